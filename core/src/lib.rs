@@ -1,0 +1,13 @@
+//! Dialtone's rules, written once and compiled both natively (into the server) and to
+//! WebAssembly (into the browser). Nothing here does I/O.
+
+pub mod email;
+pub mod money;
+pub mod phone;
+pub mod pricing;
+pub mod sms;
+pub mod validation;
+pub mod wizard;
+
+pub use money::{Micros, MoneyError};
+pub use validation::FieldErrors;

@@ -1,0 +1,121 @@
+//! SMS segments. A message that fits the GSM 03.38 alphabet travels as 7-bit
+//! septets: 160 in a single message, 153 per part once it is split (the rest of each
+//! part carries the concatenation header). Anything else travels as UCS-2: 70 UTF-16
+//! units single, 67 per part. GSM extension characters take two septets, and a part
+//! never splits an escape pair or a surrogate pair.
+
+use serde::{Deserialize, Serialize};
+
+/// The counter the send form shows ("n/160", not enforced).
+pub const COUNTER_LIMIT: usize = 160;
+
+const GSM_BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?\
+¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_EXTENSION: &str = "\u{000C}^{}\\[~]|€";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Encoding {
+    #[serde(rename = "GSM-7")]
+    Gsm7,
+    #[serde(rename = "UCS-2")]
+    Ucs2,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsInfo {
+    pub encoding: Encoding,
+    /// Characters as a person counts them.
+    pub characters: usize,
+    /// Septets (GSM-7) or UTF-16 units (UCS-2).
+    pub units: usize,
+    pub segments: usize,
+    /// Units per part at the current length: 160/70 single, 153/67 when split.
+    pub per_segment: usize,
+    /// "n/160", the counter of the spec.
+    pub counter: String,
+}
+
+fn gsm_septets(c: char) -> Option<usize> {
+    if GSM_BASIC.contains(c) {
+        Some(1)
+    } else if GSM_EXTENSION.contains(c) {
+        Some(2)
+    } else {
+        None
+    }
+}
+
+/// Packs units greedily into parts of `per_part`, never splitting one character.
+fn count_parts(sizes: impl Iterator<Item = usize>, per_part: usize) -> usize {
+    let mut parts = 1;
+    let mut used = 0;
+    for size in sizes {
+        if used + size > per_part {
+            parts += 1;
+            used = 0;
+        }
+        used += size;
+    }
+    parts
+}
+
+pub fn analyze(message: &str) -> SmsInfo {
+    let characters = message.chars().count();
+    let counter = format!("{characters}/{COUNTER_LIMIT}");
+    let gsm: Option<Vec<usize>> = message.chars().map(gsm_septets).collect();
+    let (encoding, sizes, single, multi) = match gsm {
+        Some(sizes) => (Encoding::Gsm7, sizes, 160, 153),
+        None => (Encoding::Ucs2, message.chars().map(char::len_utf16).collect(), 70, 67),
+    };
+    let units: usize = sizes.iter().sum();
+    let (segments, per_segment) = if units == 0 {
+        (0, single)
+    } else if units <= single {
+        (1, single)
+    } else {
+        (count_parts(sizes.into_iter(), multi), multi)
+    };
+    SmsInfo { encoding, characters, units, segments, per_segment, counter }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_euro_sign_takes_two_septets() {
+        let info = analyze(&"€".repeat(80));
+        assert_eq!((info.encoding, info.units, info.segments), (Encoding::Gsm7, 160, 1));
+        assert_eq!(analyze(&"€".repeat(81)).segments, 2);
+    }
+
+    #[test]
+    fn an_escape_pair_is_never_split_across_parts() {
+        // 152 basic septets then a 2-septet character: the pair moves to part two.
+        let text = format!("{}€{}", "a".repeat(152), "a".repeat(10));
+        assert_eq!(analyze(&text).segments, 2);
+    }
+
+    proptest! {
+        #[test]
+        fn segments_cover_all_units_and_no_more(s in "\\PC{0,400}") {
+            let info = analyze(&s);
+            if info.units == 0 {
+                prop_assert_eq!(info.segments, 0);
+            } else if info.segments == 1 {
+                prop_assert!(info.units <= info.per_segment);
+            } else {
+                prop_assert!(info.units <= info.segments * info.per_segment);
+                // Greedy packing wastes at most one unit per part.
+                prop_assert!(info.units > (info.segments - 1) * (info.per_segment - 1));
+            }
+        }
+
+        #[test]
+        fn gsm_text_of_n_basic_characters_needs_ceil_n_over_153_parts(n in 161usize..2000) {
+            prop_assert_eq!(analyze(&"x".repeat(n)).segments, n.div_ceil(153));
+        }
+    }
+}

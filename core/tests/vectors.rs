@@ -1,0 +1,74 @@
+//! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
+//! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
+
+use dialtone_core::{money, pricing, sms, validation as v, wizard};
+use rust_decimal::Decimal;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use std::str::FromStr;
+
+fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
+    serde_json::from_value(args[i].clone()).expect("vector argument")
+}
+
+fn dec(s: &str) -> Result<Decimal, String> {
+    money::parse_amount(s).map_err(|e| e.to_string())
+}
+
+/// The native twin of each wasm export the vectors name.
+fn call(function: &str, args: &[Value]) -> Result<Value, String> {
+    let errors = |e: v::FieldErrors| json!(e);
+    Ok(match function {
+        "validateLogin" => errors(v::validate_login(&arg(args, 0))),
+        "validateSignup" => errors(v::validate_signup(&arg(args, 0))),
+        "validateSignupForm" => errors(v::validate_signup_form(&arg(args, 0))),
+        "validateProfile" => errors(v::validate_profile(&arg(args, 0))),
+        "validatePasswordChange" => errors(v::validate_password_change(&arg(args, 0))),
+        "validateSms" => errors(v::validate_sms(&arg(args, 0))),
+        "validateContact" => errors(v::validate_contact(&arg(args, 0))),
+        "validateDeposit" => {
+            let max = Decimal::from_str(&arg::<String>(args, 1)).unwrap();
+            errors(v::validate_deposit(&arg::<String>(args, 0), max).err().unwrap_or_default())
+        }
+        "formatUsd" => json!(money::format_usd(dec(&arg::<String>(args, 0))?)),
+        "formatRate" => json!(money::format_rate(dec(&arg::<String>(args, 0))?)),
+        "toMicros" => {
+            json!(money::to_micros(dec(&arg::<String>(args, 0))?).map_err(|e| e.to_string())?.to_string())
+        }
+        "fromMicros" => json!(money::from_micros(arg::<String>(args, 0).parse().unwrap()).to_string()),
+        "totalDueToday" => {
+            let (m, s) = (dec(&arg::<String>(args, 0))?, dec(&arg::<String>(args, 1))?);
+            json!(pricing::total_due_today(m, s).to_string())
+        }
+        "smsInfo" => json!(sms::analyze(&arg::<String>(args, 0))),
+        "wizardRun" => {
+            let events: Vec<wizard::WizardEvent> = arg(args, 0);
+            json!(wizard::run(&events).map_err(|e| e.to_string())?)
+        }
+        other => panic!("no native function for vector function {other}"),
+    })
+}
+
+#[test]
+fn every_shared_vector_holds_natively() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut checked = 0;
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let function = file["function"].as_str().unwrap();
+        for case in file["cases"].as_array().unwrap() {
+            let args = case["args"].as_array().unwrap();
+            let got = call(function, args);
+            let want = match case.get("error") {
+                Some(e) => Err(e.as_str().unwrap().to_string()),
+                None => Ok(case["expected"].clone()),
+            };
+            assert_eq!(got, want, "{} / {}", path.display(), case["name"]);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} vectors found");
+    println!("{checked} shared vectors hold natively");
+}

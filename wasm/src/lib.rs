@@ -1,0 +1,167 @@
+//! dialtone-core for the browser. Every function converts its arguments, calls core
+//! and converts the answer; a refused input becomes a thrown JS Error carrying core's
+//! message. TypeScript signatures are declared once in TS_TYPES below.
+
+use dialtone_core::{money, pricing, sms, validation as v, wizard};
+use rust_decimal::Decimal;
+use serde::{de::DeserializeOwned, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type FieldErrors = Record<string, string>;
+export interface LoginInput { email: string; password: string }
+export interface SignupInput { name: string; email: string; password: string }
+export interface SignupForm extends SignupInput { confirmPassword: string; terms: boolean }
+export interface ProfileInput { firstName: string; lastName: string; email: string }
+export interface PasswordChangeInput { currentPassword: string; newPassword: string; confirmPassword: string }
+export interface SmsInput { to: string; message: string }
+export interface ContactInput { name: string; email: string; subject: string; message: string }
+export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
+export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
+export type WizardEvent =
+  | { type: "chooseCountry"; value: string }
+  | { type: "chooseType"; value: string }
+  | { type: "chooseNumber"; value: string }
+  | { type: "back" }
+  | { type: "confirm" };
+"#;
+
+fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // Plain objects rather than Maps, so results compare and spread like JSON.
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn amount(text: &str) -> Result<Decimal, JsError> {
+    money::parse_amount(text).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn errors_of<T: DeserializeOwned>(input: JsValue, check: fn(&T) -> v::FieldErrors) -> Result<JsValue, JsError> {
+    to_js(&check(&from_js(input)?))
+}
+
+#[wasm_bindgen(js_name = validateLogin, skip_typescript)]
+pub fn validate_login(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_login)
+}
+
+#[wasm_bindgen(js_name = validateSignup, skip_typescript)]
+pub fn validate_signup(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_signup)
+}
+
+#[wasm_bindgen(js_name = validateSignupForm, skip_typescript)]
+pub fn validate_signup_form(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_signup_form)
+}
+
+#[wasm_bindgen(js_name = validateProfile, skip_typescript)]
+pub fn validate_profile(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_profile)
+}
+
+#[wasm_bindgen(js_name = validatePasswordChange, skip_typescript)]
+pub fn validate_password_change(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_password_change)
+}
+
+#[wasm_bindgen(js_name = validateSms, skip_typescript)]
+pub fn validate_sms(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_sms)
+}
+
+#[wasm_bindgen(js_name = validateContact, skip_typescript)]
+pub fn validate_contact(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, v::validate_contact)
+}
+
+/// Errors for a deposit amount typed as text, given the maximum in force.
+#[wasm_bindgen(js_name = validateDeposit, skip_typescript)]
+pub fn validate_deposit(input: &str, max: &str) -> Result<JsValue, JsError> {
+    let errors = v::validate_deposit(input, amount(max)?).err().unwrap_or_default();
+    to_js(&errors)
+}
+
+#[wasm_bindgen(js_name = formatUsd, skip_typescript)]
+pub fn format_usd(value: &str) -> Result<String, JsError> {
+    Ok(money::format_usd(amount(value)?))
+}
+
+#[wasm_bindgen(js_name = formatRate, skip_typescript)]
+pub fn format_rate(value: &str) -> Result<String, JsError> {
+    Ok(money::format_rate(amount(value)?))
+}
+
+/// Micro-dollars as decimal text (JS numbers cannot hold every i64).
+#[wasm_bindgen(js_name = toMicros, skip_typescript)]
+pub fn to_micros(value: &str) -> Result<String, JsError> {
+    let micros = money::to_micros(amount(value)?).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(micros.to_string())
+}
+
+#[wasm_bindgen(js_name = fromMicros, skip_typescript)]
+pub fn from_micros(micros: &str) -> Result<String, JsError> {
+    let m: i64 = micros.trim().parse().map_err(|_| JsError::new("Not an amount of micro-dollars"))?;
+    Ok(money::from_micros(m).to_string())
+}
+
+#[wasm_bindgen(js_name = totalDueToday, skip_typescript)]
+pub fn total_due_today(monthly: &str, setup: &str) -> Result<String, JsError> {
+    Ok(pricing::total_due_today(amount(monthly)?, amount(setup)?).to_string())
+}
+
+#[wasm_bindgen(js_name = smsInfo, skip_typescript)]
+pub fn sms_info(message: &str) -> Result<JsValue, JsError> {
+    to_js(&sms::analyze(message))
+}
+
+#[wasm_bindgen(js_name = wizardStart, skip_typescript)]
+pub fn wizard_start() -> Result<JsValue, JsError> {
+    to_js(&wizard::WizardState::default())
+}
+
+#[wasm_bindgen(js_name = wizardTransition, skip_typescript)]
+pub fn wizard_transition(state: JsValue, event: JsValue) -> Result<JsValue, JsError> {
+    let state: wizard::WizardState = from_js(state)?;
+    let event: wizard::WizardEvent = from_js(event)?;
+    let next = wizard::transition(&state, &event).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&next)
+}
+
+#[wasm_bindgen(js_name = wizardRun, skip_typescript)]
+pub fn wizard_run(events: JsValue) -> Result<JsValue, JsError> {
+    let events: Vec<wizard::WizardEvent> = from_js(events)?;
+    to_js(&wizard::run(&events).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
+#[wasm_bindgen(js_name = wizardStepTitles, skip_typescript)]
+pub fn wizard_step_titles() -> Vec<String> {
+    wizard::STEP_TITLES.iter().map(|s| s.to_string()).collect()
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_FUNCTIONS: &str = r#"
+export function validateLogin(input: Partial<LoginInput>): FieldErrors;
+export function validateSignup(input: Partial<SignupInput>): FieldErrors;
+export function validateSignupForm(input: Partial<SignupForm>): FieldErrors;
+export function validateProfile(input: Partial<ProfileInput>): FieldErrors;
+export function validatePasswordChange(input: Partial<PasswordChangeInput>): FieldErrors;
+export function validateSms(input: Partial<SmsInput>): FieldErrors;
+export function validateContact(input: Partial<ContactInput>): FieldErrors;
+export function validateDeposit(amount: string, max: string): FieldErrors;
+export function formatUsd(amount: string): string;
+export function formatRate(amount: string): string;
+export function toMicros(amount: string): string;
+export function fromMicros(micros: string): string;
+export function totalDueToday(monthly: string, setup: string): string;
+export function smsInfo(message: string): SmsInfo;
+export function wizardStart(): WizardState;
+export function wizardTransition(state: WizardState, event: WizardEvent): WizardState;
+export function wizardRun(events: WizardEvent[]): WizardState;
+export function wizardStepTitles(): string[];
+"#;
