@@ -1,0 +1,50 @@
+//! Who is asking: the bearer token resolved to a current, active user.
+
+use super::tokens::Claims;
+use crate::error::Error;
+use crate::state::AppState;
+use crate::users::repo::{self, User};
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+
+/// A signed-in user. The user row is read on every request, so a suspension or a
+/// password change ends existing access tokens at once.
+pub struct AuthUser {
+    pub user: User,
+    pub claims: Claims,
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .ok_or_else(Error::unauthorized)?;
+        let claims = state.jwt.verify(token.trim()).ok_or_else(Error::unauthorized)?;
+        let user = repo::find_by_id(&state.db.pool, claims.sub).await?.ok_or_else(Error::unauthorized)?;
+        if user.session_version != claims.sv || user.status == "suspended" {
+            return Err(Error::Unauthorized("Your session has ended. Please sign in again.".into()));
+        }
+        Ok(AuthUser { user, claims })
+    }
+}
+
+/// A signed-in administrator: 401 without a valid token, 403 for anyone else.
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let AuthUser { user, .. } = AuthUser::from_request_parts(parts, state).await?;
+        if !user.is_admin() {
+            return Err(Error::Forbidden("Administrator access required".into()));
+        }
+        Ok(AdminUser(user))
+    }
+}

@@ -1,0 +1,131 @@
+//! Sign-up, sign-in, token refresh and sign-out.
+
+use super::{password, session};
+use crate::db::{is_unique_violation, now_ms};
+use crate::error::{Error, Result};
+use crate::extract::Json;
+use crate::state::AppState;
+use crate::throttle::{self, ClientIp, Limit};
+use crate::users::repo::{self, NewUser};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use dialtone_core::validation::{self as v, LoginInput, SignupInput};
+use serde::Deserialize;
+use serde_json::json;
+
+const WINDOW_MS: i64 = 15 * 60 * 1000;
+const EMAIL_FAILURES: Limit = Limit {
+    max: 5,
+    window_ms: WINDOW_MS,
+    message: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+};
+const IP_FAILURES: Limit = Limit {
+    max: 30,
+    window_ms: WINDOW_MS,
+    message: "Too many failed sign-in attempts from your network. Please wait a few minutes and try again.",
+};
+
+pub async fn post_signup(State(state): State<AppState>, Json(input): Json<SignupInput>) -> Result<Response> {
+    Error::check(v::validate_signup(&input))?;
+    let hash = password::hash(&input.password).await?;
+    let new = NewUser { name: &input.name, email: &input.email, password_hash: &hash, role: "client" };
+    let user = match repo::insert(&state.db.pool, new).await {
+        Ok(user) => user,
+        Err(e) if is_unique_violation(&e) => {
+            return Err(Error::Conflict("An account with this email already exists".into()))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    tracing::info!(user_id = user.id, "account created");
+    Ok((StatusCode::CREATED, axum::Json(json!({ "user": user.view() }))).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct LoginRequest {
+    #[serde(flatten)]
+    credentials: LoginInput,
+    #[serde(default)]
+    remember: bool,
+}
+
+pub async fn post_login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(req): Json<LoginRequest>,
+) -> Result<Response> {
+    let LoginRequest { credentials, remember } = req;
+    Error::check(v::validate_login(&credentials))?;
+    let email_bucket = format!("login:email:{}", repo::normalize_email(&credentials.email));
+    let ip_bucket = format!("login:ip:{ip}");
+    throttle::check(&state.db, &email_bucket, EMAIL_FAILURES).await?;
+    throttle::check(&state.db, &ip_bucket, IP_FAILURES).await?;
+
+    let user = repo::find_by_email(&state.db.pool, &credentials.email).await?;
+    // Unknown emails are checked against a dummy hash so both failures take as long.
+    let stored = user.as_ref().map_or(password::dummy_hash(), |u| u.password_hash.as_str());
+    let matches = password::verify(&credentials.password, stored).await?;
+    let user = match user {
+        Some(user) if matches => user,
+        _ => {
+            throttle::record(&state.db, &email_bucket, EMAIL_FAILURES).await?;
+            throttle::record(&state.db, &ip_bucket, IP_FAILURES).await?;
+            return Err(Error::Unauthorized("Invalid credentials".into()));
+        }
+    };
+    if user.status == "suspended" {
+        return Err(Error::Forbidden("Your account has been suspended. Please contact support.".into()));
+    }
+    throttle::clear(&state.db, &email_bucket).await?;
+    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
+        .bind(now_ms())
+        .bind(user.id)
+        .execute(&state.db.pool)
+        .await?;
+    let issued = session::start(&state.db, user.id, remember).await?;
+    let access = state.jwt.issue(user.id, &user.role, user.session_version, &issued.family);
+    let body = json!({ "user": user.view(), "accessToken": access });
+    Ok(([(header::SET_COOKIE, session::set_cookie(&state.config, &issued))], axum::Json(body)).into_response())
+}
+
+/// Cookie-authenticated endpoints refuse requests whose Origin is another site.
+/// SameSite=Strict already keeps the cookie off cross-site requests; this is the
+/// second lock.
+fn same_origin(state: &AppState, headers: &HeaderMap) -> Result<()> {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else { return Ok(()) };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let origin_host = origin.split("://").nth(1).unwrap_or("");
+    if origin_host == host || origin == state.config.public_url.trim_end_matches('/') {
+        Ok(())
+    } else {
+        Err(Error::Forbidden("Cross-site request refused".into()))
+    }
+}
+
+pub async fn post_refresh_token(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    same_origin(&state, &headers)?;
+    let presented = session::read_cookie(&headers).ok_or_else(|| Error::Unauthorized("No active session".into()))?;
+    let clear = [(header::SET_COOKIE, session::clear_cookie(&state.config))];
+    let (user_id, issued) = match session::rotate(&state.db, &presented).await? {
+        session::Rotation::Rotated { user_id, issued } => (user_id, issued),
+        _ => {
+            let e = Error::Unauthorized("Your session has ended. Please sign in again.".into());
+            return Ok((clear, e).into_response());
+        }
+    };
+    let user = repo::find_by_id(&state.db.pool, user_id).await?;
+    let Some(user) = user.filter(|u| u.status != "suspended") else {
+        return Ok((clear, Error::Unauthorized("Your session has ended. Please sign in again.".into())).into_response());
+    };
+    let access = state.jwt.issue(user.id, &user.role, user.session_version, &issued.family);
+    let cookie = [(header::SET_COOKIE, session::set_cookie(&state.config, &issued))];
+    Ok((cookie, axum::Json(json!({ "accessToken": access }))).into_response())
+}
+
+pub async fn post_logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    same_origin(&state, &headers)?;
+    if let Some(presented) = session::read_cookie(&headers) {
+        session::revoke(&state.db, &presented).await?;
+    }
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, session::clear_cookie(&state.config))]).into_response())
+}

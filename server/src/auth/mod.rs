@@ -1,0 +1,24 @@
+//! Accounts and sessions: /api/auth/*.
+
+pub mod extract;
+mod handlers;
+pub mod password;
+mod reset;
+pub mod session;
+pub mod tokens;
+
+use crate::state::AppState;
+use axum::routing::post;
+use axum::Router;
+
+pub use extract::{AdminUser, AuthUser};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/signup", post(handlers::post_signup))
+        .route("/auth/login", post(handlers::post_login))
+        .route("/auth/refresh-token", post(handlers::post_refresh_token))
+        .route("/auth/logout", post(handlers::post_logout))
+        .route("/auth/forgot-password", post(reset::post_forgot_password))
+        .route("/auth/reset-password", post(reset::post_reset_password))
+}

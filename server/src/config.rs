@@ -1,0 +1,90 @@
+//! Configuration from environment variables, with defaults that run out of the box.
+
+use anyhow::Context;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// BIND: address to listen on.
+    pub bind: String,
+    /// DATABASE_URL: sqlite://... (default, a file under data/) or postgres://...
+    pub database_url: String,
+    /// DIALTONE_DATA_DIR: where the SQLite file and the dev JWT secret live.
+    pub data_dir: PathBuf,
+    /// DIALTONE_STATIC_DIR: the built app (index.html and assets).
+    pub static_dir: PathBuf,
+    /// DIALTONE_DEMO: seed demo accounts and data (default on; 0 turns it off).
+    pub demo: bool,
+    /// DIALTONE_JWT_SECRET: signs access tokens. Generated and kept in data/ if unset.
+    pub jwt_secret: Vec<u8>,
+    /// DIALTONE_PUBLIC_URL: the address people use, for links in mail and cookie flags.
+    pub public_url: String,
+    /// DIALTONE_SMTP_URL: e.g. smtp://127.0.0.1:2525; without it mail stays in the outbox.
+    pub smtp_url: Option<String>,
+    /// DIALTONE_MAIL_FROM: sender of outgoing mail.
+    pub mail_from: String,
+    /// DIALTONE_SUPPORT_EMAIL: where contact-form notifications go.
+    pub support_email: String,
+    /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
+    pub trust_proxy: bool,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn flag(name: &str, default: bool) -> bool {
+    match var(name).as_deref() {
+        Some("0" | "false" | "no" | "off") => false,
+        Some(_) => true,
+        None => default,
+    }
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Config> {
+        let data_dir = PathBuf::from(var("DIALTONE_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| {
+            format!("sqlite://{}?mode=rwc", data_dir.join("dialtone.db").display())
+        });
+        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let public_url = var("DIALTONE_PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}"));
+        let jwt_secret = match var("DIALTONE_JWT_SECRET") {
+            Some(s) => s.into_bytes(),
+            None => load_or_create_secret(&data_dir)?,
+        };
+        Ok(Config {
+            bind,
+            database_url,
+            static_dir: PathBuf::from(var("DIALTONE_STATIC_DIR").unwrap_or_else(|| "app/dist".into())),
+            demo: flag("DIALTONE_DEMO", true),
+            jwt_secret,
+            public_url,
+            smtp_url: var("DIALTONE_SMTP_URL"),
+            mail_from: var("DIALTONE_MAIL_FROM").unwrap_or_else(|| "Dialtone <no-reply@dialtone.test>".into()),
+            support_email: var("DIALTONE_SUPPORT_EMAIL").unwrap_or_else(|| "support@dialtone.test".into()),
+            trust_proxy: flag("DIALTONE_TRUST_PROXY", false),
+            data_dir,
+        })
+    }
+
+    /// Cookies get the Secure flag when people reach us over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+/// A development secret, generated once and kept beside the database so restarts
+/// keep sessions valid. Production sets DIALTONE_JWT_SECRET.
+fn load_or_create_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let path = data_dir.join("jwt_secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        if existing.trim().len() >= 32 {
+            return Ok(existing.trim().as_bytes().to_vec());
+        }
+    }
+    std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+    let secret = crate::auth::tokens::random_token();
+    std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    Ok(secret.into_bytes())
+}

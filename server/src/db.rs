@@ -1,0 +1,107 @@
+//! One pool over SQLite or PostgreSQL through sqlx's Any driver, so the same SQL text
+//! (with $1 placeholders, which SQLite accepts too) serves both. Conventions that
+//! keep it portable: integers are BIGINT (money in micro-dollars, times in unix
+//! milliseconds, flags 0/1), SUMs are CAST to BIGINT, and the few statements that
+//! differ per backend branch on `Backend`.
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+impl Db {
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        if backend == Backend::Sqlite {
+            ensure_sqlite_dir(url)?;
+        }
+        let options = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the one writer; the busy timeout
+                        // makes writers queue instead of failing under load.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            });
+        let pool = options.connect(url).await.with_context(|| "connecting to the database")?;
+        Ok(Db { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    /// Starts a transaction that will write. On SQLite it takes the write lock at
+    /// once (BEGIN IMMEDIATE): a deferred transaction that reads first and writes
+    /// later can fail with SQLITE_BUSY when another writer got in between.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").fetch_one(&self.pool).await.is_ok()
+    }
+}
+
+fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or("");
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(parent) = std::path::Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a 0/1 integer column as a bool (booleans are integers on both backends).
+pub fn flag(row: &AnyRow, column: &str) -> Result<bool, sqlx::Error> {
+    Ok(row.try_get::<i64, _>(column)? != 0)
+}
+
+/// True when the error is a unique-constraint violation on either backend.
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+/// A stored time as an ISO 8601 UTC timestamp for the API.
+pub fn iso(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

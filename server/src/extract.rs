@@ -1,0 +1,57 @@
+//! Request extractors that fail with our JSON error shape.
+
+use crate::error::Error;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+/// `axum::Json`, but a malformed body answers `{"message": ...}` with 400 like
+/// every other error.
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(Json(v)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(r: JsonRejection) -> Error {
+    let message = match &r {
+        JsonRejection::MissingJsonContentType(_) => "Expected a JSON body (Content-Type: application/json)".to_string(),
+        JsonRejection::JsonSyntaxError(_) => "The request body is not valid JSON".to_string(),
+        JsonRejection::JsonDataError(e) => format!("Invalid request body: {}", e.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ")),
+        _ => "Invalid request body".to_string(),
+    };
+    if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        return Error::bad_request("The request body is too large");
+    }
+    Error::bad_request(message)
+}
+
+/// `axum::extract::Query` with our error shape.
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| Query(q.0))
+            .map_err(|e: QueryRejection| Error::bad_request(format!("Invalid query: {}", e.body_text())))
+    }
+}

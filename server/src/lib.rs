@@ -1,0 +1,79 @@
+//! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
+//! socket); `serve(config)` connects, migrates, seeds, and listens.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod mail;
+pub mod spa;
+pub mod state;
+pub mod throttle;
+pub mod users;
+
+use axum::Router;
+use config::Config;
+use db::Db;
+use state::AppState;
+use std::net::SocketAddr;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+/// Largest request body we accept; our biggest legitimate body is a contact message.
+const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(auth::router())
+        .merge(users::router())
+        .fallback(spa::api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .merge(health::router())
+        .merge(spa::router(&state.config.static_dir))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Connects to the database, brings its schema up to date and seeds demo data.
+pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    let db = Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    let state = AppState::new(config, db);
+    if state.config.demo {
+        demo::seed(&state).await?;
+    }
+    Ok(state)
+}
+
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let bind = config.bind.clone();
+    let state = prepare(config).await?;
+    let listener = tokio::net::TcpListener::bind(&bind).await?;
+    tracing::info!("Dialtone listening on http://{}", listener.local_addr()?);
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("Dialtone stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutdown signal received, finishing in-flight requests");
+}

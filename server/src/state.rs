@@ -1,0 +1,33 @@
+//! Shared application state handed to every handler.
+
+use crate::auth::tokens::JwtKeys;
+use crate::config::Config;
+use crate::db::Db;
+use crate::mail::Mailer;
+use std::ops::Deref;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    pub config: Config,
+    pub db: Db,
+    pub jwt: JwtKeys,
+    pub mailer: Mailer,
+}
+
+impl Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(config: Config, db: Db) -> AppState {
+        let jwt = JwtKeys::new(&config.jwt_secret);
+        let mailer = Mailer::new(&config, db.clone());
+        AppState(Arc::new(Inner { config, db, jwt, mailer }))
+    }
+}

@@ -1,0 +1,15 @@
+//! The signed-in user's own account: /api/user/*.
+
+mod handlers;
+pub mod repo;
+
+use crate::state::AppState;
+use axum::routing::{get, put};
+use axum::Router;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/info", get(handlers::get_user_info))
+        .route("/user/profile", put(handlers::put_profile))
+        .route("/user/password", put(handlers::put_password))
+}
