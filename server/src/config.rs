@@ -45,7 +45,10 @@ impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
         let data_dir = PathBuf::from(var("DIALTONE_DATA_DIR").unwrap_or_else(|| "data".into()));
         let database_url = var("DATABASE_URL").unwrap_or_else(|| {
-            format!("sqlite://{}?mode=rwc", data_dir.join("dialtone.db").display())
+            format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("dialtone.db").display()
+            )
         });
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
         let public_url = var("DIALTONE_PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}"));
@@ -56,16 +59,38 @@ impl Config {
         Ok(Config {
             bind,
             database_url,
-            static_dir: PathBuf::from(var("DIALTONE_STATIC_DIR").unwrap_or_else(|| "app/dist".into())),
+            static_dir: PathBuf::from(
+                var("DIALTONE_STATIC_DIR").unwrap_or_else(|| "app/dist".into()),
+            ),
             demo: flag("DIALTONE_DEMO", true),
             jwt_secret,
             public_url,
             smtp_url: var("DIALTONE_SMTP_URL"),
-            mail_from: var("DIALTONE_MAIL_FROM").unwrap_or_else(|| "Dialtone <no-reply@dialtone.test>".into()),
-            support_email: var("DIALTONE_SUPPORT_EMAIL").unwrap_or_else(|| "support@dialtone.test".into()),
+            mail_from: var("DIALTONE_MAIL_FROM")
+                .unwrap_or_else(|| "Dialtone <no-reply@dialtone.test>".into()),
+            support_email: var("DIALTONE_SUPPORT_EMAIL")
+                .unwrap_or_else(|| "support@dialtone.test".into()),
             trust_proxy: flag("DIALTONE_TRUST_PROXY", false),
             data_dir,
         })
+    }
+
+    /// A configuration for tests and tools: the given database, no demo data, no
+    /// SMTP, a fixed secret.
+    pub fn local(database_url: String, data_dir: PathBuf) -> Config {
+        Config {
+            bind: "127.0.0.1:0".into(),
+            database_url,
+            static_dir: data_dir.join("no-app"),
+            demo: false,
+            jwt_secret: b"test-secret-test-secret-test-secret!".to_vec(),
+            public_url: "http://127.0.0.1:8080".into(),
+            smtp_url: None,
+            mail_from: "Dialtone <no-reply@dialtone.test>".into(),
+            support_email: "support@dialtone.test".into(),
+            trust_proxy: false,
+            data_dir,
+        }
     }
 
     /// Cookies get the Secure flag when people reach us over https.
@@ -83,7 +108,8 @@ fn load_or_create_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> 
             return Ok(existing.trim().as_bytes().to_vec());
         }
     }
-    std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating {}", data_dir.display()))?;
     let secret = crate::auth::tokens::random_token();
     std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
     Ok(secret.into_bytes())

@@ -28,7 +28,11 @@ pub fn now_ms() -> i64 {
 impl Db {
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();
-        let backend = if url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        let backend = if url.starts_with("postgres") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
         if backend == Backend::Sqlite {
             ensure_sqlite_dir(url)?;
         }
@@ -48,14 +52,25 @@ impl Db {
                     Ok(())
                 })
             });
-        let pool = options.connect(url).await.with_context(|| "connecting to the database")?;
+        let pool = options
+            .connect(url)
+            .await
+            .with_context(|| "connecting to the database")?;
         Ok(Db { pool, backend })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+            Backend::Sqlite => {
+                sqlx::migrate!("./migrations/sqlite")
+                    .run(&self.pool)
+                    .await?
+            }
+            Backend::Postgres => {
+                sqlx::migrate!("./migrations/postgres")
+                    .run(&self.pool)
+                    .await?
+            }
         }
         Ok(())
     }
@@ -76,14 +91,17 @@ impl Db {
 }
 
 fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
-    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let path = path.split('?').next().unwrap_or("");
     if path.is_empty() || path == ":memory:" {
         return Ok(());
     }
     if let Some(parent) = std::path::Path::new(path).parent() {
         if !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
         }
     }
     Ok(())

@@ -19,7 +19,17 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
             continue;
         }
         let hash = password::hash(pass).await?;
-        match repo::insert(&state.db.pool, NewUser { name, email, password_hash: &hash, role }).await {
+        match repo::insert(
+            &state.db.pool,
+            NewUser {
+                name,
+                email,
+                password_hash: &hash,
+                role,
+            },
+        )
+        .await
+        {
             Ok(user) => tracing::info!(user_id = user.id, email, "demo account created"),
             // Another instance seeded it at the same moment.
             Err(e) if crate::db::is_unique_violation(&e) => {}

@@ -12,7 +12,10 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{message}")]
-    BadRequest { message: String, errors: FieldErrors },
+    BadRequest {
+        message: String,
+        errors: FieldErrors,
+    },
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -24,7 +27,10 @@ pub enum Error {
     #[error("{0}")]
     Conflict(String),
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after_secs: u64 },
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -32,11 +38,17 @@ pub enum Error {
 impl Error {
     /// 400 with per-field messages (from core's validators).
     pub fn invalid(errors: FieldErrors) -> Error {
-        Error::BadRequest { message: "Please correct the highlighted fields".into(), errors }
+        Error::BadRequest {
+            message: "Please correct the highlighted fields".into(),
+            errors,
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Error {
-        Error::BadRequest { message: message.into(), errors: FieldErrors::new() }
+        Error::BadRequest {
+            message: message.into(),
+            errors: FieldErrors::new(),
+        }
     }
 
     /// Fails with 400 unless the validator found nothing.
@@ -86,10 +98,14 @@ impl IntoResponse for Error {
             other => json!({ "message": other.to_string() }),
         };
         let mut response = (status, axum::Json(body)).into_response();
-        if let Error::TooManyRequests { retry_after_secs, .. } = self {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
+        if let Error::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
         }
         response
     }

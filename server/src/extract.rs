@@ -27,9 +27,15 @@ where
 
 fn json_rejection(r: JsonRejection) -> Error {
     let message = match &r {
-        JsonRejection::MissingJsonContentType(_) => "Expected a JSON body (Content-Type: application/json)".to_string(),
+        JsonRejection::MissingJsonContentType(_) => {
+            "Expected a JSON body (Content-Type: application/json)".to_string()
+        }
         JsonRejection::JsonSyntaxError(_) => "The request body is not valid JSON".to_string(),
-        JsonRejection::JsonDataError(e) => format!("Invalid request body: {}", e.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ")),
+        JsonRejection::JsonDataError(e) => format!(
+            "Invalid request body: {}",
+            e.body_text()
+                .trim_start_matches("Failed to deserialize the JSON body into the target type: ")
+        ),
         _ => "Invalid request body".to_string(),
     };
     if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
@@ -52,6 +58,8 @@ where
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|q| Query(q.0))
-            .map_err(|e: QueryRejection| Error::bad_request(format!("Invalid query: {}", e.body_text())))
+            .map_err(|e: QueryRejection| {
+                Error::bad_request(format!("Invalid query: {}", e.body_text()))
+            })
     }
 }

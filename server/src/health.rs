@@ -8,7 +8,9 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(get_health)).route("/readyz", get(get_ready))
+    Router::new()
+        .route("/healthz", get(get_health))
+        .route("/readyz", get(get_ready))
 }
 
 /// The process is up and serving.
@@ -21,6 +23,9 @@ async fn get_ready(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     if state.db.ping().await {
         (StatusCode::OK, Json(json!({ "status": "ready" })))
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "database unavailable" })))
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database unavailable" })),
+        )
     }
 }

@@ -55,9 +55,12 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = prepare(config).await?;
     let listener = tokio::net::TcpListener::bind(&bind).await?;
     tracing::info!("Dialtone listening on http://{}", listener.local_addr()?);
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("Dialtone stopped");
     Ok(())
 }

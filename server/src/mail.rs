@@ -17,20 +17,31 @@ pub struct Mailer {
 
 impl Mailer {
     pub fn new(config: &Config, db: Db) -> Mailer {
-        let smtp = config.smtp_url.as_deref().and_then(|url| match AsyncSmtpTransport::<Tokio1Executor>::from_url(url) {
-            Ok(builder) => Some(builder.build()),
-            Err(e) => {
-                tracing::error!("DIALTONE_SMTP_URL is not usable ({e}); mail stays in the outbox");
-                None
+        let smtp = config.smtp_url.as_deref().and_then(|url| {
+            match AsyncSmtpTransport::<Tokio1Executor>::from_url(url) {
+                Ok(builder) => Some(builder.build()),
+                Err(e) => {
+                    tracing::error!(
+                        "DIALTONE_SMTP_URL is not usable ({e}); mail stays in the outbox"
+                    );
+                    None
+                }
             }
         });
-        let from = config.mail_from.parse().unwrap_or_else(|_| "no-reply@dialtone.test".parse().expect("valid mailbox"));
+        let from = config
+            .mail_from
+            .parse()
+            .unwrap_or_else(|_| "no-reply@dialtone.test".parse().expect("valid mailbox"));
         Mailer { db, smtp, from }
     }
 
     /// Records the message and, with SMTP configured, delivers it in the background.
     pub async fn send(&self, to: &str, subject: &str, body: &str) -> Result<i64> {
-        let status = if self.smtp.is_some() { "queued" } else { "kept" };
+        let status = if self.smtp.is_some() {
+            "queued"
+        } else {
+            "kept"
+        };
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO mail_outbox (to_addr, subject, body, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
@@ -45,7 +56,12 @@ impl Mailer {
             let mailer = self.clone();
             tokio::spawn(async move { mailer.deliver(id).await });
         } else {
-            tracing::info!(mail_id = id, to, subject, "mail kept in the outbox (no SMTP configured)");
+            tracing::info!(
+                mail_id = id,
+                to,
+                subject,
+                "mail kept in the outbox (no SMTP configured)"
+            );
         }
         Ok(id)
     }
@@ -74,13 +90,19 @@ impl Mailer {
 
     async fn try_deliver(&self, id: i64) -> anyhow::Result<()> {
         let (to, subject, body): (String, String, String) =
-            sqlx::query_as("SELECT to_addr, subject, body FROM mail_outbox WHERE id = $1").bind(id).fetch_one(&self.db.pool).await?;
+            sqlx::query_as("SELECT to_addr, subject, body FROM mail_outbox WHERE id = $1")
+                .bind(id)
+                .fetch_one(&self.db.pool)
+                .await?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to.parse()?)
             .subject(subject)
             .body(body)?;
-        let smtp = self.smtp.as_ref().ok_or_else(|| anyhow::anyhow!("no SMTP transport"))?;
+        let smtp = self
+            .smtp
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("no SMTP transport"))?;
         smtp.send(message).await?;
         Ok(())
     }

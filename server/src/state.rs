@@ -28,6 +28,11 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         let jwt = JwtKeys::new(&config.jwt_secret);
         let mailer = Mailer::new(&config, db.clone());
-        AppState(Arc::new(Inner { config, db, jwt, mailer }))
+        AppState(Arc::new(Inner {
+            config,
+            db,
+            jwt,
+            mailer,
+        }))
     }
 }

@@ -19,11 +19,13 @@ pub struct Limit {
 /// Refuses with 429 (and when to retry) once `bucket` has `max` events in the window.
 pub async fn check(db: &Db, bucket: &str, limit: Limit) -> Result<()> {
     let since = now_ms() - limit.window_ms;
-    let row = sqlx::query("SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_events WHERE bucket = $1 AND at > $2")
-        .bind(bucket)
-        .bind(since)
-        .fetch_one(&db.pool)
-        .await?;
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_events WHERE bucket = $1 AND at > $2",
+    )
+    .bind(bucket)
+    .bind(since)
+    .fetch_one(&db.pool)
+    .await?;
     let count: i64 = row.try_get("n")?;
     if count >= limit.max {
         let oldest: Option<i64> = row.try_get("oldest")?;
@@ -43,7 +45,11 @@ pub async fn record(db: &Db, bucket: &str, limit: Limit) -> Result<()> {
         .bind(now - limit.window_ms)
         .execute(&db.pool)
         .await?;
-    sqlx::query("INSERT INTO rate_events (bucket, at) VALUES ($1, $2)").bind(bucket).bind(now).execute(&db.pool).await?;
+    sqlx::query("INSERT INTO rate_events (bucket, at) VALUES ($1, $2)")
+        .bind(bucket)
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 
@@ -54,7 +60,10 @@ pub async fn hit(db: &Db, bucket: &str, limit: Limit) -> Result<()> {
 }
 
 pub async fn clear(db: &Db, bucket: &str) -> Result<()> {
-    sqlx::query("DELETE FROM rate_events WHERE bucket = $1").bind(bucket).execute(&db.pool).await?;
+    sqlx::query("DELETE FROM rate_events WHERE bucket = $1")
+        .bind(bucket)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 
@@ -76,7 +85,10 @@ impl FromRequestParts<AppState> for ClientIp {
                 return Ok(ClientIp(ip.trim().to_string()));
             }
         }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip().to_string());
         Ok(ClientIp(peer.unwrap_or_else(|| "local".into())))
     }
 }

@@ -23,12 +23,22 @@ impl FromRequestParts<AppState> for AuthUser {
             .headers
             .get(AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
             .ok_or_else(Error::unauthorized)?;
-        let claims = state.jwt.verify(token.trim()).ok_or_else(Error::unauthorized)?;
-        let user = repo::find_by_id(&state.db.pool, claims.sub).await?.ok_or_else(Error::unauthorized)?;
+        let claims = state
+            .jwt
+            .verify(token.trim())
+            .ok_or_else(Error::unauthorized)?;
+        let user = repo::find_by_id(&state.db.pool, claims.sub)
+            .await?
+            .ok_or_else(Error::unauthorized)?;
         if user.session_version != claims.sv || user.status == "suspended" {
-            return Err(Error::Unauthorized("Your session has ended. Please sign in again.".into()));
+            return Err(Error::Unauthorized(
+                "Your session has ended. Please sign in again.".into(),
+            ));
         }
         Ok(AuthUser { user, claims })
     }

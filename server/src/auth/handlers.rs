@@ -26,19 +26,33 @@ const IP_FAILURES: Limit = Limit {
     message: "Too many failed sign-in attempts from your network. Please wait a few minutes and try again.",
 };
 
-pub async fn post_signup(State(state): State<AppState>, Json(input): Json<SignupInput>) -> Result<Response> {
+pub async fn post_signup(
+    State(state): State<AppState>,
+    Json(input): Json<SignupInput>,
+) -> Result<Response> {
     Error::check(v::validate_signup(&input))?;
     let hash = password::hash(&input.password).await?;
-    let new = NewUser { name: &input.name, email: &input.email, password_hash: &hash, role: "client" };
+    let new = NewUser {
+        name: &input.name,
+        email: &input.email,
+        password_hash: &hash,
+        role: "client",
+    };
     let user = match repo::insert(&state.db.pool, new).await {
         Ok(user) => user,
         Err(e) if is_unique_violation(&e) => {
-            return Err(Error::Conflict("An account with this email already exists".into()))
+            return Err(Error::Conflict(
+                "An account with this email already exists".into(),
+            ))
         }
         Err(e) => return Err(e.into()),
     };
     tracing::info!(user_id = user.id, "account created");
-    Ok((StatusCode::CREATED, axum::Json(json!({ "user": user.view() }))).into_response())
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(json!({ "user": user.view() })),
+    )
+        .into_response())
 }
 
 #[derive(Deserialize)]
@@ -54,7 +68,10 @@ pub async fn post_login(
     ClientIp(ip): ClientIp,
     Json(req): Json<LoginRequest>,
 ) -> Result<Response> {
-    let LoginRequest { credentials, remember } = req;
+    let LoginRequest {
+        credentials,
+        remember,
+    } = req;
     Error::check(v::validate_login(&credentials))?;
     let email_bucket = format!("login:email:{}", repo::normalize_email(&credentials.email));
     let ip_bucket = format!("login:ip:{ip}");
@@ -63,7 +80,9 @@ pub async fn post_login(
 
     let user = repo::find_by_email(&state.db.pool, &credentials.email).await?;
     // Unknown emails are checked against a dummy hash so both failures take as long.
-    let stored = user.as_ref().map_or(password::dummy_hash(), |u| u.password_hash.as_str());
+    let stored = user
+        .as_ref()
+        .map_or(password::dummy_hash(), |u| u.password_hash.as_str());
     let matches = password::verify(&credentials.password, stored).await?;
     let user = match user {
         Some(user) if matches => user,
@@ -74,7 +93,9 @@ pub async fn post_login(
         }
     };
     if user.status == "suspended" {
-        return Err(Error::Forbidden("Your account has been suspended. Please contact support.".into()));
+        return Err(Error::Forbidden(
+            "Your account has been suspended. Please contact support.".into(),
+        ));
     }
     throttle::clear(&state.db, &email_bucket).await?;
     sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
@@ -83,17 +104,31 @@ pub async fn post_login(
         .execute(&state.db.pool)
         .await?;
     let issued = session::start(&state.db, user.id, remember).await?;
-    let access = state.jwt.issue(user.id, &user.role, user.session_version, &issued.family);
+    let access = state
+        .jwt
+        .issue(user.id, &user.role, user.session_version, &issued.family);
     let body = json!({ "user": user.view(), "accessToken": access });
-    Ok(([(header::SET_COOKIE, session::set_cookie(&state.config, &issued))], axum::Json(body)).into_response())
+    Ok((
+        [(
+            header::SET_COOKIE,
+            session::set_cookie(&state.config, &issued),
+        )],
+        axum::Json(body),
+    )
+        .into_response())
 }
 
 /// Cookie-authenticated endpoints refuse requests whose Origin is another site.
 /// SameSite=Strict already keeps the cookie off cross-site requests; this is the
 /// second lock.
 fn same_origin(state: &AppState, headers: &HeaderMap) -> Result<()> {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else { return Ok(()) };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return Ok(());
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     let origin_host = origin.split("://").nth(1).unwrap_or("");
     if origin_host == host || origin == state.config.public_url.trim_end_matches('/') {
         Ok(())
@@ -102,9 +137,13 @@ fn same_origin(state: &AppState, headers: &HeaderMap) -> Result<()> {
     }
 }
 
-pub async fn post_refresh_token(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+pub async fn post_refresh_token(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response> {
     same_origin(&state, &headers)?;
-    let presented = session::read_cookie(&headers).ok_or_else(|| Error::Unauthorized("No active session".into()))?;
+    let presented = session::read_cookie(&headers)
+        .ok_or_else(|| Error::Unauthorized("No active session".into()))?;
     let clear = [(header::SET_COOKIE, session::clear_cookie(&state.config))];
     let (user_id, issued) = match session::rotate(&state.db, &presented).await? {
         session::Rotation::Rotated { user_id, issued } => (user_id, issued),
@@ -115,10 +154,19 @@ pub async fn post_refresh_token(State(state): State<AppState>, headers: HeaderMa
     };
     let user = repo::find_by_id(&state.db.pool, user_id).await?;
     let Some(user) = user.filter(|u| u.status != "suspended") else {
-        return Ok((clear, Error::Unauthorized("Your session has ended. Please sign in again.".into())).into_response());
+        return Ok((
+            clear,
+            Error::Unauthorized("Your session has ended. Please sign in again.".into()),
+        )
+            .into_response());
     };
-    let access = state.jwt.issue(user.id, &user.role, user.session_version, &issued.family);
-    let cookie = [(header::SET_COOKIE, session::set_cookie(&state.config, &issued))];
+    let access = state
+        .jwt
+        .issue(user.id, &user.role, user.session_version, &issued.family);
+    let cookie = [(
+        header::SET_COOKIE,
+        session::set_cookie(&state.config, &issued),
+    )];
     Ok((cookie, axum::Json(json!({ "accessToken": access }))).into_response())
 }
 
@@ -127,5 +175,9 @@ pub async fn post_logout(State(state): State<AppState>, headers: HeaderMap) -> R
     if let Some(presented) = session::read_cookie(&headers) {
         session::revoke(&state.db, &presented).await?;
     }
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, session::clear_cookie(&state.config))]).into_response())
+    Ok((
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, session::clear_cookie(&state.config))],
+    )
+        .into_response())
 }

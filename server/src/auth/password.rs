@@ -2,7 +2,9 @@
 //! Hashing is CPU-heavy on purpose, so it runs off the async workers.
 
 use crate::error::{Error, Result};
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use std::sync::OnceLock;
 
@@ -22,8 +24,12 @@ pub async fn hash(password: &str) -> Result<String> {
 pub async fn verify(password: &str, stored: &str) -> Result<bool> {
     let (password, stored) = (password.to_owned(), stored.to_owned());
     tokio::task::spawn_blocking(move || {
-        let Ok(parsed) = PasswordHash::new(&stored) else { return false };
-        Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
+        let Ok(parsed) = PasswordHash::new(&stored) else {
+            return false;
+        };
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
     })
     .await
     .map_err(|e| Error::Internal(e.into()))
@@ -35,6 +41,9 @@ pub fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(b"no-such-user-password", &salt).expect("argon2").to_string()
+        Argon2::default()
+            .hash_password(b"no-such-user-password", &salt)
+            .expect("argon2")
+            .to_string()
     })
 }

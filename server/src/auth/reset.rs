@@ -14,11 +14,18 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 const RESET_TTL_MS: i64 = 3600 * 1000;
-const SENT: &str = "If an account exists for that email, we have sent a link to reset your password.";
-const PER_EMAIL: Limit =
-    Limit { max: 3, window_ms: 3600 * 1000, message: "Too many reset requests. Please try again later." };
-const PER_IP: Limit =
-    Limit { max: 20, window_ms: 3600 * 1000, message: "Too many reset requests. Please try again later." };
+const SENT: &str =
+    "If an account exists for that email, we have sent a link to reset your password.";
+const PER_EMAIL: Limit = Limit {
+    max: 3,
+    window_ms: 3600 * 1000,
+    message: "Too many reset requests. Please try again later.",
+};
+const PER_IP: Limit = Limit {
+    max: 20,
+    window_ms: 3600 * 1000,
+    message: "Too many reset requests. Please try again later.",
+};
 
 #[derive(Deserialize)]
 pub struct ForgotRequest {
@@ -36,9 +43,17 @@ pub async fn post_forgot_password(
         return Err(Error::invalid(errors));
     }
     throttle::hit(&state.db, &format!("reset:ip:{ip}"), PER_IP).await?;
-    throttle::hit(&state.db, &format!("reset:email:{}", repo::normalize_email(&req.email)), PER_EMAIL).await?;
+    throttle::hit(
+        &state.db,
+        &format!("reset:email:{}", repo::normalize_email(&req.email)),
+        PER_EMAIL,
+    )
+    .await?;
     // The answer is the same whether or not the account exists.
-    if let Some(user) = repo::find_by_email(&state.db.pool, &req.email).await?.filter(|u| u.status == "active") {
+    if let Some(user) = repo::find_by_email(&state.db.pool, &req.email)
+        .await?
+        .filter(|u| u.status == "active")
+    {
         let token = random_token();
         let now = now_ms();
         sqlx::query("INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
@@ -48,14 +63,20 @@ pub async fn post_forgot_password(
             .bind(now + RESET_TTL_MS)
             .execute(&state.db.pool)
             .await?;
-        let link = format!("{}/reset-password?token={token}", state.config.public_url.trim_end_matches('/'));
+        let link = format!(
+            "{}/reset-password?token={token}",
+            state.config.public_url.trim_end_matches('/')
+        );
         let body = format!(
             "Hello {},\n\nSomeone asked to reset the password of your Dialtone account. \
              To choose a new password, open this link within one hour:\n\n{link}\n\n\
              If it was not you, ignore this message: your password stays as it is.\n\nDialtone",
             user.name
         );
-        state.mailer.send(&user.email, "Reset your Dialtone password", &body).await?;
+        state
+            .mailer
+            .send(&user.email, "Reset your Dialtone password", &body)
+            .await?;
     }
     Ok(axum::Json(json!({ "message": SENT })))
 }
@@ -85,14 +106,20 @@ pub async fn post_reset_password(
     .fetch_optional(&mut *tx)
     .await?;
     let Some(user_id) = user_id else {
-        return Err(Error::bad_request("This reset link is invalid or has expired. Please request a new one."));
+        return Err(Error::bad_request(
+            "This reset link is invalid or has expired. Please request a new one.",
+        ));
     };
-    sqlx::query("UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2")
-        .bind(&hash)
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2",
+    )
+    .bind(&hash)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
     session::revoke_user(&mut *tx, user_id, None).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "message": "Your password has been reset. You can now sign in." })))
+    Ok(axum::Json(
+        json!({ "message": "Your password has been reset. You can now sign in." }),
+    ))
 }

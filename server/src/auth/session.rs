@@ -57,11 +57,18 @@ async fn insert<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
 pub async fn start(db: &Db, user_id: i64, remember: bool) -> Result<Issued> {
     let family = random_token();
     let token = insert(&db.pool, user_id, &family, remember).await?;
-    Ok(Issued { token, family, remember })
+    Ok(Issued {
+        token,
+        family,
+        remember,
+    })
 }
 
 pub enum Rotation {
-    Rotated { user_id: i64, issued: Issued },
+    Rotated {
+        user_id: i64,
+        issued: Issued,
+    },
     /// Unknown, expired or revoked.
     Invalid,
     /// Already rotated: a copy is in someone else's hands. The family is now revoked.
@@ -76,11 +83,19 @@ pub async fn rotate(db: &Db, presented: &str) -> Result<Rotation> {
     .bind(sha256_hex(presented))
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(row) = row else { return Ok(Rotation::Invalid) };
-    let (id, user_id, family): (i64, i64, String) = (row.try_get("id")?, row.try_get("user_id")?, row.try_get("family")?);
+    let Some(row) = row else {
+        return Ok(Rotation::Invalid);
+    };
+    let (id, user_id, family): (i64, i64, String) = (
+        row.try_get("id")?,
+        row.try_get("user_id")?,
+        row.try_get("family")?,
+    );
     let remember = flag(&row, "remember")?;
     let now = now_ms();
-    if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() || row.try_get::<i64, _>("expires_at")? <= now {
+    if row.try_get::<Option<i64>, _>("revoked_at")?.is_some()
+        || row.try_get::<i64, _>("expires_at")? <= now
+    {
         return Ok(Rotation::Invalid);
     }
     // Only one concurrent rotation of a token can win this update.
@@ -100,24 +115,37 @@ pub async fn rotate(db: &Db, presented: &str) -> Result<Rotation> {
     }
     let token = insert(&mut *tx, user_id, &family, remember).await?;
     tx.commit().await?;
-    Ok(Rotation::Rotated { user_id, issued: Issued { token, family, remember } })
+    Ok(Rotation::Rotated {
+        user_id,
+        issued: Issued {
+            token,
+            family,
+            remember,
+        },
+    })
 }
 
-async fn revoke_family<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(ex: E, family: &str) -> Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL")
-        .bind(now_ms())
-        .bind(family)
-        .execute(ex)
-        .await?;
+async fn revoke_family<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    ex: E,
+    family: &str,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(family)
+    .execute(ex)
+    .await?;
     Ok(())
 }
 
 /// Logout: ends the session the presented token belongs to.
 pub async fn revoke(db: &Db, presented: &str) -> Result<()> {
-    let family: Option<String> = sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
-        .bind(sha256_hex(presented))
-        .fetch_optional(&db.pool)
-        .await?;
+    let family: Option<String> =
+        sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
+            .bind(sha256_hex(presented))
+            .fetch_optional(&db.pool)
+            .await?;
     if let Some(family) = family {
         revoke_family(&db.pool, &family).await?;
     }
@@ -152,14 +180,30 @@ pub fn read_cookie(headers: &HeaderMap) -> Option<String> {
 }
 
 pub fn set_cookie(config: &Config, issued: &Issued) -> HeaderValue {
-    let max_age = if issued.remember { format!("; Max-Age={}", REMEMBER_TTL_MS / 1000) } else { String::new() };
-    let secure = if config.secure_cookies() { "; Secure" } else { "" };
-    let value = format!("{COOKIE}={}; Path={COOKIE_PATH}; HttpOnly; SameSite=Strict{max_age}{secure}", issued.token);
+    let max_age = if issued.remember {
+        format!("; Max-Age={}", REMEMBER_TTL_MS / 1000)
+    } else {
+        String::new()
+    };
+    let secure = if config.secure_cookies() {
+        "; Secure"
+    } else {
+        ""
+    };
+    let value = format!(
+        "{COOKIE}={}; Path={COOKIE_PATH}; HttpOnly; SameSite=Strict{max_age}{secure}",
+        issued.token
+    );
     HeaderValue::from_str(&value).expect("cookie is ASCII")
 }
 
 pub fn clear_cookie(config: &Config) -> HeaderValue {
-    let secure = if config.secure_cookies() { "; Secure" } else { "" };
-    let value = format!("{COOKIE}=; Path={COOKIE_PATH}; HttpOnly; SameSite=Strict; Max-Age=0{secure}");
+    let secure = if config.secure_cookies() {
+        "; Secure"
+    } else {
+        ""
+    };
+    let value =
+        format!("{COOKIE}=; Path={COOKIE_PATH}; HttpOnly; SameSite=Strict; Max-Age=0{secure}");
     HeaderValue::from_str(&value).expect("cookie is ASCII")
 }

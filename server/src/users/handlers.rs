@@ -50,8 +50,15 @@ pub async fn put_profile(
     let row = match updated {
         Ok(row) => row,
         Err(e) if is_unique_violation(&e) => {
-            let errors = [("email".to_string(), "An account with this email already exists".to_string())].into();
-            return Err(Error::BadRequest { message: "An account with this email already exists".into(), errors });
+            let errors = [(
+                "email".to_string(),
+                "An account with this email already exists".to_string(),
+            )]
+            .into();
+            return Err(Error::BadRequest {
+                message: "An account with this email already exists".into(),
+                errors,
+            });
         }
         Err(e) => return Err(e.into()),
     };
@@ -67,8 +74,15 @@ pub async fn put_password(
 ) -> Result<axum::Json<Value>> {
     Error::check(v::validate_password_change(&input))?;
     if !password::verify(&input.current_password, &auth.user.password_hash).await? {
-        let errors = [("currentPassword".to_string(), "Current password is incorrect".to_string())].into();
-        return Err(Error::BadRequest { message: "Current password is incorrect".into(), errors });
+        let errors = [(
+            "currentPassword".to_string(),
+            "Current password is incorrect".to_string(),
+        )]
+        .into();
+        return Err(Error::BadRequest {
+            message: "Current password is incorrect".into(),
+            errors,
+        });
     }
     let hash = password::hash(&input.new_password).await?;
     let mut tx = state.db.begin_write().await?;
@@ -81,6 +95,10 @@ pub async fn put_password(
     .await?;
     session::revoke_user(&mut *tx, auth.user.id, Some(&auth.claims.sid)).await?;
     tx.commit().await?;
-    let access = state.jwt.issue(auth.user.id, &auth.user.role, version, &auth.claims.sid);
-    Ok(axum::Json(json!({ "message": "Password changed", "accessToken": access })))
+    let access = state
+        .jwt
+        .issue(auth.user.id, &auth.user.role, version, &auth.claims.sid);
+    Ok(axum::Json(
+        json!({ "message": "Password changed", "accessToken": access }),
+    ))
 }

@@ -106,12 +106,24 @@ pub fn split_name(name: &str) -> (String, String) {
     }
 }
 
-pub async fn find_by_id<'e, E: Executor<'e, Database = Any>>(ex: E, id: i64) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_id<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<User>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
-    sqlx::query(&sql).bind(id).fetch_optional(ex).await?.as_ref().map(User::from_row).transpose()
+    sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(ex)
+        .await?
+        .as_ref()
+        .map(User::from_row)
+        .transpose()
 }
 
-pub async fn find_by_email<'e, E: Executor<'e, Database = Any>>(ex: E, email: &str) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_email<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    email: &str,
+) -> Result<Option<User>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1");
     sqlx::query(&sql)
         .bind(normalize_email(email))
@@ -130,7 +142,10 @@ pub struct NewUser<'a> {
 }
 
 /// Inserts a user; a taken email surfaces as a unique violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, u: NewUser<'_>) -> Result<User, sqlx::Error> {
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    u: NewUser<'_>,
+) -> Result<User, sqlx::Error> {
     let (first, last) = split_name(u.name);
     let sql = format!(
         "INSERT INTO users (name, first_name, last_name, email, email_lower, password_hash, role, created_at) \

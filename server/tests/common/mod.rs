@@ -1,0 +1,201 @@
+//! Builds the real app on a fresh database for each test: a SQLite file in a temp
+//! directory, or (DIALTONE_TEST_DATABASE=postgres) a new PostgreSQL database.
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use dialtone_server::config::Config;
+use dialtone_server::state::AppState;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: Router,
+    _dir: tempfile::TempDir,
+}
+
+pub fn backend_is_postgres() -> bool {
+    std::env::var("DIALTONE_TEST_DATABASE").as_deref() == Ok("postgres")
+}
+
+async fn fresh_database_url(dir: &std::path::Path) -> String {
+    if !backend_is_postgres() {
+        return format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+    }
+    let base = std::env::var("DIALTONE_TEST_PG_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let name = format!("dialtone_t_{}", uuid::Uuid::new_v4().simple());
+    sqlx::any::install_default_drivers();
+    let admin = sqlx::AnyPool::connect(&format!("{base}/postgres"))
+        .await
+        .expect("PostgreSQL is reachable");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create test database");
+    admin.close().await;
+    format!("{base}/{name}")
+}
+
+impl TestApp {
+    pub async fn new() -> TestApp {
+        Self::with(|_| {}).await
+    }
+
+    /// A fresh app whose configuration `adjust` may change first.
+    pub async fn with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::local(
+            fresh_database_url(dir.path()).await,
+            dir.path().to_path_buf(),
+        );
+        adjust(&mut config);
+        let state = dialtone_server::prepare(config).await.expect("app starts");
+        let router = dialtone_server::app(state.clone());
+        TestApp {
+            state,
+            router,
+            _dir: dir,
+        }
+    }
+
+    pub fn req(&self, method: Method, path: &str) -> Req {
+        Req {
+            router: self.router.clone(),
+            builder: Request::builder().method(method).uri(path),
+            body: None,
+        }
+    }
+    pub fn get(&self, path: &str) -> Req {
+        self.req(Method::GET, path)
+    }
+    pub fn post(&self, path: &str) -> Req {
+        self.req(Method::POST, path)
+    }
+    pub fn put(&self, path: &str) -> Req {
+        self.req(Method::PUT, path)
+    }
+
+    pub async fn signup(&self, name: &str, email: &str, password: &str) -> Resp {
+        self.post("/api/auth/signup")
+            .json(json!({ "name": name, "email": email, "password": password }))
+            .send()
+            .await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Resp {
+        self.post("/api/auth/login")
+            .json(json!({ "email": email, "password": password }))
+            .send()
+            .await
+    }
+
+    /// Signs up and signs in a new client; returns its session.
+    pub async fn client(&self, email: &str) -> Session {
+        let r = self.signup("Test Client", email, "password1").await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        self.session(email, "password1").await
+    }
+
+    /// Creates an administrator directly in the database and signs in.
+    pub async fn admin(&self, email: &str) -> Session {
+        self.client(email).await;
+        sqlx::query("UPDATE users SET role = 'admin' WHERE email_lower = $1")
+            .bind(email.to_lowercase())
+            .execute(&self.state.db.pool)
+            .await
+            .unwrap();
+        self.session(email, "password1").await
+    }
+
+    pub async fn session(&self, email: &str, password: &str) -> Session {
+        let r = self.login(email, password).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        Session {
+            token: r.body["accessToken"].as_str().unwrap().to_string(),
+            cookie: r.refresh_cookie().expect("refresh cookie"),
+            user_id: r.body["user"]["id"].as_i64().unwrap(),
+        }
+    }
+}
+
+pub struct Session {
+    pub token: String,
+    pub cookie: String,
+    pub user_id: i64,
+}
+
+pub struct Req {
+    router: Router,
+    builder: axum::http::request::Builder,
+    body: Option<Body>,
+}
+
+impl Req {
+    pub fn json(mut self, v: Value) -> Req {
+        self.builder = self
+            .builder
+            .header(header::CONTENT_TYPE, "application/json");
+        self.body = Some(Body::from(v.to_string()));
+        self
+    }
+    pub fn raw(mut self, content_type: &str, body: impl Into<Body>) -> Req {
+        self.builder = self.builder.header(header::CONTENT_TYPE, content_type);
+        self.body = Some(body.into());
+        self
+    }
+    pub fn bearer(mut self, token: &str) -> Req {
+        self.builder = self
+            .builder
+            .header(header::AUTHORIZATION, format!("Bearer {token}"));
+        self
+    }
+    pub fn header(mut self, name: &str, value: &str) -> Req {
+        self.builder = self.builder.header(name, value);
+        self
+    }
+    pub fn cookie(self, refresh_token: &str) -> Req {
+        self.header("cookie", &format!("dialtone_refresh={refresh_token}"))
+    }
+    pub async fn send(self) -> Resp {
+        let request = self
+            .builder
+            .body(self.body.unwrap_or_else(Body::empty))
+            .unwrap();
+        let response = self.router.oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Resp {
+            status,
+            headers,
+            body,
+            text,
+        }
+    }
+}
+
+pub struct Resp {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Value,
+    pub text: String,
+}
+
+impl Resp {
+    pub fn set_cookie(&self) -> Option<String> {
+        self.headers
+            .get(header::SET_COOKIE)
+            .map(|v| v.to_str().unwrap().to_string())
+    }
+    pub fn refresh_cookie(&self) -> Option<String> {
+        let c = self.set_cookie()?;
+        let value = c.split(';').next()?.strip_prefix("dialtone_refresh=")?;
+        (!value.is_empty()).then(|| value.to_string())
+    }
+}
