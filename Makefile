@@ -1,0 +1,55 @@
+# Dialtone: the only entry point. `make run` and `make test` work on a fresh machine;
+# every install step is skipped when already done.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock
+APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.html app/vite.config.ts app/package.json
+
+.PHONY: run test lint bench deps tools npm-deps test-deps wasm app server clean
+
+## Build everything and serve it at http://127.0.0.1:8080 on the embedded SQLite database.
+run: deps wasm app
+	cargo build --release -p dialtone-server
+	./target/release/dialtone-server
+
+## Run every test: Rust (SQLite and PostgreSQL), the vectors through wasm, vitest, Chromium e2e.
+test: deps test-deps wasm app
+	scripts/test-all.sh
+
+## Formatting, clippy with warnings as errors, tsc, eslint and prettier.
+lint: deps wasm
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd app && npm run typecheck && npm run lint
+
+deps: tools npm-deps
+
+tools:
+	@scripts/ensure-tools.sh
+
+npm-deps: app/node_modules/.package-lock.json
+
+app/node_modules/.package-lock.json: app/package-lock.json
+	cd app && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+test-deps:
+	@scripts/ensure-test-deps.sh
+
+wasm: pkg/dialtone_core.js
+
+pkg/dialtone_core.js: $(WASM_SOURCES) | tools
+	scripts/build-wasm.sh
+
+app: app/dist/index.html
+
+app/dist/index.html: pkg/dialtone_core.js $(APP_SOURCES) | npm-deps
+	cd app && npm run build
+
+server:
+	cargo build -p dialtone-server
+
+clean:
+	rm -rf pkg app/dist target/test-logs

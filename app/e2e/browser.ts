@@ -1,0 +1,42 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser). Each
+// launch gets a fresh, empty profile from playwright.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page requested, to prove nothing leaves 127.0.0.1. */
+  requests: string[];
+}
+
+export async function open(
+  browser: Browser,
+  path = '/',
+  viewport = { width: 1280, height: 800 },
+): Promise<Visit> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(path);
+  return { context, page, requests };
+}

@@ -1,0 +1,69 @@
+// Starts the real server binary once for the whole e2e run, on a free loopback port
+// with a fresh SQLite database and demo data, serving the built app.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitReady(url: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const r = await fetch(`${url}/readyz`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dialtone-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(join(root, 'target/debug/dialtone-server'), [], {
+    env: {
+      ...process.env,
+      BIND: `127.0.0.1:${port}`,
+      DIALTONE_DATA_DIR: dataDir,
+      DIALTONE_STATIC_DIR: join(root, 'app/dist'),
+      DIALTONE_PUBLIC_URL: baseUrl,
+      DIALTONE_DEMO: '1',
+      DATABASE_URL: '',
+      RUST_LOG: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitReady(baseUrl, server);
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Makes sure PostgreSQL answers on 127.0.0.1:5432: starts the local cluster, or
+# installs Debian's postgresql first. Says what it does; never skips silently.
+set -euo pipefail
+ready() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
+ready && exit 0
+if ! command -v pg_ctlcluster >/dev/null; then
+  echo "PostgreSQL is not installed: installing Debian's postgresql"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+version=$(ls /etc/postgresql | sort -n | tail -1)
+echo "PostgreSQL is not running: starting cluster $version/main"
+pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+for _ in $(seq 1 30); do ready && break; sleep 1; done
+if ! ready; then
+  echo "PostgreSQL did not come up on 127.0.0.1:5432" >&2
+  exit 1
+fi
+# Tests connect as postgres over TCP; make sure that is allowed without a password.
+psql -h 127.0.0.1 -U postgres -Atc 'select 1' >/dev/null 2>&1 || {
+  echo "cannot connect as postgres@127.0.0.1 (the tests need trust or a DIALTONE_TEST_PG_URL)" >&2
+  exit 1
+}

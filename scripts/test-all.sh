@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs every suite, shows its output, and ends with one summary. Fails if any suite
+# fails or runs no test at all.
+set -uo pipefail
+LOGS=target/test-logs
+mkdir -p "$LOGS"
+export CARGO_TERM_COLOR=never
+summary=()
+total_pass=0
+total_fail=0
+status=0
+
+# count LOG -> "passed failed" for cargo, vitest or node's runner output.
+count() {
+  python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+p = f = 0
+for m in re.finditer(r"test result: \w+\. (\d+) passed; (\d+) failed", text):
+    p += int(m.group(1)); f += int(m.group(2))
+for m in re.finditer(r"^\s*Tests\s+(.*)$", text, re.M):
+    line = m.group(1)
+    mp = re.search(r"(\d+) passed", line); mf = re.search(r"(\d+) failed", line)
+    p += int(mp.group(1)) if mp else 0; f += int(mf.group(1)) if mf else 0
+print(p, f)
+PY
+}
+
+suite() {
+  local name=$1; shift
+  local log="$LOGS/${name// /-}.log"
+  echo
+  echo "=== $name ==="
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  read -r passed failed < <(count "$log")
+  total_pass=$((total_pass + passed))
+  total_fail=$((total_fail + failed))
+  local verdict=ok
+  if [ "$rc" -ne 0 ] || [ "$failed" -ne 0 ]; then verdict=FAILED; status=1; fi
+  if [ "$passed" -eq 0 ]; then verdict="FAILED (no tests ran)"; status=1; fi
+  summary+=("$(printf '%-28s %5d passed %3d failed  %s' "$name" "$passed" "$failed" "$verdict")")
+}
+
+drop_test_databases() {
+  psql -h 127.0.0.1 -U postgres -Atc "select datname from pg_database where datname like 'dialtone_t_%'" |
+    while read -r db; do psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" >/dev/null; done
+}
+
+suite "rust (core + server, SQLite)" cargo test --workspace
+drop_test_databases
+suite "server (PostgreSQL)" env DIALTONE_TEST_DATABASE=postgres cargo test -p dialtone-server
+drop_test_databases
+suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
+cargo build -q -p dialtone-server
+suite "e2e (Chromium)" bash -c "cd app && npx vitest run --config vitest.e2e.config.ts"
+
+echo
+echo "=== summary ==="
+printf '%s\n' "${summary[@]}"
+echo "total: $total_pass passed, $total_fail failed"
+exit $status
