@@ -1,14 +1,18 @@
 //! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
 //! socket); `serve(config)` connects, migrates, seeds, and listens.
 
+pub mod audit;
 pub mod auth;
+pub mod catalogue;
 pub mod config;
+pub mod contact;
 pub mod db;
 pub mod demo;
 pub mod error;
 pub mod extract;
 pub mod health;
 pub mod mail;
+pub mod paging;
 pub mod spa;
 pub mod state;
 pub mod throttle;
@@ -29,6 +33,8 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .merge(auth::router())
         .merge(users::router())
+        .merge(catalogue::router())
+        .merge(contact::router())
         .fallback(spa::api_not_found);
     Router::new()
         .nest("/api", api)

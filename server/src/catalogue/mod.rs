@@ -1,0 +1,72 @@
+//! The public catalogue: /api/catalogue/*.
+
+use crate::error::Result;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use dialtone_core::money::from_micros;
+use rust_decimal::Decimal;
+use serde::Serialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/catalogue/pricing", get(get_pricing))
+}
+
+/// A row of the public pricing page (spec section 3). Prices are JSON numbers; a
+/// type the country does not offer is null.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PricingRow {
+    id: i64,
+    name: String,
+    code: String,
+    flag: String,
+    #[serde(with = "rust_decimal::serde::float_option")]
+    mobile: Option<Decimal>,
+    #[serde(with = "rust_decimal::serde::float_option")]
+    landline: Option<Decimal>,
+    #[serde(with = "rust_decimal::serde::float_option")]
+    toll_free: Option<Decimal>,
+    #[serde(with = "rust_decimal::serde::float")]
+    inbound_rate: Decimal,
+    #[serde(with = "rust_decimal::serde::float")]
+    outbound_rate: Decimal,
+}
+
+/// One query: prices per type are pivoted in SQL rather than fetched per country.
+const PRICING_SQL: &str = "\
+SELECT c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros,
+       MAX(CASE WHEN p.number_type = 'mobile' THEN p.monthly_micros END) AS mobile,
+       MAX(CASE WHEN p.number_type = 'landline' THEN p.monthly_micros END) AS landline,
+       MAX(CASE WHEN p.number_type = 'tollfree' THEN p.monthly_micros END) AS tollfree
+FROM countries c LEFT JOIN number_prices p ON p.country_id = c.id
+WHERE c.status = 'active'
+GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
+ORDER BY c.sort_order, c.name";
+
+async fn get_pricing(State(state): State<AppState>) -> Result<Json<Value>> {
+    let rows = sqlx::query(PRICING_SQL).fetch_all(&state.db.pool).await?;
+    let price = |row: &sqlx::any::AnyRow, col: &str| -> Result<Option<Decimal>> {
+        Ok(row.try_get::<Option<i64>, _>(col)?.map(from_micros))
+    };
+    let countries = rows
+        .iter()
+        .map(|r| {
+            Ok(PricingRow {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                code: r.try_get("code")?,
+                flag: r.try_get("flag")?,
+                mobile: price(r, "mobile")?,
+                landline: price(r, "landline")?,
+                toll_free: price(r, "tollfree")?,
+                inbound_rate: from_micros(r.try_get("inbound_rate_micros")?),
+                outbound_rate: from_micros(r.try_get("outbound_rate_micros")?),
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Json(json!({ "countries": countries })))
+}
