@@ -2,8 +2,7 @@
 //! 0, and at most 15 digits in all. We ask for at least 8 digits, the shortest real
 //! international numbers in service.
 
-pub const E164_MESSAGE: &str =
-    "Enter the number in international format, e.g. +14155550123";
+pub const E164_MESSAGE: &str = "Enter the number in international format, e.g. +14155550123";
 
 pub fn is_e164(s: &str) -> bool {
     let Some(digits) = s.strip_prefix('+') else {
@@ -29,7 +28,14 @@ mod tests {
     fn e164_numbers_need_the_plus_and_eight_to_fifteen_digits() {
         assert!(is_e164("+14155550123"));
         assert!(is_e164("+442071838750"));
-        for bad in ["14155550123", "+0123456789", "+1415", "+1234567890123456", "+1415555012a", ""] {
+        for bad in [
+            "14155550123",
+            "+0123456789",
+            "+1415",
+            "+1234567890123456",
+            "+1415555012a",
+            "",
+        ] {
             assert!(!is_e164(bad), "{bad:?}");
         }
         assert_eq!(normalize("+1 (415) 555-0123"), "+14155550123");

@@ -23,7 +23,11 @@ pub struct NumberQuote {
 }
 
 pub fn quote_number(monthly: Decimal, setup: Decimal) -> NumberQuote {
-    NumberQuote { monthly, setup, total: total_due_today(monthly, setup) }
+    NumberQuote {
+        monthly,
+        setup,
+        total: total_due_today(monthly, setup),
+    }
 }
 
 #[cfg(test)]

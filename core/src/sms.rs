@@ -66,7 +66,12 @@ pub fn analyze(message: &str) -> SmsInfo {
     let gsm: Option<Vec<usize>> = message.chars().map(gsm_septets).collect();
     let (encoding, sizes, single, multi) = match gsm {
         Some(sizes) => (Encoding::Gsm7, sizes, 160, 153),
-        None => (Encoding::Ucs2, message.chars().map(char::len_utf16).collect(), 70, 67),
+        None => (
+            Encoding::Ucs2,
+            message.chars().map(char::len_utf16).collect(),
+            70,
+            67,
+        ),
     };
     let units: usize = sizes.iter().sum();
     let (segments, per_segment) = if units == 0 {
@@ -76,7 +81,14 @@ pub fn analyze(message: &str) -> SmsInfo {
     } else {
         (count_parts(sizes.into_iter(), multi), multi)
     };
-    SmsInfo { encoding, characters, units, segments, per_segment, counter }
+    SmsInfo {
+        encoding,
+        characters,
+        units,
+        segments,
+        per_segment,
+        counter,
+    }
 }
 
 #[cfg(test)]
@@ -87,7 +99,10 @@ mod tests {
     #[test]
     fn the_euro_sign_takes_two_septets() {
         let info = analyze(&"€".repeat(80));
-        assert_eq!((info.encoding, info.units, info.segments), (Encoding::Gsm7, 160, 1));
+        assert_eq!(
+            (info.encoding, info.units, info.segments),
+            (Encoding::Gsm7, 160, 1)
+        );
         assert_eq!(analyze(&"€".repeat(81)).segments, 2);
     }
 

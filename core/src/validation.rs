@@ -25,7 +25,9 @@ struct Checker(FieldErrors);
 
 impl Checker {
     fn fail(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_string()).or_insert_with(|| message.into());
+        self.0
+            .entry(field.to_string())
+            .or_insert_with(|| message.into());
     }
     fn has(&self, field: &str) -> bool {
         self.0.contains_key(field)
@@ -68,7 +70,12 @@ pub fn validate_login(i: &LoginInput) -> FieldErrors {
     let mut c = Checker::default();
     c.email(&i.email);
     c.required("password", &i.password, "Password is required");
-    c.min_chars("password", &i.password, 6, "Password must be at least 6 characters");
+    c.min_chars(
+        "password",
+        &i.password,
+        6,
+        "Password must be at least 6 characters",
+    );
     c.max_chars("password", &i.password, MAX_PASSWORD, "Password");
     c.done()
 }
@@ -95,7 +102,11 @@ fn check_new_password(c: &mut Checker, field: &str, value: &str) {
 }
 
 fn check_confirmation(c: &mut Checker, password: &str, confirmation: &str) {
-    c.required("confirmPassword", confirmation, "Please confirm your password");
+    c.required(
+        "confirmPassword",
+        confirmation,
+        "Please confirm your password",
+    );
     if !c.has("confirmPassword") && confirmation != password {
         c.fail("confirmPassword", "Passwords do not match");
     }
@@ -129,7 +140,10 @@ pub fn validate_signup_form(f: &SignupForm) -> FieldErrors {
     let mut c = Checker(std::mem::take(&mut errors));
     check_confirmation(&mut c, &f.password, &f.confirm_password);
     if !f.terms {
-        c.fail("terms", "You must accept the Terms of Service and Privacy Policy");
+        c.fail(
+            "terms",
+            "You must accept the Terms of Service and Privacy Policy",
+        );
     }
     c.done()
 }
@@ -151,10 +165,20 @@ pub const MIN_SETTINGS_NAME: usize = 4;
 pub fn validate_profile(i: &ProfileInput) -> FieldErrors {
     let mut c = Checker::default();
     c.required("firstName", &i.first_name, "First name is required");
-    c.min_chars("firstName", i.first_name.trim(), MIN_SETTINGS_NAME, "First name must be at least 4 characters");
+    c.min_chars(
+        "firstName",
+        i.first_name.trim(),
+        MIN_SETTINGS_NAME,
+        "First name must be at least 4 characters",
+    );
     c.max_chars("firstName", &i.first_name, MAX_NAME, "First name");
     c.required("lastName", &i.last_name, "Last name is required");
-    c.min_chars("lastName", i.last_name.trim(), MIN_SETTINGS_NAME, "Last name must be at least 4 characters");
+    c.min_chars(
+        "lastName",
+        i.last_name.trim(),
+        MIN_SETTINGS_NAME,
+        "Last name must be at least 4 characters",
+    );
     c.max_chars("lastName", &i.last_name, MAX_NAME, "Last name");
     c.email(&i.email);
     c.done()
@@ -171,7 +195,11 @@ pub struct PasswordChangeInput {
 
 pub fn validate_password_change(i: &PasswordChangeInput) -> FieldErrors {
     let mut c = Checker::default();
-    c.required("currentPassword", &i.current_password, "Current password is required");
+    c.required(
+        "currentPassword",
+        &i.current_password,
+        "Current password is required",
+    );
     check_new_password(&mut c, "newPassword", &i.new_password);
     check_confirmation(&mut c, &i.new_password, &i.confirm_password);
     c.done()
@@ -207,7 +235,10 @@ pub fn validate_deposit(amount: &str, max: Decimal) -> Result<Decimal, FieldErro
     } else if parsed.normalize().scale() > 2 {
         c.fail("amount", "Amount can have at most 2 decimal places");
     } else if parsed > max {
-        c.fail("amount", format!("Maximum deposit is {}", money::format_usd(max)));
+        c.fail(
+            "amount",
+            format!("Maximum deposit is {}", money::format_usd(max)),
+        );
     }
     if c.0.is_empty() {
         Ok(parsed)
@@ -261,7 +292,10 @@ mod tests {
 
     #[test]
     fn each_field_reports_only_its_first_failure() {
-        let e = validate_login(&LoginInput { email: String::new(), password: String::new() });
+        let e = validate_login(&LoginInput {
+            email: String::new(),
+            password: String::new(),
+        });
         assert_eq!(e["email"], "Email is required");
         assert_eq!(e["password"], "Password is required");
     }
@@ -281,5 +315,48 @@ mod tests {
     fn a_deposit_of_zero_is_rejected() {
         let e = validate_deposit("0", Decimal::from(10_000)).unwrap_err();
         assert_eq!(e["amount"], "Amount must be greater than 0");
+    }
+}
+
+/// An administrator's balance adjustment: a positive amount in cents and a reason.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AdjustmentInput {
+    pub amount: String,
+    pub reason: String,
+}
+
+pub const MAX_REASON: usize = 500;
+
+pub fn validate_adjustment(i: &AdjustmentInput) -> Result<Decimal, FieldErrors> {
+    let mut c = Checker::default();
+    let amount = match money::parse_amount(&i.amount) {
+        _ if i.amount.trim().is_empty() => {
+            c.fail("amount", "Amount is required");
+            None
+        }
+        Err(_) => {
+            c.fail("amount", "Amount must be a number");
+            None
+        }
+        Ok(d) if d <= Decimal::ZERO => {
+            c.fail("amount", "Amount must be greater than 0");
+            None
+        }
+        Ok(d) if d.normalize().scale() > 2 => {
+            c.fail("amount", "Amount can have at most 2 decimal places");
+            None
+        }
+        Ok(d) if d > Decimal::from(1_000_000) => {
+            c.fail("amount", "Amount must be at most $1000000.00");
+            None
+        }
+        Ok(d) => Some(d),
+    };
+    c.required("reason", &i.reason, "Reason is required");
+    c.max_chars("reason", &i.reason, MAX_REASON, "Reason");
+    match amount {
+        Some(d) if c.0.is_empty() => Ok(d),
+        _ => Err(c.done()),
     }
 }

@@ -18,7 +18,12 @@ pub struct WizardState {
 
 impl Default for WizardState {
     fn default() -> Self {
-        WizardState { step: 1, country: None, number_type: None, number_id: None }
+        WizardState {
+            step: 1,
+            country: None,
+            number_type: None,
+            number_id: None,
+        }
     }
 }
 
@@ -56,7 +61,11 @@ pub fn transition(state: &WizardState, event: &WizardEvent) -> Result<WizardStat
     match event {
         // A new country invalidates the type and number chosen for the old one.
         WizardEvent::ChooseCountry(country) => {
-            next = WizardState { step: 2, country: Some(country.clone()), ..WizardState::default() };
+            next = WizardState {
+                step: 2,
+                country: Some(country.clone()),
+                ..WizardState::default()
+            };
         }
         WizardEvent::ChooseType(number_type) => {
             if state.country.is_none() {
@@ -103,11 +112,21 @@ mod tests {
         .iter()
         .try_fold(WizardState::default(), |s, e| transition(&s, e))
         .unwrap();
-        assert_eq!(s, WizardState { step: 2, country: Some("CA".into()), number_type: None, number_id: None });
+        assert_eq!(
+            s,
+            WizardState {
+                step: 2,
+                country: Some("CA".into()),
+                number_type: None,
+                number_id: None
+            }
+        );
     }
 }
 
 /// Applies events in order from the first step; the first refused event stops it.
 pub fn run(events: &[WizardEvent]) -> Result<WizardState, WizardError> {
-    events.iter().try_fold(WizardState::default(), |s, e| transition(&s, e))
+    events
+        .iter()
+        .try_fold(WizardState::default(), |s, e| transition(&s, e))
 }

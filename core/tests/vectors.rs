@@ -1,7 +1,7 @@
 //! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
-use dialtone_core::{money, pricing, sms, validation as v, wizard};
+use dialtone_core::{card, money, pricing, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -28,14 +28,32 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "validateContact" => errors(v::validate_contact(&arg(args, 0))),
         "validateDeposit" => {
             let max = Decimal::from_str(&arg::<String>(args, 1)).unwrap();
-            errors(v::validate_deposit(&arg::<String>(args, 0), max).err().unwrap_or_default())
+            errors(
+                v::validate_deposit(&arg::<String>(args, 0), max)
+                    .err()
+                    .unwrap_or_default(),
+            )
         }
+        "validateAdjustment" => errors(
+            v::validate_adjustment(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
+        "validateCard" => errors(card::validate_card(
+            &arg(args, 0),
+            arg(args, 1),
+            arg(args, 2),
+        )),
         "formatUsd" => json!(money::format_usd(dec(&arg::<String>(args, 0))?)),
         "formatRate" => json!(money::format_rate(dec(&arg::<String>(args, 0))?)),
         "toMicros" => {
-            json!(money::to_micros(dec(&arg::<String>(args, 0))?).map_err(|e| e.to_string())?.to_string())
+            json!(money::to_micros(dec(&arg::<String>(args, 0))?)
+                .map_err(|e| e.to_string())?
+                .to_string())
         }
-        "fromMicros" => json!(money::from_micros(arg::<String>(args, 0).parse().unwrap()).to_string()),
+        "fromMicros" => {
+            json!(money::from_micros(arg::<String>(args, 0).parse().unwrap()).to_string())
+        }
         "totalDueToday" => {
             let (m, s) = (dec(&arg::<String>(args, 0))?, dec(&arg::<String>(args, 1))?);
             json!(pricing::total_due_today(m, s).to_string())
@@ -52,10 +70,16 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
 #[test]
 fn every_shared_vector_holds_natively() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     let mut checked = 0;
-    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+    {
         let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let function = file["function"].as_str().unwrap();
         for case in file["cases"].as_array().unwrap() {

@@ -25,6 +25,16 @@ pub struct Config {
     pub mail_from: String,
     /// DIALTONE_SUPPORT_EMAIL: where contact-form notifications go.
     pub support_email: String,
+    /// DIALTONE_STRIPE_SECRET_KEY: with it, deposits go through Stripe; without it,
+    /// through the built-in sandbox provider.
+    pub stripe_secret_key: Option<String>,
+    /// DIALTONE_STRIPE_PUBLISHABLE_KEY: handed to Stripe Elements in the browser.
+    pub stripe_publishable_key: Option<String>,
+    /// DIALTONE_STRIPE_WEBHOOK_SECRET: verifies Stripe-Signature on webhooks. The
+    /// sandbox derives its own from the JWT secret when unset.
+    pub stripe_webhook_secret: Option<String>,
+    /// DIALTONE_STRIPE_API_BASE: the Stripe API address (a local fake in tests).
+    pub stripe_api_base: String,
     /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
     pub trust_proxy: bool,
 }
@@ -71,6 +81,11 @@ impl Config {
             support_email: var("DIALTONE_SUPPORT_EMAIL")
                 .unwrap_or_else(|| "support@dialtone.test".into()),
             trust_proxy: flag("DIALTONE_TRUST_PROXY", false),
+            stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
+            stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
+            stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),
+            stripe_api_base: var("DIALTONE_STRIPE_API_BASE")
+                .unwrap_or_else(|| "https://api.stripe.com".into()),
             data_dir,
         })
     }
@@ -89,6 +104,10 @@ impl Config {
             mail_from: "Dialtone <no-reply@dialtone.test>".into(),
             support_email: "support@dialtone.test".into(),
             trust_proxy: false,
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
             data_dir,
         }
     }

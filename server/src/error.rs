@@ -26,6 +26,8 @@ pub enum Error {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    #[error("{0}")]
+    BadGateway(String),
     #[error("{message}")]
     TooManyRequests {
         message: String,
@@ -60,6 +62,15 @@ impl Error {
         }
     }
 
+    /// 400 with one field's message.
+    pub fn field(field: &str, message: impl Into<String>) -> Error {
+        let message = message.into();
+        Error::BadRequest {
+            message: message.clone(),
+            errors: [(field.to_string(), message)].into(),
+        }
+    }
+
     pub fn unauthorized() -> Error {
         Error::Unauthorized("Authentication required".into())
     }
@@ -73,6 +84,7 @@ impl Error {
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

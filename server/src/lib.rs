@@ -11,8 +11,11 @@ pub mod demo;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod json;
+pub mod ledger;
 pub mod mail;
 pub mod paging;
+pub mod payments;
 pub mod spa;
 pub mod state;
 pub mod throttle;
@@ -35,6 +38,8 @@ pub fn app(state: AppState) -> Router {
         .merge(users::router())
         .merge(catalogue::router())
         .merge(contact::router())
+        .merge(ledger::router())
+        .merge(payments::router())
         .fallback(spa::api_not_found);
     Router::new()
         .nest("/api", api)

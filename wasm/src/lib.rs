@@ -2,7 +2,7 @@
 //! and converts the answer; a refused input becomes a thrown JS Error carrying core's
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
-use dialtone_core::{money, pricing, sms, validation as v, wizard};
+use dialtone_core::{card, money, pricing, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -17,6 +17,8 @@ export interface ProfileInput { firstName: string; lastName: string; email: stri
 export interface PasswordChangeInput { currentPassword: string; newPassword: string; confirmPassword: string }
 export interface SmsInput { to: string; message: string }
 export interface ContactInput { name: string; email: string; subject: string; message: string }
+export interface AdjustmentInput { amount: string; reason: string }
+export interface CardInput { cardNumber: string; expMonth: string; expYear: string; cvc: string }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
 export type WizardEvent =
@@ -34,14 +36,19 @@ fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     // Plain objects rather than Maps, so results compare and spread like JSON.
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn amount(text: &str) -> Result<Decimal, JsError> {
     money::parse_amount(text).map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn errors_of<T: DeserializeOwned>(input: JsValue, check: fn(&T) -> v::FieldErrors) -> Result<JsValue, JsError> {
+fn errors_of<T: DeserializeOwned>(
+    input: JsValue,
+    check: fn(&T) -> v::FieldErrors,
+) -> Result<JsValue, JsError> {
     to_js(&check(&from_js(input)?))
 }
 
@@ -83,8 +90,23 @@ pub fn validate_contact(input: JsValue) -> Result<JsValue, JsError> {
 /// Errors for a deposit amount typed as text, given the maximum in force.
 #[wasm_bindgen(js_name = validateDeposit, skip_typescript)]
 pub fn validate_deposit(input: &str, max: &str) -> Result<JsValue, JsError> {
-    let errors = v::validate_deposit(input, amount(max)?).err().unwrap_or_default();
+    let errors = v::validate_deposit(input, amount(max)?)
+        .err()
+        .unwrap_or_default();
     to_js(&errors)
+}
+
+#[wasm_bindgen(js_name = validateAdjustment, skip_typescript)]
+pub fn validate_adjustment(input: JsValue) -> Result<JsValue, JsError> {
+    let input: v::AdjustmentInput = from_js(input)?;
+    to_js(&v::validate_adjustment(&input).err().unwrap_or_default())
+}
+
+/// Card form errors; the caller passes today's year and month (core has no clock).
+#[wasm_bindgen(js_name = validateCard, skip_typescript)]
+pub fn validate_card(input: JsValue, year: u32, month: u32) -> Result<JsValue, JsError> {
+    let input: card::CardInput = from_js(input)?;
+    to_js(&card::validate_card(&input, year, month))
 }
 
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
@@ -106,7 +128,10 @@ pub fn to_micros(value: &str) -> Result<String, JsError> {
 
 #[wasm_bindgen(js_name = fromMicros, skip_typescript)]
 pub fn from_micros(micros: &str) -> Result<String, JsError> {
-    let m: i64 = micros.trim().parse().map_err(|_| JsError::new("Not an amount of micro-dollars"))?;
+    let m: i64 = micros
+        .trim()
+        .parse()
+        .map_err(|_| JsError::new("Not an amount of micro-dollars"))?;
     Ok(money::from_micros(m).to_string())
 }
 
@@ -154,6 +179,8 @@ export function validatePasswordChange(input: Partial<PasswordChangeInput>): Fie
 export function validateSms(input: Partial<SmsInput>): FieldErrors;
 export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export function validateDeposit(amount: string, max: string): FieldErrors;
+export function validateAdjustment(input: Partial<AdjustmentInput>): FieldErrors;
+export function validateCard(input: Partial<CardInput>, year: number, month: number): FieldErrors;
 export function formatUsd(amount: string): string;
 export function formatRate(amount: string): string;
 export function toMicros(amount: string): string;

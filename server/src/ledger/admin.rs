@@ -1,0 +1,190 @@
+//! /api/admin/balances: every account's balance, and audited adjustments.
+
+use super::history::{page_for, EntryView};
+use super::post::{post, Kind, PostError, Posting};
+use crate::audit;
+use crate::auth::AdminUser;
+use crate::db::iso;
+use crate::error::{Error, Result};
+use crate::extract::{Json, Query};
+use crate::paging::{like_pattern, Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use dialtone_core::money::{format_micros, from_micros, to_micros};
+use dialtone_core::validation::{self as v, AdjustmentInput};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+#[derive(Serialize)]
+pub struct Movement {
+    #[serde(with = "rust_decimal::serde::float")]
+    amount: Decimal,
+    date: String,
+}
+
+/// Section 3's admin balance item.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceItem {
+    id: i64,
+    name: String,
+    email: String,
+    #[serde(with = "rust_decimal::serde::float")]
+    balance: Decimal,
+    last_deposit: Option<Movement>,
+    last_withdrawal: Option<Movement>,
+    status: String,
+}
+
+fn movement(r: &AnyRow, amount: &str, at: &str) -> Result<Option<Movement>, sqlx::Error> {
+    let amount: Option<i64> = r.try_get(amount)?;
+    let at: Option<i64> = r.try_get(at)?;
+    Ok(amount.zip(at).map(|(a, t)| Movement {
+        amount: from_micros(a.abs()),
+        date: iso(t),
+    }))
+}
+
+/// The last credit and debit come from correlated subqueries over the
+/// (user_id, id) index: one statement per page, however many rows it has.
+const BALANCES_SQL: &str = "\
+SELECT u.id, u.name, u.email, u.balance_micros, u.status,
+  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_amount,
+  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_at,
+  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_amount,
+  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_at
+FROM users u
+WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')
+ORDER BY u.id LIMIT $2 OFFSET $3";
+
+#[derive(Deserialize)]
+pub struct BalanceFilter {
+    #[serde(default)]
+    search: String,
+}
+
+pub async fn list_balances(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Query(filter): Query<BalanceFilter>,
+    Query(q): Query<PageQuery>,
+) -> Result<axum::Json<Page<BalanceItem>>> {
+    let pattern = like_pattern(&filter.search);
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
+    )
+    .bind(&pattern)
+    .fetch_one(&state.db.pool)
+    .await?;
+    let rows = sqlx::query(BALANCES_SQL)
+        .bind(&pattern)
+        .bind(q.limit())
+        .bind(q.offset())
+        .fetch_all(&state.db.pool)
+        .await?;
+    let items = rows
+        .iter()
+        .map(|r| {
+            Ok(BalanceItem {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                email: r.try_get("email")?,
+                balance: from_micros(r.try_get("balance_micros")?),
+                last_deposit: movement(r, "dep_amount", "dep_at")?,
+                last_withdrawal: movement(r, "wd_amount", "wd_at")?,
+                status: r.try_get("status")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok(axum::Json(Page::new(items, total, q)))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdjustRequest {
+    /// "credit" (Add Funds) or "debit" (Deduct Funds).
+    #[serde(rename = "type")]
+    direction: String,
+    #[serde(flatten)]
+    input: AdjustmentInput,
+}
+
+pub async fn post_adjust(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(user_id): Path<i64>,
+    Json(req): Json<AdjustRequest>,
+) -> Result<axum::Json<Value>> {
+    let amount = v::validate_adjustment(&req.input).map_err(Error::invalid)?;
+    let micros = to_micros(amount).map_err(|e| Error::field("amount", e.to_string()))?;
+    let (signed, kind, verb) = match req.direction.as_str() {
+        "credit" => (micros, Kind::AdminCredit, "added"),
+        "debit" => (-micros, Kind::AdminDebit, "deducted"),
+        _ => return Err(Error::field("type", "Type must be credit or debit")),
+    };
+    let reason = req.input.reason.trim();
+    let description = format!("Funds {verb} by an administrator: {reason}");
+    let mut tx = state.db.begin_write().await?;
+    let posting = Posting {
+        user_id,
+        amount: signed,
+        kind,
+        description: &description,
+        reference: None,
+        actor_id: Some(admin.id),
+    };
+    let posted = match post(&mut tx, posting).await {
+        Ok(p) => p,
+        Err(PostError::InsufficientFunds { balance }) => {
+            return Err(Error::field(
+                "amount",
+                format!(
+                    "Cannot deduct {}: the balance is only {}",
+                    format_micros(micros),
+                    format_micros(balance)
+                ),
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let entry = audit::Entry {
+        actor_id: admin.id,
+        action: if signed > 0 {
+            "balance.credit"
+        } else {
+            "balance.debit"
+        },
+        target_type: "user",
+        target_id: user_id.to_string(),
+        before: Some(json!({ "balance": from_micros(posted.balance_after - signed).to_string() })),
+        after: Some(
+            json!({ "balance": from_micros(posted.balance_after).to_string(), "reason": reason, "ledgerEntry": posted.entry_id }),
+        ),
+    };
+    audit::record(&mut *tx, entry).await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({
+        "balance": crate::json::money(posted.balance_after),
+        "entryId": posted.entry_id,
+        "message": format!("{} {verb}", format_micros(micros)),
+    })))
+}
+
+pub async fn list_transactions(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Path(user_id): Path<i64>,
+    Query(q): Query<PageQuery>,
+) -> Result<axum::Json<Page<EntryView>>> {
+    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if exists.is_none() {
+        return Err(Error::NotFound("No such user".into()));
+    }
+    Ok(axum::Json(page_for(&state.db.pool, user_id, q).await?))
+}

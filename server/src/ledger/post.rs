@@ -1,0 +1,119 @@
+//! The one way a balance changes: a conditional UPDATE of the balance and an
+//! append-only ledger row, in the caller's transaction. A debit that would overdraw
+//! matches no row, so the database itself refuses it, however many run at once.
+
+use crate::db::now_ms;
+use sqlx::AnyConnection;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Deposit,
+    NumberPurchase,
+    NumberRenewal,
+    PackagePurchase,
+    Call,
+    Sms,
+    Refund,
+    AdminCredit,
+    AdminDebit,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Deposit => "deposit",
+            Kind::NumberPurchase => "number_purchase",
+            Kind::NumberRenewal => "number_renewal",
+            Kind::PackagePurchase => "package_purchase",
+            Kind::Call => "call",
+            Kind::Sms => "sms",
+            Kind::Refund => "refund",
+            Kind::AdminCredit => "admin_credit",
+            Kind::AdminDebit => "admin_debit",
+        }
+    }
+}
+
+pub struct Posting<'a> {
+    pub user_id: i64,
+    /// Signed micro-dollars: positive credits, negative debits.
+    pub amount: i64,
+    pub kind: Kind,
+    pub description: &'a str,
+    /// The cause, unique across the ledger (e.g. "payment:pi_123"), when it could
+    /// otherwise be applied twice.
+    pub reference: Option<String>,
+    pub actor_id: Option<i64>,
+}
+
+#[derive(Debug)]
+pub enum PostError {
+    InsufficientFunds { balance: i64 },
+    UnknownUser,
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for PostError {
+    fn from(e: sqlx::Error) -> Self {
+        PostError::Db(e)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Posted {
+    pub entry_id: i64,
+    pub balance_after: i64,
+}
+
+pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, PostError> {
+    let balance_after: Option<i64> = sqlx::query_scalar(
+        "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 AND balance_micros + $1 >= 0 RETURNING balance_micros",
+    )
+    .bind(p.amount)
+    .bind(p.user_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(balance_after) = balance_after else {
+        let balance: Option<i64> =
+            sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
+                .bind(p.user_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        return Err(match balance {
+            Some(balance) => PostError::InsufficientFunds { balance },
+            None => PostError::UnknownUser,
+        });
+    };
+    let entry_id: i64 = sqlx::query_scalar(
+        "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(p.user_id)
+    .bind(p.amount)
+    .bind(balance_after)
+    .bind(p.kind.as_str())
+    .bind(p.description)
+    .bind(p.reference)
+    .bind(p.actor_id)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Posted {
+        entry_id,
+        balance_after,
+    })
+}
+
+/// Accounts whose balance differs from the sum of their ledger: always empty.
+pub async fn invariant_violations(
+    pool: &sqlx::AnyPool,
+) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id, u.balance_micros, CAST(COALESCE(SUM(l.amount_micros), 0) AS BIGINT) AS ledger \
+         FROM users u LEFT JOIN ledger_entries l ON l.user_id = u.id \
+         GROUP BY u.id, u.balance_micros \
+         HAVING u.balance_micros <> CAST(COALESCE(SUM(l.amount_micros), 0) AS BIGINT) OR u.balance_micros < 0",
+    )
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,25 @@
+//! Deposits by card: /api/payment/*.
+
+mod deposits;
+pub mod provider;
+mod sandbox;
+pub mod webhook;
+
+use crate::state::AppState;
+use axum::routing::{get, post};
+use axum::Router;
+
+pub use deposits::max_deposit;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/payment/stripe", post(deposits::post_stripe))
+        .route("/payment/config", get(deposits::get_config))
+        .route("/payment/deposits", get(deposits::list_deposits))
+        .route(
+            "/payment/intent/{client_secret}",
+            get(deposits::get_payment),
+        )
+        .route("/payment/sandbox/confirm", post(sandbox::post_confirm))
+        .route("/payment/webhook", post(webhook::post_webhook))
+}

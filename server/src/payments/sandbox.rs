@@ -1,0 +1,101 @@
+//! The sandbox provider's card confirmation. It decides the outcome the way Stripe's
+//! test cards do, then signs a Stripe-shaped event and hands it to the webhook code.
+
+use super::provider::webhook_secret;
+use super::webhook::{process, sign};
+use crate::auth::tokens::random_token;
+use crate::auth::AuthUser;
+use crate::error::{Error, Result};
+use crate::extract::Json;
+use crate::state::AppState;
+use axum::extract::State;
+use chrono::Datelike;
+use dialtone_core::card::{card_digits, validate_card, CardInput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+
+/// Stripe's test cards that succeed.
+const SUCCEEDING: [&str; 6] = [
+    "4242424242424242",
+    "4000056655665556",
+    "5555555555554444",
+    "2223003122003222",
+    "378282246310005",
+    "6011111111111117",
+];
+
+fn outcome(digits: &str) -> Result<(), (&'static str, &'static str)> {
+    match digits {
+        d if SUCCEEDING.contains(&d) => Ok(()),
+        "4000000000009995" => Err(("insufficient_funds", "Your card has insufficient funds.")),
+        "4000000000000002" => Err(("card_declined", "Your card was declined.")),
+        _ => Err(("incorrect_number", "Your card number is incorrect.")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmRequest {
+    #[serde(default)]
+    client_secret: String,
+    #[serde(flatten)]
+    card: CardInput,
+}
+
+pub async fn post_confirm(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(req): Json<ConfirmRequest>,
+) -> Result<axum::Json<Value>> {
+    let today = chrono::Utc::now();
+    Error::check(validate_card(&req.card, today.year() as u32, today.month()))?;
+    let row = sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
+        .bind(&req.client_secret)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .filter(|r| r.try_get::<i64, _>("user_id").ok() == Some(auth.user.id))
+        .ok_or_else(|| Error::NotFound("No such payment".into()))?;
+    if row.try_get::<String, _>("provider")? != "sandbox" {
+        return Err(Error::bad_request(
+            "This payment is handled by the card provider, not the sandbox",
+        ));
+    }
+    if row.try_get::<String, _>("status")? == "succeeded" {
+        return Err(Error::Conflict("This payment has already been paid".into()));
+    }
+    let intent_id: String = row.try_get("intent_id")?;
+    let cents = row.try_get::<i64, _>("amount_micros")? / 10_000;
+    let result = outcome(&card_digits(req.card.card_number.trim()));
+    let (kind, error) = match result {
+        Ok(()) => ("payment_intent.succeeded", Value::Null),
+        Err((code, message)) => (
+            "payment_intent.payment_failed",
+            json!({ "code": code, "message": message }),
+        ),
+    };
+    let now = today.timestamp();
+    let event = json!({
+        "id": format!("evt_sandbox_{}", &random_token()[..24]),
+        "object": "event",
+        "type": kind,
+        "created": now,
+        "data": { "object": {
+            "id": intent_id, "object": "payment_intent", "amount": cents, "amount_received": if result.is_ok() { cents } else { 0 },
+            "currency": "usd", "status": if result.is_ok() { "succeeded" } else { "requires_payment_method" },
+            "metadata": { "user_id": auth.user.id.to_string(), "payment_id": row.try_get::<i64, _>("id")?.to_string() },
+            "last_payment_error": error,
+        }},
+    });
+    let body = serde_json::to_vec(&event).map_err(|e| Error::Internal(e.into()))?;
+    process(
+        &state,
+        &body,
+        &sign(&webhook_secret(&state.config), &body, now),
+    )
+    .await?;
+    Ok(axum::Json(match result {
+        Ok(()) => json!({ "status": "succeeded", "message": "Payment succeeded" }),
+        Err((_, message)) => json!({ "status": "failed", "message": message }),
+    }))
+}

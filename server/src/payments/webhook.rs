@@ -1,0 +1,210 @@
+//! POST /api/payment/webhook: Stripe's signed events. The signature is checked on
+//! the raw body; each event and each payment intent is applied once.
+
+use super::provider::webhook_secret;
+use crate::db::now_ms;
+use crate::error::{Error, Result};
+use crate::ledger::{self, Kind, Posting};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use hmac::{Hmac, Mac};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::Sha256;
+use sqlx::Row;
+
+/// Stripe's default tolerance between the signed timestamp and now.
+pub const TOLERANCE_SECS: i64 = 300;
+
+/// Verifies a `Stripe-Signature: t=...,v1=...[,v1=...]` header: HMAC-SHA256 of
+/// "t.body", any v1 may match, compared in constant time, t within the tolerance.
+pub fn verify_signature(secret: &str, body: &[u8], header: &str, now_secs: i64) -> bool {
+    let mut timestamp = None;
+    let mut candidates = Vec::new();
+    for part in header.split(',') {
+        match part.trim().split_once('=') {
+            Some(("t", t)) => timestamp = t.parse::<i64>().ok(),
+            Some(("v1", sig)) => candidates.extend(hex::decode(sig).ok()),
+            _ => {}
+        }
+    }
+    let Some(t) = timestamp else { return false };
+    if (now_secs - t).abs() > TOLERANCE_SECS {
+        return false;
+    }
+    candidates.iter().any(|sig| {
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
+        mac.update(t.to_string().as_bytes());
+        mac.update(b".");
+        mac.update(body);
+        mac.verify_slice(sig).is_ok()
+    })
+}
+
+/// The header a sender of `body` at `t` would put on it.
+pub fn sign(secret: &str, body: &[u8], t: i64) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
+    mac.update(format!("{t}.").as_bytes());
+    mac.update(body);
+    format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+#[derive(Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: EventData,
+}
+
+#[derive(Deserialize)]
+struct EventData {
+    object: Value,
+}
+
+pub async fn post_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<axum::Json<Value>> {
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    process(&state, &body, signature).await?;
+    Ok(axum::Json(json!({ "received": true })))
+}
+
+/// Verifies and applies one event. The sandbox provider calls this too, with an
+/// event it signed, so both providers reach balances through the same code.
+pub async fn process(state: &AppState, body: &[u8], signature: &str) -> Result<()> {
+    let secret = webhook_secret(&state.config);
+    if !verify_signature(&secret, body, signature, chrono::Utc::now().timestamp()) {
+        tracing::warn!("webhook with a bad or stale signature refused");
+        return Err(Error::bad_request("Invalid webhook signature"));
+    }
+    let event: Event = serde_json::from_slice(body)
+        .map_err(|e| Error::bad_request(format!("Invalid event: {e}")))?;
+    let intent_id = event.data.object["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    match event.kind.as_str() {
+        "payment_intent.succeeded" => apply(state, &event, &intent_id, true).await,
+        "payment_intent.payment_failed" => apply(state, &event, &intent_id, false).await,
+        _ => Ok(()),
+    }
+}
+
+async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool) -> Result<()> {
+    let now = now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let fresh = sqlx::query(
+        "INSERT INTO webhook_events (event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING",
+    )
+    .bind(&event.id)
+    .bind(&event.kind)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !fresh {
+        return Ok(());
+    }
+    let payment =
+        sqlx::query("SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1")
+            .bind(intent_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(payment) = payment else {
+        tracing::warn!(intent_id, "webhook for an unknown payment intent ignored");
+        tx.commit().await?;
+        return Ok(());
+    };
+    let (payment_id, user_id, amount): (i64, i64, i64) = (
+        payment.try_get("id")?,
+        payment.try_get("user_id")?,
+        payment.try_get("amount_micros")?,
+    );
+    if succeeded {
+        let paid_cents = event.data.object["amount_received"]
+            .as_i64()
+            .or(event.data.object["amount"].as_i64());
+        if paid_cents != Some(amount / 10_000) {
+            tracing::error!(
+                intent_id,
+                ?paid_cents,
+                amount,
+                "paid amount differs from the deposit; not credited"
+            );
+            tx.commit().await?;
+            return Ok(());
+        }
+        // A payment turns succeeded once; only that transition credits the balance.
+        let won = sqlx::query(
+            "UPDATE payments SET status = 'succeeded', failure_message = NULL, updated_at = $1 WHERE id = $2 AND status <> 'succeeded'",
+        )
+        .bind(now)
+        .bind(payment_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if won {
+            let posting = Posting {
+                user_id,
+                amount,
+                kind: Kind::Deposit,
+                description: "Deposit by card",
+                reference: Some(format!("payment:{intent_id}")),
+                actor_id: None,
+            };
+            ledger::post(&mut tx, posting).await?;
+            tracing::info!(payment_id, user_id, amount, "deposit credited");
+        }
+    } else {
+        let message = event.data.object["last_payment_error"]["message"]
+            .as_str()
+            .unwrap_or("The payment failed.");
+        sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
+            .bind(message)
+            .bind(now)
+            .bind(payment_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signature_verifies_only_for_its_body_secret_and_time() {
+        let body = br#"{"id":"evt_1"}"#;
+        let header = sign("whsec_a", body, 1_000_000);
+        assert!(verify_signature("whsec_a", body, &header, 1_000_100));
+        assert!(!verify_signature("whsec_b", body, &header, 1_000_100));
+        assert!(!verify_signature(
+            "whsec_a",
+            br#"{"id":"evt_2"}"#,
+            &header,
+            1_000_100
+        ));
+        assert!(!verify_signature("whsec_a", body, &header, 1_000_301));
+        let extra = format!("{header},v1={}", "00".repeat(32));
+        assert!(verify_signature(
+            "whsec_a",
+            body,
+            &format!("t=1000000,v1={},{}", "00".repeat(32), &header[10..]),
+            1_000_000
+        ));
+        assert!(verify_signature("whsec_a", body, &extra, 1_000_000));
+        assert!(!verify_signature("whsec_a", body, "garbage", 1_000_000));
+    }
+}
