@@ -15,4 +15,8 @@ if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   echo "installing aiosmtpd (a real SMTP server for mail tests)"
   pip install -q --disable-pip-version-check --root-user-action=ignore aiosmtpd
 fi
+if ! python3 -c 'import localstripe' 2>/dev/null; then
+  echo "installing localstripe (a fake Stripe server speaking the real API, for payment tests)"
+  pip install -q --disable-pip-version-check --root-user-action=ignore localstripe
+fi
 scripts/ensure-postgres.sh

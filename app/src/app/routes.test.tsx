@@ -1,0 +1,140 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAuthFailureHandler } from '../lib/api-client';
+import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
+import { mockApi, type Routes } from '../test/mock-api';
+import { adminUser, clientUser } from '../test/render';
+import { routes } from './routes';
+
+const anonymous: Routes = {
+  'GET /api/user/info': { status: 401, body: { message: 'Unauthorized' } },
+  'POST /api/auth/refresh-token': { status: 401, body: { message: 'No session' } },
+};
+
+function signedIn(user = clientUser): Routes {
+  setAuthToken('token-1', false);
+  return { 'GET /api/user/info': { status: 200, body: { user } } };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('route table', () => {
+  setAuthFailureHandler(() => {});
+  afterEach(() => {
+    clearAuthToken();
+    act(() => toast.remove());
+  });
+
+  it('renders the 404 page inside the public layout', async () => {
+    mockApi(anonymous);
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByTestId('navbar')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without the cookie from client/* to /login', async () => {
+    mockApi(anonymous);
+    const router = renderAt('/client/my-numbers');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('silently redirects a visitor from admin/* to /login', async () => {
+    mockApi(anonymous);
+    const router = renderAt('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('Admin Dashboard')).toBeNull();
+  });
+
+  it('leaves the client area for / when the profile cannot be loaded', async () => {
+    setAuthToken('stale', false);
+    mockApi(anonymous);
+    const router = renderAt('/client/my-numbers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it('keeps a visitor without a session on a public page', async () => {
+    const fetch = mockApi(anonymous);
+    const router = renderAt('/pricing');
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/auth/refresh-token', expect.anything()),
+    );
+    expect(router.state.location.pathname).toBe('/pricing');
+  });
+
+  it('redirects a client from admin/* to /login', async () => {
+    mockApi(signedIn(clientUser));
+    const router = renderAt('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('Administrator')).toBeNull();
+  });
+
+  it('shows the admin shell to an admin, without the public chrome', async () => {
+    mockApi(signedIn(adminUser));
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getByText('Admin Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+    expect(screen.queryByTestId('navbar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Manage Phone Numbers' })).toHaveAttribute(
+      'href',
+      '/admin/phones',
+    );
+  });
+
+  it('shows the client dashboard with the balance through core', async () => {
+    mockApi(signedIn(clientUser));
+    renderAt('/client');
+    expect(await screen.findByText('Welcome back, Casey Client')).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toHaveTextContent('$125.50');
+    expect(screen.getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/client/deposit',
+    );
+    expect(screen.queryByTestId('navbar')).toBeNull();
+  });
+
+  it('logs in, stores the token and goes to /', async () => {
+    const fetch = mockApi({
+      ...anonymous,
+      'POST /api/auth/login': { status: 200, body: { user: clientUser, accessToken: 'fresh' } },
+    });
+    const router = renderAt('/login');
+    await userEvent.type(await screen.findByLabelText('Email address'), 'client@dialtone.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'client123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
+    expect(getAuthToken()).toBe('fresh');
+    const login = fetch.mock.calls.find(([url]) => String(url) === '/api/auth/login');
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+      email: 'client@dialtone.test',
+      password: 'client123',
+      remember: false,
+    });
+  });
+
+  it('logs out from the client shell and goes to /', async () => {
+    mockApi({ ...signedIn(clientUser), 'POST /api/auth/logout': { status: 204 } });
+    const router = renderAt('/client/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(getAuthToken()).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import type { RouteObject } from 'react-router-dom';
+import { AdminLayout } from '../components/layouts/admin-layout';
+import { AreaPage } from '../components/layouts/area-page';
+import { ClientLayout } from '../components/layouts/client-layout';
+import { PublicLayout } from '../components/layouts/public-layout';
+import { AboutPage } from '../features/about/pages/about-page';
+import { MessagesPage } from '../features/admin-messages/pages/messages-page';
+import { OverviewPage } from '../features/admin-overview/pages/overview-page';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
+import { SignupPage } from '../features/auth/pages/signup-page';
+import { DashboardPage } from '../features/client-dashboard/pages/dashboard-page';
+import { ContactPage } from '../features/contact/pages/contact-page';
+import { NotFoundPage } from '../features/errors/pages/not-found-page';
+import { FeaturesPage } from '../features/feature-tour/pages/features-page';
+import { HomePage } from '../features/home/pages/home-page';
+import { FaqPage } from '../features/legal/pages/faq-page';
+import { PrivacyPage } from '../features/legal/pages/privacy-page';
+import { RefundPage } from '../features/legal/pages/refund-page';
+import { TermsPage } from '../features/legal/pages/terms-page';
+import { PricingPage } from '../features/pricing/pages/pricing-page';
+import { ProductsPage } from '../features/products/pages/products-page';
+import { SettingsPage } from '../features/settings/pages/settings-page';
+import { AppRoot } from './app-root';
+import { adminPlaceholders, clientPlaceholders, type AreaPlaceholder } from './area-placeholders';
+import { RequireAdmin, RequireClient } from './guards';
+
+function placeholderRoutes(pages: AreaPlaceholder[]): RouteObject[] {
+  return pages.map(({ path, title, description }) => ({
+    path,
+    element: <AreaPage title={title} description={description} />,
+  }));
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'products', element: <ProductsPage /> },
+          { path: 'features', element: <FeaturesPage /> },
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'refund', element: <RefundPage /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'client',
+        element: <RequireClient />,
+        children: [
+          {
+            element: <ClientLayout />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: 'settings', element: <SettingsPage /> },
+              ...placeholderRoutes(clientPlaceholders),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <OverviewPage /> },
+              { path: 'messages', element: <MessagesPage /> },
+              ...placeholderRoutes(adminPlaceholders),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,74 @@
+import {
+  BarChart3,
+  Globe,
+  History,
+  Inbox,
+  LayoutDashboard,
+  Package,
+  Phone,
+  ScrollText,
+  Settings,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { paths } from '../../app/paths';
+import { useAuth } from '../../lib/auth-context';
+import { AreaShell, type AreaNavGroup } from './area-shell';
+
+const groups: AreaNavGroup[] = [
+  {
+    title: 'Dashboard',
+    items: [
+      { label: 'Overview', to: paths.admin.root, icon: LayoutDashboard, end: true },
+      { label: 'Manage Users', to: paths.admin.users, icon: Users },
+      { label: 'User Balances', to: paths.admin.balances, icon: Wallet },
+    ],
+  },
+  {
+    title: 'Service Management',
+    items: [
+      { label: 'Manage Phone Numbers', to: paths.admin.phones, icon: Phone },
+      { label: 'Manage Packages', to: paths.admin.packages, icon: Package },
+      { label: 'Call History', to: paths.admin.callHistory, icon: History },
+      { label: 'Country Pricing', to: paths.admin.countryPricing, icon: Globe },
+    ],
+  },
+  {
+    title: 'System',
+    items: [
+      { label: 'Analytics', to: paths.admin.analytics, icon: BarChart3 },
+      { label: 'Messages', to: paths.admin.messages, icon: Inbox },
+      { label: 'Audit Log', to: paths.admin.audit, icon: ScrollText },
+      { label: 'Settings', to: paths.admin.settings, icon: Settings },
+    ],
+  },
+];
+
+export function AdminLayout() {
+  const { user, logout } = useAuth();
+  return (
+    <AreaShell
+      label="Admin area"
+      groups={groups}
+      logoutInNav
+      onLogout={() => logout()}
+      profile={
+        <div className="flex items-center gap-3">
+          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            {user?.name.charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900">{user?.name}</p>
+            <p className="text-xs text-slate-500">Administrator</p>
+          </div>
+        </div>
+      }
+      topBar={
+        <>
+          <p className="truncate text-lg font-semibold text-slate-900">Admin Dashboard</p>
+          <p className="truncate text-sm text-slate-600">{user?.name}</p>
+        </>
+      }
+    />
+  );
+}

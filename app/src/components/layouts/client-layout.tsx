@@ -1,0 +1,75 @@
+import {
+  Bell,
+  CreditCard,
+  History,
+  LayoutDashboard,
+  MessageSquare,
+  Package,
+  ShoppingCart,
+  Phone,
+  PhoneCall,
+  Receipt,
+  Settings,
+} from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useAuth } from '../../lib/auth-context';
+import { usd } from '../../lib/core';
+import { AreaShell, type AreaNavGroup } from './area-shell';
+
+const groups: AreaNavGroup[] = [
+  {
+    title: 'Overview',
+    items: [{ label: 'Dashboard', to: paths.client.root, icon: LayoutDashboard, end: true }],
+  },
+  {
+    title: 'Services',
+    items: [
+      { label: 'My Numbers', to: paths.client.myNumbers, icon: Phone },
+      { label: 'My Packages', to: paths.client.myPackages, icon: Package },
+      { label: 'Buy Number', to: paths.client.buyNumber, icon: PhoneCall },
+      { label: 'Buy Package', to: paths.client.buyPackage, icon: ShoppingCart },
+      { label: 'Call History', to: paths.client.callHistory, icon: History },
+      { label: 'Send SMS', to: paths.client.sendSms, icon: MessageSquare },
+    ],
+  },
+  {
+    title: 'Account',
+    items: [
+      { label: 'Add Funds', to: paths.client.deposit, icon: CreditCard },
+      { label: 'Transactions', to: paths.client.transactions, icon: Receipt },
+      { label: 'Notifications', to: paths.client.notifications, icon: Bell },
+      { label: 'Settings', to: paths.client.settings, icon: Settings },
+    ],
+  },
+];
+
+export function ClientLayout() {
+  const { user, logout } = useAuth();
+  return (
+    <AreaShell
+      label="Client area"
+      groups={groups}
+      onLogout={() => logout()}
+      profile={
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-900">{user?.name ?? ' '}</p>
+          <p className="truncate text-xs text-slate-500">{user?.email ?? ' '}</p>
+        </div>
+      }
+      topBar={
+        <>
+          <p className="truncate text-lg font-semibold text-slate-900">Client Area</p>
+          {user && (
+            <Link
+              to={paths.client.deposit}
+              className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+            >
+              Balance {usd(user.balance)}
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
+}

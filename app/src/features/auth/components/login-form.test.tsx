@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { fakeAuth, renderWithProviders } from '../../../test/render';
+import { LoginPage } from '../pages/login-page';
+
+describe('Login page', () => {
+  it("shows core's messages on submit and blocks the call", async () => {
+    const auth = fakeAuth();
+    renderWithProviders(<LoginPage />, { route: '/login', auth });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Email is required');
+    expect(auth.login).not.toHaveBeenCalled();
+  });
+
+  it('validates a field after it loses focus, as the user types', async () => {
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    const email = screen.getByLabelText('Email address');
+    await userEvent.type(email, 'ada@');
+    expect(screen.queryByText('Invalid email address')).toBeNull();
+    fireEvent.blur(email);
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await userEvent.type(email, 'example.com');
+    expect(screen.queryByText('Invalid email address')).toBeNull();
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, '12345');
+    fireEvent.blur(password);
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('signs in with the remember choice and shows the banner on failure', async () => {
+    const login = vi.fn().mockRejectedValue(new ApiError(401, 'Invalid credentials'));
+    renderWithProviders(<LoginPage />, { route: '/login', auth: fakeAuth({ login }) });
+    await userEvent.type(screen.getByLabelText('Email address'), 'client@dialtone.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByLabelText('Remember me'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith('client@dialtone.test', 'wrong-password', true),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to login. Please check your credentials.',
+    );
+  });
+
+  it("shows the server's message for a 429", async () => {
+    const login = vi.fn().mockRejectedValue(new ApiError(429, 'Too many attempts. Try later.'));
+    renderWithProviders(<LoginPage />, { route: '/login', auth: fakeAuth({ login }) });
+    await userEvent.type(screen.getByLabelText('Email address'), 'client@dialtone.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'client123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try later.');
+  });
+
+  it('lists the demo accounts and links', () => {
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(screen.getByText(/admin@dialtone\.test \/ admin123/)).toBeInTheDocument();
+    expect(screen.getByText(/client@dialtone\.test \/ client123/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { validateLogin } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+
+const FAILED = 'Failed to login. Please check your credentials.';
+
+function bannerFor(error: unknown): string {
+  // Rate limiting and locked accounts explain themselves; anything else stays vague.
+  return isApiError(error) && (error.status === 429 || error.status === 403)
+    ? error.message
+    : FAILED;
+}
+
+export function LoginForm() {
+  const { login } = useAuth();
+  const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useCoreForm({
+    initial: { email: '', password: '' },
+    validate: ({ email, password }) => validateLogin({ email, password }),
+  });
+
+  const onSubmit = form.submit(async ({ email, password }) => {
+    setBanner(null);
+    setSubmitting(true);
+    try {
+      await login(email.trim(), password, remember);
+    } catch (error) {
+      setBanner(bannerFor(error));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+      {banner && <Alert>{banner}</Alert>}
+      <TextField
+        id="login-email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        {...form.text('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.text('password')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CheckboxField
+          id="login-remember"
+          label="Remember me"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
+        <Link
+          to={paths.forgotPassword}
+          className="text-sm font-medium text-brand-600 hover:text-brand-700"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" loading={submitting} disabled={submitting}>
+        {submitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { fakeAuth, renderWithProviders } from '../../../test/render';
+import { SignupPage } from '../pages/signup-page';
+
+async function fillValid() {
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'password1');
+  await userEvent.type(screen.getByLabelText('Confirm Password'), 'password1');
+  await userEvent.click(screen.getByRole('checkbox'));
+}
+
+describe('Signup page', () => {
+  it("shows core's messages, including terms and mismatch", async () => {
+    const auth = fakeAuth();
+    renderWithProviders(<SignupPage />, { route: '/signup', auth });
+    await userEvent.type(screen.getByLabelText('Password'), 'password1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'password2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(
+      screen.getByText('You must accept the Terms of Service and Privacy Policy'),
+    ).toBeInTheDocument();
+    expect(auth.signup).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the banner and the server field errors on a 409', async () => {
+    const signup = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(409, 'Conflict', { email: 'An account with this email already exists' }),
+      );
+    renderWithProviders(<SignupPage />, { route: '/signup', auth: fakeAuth({ signup }) });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(signup).toHaveBeenCalledWith('Ada Lovelace', 'ada@example.com', 'password1'),
+    );
+    expect(await screen.findByText('Failed to create account. Please try again.')).toBeVisible();
+    expect(screen.getByText('An account with this email already exists')).toBeVisible();
+  });
+});

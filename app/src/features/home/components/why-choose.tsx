@@ -1,0 +1,58 @@
+import { Check, Clock, Shield, Wallet, Zap, Headphones } from 'lucide-react';
+import { SectionHeading } from '../../../components/ui/section-heading';
+
+const reasons = [
+  {
+    title: 'Live in minutes',
+    description: 'Pick a number, top up and take your first call before your coffee cools.',
+    icon: Zap,
+  },
+  {
+    title: 'Prepaid and predictable',
+    description: 'Pay as you go from one balance in USD. No contracts and no surprise bills.',
+    icon: Wallet,
+  },
+  {
+    title: '99.9% uptime guarantee',
+    description: 'Redundant carriers and data centres keep your lines open.',
+    icon: Shield,
+  },
+  {
+    title: '24/7 support',
+    description: 'Real people who know telephony, by email, chat and phone.',
+    icon: Headphones,
+  },
+  {
+    title: 'Transparent rates',
+    description: 'Per-minute and per-message prices are published for every country.',
+    icon: Check,
+  },
+  {
+    title: 'Free 7-day trial',
+    description: 'Try everything for a week. No credit card required.',
+    icon: Clock,
+  },
+];
+
+export function WhyChoose() {
+  return (
+    <section className="bg-white px-4 py-20">
+      <SectionHeading
+        eyebrow="Why Dialtone"
+        title="Why choose Dialtone"
+        description="Carrier-grade voice and messaging without the carrier-grade paperwork."
+      />
+      <dl className="mx-auto mt-12 grid max-w-6xl gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+        {reasons.map((reason) => (
+          <div key={reason.title} className="flex gap-4">
+            <reason.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
+            <div>
+              <dt className="font-semibold text-slate-900">{reason.title}</dt>
+              <dd className="mt-1 text-slate-600">{reason.description}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+export interface FaqGroup {
+  title: string;
+  items: { q: string; a: string }[];
+}
+
+export const faqGroups: FaqGroup[] = [
+  {
+    title: 'Getting started',
+    items: [
+      {
+        q: 'Is there a free trial?',
+        a: 'Yes. Every new account gets a 7-day free trial, and no credit card is required to start it.',
+      },
+      {
+        q: 'How quickly can I get a number?',
+        a: 'Most numbers are active within minutes of purchase. A few countries ask for proof of address first, which can take a day or two.',
+      },
+      {
+        q: 'In which countries do you offer service?',
+        a: 'We cover over 150 countries. The pricing page lists numbers and call rates for each one.',
+      },
+    ],
+  },
+  {
+    title: 'Billing',
+    items: [
+      {
+        q: 'How does prepaid billing work?',
+        a: 'You add funds to your balance, and numbers, packages, calls and messages are paid from it. You never owe more than you have added.',
+      },
+      {
+        q: 'Which currency do you use?',
+        a: 'All prices and balances are in US dollars (USD).',
+      },
+      {
+        q: 'How can I pay?',
+        a: 'By credit card (Visa, Mastercard, Amex), SWIFT bank transfer, cryptocurrency (BTC, ETH, USDT) or e-wallet (PayPal, Skrill).',
+      },
+      {
+        q: 'Can I get a refund?',
+        a: 'Unused prepaid balance is refundable when you close your account, if you ask within 90 days, minus processing fees. Failed and duplicate charges are refunded in full. See the Refund Policy for details.',
+      },
+    ],
+  },
+  {
+    title: 'Numbers and packages',
+    items: [
+      {
+        q: 'Do numbers renew automatically?',
+        a: 'Yes. Numbers renew monthly and automatically until you cancel them. We email you 7 days before each renewal.',
+      },
+      {
+        q: 'What happens to unused minutes?',
+        a: 'Unused package minutes expire at the end of the billing period.',
+      },
+      {
+        q: 'When does a package change take effect?',
+        a: 'At the start of the next billing cycle.',
+      },
+    ],
+  },
+  {
+    title: 'Support',
+    items: [
+      {
+        q: 'How do I reach support?',
+        a: 'Through the contact form, by email at support@dialtone.test or on live chat. Support hours are Mon-Fri 9:00 AM-8:00 PM EST and Sat 10:00 AM-6:00 PM EST; we are closed on Sunday.',
+      },
+      {
+        q: 'What uptime do you guarantee?',
+        a: 'We guarantee 99.9% uptime for voice and messaging.',
+      },
+    ],
+  },
+];

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { messageOf } from '../../../lib/api-client';
+import type { CountryPrice } from '../api/get-pricing';
+import { matchesCountry } from './country-search';
+
+export interface CountryColumn {
+  header: string;
+  cell: (country: CountryPrice) => ReactNode;
+}
+
+interface CountryTableProps {
+  caption: string;
+  columns: CountryColumn[];
+  countries: CountryPrice[] | undefined;
+  pending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  search: string;
+}
+
+function Skeleton({ columns }: { columns: number }) {
+  return (
+    <div role="status" aria-label="Loading prices" className="space-y-3 p-4">
+      {Array.from({ length: 6 }, (_, row) => (
+        <div key={row} className="flex gap-4">
+          {Array.from({ length: columns }, (_, cell) => (
+            <div key={cell} className="h-5 flex-1 animate-pulse rounded bg-slate-200" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function CountryTable(props: CountryTableProps) {
+  const { caption, columns, countries, pending, error, onRetry, search } = props;
+
+  if (pending) return <Skeleton columns={columns.length + 1} />;
+
+  if (error || !countries) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+        <p className="text-slate-700">
+          {messageOf(error, 'We could not load the prices.')} Please try again.
+        </p>
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const rows = countries.filter((country) => matchesCountry(country, search));
+  if (rows.length === 0) {
+    return (
+      <p role="status" className="px-4 py-10 text-center text-slate-600">
+        No countries match your search
+      </p>
+    );
+  }
+
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Country
+            </th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="px-4 py-3 font-semibold">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 bg-white">
+          {rows.map((country) => (
+            <tr key={country.id}>
+              <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+                <span className="mr-2 text-lg" aria-hidden="true">
+                  {country.flag}
+                </span>
+                {country.name}
+                <span className="ml-2 text-xs font-normal text-slate-500">{country.code}</span>
+              </th>
+              {columns.map((column) => (
+                <td key={column.header} className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  {column.cell(country)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

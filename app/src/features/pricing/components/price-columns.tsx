@@ -1,0 +1,43 @@
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { rate, usd } from '../../../lib/core';
+import type { CountryColumn } from './country-table';
+
+function monthly(price: number | null) {
+  if (price === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not available</span>
+      </>
+    );
+  }
+  return usd(price);
+}
+
+export const numberColumns: CountryColumn[] = [
+  { header: 'Mobile', cell: (c) => monthly(c.mobile) },
+  { header: 'Landline', cell: (c) => monthly(c.landline) },
+  { header: 'Toll-Free', cell: (c) => monthly(c.tollFree) },
+  {
+    header: 'Action',
+    cell: () => (
+      <ButtonLink to={paths.signup} size="sm">
+        Buy Number
+      </ButtonLink>
+    ),
+  },
+];
+
+export const callColumns: CountryColumn[] = [
+  { header: 'Inbound (per min)', cell: (c) => rate(c.inboundRate) },
+  { header: 'Outbound (per min)', cell: (c) => rate(c.outboundRate) },
+  {
+    header: 'Action',
+    cell: () => (
+      <ButtonLink to={paths.signup} size="sm">
+        Buy Minutes
+      </ButtonLink>
+    ),
+  },
+];

@@ -1,0 +1,45 @@
+const questions = [
+  {
+    q: 'How are phone numbers billed?',
+    a: 'Numbers renew monthly and automatically until cancelled. We send you an email 7 days before each renewal.',
+  },
+  {
+    q: 'What happens to unused package minutes?',
+    a: 'Unused package minutes expire at the end of the billing period; they do not roll over.',
+  },
+  {
+    q: 'Can I change my package?',
+    a: 'Yes. Package changes take effect at the next billing cycle.',
+  },
+  {
+    q: 'Is there a free trial?',
+    a: 'Yes: every new account starts with a 7-day free trial, no credit card required.',
+  },
+  {
+    q: 'Which currency do you charge in?',
+    a: 'All prices and balances are in US dollars (USD).',
+  },
+];
+
+export function PricingFaq() {
+  return (
+    <section aria-labelledby="pricing-faq-heading" className="bg-slate-50 px-4 py-16">
+      <div className="mx-auto max-w-5xl">
+        <h2
+          id="pricing-faq-heading"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900"
+        >
+          Frequently Asked Questions
+        </h2>
+        <dl className="mt-10 grid gap-6 md:grid-cols-2">
+          {questions.map((item) => (
+            <div key={item.q} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <dt className="font-semibold text-slate-900">{item.q}</dt>
+              <dd className="mt-2 text-slate-600">{item.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { PricingPage } from './pricing-page';
+
+const countries = [
+  {
+    id: 1,
+    name: 'United States',
+    code: 'US',
+    flag: '🇺🇸',
+    mobile: 2.99,
+    landline: 1.99,
+    tollFree: 3.99,
+    inboundRate: 0.015,
+    outboundRate: 0.02,
+  },
+  {
+    id: 6,
+    name: 'Japan',
+    code: 'JP',
+    flag: '🇯🇵',
+    mobile: 5.99,
+    landline: null,
+    tollFree: 6.49,
+    inboundRate: 0.03,
+    outboundRate: 0.045,
+  },
+];
+
+function row(name: string) {
+  return screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+}
+
+describe('Pricing page', () => {
+  it('lists monthly number prices through core, with a dash for a missing price', async () => {
+    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    expect(screen.getByRole('tab', { name: 'Phone Numbers' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await screen.findByRole('rowheader', { name: /United States/ });
+    expect(within(row('United States')).getByText('$2.99')).toBeInTheDocument();
+    expect(within(row('Japan')).getByText('—')).toBeInTheDocument();
+    expect(within(row('Japan')).getByRole('link', { name: 'Buy Number' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+
+  it('filters by name or code, case-insensitively', async () => {
+    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    await screen.findByRole('rowheader', { name: /Japan/ });
+    const search = screen.getByPlaceholderText('Search countries...');
+    await userEvent.type(search, 'us');
+    expect(screen.queryByRole('rowheader', { name: /Japan/ })).toBeNull();
+    expect(screen.getByRole('rowheader', { name: /United States/ })).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'jAp');
+    expect(screen.getByRole('rowheader', { name: /Japan/ })).toBeInTheDocument();
+    await userEvent.type(search, 'x');
+    expect(screen.getByText('No countries match your search')).toBeInTheDocument();
+  });
+
+  it('shows call rates with three decimals and the packages', async () => {
+    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    await screen.findByRole('rowheader', { name: /Japan/ });
+    await userEvent.click(screen.getByRole('tab', { name: 'Call Rates' }));
+    expect(within(row('United States')).getByText('$0.015')).toBeInTheDocument();
+    expect(within(row('United States')).getByText('$0.020')).toBeInTheDocument();
+    expect(within(row('Japan')).getByRole('link', { name: 'Buy Minutes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('MOST POPULAR')).toBeInTheDocument();
+    for (const price of ['$29', '$79', '$199']) {
+      expect(within(panel).getByText(price)).toBeInTheDocument();
+    }
+  });
+
+  it('offers a retry when the prices fail to load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockApi({
+      'GET /api/catalogue/pricing': () =>
+        fail
+          ? { status: 503, body: { message: 'Service unavailable.' } }
+          : { status: 200, body: { countries } },
+    });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    fail = false;
+    await userEvent.click(retry);
+    await waitFor(() =>
+      expect(screen.getByRole('rowheader', { name: /Japan/ })).toBeInTheDocument(),
+    );
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { PageHero } from '../../../components/ui/page-hero';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { usePricing } from '../api/get-pricing';
+import { CountrySearch } from '../components/country-search';
+import { CountryTable } from '../components/country-table';
+import { PackagesGrid } from '../components/packages-grid';
+import { PaymentMethods } from '../components/payment-methods';
+import { callColumns, numberColumns } from '../components/price-columns';
+import { PricingFaq } from '../components/pricing-faq';
+import { panelId, PricingTabs, tabId, type PricingTab } from '../components/pricing-tabs';
+
+const notes: Record<PricingTab, string> = {
+  numbers: 'Monthly price per number, in USD. A one-time setup fee applies per number.',
+  calls: 'Per-minute rates in USD.',
+  packages: 'Monthly packages of outbound minutes, in USD.',
+};
+
+export function PricingPage() {
+  usePageMeta(
+    'Pricing',
+    'Dialtone pricing: monthly phone number prices, per-minute call rates and minutes packages by country.',
+  );
+  const [tab, setTab] = useState<PricingTab>('numbers');
+  const [search, setSearch] = useState('');
+  const pricing = usePricing();
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple, transparent pricing"
+        description="Pay only for what you use. No contracts, no hidden fees, a 7-day free trial."
+      />
+      <section className="px-4 py-12">
+        <div className="mx-auto max-w-6xl space-y-6">
+          <PricingTabs active={tab} onChange={setTab} />
+          <div
+            role="tabpanel"
+            id={panelId(tab)}
+            aria-labelledby={tabId(tab)}
+            className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+          >
+            <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">{notes[tab]}</p>
+              {tab !== 'packages' && <CountrySearch value={search} onChange={setSearch} />}
+            </div>
+            {tab === 'packages' ? (
+              <PackagesGrid />
+            ) : (
+              <CountryTable
+                caption={
+                  tab === 'numbers' ? 'Monthly number prices by country' : 'Call rates by country'
+                }
+                columns={tab === 'numbers' ? numberColumns : callColumns}
+                countries={pricing.data}
+                pending={pricing.isPending || (pricing.isError && pricing.isFetching)}
+                error={pricing.error}
+                onRetry={() => void pricing.refetch()}
+                search={search}
+              />
+            )}
+          </div>
+        </div>
+      </section>
+      <PaymentMethods />
+      <PricingFaq />
+    </>
+  );
+}

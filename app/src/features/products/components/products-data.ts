@@ -1,0 +1,100 @@
+import {
+  Globe,
+  MessageSquare,
+  Phone,
+  PhoneIncoming,
+  PhoneOutgoing,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  icon: LucideIcon;
+  features: string[];
+  price: string;
+}
+
+// Marketing price texts from SPEC section 9, shown as written.
+export const products: Product[] = [
+  {
+    id: 'numbers',
+    name: 'Virtual Phone Numbers',
+    description: 'Local, mobile and toll-free numbers in over 150 countries, ready in minutes.',
+    icon: Phone,
+    features: [
+      'Local, mobile and toll-free numbers',
+      'Instant activation',
+      'Forward to any phone or SIP device',
+      'Renews monthly until you cancel',
+    ],
+    price: 'From $2.99/mo',
+  },
+  {
+    id: 'inbound',
+    name: 'Inbound Calls',
+    description: 'Answer customers on a local number wherever your team happens to be.',
+    icon: PhoneIncoming,
+    features: [
+      'HD voice quality',
+      'Call forwarding and ring groups',
+      'Call recording',
+      'Voicemail to email',
+    ],
+    price: 'From $0.015/min',
+  },
+  {
+    id: 'outbound',
+    name: 'Outbound Calls',
+    description: 'Call mobiles and landlines around the world at published per-minute rates.',
+    icon: PhoneOutgoing,
+    features: [
+      'Caller ID from your Dialtone number',
+      'Low rates to mobiles and landlines',
+      'Minute packages for lower rates',
+      'Detailed call history',
+    ],
+    price: 'From $0.020/min',
+  },
+  {
+    id: 'sms',
+    name: 'SMS Messaging',
+    description: 'Reach customers with notifications, reminders and one-time codes.',
+    icon: MessageSquare,
+    features: [
+      'Send to mobiles worldwide',
+      'Unicode and long messages',
+      'Delivery reports',
+      'REST API for automation',
+    ],
+    price: 'From $0.01/message',
+  },
+  {
+    id: 'ivr',
+    name: 'IVR Systems',
+    description: 'Welcome callers and route them to the right person with voice menus.',
+    icon: Workflow,
+    features: [
+      'Drag-and-drop call flows',
+      'Text-to-speech greetings',
+      'Business-hours routing',
+      'Queue music and announcements',
+    ],
+    price: 'From $29.99/mo',
+  },
+  {
+    id: 'global',
+    name: 'Global Coverage',
+    description: 'Numbers, voice and SMS in over 150 countries from a single account.',
+    icon: Globe,
+    features: [
+      'Coverage in 150+ countries',
+      'Local presence in every market',
+      'Volume discounts',
+      'Dedicated account manager',
+    ],
+    price: 'Custom pricing',
+  },
+];

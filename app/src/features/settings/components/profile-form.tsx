@@ -1,0 +1,107 @@
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { useAuth, type User } from '../../../lib/auth-context';
+import { validateProfile } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { updateProfile, type ProfileUpdate } from '../api/update-profile';
+
+function valuesOf(user: User): ProfileUpdate {
+  const [first = '', ...rest] = user.name.split(' ');
+  return {
+    firstName: user.firstName ?? first,
+    lastName: user.lastName ?? rest.join(' '),
+    email: user.email,
+    emailNotifications: user.emailNotifications ?? true,
+    smsNotifications: user.smsNotifications ?? false,
+  };
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const { setUser } = useAuth();
+  const initial = valuesOf(user);
+  const form = useCoreForm<ProfileUpdate>({
+    initial,
+    validate: ({ firstName, lastName, email }) => validateProfile({ firstName, lastName, email }),
+  });
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (updated) => {
+      setUser(updated);
+      form.reset(valuesOf(updated));
+      toast.success('Profile updated');
+    },
+    onError: (error) => {
+      form.setServerErrors(fieldErrorsOf(error));
+      toast.error(messageOf(error, 'Could not update your profile'));
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Profile"
+      className="space-y-5"
+      onSubmit={form.submit((values) =>
+        mutation.mutate({
+          ...values,
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+        }),
+      )}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="settings-first-name"
+          label="First name"
+          autoComplete="given-name"
+          {...form.text('firstName')}
+        />
+        <TextField
+          id="settings-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          {...form.text('lastName')}
+        />
+      </div>
+      <TextField
+        id="settings-email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        {...form.text('email')}
+      />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700">Notifications</legend>
+        <CheckboxField
+          id="settings-email-notifications"
+          label="Email notifications"
+          description="Renewal notices, receipts and low-balance warnings by email."
+          {...form.checkbox('emailNotifications')}
+        />
+        <CheckboxField
+          id="settings-sms-notifications"
+          label="SMS notifications"
+          description="Urgent account alerts by text message."
+          {...form.checkbox('smsNotifications')}
+        />
+      </fieldset>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => form.reset(initial)}
+          disabled={mutation.isPending}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

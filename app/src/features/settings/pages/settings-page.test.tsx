@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { SettingsPage } from './settings-page';
+
+const user = { ...clientUser, firstName: 'Casey', lastName: 'Clientson', smsNotifications: true };
+
+describe('Settings page', () => {
+  it('validates the profile through core and saves it', async () => {
+    const saved = { ...user, firstName: 'Cassandra' };
+    const fetch = mockApi({ 'PUT /api/user/profile': { status: 200, body: { user: saved } } });
+    const auth = fakeAuth({ user, setUser: vi.fn() });
+    renderWithProviders(<SettingsPage />, { route: '/client/settings', auth });
+    const first = screen.getByLabelText('First name');
+    expect(first).toHaveValue('Casey');
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Cas');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('First name must be at least 4 characters')).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.type(first, 'sandra');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(auth.setUser).toHaveBeenCalledWith(saved));
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+      firstName: 'Cassandra',
+      lastName: 'Clientson',
+      email: 'client@dialtone.test',
+      emailNotifications: true,
+      smsNotifications: true,
+    });
+  });
+
+  it('resets the profile form on Cancel', async () => {
+    renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user }) });
+    const last = screen.getByLabelText('Last name');
+    await userEvent.clear(last);
+    await userEvent.type(last, 'Other');
+    await userEvent.click(screen.getByLabelText('SMS notifications'));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Cancel' })[0]);
+    expect(last).toHaveValue('Clientson');
+    expect(screen.getByLabelText('SMS notifications')).toBeChecked();
+  });
+
+  it("shows the server's field error for a wrong current password", async () => {
+    mockApi({
+      'PUT /api/user/password': {
+        status: 400,
+        body: {
+          message: 'Invalid input',
+          errors: { currentPassword: 'Current password is incorrect' },
+        },
+      },
+    });
+    renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is required')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeVisible();
+  });
+});

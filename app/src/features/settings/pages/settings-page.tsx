@@ -1,0 +1,39 @@
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-context';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+import { SettingsSection } from '../components/settings-section';
+
+export function SettingsPage() {
+  const { user } = useAuth();
+  usePageMeta('Settings', 'Your Dialtone profile, password and notification preferences.');
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+        <p className="mt-1 text-slate-600">Manage your profile, password and notifications.</p>
+      </div>
+      <SettingsSection
+        id="profile-heading"
+        title="Profile"
+        description="Your name, the email address you sign in with and how we reach you."
+      >
+        {user ? (
+          <ProfileForm key={user.id} user={user} />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="h-4 w-4" /> Loading your profile...
+          </p>
+        )}
+      </SettingsSection>
+      <SettingsSection
+        id="password-heading"
+        title="Password"
+        description="Choose a new password of at least 8 characters."
+      >
+        <PasswordForm />
+      </SettingsSection>
+    </div>
+  );
+}

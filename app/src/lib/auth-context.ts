@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+
+export type Role = 'admin' | 'client';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  balance: number;
+  role: Role;
+  firstName?: string;
+  lastName?: string;
+  emailNotifications?: boolean;
+  smsNotifications?: boolean;
+}
+
+export interface AuthContextValue {
+  user: User | null;
+  loading: boolean;
+  login: (email: string, password: string, remember: boolean) => Promise<User>;
+  signup: (name: string, email: string, password: string) => Promise<void>;
+  logout: (callback?: () => void) => Promise<void>;
+  refreshUser: () => Promise<User | null>;
+  setUser: (user: User | null) => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

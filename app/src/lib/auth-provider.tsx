@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { fetchUserInfo, loginRequest, logoutRequest, signupRequest } from './auth-api';
+import { AuthContext, type AuthContextValue, type User } from './auth-context';
+import { clearAuthToken, setAuthToken } from './auth-cookie';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(true);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+
+  useEffect(() => {
+    pathnameRef.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    let active = true;
+    // A visitor without a session is fine on public pages: no redirect from here.
+    fetchUserInfo({ redirectOnAuthFailure: false })
+      .then((loaded) => {
+        if (active) setUser(loaded);
+      })
+      .catch(() => {
+        if (!active) return;
+        setUser(null);
+        // The admin guard sends non-admins to /login itself (SPEC 6).
+        if (pathnameRef.current.startsWith('/client')) navigate('/', { replace: true });
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+
+  const login = useCallback(
+    async (email: string, password: string, remember: boolean) => {
+      setLoading(true);
+      try {
+        const { user: loggedIn, accessToken } = await loginRequest(email, password, remember);
+        setAuthToken(accessToken, remember);
+        setUser(loggedIn);
+        toast.success('Logged in successfully');
+        navigate('/');
+        return loggedIn;
+      } catch (error) {
+        toast.error('Invalid credentials');
+        throw error;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [navigate],
+  );
+
+  const signup = useCallback(
+    async (name: string, email: string, password: string) => {
+      try {
+        await signupRequest(name, email, password);
+        toast.success('Account created successfully');
+        navigate('/login');
+      } catch (error) {
+        console.log('Signup failed', error);
+        toast.error('Signup failed');
+        throw error;
+      }
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(
+    async (callback?: () => void) => {
+      try {
+        await logoutRequest();
+      } catch {
+        // The local session ends whatever the server answers.
+      }
+      setUser(null);
+      clearAuthToken();
+      toast.success('Logged out successfully');
+      callback?.();
+      navigate('/');
+    },
+    [navigate],
+  );
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const loaded = await fetchUserInfo();
+      setUser(loaded);
+      return loaded;
+    } catch {
+      return null;
+    }
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading, login, signup, logout, refreshUser, setUser }),
+    [user, loading, login, signup, logout, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

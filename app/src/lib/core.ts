@@ -1,0 +1,51 @@
+// The only module that imports the wasm build of dialtone-core: every rule and every
+// money format comes from there, so the browser and the server cannot disagree.
+import * as wasm from 'dialtone-core';
+
+export type {
+  ContactInput,
+  FieldErrors,
+  LoginInput,
+  PasswordChangeInput,
+  ProfileInput,
+  SignupForm,
+  SignupInput,
+  SmsInfo,
+  SmsInput,
+  WizardEvent,
+  WizardState,
+} from 'dialtone-core';
+
+export const {
+  validateLogin,
+  validateSignup,
+  validateSignupForm,
+  validateProfile,
+  validatePasswordChange,
+  validateSms,
+  validateContact,
+  validateDeposit,
+  formatUsd,
+  formatRate,
+  toMicros,
+  fromMicros,
+  totalDueToday,
+  smsInfo,
+  wizardStart,
+  wizardTransition,
+  wizardRun,
+  wizardStepTitles,
+} = wasm;
+
+/** Every export of the wasm module by name, for the shared test vectors. */
+export const coreExports: Readonly<Record<string, unknown>> = wasm;
+
+/** Formats a JSON number (balance, price) as USD through core. */
+export function usd(amount: number | string): string {
+  return wasm.formatUsd(String(amount));
+}
+
+/** Formats a per-minute or per-message rate with 3 decimals through core. */
+export function rate(amount: number | string): string {
+  return wasm.formatRate(String(amount));
+}

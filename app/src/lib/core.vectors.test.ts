@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { coreExports } from './core';
+
+interface VectorCase {
+  name: string;
+  args: unknown[];
+  expected?: unknown;
+  error?: string;
+}
+
+interface VectorFile {
+  function: string;
+  cases: VectorCase[];
+}
+
+const dir = fileURLToPath(new URL('../../../core/tests/vectors/', import.meta.url));
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
+const suites = files.map((file) => ({
+  file,
+  vectors: JSON.parse(readFileSync(join(dir, file), 'utf8')) as VectorFile,
+}));
+let ran = 0;
+
+function call(name: string, args: unknown[]): unknown {
+  const fn = coreExports[name];
+  if (typeof fn !== 'function') throw new Error(`dialtone-core has no export ${name}`);
+  return (fn as (...a: unknown[]) => unknown)(...args);
+}
+
+describe('shared core vectors through wasm', () => {
+  for (const { file, vectors } of suites) {
+    describe(`${file} (${vectors.function})`, () => {
+      for (const c of vectors.cases) {
+        it(c.name, () => {
+          if (c.error !== undefined) {
+            expect(() => call(vectors.function, c.args)).toThrow(
+              expect.objectContaining({ message: c.error }),
+            );
+          } else {
+            expect(call(vectors.function, c.args)).toEqual(c.expected);
+          }
+          ran += 1;
+        });
+      }
+    });
+  }
+
+  it('ran at least 50 cases', () => {
+    console.log(`core vectors: ${ran} cases from ${files.length} files`);
+    expect(ran).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -1,0 +1,24 @@
+import { vi } from 'vitest';
+
+export type Reply = { status: number; body?: unknown };
+export type Routes = Record<string, Reply | ((init: RequestInit) => Reply)>;
+
+/** Stubs fetch with answers keyed by "METHOD /api/path"; anything else is a 404. */
+export function mockApi(routes: Routes) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${String(input)}`;
+    const route = routes[key];
+    const reply = typeof route === 'function' ? route(init) : (route ?? { status: 404 });
+    const text = reply.body === undefined ? null : JSON.stringify(reply.body);
+    return new Response(text, {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+export function calls(fetch: ReturnType<typeof mockApi>): string[] {
+  return fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+}
