@@ -6,6 +6,7 @@ pub mod email;
 pub mod money;
 pub mod phone;
 pub mod pricing;
+pub mod rates;
 pub mod sms;
 pub mod validation;
 pub mod wizard;

@@ -1,7 +1,7 @@
 //! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
-use dialtone_core::{card, money, pricing, sms, validation as v, wizard};
+use dialtone_core::{card, money, pricing, rates, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -44,6 +44,11 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             arg(args, 1),
             arg(args, 2),
         )),
+        "validateRateRow" => errors(
+            rates::validate_rate_row(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
         "formatUsd" => json!(money::format_usd(dec(&arg::<String>(args, 0))?)),
         "formatRate" => json!(money::format_rate(dec(&arg::<String>(args, 0))?)),
         "toMicros" => {

@@ -2,7 +2,7 @@
 //! and converts the answer; a refused input becomes a thrown JS Error carrying core's
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
-use dialtone_core::{card, money, pricing, sms, validation as v, wizard};
+use dialtone_core::{card, money, pricing, rates, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -19,6 +19,7 @@ export interface SmsInput { to: string; message: string }
 export interface ContactInput { name: string; email: string; subject: string; message: string }
 export interface AdjustmentInput { amount: string; reason: string }
 export interface CardInput { cardNumber: string; expMonth: string; expYear: string; cvc: string }
+export interface RateInput { country: string; code: string; callingCode: string; inboundRate: string; outboundRate: string; smsRate: string; status: "active" | "inactive" }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
 export type WizardEvent =
@@ -109,6 +110,12 @@ pub fn validate_card(input: JsValue, year: u32, month: u32) -> Result<JsValue, J
     to_js(&card::validate_card(&input, year, month))
 }
 
+#[wasm_bindgen(js_name = validateRateRow, skip_typescript)]
+pub fn validate_rate_row(input: JsValue) -> Result<JsValue, JsError> {
+    let input: rates::RateInput = from_js(input)?;
+    to_js(&rates::validate_rate_row(&input).err().unwrap_or_default())
+}
+
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
 pub fn format_usd(value: &str) -> Result<String, JsError> {
     Ok(money::format_usd(amount(value)?))
@@ -181,6 +188,7 @@ export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export function validateDeposit(amount: string, max: string): FieldErrors;
 export function validateAdjustment(input: Partial<AdjustmentInput>): FieldErrors;
 export function validateCard(input: Partial<CardInput>, year: number, month: number): FieldErrors;
+export function validateRateRow(input: Partial<RateInput>): FieldErrors;
 export function formatUsd(amount: string): string;
 export function formatRate(amount: string): string;
 export function toMicros(amount: string): string;

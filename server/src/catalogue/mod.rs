@@ -1,9 +1,11 @@
-//! The public catalogue: /api/catalogue/*.
+//! The public catalogue (/api/catalogue/*) and its administration.
+
+mod admin;
 
 use crate::error::Result;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
+use axum::routing::{get, put};
 use axum::{Json, Router};
 use dialtone_core::money::from_micros;
 use rust_decimal::Decimal;
@@ -12,7 +14,16 @@ use serde_json::{json, Value};
 use sqlx::Row;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/catalogue/pricing", get(get_pricing))
+    Router::new()
+        .route("/catalogue/pricing", get(get_pricing))
+        .route(
+            "/admin/country-pricing",
+            get(admin::list_rates).post(admin::post_rate),
+        )
+        .route(
+            "/admin/country-pricing/{id}",
+            put(admin::put_rate).delete(admin::delete_rate),
+        )
 }
 
 /// A row of the public pricing page (spec section 3). Prices are JSON numbers; a

@@ -1,0 +1,101 @@
+//! An administrator's country rate row: name, ISO code, calling code, and the
+//! inbound, outbound (per minute) and SMS (per message) rates.
+
+use crate::money;
+use crate::validation::FieldErrors;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RateInput {
+    pub country: String,
+    pub code: String,
+    pub calling_code: String,
+    pub inbound_rate: String,
+    pub outbound_rate: String,
+    pub sms_rate: String,
+    pub status: String,
+}
+
+/// The three rates, parsed, of a valid row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rates {
+    pub inbound: Decimal,
+    pub outbound: Decimal,
+    pub sms: Decimal,
+}
+
+/// No destination costs more than this per minute or message.
+pub fn max_rate() -> Decimal {
+    Decimal::from(10)
+}
+
+fn rate(errors: &mut FieldErrors, field: &str, label: &str, text: &str) -> Option<Decimal> {
+    let fail = |errors: &mut FieldErrors, m: String| {
+        errors.insert(field.into(), m);
+        None
+    };
+    if text.trim().is_empty() {
+        return fail(errors, format!("{label} is required"));
+    }
+    match money::parse_amount(text) {
+        Err(_) => fail(errors, format!("{label} must be a number")),
+        Ok(d) if d.is_sign_negative() => fail(errors, format!("{label} cannot be negative")),
+        Ok(d) if d > max_rate() => fail(errors, format!("{label} must be at most $10.000")),
+        Ok(d) if d.normalize().scale() > 6 => {
+            fail(errors, format!("{label} can have at most 6 decimal places"))
+        }
+        Ok(d) => Some(d),
+    }
+}
+
+pub fn validate_rate_row(i: &RateInput) -> Result<Rates, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let name = i.country.trim();
+    if name.is_empty() {
+        errors.insert("country".into(), "Country is required".into());
+    } else if name.chars().count() > 100 {
+        errors.insert(
+            "country".into(),
+            "Country must be at most 100 characters".into(),
+        );
+    }
+    let code = i.code.trim();
+    if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+        errors.insert(
+            "code".into(),
+            "Code must be two capital letters, e.g. DE".into(),
+        );
+    }
+    let calling = i.calling_code.trim().trim_start_matches('+');
+    if calling.is_empty()
+        || calling.len() > 4
+        || !calling.bytes().all(|b| b.is_ascii_digit())
+        || calling.starts_with('0')
+    {
+        errors.insert(
+            "callingCode".into(),
+            "Calling code must be 1 to 4 digits, e.g. 49".into(),
+        );
+    }
+    let inbound = rate(&mut errors, "inboundRate", "Inbound rate", &i.inbound_rate);
+    let outbound = rate(
+        &mut errors,
+        "outboundRate",
+        "Outbound rate",
+        &i.outbound_rate,
+    );
+    let sms = rate(&mut errors, "smsRate", "SMS rate", &i.sms_rate);
+    if !matches!(i.status.as_str(), "active" | "inactive") {
+        errors.insert("status".into(), "Status must be active or inactive".into());
+    }
+    match (inbound, outbound, sms) {
+        (Some(inbound), Some(outbound), Some(sms)) if errors.is_empty() => Ok(Rates {
+            inbound,
+            outbound,
+            sms,
+        }),
+        _ => Err(errors),
+    }
+}
