@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_CLIENT, uniqueEmail } from './api';
+import { baseUrl, launch, open } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('accounts', () => {
+  test('sign up, sign in, land on /, open the client area from Dashboard, log out', async () => {
+    const { page, context } = await open(browser, '/signup');
+    const email = uniqueEmail('e2e-signup');
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('cobol-rules-1');
+    await page.getByLabel('Confirm Password').fill('cobol-rules-1');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    await page.getByText('Account created successfully').waitFor();
+
+    await signIn(page, email, 'cobol-rules-1');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByText('Logged in successfully').waitFor();
+    await page.getByTestId('navbar').getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL(`${baseUrl()}/client`);
+    await page.getByRole('heading', { name: /Grace Hopper/ }).waitFor();
+    expect(await page.getByText(email).first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByText('Logged out successfully').waitFor();
+    expect(
+      await page.getByTestId('navbar').getByRole('link', { name: 'Login' }).first().isVisible(),
+    ).toBe(true);
+    // The session is over on the server too: the client area sends us to /login.
+    await page.goto('/client');
+    await page.waitForURL(`${baseUrl()}/login`);
+    await context.close();
+  });
+
+  test('a wrong password shows the banner of section 8', async () => {
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, DEMO_CLIENT.email, 'wrong-password');
+    await page.getByText('Failed to login. Please check your credentials.').waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/login`);
+    await context.close();
+  });
+
+  test('the login form shows core validation messages before calling the server', async () => {
+    const { page, context } = await open(browser, '/login');
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await context.close();
+  });
+
+  test('a client opening /admin is sent to /login and sees no admin content', async () => {
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto('/admin');
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await page.getByText('Admin Dashboard').count()).toBe(0);
+    await context.close();
+  });
+
+  test('an expired access token is refreshed through the httpOnly cookie and the page loads', async () => {
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    const refreshes: string[] = [];
+    page.on(
+      'request',
+      (r) => r.url().endsWith('/api/auth/refresh-token') && refreshes.push(r.url()),
+    );
+    // Replace the access token by one the server no longer accepts.
+    await page.evaluate(() => {
+      document.cookie = 'Authorization-cookie=expired.token.value; Path=/; SameSite=Strict';
+    });
+    await page.goto('/client/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/client/settings`);
+    expect(refreshes.length).toBe(1);
+    const cookie = (await context.cookies()).find((c) => c.name === 'Authorization-cookie');
+    expect(cookie?.value).not.toBe('expired.token.value');
+    await context.close();
+  });
+});
