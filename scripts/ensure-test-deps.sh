@@ -11,6 +11,10 @@ if ! command -v chromium >/dev/null; then
   echo "installing Debian's chromium for browser tests"
   apt_install chromium
 fi
+if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
+  echo "installing nginx-light (the load balancer of the multi-instance test)"
+  apt_install nginx-light
+fi
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   echo "installing aiosmtpd (a real SMTP server for mail tests)"
   pip install -q --disable-pip-version-check --root-user-action=ignore aiosmtpd

@@ -50,7 +50,8 @@ drop_test_databases() {
 
 suite "rust (core + server, SQLite)" cargo test --workspace
 drop_test_databases
-suite "server (PostgreSQL)" env DIALTONE_TEST_DATABASE=postgres cargo test -p dialtone-server
+# --include-ignored adds the tests that need PostgreSQL (the multi-instance test behind nginx).
+suite "server (PostgreSQL)" env DIALTONE_TEST_DATABASE=postgres cargo test -p dialtone-server -- --include-ignored
 drop_test_databases
 suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
 cargo build -q -p dialtone-server

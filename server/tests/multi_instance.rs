@@ -1,0 +1,325 @@
+//! Two server processes on one PostgreSQL database behind nginx on loopback, the way
+//! a provider deploys Dialtone. Concurrent money traffic goes through nginx to both;
+//! afterwards every invariant holds.
+//!
+//! Needs PostgreSQL and nginx, so `make test` runs it in the PostgreSQL suite
+//! (`--include-ignored`); it fails rather than skips if either is missing there.
+
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+struct Cluster {
+    base: String,
+    db_url: String,
+    children: Vec<Child>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        for c in &mut self.children {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn wait_ready(url: &str) {
+    for _ in 0..200 {
+        if reqwest::get(format!("{url}/readyz"))
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{url} did not become ready");
+}
+
+async fn start_cluster() -> Cluster {
+    let base_url = std::env::var("DIALTONE_TEST_PG_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let name = format!("dialtone_t_{}", uuid::Uuid::new_v4().simple());
+    sqlx::any::install_default_drivers();
+    let admin = sqlx::AnyPool::connect(&format!("{base_url}/postgres"))
+        .await
+        .expect("PostgreSQL is reachable");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    let db_url = format!("{base_url}/{name}");
+    let dir = tempfile::tempdir().unwrap();
+
+    let mut children = Vec::new();
+    let mut upstreams = String::new();
+    for i in 0..2 {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_dialtone-server"))
+            .env("BIND", format!("127.0.0.1:{port}"))
+            .env("DATABASE_URL", &db_url)
+            .env("DIALTONE_DATA_DIR", dir.path().join(format!("instance{i}")))
+            .env(
+                "DIALTONE_JWT_SECRET",
+                "multi-instance-shared-secret-0123456789",
+            )
+            .env("DIALTONE_TRUST_PROXY", "1")
+            .env("DIALTONE_DEMO", "1")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("server binary");
+        children.push(child);
+        wait_ready(&format!("http://127.0.0.1:{port}")).await;
+        upstreams.push_str(&format!("server 127.0.0.1:{port};\n"));
+    }
+
+    let nginx_port = free_port();
+    let prefix = dir.path().join("nginx");
+    std::fs::create_dir_all(&prefix).unwrap();
+    let conf = format!(
+        "pid {p}/nginx.pid;\nerror_log {p}/error.log warn;\nworker_processes 1;\nevents {{ worker_connections 1024; }}\n\
+         http {{\n  access_log off;\n  client_body_temp_path {p}/body;\n  proxy_temp_path {p}/proxy;\n\
+           fastcgi_temp_path {p}/fcgi;\n  uwsgi_temp_path {p}/uwsgi;\n  scgi_temp_path {p}/scgi;\n\
+           upstream dialtone {{\n{upstreams}  }}\n\
+           server {{\n    listen 127.0.0.1:{nginx_port};\n    location / {{\n      proxy_pass http://dialtone;\n\
+               proxy_set_header Host $host;\n      proxy_set_header X-Forwarded-For $remote_addr;\n\
+               add_header X-Upstream $upstream_addr always;\n    }}\n  }}\n}}\n",
+        p = prefix.display()
+    );
+    let conf_path = prefix.join("nginx.conf");
+    std::fs::write(&conf_path, conf).unwrap();
+    let nginx = Command::new(if std::path::Path::new("/usr/sbin/nginx").exists() {
+        "/usr/sbin/nginx"
+    } else {
+        "nginx"
+    })
+    .args([
+        "-p",
+        prefix.to_str().unwrap(),
+        "-c",
+        conf_path.to_str().unwrap(),
+        "-g",
+        "daemon off; master_process off;",
+    ])
+    .stderr(Stdio::inherit())
+    .spawn()
+    .expect("nginx is installed (make test installs nginx-light)");
+    children.push(nginx);
+    let base = format!("http://127.0.0.1:{nginx_port}");
+    wait_ready(&base).await;
+    Cluster {
+        base,
+        db_url,
+        children,
+        _dir: dir,
+    }
+}
+
+struct Api {
+    http: Client,
+    base: String,
+    upstreams: std::sync::Mutex<HashSet<String>>,
+}
+
+impl Api {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .request(method.parse().unwrap(), format!("{}/api{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let r = req.send().await.unwrap();
+        if let Some(up) = r.headers().get("x-upstream") {
+            self.upstreams
+                .lock()
+                .unwrap()
+                .insert(up.to_str().unwrap().to_string());
+        }
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn client(&self, email: &str) -> (i64, String) {
+        let (s, _) = self
+            .call(
+                "POST",
+                "/auth/signup",
+                None,
+                Some(json!({ "name": "Load Client", "email": email, "password": "password1" })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+        self.login(email, "password1").await
+    }
+
+    async fn login(&self, email: &str, password: &str) -> (i64, String) {
+        let (s, b) = self
+            .call(
+                "POST",
+                "/auth/login",
+                None,
+                Some(json!({ "email": email, "password": password })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        (
+            b["user"]["id"].as_i64().unwrap(),
+            b["accessToken"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL and nginx: make test runs it in the PostgreSQL suite"]
+async fn two_instances_behind_nginx_keep_every_money_invariant() {
+    let cluster = start_cluster().await;
+    let api = std::sync::Arc::new(Api {
+        http: Client::new(),
+        base: cluster.base.clone(),
+        upstreams: Default::default(),
+    });
+
+    // Deposits: 12 clients pay at the same time; each payment is confirmed twice
+    // concurrently (a double click on two instances) and credits once.
+    let mut tasks = Vec::new();
+    for i in 0..12 {
+        let api = api.clone();
+        tasks.push(tokio::spawn(async move {
+            let (_, token) = api.client(&format!("load{i}@example.com")).await;
+            let (_, b) = api.call("POST", "/payment/stripe", Some(&token), Some(json!({ "amount": 20 }))).await;
+            let secret = b["clientSecret"].as_str().unwrap().to_string();
+            let card = json!({ "clientSecret": secret, "cardNumber": "4242424242424242", "expMonth": "12", "expYear": "2030", "cvc": "123" });
+            let (a, b) = tokio::join!(
+                api.call("POST", "/payment/sandbox/confirm", Some(&token), Some(card.clone())),
+                api.call("POST", "/payment/sandbox/confirm", Some(&token), Some(card))
+            );
+            let succeeded = [&a, &b].iter().filter(|(s, body)| *s == StatusCode::OK && body["status"] == "succeeded").count();
+            assert!(succeeded >= 1, "{a:?} {b:?}");
+            let (_, me) = api.call("GET", "/user/info", Some(&token), None).await;
+            assert_eq!(me["user"]["balance"], 20.0);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+
+    // Deductions: 60 concurrent 1.00 debits of a 15.00 balance through both instances.
+    let (_, admin) = api.login("admin@dialtone.test", "admin123").await;
+    let (victim, victim_token) = api.client("victim@example.com").await;
+    let (s, _) = api
+        .call(
+            "POST",
+            &format!("/admin/balances/{victim}/adjust"),
+            Some(&admin),
+            Some(json!({ "type": "credit", "amount": "15", "reason": "seed" })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let mut debits = Vec::new();
+    for _ in 0..60 {
+        let api = api.clone();
+        let admin = admin.clone();
+        debits.push(tokio::spawn(async move {
+            let body = json!({ "type": "debit", "amount": "1.00", "reason": "load" });
+            api.call(
+                "POST",
+                &format!("/admin/balances/{victim}/adjust"),
+                Some(&admin),
+                Some(body),
+            )
+            .await
+            .0
+        }));
+    }
+    let mut ok = 0;
+    for d in debits {
+        if d.await.unwrap() == StatusCode::OK {
+            ok += 1;
+        }
+    }
+    assert_eq!(ok, 15);
+    let (_, me) = api
+        .call("GET", "/user/info", Some(&victim_token), None)
+        .await;
+    assert_eq!(me["user"]["balance"], 0.0);
+
+    // Sign-in throttling is shared: five failures, wherever they land, lock the sixth.
+    for _ in 0..5 {
+        let (s, _) = api
+            .call(
+                "POST",
+                "/auth/login",
+                None,
+                Some(json!({ "email": "load0@example.com", "password": "wrong-pass" })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+    }
+    for _ in 0..2 {
+        let (s, _) = api
+            .call(
+                "POST",
+                "/auth/login",
+                None,
+                Some(json!({ "email": "load0@example.com", "password": "password1" })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+    }
+
+    assert_eq!(
+        api.upstreams.lock().unwrap().len(),
+        2,
+        "nginx spread the traffic over both instances"
+    );
+
+    let pool = sqlx::AnyPool::connect(&cluster.db_url).await.unwrap();
+    let violations = dialtone_server::ledger::invariant_violations(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        violations,
+        vec![],
+        "balance == sum(ledger) for every account"
+    );
+    let credits: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'deposit'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(credits, 12, "each deposit credited exactly once");
+    let paid: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE status = 'succeeded'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(paid, 12);
+    let demo_admins: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE email_lower = 'admin@dialtone.test'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(demo_admins, 1, "both instances seeded the demo data once");
+}
