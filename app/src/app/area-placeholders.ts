@@ -37,24 +37,9 @@ export const clientPlaceholders: AreaPlaceholder[] = [
     description: 'Send a text message from your account to any mobile number.',
   },
   {
-    path: 'deposit',
-    title: 'Add Funds',
-    description: 'Top up your prepaid balance by card.',
-  },
-  {
-    path: 'transactions',
-    title: 'Transactions',
-    description: 'Every deposit, purchase and charge on your balance.',
-  },
-  {
     path: 'notifications',
     title: 'Notifications',
     description: 'Renewal notices, low-balance warnings and account messages.',
-  },
-  {
-    path: 'payment/:id',
-    title: 'Payment',
-    description: 'Pay for your deposit by card.',
   },
 ];
 
@@ -64,11 +49,6 @@ export const adminPlaceholders: AreaPlaceholder[] = [
     path: 'users',
     title: 'Manage Users',
     description: 'Every customer and administrator account with its status and role.',
-  },
-  {
-    path: 'balances',
-    title: 'User Balances',
-    description: 'Customer balances with their latest deposits and withdrawals.',
   },
   {
     path: 'phones',

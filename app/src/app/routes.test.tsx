@@ -109,6 +109,34 @@ describe('route table', () => {
     expect(screen.queryByTestId('navbar')).toBeNull();
   });
 
+  it('routes the money pages of both areas to their real screens', async () => {
+    const empty = { items: [], total: 0, page: 1, pageSize: 20 };
+    mockApi({
+      ...signedIn(clientUser),
+      'GET /api/ledger?page=1&pageSize=20': { status: 200, body: empty },
+    });
+    renderAt('/client/transactions');
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute(
+      'href',
+      '/client/transactions',
+    );
+  });
+
+  it('shows User Balances to an admin', async () => {
+    mockApi({
+      ...signedIn(adminUser),
+      'GET /api/admin/balances?search=&page=1&pageSize=20': {
+        status: 200,
+        body: { items: [], total: 0, page: 1, pageSize: 20 },
+      },
+    });
+    renderAt('/admin/balances');
+    expect(await screen.findByRole('heading', { name: 'User Balances' })).toBeInTheDocument();
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+  });
+
   it('logs in, stores the token and goes to /', async () => {
     const fetch = mockApi({
       ...anonymous,

@@ -4,6 +4,7 @@ import { AreaPage } from '../components/layouts/area-page';
 import { ClientLayout } from '../components/layouts/client-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { AboutPage } from '../features/about/pages/about-page';
+import { BalancesPage } from '../features/admin-balances/pages/balances-page';
 import { MessagesPage } from '../features/admin-messages/pages/messages-page';
 import { OverviewPage } from '../features/admin-overview/pages/overview-page';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
@@ -19,9 +20,12 @@ import { FaqPage } from '../features/legal/pages/faq-page';
 import { PrivacyPage } from '../features/legal/pages/privacy-page';
 import { RefundPage } from '../features/legal/pages/refund-page';
 import { TermsPage } from '../features/legal/pages/terms-page';
+import { DepositPage } from '../features/payments/pages/deposit-page';
+import { PaymentPage } from '../features/payments/pages/payment-page';
 import { PricingPage } from '../features/pricing/pages/pricing-page';
 import { ProductsPage } from '../features/products/pages/products-page';
 import { SettingsPage } from '../features/settings/pages/settings-page';
+import { TransactionsPage } from '../features/transactions/pages/transactions-page';
 import { AppRoot } from './app-root';
 import { adminPlaceholders, clientPlaceholders, type AreaPlaceholder } from './area-placeholders';
 import { RequireAdmin, RequireClient } from './guards';
@@ -66,6 +70,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardPage /> },
               { path: 'settings', element: <SettingsPage /> },
+              { path: 'deposit', element: <DepositPage /> },
+              { path: 'payment/:id', element: <PaymentPage /> },
+              { path: 'transactions', element: <TransactionsPage /> },
               ...placeholderRoutes(clientPlaceholders),
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -81,6 +88,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <OverviewPage /> },
               { path: 'messages', element: <MessagesPage /> },
+              { path: 'balances', element: <BalancesPage /> },
               ...placeholderRoutes(adminPlaceholders),
               { path: '*', element: <NotFoundPage /> },
             ],

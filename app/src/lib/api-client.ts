@@ -132,7 +132,8 @@ async function retryAfterRefresh(path: string, options: RequestOptions, usedToke
   return send(path, options, token);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request with the 401 -> refresh -> retry rule; rejects with ApiError unless 2xx. */
+async function request(path: string, options: RequestOptions): Promise<Response> {
   const usedToken = getAuthToken();
   let response = await send(path, options, usedToken);
   const bare = path.split('?')[0];
@@ -140,7 +141,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await retryAfterRefresh(path, options, usedToken);
   }
   if (!response.ok) throw await toApiError(response, path);
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(path, options);
   return (await readBody(response)) as T;
+}
+
+/** A file answered by the API (a CSV export), with the same auth handling as JSON calls. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await request(path, options);
+  return response.blob();
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;

@@ -3,6 +3,8 @@
 import * as wasm from 'dialtone-core';
 
 export type {
+  AdjustmentInput,
+  CardInput,
   ContactInput,
   FieldErrors,
   LoginInput,
@@ -25,6 +27,8 @@ export const {
   validateSms,
   validateContact,
   validateDeposit,
+  validateCard,
+  validateAdjustment,
   formatUsd,
   formatRate,
   toMicros,

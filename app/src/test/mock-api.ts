@@ -1,14 +1,17 @@
 import { vi } from 'vitest';
 
 export type Reply = { status: number; body?: unknown };
-export type Routes = Record<string, Reply | ((init: RequestInit) => Reply)>;
+export type Routes = Record<string, Reply | ((init: RequestInit) => Reply | Promise<Reply>)>;
 
-/** Stubs fetch with answers keyed by "METHOD /api/path"; anything else is a 404. */
+/**
+ * Stubs fetch with answers keyed by "METHOD /api/path"; anything else is a 404. A route may
+ * answer with a promise, to hold a request in flight.
+ */
 export function mockApi(routes: Routes) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${String(input)}`;
     const route = routes[key];
-    const reply = typeof route === 'function' ? route(init) : (route ?? { status: 404 });
+    const reply = typeof route === 'function' ? await route(init) : (route ?? { status: 404 });
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
     return new Response(text, {
       status: reply.status,

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
 import { useMarkHandled } from '../api/mark-handled';
 import { MessagesTable } from '../components/messages-table';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '../../../components/ui/pagination';
 
 const statuses: { value: MessageStatus; label: string }[] = [
   { value: 'open', label: 'Open' },

@@ -1,0 +1,19 @@
+import { Button } from './button';
+
+interface LoadErrorProps {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A list or panel that could not load, with a way to try again. */
+export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+      <p className="text-slate-700">{message}</p>
+      <Button variant="secondary" onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { LedgerTable } from '../../../components/ui/ledger-table';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { messageOf } from '../../../lib/api-client';
+import { usd } from '../../../lib/core';
+import type { BalanceItem } from '../api/get-balances';
+import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from '../api/get-user-transactions';
+
+interface UserTransactionsDialogProps {
+  user: BalanceItem;
+  onClose: () => void;
+}
+
+export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialogProps) {
+  const [page, setPage] = useState(1);
+  const transactions = useUserTransactions(user.id, page);
+
+  return (
+    <Dialog
+      open
+      size="xl"
+      onClose={onClose}
+      title={`Transactions of ${user.name}`}
+      description={`${user.email}, current balance ${usd(user.balance)}`}
+    >
+      <div
+        aria-busy={transactions.isFetching}
+        className="-mx-5 -my-4 overflow-hidden sm:mx-0 sm:my-0 sm:rounded-lg sm:border sm:border-slate-200"
+      >
+        {transactions.isPending ? (
+          <TableSkeleton label="Loading transactions..." />
+        ) : transactions.isError ? (
+          <LoadError
+            message={messageOf(transactions.error, 'Could not load the transactions.')}
+            onRetry={() => void transactions.refetch()}
+            retrying={transactions.isFetching}
+          />
+        ) : transactions.data.items.length === 0 ? (
+          <p role="status" className="p-8 text-center text-slate-600">
+            No transactions yet
+          </p>
+        ) : (
+          <>
+            <LedgerTable items={transactions.data.items} caption={`Transactions of ${user.name}`} />
+            <Pagination
+              label="Transactions pages"
+              page={page}
+              pageSize={USER_TRANSACTIONS_PAGE_SIZE}
+              total={transactions.data.total}
+              onPage={setPage}
+              disabled={transactions.isPlaceholderData}
+            />
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { BalancesPage } from './balances-page';
+
+const ada = {
+  id: 7,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  balance: 17.5,
+  lastDeposit: { amount: 20, date: '2025-02-01T09:00:00Z' },
+  lastWithdrawal: null,
+  status: 'active',
+};
+const bob = { ...ada, id: 8, name: 'Bob Byte', email: 'bob@example.com', status: 'suspended' };
+
+const LIST = 'GET /api/admin/balances?search=&page=1&pageSize=20';
+const ADJUST = 'POST /api/admin/balances/7/adjust';
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
+    'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
+      status: 200,
+      body: { items: [ada], total: 1, page: 1, pageSize: 20 },
+    },
+    ...extra,
+  });
+}
+
+function renderPage() {
+  return renderWithProviders(<BalancesPage />, {
+    route: '/admin/balances',
+    auth: fakeAuth({ user: adminUser }),
+  });
+}
+
+async function openAction(name: string, action: string) {
+  const toggle = await screen.findByRole('button', { name: `Actions for ${name}` });
+  await userEvent.click(toggle);
+  await userEvent.click(screen.getByRole('menuitem', { name: action }));
+  return toggle;
+}
+
+describe('User Balances page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists balances with their latest movements and status', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'User Balances' })).toBeVisible();
+    const row = (await screen.findByText('Ada Lovelace')).closest('tr')!;
+    expect(within(row).getByText('ada@example.com')).toBeVisible();
+    expect(within(row).getByText('$17.50')).toBeVisible();
+    expect(within(row).getByText('$20.00')).toBeVisible();
+    expect(within(row).getByText('—')).toBeVisible();
+    expect(within(row).getByText('active')).toBeVisible();
+    expect(screen.getByText('Showing 1 to 2 of 2')).toBeVisible();
+  });
+
+  it('searches on the server once typing settles', async () => {
+    const fetch = server();
+    renderPage();
+    await screen.findByText('Bob Byte');
+    await userEvent.type(screen.getByPlaceholderText('Search users...'), 'ada');
+    await waitFor(() => expect(screen.queryByText('Bob Byte')).toBeNull());
+    expect(calls(fetch).filter((c) => c.includes('search=a'))).toEqual([
+      'GET /api/admin/balances?search=ada&page=1&pageSize=20',
+    ]);
+  });
+
+  it('validates an adjustment through core and asks for confirmation', async () => {
+    const fetch = server({
+      [ADJUST]: { status: 200, body: { balance: 30, entryId: 99, message: '$12.50 added' } },
+    });
+    const success = vi.spyOn(toast, 'success');
+    renderPage();
+    const toggle = await openAction('Ada Lovelace', 'Add Funds');
+    const dialog = screen.getByRole('dialog', { name: 'Add Funds' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Amount is required')).toBeVisible();
+    expect(within(dialog).getByText('Reason is required')).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '0');
+    expect(within(dialog).getByText('Amount must be greater than 0')).toBeVisible();
+    await userEvent.clear(within(dialog).getByLabelText('Amount (USD)'));
+    await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '12.50');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Refund for a dropped call');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText("Add $12.50 to Ada Lovelace's balance?")).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue('12.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(calls(fetch)).not.toContain(ADJUST);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(success).toHaveBeenCalledWith('$12.50 added');
+    expect(toggle).toHaveFocus();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      type: 'credit',
+      amount: '12.50',
+      reason: 'Refund for a dropped call',
+    });
+    await waitFor(() => expect(calls(fetch).filter((c) => c === LIST)).toHaveLength(2));
+  });
+
+  it("shows the server's refusal under the field and stays on the form", async () => {
+    server({
+      [ADJUST]: {
+        status: 400,
+        body: {
+          message: 'Invalid input',
+          errors: { amount: 'Cannot deduct $100.00: the balance is only $17.50' },
+        },
+      },
+    });
+    renderPage();
+    await openAction('Ada Lovelace', 'Deduct Funds');
+    const dialog = screen.getByRole('dialog', { name: 'Deduct Funds' });
+    await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '100');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Chargeback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText("Deduct $100.00 from Ada Lovelace's balance?")).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('Cannot deduct $100.00: the balance is only $17.50'),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
+  });
+
+  it('closes the dialog with Escape and returns focus to the row menu', async () => {
+    server();
+    renderPage();
+    const toggle = await openAction('Bob Byte', 'Add Funds');
+    expect(screen.getByRole('dialog')).toBeVisible();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
+  it("pages through a user's transactions", async () => {
+    const entry = (id: number) => ({
+      id,
+      date: '2025-02-01T09:00:00Z',
+      kind: 'admin_credit',
+      description: `Entry ${id}`,
+      amount: -2.5,
+      balanceAfter: 17.5,
+    });
+    server({
+      'GET /api/admin/balances/7/transactions?page=1&pageSize=10': {
+        status: 200,
+        body: { items: [entry(12)], total: 11, page: 1, pageSize: 10 },
+      },
+      'GET /api/admin/balances/7/transactions?page=2&pageSize=10': {
+        status: 200,
+        body: { items: [entry(1)], total: 11, page: 2, pageSize: 10 },
+      },
+    });
+    renderPage();
+    await openAction('Ada Lovelace', 'View Transactions');
+    const dialog = screen.getByRole('dialog', { name: 'Transactions of Ada Lovelace' });
+    expect(await within(dialog).findByText('Entry 12')).toBeVisible();
+    expect(within(dialog).getByText('Credit by admin')).toBeVisible();
+    expect(within(dialog).getByText('-$2.50')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Entry 1')).toBeVisible();
+    expect(within(dialog).getByText('Showing 11 to 11 of 11')).toBeVisible();
+  });
+});

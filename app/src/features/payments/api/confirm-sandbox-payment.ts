@@ -1,0 +1,17 @@
+import { api } from '../../../lib/api-client';
+import type { CardInput } from '../../../lib/core';
+
+export interface SandboxOutcome {
+  status: 'succeeded' | 'failed';
+  message: string;
+}
+
+export function confirmSandboxPayment(clientSecret: string, card: CardInput) {
+  return api.post<SandboxOutcome>('/payment/sandbox/confirm', {
+    clientSecret,
+    cardNumber: card.cardNumber.trim(),
+    expMonth: card.expMonth.trim(),
+    expYear: card.expYear.trim(),
+    cvc: card.cvc.trim(),
+  });
+}

@@ -1,0 +1,128 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { validateCard } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
+import { PaymentProgress } from './payment-progress';
+
+type CardValues = { cardNumber: string; expMonth: string; expYear: string; cvc: string };
+
+const empty: CardValues = { cardNumber: '', expMonth: '', expYear: '', cvc: '' };
+
+function validateToday(values: CardValues) {
+  const today = new Date();
+  return validateCard(values, today.getFullYear(), today.getMonth() + 1);
+}
+
+function depositResultPath(clientSecret: string): string {
+  return `${paths.client.deposit}?payment=${encodeURIComponent(clientSecret)}`;
+}
+
+/** The sandbox provider's card form: Stripe's test cards, confirmed by our server. */
+export function SandboxCardForm({ clientSecret }: { clientSecret: string }) {
+  const navigate = useNavigate();
+  const { refreshUser } = useAuth();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const form = useCoreForm<CardValues>({ initial: empty, validate: validateToday });
+
+  const mutation = useMutation({
+    mutationFn: (card: CardValues) => confirmSandboxPayment(clientSecret, card),
+    onSuccess: async (outcome) => {
+      if (outcome.status !== 'succeeded') {
+        setDeclined(outcome.message);
+        return;
+      }
+      await refreshUser();
+      toast.success('Payment successful');
+      navigate(depositResultPath(clientSecret));
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        toast(error.message);
+        navigate(depositResultPath(clientSecret));
+        return;
+      }
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
+      else setDeclined(messageOf(error, 'The payment could not be completed. Please try again.'));
+    },
+  });
+
+  const busy = mutation.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-label="Card payment"
+      className="space-y-5"
+      onSubmit={form.submit((values) => {
+        setDeclined(null);
+        mutation.mutate(values);
+      })}
+    >
+      {declined && <Alert>{declined}</Alert>}
+      <fieldset disabled={busy} className="space-y-4">
+        <legend className="sr-only">Card details</legend>
+        <TextField
+          id="card-number"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          {...form.text('cardNumber')}
+        />
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <TextField
+            id="card-exp-month"
+            label="Expiry month"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            maxLength={2}
+            {...form.text('expMonth')}
+          />
+          <TextField
+            id="card-exp-year"
+            label="Expiry year"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="YYYY"
+            maxLength={4}
+            {...form.text('expYear')}
+          />
+          <TextField
+            id="card-cvc"
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            {...form.text('cvc')}
+          />
+        </div>
+      </fieldset>
+      <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
+        <p className="font-medium text-slate-700">Sandbox mode: no real card is charged.</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          <li>4242 4242 4242 4242 succeeds</li>
+          <li>4000 0000 0000 0002 is declined</li>
+          <li>4000 0000 0000 9995 is declined for insufficient funds</li>
+        </ul>
+        <p className="mt-1">Use any future expiry date and any 3-digit CVC.</p>
+      </div>
+      {busy && <PaymentProgress />}
+      <Button type="submit" size="lg" className="w-full" loading={busy}>
+        Pay now
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useSearchParams } from 'react-router-dom';
+import { LoadError } from '../../../components/ui/load-error';
+import { messageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { usd } from '../../../lib/core';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { DepositForm } from '../components/deposit-form';
+import { DepositsList } from '../components/deposits-list';
+import { PaymentResult } from '../components/payment-result';
+
+// Our own return carries ?payment=; Stripe's redirect carries payment_intent_client_secret.
+const RESULT_PARAMS = ['payment', 'payment_intent_client_secret'];
+
+export function DepositPage() {
+  usePageMeta('Add Funds', 'Top up your prepaid Dialtone balance by card.');
+  const { user } = useAuth();
+  const config = usePaymentConfig();
+  const [params, setParams] = useSearchParams();
+  const returned = RESULT_PARAMS.map((name) => params.get(name)).find(Boolean);
+
+  function dismissResult() {
+    setParams({}, { replace: true });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Add Funds</h1>
+        <p className="mt-1 text-slate-600">Top up your prepaid balance by card.</p>
+      </div>
+      {returned && (
+        <PaymentResult key={returned} clientSecret={returned} onDismiss={dismissResult} />
+      )}
+      <div className="grid gap-6 lg:grid-cols-5">
+        <section
+          aria-labelledby="deposit-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+        >
+          <h2 id="deposit-heading" className="text-lg font-semibold text-slate-900">
+            Deposit amount
+          </h2>
+          {user && (
+            <p className="mt-1 text-sm text-slate-600">
+              Current balance{' '}
+              <span className="font-semibold text-slate-900" data-testid="deposit-balance">
+                {usd(user.balance)}
+              </span>
+            </p>
+          )}
+          <div className="mt-4">
+            {config.isError ? (
+              <LoadError
+                message={messageOf(config.error, 'Could not load the payment settings.')}
+                onRetry={() => void config.refetch()}
+                retrying={config.isFetching}
+              />
+            ) : (
+              <DepositForm limits={config.data} />
+            )}
+          </div>
+        </section>
+        <div className="lg:col-span-3">
+          <DepositsList />
+        </div>
+      </div>
+    </div>
+  );
+}

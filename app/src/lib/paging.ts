@@ -1,0 +1,17 @@
+/** One page of a server-side list, as every list endpoint answers it. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `?page=..&pageSize=..` plus any filters, in a stable order for the API and the tests. */
+export function pageQuery(
+  page: number,
+  pageSize: number,
+  filters: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams({ ...filters, page: String(page), pageSize: String(pageSize) });
+  return query.toString();
+}
