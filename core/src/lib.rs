@@ -3,6 +3,7 @@
 
 pub mod card;
 pub mod email;
+pub mod inventory;
 pub mod money;
 pub mod phone;
 pub mod pricing;

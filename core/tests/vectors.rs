@@ -1,7 +1,7 @@
 //! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
-use dialtone_core::{card, money, pricing, rates, sms, validation as v, wizard};
+use dialtone_core::{card, inventory, money, pricing, rates, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -46,6 +46,16 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         )),
         "validateRateRow" => errors(
             rates::validate_rate_row(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
+        "validateNumberForm" => errors(
+            inventory::validate_number_form(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
+        "validatePackageForm" => errors(
+            inventory::validate_package_form(&arg(args, 0))
                 .err()
                 .unwrap_or_default(),
         ),

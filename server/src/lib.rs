@@ -11,11 +11,16 @@ pub mod demo;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod jobs;
 pub mod json;
 pub mod ledger;
 pub mod mail;
+pub mod notifications;
+pub mod numbers;
+pub mod packages;
 pub mod paging;
 pub mod payments;
+pub mod settings;
 pub mod spa;
 pub mod state;
 pub mod throttle;
@@ -40,6 +45,9 @@ pub fn app(state: AppState) -> Router {
         .merge(contact::router())
         .merge(ledger::router())
         .merge(payments::router())
+        .merge(numbers::router())
+        .merge(packages::router())
+        .merge(notifications::router())
         .fallback(spa::api_not_found);
     Router::new()
         .nest("/api", api)
@@ -64,6 +72,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let bind = config.bind.clone();
     let state = prepare(config).await?;
+    jobs::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(&bind).await?;
     tracing::info!("Dialtone listening on http://{}", listener.local_addr()?);
     axum::serve(

@@ -2,7 +2,7 @@
 //! and converts the answer; a refused input becomes a thrown JS Error carrying core's
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
-use dialtone_core::{card, money, pricing, rates, sms, validation as v, wizard};
+use dialtone_core::{card, inventory, money, pricing, rates, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -20,6 +20,8 @@ export interface ContactInput { name: string; email: string; subject: string; me
 export interface AdjustmentInput { amount: string; reason: string }
 export interface CardInput { cardNumber: string; expMonth: string; expYear: string; cvc: string }
 export interface RateInput { country: string; code: string; callingCode: string; inboundRate: string; outboundRate: string; smsRate: string; status: "active" | "inactive" }
+export interface NumberInput { number: string; countryCode: string; type: string }
+export interface PackageInput { name: string; minutes: string; price: string; validity: string; features: string[]; status: string }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
 export type WizardEvent =
@@ -116,6 +118,26 @@ pub fn validate_rate_row(input: JsValue) -> Result<JsValue, JsError> {
     to_js(&rates::validate_rate_row(&input).err().unwrap_or_default())
 }
 
+#[wasm_bindgen(js_name = validateNumberForm, skip_typescript)]
+pub fn validate_number_form(input: JsValue) -> Result<JsValue, JsError> {
+    let input: inventory::NumberInput = from_js(input)?;
+    to_js(
+        &inventory::validate_number_form(&input)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
+#[wasm_bindgen(js_name = validatePackageForm, skip_typescript)]
+pub fn validate_package_form(input: JsValue) -> Result<JsValue, JsError> {
+    let input: inventory::PackageInput = from_js(input)?;
+    to_js(
+        &inventory::validate_package_form(&input)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
 pub fn format_usd(value: &str) -> Result<String, JsError> {
     Ok(money::format_usd(amount(value)?))
@@ -189,6 +211,8 @@ export function validateDeposit(amount: string, max: string): FieldErrors;
 export function validateAdjustment(input: Partial<AdjustmentInput>): FieldErrors;
 export function validateCard(input: Partial<CardInput>, year: number, month: number): FieldErrors;
 export function validateRateRow(input: Partial<RateInput>): FieldErrors;
+export function validateNumberForm(input: Partial<NumberInput>): FieldErrors;
+export function validatePackageForm(input: Partial<PackageInput>): FieldErrors;
 export function formatUsd(amount: string): string;
 export function formatRate(amount: string): string;
 export function toMicros(amount: string): string;

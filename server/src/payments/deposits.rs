@@ -17,9 +17,13 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-/// The largest single deposit, until administrators can change it in settings.
-pub fn max_deposit() -> Decimal {
-    Decimal::from(10_000)
+/// The largest single deposit, from the platform settings.
+pub async fn max_deposit(state: &AppState) -> Result<Decimal> {
+    Ok(dialtone_core::money::from_micros(
+        crate::settings::load(&state.db.pool)
+            .await?
+            .max_deposit_micros,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -40,7 +44,7 @@ pub async fn post_stripe(
         Value::Null => String::new(),
         _ => "not a number".into(),
     };
-    let amount = v::validate_deposit(&text, max_deposit()).map_err(Error::invalid)?;
+    let amount = v::validate_deposit(&text, max_deposit(&state).await?).map_err(Error::invalid)?;
     let micros = to_micros(amount).map_err(|e| Error::field("amount", e.to_string()))?;
     let provider = Provider::from_config(&state.config);
     let now = now_ms();
@@ -137,12 +141,13 @@ pub async fn get_payment(
 }
 
 /// What the deposit and payment pages need to know about the provider in use.
-pub async fn get_config(State(state): State<AppState>) -> axum::Json<Value> {
+pub async fn get_config(State(state): State<AppState>) -> Result<axum::Json<Value>> {
     let provider = Provider::from_config(&state.config);
-    axum::Json(json!({
+    let max = max_deposit(&state).await?;
+    Ok(axum::Json(json!({
         "provider": provider.name(),
         "publishableKey": state.config.stripe_publishable_key,
         "minDeposit": 1,
-        "maxDeposit": max_deposit().to_string(),
-    }))
+        "maxDeposit": max.to_string(),
+    })))
 }

@@ -9,8 +9,6 @@ use crate::state::AppState;
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use deposits::max_deposit;
-
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/payment/stripe", post(deposits::post_stripe))

@@ -5,6 +5,7 @@ use super::provider::webhook_secret;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::{self, Kind, Posting};
+use crate::notifications::notify;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -163,18 +164,31 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
                 actor_id: None,
             };
             ledger::post(&mut tx, posting).await?;
+            let message = format!(
+                "{} was added to your balance.",
+                dialtone_core::money::format_micros(amount)
+            );
+            notify(&mut *tx, user_id, "deposit", "Deposit succeeded", &message).await?;
             tracing::info!(payment_id, user_id, amount, "deposit credited");
         }
     } else {
         let message = event.data.object["last_payment_error"]["message"]
             .as_str()
             .unwrap_or("The payment failed.");
-        sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
+        let failed = sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
             .bind(message)
             .bind(now)
             .bind(payment_id)
             .execute(&mut *tx)
-            .await?;
+            .await?
+            .rows_affected();
+        if failed == 1 {
+            let text = format!(
+                "Your deposit of {} failed: {message}",
+                dialtone_core::money::format_micros(amount)
+            );
+            notify(&mut *tx, user_id, "deposit", "Deposit failed", &text).await?;
+        }
     }
     tx.commit().await?;
     Ok(())

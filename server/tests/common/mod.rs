@@ -199,3 +199,55 @@ impl Resp {
         (!value.is_empty()).then(|| value.to_string())
     }
 }
+
+impl TestApp {
+    /// Credits a user through the audited admin path (creating an admin if needed).
+    pub async fn fund(&self, user_id: i64, amount: &str) {
+        let admin_email = "funding-admin@example.com";
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
+            .bind(admin_email)
+            .fetch_optional(&self.state.db.pool)
+            .await
+            .unwrap();
+        let admin = if exists.is_some() {
+            self.session(admin_email, "password1").await
+        } else {
+            self.admin(admin_email).await
+        };
+        let r = self
+            .post(&format!("/api/admin/balances/{user_id}/adjust"))
+            .bearer(&admin.token)
+            .json(json!({ "type": "credit", "amount": amount, "reason": "test funds" }))
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+
+    pub async fn assert_invariant(&self) {
+        let v = dialtone_server::ledger::invariant_violations(&self.state.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(v, vec![], "balance == sum(ledger) for every account");
+    }
+
+    pub async fn balance_of(&self, s: &Session) -> Value {
+        self.get("/api/user/info")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["user"]["balance"]
+            .clone()
+    }
+
+    /// The first available number of a country and type.
+    pub async fn available(&self, s: &Session, country: &str, kind: &str) -> Vec<Value> {
+        let r = self
+            .get(&format!(
+                "/api/numbers/available?country={country}&type={kind}"
+            ))
+            .bearer(&s.token)
+            .send()
+            .await;
+        r.body["numbers"].as_array().unwrap().clone()
+    }
+}

@@ -1,0 +1,53 @@
+//! Packages past their expiry (unused minutes are lost, spec section 9) and
+//! deposits that were started but never paid.
+
+use crate::notifications::notify;
+use crate::settings::DAY_MS;
+use crate::state::AppState;
+use sqlx::Row;
+
+pub async fn expire_packages(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let mut tx = state.db.begin_write().await?;
+    let rows = sqlx::query(
+        "UPDATE user_packages SET status = 'expired' WHERE status = 'active' AND expires_at <= $1 RETURNING user_id, name, seconds_remaining",
+    )
+    .bind(now)
+    .fetch_all(&mut *tx)
+    .await?;
+    for r in &rows {
+        let (user, name, left): (i64, String, i64) = (
+            r.try_get("user_id")?,
+            r.try_get("name")?,
+            r.try_get("seconds_remaining")?,
+        );
+        let message = format!(
+            "Your {name} package has expired; {} unused minutes lapsed with it.",
+            left / 60
+        );
+        notify(
+            &mut *tx,
+            user,
+            "package_expired",
+            "Package expired",
+            &message,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(rows.len() as u64)
+}
+
+/// A deposit not paid within a day is marked failed. If the provider still reports
+/// it paid later, the webhook credits it all the same.
+pub async fn abandon_stale_deposits(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let n = sqlx::query(
+        "UPDATE payments SET status = 'failed', failure_message = 'Not paid within 24 hours', updated_at = $1 \
+         WHERE status IN ('creating', 'pending') AND created_at <= $2",
+    )
+    .bind(now)
+    .bind(now - DAY_MS)
+    .execute(&state.db.pool)
+    .await?
+    .rows_affected();
+    Ok(n)
+}

@@ -1,0 +1,106 @@
+//! Notifications per user: written by events (deposits, purchases, renewals,
+//! expiries), read and marked read at /api/notifications.
+
+use crate::auth::AuthUser;
+use crate::db::{iso, now_ms};
+use crate::error::{Error, Result};
+use crate::extract::Query;
+use crate::paging::{Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use sqlx::{Any, Executor, Row};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/notifications", get(list_notifications))
+        .route("/notifications/read-all", post(post_read_all))
+        .route("/notifications/{id}/read", post(post_read))
+}
+
+pub async fn notify<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    kind: &str,
+    title: &str,
+    message: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO notifications (user_id, kind, title, message, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(user_id)
+        .bind(kind)
+        .bind(title)
+        .bind(message)
+        .bind(now_ms())
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+async fn list_notifications(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Query(q): Query<PageQuery>,
+) -> Result<axum::Json<Value>> {
+    let pool = &state.db.pool;
+    let (total, unread): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN read_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) FROM notifications WHERE user_id = $1",
+    )
+    .bind(auth.user.id)
+    .fetch_one(pool)
+    .await?;
+    let rows = sqlx::query(
+        "SELECT id, kind, title, message, created_at, read_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(auth.user.id)
+    .bind(q.limit())
+    .bind(q.offset())
+    .fetch_all(pool)
+    .await?;
+    let items = rows
+        .iter()
+        .map(|r| {
+            Ok(json!({
+                "id": r.try_get::<i64, _>("id")?,
+                "kind": r.try_get::<String, _>("kind")?,
+                "title": r.try_get::<String, _>("title")?,
+                "message": r.try_get::<String, _>("message")?,
+                "date": iso(r.try_get("created_at")?),
+                "read": r.try_get::<Option<i64>, _>("read_at")?.is_some(),
+            }))
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let page = Page::new(items, total, q);
+    Ok(axum::Json(
+        json!({ "items": page.items, "total": page.total, "page": page.page, "pageSize": page.page_size, "unread": unread }),
+    ))
+}
+
+async fn post_read(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<Value>> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "UPDATE notifications SET read_at = COALESCE(read_at, $1) WHERE id = $2 AND user_id = $3 RETURNING id",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .bind(auth.user.id)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    found.ok_or_else(|| Error::NotFound("No such notification".into()))?;
+    Ok(axum::Json(json!({ "id": id, "read": true })))
+}
+
+async fn post_read_all(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<Value>> {
+    let n =
+        sqlx::query("UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL")
+            .bind(now_ms())
+            .bind(auth.user.id)
+            .execute(&state.db.pool)
+            .await?
+            .rows_affected();
+    Ok(axum::Json(json!({ "marked": n })))
+}

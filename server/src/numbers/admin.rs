@@ -1,0 +1,309 @@
+//! /api/admin/phones: the number inventory, with audited actions.
+
+use crate::audit;
+use crate::auth::AdminUser;
+use crate::db::{is_unique_violation, iso, now_ms};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Query};
+use crate::json::money;
+use crate::notifications::notify;
+use crate::paging::{like_pattern, Page, PageQuery};
+use crate::settings::add_months;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use dialtone_core::inventory::{validate_number_form, NumberInput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+const FROM: &str = "FROM phone_numbers n JOIN countries c ON c.id = n.country_id LEFT JOIN users u ON u.id = n.owner_id \
+    LEFT JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type";
+const COLUMNS: &str = "n.id, n.number, n.number_type, n.status, n.purchased_at, n.created_at, c.name AS country, \
+    c.code AS country_code, u.email AS owner_email, COALESCE(n.monthly_micros, p.monthly_micros, 0) AS fee";
+
+/// Section 3's admin phone number.
+fn item(r: &AnyRow) -> Result<Value, sqlx::Error> {
+    Ok(json!({
+        "id": r.try_get::<i64, _>("id")?,
+        "number": r.try_get::<String, _>("number")?,
+        "country": r.try_get::<String, _>("country")?,
+        "countryCode": r.try_get::<String, _>("country_code")?,
+        "type": r.try_get::<String, _>("number_type")?,
+        "status": r.try_get::<String, _>("status")?,
+        "assignedTo": r.try_get::<Option<String>, _>("owner_email")?,
+        "monthlyFee": money(r.try_get("fee")?),
+        "purchaseDate": r.try_get::<Option<i64>, _>("purchased_at")?.map(iso),
+        "addedDate": iso(r.try_get("created_at")?),
+    }))
+}
+
+async fn load(conn: &mut AnyConnection, id: i64) -> Result<Value> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE n.id = $1"))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(item(&row.ok_or_else(|| {
+        Error::NotFound("No such number".into())
+    })?)?)
+}
+
+#[derive(Deserialize)]
+pub struct PhoneFilter {
+    #[serde(default)]
+    search: String,
+    #[serde(default, rename = "type")]
+    number_type: String,
+    #[serde(default)]
+    status: String,
+}
+
+pub async fn list_phones(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Query(f): Query<PhoneFilter>,
+    Query(q): Query<PageQuery>,
+) -> Result<axum::Json<Page<Value>>> {
+    let condition = "(LOWER(n.number) LIKE $1 ESCAPE '\\' OR LOWER(c.name) LIKE $1 ESCAPE '\\' OR COALESCE(u.email_lower, '') LIKE $1 ESCAPE '\\') \
+        AND ($2 = '' OR n.number_type = $2) AND ($3 = '' OR n.status = $3)";
+    let pattern = like_pattern(&f.search);
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {FROM} WHERE {condition}"))
+        .bind(&pattern)
+        .bind(&f.number_type)
+        .bind(&f.status)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} {FROM} WHERE {condition} ORDER BY n.id LIMIT $4 OFFSET $5"
+    ))
+    .bind(&pattern)
+    .bind(&f.number_type)
+    .bind(&f.status)
+    .bind(q.limit())
+    .bind(q.offset())
+    .fetch_all(&state.db.pool)
+    .await?;
+    let items = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
+    Ok(axum::Json(Page::new(items, total, q)))
+}
+
+async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
+    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM countries WHERE code = $1")
+        .bind(code.trim())
+        .fetch_optional(&mut *conn)
+        .await?;
+    id.ok_or_else(|| Error::field("countryCode", "Unknown country"))
+}
+
+async fn audited(
+    conn: &mut AnyConnection,
+    actor: i64,
+    action: &str,
+    id: i64,
+    before: Option<Value>,
+    after: &Value,
+) -> Result<()> {
+    let entry = audit::Entry {
+        actor_id: actor,
+        action,
+        target_type: "phone_number",
+        target_id: id.to_string(),
+        before,
+        after: Some(after.clone()),
+    };
+    audit::record(conn, entry).await?;
+    Ok(())
+}
+
+pub async fn post_phone(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Json(input): Json<NumberInput>,
+) -> Result<(StatusCode, axum::Json<Value>)> {
+    let number = validate_number_form(&input).map_err(Error::invalid)?;
+    let mut tx = state.db.begin_write().await?;
+    let country = country_id(&mut tx, &input.country_code).await?;
+    let now = now_ms();
+    let inserted = sqlx::query(
+        "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
+    )
+    .bind(&number)
+    .bind(country)
+    .bind(&input.number_type)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await;
+    let id: i64 = match inserted {
+        Ok(r) => r.try_get("id")?,
+        Err(e) if is_unique_violation(&e) => {
+            return Err(Error::Conflict(format!(
+                "{number} is already in the inventory"
+            )))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let created = load(&mut tx, id).await?;
+    audited(&mut tx, admin.id, "phone.create", id, None, &created).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(json!({ "item": created }))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CountryChange {
+    #[serde(default)]
+    country_code: String,
+}
+
+pub async fn post_change_country(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+    Json(req): Json<CountryChange>,
+) -> Result<axum::Json<Value>> {
+    let mut tx = state.db.begin_write().await?;
+    let before = load(&mut tx, id).await?;
+    let country = country_id(&mut tx, &req.country_code).await?;
+    sqlx::query("UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(country)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let after = load(&mut tx, id).await?;
+    audited(
+        &mut tx,
+        admin.id,
+        "phone.change_country",
+        id,
+        Some(before),
+        &after,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({ "item": after })))
+}
+
+#[derive(Deserialize)]
+pub struct Reassign {
+    #[serde(default)]
+    email: Option<String>,
+}
+
+/// Gives the number to a user (no charge: an administrator's decision, audited) or,
+/// with no email, returns it to inventory.
+pub async fn post_reassign(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Reassign>,
+) -> Result<axum::Json<Value>> {
+    let now = now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let before = load(&mut tx, id).await?;
+    let email = req
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
+    match email {
+        None => {
+            sqlx::query(
+                "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
+                 renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 WHERE id = $2",
+            )
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        Some(email) => {
+            let owner: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
+                    .bind(email.to_lowercase())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let owner =
+                owner.ok_or_else(|| Error::NotFound(format!("No user with the email {email}")))?;
+            sqlx::query(
+                "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
+                 notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+                 monthly_micros = COALESCE((SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+                   AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
+            )
+            .bind(owner)
+            .bind(now)
+            .bind(add_months(now, 1))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            let number = before["number"].as_str().unwrap_or_default();
+            notify(
+                &mut *tx,
+                owner,
+                "purchase",
+                "Number assigned",
+                &format!("{number} was assigned to your account by our team."),
+            )
+            .await?;
+        }
+    }
+    let after = load(&mut tx, id).await?;
+    audited(
+        &mut tx,
+        admin.id,
+        "phone.reassign",
+        id,
+        Some(before),
+        &after,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({ "item": after })))
+}
+
+async fn set_status(
+    state: &AppState,
+    admin: i64,
+    id: i64,
+    action: &str,
+    sql: &str,
+) -> Result<axum::Json<Value>> {
+    let mut tx = state.db.begin_write().await?;
+    let before = load(&mut tx, id).await?;
+    sqlx::query(sql)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let after = load(&mut tx, id).await?;
+    audited(&mut tx, admin, action, id, Some(before), &after).await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({ "item": after })))
+}
+
+pub async fn post_deactivate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<Value>> {
+    set_status(
+        &state,
+        admin.id,
+        id,
+        "phone.deactivate",
+        "UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2",
+    )
+    .await
+}
+
+pub async fn post_activate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<Value>> {
+    let sql = "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
+               WHERE id = $2 AND status = 'inactive'";
+    set_status(&state, admin.id, id, "phone.activate", sql).await
+}

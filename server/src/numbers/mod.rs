@@ -1,0 +1,34 @@
+//! Phone numbers: buying (/api/numbers/*) and the inventory (/api/admin/phones).
+
+mod admin;
+mod mine;
+pub mod shop;
+mod view;
+
+use crate::state::AppState;
+use axum::routing::{get, post};
+use axum::Router;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/numbers/countries", get(shop::get_countries))
+        .route("/numbers/available", get(shop::get_available))
+        .route("/numbers/purchase", post(shop::post_purchase))
+        .route("/numbers/mine", get(mine::get_mine))
+        .route("/numbers/{id}/cancel", post(mine::post_cancel))
+        .route("/numbers/{id}/renew", post(mine::post_renew))
+        .route(
+            "/admin/phones",
+            get(admin::list_phones).post(admin::post_phone),
+        )
+        .route(
+            "/admin/phones/{id}/change-country",
+            post(admin::post_change_country),
+        )
+        .route("/admin/phones/{id}/reassign", post(admin::post_reassign))
+        .route(
+            "/admin/phones/{id}/deactivate",
+            post(admin::post_deactivate),
+        )
+        .route("/admin/phones/{id}/activate", post(admin::post_activate))
+}
