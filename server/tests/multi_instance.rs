@@ -77,6 +77,8 @@ async fn start_cluster() -> Cluster {
             )
             .env("DIALTONE_TRUST_PROXY", "1")
             .env("DIALTONE_DEMO", "1")
+            // Both instances run the background jobs every second, racing each other.
+            .env("DIALTONE_JOB_INTERVAL_SECS", "1")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .spawn()
@@ -290,13 +292,114 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
         assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
     }
 
+    // Purchases: eleven funded clients (load0 is locked out above) race for one number.
+    let (_, probe) = api.login("load1@example.com", "password1").await;
+    let (_, avail) = api
+        .call(
+            "GET",
+            "/numbers/available?country=US&type=mobile",
+            Some(&probe),
+            None,
+        )
+        .await;
+    let contested = avail["numbers"][0]["id"].clone();
+    let mut buys = Vec::new();
+    for i in 1..12 {
+        let api = api.clone();
+        let contested = contested.clone();
+        buys.push(tokio::spawn(async move {
+            let (_, token) = api
+                .login(&format!("load{i}@example.com"), "password1")
+                .await;
+            api.call(
+                "POST",
+                "/numbers/purchase",
+                Some(&token),
+                Some(json!({ "numberId": contested })),
+            )
+            .await
+            .0
+        }));
+    }
+    let mut winners = 0;
+    for b in buys {
+        let status = b.await.unwrap();
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::CONFLICT,
+            "{status}"
+        );
+        winners += usize::from(status == StatusCode::CREATED);
+    }
+    assert_eq!(winners, 1, "one number, one owner");
+
+    // Renewals: clients buy numbers, then they all fall due at once; both instances'
+    // job timers race for them and each is charged exactly once.
+    let pool = sqlx::AnyPool::connect(&cluster.db_url).await.unwrap();
+    let mut owned = Vec::new();
+    for i in 1..12 {
+        let (_, token) = api
+            .login(&format!("load{i}@example.com"), "password1")
+            .await;
+        let (_, avail) = api
+            .call(
+                "GET",
+                "/numbers/available?country=CA&type=mobile",
+                Some(&token),
+                None,
+            )
+            .await;
+        let id = avail["numbers"][0]["id"].clone();
+        let (s, b) = api
+            .call(
+                "POST",
+                "/numbers/purchase",
+                Some(&token),
+                Some(json!({ "numberId": id })),
+            )
+            .await;
+        if s == StatusCode::CREATED {
+            owned.push(b["number"]["id"].as_i64().unwrap());
+        }
+    }
+    assert!(owned.len() >= 6, "{} numbers bought", owned.len());
+    let due = chrono::Utc::now().timestamp_millis() - 1000;
+    for id in &owned {
+        sqlx::query("UPDATE phone_numbers SET renews_at = $1 WHERE id = $2")
+            .bind(due)
+            .bind(*id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let count_renewals = || {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM ledger_entries WHERE kind = 'number_renewal'",
+        )
+        .fetch_one(&pool)
+    };
+    let mut renewed = 0;
+    for _ in 0..100 {
+        renewed = count_renewals().await.unwrap();
+        if renewed == owned.len() as i64 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Let both timers run a few more times over the same (now renewed) numbers.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let renewed_after = count_renewals().await.unwrap();
+    assert_eq!(
+        (renewed, renewed_after),
+        (owned.len() as i64, owned.len() as i64),
+        "each renewal charged exactly once"
+    );
+
     assert_eq!(
         api.upstreams.lock().unwrap().len(),
         2,
         "nginx spread the traffic over both instances"
     );
 
-    let pool = sqlx::AnyPool::connect(&cluster.db_url).await.unwrap();
     let violations = dialtone_server::ledger::invariant_violations(&pool)
         .await
         .unwrap();
