@@ -8,6 +8,7 @@ pub mod money;
 pub mod phone;
 pub mod pricing;
 pub mod rates;
+pub mod rating;
 pub mod sms;
 pub mod validation;
 pub mod wizard;

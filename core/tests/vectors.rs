@@ -1,7 +1,7 @@
 //! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
-use dialtone_core::{card, inventory, money, pricing, rates, sms, validation as v, wizard};
+use dialtone_core::{card, inventory, money, pricing, rates, rating, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -59,6 +59,45 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .err()
                 .unwrap_or_default(),
         ),
+        "rateCall" => {
+            let inc = rating::Increments {
+                first: arg(args, 2),
+                next: arg(args, 3),
+            };
+            json!(rating::rate_call(
+                arg(args, 0),
+                arg::<String>(args, 1).parse().unwrap(),
+                inc,
+                arg(args, 4)
+            ))
+        }
+        "maxDuration" => {
+            let inc = rating::Increments {
+                first: arg(args, 2),
+                next: arg(args, 3),
+            };
+            let (funds, rate): (String, String) = (arg(args, 0), arg(args, 1));
+            json!(rating::max_duration(
+                funds.parse().unwrap(),
+                rate.parse().unwrap(),
+                inc,
+                arg(args, 4),
+                arg(args, 5)
+            ))
+        }
+        "destinationOf" => {
+            let mut table = rating::PrefixTable::new();
+            for (prefix, dest) in arg::<Vec<(String, String)>>(args, 0) {
+                table.insert(&prefix, dest);
+            }
+            json!(table.lookup(&arg::<String>(args, 1)))
+        }
+        "smsCost" => json!(rating::sms_cost(
+            &arg::<String>(args, 0),
+            arg::<String>(args, 1).parse().unwrap()
+        )
+        .1
+        .to_string()),
         "formatUsd" => json!(money::format_usd(dec(&arg::<String>(args, 0))?)),
         "formatRate" => json!(money::format_rate(dec(&arg::<String>(args, 0))?)),
         "toMicros" => {

@@ -2,7 +2,7 @@
 //! and converts the answer; a refused input becomes a thrown JS Error carrying core's
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
-use dialtone_core::{card, inventory, money, pricing, rates, sms, validation as v, wizard};
+use dialtone_core::{card, inventory, money, pricing, rates, rating, sms, validation as v, wizard};
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -138,6 +138,75 @@ pub fn validate_package_form(input: JsValue) -> Result<JsValue, JsError> {
     )
 }
 
+fn micros(text: &str) -> Result<i64, JsError> {
+    text.trim()
+        .parse()
+        .map_err(|_| JsError::new("Not an amount of micro-dollars"))
+}
+
+fn increments(first: i32, next: i32) -> rating::Increments {
+    rating::Increments {
+        first: first.into(),
+        next: next.into(),
+    }
+}
+
+/// Rates a call; money in micro-dollars as decimal text. Seconds are i32 so that JS
+/// passes plain numbers (68 years of seconds fit).
+#[wasm_bindgen(js_name = rateCall, skip_typescript)]
+pub fn rate_call(
+    duration: i32,
+    rate: &str,
+    first: i32,
+    next: i32,
+    package_seconds: i32,
+) -> Result<JsValue, JsError> {
+    to_js(&rating::rate_call(
+        duration.into(),
+        micros(rate)?,
+        increments(first, next),
+        package_seconds.into(),
+    ))
+}
+
+#[wasm_bindgen(js_name = maxDuration, skip_typescript)]
+pub fn max_duration(
+    funds: &str,
+    rate: &str,
+    first: i32,
+    next: i32,
+    package_seconds: i32,
+    cap: i32,
+) -> Result<i32, JsError> {
+    let secs = rating::max_duration(
+        micros(funds)?,
+        micros(rate)?,
+        increments(first, next),
+        package_seconds.into(),
+        cap.into(),
+    );
+    Ok(secs.clamp(0, i64::from(i32::MAX)) as i32)
+}
+
+/// The destination of `number` among [prefix, destination] pairs.
+#[wasm_bindgen(js_name = destinationOf, skip_typescript)]
+pub fn destination_of(prefixes: JsValue, number: &str) -> Result<JsValue, JsError> {
+    let pairs: Vec<(String, String)> = from_js(prefixes)?;
+    let mut table = rating::PrefixTable::new();
+    for (prefix, destination) in pairs {
+        table.insert(&prefix, destination);
+    }
+    Ok(table
+        .lookup(number)
+        .map_or(JsValue::NULL, |d| JsValue::from_str(d)))
+}
+
+/// What a message costs: segments x rate, in micro-dollars as text.
+#[wasm_bindgen(js_name = smsCost, skip_typescript)]
+pub fn sms_cost(message: &str, rate: &str) -> Result<String, JsError> {
+    Ok(rating::sms_cost(message, micros(rate)?).1.to_string())
+}
+
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
 pub fn format_usd(value: &str) -> Result<String, JsError> {
     Ok(money::format_usd(amount(value)?))
@@ -213,6 +282,11 @@ export function validateCard(input: Partial<CardInput>, year: number, month: num
 export function validateRateRow(input: Partial<RateInput>): FieldErrors;
 export function validateNumberForm(input: Partial<NumberInput>): FieldErrors;
 export function validatePackageForm(input: Partial<PackageInput>): FieldErrors;
+export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: number }
+export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
+export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
+export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
+export function smsCost(message: string, ratePerMessageMicros: string): string;
 export function formatUsd(amount: string): string;
 export function formatRate(amount: string): string;
 export function toMicros(amount: string): string;

@@ -1,0 +1,209 @@
+//! Rating calls and messages, exactly, in micro-dollars.
+//!
+//! Rounding rule: a call's money cost is billable seconds x rate / 60, rounded half
+//! up to the micro-dollar (the only division in rating); SMS costs are whole
+//! multiples of the per-message rate and need no rounding.
+
+use crate::money::Micros;
+use crate::sms;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Longest-prefix match of E.164 numbers to destinations.
+#[derive(Debug, Clone, Default)]
+pub struct PrefixTable<T> {
+    by_prefix: HashMap<String, T>,
+    longest: usize,
+}
+
+impl<T: Clone> PrefixTable<T> {
+    pub fn new() -> Self {
+        PrefixTable {
+            by_prefix: HashMap::new(),
+            longest: 0,
+        }
+    }
+
+    /// Adds a prefix of digits (a leading + is ignored).
+    pub fn insert(&mut self, prefix: &str, value: T) {
+        let digits = prefix.trim_start_matches('+').to_string();
+        self.longest = self.longest.max(digits.len());
+        self.by_prefix.insert(digits, value);
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_prefix.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_prefix.is_empty()
+    }
+
+    /// The value of the longest prefix of `number` in the table.
+    pub fn lookup(&self, number: &str) -> Option<&T> {
+        let digits = number.trim_start_matches('+');
+        if !digits.is_ascii() {
+            return None;
+        }
+        let max = self.longest.min(digits.len());
+        (1..=max)
+            .rev()
+            .find_map(|len| self.by_prefix.get(&digits[..len]))
+    }
+}
+
+/// How a rate row bills time: the first increment, then each next one, in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Increments {
+    pub first: i64,
+    pub next: i64,
+}
+
+impl Default for Increments {
+    fn default() -> Self {
+        Increments { first: 1, next: 1 }
+    }
+}
+
+/// Seconds billed for a call of `duration` seconds: nothing for an unanswered call,
+/// at least the first increment, then whole next increments.
+pub fn billable_seconds(duration: i64, inc: Increments) -> i64 {
+    let (first, next) = (inc.first.max(1), inc.next.max(1));
+    if duration <= 0 {
+        0
+    } else if duration <= first {
+        first
+    } else {
+        first + (duration - first + next - 1) / next * next
+    }
+}
+
+/// Money cost of `seconds` at `rate_per_minute` micro-dollars, rounded half up.
+pub fn cost_of_seconds(seconds: i64, rate_per_minute: Micros) -> Micros {
+    let product = i128::from(seconds) * i128::from(rate_per_minute);
+    ((product + 30) / 60) as Micros
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallCharge {
+    pub billable_seconds: i64,
+    /// Seconds taken from the caller's packages.
+    pub package_seconds: i64,
+    /// Seconds paid with money.
+    pub paid_seconds: i64,
+    pub cost: Micros,
+}
+
+/// Rates a finished call: package seconds first (outbound only), money after.
+pub fn rate_call(
+    duration: i64,
+    rate_per_minute: Micros,
+    inc: Increments,
+    package_available: i64,
+) -> CallCharge {
+    let billable = billable_seconds(duration, inc);
+    let package_seconds = billable.min(package_available.max(0));
+    let paid_seconds = billable - package_seconds;
+    CallCharge {
+        billable_seconds: billable,
+        package_seconds,
+        paid_seconds,
+        cost: cost_of_seconds(paid_seconds, rate_per_minute),
+    }
+}
+
+/// The longest call the caller can afford with `funds` micro-dollars plus
+/// `package_available` seconds, at most `cap` seconds. Zero when not even the first
+/// increment is affordable.
+pub fn max_duration(
+    funds: Micros,
+    rate_per_minute: Micros,
+    inc: Increments,
+    package_available: i64,
+    cap: i64,
+) -> i64 {
+    if rate_per_minute <= 0 {
+        return cap;
+    }
+    // Whole seconds of money: the largest s with cost_of_seconds(s) <= funds.
+    let money_secs = ((i128::from(funds.max(0)) * 60 + 29) / i128::from(rate_per_minute)) as i64;
+    let mut total = (money_secs + package_available.max(0)).min(cap);
+    // Round down to what the increments can bill without exceeding the funds.
+    while total > 0 && rate_call(total, rate_per_minute, inc, package_available).cost > funds {
+        let (first, next) = (inc.first.max(1), inc.next.max(1));
+        total = if total <= first {
+            0
+        } else {
+            first + (total - first - 1) / next * next
+        };
+    }
+    total
+}
+
+/// Cost of a message: its segments times the destination's per-message rate.
+pub fn sms_cost(message: &str, rate_per_message: Micros) -> (sms::SmsInfo, Micros) {
+    let info = sms::analyze(message);
+    let cost = info.segments as Micros * rate_per_message;
+    (info, cost)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn one_dollar_at_two_cents_a_minute_buys_3000_seconds() {
+        assert_eq!(
+            max_duration(1_000_000, 20_000, Increments::default(), 0, 14_400),
+            3000
+        );
+    }
+
+    #[test]
+    fn sixty_sixty_billing_rounds_up_to_whole_minutes() {
+        let inc = Increments {
+            first: 60,
+            next: 60,
+        };
+        assert_eq!(billable_seconds(1, inc), 60);
+        assert_eq!(billable_seconds(61, inc), 120);
+        assert_eq!(rate_call(61, 20_000, inc, 0).cost, 40_000);
+    }
+
+    #[test]
+    fn the_longest_prefix_wins() {
+        let mut t = PrefixTable::new();
+        t.insert("1", "US");
+        t.insert("1604", "CA");
+        t.insert("44", "UK");
+        assert_eq!(t.lookup("+16045550100"), Some(&"CA"));
+        assert_eq!(t.lookup("+14155550100"), Some(&"US"));
+        assert_eq!(t.lookup("+33123456789"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn an_affordable_call_never_costs_more_than_the_funds(
+            funds in 0i64..50_000_000, rate in 1i64..200_000, first in 1i64..120, next in 1i64..120, pkg in 0i64..10_000,
+        ) {
+            let inc = Increments { first, next };
+            let max = max_duration(funds, rate, inc, pkg, 36_000);
+            prop_assert!(rate_call(max, rate, inc, pkg).cost <= funds);
+            // And it is the longest: one more billing step would not be affordable
+            // (unless the cap stopped it).
+            if max < 36_000 {
+                let step = if max < first { first } else { max + next };
+                prop_assert!(rate_call(step, rate, inc, pkg).cost > funds || step > 36_000 || billable_seconds(step, inc) > 36_000);
+            }
+        }
+
+        #[test]
+        fn package_and_paid_seconds_add_up(d in 0i64..100_000, pkg in 0i64..100_000) {
+            let c = rate_call(d, 14_500, Increments::default(), pkg);
+            prop_assert_eq!(c.package_seconds + c.paid_seconds, c.billable_seconds);
+        }
+    }
+}
