@@ -35,6 +35,14 @@ pub struct Config {
     pub stripe_webhook_secret: Option<String>,
     /// DIALTONE_STRIPE_API_BASE: the Stripe API address (a local fake in tests).
     pub stripe_api_base: String,
+    /// DIALTONE_SWITCH_TOKEN: the shared secret the softswitch sends as a bearer
+    /// token. Generated and kept in data/ if unset.
+    pub switch_token: String,
+    /// DIALTONE_SMS_PROVIDER: "loopback" (default: marks messages delivered) or "http".
+    pub sms_provider: String,
+    /// DIALTONE_SMS_HTTP_URL / DIALTONE_SMS_HTTP_TOKEN: the carrier's HTTP API.
+    pub sms_http_url: Option<String>,
+    pub sms_http_token: Option<String>,
     /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
     pub trust_proxy: bool,
 }
@@ -64,7 +72,11 @@ impl Config {
         let public_url = var("DIALTONE_PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}"));
         let jwt_secret = match var("DIALTONE_JWT_SECRET") {
             Some(s) => s.into_bytes(),
-            None => load_or_create_secret(&data_dir)?,
+            None => load_or_create_secret(&data_dir, "jwt_secret")?,
+        };
+        let switch_token = match var("DIALTONE_SWITCH_TOKEN") {
+            Some(s) => s,
+            None => String::from_utf8(load_or_create_secret(&data_dir, "switch_token")?)?,
         };
         Ok(Config {
             bind,
@@ -81,6 +93,10 @@ impl Config {
             support_email: var("DIALTONE_SUPPORT_EMAIL")
                 .unwrap_or_else(|| "support@dialtone.test".into()),
             trust_proxy: flag("DIALTONE_TRUST_PROXY", false),
+            switch_token,
+            sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
+            sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
+            sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
             stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
             stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
             stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),
@@ -104,6 +120,10 @@ impl Config {
             mail_from: "Dialtone <no-reply@dialtone.test>".into(),
             support_email: "support@dialtone.test".into(),
             trust_proxy: false,
+            switch_token: "test-switch-token".into(),
+            sms_provider: "loopback".into(),
+            sms_http_url: None,
+            sms_http_token: None,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -119,9 +139,9 @@ impl Config {
 }
 
 /// A development secret, generated once and kept beside the database so restarts
-/// keep sessions valid. Production sets DIALTONE_JWT_SECRET.
-fn load_or_create_secret(data_dir: &std::path::Path) -> anyhow::Result<Vec<u8>> {
-    let path = data_dir.join("jwt_secret");
+/// keep it. Production sets DIALTONE_JWT_SECRET and DIALTONE_SWITCH_TOKEN.
+fn load_or_create_secret(data_dir: &std::path::Path, name: &str) -> anyhow::Result<Vec<u8>> {
+    let path = data_dir.join(name);
     if let Ok(existing) = std::fs::read_to_string(&path) {
         if existing.trim().len() >= 32 {
             return Ok(existing.trim().as_bytes().to_vec());

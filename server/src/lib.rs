@@ -3,9 +3,11 @@
 
 pub mod audit;
 pub mod auth;
+pub mod calls;
 pub mod catalogue;
 pub mod config;
 pub mod contact;
+pub mod dashboard;
 pub mod db;
 pub mod demo;
 pub mod error;
@@ -21,20 +23,23 @@ pub mod packages;
 pub mod paging;
 pub mod payments;
 pub mod settings;
+pub mod sms;
 pub mod spa;
 pub mod state;
+pub mod telephony;
 pub mod throttle;
 pub mod users;
 
+use axum::extract::DefaultBodyLimit;
 use axum::Router;
 use config::Config;
 use db::Db;
 use state::AppState;
 use std::net::SocketAddr;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
 /// Largest request body we accept; our biggest legitimate body is a contact message.
+/// Call recordings have their own, larger limit on their upload route.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
 pub fn app(state: AppState) -> Router {
@@ -48,12 +53,16 @@ pub fn app(state: AppState) -> Router {
         .merge(numbers::router())
         .merge(packages::router())
         .merge(notifications::router())
+        .merge(telephony::router())
+        .merge(calls::router())
+        .merge(sms::router())
+        .merge(dashboard::router())
         .fallback(spa::api_not_found);
     Router::new()
         .nest("/api", api)
         .merge(health::router())
         .merge(spa::router(&state.config.static_dir))
-        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -51,3 +51,27 @@ pub async fn abandon_stale_deposits(state: &AppState, now: i64) -> anyhow::Resul
     .rows_affected();
     Ok(n)
 }
+
+/// Reservations whose call never reported back are released, so the funds they
+/// held become spendable again.
+pub async fn release_stale_reservations(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let mut tx = state.db.begin_write().await?;
+    let stale: Vec<String> = sqlx::query_scalar(
+        "SELECT call_id FROM call_reservations WHERE expires_at <= $1 LIMIT 500",
+    )
+    .bind(now)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut released = 0;
+    for call_id in &stale {
+        if crate::telephony::authorize::release(&mut tx, call_id)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .is_some()
+        {
+            released += 1;
+        }
+    }
+    tx.commit().await?;
+    Ok(released)
+}

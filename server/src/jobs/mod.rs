@@ -18,6 +18,7 @@ pub struct Report {
     pub released: u64,
     pub packages_expired: u64,
     pub deposits_abandoned: u64,
+    pub reservations_released: u64,
 }
 
 /// Runs every job once as of `now` (tests pass a moment in the future).
@@ -32,6 +33,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.released = renewals::release_after_grace(state, now).await?;
     report.packages_expired = expiry::expire_packages(state, now).await?;
     report.deposits_abandoned = expiry::abandon_stale_deposits(state, now).await?;
+    report.reservations_released = expiry::release_stale_reservations(state, now).await?;
     Ok(report)
 }
 

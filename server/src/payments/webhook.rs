@@ -169,6 +169,11 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
                 dialtone_core::money::format_micros(amount)
             );
             notify(&mut *tx, user_id, "deposit", "Deposit succeeded", &message).await?;
+            // A new low-balance warning may come once the balance falls again.
+            sqlx::query("UPDATE users SET low_balance_notified = 0 WHERE id = $1")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
             tracing::info!(payment_id, user_id, amount, "deposit credited");
         }
     } else {

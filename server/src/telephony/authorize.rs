@@ -1,0 +1,239 @@
+//! POST /api/telephony/authorize: may this call proceed, and for how long? The
+//! answer reserves what the longest allowed call would cost, so calls running at the
+//! same time can never together spend more than the balance plus package minutes.
+
+use super::destination::{self, Destination};
+use crate::db::now_ms;
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use dialtone_core::phone;
+use dialtone_core::rating::{max_duration, rate_call};
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyConnection, Row};
+
+/// No single call is authorized for more than four hours.
+pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
+/// A reservation without a CDR is released this long after the call could have ended.
+pub const RESERVATION_SLACK_MS: i64 = 10 * 60 * 1000;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorizeRequest {
+    pub call_id: String,
+    pub direction: String,
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorizeResponse {
+    pub allowed: bool,
+    pub max_duration_seconds: i64,
+    pub reason: Option<String>,
+}
+
+fn refuse(reason: &str) -> AuthorizeResponse {
+    AuthorizeResponse {
+        allowed: false,
+        max_duration_seconds: 0,
+        reason: Some(reason.into()),
+    }
+}
+
+/// The customer a call belongs to: the owner of the active number `from`
+/// (outbound) or `to` (inbound), with the rate that applies.
+pub struct Party {
+    pub user_id: i64,
+    pub number_id: i64,
+    pub suspended: bool,
+    pub destination: Option<Destination>,
+}
+
+pub fn validate(call_id: &str, direction: &str, from: &str, to: &str) -> Result<()> {
+    let mut errors = dialtone_core::FieldErrors::new();
+    if call_id.trim().is_empty() || call_id.len() > 128 {
+        errors.insert(
+            "callId".into(),
+            "callId is required (at most 128 characters)".into(),
+        );
+    }
+    if !matches!(direction, "inbound" | "outbound") {
+        errors.insert(
+            "direction".into(),
+            "direction must be inbound or outbound".into(),
+        );
+    }
+    for (field, n) in [("from", from), ("to", to)] {
+        if !phone::is_e164(n) {
+            errors.insert(field.into(), phone::E164_MESSAGE.into());
+        }
+    }
+    Error::check(errors)
+}
+
+pub async fn find_party(
+    conn: &mut AnyConnection,
+    direction: &str,
+    from: &str,
+    to: &str,
+) -> Result<Option<Party>> {
+    let ours = if direction == "outbound" { from } else { to };
+    let row = sqlx::query(
+        "SELECT n.id, n.owner_id, n.country_id, u.status FROM phone_numbers n JOIN users u ON u.id = n.owner_id \
+         WHERE n.number = $1 AND n.status = 'active'",
+    )
+    .bind(ours)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let destination = if direction == "outbound" {
+        destination::lookup(&mut *conn, to).await?
+    } else {
+        destination::by_country(&mut *conn, row.try_get("country_id")?).await?
+    };
+    Ok(Some(Party {
+        user_id: row.try_get("owner_id")?,
+        number_id: row.try_get("id")?,
+        suspended: row.try_get::<String, _>("status")? == "suspended",
+        destination,
+    }))
+}
+
+/// Package seconds the user has that no call in progress has reserved.
+pub async fn free_package_seconds(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+) -> Result<(i64, i64)> {
+    let total: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    let reserved: i64 =
+        sqlx::query_scalar("SELECT reserved_package_seconds FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok((total, (total - reserved).max(0)))
+}
+
+pub fn rate_for(d: &Destination, direction: &str) -> i64 {
+    if direction == "outbound" {
+        d.outbound
+    } else {
+        d.inbound
+    }
+}
+
+pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
+    validate(&req.call_id, &req.direction, &req.from, &req.to)?;
+    let now = now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let done: Option<i64> = sqlx::query_scalar("SELECT id FROM calls WHERE call_id = $1")
+        .bind(&req.call_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if done.is_some() {
+        return Ok(refuse("call_already_ended"));
+    }
+    let held: Option<(i64, i64)> =
+        sqlx::query_as("SELECT created_at, expires_at FROM call_reservations WHERE call_id = $1")
+            .bind(&req.call_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some((created, expires)) = held {
+        // The switch asked twice for one call: same answer, no second reservation.
+        let secs = (expires - created - RESERVATION_SLACK_MS) / 1000;
+        return Ok(AuthorizeResponse {
+            allowed: true,
+            max_duration_seconds: secs,
+            reason: None,
+        });
+    }
+    let Some(party) = find_party(&mut tx, &req.direction, &req.from, &req.to).await? else {
+        return Ok(refuse("unknown_number"));
+    };
+    if party.suspended {
+        return Ok(refuse("account_suspended"));
+    }
+    let Some(dest) = party.destination.filter(|d| d.active) else {
+        return Ok(refuse("no_rate"));
+    };
+    let rate = rate_for(&dest, &req.direction);
+    let (pkg_total, pkg_free) = if req.direction == "outbound" {
+        free_package_seconds(&mut tx, party.user_id, now).await?
+    } else {
+        (0, 0)
+    };
+    let (balance, reserved): (i64, i64) =
+        sqlx::query_as("SELECT balance_micros, reserved_micros FROM users WHERE id = $1")
+            .bind(party.user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let max = max_duration(
+        balance - reserved,
+        rate,
+        dest.increments,
+        pkg_free,
+        MAX_CALL_SECONDS,
+    );
+    if max == 0 {
+        return Ok(refuse("insufficient_funds"));
+    }
+    let charge = rate_call(max, rate, dest.increments, pkg_free);
+    // Re-checked in the same statement that reserves: a call authorized meanwhile
+    // elsewhere makes this match nothing instead of overspending.
+    let reserved_ok = sqlx::query(
+        "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+         WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4",
+    )
+    .bind(charge.cost)
+    .bind(charge.package_seconds)
+    .bind(party.user_id)
+    .bind(pkg_total)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !reserved_ok {
+        return Ok(refuse("insufficient_funds"));
+    }
+    sqlx::query(
+        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&req.call_id)
+    .bind(party.user_id)
+    .bind(charge.cost)
+    .bind(charge.package_seconds)
+    .bind(now)
+    .bind(now + max * 1000 + RESERVATION_SLACK_MS)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(AuthorizeResponse {
+        allowed: true,
+        max_duration_seconds: max,
+        reason: None,
+    })
+}
+
+/// Gives back what a reservation held (the CDR arrived, or it timed out).
+pub async fn release(conn: &mut AnyConnection, call_id: &str) -> Result<Option<i64>> {
+    let held = sqlx::query("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds")
+        .bind(call_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(held) = held else { return Ok(None) };
+    let user_id: i64 = held.try_get("user_id")?;
+    sqlx::query("UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3")
+        .bind(held.try_get::<i64, _>("amount_micros")?)
+        .bind(held.try_get::<i64, _>("package_seconds")?)
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(Some(user_id))
+}

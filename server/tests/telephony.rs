@@ -1,0 +1,437 @@
+mod common;
+
+use axum::http::StatusCode;
+use common::{Session, TestApp};
+use serde_json::{json, Value};
+
+const SWITCH: &str = "test-switch-token";
+
+/// A client owning +1415555010x with `left` dollars after buying it.
+async fn caller(app: &TestApp, email: &str, left: &str) -> (Session, String) {
+    let s = app.client(email).await;
+    let extra: f64 = left.parse().unwrap();
+    app.fund(s.user_id, &format!("{:.2}", 3.99 + extra)).await;
+    let n = app.available(&s, "US", "mobile").await[0].clone();
+    let r = app
+        .post("/api/numbers/purchase")
+        .bearer(&s.token)
+        .json(json!({ "numberId": n["id"] }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    (s, n["number"].as_str().unwrap().to_string())
+}
+
+async fn authorize(app: &TestApp, call_id: &str, direction: &str, from: &str, to: &str) -> Value {
+    let r = app
+        .post("/api/telephony/authorize")
+        .bearer(SWITCH)
+        .json(json!({ "callId": call_id, "direction": direction, "from": from, "to": to }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body
+}
+
+fn cdr(call_id: &str, direction: &str, from: &str, to: &str, seconds: i64, status: &str) -> Value {
+    json!({ "callId": call_id, "direction": direction, "from": from, "to": to,
+            "startedAt": "2026-11-20T10:00:00Z", "answeredAt": if status == "completed" { json!("2026-11-20T10:00:05Z") } else { json!(null) },
+            "endedAt": "2026-11-20T10:10:00Z", "durationSeconds": seconds, "status": status, "recording": false })
+}
+
+async fn send_cdr(app: &TestApp, body: Value) -> common::Resp {
+    app.post("/api/telephony/cdr")
+        .bearer(SWITCH)
+        .json(body)
+        .send()
+        .await
+}
+
+async fn reserved(app: &TestApp, s: &Session) -> i64 {
+    sqlx::query_scalar("SELECT reserved_micros FROM users WHERE id = $1")
+        .bind(s.user_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn one_dollar_at_two_cents_a_minute_is_authorized_for_3000_seconds() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
+    assert_eq!(
+        a,
+        json!({ "allowed": true, "maxDurationSeconds": 3000, "reason": null })
+    );
+    assert_eq!(reserved(&app, &s).await, 1_000_000);
+    // Asking again for the same call answers the same, reserving nothing more.
+    assert_eq!(
+        authorize(&app, "call-1", "outbound", &mine, "+12125550199").await["maxDurationSeconds"],
+        3000
+    );
+    assert_eq!(reserved(&app, &s).await, 1_000_000);
+}
+
+#[tokio::test]
+async fn twenty_concurrent_authorizations_never_reserve_more_than_the_balance() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let handles: Vec<_> = (0..20)
+        .map(|i| {
+            let body = json!({ "callId": format!("c{i}"), "direction": "outbound", "from": mine, "to": "+12125550199" });
+            tokio::spawn(app.post("/api/telephony/authorize").bearer(SWITCH).json(body).send())
+        })
+        .collect();
+    let mut allowed_secs = 0;
+    for h in handles {
+        let r = h.await.unwrap();
+        if r.body["allowed"] == true {
+            allowed_secs += r.body["maxDurationSeconds"].as_i64().unwrap();
+        } else {
+            assert_eq!(r.body["reason"], "insufficient_funds");
+        }
+    }
+    assert!(
+        allowed_secs <= 3000,
+        "{allowed_secs} seconds authorized for $1.00"
+    );
+    assert!(reserved(&app, &s).await <= 1_000_000);
+    let held: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(amount_micros), 0) AS BIGINT) FROM call_reservations",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert!(held <= 1_000_000, "{held}");
+}
+
+#[tokio::test]
+async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "call-9", "outbound", &mine, "+12125550199").await;
+    let mut first = Value::Null;
+    for i in 0..5 {
+        let r = send_cdr(
+            &app,
+            cdr("call-9", "outbound", &mine, "+12125550199", 90, "completed"),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        if i == 0 {
+            first = r.body.clone();
+        }
+        assert_eq!(r.body, first, "a replay answers the same result");
+    }
+    assert_eq!(first["cost"], 0.03);
+    assert_eq!(app.balance_of(&s).await, 0.97);
+    assert_eq!(reserved(&app, &s).await, 0);
+    let calls: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(calls, 1);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn package_minutes_are_used_before_money() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "20.99").await;
+    assert_eq!(
+        app.post("/api/packages/1/purchase")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    assert_eq!(app.balance_of(&s).await, 1.0);
+    let a = authorize(&app, "p1", "outbound", &mine, "+12125550199").await;
+    assert_eq!(a["maxDurationSeconds"], 6000 + 3000);
+    let r = send_cdr(
+        &app,
+        cdr("p1", "outbound", &mine, "+12125550199", 300, "completed"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
+        (Some(300), json!(0.0))
+    );
+    assert_eq!(app.balance_of(&s).await, 1.0);
+    let mine_pkg = app
+        .get("/api/packages/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["packages"][0]
+        .clone();
+    assert_eq!(mine_pkg["remainingMinutes"], 95);
+    // A call longer than what is left of the package pays the rest with money.
+    authorize(&app, "p2", "outbound", &mine, "+12125550199").await;
+    let r = send_cdr(
+        &app,
+        cdr("p2", "outbound", &mine, "+12125550199", 5760, "completed"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
+        (Some(5700), json!(0.02))
+    );
+    assert_eq!(
+        app.get("/api/packages/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["packages"][0]["status"],
+        "used"
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn inbound_calls_are_rated_by_the_numbers_country_and_unanswered_calls_cost_nothing() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let a = authorize(&app, "in-1", "inbound", "+442079460999", &mine).await;
+    assert_eq!(a["maxDurationSeconds"], 4000, "US inbound is 0.015/min");
+    let r = send_cdr(
+        &app,
+        cdr("in-1", "inbound", "+442079460999", &mine, 120, "completed"),
+    )
+    .await;
+    assert_eq!(r.body["cost"], 0.03);
+    let r = send_cdr(
+        &app,
+        cdr("na-1", "outbound", &mine, "+12125550199", 0, "no-answer"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["cost"].clone(), r.body["billableSeconds"].as_i64()),
+        (json!(0.0), Some(0))
+    );
+    assert_eq!(app.balance_of(&s).await, 0.97);
+}
+
+#[tokio::test]
+async fn refusals_say_why() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
+    assert_eq!(
+        authorize(&app, "r1", "outbound", "+19995550100", "+12125550199").await["reason"],
+        "unknown_number"
+    );
+    assert_eq!(
+        authorize(&app, "r2", "outbound", &mine, "+12125550199").await["reason"],
+        "insufficient_funds"
+    );
+    assert_eq!(
+        authorize(&app, "r3", "outbound", &mine, "+99912345678").await["reason"],
+        "no_rate"
+    );
+    sqlx::query("UPDATE countries SET status = 'inactive' WHERE code = 'UK'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    app.fund(s.user_id, "5").await;
+    assert_eq!(
+        authorize(&app, "r4", "outbound", &mine, "+442079460999").await["reason"],
+        "no_rate"
+    );
+    sqlx::query("UPDATE users SET status = 'suspended' WHERE id = $1")
+        .bind(s.user_id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        authorize(&app, "r5", "outbound", &mine, "+12125550199").await["reason"],
+        "account_suspended"
+    );
+}
+
+#[tokio::test]
+async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let body =
+        json!({ "callId": "x", "direction": "outbound", "from": mine, "to": "+12125550199" });
+    assert_eq!(
+        app.post("/api/telephony/authorize")
+            .json(body.clone())
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/telephony/authorize")
+            .bearer(&s.token)
+            .json(body.clone())
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/telephony/cdr")
+            .bearer(&s.token)
+            .json(cdr("x", "outbound", &mine, "+12125550199", 5, "completed"))
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn a_reservation_without_a_cdr_is_released_after_its_timeout() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "lost", "outbound", &mine, "+12125550199").await;
+    assert_eq!(
+        authorize(&app, "second", "outbound", &mine, "+12125550199").await["allowed"],
+        false
+    );
+    let later = dialtone_server::db::now_ms() + 3000 * 1000 + 11 * 60 * 1000;
+    let r = dialtone_server::jobs::run_once(&app.state, later)
+        .await
+        .unwrap();
+    assert_eq!(r.reservations_released, 1);
+    assert_eq!(reserved(&app, &s).await, 0);
+    assert_eq!(
+        authorize(&app, "third", "outbound", &mine, "+12125550199").await["allowed"],
+        true
+    );
+}
+
+#[tokio::test]
+async fn call_history_filters_totals_exports_and_guards_recordings() {
+    let app = TestApp::new().await;
+    let (ada, mine) = caller(&app, "ada@example.com", "5.00").await;
+    let bob = app.client("bob@example.com").await;
+    let admin = app.admin("admin@example.com").await;
+    send_cdr(
+        &app,
+        cdr("h1", "outbound", &mine, "+12125550199", 60, "completed"),
+    )
+    .await;
+    send_cdr(
+        &app,
+        cdr("h2", "outbound", &mine, "+442079460999", 0, "failed"),
+    )
+    .await;
+    send_cdr(
+        &app,
+        cdr("h3", "inbound", "+16045550111", &mine, 30, "completed"),
+    )
+    .await;
+
+    let all = app.get("/api/calls").bearer(&ada.token).send().await.body;
+    assert_eq!(
+        all["totals"],
+        json!({ "calls": 3, "durationSeconds": 90, "cost": 0.0275 })
+    );
+    let out = app
+        .get("/api/calls?type=outbound&status=completed")
+        .bearer(&ada.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(
+        (out["total"].as_i64(), out["items"][0]["duration"].as_str()),
+        (Some(1), Some("1:00"))
+    );
+    let search = app
+        .get("/api/calls?search=%2B44")
+        .bearer(&ada.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(search["items"][0]["number"], "+442079460999");
+    assert_eq!(
+        app.get("/api/calls").bearer(&bob.token).send().await.body["total"],
+        0
+    );
+
+    let csv = app
+        .get("/api/calls/export?type=inbound")
+        .bearer(&ada.token)
+        .send()
+        .await;
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[1].contains(",inbound,\"+16045550111\",0:30,"),
+        "{}",
+        lines[1]
+    );
+
+    let admin_view = app
+        .get("/api/admin/calls?search=ada%40")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(admin_view["total"], 3);
+    assert_eq!(
+        admin_view["items"][0]["user"],
+        "Test Client <ada@example.com>"
+    );
+    assert_eq!(
+        app.get("/api/admin/calls")
+            .bearer(&ada.token)
+            .send()
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+
+    let mut wav = b"RIFF\x24\x00\x00\x00WAVEfmt ".to_vec();
+    wav.extend_from_slice(&[0u8; 32]);
+    let r = app
+        .put("/api/telephony/recordings/h1")
+        .bearer(SWITCH)
+        .raw("audio/wav", wav.clone())
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let id = out["items"][0]["id"].as_i64().unwrap();
+    let mine_rec = app
+        .get(&format!("/api/calls/{id}/recording"))
+        .bearer(&ada.token)
+        .send()
+        .await;
+    assert_eq!(
+        (
+            mine_rec.status,
+            mine_rec.headers["content-type"].to_str().unwrap()
+        ),
+        (StatusCode::OK, "audio/wav")
+    );
+    assert_eq!(
+        app.get(&format!("/api/calls/{id}/recording"))
+            .bearer(&bob.token)
+            .send()
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.get(&format!("/api/admin/calls/{id}/recording"))
+            .bearer(&admin.token)
+            .send()
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.put("/api/telephony/recordings/h1")
+            .bearer(SWITCH)
+            .raw("audio/wav", "not audio")
+            .send()
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+}
