@@ -38,3 +38,109 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Gives the demo client a believable month: a deposit, two numbers, a package,
+/// sixty calls through the real authorize/CDR path, and a few messages. Runs once.
+pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
+    use crate::ledger::{self, Kind, Posting};
+    let Some(client) = repo::find_by_email(&state.db.pool, CLIENT_EMAIL).await? else {
+        return Ok(());
+    };
+    let done: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM ledger_entries WHERE reference = 'demo:opening-deposit'",
+    )
+    .fetch_optional(&state.db.pool)
+    .await?;
+    if done.is_some() {
+        return Ok(());
+    }
+    let now = crate::db::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let deposit = Posting {
+        user_id: client.id,
+        amount: 60_000_000,
+        kind: Kind::Deposit,
+        description: "Deposit by card",
+        reference: Some("demo:opening-deposit".into()),
+        actor_id: None,
+    };
+    ledger::post(&mut tx, deposit)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let mut ours = Vec::new();
+    for (country, kind) in [("US", "mobile"), ("UK", "mobile")] {
+        let picked: Option<(i64, String, i64)> = sqlx::query_as(
+            "SELECT n.id, n.number, p.monthly_micros FROM phone_numbers n JOIN countries c ON c.id = n.country_id \
+             JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type \
+             WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' ORDER BY n.number LIMIT 1",
+        )
+        .bind(country)
+        .bind(kind)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((id, number, monthly)) = picked else {
+            continue;
+        };
+        sqlx::query(
+            "UPDATE phone_numbers SET status = 'active', owner_id = $1, monthly_micros = $2, purchased_at = $3, renews_at = $4, updated_at = $3 WHERE id = $5",
+        )
+        .bind(client.id)
+        .bind(monthly)
+        .bind(now - 20 * crate::settings::DAY_MS)
+        .bind(crate::settings::add_months(now - 20 * crate::settings::DAY_MS, 1))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        for (amount, what) in [
+            (monthly, format!("First month of {number}")),
+            (1_000_000, format!("Setup fee for {number}")),
+        ] {
+            let p = Posting {
+                user_id: client.id,
+                amount: -amount,
+                kind: Kind::NumberPurchase,
+                description: &what,
+                reference: None,
+                actor_id: None,
+            };
+            ledger::post(&mut tx, p)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        }
+        ours.push(number);
+    }
+    tx.commit().await?;
+    if ours.is_empty() {
+        return Ok(());
+    }
+    let plans =
+        crate::traffic::plan_calls(7, &ours, 60, now - 3_600_000, 30 * crate::settings::DAY_MS);
+    let summary = crate::traffic::run_in_process(state, &plans).await?;
+    for (to, text) in [
+        ("+14155550123", "Running 10 minutes late, see you soon!"),
+        ("+447700900321", "Thanks for the call today."),
+    ] {
+        let input = dialtone_core::validation::SmsInput {
+            to: to.into(),
+            message: text.into(),
+        };
+        crate::sms::send(state, client.id, &input)
+            .await
+            .map_err(|e| anyhow::anyhow!("demo SMS: {e}"))?;
+    }
+    // Backdate each call's charge to when the call happened, so the usage chart
+    // shows the month the calls span rather than today.
+    sqlx::query(
+        "UPDATE ledger_entries SET created_at = (SELECT c.started_at FROM calls c WHERE 'call:' || c.call_id = ledger_entries.reference) \
+         WHERE user_id = $1 AND kind = 'call'",
+    )
+    .bind(client.id)
+    .execute(&state.db.pool)
+    .await?;
+    tracing::info!(
+        calls = summary.allowed,
+        refused = summary.refused,
+        "demo call history generated"
+    );
+    Ok(())
+}

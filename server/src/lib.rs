@@ -28,6 +28,7 @@ pub mod spa;
 pub mod state;
 pub mod telephony;
 pub mod throttle;
+pub mod traffic;
 pub mod users;
 
 use axum::extract::DefaultBodyLimit;
@@ -74,6 +75,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let state = AppState::new(config, db);
     if state.config.demo {
         demo::seed(&state).await?;
+        demo::seed_history(&state).await?;
     }
     Ok(state)
 }

@@ -91,8 +91,15 @@ async fn post_sms(
     auth: AuthUser,
     Json(input): Json<SmsInput>,
 ) -> Result<(StatusCode, axum::Json<Value>)> {
-    let q = quote(&state, &input).await?;
-    let user_id = auth.user.id;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(send(&state, auth.user.id, &input).await?),
+    ))
+}
+
+/// Charges, hands the message to the carrier, and refunds it if the carrier fails.
+pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Value> {
+    let q = quote(state, input).await?;
     let carrier = provider::Provider::from_config(&state.config);
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -211,10 +218,7 @@ async fn post_sms(
     if let Some(error) = failure {
         return Err(Error::BadGateway(format!("{error}. You were not charged.")));
     }
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({ "message": item(&row)?, "balance": money(balance) })),
-    ))
+    Ok(json!({ "message": item(&row)?, "balance": money(balance) }))
 }
 
 async fn list_sms(

@@ -1,0 +1,270 @@
+//! Realistic telephony traffic: the calls a softswitch would report for customers.
+//! Demo mode runs a plan in-process to give the demo client a history; the
+//! `dialtone-traffic` binary runs one over HTTP against a live server.
+
+use crate::state::AppState;
+use crate::telephony::{authorize, cdr};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+#[derive(Debug, Clone)]
+pub struct CallPlan {
+    pub call_id: String,
+    pub direction: &'static str,
+    /// The customer's number.
+    pub ours: String,
+    /// The other party.
+    pub other: String,
+    pub started_at_ms: i64,
+    /// Seconds talked (0 when not answered).
+    pub talk_seconds: i64,
+    pub status: &'static str,
+    pub recording: bool,
+}
+
+impl CallPlan {
+    pub fn from_to(&self) -> (&str, &str) {
+        if self.direction == "outbound" {
+            (&self.ours, &self.other)
+        } else {
+            (&self.other, &self.ours)
+        }
+    }
+}
+
+/// Destinations people call, weighted towards home (+1) and the big markets.
+const DESTINATIONS: [(&str, u32); 8] = [
+    ("+1212555", 30),
+    ("+1604555", 10),
+    ("+44207946", 15),
+    ("+4930", 8),
+    ("+3314", 8),
+    ("+6129", 5),
+    ("+8135", 4),
+    ("+5511", 5),
+];
+
+fn destination(rng: &mut StdRng) -> String {
+    let total: u32 = DESTINATIONS.iter().map(|d| d.1).sum();
+    let mut pick = rng.gen_range(0..total);
+    for (prefix, weight) in DESTINATIONS {
+        if pick < weight {
+            let digits = 12usize.saturating_sub(prefix.len() - 1);
+            let rest: String = (0..digits)
+                .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
+                .collect();
+            return format!("{prefix}{rest}");
+        }
+        pick -= weight;
+    }
+    "+12125550100".into()
+}
+
+/// `count` calls from the customer numbers `ours`, spread over `span_ms` before `end_ms`.
+pub fn plan_calls(
+    seed: u64,
+    ours: &[String],
+    count: usize,
+    end_ms: i64,
+    span_ms: i64,
+) -> Vec<CallPlan> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut plans: Vec<CallPlan> = (0..count)
+        .map(|i| {
+            let roll = rng.gen_range(0..100);
+            let (status, talk) = match roll {
+                0..=79 => (
+                    "completed",
+                    if rng.gen_bool(0.7) {
+                        rng.gen_range(15..240)
+                    } else {
+                        rng.gen_range(240..1200)
+                    },
+                ),
+                80..=91 => ("no-answer", 0),
+                _ => ("failed", 0),
+            };
+            CallPlan {
+                call_id: format!("sim-{seed}-{i}-{}", rng.gen::<u32>()),
+                direction: if rng.gen_bool(0.65) {
+                    "outbound"
+                } else {
+                    "inbound"
+                },
+                ours: ours[rng.gen_range(0..ours.len())].clone(),
+                other: destination(&mut rng),
+                started_at_ms: end_ms - rng.gen_range(0..span_ms.max(1)),
+                talk_seconds: talk,
+                status,
+                recording: status == "completed" && rng.gen_bool(0.25),
+            }
+        })
+        .collect();
+    plans.sort_by_key(|p| p.started_at_ms);
+    plans
+}
+
+fn iso(ms: i64) -> String {
+    crate::db::iso(ms)
+}
+
+/// The CDR a switch sends for a plan, cut to what authorization allowed.
+pub fn cdr_body(p: &CallPlan, max_seconds: i64) -> Value {
+    let (from, to) = p.from_to();
+    let talk = p.talk_seconds.min(max_seconds);
+    let answered = (p.status == "completed").then(|| iso(p.started_at_ms + 4000));
+    json!({
+        "callId": p.call_id, "direction": p.direction, "from": from, "to": to,
+        "startedAt": iso(p.started_at_ms), "answeredAt": answered,
+        "endedAt": iso(p.started_at_ms + 4000 + talk * 1000), "durationSeconds": talk,
+        "status": p.status, "recording": p.recording,
+    })
+}
+
+/// One second of a 440 Hz tone as 8 kHz 16-bit mono WAV: a small, real recording.
+pub fn tone_wav() -> Vec<u8> {
+    let samples: Vec<i16> = (0..8000)
+        .map(|i| ((i as f32 * 440.0 * std::f32::consts::TAU / 8000.0).sin() * 8000.0) as i16)
+        .collect();
+    let data_len = (samples.len() * 2) as u32;
+    let mut wav = Vec::with_capacity(44 + data_len as usize);
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + data_len).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes());
+    wav.extend_from_slice(&8000u32.to_le_bytes());
+    wav.extend_from_slice(&16000u32.to_le_bytes());
+    wav.extend_from_slice(&2u16.to_le_bytes());
+    wav.extend_from_slice(&16u16.to_le_bytes());
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&data_len.to_le_bytes());
+    for s in samples {
+        wav.extend_from_slice(&s.to_le_bytes());
+    }
+    wav
+}
+
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub placed: usize,
+    pub allowed: usize,
+    pub refused: usize,
+    pub errors: usize,
+    /// Milliseconds per authorize+CDR pair.
+    pub latencies_ms: Vec<f64>,
+}
+
+/// Runs plans in-process through the same functions the HTTP handlers call.
+pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Result<Summary> {
+    let mut summary = Summary::default();
+    for p in plans {
+        summary.placed += 1;
+        let (from, to) = p.from_to();
+        let req = authorize::AuthorizeRequest {
+            call_id: p.call_id.clone(),
+            direction: p.direction.into(),
+            from: from.into(),
+            to: to.into(),
+        };
+        let answer = authorize::authorize(state, &req)
+            .await
+            .map_err(|e| anyhow::anyhow!("authorize: {e}"))?;
+        if !answer.allowed {
+            summary.refused += 1;
+            continue;
+        }
+        summary.allowed += 1;
+        let record: cdr::Cdr = serde_json::from_value(cdr_body(p, answer.max_duration_seconds))?;
+        cdr::record(state, &record)
+            .await
+            .map_err(|e| anyhow::anyhow!("cdr: {e}"))?;
+        if p.recording {
+            let path = crate::telephony::recording_path(state, &p.call_id);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            std::fs::write(&path, tone_wav())?;
+            sqlx::query("UPDATE calls SET recording = 1 WHERE call_id = $1")
+                .bind(&p.call_id)
+                .execute(&state.db.pool)
+                .await?;
+        }
+    }
+    Ok(summary)
+}
+
+/// Runs plans over HTTP with `concurrency` calls in flight, as a switch would.
+pub async fn run_http(
+    base: &str,
+    token: &str,
+    plans: Vec<CallPlan>,
+    concurrency: usize,
+) -> Summary {
+    let http = reqwest::Client::new();
+    let queue = std::sync::Arc::new(tokio::sync::Mutex::new(plans));
+    let mut workers = Vec::new();
+    for _ in 0..concurrency.max(1) {
+        let (http, queue, base, token) = (
+            http.clone(),
+            queue.clone(),
+            base.to_string(),
+            token.to_string(),
+        );
+        workers.push(tokio::spawn(async move {
+            let mut s = Summary::default();
+            loop {
+                let Some(p) = queue.lock().await.pop() else { return s };
+                s.placed += 1;
+                let (from, to) = p.from_to();
+                let begun = Instant::now();
+                let auth = http
+                    .post(format!("{base}/api/telephony/authorize"))
+                    .bearer_auth(&token)
+                    .json(&json!({ "callId": p.call_id, "direction": p.direction, "from": from, "to": to }))
+                    .send()
+                    .await;
+                let answer: Value = match auth {
+                    Ok(r) if r.status().is_success() => r.json().await.unwrap_or_default(),
+                    _ => {
+                        s.errors += 1;
+                        continue;
+                    }
+                };
+                if answer["allowed"] != true {
+                    s.refused += 1;
+                    continue;
+                }
+                let max = answer["maxDurationSeconds"].as_i64().unwrap_or(0);
+                let cdr = http.post(format!("{base}/api/telephony/cdr")).bearer_auth(&token).json(&cdr_body(&p, max)).send().await;
+                match cdr {
+                    Ok(r) if r.status().is_success() => {
+                        s.allowed += 1;
+                        s.latencies_ms.push(begun.elapsed().as_secs_f64() * 1000.0);
+                    }
+                    _ => s.errors += 1,
+                }
+                if p.recording {
+                    let put = http.put(format!("{base}/api/telephony/recordings/{}", p.call_id)).bearer_auth(&token).body(tone_wav()).send().await;
+                    if !put.is_ok_and(|r| r.status().is_success()) {
+                        s.errors += 1;
+                    }
+                }
+            }
+        }));
+    }
+    let mut total = Summary::default();
+    for w in workers {
+        if let Ok(s) = w.await {
+            total.placed += s.placed;
+            total.allowed += s.allowed;
+            total.refused += s.refused;
+            total.errors += s.errors;
+            total.latencies_ms.extend(s.latencies_ms);
+        }
+    }
+    total
+}
