@@ -46,12 +46,16 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     let Some(client) = repo::find_by_email(&state.db.pool, CLIENT_EMAIL).await? else {
         return Ok(());
     };
-    let done: Option<i64> = sqlx::query_scalar(
-        "SELECT id FROM ledger_entries WHERE reference = 'demo:opening-deposit'",
+    // Claimed once, atomically, so instances starting together seed it once.
+    let claimed = sqlx::query(
+        "INSERT INTO settings (key, value, updated_at) VALUES ('demo_history_seeded', '1', $1) ON CONFLICT (key) DO NOTHING",
     )
-    .fetch_optional(&state.db.pool)
-    .await?;
-    if done.is_some() {
+    .bind(crate::db::now_ms())
+    .execute(&state.db.pool)
+    .await?
+    .rows_affected()
+        == 1;
+    if !claimed {
         return Ok(());
     }
     let now = crate::db::now_ms();
@@ -137,6 +141,8 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     .bind(client.id)
     .execute(&state.db.pool)
     .await?;
+    let mut conn = state.db.pool.acquire().await?;
+    crate::ledger::post::rebuild_daily(&mut conn).await?;
     tracing::info!(
         calls = summary.allowed,
         refused = summary.refused,

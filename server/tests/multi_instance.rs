@@ -408,11 +408,12 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
         vec![],
         "balance == sum(ledger) for every account"
     );
-    let credits: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'deposit'")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let credits: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM ledger_entries WHERE kind = 'deposit' AND reference LIKE 'payment:%'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
     assert_eq!(credits, 12, "each deposit credited exactly once");
     let paid: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE status = 'succeeded'")
         .fetch_one(&pool)

@@ -34,6 +34,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key for a purchase. */
+  headers?: Record<string, string>;
   /** When false, a failed token refresh rejects without sending the browser to /login. */
   redirectOnAuthFailure?: boolean;
 }
@@ -53,7 +55,7 @@ export function setAuthFailureHandler(handler: () => void): void {
 let refreshInFlight: Promise<string> | null = null;
 
 async function send(path: string, options: RequestOptions, token: string | null) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

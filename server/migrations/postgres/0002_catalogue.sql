@@ -57,16 +57,16 @@ CREATE INDEX audit_log_actor ON audit_log (actor_id, created_at);
 -- inbound $0.014-$0.04, outbound $0.019-$0.05 a minute). JP has no landline, BR no
 -- toll-free; CN and IN are listed but not yet sold.
 INSERT INTO countries (code, name, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, sort_order, updated_at) VALUES
-    ('US', 'United States', '🇺🇸', '1', 15000, 20000, 10000, 1, 0),
-    ('UK', 'United Kingdom', '🇬🇧', '44', 18000, 25000, 40000, 2, 0),
-    ('DE', 'Germany', '🇩🇪', '49', 20000, 28000, 65000, 3, 0),
-    ('FR', 'France', '🇫🇷', '33', 20000, 27000, 60000, 4, 0),
-    ('AU', 'Australia', '🇦🇺', '61', 25000, 35000, 55000, 5, 0),
-    ('JP', 'Japan', '🇯🇵', '81', 35000, 45000, 70000, 6, 0),
-    ('CA', 'Canada', '🇨🇦', '1', 14000, 19000, 10000, 7, 0),
-    ('BR', 'Brazil', '🇧🇷', '55', 30000, 40000, 50000, 8, 0),
-    ('CN', 'China', '🇨🇳', '86', 32000, 42000, 45000, 9, 0),
-    ('IN', 'India', '🇮🇳', '91', 40000, 50000, 35000, 10, 0);
+    ('US', 'United States', '🇺🇸', '1', 15000, 20000, 10000, 1, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('UK', 'United Kingdom', '🇬🇧', '44', 18000, 25000, 40000, 2, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('DE', 'Germany', '🇩🇪', '49', 20000, 28000, 65000, 3, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('FR', 'France', '🇫🇷', '33', 20000, 27000, 60000, 4, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('AU', 'Australia', '🇦🇺', '61', 25000, 35000, 55000, 5, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('JP', 'Japan', '🇯🇵', '81', 35000, 45000, 70000, 6, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('CA', 'Canada', '🇨🇦', '1', 14000, 19000, 10000, 7, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('BR', 'Brazil', '🇧🇷', '55', 30000, 40000, 50000, 8, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('CN', 'China', '🇨🇳', '86', 32000, 42000, 45000, 9, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('IN', 'India', '🇮🇳', '91', 40000, 50000, 35000, 10, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT));
 
 INSERT INTO number_prices (country_id, number_type, monthly_micros, purchasable)
 SELECT c.id, p.number_type, p.monthly_micros, CASE WHEN c.code IN ('CN', 'IN') THEN 0 ELSE 1 END

@@ -50,9 +50,9 @@ CREATE TABLE packages (
     updated_at BIGINT NOT NULL
 );
 INSERT INTO packages (name, minutes, price_micros, validity_days, features, sort_order, created_at, updated_at) VALUES
-    ('Basic', 100, 19990000, 30, '["100 outbound minutes","Valid for 30 days","Any active destination"]', 1, 0, 0),
-    ('Standard', 300, 49990000, 60, '["300 outbound minutes","Valid for 60 days","Any active destination","Best value per minute for regular callers"]', 2, 0, 0),
-    ('Premium', 750, 99990000, 90, '["750 outbound minutes","Valid for 90 days","Any active destination","Lowest price per minute"]', 3, 0, 0);
+    ('Basic', 100, 19990000, 30, '["100 outbound minutes","Valid for 30 days","Any active destination"]', 1, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT), CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('Standard', 300, 49990000, 60, '["300 outbound minutes","Valid for 60 days","Any active destination","Best value per minute for regular callers"]', 2, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT), CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)),
+    ('Premium', 750, 99990000, 90, '["750 outbound minutes","Valid for 90 days","Any active destination","Lowest price per minute"]', 3, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT), CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT));
 
 CREATE TABLE user_packages (
     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -85,7 +85,7 @@ CREATE INDEX notifications_user ON notifications (user_id, id);
 -- The inventory of section 9: numbers for US, UK and CA, from ranges reserved for
 -- fiction and testing, so none belongs to a real subscriber.
 INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at)
-SELECT s.number, c.id, s.number_type, 0, 0 FROM (
+SELECT s.number, c.id, s.number_type, CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT), CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT) FROM (
     SELECT '' AS number, '' AS code, '' AS number_type WHERE 1 = 0
     UNION ALL SELECT * FROM (VALUES
     ('+14155550100', 'US', 'mobile'),

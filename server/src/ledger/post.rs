@@ -3,6 +3,7 @@
 //! matches no row, so the database itself refuses it, however many run at once.
 
 use crate::db::now_ms;
+use crate::settings::DAY_MS;
 use sqlx::AnyConnection;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +67,7 @@ pub struct Posted {
 }
 
 pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, PostError> {
+    let now = now_ms();
     let balance_after: Option<i64> = sqlx::query_scalar(
         "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 AND balance_micros + $1 >= 0 RETURNING balance_micros",
     )
@@ -95,8 +97,19 @@ pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, Po
     .bind(p.description)
     .bind(p.reference)
     .bind(p.actor_id)
-    .bind(now_ms())
+    .bind(now)
     .fetch_one(&mut *conn)
+    .await?;
+    // The day's total per kind, for analytics, in the same transaction.
+    sqlx::query(
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
+         entries = ledger_daily.entries + 1",
+    )
+    .bind(now / DAY_MS)
+    .bind(p.kind.as_str())
+    .bind(p.amount)
+    .execute(&mut *conn)
     .await?;
     Ok(Posted {
         entry_id,
@@ -116,4 +129,18 @@ pub async fn invariant_violations(
     )
     .fetch_all(pool)
     .await
+}
+
+/// Recomputes the daily totals from the ledger itself (after backdating demo data).
+pub async fn rebuild_daily(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM ledger_daily")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) \
+         SELECT created_at / 86400000, kind, CAST(SUM(amount_micros) AS BIGINT), COUNT(*) FROM ledger_entries GROUP BY created_at / 86400000, kind",
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

@@ -235,6 +235,18 @@ pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     .bind(now)
     .execute(&mut *tx)
     .await?;
+    sqlx::query(
+        "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) VALUES ($1, $2, 1, $3, $4, $5) \
+         ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
+         seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros",
+    )
+    .bind(started / crate::settings::DAY_MS)
+    .bind(country_id.unwrap_or(0))
+    .bind(i64::from(answered_call))
+    .bind(charge.billable_seconds)
+    .bind(cost)
+    .execute(&mut *tx)
+    .await?;
     if cost > 0 {
         warn_low_balance(&mut tx, user_id).await?;
     }

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useAuth } from '../../lib/auth-context';
 import { usd } from '../../lib/core';
 import { AreaShell, type AreaNavGroup } from './area-shell';
@@ -60,14 +61,17 @@ export function ClientLayout() {
       topBar={
         <>
           <p className="truncate text-lg font-semibold text-slate-900">Client Area</p>
-          {user && (
-            <Link
-              to={paths.client.deposit}
-              className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-            >
-              Balance {usd(user.balance)}
-            </Link>
-          )}
+          <div className="flex shrink-0 items-center gap-2">
+            <NotificationsBell />
+            {user && (
+              <Link
+                to={paths.client.deposit}
+                className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+              >
+                Balance {usd(user.balance)}
+              </Link>
+            )}
+          </div>
         </>
       }
     />

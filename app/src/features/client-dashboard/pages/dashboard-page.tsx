@@ -1,10 +1,26 @@
+import { Clock, MessageSquare, Phone } from 'lucide-react';
+import { paths } from '../../../app/paths';
+import { LoadError } from '../../../components/ui/load-error';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { useDashboard } from '../api/get-dashboard';
 import { BalanceCard } from '../components/balance-card';
+import { QuickActions } from '../components/quick-actions';
+import { RecentActivity } from '../components/recent-activity';
+import { StatCard } from '../components/stat-card';
+import { UsageHistory } from '../components/usage-history';
 
 export function DashboardPage() {
   const { user } = useAuth();
   usePageMeta('Dashboard', 'Your Dialtone balance, numbers, minutes and recent activity.');
+  const dashboard = useDashboard();
+  const summary = dashboard.data;
+  const balance = summary?.balance ?? user?.balance;
+  const stat = (value: number | undefined) =>
+    value !== undefined ? String(value) : dashboard.isError ? '-' : undefined;
+
   return (
     <div className="space-y-6">
       <div>
@@ -13,9 +29,64 @@ export function DashboardPage() {
         </h1>
         <p className="mt-1 text-slate-600">Here is an overview of your account.</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        {user && <BalanceCard balance={user.balance} />}
+      {dashboard.isError && (
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <LoadError
+            message={messageOf(dashboard.error, 'Could not load your account overview.')}
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
+        </div>
+      )}
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {balance !== undefined && <BalanceCard balance={balance} />}
+        <StatCard
+          icon={Phone}
+          label="Active numbers"
+          value={stat(summary?.activeNumbers)}
+          to={paths.client.myNumbers}
+          linkLabel="View my numbers"
+        />
+        <StatCard
+          icon={Clock}
+          label="Minutes remaining"
+          value={stat(summary?.minutesRemaining)}
+          to={paths.client.myPackages}
+          linkLabel="View my packages"
+        />
+        <StatCard
+          icon={MessageSquare}
+          label="SMS sent this month"
+          value={stat(summary?.smsThisMonth)}
+          to={paths.client.sendSms}
+          linkLabel="Send a message"
+        />
       </div>
+      <div className="grid gap-6 xl:grid-cols-5">
+        <div className="min-w-0 xl:col-span-3">
+          <UsageHistory />
+        </div>
+        <section
+          aria-labelledby="activity-heading"
+          aria-busy={dashboard.isFetching}
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm xl:col-span-2"
+        >
+          <h2
+            id="activity-heading"
+            className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
+          >
+            Recent activity
+          </h2>
+          {summary ? (
+            <RecentActivity items={summary.recentActivity} />
+          ) : dashboard.isError ? (
+            <p className="p-8 text-center text-slate-500">Recent activity is unavailable.</p>
+          ) : (
+            <TableSkeleton label="Loading recent activity..." rows={4} columns={2} />
+          )}
+        </section>
+      </div>
+      <QuickActions />
     </div>
   );
 }

@@ -1,0 +1,173 @@
+// Numbers, packages and prices in the browser: clients buy a number through the wizard
+// and a minutes package, the demo administrator stocks a number and changes a rate.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { baseUrl, launch, open } from './browser';
+
+const PASSWORD = 'numbers-e2e-1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh client with $20.00 credited by the demo admin, so no test depends on another. */
+async function fundedClient(name: string): Promise<string> {
+  const email = uniqueEmail('e2e-numbers');
+  const { user } = await api<{ user: { id: number } }>('POST', '/auth/signup', {
+    name,
+    email,
+    password: PASSWORD,
+  });
+  const admin = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await api(
+    'POST',
+    `/admin/balances/${user.id}/adjust`,
+    { type: 'credit', amount: '20', reason: 'e2e' },
+    admin,
+  );
+  return email;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+/** Walks the wizard to step 4 for a US mobile number; the first one unless told which. */
+async function chooseUsMobile(page: Page, number?: string): Promise<string> {
+  await page.goto('/client/buy-number');
+  await page.getByRole('heading', { name: 'Select Country' }).waitFor();
+  await page.getByRole('button', { name: /United States/ }).click();
+  await page.getByRole('heading', { name: 'Number Type' }).waitFor();
+  await page.getByRole('button', { name: /^Mobile/ }).click();
+  await page.getByRole('heading', { name: 'Choose Number' }).waitFor();
+  const option = number
+    ? page.getByRole('button', { name: new RegExp(number.replace('+', '\\+')) })
+    : page.getByRole('button', { name: /^\+1\d{10}/ }).first();
+  await option.waitFor();
+  const chosen = ((await option.textContent()) ?? '').match(/\+\d+/)?.[0] ?? '';
+  await option.click();
+  await page.getByRole('heading', { name: 'Confirm' }).waitFor();
+  return chosen;
+}
+
+async function confirmPurchase(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText(`Number ${number} purchased successfully!`).waitFor();
+  await page.getByRole('heading', { name: 'Select Country' }).waitFor();
+}
+
+async function seeInMyNumbers(page: Page, number: string) {
+  await page.getByRole('link', { name: 'My Numbers' }).click();
+  await page.waitForURL(`${baseUrl()}/client/my-numbers`);
+  const row = page.getByRole('row').filter({ hasText: number });
+  await row.waitFor();
+  expect(await row.getByText('active').isVisible()).toBe(true);
+}
+
+describe('numbers and packages', () => {
+  test('a new client buys a US mobile number and pays monthly fee plus setup', async () => {
+    const email = await fundedClient('Nora Number');
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, email, PASSWORD);
+    const number = await chooseUsMobile(page);
+    expect(number).toMatch(/^\+1\d{10}$/);
+    const total = page.getByText('Total due today').locator('..');
+    expect(await total.textContent()).toContain('$3.99');
+    await page.getByRole('link', { name: 'Balance $20.00' }).waitFor();
+
+    await confirmPurchase(page, number);
+    await page.getByRole('link', { name: 'Balance $16.01' }).waitFor();
+    await seeInMyNumbers(page, number);
+    expect(await page.getByRole('link', { name: /^Balance / }).textContent()).toBe(
+      'Balance $16.01',
+    );
+    await context.close();
+  });
+
+  test('a new client buys the Basic package and sees all its minutes', async () => {
+    const email = await fundedClient('Pia Package');
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, email, PASSWORD);
+    await page.goto('/client/buy-package');
+    await page.getByRole('button', { name: 'Purchase Basic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Package' });
+    await dialog.getByText('Buy Basic for $19.99? 100 minutes valid 30 days.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Basic package purchased successfully!').waitFor();
+    await page.getByRole('link', { name: 'Balance $0.01' }).waitFor();
+
+    await page.getByRole('link', { name: 'My Packages' }).click();
+    const card = page.getByRole('article', { name: 'Basic' });
+    await card.waitFor();
+    await card.getByText('100 of 100 minutes remaining').waitFor();
+    const bar = card.getByRole('progressbar');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(await bar.getAttribute('aria-valuemax')).toBe('100');
+    await context.close();
+  });
+
+  test('the admin stocks +14155550999 and a client buys it through the wizard', async () => {
+    const admin = await open(browser, '/login');
+    await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await admin.page.goto('/admin/phones');
+    await admin.page.getByRole('heading', { name: 'Manage Phone Numbers' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Add New Number' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Add New Number' });
+    await dialog.getByLabel('Number (E.164)').fill('+14155550999');
+    await dialog.getByRole('option', { name: /United States/ }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Country').selectOption('US');
+    await dialog.getByLabel('Type').selectOption('mobile');
+    await dialog.getByRole('button', { name: 'Add Number' }).click();
+    await admin.page.getByText('+14155550999 added').waitFor();
+    await admin.page.getByPlaceholder('Search numbers...').fill('4155550999');
+    const row = admin.page.getByRole('row').filter({ hasText: '+14155550999' });
+    await row.waitFor();
+    expect(await row.getByText('Unassigned').isVisible()).toBe(true);
+    await admin.context.close();
+
+    const email = await fundedClient('Cleo Client');
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, email, PASSWORD);
+    const number = await chooseUsMobile(page, '+14155550999');
+    expect(number).toBe('+14155550999');
+    await confirmPurchase(page, number);
+    await seeInMyNumbers(page, number);
+    await context.close();
+  });
+
+  test("the admin changes Germany's outbound rate and the table shows it", async () => {
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/admin/country-pricing');
+    await page.getByRole('heading', { name: 'Country Pricing' }).waitFor();
+    await page.getByPlaceholder('Search countries...').fill('Germany');
+    await page.getByRole('button', { name: 'Edit Germany' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Germany' });
+    await dialog.getByLabel(/Outbound rate/).fill('0.031');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Germany saved').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Germany' });
+    await row.getByText('$0.031/min').waitFor();
+    await context.close();
+  });
+
+  test('the wizard fits a 375 px screen without sideways page scroll', async () => {
+    const email = await fundedClient('Mia Mobile');
+    const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
+    await signIn(page, email, PASSWORD);
+    await chooseUsMobile(page);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+interface ConfirmDialogProps {
+  title: string;
+  /** The question, e.g. "Delete Germany (DE)?". */
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending?: boolean;
+  danger?: boolean;
+  /** What went wrong with the last attempt, shown above the buttons. */
+  error?: ReactNode;
+}
+
+/** Asks before an action runs; cannot be dismissed while the action is in flight. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending = false,
+  danger = false,
+  error,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open onClose={onClose} title={title} dismissible={!pending}>
+      <div className="space-y-4">
+        <div className="text-sm text-slate-700">{children}</div>
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            autoFocus
+            variant={danger ? 'danger' : 'primary'}
+            loading={pending}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { ActionsMenu } from '../../../components/ui/actions-menu';
+import { Badge } from '../../../components/ui/badge';
+import { usd } from '../../../lib/core';
+import type { AdminPackage } from '../api/get-admin-packages';
+
+interface AdminPackageCardProps {
+  item: AdminPackage;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function AdminPackageCard({ item, onEdit, onDelete }: AdminPackageCardProps) {
+  const headingId = `admin-package-${item.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900">
+            {item.name}
+          </h2>
+          <Badge tone={item.status === 'active' ? 'green' : 'red'}>{item.status}</Badge>
+        </div>
+        <ActionsMenu
+          label={`Actions for ${item.name}`}
+          items={[
+            { label: 'Edit Package', icon: Pencil, onSelect: onEdit },
+            { label: 'Delete Package', icon: Trash2, danger: true, onSelect: onDelete },
+          ]}
+        />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <Fact label="Price" value={usd(item.price)} />
+        <Fact label="Minutes" value={String(item.minutes)} />
+        <Fact label="Validity" value={`${item.validity} days`} />
+        <Fact label="Subscribers" value={String(item.subscribers)} />
+      </dl>
+      {item.features.length > 0 && (
+        <div className="mt-4 border-t border-slate-200 pt-3">
+          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Features</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {item.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}

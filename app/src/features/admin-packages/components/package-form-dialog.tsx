@@ -1,0 +1,145 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { validatePackageForm } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { createPackage } from '../api/create-package';
+import { adminPackagesKey, type AdminPackage, type PackageBody } from '../api/get-admin-packages';
+import { updatePackage } from '../api/update-package';
+
+type Values = {
+  name: string;
+  minutes: string;
+  price: string;
+  validity: string;
+  features: string;
+  status: string;
+};
+
+function initialValues(item?: AdminPackage): Values {
+  return {
+    name: item?.name ?? '',
+    minutes: item ? String(item.minutes) : '',
+    price: item ? String(item.price) : '',
+    validity: item ? String(item.validity) : '',
+    features: item?.features.join('\n') ?? '',
+    status: item?.status ?? 'active',
+  };
+}
+
+function featureLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function validate(values: Values) {
+  return validatePackageForm({
+    name: values.name.trim(),
+    minutes: values.minutes.trim(),
+    price: values.price.trim(),
+    validity: values.validity.trim(),
+    features: featureLines(values.features),
+    status: values.status,
+  });
+}
+
+/** Sent once core accepted the form, so the numbers read exactly as typed. */
+function toBody(values: Values): PackageBody {
+  return {
+    name: values.name.trim(),
+    minutes: Number(values.minutes.trim()),
+    price: Number(values.price.trim()),
+    validity: Number(values.validity.trim()),
+    features: featureLines(values.features),
+    status: values.status,
+  };
+}
+
+interface PackageFormDialogProps {
+  /** The package to edit; without it the dialog creates one. */
+  item?: AdminPackage;
+  onClose: () => void;
+}
+
+export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
+  const queryClient = useQueryClient();
+  const form = useCoreForm<Values>({ initial: initialValues(item), validate, revealOnBlur: false });
+  const save = useMutation({
+    mutationFn: (body: PackageBody) => (item ? updatePackage(item.id, body) : createPackage(body)),
+    onSuccess: async (result) => {
+      toast.success(item ? `${result.item.name} saved` : `${result.item.name} created`);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: adminPackagesKey });
+    },
+    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  });
+
+  function field(name: keyof Values) {
+    return { id: `package-${name}`, ...form.text(name) };
+  }
+
+  const generalError = save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!save.isPending}
+      size="lg"
+      title={item ? 'Edit Package' : 'Add New Package'}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
+      >
+        <TextField label="Name" autoComplete="off" {...field('name')} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Minutes" inputMode="numeric" autoComplete="off" {...field('minutes')} />
+          <TextField
+            label="Price (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            {...field('price')}
+          />
+          <TextField
+            label="Validity (days)"
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('validity')}
+          />
+        </div>
+        <TextAreaField
+          label="Features"
+          hint="One feature per line."
+          rows={4}
+          {...field('features')}
+        />
+        <SelectField
+          label="Status"
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          {...field('status')}
+        />
+        {generalError && <Alert>{messageOf(save.error, 'Could not save the package.')}</Alert>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {item ? 'Save Changes' : 'Add Package'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

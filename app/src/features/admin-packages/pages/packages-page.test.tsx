@@ -1,0 +1,151 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { PackagesPage } from './packages-page';
+
+const basic = {
+  id: 1,
+  name: 'Basic',
+  minutes: 100,
+  price: 19.99,
+  validity: 30,
+  features: ['Outbound calls', 'Email support'],
+  status: 'active',
+  subscribers: 12,
+};
+
+const legacy = { ...basic, id: 2, name: 'Legacy', status: 'inactive', subscribers: 0 };
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
+    ...extra,
+  });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <PackagesPage />
+      <ToastHost />
+    </>,
+    { route: '/admin/packages' },
+  );
+}
+
+describe('Manage packages page', () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  it('shows each package as a card', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Manage Packages' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Basic' });
+    expect(within(card).getByText('$19.99')).toBeInTheDocument();
+    expect(within(card).getByText('100')).toBeInTheDocument();
+    expect(within(card).getByText('30 days')).toBeInTheDocument();
+    expect(within(card).getByText('12')).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Outbound calls', 'Email support']);
+    expect(within(card).getByText('active')).toHaveClass('bg-green-100');
+    const old = screen.getByRole('article', { name: 'Legacy' });
+    expect(within(old).getByText('inactive')).toHaveClass('bg-red-100');
+  });
+
+  it('creates a package with one feature per line, checked by core and the server', async () => {
+    let attempts = 0;
+    const fetch = server({
+      'POST /api/admin/packages': () => {
+        attempts += 1;
+        return attempts === 1
+          ? {
+              status: 400,
+              body: { message: 'Invalid', errors: { name: 'A package with this name exists' } },
+            }
+          : { status: 201, body: { item: { ...basic, id: 3, name: 'Gold Plus' } } };
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Package' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Package' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Gold');
+    await userEvent.type(within(dialog).getByLabelText('Minutes'), '2000');
+    await userEvent.type(within(dialog).getByLabelText('Validity (days)'), '400');
+    await userEvent.type(within(dialog).getByLabelText('Features'), 'Calls{enter}{enter}SMS ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+    expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Validity must be between 1 and 365')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '149.999');
+    expect(within(dialog).getByText('Price can have at most 2 decimal places')).toBeInTheDocument();
+    expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '{backspace}');
+    await userEvent.clear(within(dialog).getByLabelText('Validity (days)'));
+    await userEvent.type(within(dialog).getByLabelText('Validity (days)'), '90');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+    expect(await within(dialog).findByText('A package with this name exists')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), ' Plus');
+    expect(within(dialog).queryByText('A package with this name exists')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(posts[1][1]?.body))).toEqual({
+      name: 'Gold Plus',
+      minutes: 2000,
+      price: 149.99,
+      validity: 90,
+      features: ['Calls', 'SMS'],
+      status: 'active',
+    });
+  });
+
+  it('edits a package from a prefilled form', async () => {
+    const fetch = server({
+      'PUT /api/admin/packages/1': { status: 200, body: { item: { ...basic, minutes: 150 } } },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Package' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
+    expect(within(dialog).getByLabelText('Features')).toHaveValue('Outbound calls\nEmail support');
+    await userEvent.clear(within(dialog).getByLabelText('Minutes'));
+    await userEvent.type(within(dialog).getByLabelText('Minutes'), '150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls(fetch)).toContain('PUT /api/admin/packages/1'));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ minutes: 150, price: 19.99 });
+  });
+
+  it("confirms a delete and shows the server's message", async () => {
+    const fetch = server({
+      'DELETE /api/admin/packages/1': {
+        status: 200,
+        body: {
+          deleted: false,
+          message: 'Basic has active subscribers, so it was deactivated instead of deleted',
+        },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Package' }));
+    expect(calls(fetch)).not.toContain('DELETE /api/admin/packages/1');
+    const dialog = screen.getByRole('dialog', { name: 'Delete Package' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Package' }));
+    expect(
+      await screen.findByText(
+        'Basic has active subscribers, so it was deactivated instead of deleted',
+      ),
+    ).toBeInTheDocument();
+  });
+});

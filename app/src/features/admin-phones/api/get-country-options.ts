@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { pageQuery, type Paged } from '../../../lib/paging';
+
+interface CountryRow {
+  id: number;
+  country: string;
+  code: string;
+  flag: string;
+  status: string;
+}
+
+export interface CountryOption {
+  value: string;
+  label: string;
+}
+
+/** Every country of the rate table, as choices for a number's country. */
+export function getCountryOptions() {
+  return api.get<Paged<CountryRow>>(`/admin/country-pricing?${pageQuery(1, 100)}`);
+}
+
+export function useCountryOptions() {
+  return useQuery({
+    queryKey: ['admin', 'phones', 'countries'],
+    queryFn: getCountryOptions,
+    select: (data): CountryOption[] =>
+      data.items.map((row) => ({
+        value: row.code,
+        label: `${row.flag ? `${row.flag} ` : ''}${row.country} (${row.code})`,
+      })),
+  });
+}

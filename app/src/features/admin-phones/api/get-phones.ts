@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { pageQuery, type Paged } from '../../../lib/paging';
+
+export type PhoneType = 'mobile' | 'landline' | 'tollfree';
+
+export interface AdminPhone {
+  id: number;
+  number: string;
+  country: string;
+  countryCode: string;
+  type: PhoneType;
+  status: 'active' | 'reserved' | 'inactive' | 'available' | 'expired' | (string & {});
+  /** The owner's e-mail, or null while the number is in the inventory. */
+  assignedTo: string | null;
+  monthlyFee: number;
+  purchaseDate: string | null;
+  addedDate: string;
+}
+
+export interface PhoneFilters {
+  search: string;
+  /** Empty for every type. */
+  type: string;
+  /** Empty for every status. */
+  status: string;
+}
+
+export const PHONES_PAGE_SIZE = 20;
+
+export const phonesKey = ['admin', 'phones'] as const;
+
+export function phonesQuery(filters: PhoneFilters, page: number): string {
+  return pageQuery(page, PHONES_PAGE_SIZE, { ...filters });
+}
+
+export function getPhones(filters: PhoneFilters, page: number) {
+  return api.get<Paged<AdminPhone>>(`/admin/phones?${phonesQuery(filters, page)}`);
+}
+
+export function usePhones(filters: PhoneFilters, page: number) {
+  return useQuery({
+    queryKey: [...phonesKey, 'list', filters, page],
+    queryFn: () => getPhones(filters, page),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

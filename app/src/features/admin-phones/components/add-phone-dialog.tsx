@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { validateNumberForm } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { addPhone, type NewPhone } from '../api/add-phone';
+import { useCountryOptions } from '../api/get-country-options';
+import { phonesKey } from '../api/get-phones';
+import { typeOptions } from './phone-labels';
+
+type PhoneValues = { number: string; countryCode: string; type: string };
+
+function toBody(values: PhoneValues): NewPhone {
+  return {
+    number: values.number.trim(),
+    countryCode: values.countryCode,
+    type: values.type as NewPhone['type'],
+  };
+}
+
+/** A new number for the inventory, checked by core as the admin types after a first try. */
+export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const countries = useCountryOptions();
+  const form = useCoreForm<PhoneValues>({
+    initial: { number: '', countryCode: '', type: 'mobile' },
+    validate: (values) => validateNumberForm(toBody(values)),
+    revealOnBlur: false,
+  });
+  const add = useMutation({
+    mutationFn: addPhone,
+    onSuccess: async (result) => {
+      toast.success(`${result.item.number} added`);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: phonesKey });
+    },
+    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  });
+  // A duplicate (409) or any answer without field messages shows above the buttons.
+  const generalError = add.isError && Object.keys(fieldErrorsOf(add.error)).length === 0;
+  const country = form.text('countryCode');
+
+  return (
+    <Dialog open onClose={onClose} dismissible={!add.isPending} title="Add New Number">
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.submit((values) => add.mutate(toBody(values)))}
+      >
+        <TextField
+          id="phone-number"
+          label="Number (E.164)"
+          placeholder="+14155550123"
+          inputMode="tel"
+          autoComplete="off"
+          {...form.text('number')}
+        />
+        <SelectField
+          id="phone-country"
+          label="Country"
+          disabled={countries.isPending}
+          {...country}
+          error={
+            country.error ??
+            (countries.isError
+              ? messageOf(countries.error, 'Could not load the countries.')
+              : undefined)
+          }
+          options={[
+            { value: '', label: countries.isPending ? 'Loading countries...' : 'Select a country' },
+            ...(countries.data ?? []),
+          ]}
+        />
+        <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
+        {generalError && <Alert>{messageOf(add.error, 'Could not add the number.')}</Alert>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add Number
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { changePhoneCountry } from '../api/change-phone-country';
+import { useCountryOptions } from '../api/get-country-options';
+import { phonesKey, type AdminPhone } from '../api/get-phones';
+
+interface ChangeCountryDialogProps {
+  phone: AdminPhone;
+  onClose: () => void;
+}
+
+/** Pick the new country, then confirm the move. */
+export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps) {
+  const queryClient = useQueryClient();
+  const countries = useCountryOptions();
+  const [code, setCode] = useState(phone.countryCode);
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: () => changePhoneCountry(phone.id, code),
+    onSuccess: async () => {
+      toast.success(`${phone.number} moved to ${code}`);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: phonesKey });
+    },
+    onError: (error) => {
+      if (fieldErrorsOf(error).countryCode) setConfirming(false);
+    },
+  });
+  const label = countries.data?.find((option) => option.value === code)?.label ?? code;
+  const fieldError = fieldErrorsOf(change.error).countryCode;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!change.isPending}
+      title="Change Country"
+      description={`${phone.number}, now in ${phone.country} (${phone.countryCode})`}
+    >
+      {!confirming ? (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.reset();
+            setConfirming(true);
+          }}
+        >
+          {countries.isError ? (
+            <Alert>{messageOf(countries.error, 'Could not load the countries.')}</Alert>
+          ) : (
+            <SelectField
+              id="change-country"
+              label="Country"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              disabled={countries.isPending}
+              error={fieldError}
+              options={countries.data ?? [{ value: phone.countryCode, label: phone.countryCode }]}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={code === phone.countryCode || !countries.data}>
+              Continue
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="space-y-4">
+          <p className="font-medium text-slate-900">
+            Move {phone.number} to {label}?
+          </p>
+          {change.isError && !fieldError && (
+            <Alert>{messageOf(change.error, 'Could not change the country.')}</Alert>
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(false)}
+              disabled={change.isPending}
+            >
+              Back
+            </Button>
+            <Button autoFocus loading={change.isPending} onClick={() => change.mutate()}>
+              Change Country
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { phonesKey, type AdminPhone } from '../api/get-phones';
+import { reassignPhone } from '../api/reassign-phone';
+
+interface ReassignDialogProps {
+  phone: AdminPhone;
+  onClose: () => void;
+}
+
+type Target = 'customer' | 'inventory';
+
+/** Give the number to a customer by e-mail, or take it back into the inventory. */
+export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<Target>('customer');
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const owner = target === 'customer' ? email.trim() : null;
+
+  const reassign = useMutation({
+    mutationFn: () => reassignPhone(phone.id, owner),
+    onSuccess: async () => {
+      toast.success(
+        owner ? `${phone.number} assigned to ${owner}` : `${phone.number} returned to inventory`,
+      );
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: phonesKey });
+    },
+    onError: (error) => {
+      const field = fieldErrorsOf(error).email;
+      // An unknown e-mail (404) belongs under the field the admin has to fix.
+      if (field || (isApiError(error) && error.status === 404)) {
+        setEmailError(field ?? messageOf(error, 'No user with this e-mail'));
+        setConfirming(false);
+      }
+    },
+  });
+
+  function choose(next: Target) {
+    setTarget(next);
+    setEmailError(undefined);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!reassign.isPending}
+      title="Reassign Number"
+      description={`${phone.number}, now ${phone.assignedTo ? `assigned to ${phone.assignedTo}` : 'unassigned'}`}
+    >
+      {!confirming ? (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            reassign.reset();
+            setConfirming(true);
+          }}
+        >
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-medium text-slate-700">New holder</legend>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                name="reassign-target"
+                className="h-4 w-4 accent-brand-600"
+                checked={target === 'customer'}
+                onChange={() => choose('customer')}
+              />
+              Assign to a customer
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                name="reassign-target"
+                className="h-4 w-4 accent-brand-600"
+                checked={target === 'inventory'}
+                onChange={() => choose('inventory')}
+              />
+              Return to inventory
+            </label>
+          </fieldset>
+          {target === 'customer' && (
+            <TextField
+              id="reassign-email"
+              label="Customer e-mail"
+              type="email"
+              autoComplete="off"
+              value={email}
+              error={emailError}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailError(undefined);
+              }}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={target === 'customer' && email.trim() === ''}>
+              Continue
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="space-y-4">
+          <p className="font-medium text-slate-900">
+            {owner
+              ? `Reassign ${phone.number} to ${owner}?`
+              : `Return ${phone.number} to inventory?`}
+          </p>
+          <p className="text-sm text-slate-600">
+            {phone.assignedTo
+              ? `${phone.assignedTo} will no longer have this number.`
+              : 'The number is unassigned now.'}
+          </p>
+          {reassign.isError && !emailError && (
+            <Alert>{messageOf(reassign.error, 'Could not reassign the number.')}</Alert>
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(false)}
+              disabled={reassign.isPending}
+            >
+              Back
+            </Button>
+            <Button autoFocus loading={reassign.isPending} onClick={() => reassign.mutate()}>
+              {owner ? 'Reassign Number' : 'Return to inventory'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { PhonesPage } from './phones-page';
+
+const phone = {
+  id: 3,
+  number: '+14155550100',
+  country: 'United States',
+  countryCode: 'US',
+  type: 'mobile',
+  status: 'active',
+  assignedTo: 'casey@example.com',
+  monthlyFee: 2.99,
+  purchaseDate: '2025-03-01T00:00:00Z',
+  addedDate: '2025-01-10T12:00:00Z',
+};
+
+const spare = {
+  ...phone,
+  id: 4,
+  number: '+14155550999',
+  status: 'available',
+  assignedTo: null,
+  purchaseDate: null,
+};
+
+const page = (items: unknown[], total = items.length) => ({
+  status: 200,
+  body: { items, total, page: 1, pageSize: 20 },
+});
+
+const countryRows = {
+  status: 200,
+  body: {
+    items: [
+      { id: 1, country: 'United States', code: 'US', flag: '🇺🇸', status: 'active' },
+      { id: 2, country: 'Germany', code: 'DE', flag: '🇩🇪', status: 'active' },
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 100,
+  },
+};
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': page([phone, spare]),
+    'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
+    ...extra,
+  });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <PhonesPage />
+      <ToastHost />
+    </>,
+    { route: '/admin/phones' },
+  );
+}
+
+describe('Manage phone numbers page', () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  it('shows the inventory with badges, holders and fees', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Manage Phone Numbers' })).toBeInTheDocument();
+    const row = (await screen.findByText('+14155550100')).closest('tr')!;
+    expect(within(row).getByText('active')).toHaveClass('bg-green-100');
+    expect(within(row).getByText('casey@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('$2.99')).toBeInTheDocument();
+    expect(within(row).getByText(/Added/)).toHaveTextContent('Added Jan 10, 2025');
+    const spareRow = screen.getByText('+14155550999').closest('tr')!;
+    expect(within(spareRow).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(spareRow).getByText('available')).toHaveClass('bg-slate-100');
+    expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
+  });
+
+  it('builds the query string from the search and both filters', async () => {
+    const fetch = server({
+      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20': page([phone]),
+      'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20': page([]),
+      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20': page([]),
+    });
+    renderPage();
+    await screen.findByText('+14155550100');
+    await userEvent.type(screen.getByPlaceholderText('Search numbers...'), '415');
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20',
+      ),
+    );
+    // The search is debounced: no request per keystroke.
+    expect(calls(fetch).filter((c) => c.includes('search=4&'))).toEqual([]);
+
+    expect(
+      within(screen.getByLabelText('Type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Types', 'Mobile', 'Landline', 'Toll-Free']);
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Toll-Free');
+    expect(await screen.findByText('No numbers match these filters')).toBeInTheDocument();
+
+    expect(
+      within(screen.getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Status', 'Active', 'Reserved', 'Inactive', 'Available', 'Expired']);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Expired');
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
+      ),
+    );
+  });
+
+  it('adds a number, checked by core first and then by the server', async () => {
+    let attempts = 0;
+    const fetch = server({
+      'POST /api/admin/phones': (init) => {
+        attempts += 1;
+        if (attempts === 1) {
+          return { status: 409, body: { message: 'This number is already in the inventory' } };
+        }
+        return { status: 201, body: { item: { ...spare, ...JSON.parse(String(init.body)) } } };
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Number' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Number' });
+    const number = within(dialog).getByLabelText('Number (E.164)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
+    expect(within(dialog).getByText('Number is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a country')).toBeInTheDocument();
+    await userEvent.type(number, '4155550999');
+    expect(
+      within(dialog).getByText('Enter the number in international format, e.g. +14155550123'),
+    ).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
+
+    await userEvent.clear(number);
+    await userEvent.type(number, '+14155550999');
+    await waitFor(() => expect(within(dialog).getByLabelText('Country')).toBeEnabled());
+    await userEvent.selectOptions(within(dialog).getByLabelText('Country'), 'US');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
+    expect(
+      await within(dialog).findByText('This number is already in the inventory'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = fetch.mock.calls.filter(([url]) => String(url) === '/api/admin/phones');
+    expect(JSON.parse(String(posts[1][1]?.body))).toEqual({
+      number: '+14155550999',
+      countryCode: 'US',
+      type: 'mobile',
+    });
+  });
+
+  it('deactivates a number only after a confirmation', async () => {
+    const fetch = server({
+      'POST /api/admin/phones/3/deactivate': {
+        status: 200,
+        body: { item: { ...phone, status: 'inactive' } },
+      },
+    });
+    renderPage();
+    const toggle = await screen.findByRole('button', { name: 'Actions for +14155550100' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Deactivate' }));
+    expect(calls(fetch)).not.toContain('POST /api/admin/phones/3/deactivate');
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls(fetch)).toContain('POST /api/admin/phones/3/deactivate'));
+    expect(await screen.findByText('+14155550100 deactivated')).toBeInTheDocument();
+  });
+
+  it('reassigns to an e-mail and shows an unknown e-mail under the field', async () => {
+    server({
+      'POST /api/admin/phones/4/reassign': {
+        status: 404,
+        body: { message: 'No user with this e-mail' },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550999' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });
+    await userEvent.type(within(dialog).getByLabelText('Customer e-mail'), 'nobody@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Reassign +14155550999 to nobody@example.com?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reassign Number' }));
+    expect(await within(dialog).findByText('No user with this e-mail')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Customer e-mail')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('returns a number to the inventory with a null e-mail', async () => {
+    const fetch = server({
+      'POST /api/admin/phones/3/reassign': {
+        status: 200,
+        body: { item: { ...phone, assignedTo: null } },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550100' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });
+    await userEvent.click(within(dialog).getByLabelText('Return to inventory'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return to inventory' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/phones/3/reassign');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ email: null });
+  });
+});

@@ -1,0 +1,35 @@
+import { Clock, DollarSign, Phone, type LucideIcon } from 'lucide-react';
+import { usd } from '../../../lib/core';
+import type { CallTotals as Totals } from '../api/get-calls';
+import { formatDuration } from './call-labels';
+
+function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </span>
+      <div>
+        <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+        <dd className="text-base font-bold text-slate-900 tabular-nums sm:text-xl">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** Totals over every call matching the filters, as the server counts them. */
+export function CallTotals({ totals }: { totals: Totals | undefined }) {
+  return (
+    <section aria-label="Call totals" aria-live="polite">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <Total icon={Phone} label="Total Calls" value={totals ? String(totals.calls) : '-'} />
+        <Total
+          icon={Clock}
+          label="Total Duration"
+          value={totals ? formatDuration(totals.durationSeconds) : '-'}
+        />
+        <Total icon={DollarSign} label="Total Cost" value={totals ? usd(totals.cost) : '-'} />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { usd } from '../../../lib/core';
+import type { UsagePoint } from '../api/get-usage';
+import { pointLabel } from './usage-labels';
+
+// Tailwind's indigo-600, sky-400 and emerald-600, to match the brand palette.
+const MINUTES = '#4f46e5';
+const MESSAGES = '#38bdf8';
+const SPEND = '#059669';
+
+function tooltipValue(value: unknown, name: unknown): [string, string] {
+  const label = String(name);
+  return [label === 'Spend' ? usd(Number(value)) : String(value), label];
+}
+
+/** Minutes and messages as bars on the left axis, spend as a line on the right one. */
+export default function UsageChart({ points }: { points: UsagePoint[] }) {
+  const data = points.map((point) => ({ ...point, name: pointLabel(point.label) }));
+  return (
+    <div aria-hidden="true" className="h-72 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          <XAxis dataKey="name" tick={{ fontSize: 12 }} tickLine={false} minTickGap={12} />
+          <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12 }} tickLine={false} />
+          <YAxis
+            yAxisId="spend"
+            orientation="right"
+            tick={{ fontSize: 12 }}
+            tickLine={false}
+            tickFormatter={(value: number) => usd(value)}
+            width={64}
+          />
+          <Tooltip formatter={tooltipValue} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar
+            yAxisId="count"
+            dataKey="minutes"
+            name="Minutes"
+            fill={MINUTES}
+            radius={[3, 3, 0, 0]}
+          />
+          <Bar
+            yAxisId="count"
+            dataKey="messages"
+            name="Messages"
+            fill={MESSAGES}
+            radius={[3, 3, 0, 0]}
+          />
+          <Line
+            yAxisId="spend"
+            dataKey="spend"
+            name="Spend"
+            stroke={SPEND}
+            strokeWidth={2}
+            dot={false}
+            type="monotone"
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { messageOf } from '../../../lib/api-client';
+import { usd } from '../../../lib/core';
+import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
+import { ChartBoundary } from './chart-boundary';
+import { pointLabel, rangeNames, usageTotals } from './usage-labels';
+
+// recharts is large: it loads only when the chart is about to draw.
+const UsageChart = lazy(() => import('./usage-chart'));
+
+const ranges: { value: UsageRange; label: string }[] = [
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+  { value: 'year', label: 'Year' },
+];
+
+function summary(range: UsageRange, points: UsagePoint[]): string {
+  const totals = usageTotals(points);
+  return `In ${rangeNames[range]}: ${totals.minutes} minutes of calls, ${totals.messages} messages, ${usd(totals.spend)} spent.`;
+}
+
+function UsageTable({ points }: { points: UsagePoint[] }) {
+  return (
+    <div className="mt-2 max-h-64 overflow-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Usage by period</caption>
+        <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Period
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Minutes
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Messages
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Spend
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 tabular-nums">
+          {points.map((point) => (
+            <tr key={point.label}>
+              <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
+                {pointLabel(point.label)}
+              </th>
+              <td className="px-3 py-1.5 text-right">{point.minutes}</td>
+              <td className="px-3 py-1.5 text-right">{point.messages}</td>
+              <td className="px-3 py-1.5 text-right">{usd(point.spend)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const chartFallback = (
+  <div className="flex h-72 items-center justify-center text-slate-400">
+    <Spinner />
+  </div>
+);
+
+export function UsageHistory() {
+  const [range, setRange] = useState<UsageRange>('week');
+  const usage = useUsage(range);
+  const points = usage.data?.points ?? [];
+
+  return (
+    <section
+      aria-labelledby="usage-heading"
+      aria-busy={usage.isFetching}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="usage-heading" className="text-lg font-semibold text-slate-900">
+          Usage history
+        </h2>
+        <div role="group" aria-label="Period" className="flex gap-2">
+          {ranges.map((option) => (
+            <Button
+              key={option.value}
+              size="sm"
+              variant={range === option.value ? 'primary' : 'secondary'}
+              aria-pressed={range === option.value}
+              onClick={() => setRange(option.value)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {usage.isPending ? (
+        <div role="status" className="mt-4">
+          <span className="sr-only">Loading usage...</span>
+          {chartFallback}
+        </div>
+      ) : usage.isError ? (
+        <LoadError
+          message={messageOf(usage.error, 'Could not load your usage.')}
+          onRetry={() => void usage.refetch()}
+          retrying={usage.isFetching}
+        />
+      ) : (
+        <div className="mt-4">
+          <p aria-live="polite" className="text-sm text-slate-600" data-testid="usage-summary">
+            {summary(usage.data.range, points)}
+          </p>
+          <ChartBoundary
+            fallback={<p className="py-6 text-sm text-slate-500">The chart could not be shown.</p>}
+          >
+            <Suspense fallback={chartFallback}>
+              <UsageChart points={points} />
+            </Suspense>
+          </ChartBoundary>
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer font-medium text-brand-700">View as table</summary>
+            <UsageTable points={points} />
+          </details>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { validateRateRow } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { createCountryRate } from '../api/create-country-rate';
+import { countryRatesKey, type CountryRate, type CountryRateBody } from '../api/get-country-rates';
+import { updateCountryRate } from '../api/update-country-rate';
+
+type RateValues = {
+  country: string;
+  code: string;
+  callingCode: string;
+  flag: string;
+  inboundRate: string;
+  outboundRate: string;
+  smsRate: string;
+  status: string;
+};
+
+function initialValues(row?: CountryRate): RateValues {
+  return {
+    country: row?.country ?? '',
+    code: row?.code ?? '',
+    callingCode: row?.callingCode ?? '',
+    flag: row?.flag ?? '',
+    inboundRate: row ? String(row.inboundRate) : '',
+    outboundRate: row ? String(row.outboundRate) : '',
+    smsRate: row ? String(row.smsRate) : '',
+    status: row?.status ?? 'active',
+  };
+}
+
+function toBody(values: RateValues): CountryRateBody {
+  return {
+    country: values.country.trim(),
+    code: values.code.trim(),
+    callingCode: values.callingCode.trim(),
+    flag: values.flag.trim(),
+    inboundRate: values.inboundRate.trim(),
+    outboundRate: values.outboundRate.trim(),
+    smsRate: values.smsRate.trim(),
+    status: values.status as CountryRateBody['status'],
+  };
+}
+
+// The rules are core's; the flag is optional and only the server limits its length.
+function validate(values: RateValues) {
+  const body = toBody(values);
+  return validateRateRow({
+    country: body.country,
+    code: body.code,
+    callingCode: body.callingCode,
+    inboundRate: body.inboundRate,
+    outboundRate: body.outboundRate,
+    smsRate: body.smsRate,
+    status: body.status,
+  });
+}
+
+interface RateFormDialogProps {
+  /** The row to edit; without it the dialog adds a country. */
+  row?: CountryRate;
+  onClose: () => void;
+}
+
+export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
+  const queryClient = useQueryClient();
+  const form = useCoreForm<RateValues>({
+    initial: initialValues(row),
+    validate,
+    revealOnBlur: false,
+  });
+  const save = useMutation({
+    mutationFn: (body: CountryRateBody) =>
+      row ? updateCountryRate(row.id, body) : createCountryRate(body),
+    onSuccess: async (result) => {
+      toast.success(row ? `${result.item.country} saved` : `${result.item.country} added`);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: countryRatesKey });
+    },
+    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  });
+  const generalError = save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!save.isPending}
+      size="lg"
+      title={row ? `Edit ${row.country}` : 'Add New Country'}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="rate-country"
+            label="Country"
+            autoComplete="off"
+            {...form.text('country')}
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <TextField
+              id="rate-code"
+              label="Code"
+              placeholder="DE"
+              autoComplete="off"
+              maxLength={2}
+              {...form.text('code')}
+            />
+            <TextField
+              id="rate-flag"
+              label="Flag (optional)"
+              placeholder="🇩🇪"
+              autoComplete="off"
+              {...form.text('flag')}
+            />
+          </div>
+          <TextField
+            id="rate-calling-code"
+            label="Calling code"
+            placeholder="49"
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.text('callingCode')}
+          />
+          <SelectField
+            id="rate-status"
+            label="Status"
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            {...form.text('status')}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            id="rate-inbound"
+            label="Inbound rate ($/min)"
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.text('inboundRate')}
+          />
+          <TextField
+            id="rate-outbound"
+            label="Outbound rate ($/min)"
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.text('outboundRate')}
+          />
+          <TextField
+            id="rate-sms"
+            label="SMS rate ($/message)"
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.text('smsRate')}
+          />
+        </div>
+        {generalError && <Alert>{messageOf(save.error, 'Could not save the country.')}</Alert>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {row ? 'Save Changes' : 'Add Country'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

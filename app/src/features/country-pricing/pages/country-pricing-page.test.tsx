@@ -1,0 +1,176 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { CountryPricingPage } from './country-pricing-page';
+
+const germany = {
+  id: 3,
+  country: 'Germany',
+  code: 'DE',
+  flag: '🇩🇪',
+  callingCode: '49',
+  inboundRate: 0.02,
+  outboundRate: 0.0145,
+  smsRate: 0.065,
+  status: 'active',
+  lastUpdated: '2025-02-03T12:00:00Z',
+};
+
+const japan = { ...germany, id: 4, country: 'Japan', code: 'JP', status: 'inactive' };
+
+const list = (items: unknown[]) => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, pageSize: 20 },
+});
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': list([germany, japan]),
+    ...extra,
+  });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <CountryPricingPage />
+      <ToastHost />
+    </>,
+    { route: '/admin/country-pricing' },
+  );
+}
+
+describe('Country pricing page', () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  it('shows rates with three decimals through core, badges and dates', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Country Pricing' })).toBeInTheDocument();
+    expect(screen.getByText('Manage rates for different countries')).toBeInTheDocument();
+    const row = (await screen.findByText('Germany')).closest('tr')!;
+    expect(within(row).getByText('$0.020/min')).toBeInTheDocument();
+    expect(within(row).getByText('$0.015/min')).toBeInTheDocument();
+    expect(within(row).getByText('$0.065/msg')).toBeInTheDocument();
+    expect(within(row).getByText('active')).toHaveClass('bg-green-100');
+    expect(within(row).getByText('Feb 3, 2025')).toBeInTheDocument();
+    const jp = screen.getByText('Japan').closest('tr')!;
+    expect(within(jp).getByText('inactive')).toHaveClass('bg-red-100');
+    expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
+  });
+
+  it('searches and filters on the server', async () => {
+    const fetch = server({
+      'GET /api/admin/country-pricing?search=de&status=&page=1&pageSize=20': list([germany]),
+      'GET /api/admin/country-pricing?search=de&status=inactive&page=1&pageSize=20': list([]),
+    });
+    renderPage();
+    await screen.findByText('Germany');
+    await userEvent.type(screen.getByPlaceholderText('Search countries...'), 'de');
+    await waitFor(() => expect(screen.queryByText('Japan')).toBeNull());
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Inactive');
+    expect(await screen.findByText('No countries match these filters')).toBeInTheDocument();
+    expect(calls(fetch)).toContain(
+      'GET /api/admin/country-pricing?search=de&status=inactive&page=1&pageSize=20',
+    );
+  });
+
+  it("shows core's messages after the first submit and updates them while typing", async () => {
+    const fetch = server();
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Country' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Country' });
+    await userEvent.type(within(dialog).getByLabelText('Code'), 'de');
+    // Nothing shows before the first submit.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Country' }));
+    expect(within(dialog).getByText('Country is required')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Code must be two capital letters, e.g. DE'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Calling code must be 1 to 4 digits, e.g. 49'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Inbound rate is required')).toBeInTheDocument();
+    expect(document.activeElement).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(within(dialog).getByLabelText(/Inbound rate/), '-0.01');
+    expect(within(dialog).getByText('Inbound rate cannot be negative')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Outbound rate/), '11');
+    expect(within(dialog).getByText('Outbound rate must be at most $10.000')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Country'), 'Germany');
+    expect(within(dialog).queryByText('Country is required')).toBeNull();
+    expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('adds a country and puts the server errors under their fields', async () => {
+    const fetch = server({
+      'POST /api/admin/country-pricing': {
+        status: 400,
+        body: { message: 'Invalid', errors: { code: 'A country with this code already exists' } },
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Country' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Country' });
+    await userEvent.type(within(dialog).getByLabelText('Country'), 'Germany');
+    await userEvent.type(within(dialog).getByLabelText('Code'), 'DE');
+    await userEvent.type(within(dialog).getByLabelText('Calling code'), '49');
+    await userEvent.type(within(dialog).getByLabelText(/Inbound rate/), '0.02');
+    await userEvent.type(within(dialog).getByLabelText(/Outbound rate/), '0.0145');
+    await userEvent.type(within(dialog).getByLabelText(/SMS rate/), '0.065');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Country' }));
+    expect(
+      await within(dialog).findByText('A country with this code already exists'),
+    ).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      country: 'Germany',
+      code: 'DE',
+      callingCode: '49',
+      flag: '',
+      inboundRate: '0.02',
+      outboundRate: '0.0145',
+      smsRate: '0.065',
+      status: 'active',
+    });
+  });
+
+  it('edits a row from a prefilled form', async () => {
+    const fetch = server({
+      'PUT /api/admin/country-pricing/3': {
+        status: 200,
+        body: { item: { ...germany, outboundRate: 0.03 } },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Germany' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Germany' });
+    const outbound = within(dialog).getByLabelText(/Outbound rate/);
+    expect(outbound).toHaveValue('0.0145');
+    await userEvent.clear(outbound);
+    await userEvent.type(outbound, '0.03');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ code: 'DE', outboundRate: '0.03' });
+  });
+
+  it('deletes a row after a confirmation', async () => {
+    const fetch = server({ 'DELETE /api/admin/country-pricing/4': { status: 204 } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Japan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Country' });
+    expect(dialog).toHaveTextContent('Delete Japan (JP)?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Japan deleted')).toBeInTheDocument();
+    expect(calls(fetch)).toContain('DELETE /api/admin/country-pricing/4');
+  });
+});

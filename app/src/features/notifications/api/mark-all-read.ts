@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { api, messageOf } from '../../../lib/api-client';
+import { notificationsKey } from './get-notifications';
+
+export function markAllRead(): Promise<{ marked: number }> {
+  return api.post<{ marked: number }>('/notifications/read-all');
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllRead,
+    onSuccess: ({ marked }) => {
+      toast.success(
+        marked === 1 ? '1 notification marked as read' : `${marked} notifications marked as read`,
+      );
+    },
+    onError: (error) => {
+      toast.error(messageOf(error, 'Could not mark the notifications as read.'));
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { NumberType } from './get-countries';
+
+export interface AvailableNumber {
+  id: number;
+  number: string;
+  type: NumberType;
+  /** Monthly fee in dollars. */
+  price: number;
+  /** One-time setup fee in dollars. */
+  setup: number;
+}
+
+export interface AvailableNumbers {
+  numbers: AvailableNumber[];
+  setupFee: number;
+}
+
+export const availableNumbersKey = ['numbers', 'available'] as const;
+
+export function getAvailableNumbers(country: string, type: string) {
+  const query = new URLSearchParams({ country, type });
+  return api.get<AvailableNumbers>(`/numbers/available?${query.toString()}`);
+}
+
+export function useAvailableNumbers(country: string | null, type: string | null) {
+  return useQuery({
+    queryKey: [...availableNumbersKey, country, type],
+    queryFn: () => getAvailableNumbers(country ?? '', type ?? ''),
+    enabled: country !== null && type !== null,
+    // Other buyers take numbers all the time: always ask again when the step opens.
+    staleTime: 0,
+  });
+}

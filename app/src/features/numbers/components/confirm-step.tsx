@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { isApiError } from '../../../lib/api-client';
+import { totalDueToday, usd } from '../../../lib/core';
+import type { AvailableNumber } from '../api/get-available-numbers';
+import type { BuyableCountry } from '../api/get-countries';
+import { numberTypeLabel } from './number-types';
+
+interface ConfirmStepProps {
+  choice: AvailableNumber;
+  country: BuyableCountry | undefined;
+  /** The last failed purchase, if any (409 is handled by the page and never shown here). */
+  error: unknown;
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 py-2 ${strong ? 'font-semibold' : ''}`}>
+      <dt className={strong ? 'text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className="text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function ConfirmStep({ choice, country, error }: ConfirmStepProps) {
+  const total = totalDueToday(String(choice.price), String(choice.setup));
+  return (
+    <div className="space-y-4">
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4 text-sm">
+        <Row label="Number" value={choice.number} />
+        <Row label="Country" value={country ? `${country.flag} ${country.name}` : ''} />
+        <Row label="Type" value={numberTypeLabel(choice.type)} />
+        <Row label="Monthly fee" value={usd(choice.price)} />
+        <Row label="One-time setup fee" value={usd(choice.setup)} />
+        <Row label="Total due today" value={usd(total)} strong />
+      </dl>
+      <p className="text-sm text-slate-600">
+        Your number bills monthly until cancelled: {usd(choice.price)} is charged to your balance
+        every month, and you can stop the renewal at any time from My Numbers.
+      </p>
+      {error !== null && error !== undefined && (
+        <Alert>
+          {isApiError(error) ? error.message : 'Could not buy the number. Please try again.'}
+          {isApiError(error) && error.status === 402 && (
+            <>
+              {' '}
+              <Link to={paths.client.deposit} className="font-semibold underline">
+                Add funds
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
+    </div>
+  );
+}

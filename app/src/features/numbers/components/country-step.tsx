@@ -1,0 +1,53 @@
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { messageOf } from '../../../lib/api-client';
+import { useCountries } from '../api/get-countries';
+
+interface CountryStepProps {
+  selected: string | null;
+  onChoose: (code: string) => void;
+}
+
+export function CountryStep({ selected, onChoose }: CountryStepProps) {
+  const countries = useCountries();
+  if (countries.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8 text-slate-600">
+        <Spinner /> Loading countries...
+      </p>
+    );
+  }
+  if (countries.isError) {
+    return (
+      <LoadError
+        message={messageOf(countries.error, 'Could not load the countries.')}
+        onRetry={() => void countries.refetch()}
+        retrying={countries.isFetching}
+      />
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {countries.data.map((country) => (
+        <li key={country.code}>
+          <button
+            type="button"
+            aria-pressed={selected === country.code}
+            onClick={() => onChoose(country.code)}
+            className={`flex w-full items-center gap-3 rounded-xl border p-4 text-left transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              selected === country.code ? 'border-brand-500 bg-brand-50' : 'border-slate-200'
+            }`}
+          >
+            <span className="text-3xl" aria-hidden="true">
+              {country.flag}
+            </span>
+            <span>
+              <span className="block font-semibold text-slate-900">{country.name}</span>
+              <span className="block text-sm text-slate-500">{country.code}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

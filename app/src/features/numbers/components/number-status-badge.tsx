@@ -1,0 +1,7 @@
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const tones: Record<string, BadgeTone> = { active: 'green', expired: 'red', pending: 'yellow' };
+
+export function NumberStatusBadge({ status }: { status: string }) {
+  return <Badge tone={tones[status] ?? 'gray'}>{status}</Badge>;
+}

@@ -1,0 +1,203 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { fakeAuth, renderWithProviders } from '../../../test/render';
+import { BuyNumberPage } from './buy-number-page';
+
+const countries = [
+  {
+    id: 1,
+    name: 'United States',
+    code: 'US',
+    flag: '🇺🇸',
+    mobile: true,
+    landline: true,
+    tollfree: true,
+  },
+  { id: 7, name: 'Japan', code: 'JP', flag: '🇯🇵', mobile: true, landline: false, tollfree: true },
+];
+
+const usMobile = [
+  { id: 12, number: '+14155550100', type: 'mobile', price: 2.99, setup: 1 },
+  { id: 13, number: '+14155550101', type: 'mobile', price: 2.99, setup: 1 },
+];
+
+const bought = {
+  id: 40,
+  number: '+14155550100',
+  country: 'United States',
+  countryCode: 'US',
+  flag: '🇺🇸',
+  type: 'Mobile',
+  purchaseDate: '2025-03-01T00:00:00Z',
+  expiryDate: '2025-03-31T00:00:00Z',
+  daysRemaining: 30,
+  status: 'active',
+  monthlyFee: 2.99,
+  autoRenew: true,
+};
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    'GET /api/numbers/countries': { status: 200, body: { countries } },
+    'GET /api/numbers/available?country=US&type=mobile': {
+      status: 200,
+      body: { numbers: usMobile, setupFee: 1 },
+    },
+    'GET /api/numbers/available?country=US&type=tollfree': {
+      status: 200,
+      body: { numbers: [], setupFee: 1 },
+    },
+    ...extra,
+  });
+}
+
+function renderPage() {
+  const auth = fakeAuth();
+  renderWithProviders(
+    <>
+      <BuyNumberPage />
+      <ToastHost />
+    </>,
+    { route: '/client/buy-number', auth },
+  );
+  return auth;
+}
+
+function currentStep() {
+  return screen
+    .getByRole('navigation', { name: 'Purchase progress' })
+    .querySelector('[aria-current="step"]');
+}
+
+async function chooseUsMobileNumber() {
+  await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^Mobile/ }));
+  await userEvent.click(await screen.findByRole('button', { name: /\+14155550100/ }));
+}
+
+describe('Buy number wizard', () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  it('walks from country to type to number and shows the total from core', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Select Country' })).toBeInTheDocument();
+    expect(currentStep()).toHaveTextContent('Select Country');
+
+    await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
+    expect(screen.getByRole('heading', { name: 'Number Type' })).toHaveFocus();
+    expect(currentStep()).toHaveTextContent('Number Type');
+
+    await userEvent.click(screen.getByRole('button', { name: /^Mobile/ }));
+    expect(screen.getByRole('heading', { name: 'Choose Number' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: /\+14155550100/ }));
+
+    expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+    const summary = screen.getByText('Total due today').closest('div')!;
+    expect(within(summary).getByText('$3.99')).toBeInTheDocument();
+    expect(screen.getByText('Monthly fee').nextSibling).toHaveTextContent('$2.99');
+    expect(screen.getByText('One-time setup fee').nextSibling).toHaveTextContent('$1.00');
+    expect(screen.getByText(/bills monthly until cancelled/)).toBeInTheDocument();
+  });
+
+  it('goes back one step at a time and keeps the chosen type', async () => {
+    server();
+    renderPage();
+    await chooseUsMobileNumber();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Choose Number' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Number Type' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Mobile/ })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Select Country' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('disables the types a country does not offer', async () => {
+    server();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Japan/ }));
+    expect(screen.getByRole('button', { name: /^Landline/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Landline/ })).toHaveAccessibleDescription(
+      'Not available in Japan',
+    );
+    expect(screen.getByRole('button', { name: /^Mobile/ })).toBeEnabled();
+  });
+
+  it('shows "No numbers available" and lets the buyer try a different type', async () => {
+    server();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Toll-Free/ }));
+    expect(await screen.findByText('No numbers available')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try a different type' }));
+    expect(screen.getByRole('heading', { name: 'Number Type' })).toBeInTheDocument();
+  });
+
+  it('buys the number, announces it, refreshes the balance and starts over', async () => {
+    const fetch = server({
+      'POST /api/numbers/purchase': { status: 201, body: { number: bought, balance: 16.01 } },
+    });
+    const auth = renderPage();
+    await chooseUsMobileNumber();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByText('Number +14155550100 purchased successfully!'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Select Country' })).toBeInTheDocument();
+    await waitFor(() => expect(auth.refreshUser).toHaveBeenCalled());
+
+    const purchase = fetch.mock.calls.find(([url]) => String(url) === '/api/numbers/purchase');
+    expect(JSON.parse(String(purchase?.[1]?.body))).toEqual({ numberId: 12 });
+    const headers = purchase?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('shows a shortfall inline with a link to add funds', async () => {
+    server({
+      'POST /api/numbers/purchase': {
+        status: 402,
+        body: { message: 'Insufficient balance: $3.99 needed, $1.00 available' },
+      },
+    });
+    renderPage();
+    await chooseUsMobileNumber();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Insufficient balance: $3.99 needed, $1.00 available');
+    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/client/deposit',
+    );
+    expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
+  it('goes back to the list and reloads it when the number was taken meanwhile', async () => {
+    const fetch = server({
+      'POST /api/numbers/purchase': {
+        status: 409,
+        body: { message: 'This number was just taken. Please choose another one.' },
+      },
+    });
+    renderPage();
+    await chooseUsMobileNumber();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('This number was just taken. Please choose another one.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose Number' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        calls(fetch).filter((c) => c === 'GET /api/numbers/available?country=US&type=mobile'),
+      ).toHaveLength(2),
+    );
+  });
+});

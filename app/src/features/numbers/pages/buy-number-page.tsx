@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import {
+  wizardStart,
+  wizardStepTitles,
+  wizardTransition,
+  type WizardEvent,
+  type WizardState,
+} from '../../../lib/core';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { availableNumbersKey, useAvailableNumbers } from '../api/get-available-numbers';
+import { useCountries } from '../api/get-countries';
+import { myNumbersKey } from '../api/get-my-numbers';
+import { purchaseNumber } from '../api/purchase-number';
+import { ConfirmStep } from '../components/confirm-step';
+import { CountryStep } from '../components/country-step';
+import { NumberStep } from '../components/number-step';
+import { TypeStep } from '../components/type-step';
+import { WizardSteps } from '../components/wizard-steps';
+
+const titles = wizardStepTitles();
+
+export function BuyNumberPage() {
+  usePageMeta('Buy Number', 'Choose a country, a number type and a number, then confirm.');
+  const { refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<WizardState>(() => wizardStart());
+  const countries = useCountries();
+  const listing = state.step >= 3;
+  const available = useAvailableNumbers(
+    listing ? state.country : null,
+    listing ? state.numberType : null,
+  );
+  const country = countries.data?.find((item) => item.code === state.country);
+  const choice = available.data?.numbers.find((item) => String(item.id) === state.numberId);
+
+  const purchase = useMutation({
+    mutationFn: purchaseNumber,
+    onSuccess: async (result) => {
+      toast.success(`Number ${result.number.number} purchased successfully!`);
+      send({ type: 'confirm' });
+      await Promise.all([
+        refreshUser(),
+        queryClient.invalidateQueries({ queryKey: myNumbersKey }),
+        queryClient.invalidateQueries({ queryKey: availableNumbersKey }),
+      ]);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        toast.error(error.message);
+        send({ type: 'back' });
+        void queryClient.invalidateQueries({ queryKey: availableNumbersKey });
+      }
+    },
+  });
+
+  // The wizard's state only ever changes through core's transition function.
+  function send(event: WizardEvent) {
+    purchase.reset();
+    setState((current) => wizardTransition(current, event));
+  }
+
+  // Each new step moves focus to its heading, so screen readers announce it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(state.step);
+  useEffect(() => {
+    if (shownStep.current !== state.step) headingRef.current?.focus();
+    shownStep.current = state.step;
+  }, [state.step]);
+
+  const shownError =
+    isApiError(purchase.error) && purchase.error.status === 409 ? null : purchase.error;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Buy Number</h1>
+        <p className="mt-1 text-slate-600">
+          Choose a country, a number type and a number, then confirm the purchase.
+        </p>
+      </div>
+      <WizardSteps titles={titles} current={state.step} />
+      <section
+        aria-labelledby="wizard-step-heading"
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2
+          id="wizard-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
+          {titles[state.step - 1]}
+        </h2>
+        {state.step === 1 && (
+          <CountryStep
+            selected={state.country}
+            onChoose={(code) => send({ type: 'chooseCountry', value: code })}
+          />
+        )}
+        {state.step === 2 && (
+          <TypeStep
+            country={country}
+            selected={state.numberType}
+            onChoose={(type) => send({ type: 'chooseType', value: type })}
+          />
+        )}
+        {state.step === 3 && (
+          <NumberStep
+            available={available}
+            selected={state.numberId}
+            onChoose={(id) => send({ type: 'chooseNumber', value: String(id) })}
+            onTryAnotherType={() => send({ type: 'back' })}
+          />
+        )}
+        {state.step === 4 &&
+          (choice ? (
+            <ConfirmStep choice={choice} country={country} error={shownError} />
+          ) : (
+            <p role="status" className="text-slate-600">
+              {available.isPending ? 'Loading...' : 'This number is no longer available.'}
+            </p>
+          ))}
+        {state.step > 1 && (
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
+            <Button
+              variant="secondary"
+              onClick={() => send({ type: 'back' })}
+              disabled={purchase.isPending}
+            >
+              Back
+            </Button>
+            {state.step === 4 && (
+              <Button
+                loading={purchase.isPending}
+                disabled={!choice}
+                onClick={() => choice && purchase.mutate(choice.id)}
+              >
+                Confirm
+              </Button>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SmsInput } from '../../../lib/core';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import type { SmsMessage } from './get-messages';
+
+export interface SentSms {
+  message: SmsMessage;
+  balance: number;
+}
+
+/** One click, one key: a retried request is sent and charged once. */
+export function sendSms(input: SmsInput): Promise<SentSms> {
+  return api.post<SentSms>('/sms', input, {
+    headers: { 'Idempotency-Key': newIdempotencyKey() },
+  });
+}
+
+export function useSendSms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendSms,
+    // A carrier failure (502) is recorded too, as a failed and refunded message.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['sms', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { validateSms } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSmsQuote } from '../api/quote-sms';
+import { useSendSms } from '../api/send-sms';
+import { SmsCounter } from './sms-counter';
+import { SmsQuote } from './sms-quote';
+
+type SmsValues = { to: string; message: string };
+
+export const QUOTE_DEBOUNCE_MS = 400;
+
+const empty: SmsValues = { to: '', message: '' };
+
+function request(values: SmsValues): SmsValues {
+  return { to: values.to.trim(), message: values.message };
+}
+
+function isValid(values: SmsValues): boolean {
+  return Object.keys(validateSms(values)).length === 0;
+}
+
+export function SmsForm() {
+  const { refreshUser } = useAuth();
+  const form = useCoreForm<SmsValues>({
+    initial: empty,
+    validate: (values) => validateSms(values),
+    revealOnBlur: false,
+  });
+  const [shortfall, setShortfall] = useState<string | null>(null);
+  const settled = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS);
+  const quote = useSmsQuote(isValid(settled) ? request(settled) : null);
+  const typing = settled !== form.values;
+  const sender = useSendSms();
+
+  function send(values: SmsValues) {
+    setShortfall(null);
+    sender.mutate(request(values), {
+      onSuccess: () => {
+        toast.success('Message sent');
+        form.reset({ to: values.to, message: '' });
+        void refreshUser();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 402) {
+          setShortfall(error.message);
+        } else if (isApiError(error) && error.status === 400 && error.errors) {
+          form.setServerErrors(fieldErrorsOf(error));
+        } else {
+          toast.error(messageOf(error, 'The message could not be sent. Please try again.'));
+        }
+      },
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Send SMS"
+      className="space-y-5"
+      onSubmit={form.submit((values) => {
+        if (!sender.isPending) send(values);
+      })}
+    >
+      <TextField
+        id="sms-to"
+        label="Recipient"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+14155550123"
+        required
+        {...form.text('to')}
+      />
+      <TextAreaField
+        id="sms-message"
+        label="Message"
+        rows={5}
+        required
+        placeholder="Type your message"
+        hint={<SmsCounter message={form.values.message} />}
+        {...form.text('message')}
+      />
+      <SmsQuote
+        idle={!form.isValid}
+        pending={form.isValid && (typing || quote.isFetching)}
+        quote={quote.data}
+        error={quote.error}
+      />
+      {shortfall && (
+        <Alert>
+          {shortfall}{' '}
+          <Link to={paths.client.deposit} className="font-semibold underline">
+            Add funds
+          </Link>
+        </Alert>
+      )}
+      <Button type="submit" size="lg" loading={sender.isPending}>
+        <Send className="h-4 w-4" aria-hidden="true" />
+        Send
+      </Button>
+    </form>
+  );
+}
