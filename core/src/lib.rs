@@ -6,6 +6,7 @@ pub mod email;
 pub mod inventory;
 pub mod money;
 pub mod phone;
+pub mod platform;
 pub mod pricing;
 pub mod rates;
 pub mod rating;

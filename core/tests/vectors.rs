@@ -1,7 +1,9 @@
 //! Runs every shared vector in tests/vectors/ against core natively. The app's vitest
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
-use dialtone_core::{card, inventory, money, pricing, rates, rating, sms, validation as v, wizard};
+use dialtone_core::{
+    card, inventory, money, platform, pricing, rates, rating, sms, validation as v, wizard,
+};
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -98,6 +100,12 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         )
         .1
         .to_string()),
+        "validateSettings" => errors(
+            platform::validate_settings(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
+        "validateEmailMessage" => errors(platform::validate_email_message(&arg(args, 0))),
         "formatUsd" => json!(money::format_usd(dec(&arg::<String>(args, 0))?)),
         "formatRate" => json!(money::format_rate(dec(&arg::<String>(args, 0))?)),
         "toMicros" => {

@@ -1,6 +1,7 @@
 //! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
 //! socket); `serve(config)` connects, migrates, seeds, and listens.
 
+pub mod admin;
 pub mod audit;
 pub mod auth;
 pub mod calls;
@@ -58,6 +59,7 @@ pub fn app(state: AppState) -> Router {
         .merge(calls::router())
         .merge(sms::router())
         .merge(dashboard::router())
+        .merge(admin::router())
         .fallback(spa::api_not_found);
     Router::new()
         .nest("/api", api)

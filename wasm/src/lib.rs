@@ -2,7 +2,9 @@
 //! and converts the answer; a refused input becomes a thrown JS Error carrying core's
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
-use dialtone_core::{card, inventory, money, pricing, rates, rating, sms, validation as v, wizard};
+use dialtone_core::{
+    card, inventory, money, platform, pricing, rates, rating, sms, validation as v, wizard,
+};
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -22,6 +24,8 @@ export interface CardInput { cardNumber: string; expMonth: string; expYear: stri
 export interface RateInput { country: string; code: string; callingCode: string; inboundRate: string; outboundRate: string; smsRate: string; status: "active" | "inactive" }
 export interface NumberInput { number: string; countryCode: string; type: string }
 export interface PackageInput { name: string; minutes: string; price: string; validity: string; features: string[]; status: string }
+export interface SettingsInput { setupFee: string; renewalNoticeDays: string; lowBalanceThreshold: string; gracePeriodDays: string; maxDeposit: string; defaultFirstIncrement: string; defaultNextIncrement: string }
+export interface EmailInput { subject: string; body: string }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
 export type WizardEvent =
@@ -207,6 +211,21 @@ pub fn sms_cost(message: &str, rate: &str) -> Result<String, JsError> {
     Ok(rating::sms_cost(message, micros(rate)?).1.to_string())
 }
 
+#[wasm_bindgen(js_name = validateSettings, skip_typescript)]
+pub fn validate_settings(input: JsValue) -> Result<JsValue, JsError> {
+    let input: platform::SettingsInput = from_js(input)?;
+    to_js(
+        &platform::validate_settings(&input)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
+#[wasm_bindgen(js_name = validateEmailMessage, skip_typescript)]
+pub fn validate_email_message(input: JsValue) -> Result<JsValue, JsError> {
+    errors_of(input, platform::validate_email_message)
+}
+
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
 pub fn format_usd(value: &str) -> Result<String, JsError> {
     Ok(money::format_usd(amount(value)?))
@@ -287,6 +306,8 @@ export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, f
 export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
 export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
 export function smsCost(message: string, ratePerMessageMicros: string): string;
+export function validateSettings(input: Partial<SettingsInput>): FieldErrors;
+export function validateEmailMessage(input: Partial<EmailInput>): FieldErrors;
 export function formatUsd(amount: string): string;
 export function formatRate(amount: string): string;
 export function toMicros(amount: string): string;

@@ -161,9 +161,11 @@ pub async fn post_rate(
 ) -> Result<(StatusCode, axum::Json<Value>)> {
     let row = validate(req)?;
     let mut tx = state.db.begin_write().await?;
+    let defaults = crate::settings::load(&mut *tx).await?;
     let inserted = sqlx::query(&format!(
-        "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9) RETURNING {COLUMNS}"
+        "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at, \
+           first_increment_secs, next_increment_secs) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9, $10, $11) RETURNING {COLUMNS}"
     ))
     .bind(&row.input.country)
     .bind(&row.input.code)
@@ -174,6 +176,8 @@ pub async fn post_rate(
     .bind(row.sms)
     .bind(&row.input.status)
     .bind(now_ms())
+    .bind(defaults.default_first_increment_secs)
+    .bind(defaults.default_next_increment_secs)
     .fetch_one(&mut *tx)
     .await;
     let created = match inserted {
@@ -182,6 +186,13 @@ pub async fn post_rate(
         Err(e) => return Err(e.into()),
     };
     let target_id = created["id"].to_string();
+    route_calling_code(
+        &mut tx,
+        created["id"].as_i64().unwrap_or_default(),
+        None,
+        &row.input.calling_code,
+    )
+    .await?;
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "country.create",
@@ -234,6 +245,13 @@ pub async fn put_rate(
         Err(e) if is_unique_violation(&e) => return Err(code_taken()),
         Err(e) => return Err(e.into()),
     };
+    route_calling_code(
+        &mut tx,
+        id,
+        before["callingCode"].as_str(),
+        &row.input.calling_code,
+    )
+    .await?;
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "country.update",
@@ -254,6 +272,18 @@ pub async fn delete_rate(
 ) -> Result<StatusCode> {
     let mut tx = state.db.begin_write().await?;
     let before = current(&mut tx, id).await?;
+    let used: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE country_id = $1) + (SELECT COUNT(*) FROM calls WHERE country_id = $1) \
+         + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)",
+    )
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if used > 0 {
+        return Err(Error::Conflict(
+            "This country has numbers or call and message history, so it cannot be deleted. Set it inactive instead.".into(),
+        ));
+    }
     sqlx::query("DELETE FROM number_prices WHERE country_id = $1")
         .bind(id)
         .execute(&mut *tx)
@@ -273,4 +303,27 @@ pub async fn delete_rate(
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Routes numbers starting with the country's calling code to it, unless another
+/// country already owns that exact prefix (+1 is shared by the US and Canada).
+async fn route_calling_code(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    old: Option<&str>,
+    new: &str,
+) -> Result<()> {
+    if let Some(old) = old.filter(|o| *o != new) {
+        sqlx::query("DELETE FROM rate_prefixes WHERE prefix = $1 AND country_id = $2")
+            .bind(old)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query("INSERT INTO rate_prefixes (prefix, country_id) VALUES ($1, $2) ON CONFLICT (prefix) DO NOTHING")
+        .bind(new)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }

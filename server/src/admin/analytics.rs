@@ -1,0 +1,242 @@
+//! /api/admin/analytics: charts over a date range, from the daily aggregates, and
+//! each chart's data as CSV.
+
+use super::stats::REVENUE_KINDS;
+use crate::auth::AdminUser;
+use crate::db::now_ms;
+use crate::error::{Error, Result};
+use crate::extract::Query;
+use crate::json::money;
+use crate::settings::DAY_MS;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+pub struct Range {
+    #[serde(default)]
+    from: String,
+    #[serde(default)]
+    to: String,
+    #[serde(default)]
+    chart: String,
+}
+
+fn day_of(date: &str, field: &str) -> Result<i64> {
+    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .map_err(|_| Error::field(field, "Use a date like 2026-11-21"))?;
+    Ok(d.and_hms_opt(0, 0, 0)
+        .map_or(0, |t| t.and_utc().timestamp_millis())
+        / DAY_MS)
+}
+
+fn label(day: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(day * DAY_MS)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// The inclusive day range asked for: the last 30 days by default, a year at most.
+fn days(r: &Range) -> Result<(i64, i64)> {
+    let today = now_ms() / DAY_MS;
+    let to = if r.to.is_empty() {
+        today
+    } else {
+        day_of(&r.to, "to")?
+    };
+    let from = if r.from.is_empty() {
+        to - 29
+    } else {
+        day_of(&r.from, "from")?
+    };
+    if from > to {
+        return Err(Error::field(
+            "from",
+            "The start date must not be after the end date",
+        ));
+    }
+    if to - from > 366 {
+        return Err(Error::field("from", "Choose a range of at most a year"));
+    }
+    Ok((from, to))
+}
+
+pub struct Analytics {
+    revenue: BTreeMap<i64, [i64; 5]>,
+    calls: BTreeMap<i64, [i64; 3]>,
+    users: BTreeMap<i64, i64>,
+    destinations: Vec<(String, i64, i64, i64)>,
+}
+
+async fn compute(state: &AppState, from: i64, to: i64) -> Result<Analytics> {
+    let pool = &state.db.pool;
+    let zeros5: BTreeMap<i64, [i64; 5]> = (from..=to).map(|d| (d, [0; 5])).collect();
+    let mut revenue = zeros5;
+    let rows: Vec<(i64, String, i64)> = sqlx::query_as(&format!(
+        "SELECT day, kind, amount_micros FROM ledger_daily WHERE day BETWEEN $1 AND $2 AND kind IN ('deposit', {REVENUE_KINDS})"
+    ))
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    for (day, kind, amount) in rows {
+        let slot = match kind.as_str() {
+            "deposit" => 0,
+            "number_purchase" | "number_renewal" => 1,
+            "package_purchase" => 2,
+            "call" => 3,
+            _ => 4,
+        };
+        let value = if slot == 0 { amount } else { -amount };
+        if let Some(r) = revenue.get_mut(&day) {
+            r[slot] += value;
+        }
+    }
+    let mut calls: BTreeMap<i64, [i64; 3]> = (from..=to).map(|d| (d, [0; 3])).collect();
+    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT day, CAST(SUM(calls) AS BIGINT), CAST(SUM(answered) AS BIGINT), CAST(SUM(seconds) AS BIGINT) \
+         FROM call_daily WHERE day BETWEEN $1 AND $2 GROUP BY day",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    for (day, n, answered, secs) in rows {
+        calls.insert(day, [n, answered, secs]);
+    }
+    let mut users: BTreeMap<i64, i64> = (from..=to).map(|d| (d, 0)).collect();
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000",
+    )
+    .bind(from * DAY_MS)
+    .bind((to + 1) * DAY_MS)
+    .fetch_all(pool)
+    .await?;
+    for (day, n) in rows {
+        users.insert(day, n);
+    }
+    let destinations: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        "SELECT COALESCE(c.name, 'Unrated'), CAST(SUM(d.calls) AS BIGINT), CAST(SUM(d.seconds) AS BIGINT), CAST(SUM(d.cost_micros) AS BIGINT) \
+         FROM call_daily d LEFT JOIN countries c ON c.id = d.country_id WHERE d.day BETWEEN $1 AND $2 \
+         GROUP BY COALESCE(c.name, 'Unrated') ORDER BY 4 DESC, 2 DESC LIMIT 10",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    Ok(Analytics {
+        revenue,
+        calls,
+        users,
+        destinations,
+    })
+}
+
+pub async fn get_analytics(
+    State(state): State<AppState>,
+    _a: AdminUser,
+    Query(r): Query<Range>,
+) -> Result<axum::Json<Value>> {
+    let (from, to) = days(&r)?;
+    let a = compute(&state, from, to).await?;
+    let (mut total_calls, mut answered, mut seconds) = (0, 0, 0);
+    for c in a.calls.values() {
+        total_calls += c[0];
+        answered += c[1];
+        seconds += c[2];
+    }
+    Ok(axum::Json(json!({
+        "from": label(from), "to": label(to),
+        "revenue": a.revenue.iter().map(|(d, r)| json!({ "date": label(*d), "deposits": money(r[0]), "numbers": money(r[1]),
+            "packages": money(r[2]), "calls": money(r[3]), "sms": money(r[4]) })).collect::<Vec<_>>(),
+        "calls": a.calls.iter().map(|(d, c)| json!({ "date": label(*d), "calls": c[0], "answered": c[1], "minutes": (c[2] + 59) / 60 })).collect::<Vec<_>>(),
+        // Answer-seizure ratio in percent with one decimal, and average call duration in seconds.
+        "asr": if total_calls == 0 { Value::Null } else { json!((answered * 1000 / total_calls) as f64 / 10.0) },
+        "acd": if answered == 0 { Value::Null } else { json!(seconds / answered) },
+        "topDestinations": a.destinations.iter().map(|(name, n, secs, cost)| json!({ "country": name, "calls": n,
+            "minutes": (secs + 59) / 60, "revenue": money(*cost) })).collect::<Vec<_>>(),
+        "newUsers": a.users.iter().map(|(d, n)| json!({ "date": label(*d), "count": n })).collect::<Vec<_>>(),
+    })))
+}
+
+pub async fn export_analytics(
+    State(state): State<AppState>,
+    _a: AdminUser,
+    Query(r): Query<Range>,
+) -> Result<Response> {
+    let (from, to) = days(&r)?;
+    let a = compute(&state, from, to).await?;
+    let m = |v: i64| dialtone_core::money::from_micros(v).round_dp(6).to_string();
+    let mut out = String::new();
+    match r.chart.as_str() {
+        "revenue" => {
+            out.push_str("date,deposits,numbers,packages,calls,sms\n");
+            for (d, x) in &a.revenue {
+                out.push_str(&format!(
+                    "{},{},{},{},{},{}\n",
+                    label(*d),
+                    m(x[0]),
+                    m(x[1]),
+                    m(x[2]),
+                    m(x[3]),
+                    m(x[4])
+                ));
+            }
+        }
+        "calls" => {
+            out.push_str("date,calls,answered,minutes\n");
+            for (d, c) in &a.calls {
+                out.push_str(&format!(
+                    "{},{},{},{}\n",
+                    label(*d),
+                    c[0],
+                    c[1],
+                    (c[2] + 59) / 60
+                ));
+            }
+        }
+        "destinations" => {
+            out.push_str("country,calls,minutes,revenue\n");
+            for (name, n, secs, cost) in &a.destinations {
+                out.push_str(&format!(
+                    "\"{}\",{n},{},{}\n",
+                    name.replace('"', "\"\""),
+                    (secs + 59) / 60,
+                    m(*cost)
+                ));
+            }
+        }
+        "users" => {
+            out.push_str("date,new_users\n");
+            for (d, n) in &a.users {
+                out.push_str(&format!("{},{n}\n", label(*d)));
+            }
+        }
+        _ => {
+            return Err(Error::field(
+                "chart",
+                "chart must be revenue, calls, destinations or users",
+            ))
+        }
+    }
+    let disposition = format!(
+        "attachment; filename=\"dialtone-{}-{}-{}.csv\"",
+        r.chart,
+        label(from),
+        label(to)
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        out,
+    )
+        .into_response())
+}
