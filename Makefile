@@ -18,6 +18,10 @@ run: deps wasm app
 test: deps test-deps wasm app
 	scripts/test-all.sh
 
+## Measure: release builds, figures printed (nothing fails on time).
+bench: deps test-deps
+	scripts/bench.sh
+
 ## Formatting, clippy with warnings as errors, tsc, eslint and prettier.
 lint: deps wasm
 	cargo fmt --all -- --check

@@ -48,10 +48,11 @@ drop_test_databases() {
     while read -r db; do psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" >/dev/null; done
 }
 
-suite "rust (core + server, SQLite)" cargo test --workspace
+suite "rust (core + server, SQLite)" cargo test --workspace --no-fail-fast
 drop_test_databases
-# --include-ignored adds the tests that need PostgreSQL (the multi-instance test behind nginx).
-suite "server (PostgreSQL)" env DIALTONE_TEST_DATABASE=postgres cargo test -p dialtone-server -- --include-ignored
+# --include-ignored adds the tests that need PostgreSQL (the multi-instance test behind
+# nginx); the million-call benchmark belongs to make bench.
+suite "server (PostgreSQL)" env DIALTONE_TEST_DATABASE=postgres cargo test -p dialtone-server --no-fail-fast -- --include-ignored --skip a_million_call_records
 drop_test_databases
 suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
 cargo build -q -p dialtone-server

@@ -42,9 +42,12 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByText('Logged out successfully').waitFor();
-    expect(
-      await page.getByTestId('navbar').getByRole('link', { name: 'Login' }).first().isVisible(),
-    ).toBe(true);
+    await page
+      .getByTestId('navbar')
+      .getByRole('link', { name: 'Login' })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     // The session is over on the server too: the client area sends us to /login.
     await page.goto('/client');
     await page.waitForURL(`${baseUrl()}/login`);
@@ -95,6 +98,8 @@ describe('accounts', () => {
     await page.goto('/client/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(page.url()).toBe(`${baseUrl()}/client/settings`);
+    // The page may render before the refresh answers: wait for the new token.
+    await page.waitForFunction(() => !document.cookie.includes('expired.token.value'));
     expect(refreshes.length).toBe(1);
     const cookie = (await context.cookies()).find((c) => c.name === 'Authorization-cookie');
     expect(cookie?.value).not.toBe('expired.token.value');

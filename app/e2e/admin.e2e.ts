@@ -1,0 +1,210 @@
+// The admin area in the browser: the demo administrator suspends a client, changes the
+// setup fee a client then pays, and reads the overview and the audit log.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { baseUrl, launch, open } from './browser';
+
+const PASSWORD = 'admin-e2e-1';
+
+type Settings = Record<string, string>;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newClient(name: string, credit?: string): Promise<{ id: number; email: string }> {
+  const email = uniqueEmail('e2e-admin');
+  const { user } = await api<{ user: { id: number } }>('POST', '/auth/signup', {
+    name,
+    email,
+    password: PASSWORD,
+  });
+  if (credit) {
+    const admin = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await api(
+      'POST',
+      `/admin/balances/${user.id}/adjust`,
+      { type: 'credit', amount: credit, reason: 'e2e' },
+      admin,
+    );
+  }
+  return { id: user.id, email };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+/** Changes some platform settings through the API; gives back a function restoring them. */
+async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
+  const token = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const { settings } = await api<{ settings: Settings }>(
+    'GET',
+    '/admin/settings',
+    undefined,
+    token,
+  );
+  await api('PUT', '/admin/settings', { ...settings, ...changes }, token);
+  return async () => {
+    await api('PUT', '/admin/settings', settings, token);
+  };
+}
+
+describe('admin area', () => {
+  test('the admin suspends a new client, who can then no longer sign in', async () => {
+    const client = await newClient('Sam Suspend');
+    const admin = await open(browser, '/login');
+    await signInAsAdmin(admin.page);
+    await admin.page.goto('/admin/users');
+    await admin.page.getByRole('heading', { name: 'Manage Users' }).waitFor();
+    await admin.page.getByLabel('Search').fill(client.email);
+    const row = admin.page.getByRole('row').filter({ hasText: client.email });
+    await row.waitFor();
+    await row.getByText('active').waitFor();
+    await row.getByRole('button', { name: 'Actions for Sam Suspend' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Suspend User' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Suspend User' });
+    await dialog
+      .getByText(
+        'Suspend Sam Suspend? They will be signed out at once and cannot sign in until reactivated.',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Suspend User' }).click();
+    await admin.page.getByText('Sam Suspend suspended').waitFor();
+    await row.getByText('suspended').waitFor();
+    await admin.context.close();
+
+    const { page, context } = await open(browser, '/login');
+    await signIn(page, client.email, PASSWORD);
+    await page.getByText('Your account has been suspended. Please contact support.').waitFor();
+    expect(await page.getByRole('alert').first().isVisible()).toBe(true);
+    expect(page.url()).toBe(`${baseUrl()}/login`);
+    await context.close();
+  });
+
+  test('a setup fee of 2.50 set on /admin/settings is what a client pays today', async () => {
+    const token = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const { settings } = await api<{ settings: Settings }>(
+      'GET',
+      '/admin/settings',
+      undefined,
+      token,
+    );
+    try {
+      const admin = await open(browser, '/login');
+      await signInAsAdmin(admin.page);
+      await admin.page.goto('/admin/settings');
+      await admin.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      const fee = admin.page.getByLabel('Number setup fee ($)');
+      await fee.fill('2.50');
+      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.page.getByText('Settings saved').waitFor();
+      expect(await fee.inputValue()).toBe('2.50');
+      await admin.context.close();
+
+      const client = await newClient('Fee Payer', '20');
+      const { page, context } = await open(browser, '/login');
+      await signIn(page, client.email, PASSWORD);
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.goto('/client/buy-number');
+      await page.getByRole('button', { name: /United States/ }).click();
+      await page.getByRole('button', { name: /^Mobile/ }).click();
+      await page
+        .getByRole('button', { name: /^\+1\d{10}/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Confirm' }).waitFor();
+      const total = page.getByText('Total due today').locator('..');
+      expect(await total.textContent()).toContain('$5.49');
+      await context.close();
+    } finally {
+      await api('PUT', '/admin/settings', { ...settings, setupFee: '1.00' }, token);
+    }
+  });
+
+  test('the overview shows the five cards and the recent users', async () => {
+    const { page, context } = await open(browser, '/login');
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    for (const label of ['Total Users', 'Active Numbers', 'Minutes Used', 'Revenue', 'Countries']) {
+      const card = page.getByTestId(`stat-${label}`);
+      await card.getByRole('heading', { name: label }).waitFor();
+      await page.waitForFunction(
+        (id) => !document.querySelector(`[data-testid="${id}"]`)?.textContent?.includes('Loading'),
+        `stat-${label}`,
+      );
+      expect(await card.textContent()).toMatch(new RegExp(`^${label}\\$?[\\d,.]+$`));
+    }
+    await page.getByRole('heading', { name: 'Revenue by country' }).waitFor();
+    const recent = page.getByRole('region', { name: 'Recent users' });
+    await recent.getByText(/@/).first().waitFor();
+    await recent.getByRole('link', { name: 'View all users' }).click();
+    await page.waitForURL(`${baseUrl()}/admin/users`);
+    await context.close();
+  });
+
+  test('the audit log lists a settings change with what changed', async () => {
+    const restore = await changeSettings({ lowBalanceThreshold: '6.25' });
+    try {
+      const { page, context } = await open(browser, '/login');
+      await signInAsAdmin(page);
+      await page.goto('/admin/audit');
+      await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
+      await page.getByLabel('Action').selectOption({ label: 'Settings' });
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: 'Updated settings' })
+        .filter({ hasText: 'Demo Admin <admin@dialtone.test>' })
+        .first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Settings platform');
+      await row.getByRole('button', { name: /^Details/ }).click();
+      const changes = page.getByRole('table', { name: 'Changes' });
+      const change = changes.getByRole('row').filter({ hasText: 'lowBalanceThreshold' });
+      await change.waitFor();
+      expect(await change.textContent()).toBe('lowBalanceThreshold5.00→6.25');
+      await context.close();
+    } finally {
+      await restore();
+    }
+  });
+
+  test('the admin pages fit a 375 px screen; wide tables scroll in their own box', async () => {
+    const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
+    await signInAsAdmin(page);
+    for (const [path, heading] of [
+      ['/admin', 'Overview'],
+      ['/admin/users', 'Manage Users'],
+      ['/admin/analytics', 'Analytics Dashboard'],
+      ['/admin/settings', 'Settings'],
+      ['/admin/audit', 'Audit Log'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+        path,
+      ).toBe(false);
+    }
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('link', { name: 'Audit Log' }).waitFor();
+    await page.getByTestId('sidebar-overlay').click({ position: { x: 350, y: 400 } });
+    await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
