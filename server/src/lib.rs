@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod calls;
 pub mod catalogue;
 pub mod config;
@@ -23,6 +24,7 @@ pub mod numbers;
 pub mod packages;
 pub mod paging;
 pub mod payments;
+pub mod security;
 pub mod settings;
 pub mod sms;
 pub mod spa;
@@ -61,13 +63,15 @@ pub fn app(state: AppState) -> Router {
         .merge(dashboard::router())
         .merge(admin::router())
         .fallback(spa::api_not_found);
-    Router::new()
+    let mut router = Router::new()
         .nest("/api", api)
         .merge(health::router())
         .merge(spa::router(&state.config.static_dir))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+    for layer in security::layers(&state.config) {
+        router = router.layer(layer);
+    }
+    router.layer(TraceLayer::new_for_http()).with_state(state)
 }
 
 /// Connects to the database, brings its schema up to date and seeds demo data.

@@ -1,5 +1,8 @@
 use dialtone_server::config::Config;
+use std::path::Path;
 use tracing_subscriber::EnvFilter;
+
+const USAGE: &str = "usage: dialtone-server [serve | backup FILE | restore FILE]";
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -10,5 +13,26 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let config = Config::from_env()?;
-    dialtone_server::serve(config).await
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] | ["serve"] => dialtone_server::serve(config).await,
+        ["backup", file] => {
+            let db = dialtone_server::db::Db::connect(&config.database_url).await?;
+            dialtone_server::backup::backup(&db, Path::new(file)).await?;
+            println!("backup written and verified: {file}");
+            Ok(())
+        }
+        ["restore", file] => {
+            let database = dialtone_server::backup::sqlite_path(&config.database_url)?;
+            dialtone_server::backup::restore(Path::new(file), &database).await?;
+            println!("restored {file} into {}", database.display());
+            Ok(())
+        }
+        _ => anyhow::bail!("{USAGE}"),
+    }
 }

@@ -75,3 +75,47 @@ async fn the_app_shell_answers_any_other_path() {
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text.contains("<div id=root>"));
 }
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = TestApp::new().await;
+    for path in ["/", "/api/user/info", "/api/nope", "/healthz"] {
+        let r = app.get(path).send().await;
+        let csp = r.headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert!(
+            !csp.contains("stripe"),
+            "Stripe's hosts only with the Stripe provider"
+        );
+        assert_eq!(r.headers["x-content-type-options"], "nosniff");
+        assert_eq!(
+            r.headers["referrer-policy"],
+            "strict-origin-when-cross-origin"
+        );
+        assert!(
+            !r.headers.contains_key("strict-transport-security"),
+            "no HSTS over plain http"
+        );
+        assert!(
+            !r.headers.contains_key("access-control-allow-origin"),
+            "CORS stays closed"
+        );
+    }
+    let https = TestApp::with(|c| {
+        c.public_url = "https://dialtone.example".into();
+        c.stripe_secret_key = Some("sk_test_x".into());
+    })
+    .await;
+    let r = https.get("/api/user/info").send().await;
+    assert!(r.headers["strict-transport-security"]
+        .to_str()
+        .unwrap()
+        .starts_with("max-age="));
+    assert!(r.headers["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("https://js.stripe.com"));
+}

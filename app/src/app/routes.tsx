@@ -4,11 +4,15 @@ import { AreaPage } from '../components/layouts/area-page';
 import { ClientLayout } from '../components/layouts/client-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { AboutPage } from '../features/about/pages/about-page';
+import { AnalyticsPage } from '../features/admin-analytics/pages/analytics-page';
+import { AuditPage } from '../features/admin-audit/pages/audit-page';
 import { BalancesPage } from '../features/admin-balances/pages/balances-page';
 import { MessagesPage } from '../features/admin-messages/pages/messages-page';
 import { PhonesPage } from '../features/admin-phones/pages/phones-page';
 import { OverviewPage } from '../features/admin-overview/pages/overview-page';
 import { PackagesPage } from '../features/admin-packages/pages/packages-page';
+import { AdminSettingsPage } from '../features/admin-settings/pages/admin-settings-page';
+import { UsersPage } from '../features/admin-users/pages/users-page';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
@@ -111,6 +115,10 @@ export const routes: RouteObject[] = [
               { path: 'packages', element: <PackagesPage /> },
               { path: 'country-pricing', element: <CountryPricingPage /> },
               { path: 'call-history', element: <AdminCallHistoryPage /> },
+              { path: 'users', element: <UsersPage /> },
+              { path: 'analytics', element: <AnalyticsPage /> },
+              { path: 'audit', element: <AuditPage /> },
+              { path: 'settings', element: <AdminSettingsPage /> },
               ...placeholderRoutes(adminPlaceholders),
               { path: '*', element: <NotFoundPage /> },
             ],

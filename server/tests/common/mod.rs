@@ -25,6 +25,11 @@ async fn fresh_database_url(dir: &std::path::Path) -> String {
     if !backend_is_postgres() {
         return format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
     }
+    fresh_postgres_url().await
+}
+
+/// A new, empty PostgreSQL database for one test.
+pub async fn fresh_postgres_url() -> String {
     let base = std::env::var("DIALTONE_TEST_PG_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
     let name = format!("dialtone_t_{}", uuid::Uuid::new_v4().simple());

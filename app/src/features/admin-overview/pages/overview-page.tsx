@@ -1,68 +1,85 @@
-import { BarChart3, Globe, History, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { LoadError } from '../../../components/ui/load-error';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { messageOf } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { useStats } from '../api/get-stats';
+import { OverviewCards } from '../components/overview-cards';
+import { QuickLinks } from '../components/quick-links';
+import { RecentUsers } from '../components/recent-users';
+import { TopCountries } from '../components/top-countries';
 
-interface QuickLink {
-  label: string;
-  description: string;
-  to: string;
-  icon: LucideIcon;
+interface PanelProps {
+  id: string;
+  title: string;
+  busy: boolean;
+  action?: ReactNode;
+  children: ReactNode;
 }
 
-const quickLinks: QuickLink[] = [
-  {
-    label: 'Manage Users',
-    description: 'Accounts, roles and status',
-    to: paths.admin.users,
-    icon: Users,
-  },
-  {
-    label: 'Country Pricing',
-    description: 'Per-minute and SMS rates',
-    to: paths.admin.countryPricing,
-    icon: Globe,
-  },
-  {
-    label: 'Call History',
-    description: 'Call records and recordings',
-    to: paths.admin.callHistory,
-    icon: History,
-  },
-  {
-    label: 'Analytics',
-    description: 'Revenue and usage trends',
-    to: paths.admin.analytics,
-    icon: BarChart3,
-  },
-];
+function Panel({ id, title, busy, action, children }: PanelProps) {
+  return (
+    <section
+      aria-labelledby={id}
+      aria-busy={busy}
+      className="min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export function OverviewPage() {
   usePageMeta('Overview', 'Dialtone administration overview.');
+  const stats = useStats();
+  const loading = (what: string) => <TableSkeleton label={`Loading ${what}...`} columns={3} />;
+
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Overview</h1>
-      <section aria-labelledby="quick-links-heading">
-        <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">
-          Quick links
-        </h2>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {quickLinks.map((link) => (
-            <li key={link.to}>
+      {stats.isError && (
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <LoadError
+            message={messageOf(stats.error, 'Could not load the overview.')}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
+        </div>
+      )}
+      <OverviewCards stats={stats.data} failed={stats.isError} />
+      {!stats.isError && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Panel id="top-countries-heading" title="Revenue by country" busy={stats.isFetching}>
+            {stats.data ? <TopCountries countries={stats.data.topCountries} /> : loading('revenue')}
+          </Panel>
+          <Panel
+            id="recent-users-heading"
+            title="Recent users"
+            busy={stats.isFetching}
+            action={
               <Link
-                to={link.to}
-                className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200 hover:shadow"
+                to={paths.admin.users}
+                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
               >
-                <link.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-semibold text-slate-900">{link.label}</span>
-                  <span className="block text-sm text-slate-500">{link.description}</span>
-                </span>
+                View all users
+                <ArrowRight className="h-4 w-4" aria-hidden="true" />
               </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+            }
+          >
+            {stats.data ? <RecentUsers users={stats.data.recentUsers} /> : loading('recent users')}
+          </Panel>
+        </div>
+      )}
+      <QuickLinks />
     </div>
   );
 }

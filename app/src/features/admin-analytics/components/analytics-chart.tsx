@@ -1,0 +1,132 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { usd } from '../../../lib/core';
+import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
+import { revenueSources } from './analytics-format';
+import { shortDay } from './date-range';
+
+export type AnalyticsChartProps =
+  | { kind: 'revenue'; data: RevenuePoint[] }
+  | { kind: 'calls'; data: CallsPoint[] }
+  | { kind: 'users'; data: NewUsersPoint[] }
+  | { kind: 'destinations'; data: Destination[] };
+
+const grid = <CartesianGrid stroke="#e2e8f0" vertical={false} />;
+const tick = { fontSize: 12 };
+const money = (value: unknown) => usd(Number(value));
+
+function dayAxis() {
+  return (
+    <XAxis dataKey="date" tickFormatter={shortDay} tick={tick} tickLine={false} minTickGap={16} />
+  );
+}
+
+function RevenueChart({ data }: { data: RevenuePoint[] }) {
+  return (
+    <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 8 }}>
+      {grid}
+      {dayAxis()}
+      <YAxis tick={tick} tickLine={false} tickFormatter={money} width={72} />
+      <Tooltip formatter={money} labelFormatter={(day) => shortDay(String(day))} />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      {revenueSources.map((source) => (
+        <Bar
+          key={source.key}
+          dataKey={source.key}
+          name={source.label}
+          stackId="revenue"
+          fill={source.color}
+        />
+      ))}
+    </BarChart>
+  );
+}
+
+function CallsChart({ data }: { data: CallsPoint[] }) {
+  return (
+    <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -8 }}>
+      {grid}
+      {dayAxis()}
+      <YAxis yAxisId="calls" allowDecimals={false} tick={tick} tickLine={false} />
+      <YAxis
+        yAxisId="minutes"
+        orientation="right"
+        allowDecimals={false}
+        tick={tick}
+        tickLine={false}
+      />
+      <Tooltip labelFormatter={(day) => shortDay(String(day))} />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      <Bar yAxisId="calls" dataKey="calls" name="Calls" fill="#4f46e5" radius={[3, 3, 0, 0]} />
+      <Bar
+        yAxisId="calls"
+        dataKey="answered"
+        name="Answered"
+        fill="#38bdf8"
+        radius={[3, 3, 0, 0]}
+      />
+      <Line
+        yAxisId="minutes"
+        dataKey="minutes"
+        name="Minutes"
+        stroke="#059669"
+        strokeWidth={2}
+        dot={false}
+        type="monotone"
+      />
+    </ComposedChart>
+  );
+}
+
+function UsersChart({ data }: { data: NewUsersPoint[] }) {
+  return (
+    <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16 }}>
+      {grid}
+      {dayAxis()}
+      <YAxis allowDecimals={false} tick={tick} tickLine={false} />
+      <Tooltip labelFormatter={(day) => shortDay(String(day))} />
+      <Bar dataKey="count" name="New users" fill="#4f46e5" radius={[3, 3, 0, 0]} />
+    </BarChart>
+  );
+}
+
+function DestinationsChart({ data }: { data: Destination[] }) {
+  return (
+    <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ right: 16 }}>
+      <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+      <XAxis type="number" tick={tick} tickLine={false} tickFormatter={money} />
+      <YAxis type="category" dataKey="country" tick={tick} tickLine={false} width={110} />
+      <Tooltip formatter={money} />
+      <Bar dataKey="revenue" name="Revenue" fill="#059669" radius={[0, 3, 3, 0]} />
+    </BarChart>
+  );
+}
+
+/** Every analytics chart, in one lazily loaded module so recharts stays out of the entry. */
+export default function AnalyticsChart(props: AnalyticsChartProps) {
+  return (
+    <div aria-hidden="true" className="h-72 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        {props.kind === 'revenue' ? (
+          <RevenueChart data={props.data} />
+        ) : props.kind === 'calls' ? (
+          <CallsChart data={props.data} />
+        ) : props.kind === 'users' ? (
+          <UsersChart data={props.data} />
+        ) : (
+          <DestinationsChart data={props.data} />
+        )}
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import type { AnalyticsChartProps } from '../components/analytics-chart';
+import { AnalyticsPage } from './analytics-page';
+
+// jsdom cannot lay out an SVG chart; the lazy chart module is replaced by its data.
+vi.mock('../components/analytics-chart', () => ({
+  default: (props: AnalyticsChartProps) => (
+    <div data-testid={`chart-${props.kind}`}>{props.data.length} points</div>
+  ),
+}));
+
+const analytics = (from: string, to: string) => ({
+  from,
+  to,
+  revenue: [
+    { date: from, deposits: 100, numbers: 2.99, packages: 19.99, calls: 1.25, sms: 0.1 },
+    { date: to, deposits: 50.5, numbers: 0, packages: 0, calls: 0.75, sms: 0.05 },
+  ],
+  calls: [
+    { date: from, calls: 30, answered: 27, minutes: 64 },
+    { date: to, calls: 10, answered: 10, minutes: 20 },
+  ],
+  asr: 92.5,
+  acd: 125,
+  topDestinations: [{ country: 'Germany', calls: 12, minutes: 40, revenue: 1.2 }],
+  newUsers: [
+    { date: from, count: 2 },
+    { date: to, count: 1 },
+  ],
+});
+
+const DEFAULT = 'GET /api/admin/analytics?from=2026-03-02&to=2026-03-31';
+
+function server(extra: Routes = {}) {
+  return mockApi({
+    [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
+    'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
+      status: 200,
+      body: analytics('2026-03-25', '2026-03-31'),
+    },
+    ...extra,
+  });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <AnalyticsPage />
+      <ToastHost />
+    </>,
+    { route: '/admin/analytics', auth: fakeAuth({ user: adminUser }) },
+  );
+}
+
+describe('Analytics page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-31T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    act(() => toast.remove());
+  });
+
+  it('loads the last 30 days with the KPIs, four charts and their tables', async () => {
+    const fetch = server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveValue('2026-03-02');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-03-31');
+    expect(screen.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('92.5%')).toBeInTheDocument();
+    expect(screen.getByTestId('kpi-ACD')).toHaveTextContent('2:05');
+    expect(calls(fetch)).toEqual([DEFAULT]);
+
+    const revenue = screen.getByRole('region', { name: 'Revenue per day by source' });
+    expect(revenue).toHaveTextContent(
+      'Deposits $150.50, Numbers $2.99, Packages $19.99, Calls $2.00, SMS $0.15.',
+    );
+    expect(await within(revenue).findByTestId('chart-revenue')).toHaveTextContent('2 points');
+    expect(within(revenue).getByRole('img', { name: 'Revenue per day by source' })).toBeVisible();
+    expect(within(revenue).getByText('View as table')).toBeInTheDocument();
+    const table = within(revenue).getByRole('table', { name: 'Revenue per day by source' });
+    expect(within(table).getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('$100.00');
+
+    const callsCard = screen.getByRole('region', { name: 'Calls and minutes per day' });
+    expect(callsCard).toHaveTextContent('40 calls, 37 answered, 84 minutes.');
+    expect(screen.getByRole('region', { name: 'New users per day' })).toHaveTextContent(
+      '3 new users.',
+    );
+    const destinations = screen.getByRole('region', { name: 'Top destinations' });
+    expect(within(destinations).getByRole('row', { name: /Germany/ })).toHaveTextContent(
+      'Germany1240$1.20',
+    );
+  });
+
+  it('switches to the last 7 days with a quick button', async () => {
+    const fetch = server();
+    renderPage();
+    await screen.findByText('92.5%');
+    await userEvent.click(screen.getByRole('button', { name: '7d' }));
+    await waitFor(() =>
+      expect(calls(fetch)).toContain('GET /api/admin/analytics?from=2026-03-25&to=2026-03-31'),
+    );
+    expect(screen.getByLabelText('From')).toHaveValue('2026-03-25');
+    expect(screen.getByRole('button', { name: '7d' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('From Mar 25, 2026 to Mar 31, 2026')).toBeInTheDocument();
+  });
+
+  it('shows the server’s range message under the field and asks for missing dates', async () => {
+    const fetch = server({
+      'GET /api/admin/analytics?from=2026-04-10&to=2026-03-31': {
+        status: 400,
+        body: {
+          message: 'Invalid input',
+          errors: { from: 'The start date must not be after the end date' },
+        },
+      },
+    });
+    renderPage();
+    await screen.findByText('92.5%');
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '2026-04-10' } });
+    expect(
+      await screen.findByText('The start date must not be after the end date'),
+    ).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Choose a valid date range to see the charts.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Export CSV/ })).toBeNull();
+
+    const before = calls(fetch).length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
+    expect(await screen.findByText('Enter an end date')).toBeInTheDocument();
+    expect(screen.getByText('Enter both dates to see the charts.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls(fetch)).toHaveLength(before);
+  });
+
+  it('exports each chart’s CSV for the range on screen', async () => {
+    const createObjectURL = vi.fn(() => 'blob:analytics');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const fetch = server({
+      'GET /api/admin/analytics/export?chart=revenue&from=2026-03-02&to=2026-03-31': {
+        status: 200,
+        body: 'date,deposits\n',
+      },
+      'GET /api/admin/analytics/export?chart=destinations&from=2026-03-02&to=2026-03-31': {
+        status: 500,
+        body: { message: 'Export failed' },
+      },
+    });
+    renderPage();
+    await screen.findByText('92.5%');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Export CSV, Revenue per day by source' }),
+    );
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls(fetch)).toContain(
+      'GET /api/admin/analytics/export?chart=revenue&from=2026-03-02&to=2026-03-31',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV, Top destinations' }));
+    expect(await screen.findByText('Export failed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/ui/load-error';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { useAnalytics, type DateRange } from '../api/get-analytics';
+import { AnalyticsCharts } from '../components/analytics-charts';
+import { DEFAULT_DAYS, lastDays, longDay } from '../components/date-range';
+import { KpiCards } from '../components/kpi-cards';
+import { RangePicker } from '../components/range-picker';
+
+// Typing a date passes through years such as 0002 and 0020: wait until it settles.
+const RANGE_DEBOUNCE_MS = 400;
+
+function card(children: ReactNode) {
+  return <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">{children}</div>;
+}
+
+export function AnalyticsPage() {
+  usePageMeta('Analytics', 'Revenue, calls, destinations and sign-ups over a date range.');
+  const [draft, setDraft] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
+  const applied = useDebouncedValue(draft, RANGE_DEBOUNCE_MS);
+  const analytics = useAnalytics(applied);
+  const settled = applied.from === draft.from && applied.to === draft.to;
+  // The range rules are the server's: its field messages are shown as they come.
+  const serverErrors =
+    isApiError(analytics.error) && analytics.error.status === 400
+      ? fieldErrorsOf(analytics.error)
+      : {};
+  const rejected = Object.keys(serverErrors).length > 0;
+  const incomplete = draft.from === '' || draft.to === '';
+  const errors = {
+    from: draft.from === '' ? 'Enter a start date' : settled ? serverErrors.from : undefined,
+    to: draft.to === '' ? 'Enter an end date' : settled ? serverErrors.to : undefined,
+  };
+  const data = incomplete || analytics.isError ? undefined : analytics.data;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Analytics Dashboard</h1>
+        <p className="mt-1 text-slate-600" aria-live="polite">
+          {data
+            ? `From ${longDay(data.from)} to ${longDay(data.to)}`
+            : 'Revenue, calls, destinations and sign-ups over a date range.'}
+        </p>
+      </div>
+      <RangePicker range={draft} errors={errors} onChange={setDraft} />
+      {incomplete || rejected ? (
+        card(
+          <p role="status" className="p-8 text-center text-slate-600">
+            {incomplete
+              ? 'Enter both dates to see the charts.'
+              : 'Choose a valid date range to see the charts.'}
+          </p>,
+        )
+      ) : analytics.isError ? (
+        card(
+          <LoadError
+            message={messageOf(analytics.error, 'Could not load the analytics.')}
+            onRetry={() => void analytics.refetch()}
+            retrying={analytics.isFetching}
+          />,
+        )
+      ) : (
+        <div aria-busy={analytics.isFetching || !settled} className="space-y-6">
+          <KpiCards asr={data?.asr} acd={data?.acd} />
+          {data ? (
+            <AnalyticsCharts data={data} />
+          ) : (
+            card(<TableSkeleton label="Loading analytics..." rows={8} columns={4} />)
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

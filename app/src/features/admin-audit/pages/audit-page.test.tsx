@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { AuditPage } from './audit-page';
+
+const settingsChange = {
+  id: 12,
+  actor: 'Ada Admin <admin@dialtone.test>',
+  action: 'settings.update',
+  targetType: 'settings',
+  targetId: 'platform',
+  before: { setupFee: '1.00', renewalNoticeDays: '7', maxDeposit: '10000.00' },
+  after: { setupFee: '2.50', renewalNoticeDays: '7', maxDeposit: '10000.00' },
+  date: '2026-03-20T14:05:00Z',
+};
+
+const suspension = {
+  id: 11,
+  actor: null,
+  action: 'user.suspend',
+  targetType: 'user',
+  targetId: '7',
+  before: { status: 'active' },
+  after: { status: 'suspended' },
+  date: '2026-03-19T09:00:00Z',
+};
+
+const page = (items: unknown[], total = items.length) => ({
+  status: 200,
+  body: { items, total, page: 1, pageSize: 20 },
+});
+
+const FIRST = 'GET /api/admin/audit?search=&action=&from=&to=&page=1&pageSize=20';
+
+function server(extra: Routes = {}) {
+  return mockApi({ [FIRST]: page([settingsChange, suspension], 2), ...extra });
+}
+
+function renderPage() {
+  renderWithProviders(<AuditPage />, {
+    route: '/admin/audit',
+    auth: fakeAuth({ user: adminUser }),
+  });
+}
+
+describe('Audit log page', () => {
+  it('lists who did what to which target', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+    const row = (await screen.findByText('Updated settings')).closest('tr')!;
+    expect(within(row).getByText('Ada Admin <admin@dialtone.test>')).toBeInTheDocument();
+    expect(within(row).getByText('settings.update')).toBeInTheDocument();
+    expect(within(row).getByText('Settings platform')).toBeInTheDocument();
+    const other = screen.getByText('Suspended user').closest('tr')!;
+    expect(within(other).getByText('User #7')).toBeInTheDocument();
+    expect(within(other).getByText('Unknown')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows only the changed keys, before and after, under Details', async () => {
+    server();
+    renderPage();
+    const row = (await screen.findByText('Updated settings')).closest('tr')!;
+    const toggle = within(row).getByRole('button', { name: /^Details/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const changes = screen.getByRole('table', { name: 'Changes' });
+    const rows = within(changes).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['setupFee1.00→2.50']);
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('table', { name: 'Changes' })).toBeNull();
+  });
+
+  it('builds the query from the search, the action group and the dates', async () => {
+    const fetch = server({
+      'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20': page([
+        settingsChange,
+      ]),
+      'GET /api/admin/audit?search=ada&action=settings.&from=&to=&page=1&pageSize=20': page([
+        settingsChange,
+      ]),
+      'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=&page=1&pageSize=20':
+        page([settingsChange]),
+      'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=2026-03-31&page=1&pageSize=20':
+        page([]),
+    });
+    renderPage();
+    await screen.findByText('Updated settings');
+    await userEvent.type(
+      screen.getByPlaceholderText('Search by administrator or target...'),
+      'ada',
+    );
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20',
+      ),
+    );
+    const action = screen.getByLabelText('Action');
+    expect(
+      within(action)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All Actions',
+      'Users',
+      'Balances',
+      'Numbers',
+      'Packages',
+      'Countries',
+      'Settings',
+      'Messages',
+    ]);
+    await userEvent.selectOptions(action, 'Settings');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=&page=1&pageSize=20',
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    expect(await screen.findByText('No entries match these filters')).toBeInTheDocument();
+    expect(calls(fetch)).toContain(
+      'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=2026-03-31&page=1&pageSize=20',
+    );
+  });
+
+  it('pages through the log', async () => {
+    const fetch = server({
+      [FIRST]: page([settingsChange], 21),
+      'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20': {
+        status: 200,
+        body: { items: [suspension], total: 21, page: 2, pageSize: 20 },
+      },
+    });
+    renderPage();
+    await screen.findByText('Showing 1 to 20 of 21');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Suspended user')).toBeInTheDocument();
+    expect(screen.getByText('Showing 21 to 21 of 21')).toBeInTheDocument();
+    expect(calls(fetch)).toContain(
+      'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20',
+    );
+  });
+});

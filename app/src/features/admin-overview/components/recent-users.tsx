@@ -1,0 +1,31 @@
+import { formatDate } from '../../../lib/format-date';
+import type { RecentUser } from '../api/get-stats';
+import { UserStatusBadge } from './user-status-badge';
+
+export function RecentUsers({ users }: { users: RecentUser[] }) {
+  if (users.length === 0) {
+    return (
+      <p role="status" className="p-8 text-center text-slate-600">
+        No users yet
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-200">
+      {users.map((user) => (
+        <li key={user.id} className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{user.name}</p>
+            <p className="truncate text-sm text-slate-500">{user.email}</p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <UserStatusBadge status={user.status} />
+            <time dateTime={user.joinDate} className="text-xs text-slate-500">
+              Joined {formatDate(user.joinDate)}
+            </time>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,224 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/ui/toast-host';
+import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { UsersPage } from './users-page';
+
+const ada = {
+  id: 7,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+14155550100',
+  status: 'active',
+  role: 'client',
+  joinDate: '2026-01-05T10:00:00Z',
+  lastLogin: null,
+};
+
+const me = {
+  ...ada,
+  id: adminUser.id,
+  name: adminUser.name,
+  email: adminUser.email,
+  phone: null,
+  role: 'admin',
+  lastLogin: '2026-03-01T08:30:00Z',
+};
+
+const page = (items: unknown[], total = items.length) => ({
+  status: 200,
+  body: { items, total, page: 1, pageSize: 20 },
+});
+
+const FIRST = 'GET /api/admin/users?search=&status=&role=&page=1&pageSize=20';
+
+function server(extra: Routes = {}) {
+  return mockApi({ [FIRST]: page([ada, me], 45), ...extra });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <UsersPage />
+      <ToastHost />
+    </>,
+    { route: '/admin/users', auth: fakeAuth({ user: adminUser }) },
+  );
+}
+
+async function openMenu(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  return screen
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .querySelectorAll('[role="menuitem"]');
+}
+
+describe('Manage users page', () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  it('shows each account with its badges, last login and the true count', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
+    const row = (await screen.findByText('ada@example.com')).closest('tr')!;
+    expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(row).getByText('+14155550100')).toBeInTheDocument();
+    expect(within(row).getByText('active')).toHaveClass('bg-green-100');
+    expect(within(row).getByText('Client')).toBeInTheDocument();
+    expect(within(row).getByText('Jan 5, 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    const mine = screen.getByText('admin@dialtone.test').closest('tr')!;
+    expect(within(mine).getByText('Admin')).toBeInTheDocument();
+    expect(within(mine).queryByText('Never')).toBeNull();
+    expect(screen.getByText('Showing 1 to 20 of 45')).toBeInTheDocument();
+  });
+
+  it('builds the query from the debounced search and both filters', async () => {
+    const fetch = server({
+      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20': page([ada]),
+      'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20': page([]),
+      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20': page([]),
+    });
+    renderPage();
+    await screen.findByText('ada@example.com');
+    await userEvent.type(screen.getByLabelText('Search'), 'ada');
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20',
+      ),
+    );
+    expect(calls(fetch).filter((c) => c.includes('search=a&'))).toEqual([]);
+
+    const status = screen.getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Status', 'Active', 'Suspended', 'Pending']);
+    await userEvent.selectOptions(status, 'Suspended');
+    expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
+
+    const role = screen.getByLabelText('Role');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Roles', 'Admin', 'Client']);
+    await userEvent.selectOptions(role, 'Admin');
+    await waitFor(() =>
+      expect(calls(fetch)).toContain(
+        'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
+      ),
+    );
+  });
+
+  it('suspends a user only after a confirmation naming the consequence', async () => {
+    const fetch = server({
+      'POST /api/admin/users/7/suspend': {
+        status: 200,
+        body: { item: { ...ada, status: 'suspended' } },
+      },
+    });
+    renderPage();
+    const items = await openMenu('Ada Lovelace');
+    expect(Array.from(items).map((item) => item.textContent)).toEqual([
+      'Send Email',
+      'Change Role',
+      'Suspend User',
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Suspend User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend User' });
+    expect(dialog).toHaveTextContent(
+      'Suspend Ada Lovelace? They will be signed out at once and cannot sign in until reactivated.',
+    );
+    expect(calls(fetch)).not.toContain('POST /api/admin/users/7/suspend');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend User' }));
+    expect(await screen.findByText('Ada Lovelace suspended')).toBeInTheDocument();
+    expect(calls(fetch)).toContain('POST /api/admin/users/7/suspend');
+    expect(calls(fetch).filter((c) => c === FIRST)).toHaveLength(2);
+  });
+
+  it('offers neither Suspend nor Change Role on the admin’s own row', async () => {
+    server();
+    renderPage();
+    const items = await openMenu(adminUser.name);
+    expect(Array.from(items).map((item) => item.textContent)).toEqual(['Send Email']);
+  });
+
+  it('offers Reactivate User for a suspended account', async () => {
+    const fetch = server({
+      [FIRST]: page([{ ...ada, status: 'suspended' }]),
+      'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
+    });
+    renderPage();
+    await openMenu('Ada Lovelace');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reactivate User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reactivate User' });
+    expect(dialog).toHaveTextContent('Reactivate Ada Lovelace? They can sign in again at once.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate User' }));
+    await waitFor(() => expect(calls(fetch)).toContain('POST /api/admin/users/7/reactivate'));
+  });
+
+  it('changes a role after naming it, and shows the server’s refusal as an error toast', async () => {
+    const fetch = server({
+      'POST /api/admin/users/7/role': {
+        status: 409,
+        body: { message: 'At least one administrator must remain' },
+      },
+    });
+    renderPage();
+    await openMenu('Ada Lovelace');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Change Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change Role' });
+    expect(dialog).toHaveTextContent("Change Ada Lovelace's role from Client to Admin?");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('At least one administrator must remain')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/users/7/role');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: 'admin' });
+  });
+
+  it('sends an email checked by core, then toasts the server message', async () => {
+    const fetch = server({
+      'POST /api/admin/users/7/email': {
+        status: 200,
+        body: { message: 'Email to ada@example.com queued' },
+      },
+    });
+    renderPage();
+    await openMenu('Ada Lovelace');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send Email' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(within(dialog).getByText('Subject is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
+    expect(calls(fetch)).not.toContain('POST /api/admin/users/7/email');
+
+    await userEvent.type(within(dialog).getByLabelText('Subject'), ' Your invoice ');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'It is attached.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Email to ada@example.com queued')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/users/7/email');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      subject: 'Your invoice',
+      body: 'It is attached.',
+    });
+  });
+
+  it('closes the email dialog with Escape', async () => {
+    server();
+    renderPage();
+    await openMenu('Ada Lovelace');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
+    expect(screen.getByRole('dialog', { name: 'Send Email' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
