@@ -76,6 +76,7 @@ async fn start_cluster() -> Cluster {
                 "multi-instance-shared-secret-0123456789",
             )
             .env("DIALTONE_TRUST_PROXY", "1")
+            .env("DIALTONE_SWITCH_TOKEN", "multi-switch-token")
             .env("DIALTONE_DEMO", "1")
             // Both instances run the background jobs every second, racing each other.
             .env("DIALTONE_JOB_INTERVAL_SECS", "1")
@@ -392,6 +393,60 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
         (renewed, renewed_after),
         (owned.len() as i64, owned.len() as i64),
         "each renewal charged exactly once"
+    );
+
+    // Calls: each owned number places calls through nginx; every CDR is delivered
+    // twice at once (a switch retrying), so the copies can land on both instances.
+    let numbers: Vec<String> =
+        sqlx::query_scalar("SELECT number FROM phone_numbers WHERE status = 'active' ORDER BY id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let mut calls = Vec::new();
+    for (i, number) in numbers.iter().enumerate() {
+        for k in 0..4 {
+            let (api, number) = (api.clone(), number.clone());
+            calls.push(tokio::spawn(async move {
+                let call_id = format!("mi-{i}-{k}");
+                let switch = |path: &str, body: Value| {
+                    let http = api.http.clone();
+                    let url = format!("{}/api{path}", api.base);
+                    async move { http.post(url).bearer_auth("multi-switch-token").json(&body).send().await.unwrap() }
+                };
+                let auth: Value = switch("/telephony/authorize", json!({ "callId": call_id, "direction": "outbound", "from": number, "to": "+12125550199" }))
+                    .await
+                    .json()
+                    .await
+                    .unwrap();
+                if auth["allowed"] != true {
+                    return 0;
+                }
+                let cdr = json!({ "callId": call_id, "direction": "outbound", "from": number, "to": "+12125550199",
+                    "startedAt": "2026-11-20T10:00:00Z", "answeredAt": "2026-11-20T10:00:01Z", "endedAt": "2026-11-20T10:00:31Z",
+                    "durationSeconds": 30, "status": "completed" });
+                let (a, b) = tokio::join!(switch("/telephony/cdr", cdr.clone()), switch("/telephony/cdr", cdr));
+                assert!(a.status().is_success() && b.status().is_success());
+                1
+            }));
+        }
+    }
+    let mut placed = 0;
+    for c in calls {
+        placed += c.await.unwrap();
+    }
+    assert!(placed >= 8, "{placed} calls placed");
+    let (records, charges, held): (i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM calls WHERE call_id LIKE 'mi-%'), \
+                (SELECT COUNT(*) FROM ledger_entries WHERE reference LIKE 'call:mi-%'), \
+                (SELECT COUNT(*) FROM call_reservations)",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (records, charges, held),
+        (placed, placed, 0),
+        "each CDR applied once, every reservation released"
     );
 
     assert_eq!(

@@ -435,3 +435,38 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
         StatusCode::BAD_REQUEST
     );
 }
+
+#[tokio::test]
+async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "dup", "outbound", &mine, "+12125550199").await;
+    let sends: Vec<_> = (0..6)
+        .map(|_| {
+            tokio::spawn(
+                app.post("/api/telephony/cdr")
+                    .bearer(SWITCH)
+                    .json(cdr(
+                        "dup",
+                        "outbound",
+                        &mine,
+                        "+12125550199",
+                        90,
+                        "completed",
+                    ))
+                    .send(),
+            )
+        })
+        .collect();
+    for h in sends {
+        let r = h.await.unwrap();
+        assert_eq!(
+            (r.status, r.body["cost"].clone()),
+            (StatusCode::OK, json!(0.03)),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(app.balance_of(&s).await, 0.97);
+    app.assert_invariant().await;
+}

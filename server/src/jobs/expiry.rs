@@ -6,8 +6,39 @@ use crate::settings::DAY_MS;
 use crate::state::AppState;
 use sqlx::Row;
 
+/// Packages are announced this long before they expire.
+const EXPIRY_NOTICE_MS: i64 = 3 * DAY_MS;
+
 pub async fn expire_packages(state: &AppState, now: i64) -> anyhow::Result<u64> {
     let mut tx = state.db.begin_write().await?;
+    // Claimed by the same statement that finds it: one notice per package.
+    let soon = sqlx::query(
+        "UPDATE user_packages SET expiry_notice_sent = 1 WHERE status = 'active' AND expiry_notice_sent = 0 \
+         AND expires_at > $1 AND expires_at <= $2 AND seconds_remaining > 0 RETURNING user_id, name, seconds_remaining",
+    )
+    .bind(now)
+    .bind(now + EXPIRY_NOTICE_MS)
+    .fetch_all(&mut *tx)
+    .await?;
+    for r in &soon {
+        let (user, name, left): (i64, String, i64) = (
+            r.try_get("user_id")?,
+            r.try_get("name")?,
+            r.try_get("seconds_remaining")?,
+        );
+        let message = format!(
+            "Your {name} package expires within 3 days with {} minutes unused.",
+            left / 60
+        );
+        notify(
+            &mut *tx,
+            user,
+            "package_expiring",
+            "Package expiring soon",
+            &message,
+        )
+        .await?;
+    }
     let rows = sqlx::query(
         "UPDATE user_packages SET status = 'expired' WHERE status = 'active' AND expires_at <= $1 RETURNING user_id, name, seconds_remaining",
     )

@@ -108,7 +108,25 @@ async fn consume_packages(
     Ok(())
 }
 
+/// Records a CDR once. When the same CDR arrives twice at the same moment (two
+/// instances, a retrying switch), the loser meets the winner's unique keys: it
+/// then answers the stored result, as any replay does.
 pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
+    match record_once(state, cdr).await {
+        Err(Error::Internal(e))
+            if e.downcast_ref::<sqlx::Error>()
+                .is_some_and(crate::db::is_unique_violation) =>
+        {
+            let mut conn = state.db.pool.acquire().await?;
+            stored(&mut conn, &cdr.call_id)
+                .await?
+                .ok_or(Error::Internal(e))
+        }
+        other => other,
+    }
+}
+
+async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     validate(&cdr.call_id, &cdr.direction, &cdr.from, &cdr.to)?;
     if !matches!(cdr.status.as_str(), "completed" | "failed" | "no-answer") {
         return Err(Error::field(
