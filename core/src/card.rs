@@ -37,7 +37,7 @@ fn luhn_ok(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 pub fn validate_card(card: &CardInput, this_year: u32, this_month: u32) -> FieldErrors {

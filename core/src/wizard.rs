@@ -94,6 +94,13 @@ pub fn transition(state: &WizardState, event: &WizardEvent) -> Result<WizardStat
     Ok(next)
 }
 
+/// Applies events in order from the first step; the first refused event stops it.
+pub fn run(events: &[WizardEvent]) -> Result<WizardState, WizardError> {
+    events
+        .iter()
+        .try_fold(WizardState::default(), |s, e| transition(&s, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,11 +129,4 @@ mod tests {
             }
         );
     }
-}
-
-/// Applies events in order from the first step; the first refused event stops it.
-pub fn run(events: &[WizardEvent]) -> Result<WizardState, WizardError> {
-    events
-        .iter()
-        .try_fold(WizardState::default(), |s, e| transition(&s, e))
 }

@@ -205,7 +205,7 @@ async fn a_sigkill_in_the_middle_loses_nothing_acknowledged() {
     // Assert: restart on the same database; everything acknowledged is there.
     let mut server = start(&db_url, dir.path(), port);
     wait_ready(&base).await;
-    let acked = acked.lock().unwrap();
+    let acked = std::mem::take(&mut *acked.lock().unwrap());
     assert!(
         acked.credits.len() >= 5 && acked.calls.len() >= 5,
         "traffic ran before the kill: {} credits, {} calls",

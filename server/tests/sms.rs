@@ -200,18 +200,13 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
     let points = week["points"].as_array().unwrap();
     assert_eq!(points.len(), 7);
     assert_eq!(points[6]["spend"], 23.98);
-    assert_eq!(
-        app.get("/api/dashboard/usage?range=year")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["points"]
-            .as_array()
-            .unwrap()
-            .len()
-            >= 12,
-        true
-    );
+    let year = app
+        .get("/api/dashboard/usage?range=year")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body;
+    assert!(year["points"].as_array().unwrap().len() >= 12);
     assert_eq!(
         app.get("/api/dashboard/usage?range=decade")
             .bearer(&s.token)

@@ -49,7 +49,7 @@ pub async fn get_stats(
         .into_iter()
         .map(|(_, name, now, before)| (name, now, before))
         .collect();
-    top.sort_by(|a, b| b.1.cmp(&a.1));
+    top.sort_by_key(|t| std::cmp::Reverse(t.1));
     let top_countries: Vec<Value> = top
         .into_iter()
         .take(5)

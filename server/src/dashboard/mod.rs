@@ -79,7 +79,7 @@ async fn get_dashboard(State(state): State<AppState>, auth: AuthUser) -> Result<
         };
         activity.push((at, v));
     }
-    activity.sort_by(|a, b| b.0.cmp(&a.0));
+    activity.sort_by_key(|a| std::cmp::Reverse(a.0));
     let recent: Vec<Value> = activity.into_iter().take(10).map(|(_, v)| v).collect();
     Ok(axum::Json(json!({
         "balance": money(auth.user.balance_micros),
