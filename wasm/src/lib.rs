@@ -48,6 +48,14 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// Text arguments arrive as JsValue and are checked here: wasm-bindgen's own `&str`
+/// conversion traps on a non-string instead of refusing it.
+fn string(value: &JsValue, what: &str) -> Result<String, JsError> {
+    value
+        .as_string()
+        .ok_or_else(|| JsError::new(&format!("{what} must be a string")))
+}
+
 fn amount(text: &str) -> Result<Decimal, JsError> {
     money::parse_amount(text).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -96,7 +104,11 @@ pub fn validate_contact(input: JsValue) -> Result<JsValue, JsError> {
 
 /// Errors for a deposit amount typed as text, given the maximum in force.
 #[wasm_bindgen(js_name = validateDeposit, skip_typescript)]
-pub fn validate_deposit(input: &str, max: &str) -> Result<JsValue, JsError> {
+pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError> {
+    let input = string(&input, "input")?;
+    let input = input.as_str();
+    let max = string(&max, "max")?;
+    let max = max.as_str();
     let errors = v::validate_deposit(input, amount(max)?)
         .err()
         .unwrap_or_default();
@@ -160,11 +172,13 @@ fn increments(first: i32, next: i32) -> rating::Increments {
 #[wasm_bindgen(js_name = rateCall, skip_typescript)]
 pub fn rate_call(
     duration: i32,
-    rate: &str,
+    rate: JsValue,
     first: i32,
     next: i32,
     package_seconds: i32,
 ) -> Result<JsValue, JsError> {
+    let rate = string(&rate, "rate")?;
+    let rate = rate.as_str();
     to_js(&rating::rate_call(
         duration.into(),
         micros(rate)?,
@@ -175,13 +189,17 @@ pub fn rate_call(
 
 #[wasm_bindgen(js_name = maxDuration, skip_typescript)]
 pub fn max_duration(
-    funds: &str,
-    rate: &str,
+    funds: JsValue,
+    rate: JsValue,
     first: i32,
     next: i32,
     package_seconds: i32,
     cap: i32,
 ) -> Result<i32, JsError> {
+    let funds = string(&funds, "funds")?;
+    let funds = funds.as_str();
+    let rate = string(&rate, "rate")?;
+    let rate = rate.as_str();
     let secs = rating::max_duration(
         micros(funds)?,
         micros(rate)?,
@@ -194,7 +212,9 @@ pub fn max_duration(
 
 /// The destination of `number` among [prefix, destination] pairs.
 #[wasm_bindgen(js_name = destinationOf, skip_typescript)]
-pub fn destination_of(prefixes: JsValue, number: &str) -> Result<JsValue, JsError> {
+pub fn destination_of(prefixes: JsValue, number: JsValue) -> Result<JsValue, JsError> {
+    let number = string(&number, "number")?;
+    let number = number.as_str();
     let pairs: Vec<(String, String)> = from_js(prefixes)?;
     let mut table = rating::PrefixTable::new();
     for (prefix, destination) in pairs {
@@ -207,7 +227,11 @@ pub fn destination_of(prefixes: JsValue, number: &str) -> Result<JsValue, JsErro
 
 /// What a message costs: segments x rate, in micro-dollars as text.
 #[wasm_bindgen(js_name = smsCost, skip_typescript)]
-pub fn sms_cost(message: &str, rate: &str) -> Result<String, JsError> {
+pub fn sms_cost(message: JsValue, rate: JsValue) -> Result<String, JsError> {
+    let message = string(&message, "message")?;
+    let message = message.as_str();
+    let rate = string(&rate, "rate")?;
+    let rate = rate.as_str();
     Ok(rating::sms_cost(message, micros(rate)?).1.to_string())
 }
 
@@ -227,24 +251,32 @@ pub fn validate_email_message(input: JsValue) -> Result<JsValue, JsError> {
 }
 
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
-pub fn format_usd(value: &str) -> Result<String, JsError> {
+pub fn format_usd(value: JsValue) -> Result<String, JsError> {
+    let value = string(&value, "value")?;
+    let value = value.as_str();
     Ok(money::format_usd(amount(value)?))
 }
 
 #[wasm_bindgen(js_name = formatRate, skip_typescript)]
-pub fn format_rate(value: &str) -> Result<String, JsError> {
+pub fn format_rate(value: JsValue) -> Result<String, JsError> {
+    let value = string(&value, "value")?;
+    let value = value.as_str();
     Ok(money::format_rate(amount(value)?))
 }
 
 /// Micro-dollars as decimal text (JS numbers cannot hold every i64).
 #[wasm_bindgen(js_name = toMicros, skip_typescript)]
-pub fn to_micros(value: &str) -> Result<String, JsError> {
+pub fn to_micros(value: JsValue) -> Result<String, JsError> {
+    let value = string(&value, "value")?;
+    let value = value.as_str();
     let micros = money::to_micros(amount(value)?).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(micros.to_string())
 }
 
 #[wasm_bindgen(js_name = fromMicros, skip_typescript)]
-pub fn from_micros(micros: &str) -> Result<String, JsError> {
+pub fn from_micros(micros: JsValue) -> Result<String, JsError> {
+    let micros = string(&micros, "micros")?;
+    let micros = micros.as_str();
     let m: i64 = micros
         .trim()
         .parse()
@@ -253,12 +285,18 @@ pub fn from_micros(micros: &str) -> Result<String, JsError> {
 }
 
 #[wasm_bindgen(js_name = totalDueToday, skip_typescript)]
-pub fn total_due_today(monthly: &str, setup: &str) -> Result<String, JsError> {
+pub fn total_due_today(monthly: JsValue, setup: JsValue) -> Result<String, JsError> {
+    let monthly = string(&monthly, "monthly")?;
+    let monthly = monthly.as_str();
+    let setup = string(&setup, "setup")?;
+    let setup = setup.as_str();
     Ok(pricing::total_due_today(amount(monthly)?, amount(setup)?).to_string())
 }
 
 #[wasm_bindgen(js_name = smsInfo, skip_typescript)]
-pub fn sms_info(message: &str) -> Result<JsValue, JsError> {
+pub fn sms_info(message: JsValue) -> Result<JsValue, JsError> {
+    let message = string(&message, "message")?;
+    let message = message.as_str();
     to_js(&sms::analyze(message))
 }
 
