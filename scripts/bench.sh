@@ -1,17 +1,92 @@
 #!/usr/bin/env bash
-# Dialtone's benchmarks: release builds, figures printed and kept under bench/results/.
+# Dialtone's benchmarks: release builds, figures printed and written to
+# bench/results/latest.{md,json}. Benchmarks report; they never fail on time.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build -q --release -p dialtone-server
+BIN=target/release
 mkdir -p bench/results
-out=bench/results/latest.md
+md=bench/results/latest.md
+json=bench/results/latest.json.tmp
+: > "$json"
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
+jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+record() { echo "$1" >> "$json"; }
+
+start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to /readyz)
+  local t0; t0=$(date +%s.%N)
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+    DIALTONE_DEMO=1 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
+  SERVER=$!
+  until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
+  READY_S=$(python3 -c "print(round($(date +%s.%N) - $t0, 3))")
+}
+stop_server() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; }
+check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+
 {
-  echo "# Dialtone benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores)"
-  echo
-  echo '## Admin analytics with a million call records'
-  echo
-  echo '```'
-  for backend in sqlite postgres; do
-    env DIALTONE_TEST_DATABASE=$([ $backend = postgres ] && echo postgres || echo sqlite) \
-      cargo test -q --release -p dialtone-server --test analytics_scale -- --ignored --nocapture 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
+echo "# Dialtone benchmarks"
+echo
+echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(free -g | awk '/Mem/ {print $2}') GiB, release build."
+for backend in sqlite postgres; do
+  PORT=$(free_port); BASE=http://127.0.0.1:$PORT
+  if [ $backend = sqlite ]; then
+    export DATABASE_URL="sqlite://$work/bench.db?mode=rwc"
+  else
+    db=dialtone_bench_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
+    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+  fi
+  rm -rf "$work/data"
+  echo; echo "## $backend"; echo
+  start_server; cold_empty=$READY_S; stop_server
+  start_server; cold_migrated=$READY_S
+  echo "- cold start to /readyz: empty database ${cold_empty} s (migrations and demo seeding included), migrated ${cold_migrated} s"
+  record "{\"backend\":\"$backend\",\"cold_start_empty_s\":$cold_empty,\"cold_start_migrated_s\":$cold_migrated}"
+  TOKEN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
+  ADMIN=$TOKEN
+  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"bench@example.com","password":"password1"}' >/dev/null
+  TOKEN=$(TOKEN= api POST /auth/login '{"email":"bench@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  CLIENT=$TOKEN; CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
+  TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+  NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
+  NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
+  echo; echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'
+  row() { local line=$1; record "${line%\}},\"backend\":\"$backend\"}"
+    python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(f\"| {d['mode']} | {d['concurrency']} | {d['requests']} ({d['ok']} ok) | {d['per_second']:.0f} | {d['p50_ms']} | {d['p99_ms']} | {sys.argv[2]} |\")" "$line" "$(check)"; }
+  row "$($BIN/dialtone-load info --base $BASE --token $CLIENT --requests 20000 --concurrency 64)"
+  row "$($BIN/dialtone-load login --base $BASE --email bench@example.com --password password1 --requests 60 --concurrency 2)"
+  for c in 1 16 64 256; do
+    out=$($BIN/dialtone-traffic --base $BASE --token bench-switch --from "$NUMBER" --calls $((c < 16 ? 300 : 2000)) --concurrency $c --seed $c)
+    line=$(python3 -c "import re,sys; m=re.search(r'placed (\d+) calls in ([\d.]+)s: (\d+) completed.* (\d+) call pairs/s; p50 ([\d.]+) ms, p99 ([\d.]+) ms', sys.argv[1]); print('{\"mode\":\"authorize+cdr\",\"concurrency\":$c,\"requests\":%s,\"ok\":%s,\"per_second\":%s,\"p50_ms\":%s,\"p99_ms\":%s}' % (m[1], m[3], m[4], m[5], m[6]))" "$out")
+    row "$line"
   done
-  echo '```'
-} | tee "$out"
+  row "$($BIN/dialtone-load sms --base $BASE --token $CLIENT --requests 2000 --concurrency 16)"
+  # Purchases contending for one balance: $10 buys two $3.99 numbers, never more.
+  TOKEN= api POST /auth/signup '{"name":"Contender","email":"contend@example.com","password":"password1"}' >/dev/null
+  TOKEN=$(TOKEN= api POST /auth/login '{"email":"contend@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  KID=$(api GET /user/info | jq_ 'd["user"]["id"]'); CONTENDER=$TOKEN
+  TOKEN=$ADMIN api POST /admin/balances/$KID/adjust '{"type":"credit","amount":"10","reason":"bench"}' >/dev/null
+  row "$($BIN/dialtone-load purchase --base $BASE --token $CONTENDER --requests 8 --concurrency 8)"
+  TOKEN=$CONTENDER; echo; echo "- contending purchases left a balance of \$$(api GET /user/info | jq_ 'd["user"]["balance"]') (10.00 - 2 x 3.99 = 2.02 expected)"
+  echo "- peak resident memory of the server: $(awk '/VmHWM/ {print $2/1024 " MiB"}' /proc/$SERVER/status)"
+  stop_server
+  [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+done
+
+echo; echo '## Front end (initial load)'; echo
+for f in app/dist/assets/index-*.js app/dist/assets/index-*.css app/dist/assets/*.wasm; do
+  [ -f "$f" ] && echo "- $(basename "$f"): $(stat -c %s "$f") bytes raw, $(gzip -9c "$f" | wc -c) gzip"
+done
+
+echo; echo '## Admin analytics with a million call records'; echo; echo '```'
+for backend in sqlite postgres; do
+  DIALTONE_TEST_DATABASE=$backend cargo test -q --release -p dialtone-server --test analytics_scale -- --ignored --nocapture 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
+done
+echo '```'
+} | tee "$md"
+python3 -c "import json; print(json.dumps([json.loads(l) for l in open('$json')], indent=1))" > bench/results/latest.json
+rm -f "$json"
