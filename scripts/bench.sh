@@ -82,6 +82,10 @@ for f in app/dist/assets/index-*.js app/dist/assets/index-*.css app/dist/assets/
   [ -f "$f" ] && echo "- $(basename "$f"): $(stat -c %s "$f") bytes raw, $(gzip -9c "$f" | wc -c) gzip"
 done
 
+echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
+cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt:" | paste - - | sed -E 's/ +/ /g'
+echo '```'
+
 echo; echo '## Admin analytics with a million call records'; echo; echo '```'
 for backend in sqlite postgres; do
   DIALTONE_TEST_DATABASE=$backend cargo test -q --release -p dialtone-server --test analytics_scale -- --ignored --nocapture 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
