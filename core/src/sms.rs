@@ -36,7 +36,35 @@ pub struct SmsInfo {
     pub counter: String,
 }
 
+/// Septets per ASCII character (0: not GSM), built at compile time from the two
+/// alphabets, so the common case is one table read instead of a string scan.
+const ASCII_SEPTETS: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let (basic, ext) = (GSM_BASIC.as_bytes(), GSM_EXTENSION.as_bytes());
+    let mut i = 0;
+    while i < basic.len() {
+        if basic[i] < 128 {
+            table[basic[i] as usize] = 1;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < ext.len() {
+        if ext[j] < 128 {
+            table[ext[j] as usize] = 2;
+        }
+        j += 1;
+    }
+    table
+};
+
 fn gsm_septets(c: char) -> Option<usize> {
+    if c.is_ascii() {
+        return match ASCII_SEPTETS[c as usize] {
+            0 => None,
+            n => Some(n as usize),
+        };
+    }
     if GSM_BASIC.contains(c) {
         Some(1)
     } else if GSM_EXTENSION.contains(c) {
@@ -95,6 +123,21 @@ pub fn analyze(message: &str) -> SmsInfo {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_ascii_table_agrees_with_the_alphabets() {
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let scanned = if GSM_BASIC.contains(c) {
+                Some(1)
+            } else if GSM_EXTENSION.contains(c) {
+                Some(2)
+            } else {
+                None
+            };
+            assert_eq!(gsm_septets(c), scanned, "{c:?}");
+        }
+    }
 
     #[test]
     fn the_euro_sign_takes_two_septets() {
