@@ -62,7 +62,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     let mut tx = state.db.begin_write().await?;
     let deposit = Posting {
         user_id: client.id,
-        amount: 60_000_000,
+        amount: 100_000_000,
         kind: Kind::Deposit,
         description: "Deposit by card",
         reference: Some("demo:opening-deposit".into()),
@@ -113,6 +113,46 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         }
         ours.push(number);
     }
+    // A Standard package bought at the same time: outbound calls use its minutes first.
+    let package: Option<(i64, String, i64, i64, i64)> =
+        sqlx::query_as("SELECT id, name, minutes, price_micros, validity_days FROM packages WHERE name = 'Standard' AND status = 'active'")
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some((id, name, minutes, price, validity)) = package {
+        let bought = now - 20 * crate::settings::DAY_MS;
+        let what = format!("{name} package ({minutes} minutes)");
+        let p = Posting {
+            user_id: client.id,
+            amount: -price,
+            kind: Kind::PackagePurchase,
+            description: &what,
+            reference: None,
+            actor_id: None,
+        };
+        ledger::post(&mut tx, p)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        sqlx::query(
+            "INSERT INTO user_packages (user_id, package_id, name, minutes, seconds_remaining, price_micros, purchased_at, expires_at, status) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active')",
+        )
+        .bind(client.id)
+        .bind(id)
+        .bind(&name)
+        .bind(minutes)
+        .bind(minutes * 60)
+        .bind(price)
+        .bind(bought)
+        .bind(bought + validity * crate::settings::DAY_MS)
+        .execute(&mut *tx)
+        .await?;
+    }
+    // The deposit and purchases happened when the numbers were bought, 20 days ago.
+    sqlx::query("UPDATE ledger_entries SET created_at = $1 WHERE user_id = $2")
+        .bind(now - 20 * crate::settings::DAY_MS)
+        .bind(client.id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     if ours.is_empty() {
         return Ok(());
