@@ -73,6 +73,11 @@ for backend in sqlite postgres; do
   row "$($BIN/dialtone-load purchase --base $BASE --token $CONTENDER --requests 8 --concurrency 8)"
   TOKEN=$CONTENDER; echo; echo "- contending purchases left a balance of \$$(api GET /user/info | jq_ 'd["user"]["balance"]') (10.00 - 2 x 3.99 = 2.02 expected)"
   echo "- peak resident memory of the server: $(awk '/VmHWM/ {print $2/1024 " MiB"}' /proc/$SERVER/status)"
+  if [ $backend = sqlite ]; then
+    render=$(cd app && node scripts-first-render.mjs "$BASE/" 5)
+    record "$render"
+    echo "- first render of / in headless Chromium (median of 5 cold loads): $(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(f\"DOMContentLoaded {d['dom_content_loaded_ms']} ms, h1 visible {d['h1_visible_ms']} ms\")" "$render")"
+  fi
   stop_server
   [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
 done
