@@ -7,7 +7,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.html app/vite.config.ts app/package.json
 
-.PHONY: run test lint bench deps tools npm-deps test-deps wasm app server clean
+.PHONY: run test lint bench tour deps tools npm-deps test-deps wasm app server clean
 
 ## Build everything and serve it at http://127.0.0.1:8080 on the embedded SQLite database.
 run: deps wasm app
@@ -27,6 +27,11 @@ lint: deps wasm
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd app && npm run typecheck && npm run lint
+
+## Screenshots of every route at 375 and 1440 px, with an index page, in target/tour/.
+tour: deps wasm app
+	cargo build -p dialtone-server
+	scripts/tour.sh
 
 deps: tools npm-deps
 

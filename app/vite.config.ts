@@ -19,6 +19,26 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // A few long-lived chunks instead of dozens of tiny shared ones: the React stack
+        // every page needs, the charts only two pages draw, and the shared UI pieces.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack|react-hot-toast|goober)[\\/]/,
+            },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|es-toolkit|decimal\.js-light)[\\/]/,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: 'ui', test: /src[\\/]components[\\/]ui[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

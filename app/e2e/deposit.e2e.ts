@@ -72,7 +72,9 @@ async function markPage(page: Page) {
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 }
 async function isSamePage(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument);
+  return page.evaluate(
+    () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+  );
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {

@@ -32,6 +32,8 @@ describe('the app shell', () => {
   test('the navigation bar links every public page and the sign-in pages', async () => {
     const { page, context, requests } = await open(browser, '/');
     const nav = page.getByTestId('navbar');
+    // isVisible() does not wait: let the first render land before checking each link.
+    await nav.getByRole('link', { name: 'Home', exact: true }).first().waitFor();
     for (const name of [
       'Home',
       'Products',

@@ -119,3 +119,19 @@ async fn every_response_carries_the_security_headers() {
         .unwrap()
         .contains("https://js.stripe.com"));
 }
+
+#[tokio::test]
+async fn responses_are_gzipped_for_clients_that_accept_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        format!("<!doctype html>{}", "<p>Dialtone</p>".repeat(200)),
+    )
+    .unwrap();
+    let static_dir = dir.path().to_path_buf();
+    let app = TestApp::with(|c| c.static_dir = static_dir).await;
+    let r = app.get("/").header("accept-encoding", "gzip").send().await;
+    assert_eq!(r.headers["content-encoding"], "gzip");
+    let plain = app.get("/").send().await;
+    assert!(!plain.headers.contains_key("content-encoding"));
+}

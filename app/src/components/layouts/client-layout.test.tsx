@@ -49,4 +49,15 @@ describe('Client shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(auth.logout).toHaveBeenCalled();
   });
+
+  it('moves focus into the open sidebar; Escape closes it and focuses the toggle', () => {
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('sidebar-overlay')).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
 });

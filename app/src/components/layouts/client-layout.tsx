@@ -68,7 +68,9 @@ export function ClientLayout() {
                 to={paths.client.deposit}
                 className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
               >
-                Balance {usd(user.balance)}
+                {/* On a phone the amount alone keeps the title readable. */}
+                <span className="max-sm:sr-only">Balance </span>
+                {usd(user.balance)}
               </Link>
             )}
           </div>

@@ -61,7 +61,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-500 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
           &copy; {year} Dialtone. All rights reserved. All prices in USD.
         </p>
       </div>

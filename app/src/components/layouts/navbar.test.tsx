@@ -63,4 +63,15 @@ describe('Navbar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById('mobile-menu')).toBeNull();
   });
+
+  it('closes the mobile menu on Escape and gives focus back to the toggle', () => {
+    renderWithProviders(<Navbar />, { route: '/about' });
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    fireEvent.click(toggle);
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
 });

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useAuth } from '../../lib/auth-context';
@@ -18,6 +18,19 @@ export function Navbar() {
   // The menu belongs to the page it was opened on, so any route change closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and leaves focus on its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const transparent = pathname === paths.home && !scrolled;
   const light = transparent && !menuOpen;
   const dashboard = user?.role === 'admin' ? paths.admin.root : paths.client.root;
@@ -81,6 +94,7 @@ export function Navbar() {
           )}
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className={`rounded-md p-2 md:hidden ${light ? 'text-white hover:bg-white/10' : 'text-slate-700 hover:bg-slate-100'}`}
           aria-label="Toggle menu"

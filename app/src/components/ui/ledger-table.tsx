@@ -1,6 +1,7 @@
 import { usd } from '../../lib/core';
 import { formatDateTime } from '../../lib/format-date';
 import { ledgerKindLabel, type LedgerEntry } from '../../lib/ledger';
+import { ScrollBox } from './scroll-box';
 
 function amountClass(amount: number): string {
   if (amount > 0) return 'text-green-700';
@@ -16,7 +17,7 @@ interface LedgerTableProps {
 /** Ledger entries, newest first as the API sends them; scrolls inside its own box. */
 export function LedgerTable({ items, caption }: LedgerTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label={caption}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -60,6 +61,6 @@ export function LedgerTable({ items, caption }: LedgerTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

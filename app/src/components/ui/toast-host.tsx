@@ -17,6 +17,9 @@ export function ToastHost() {
   return (
     <Toaster
       position="top-right"
+      // By default the container is a transparent layer over the whole page, which makes
+      // contrast checkers give up on everything beneath it; a zero-height strip suffices.
+      containerStyle={{ bottom: 'auto', left: 'auto', width: 'min(22rem, calc(100vw - 2rem))' }}
       toastOptions={{
         duration: 4000,
         success: { duration: 2000 },

@@ -14,6 +14,7 @@ import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
 import { revenueSources } from './analytics-format';
 import { shortDay } from './date-range';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 export type AnalyticsChartProps =
   | { kind: 'revenue'; data: RevenuePoint[] }
@@ -32,6 +33,7 @@ function dayAxis() {
 }
 
 function RevenueChart({ data }: { data: RevenuePoint[] }) {
+  const animate = !useReducedMotion();
   return (
     <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 8 }}>
       {grid}
@@ -42,6 +44,7 @@ function RevenueChart({ data }: { data: RevenuePoint[] }) {
       {revenueSources.map((source) => (
         <Bar
           key={source.key}
+          isAnimationActive={animate}
           dataKey={source.key}
           name={source.label}
           stackId="revenue"
@@ -53,6 +56,7 @@ function RevenueChart({ data }: { data: RevenuePoint[] }) {
 }
 
 function CallsChart({ data }: { data: CallsPoint[] }) {
+  const animate = !useReducedMotion();
   return (
     <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -8 }}>
       {grid}
@@ -67,8 +71,16 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
       />
       <Tooltip labelFormatter={(day) => shortDay(String(day))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar yAxisId="calls" dataKey="calls" name="Calls" fill="#4f46e5" radius={[3, 3, 0, 0]} />
       <Bar
+        isAnimationActive={animate}
+        yAxisId="calls"
+        dataKey="calls"
+        name="Calls"
+        fill="#4f46e5"
+        radius={[3, 3, 0, 0]}
+      />
+      <Bar
+        isAnimationActive={animate}
         yAxisId="calls"
         dataKey="answered"
         name="Answered"
@@ -76,6 +88,7 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
         radius={[3, 3, 0, 0]}
       />
       <Line
+        isAnimationActive={animate}
         yAxisId="minutes"
         dataKey="minutes"
         name="Minutes"
@@ -89,25 +102,39 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
 }
 
 function UsersChart({ data }: { data: NewUsersPoint[] }) {
+  const animate = !useReducedMotion();
   return (
     <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16 }}>
       {grid}
       {dayAxis()}
       <YAxis allowDecimals={false} tick={tick} tickLine={false} />
       <Tooltip labelFormatter={(day) => shortDay(String(day))} />
-      <Bar dataKey="count" name="New users" fill="#4f46e5" radius={[3, 3, 0, 0]} />
+      <Bar
+        isAnimationActive={animate}
+        dataKey="count"
+        name="New users"
+        fill="#4f46e5"
+        radius={[3, 3, 0, 0]}
+      />
     </BarChart>
   );
 }
 
 function DestinationsChart({ data }: { data: Destination[] }) {
+  const animate = !useReducedMotion();
   return (
     <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ right: 16 }}>
       <CartesianGrid stroke="#e2e8f0" horizontal={false} />
       <XAxis type="number" tick={tick} tickLine={false} tickFormatter={money} />
       <YAxis type="category" dataKey="country" tick={tick} tickLine={false} width={110} />
       <Tooltip formatter={money} />
-      <Bar dataKey="revenue" name="Revenue" fill="#059669" radius={[0, 3, 3, 0]} />
+      <Bar
+        isAnimationActive={animate}
+        dataKey="revenue"
+        name="Revenue"
+        fill="#059669"
+        radius={[0, 3, 3, 0]}
+      />
     </BarChart>
   );
 }

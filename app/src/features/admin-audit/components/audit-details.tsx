@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../api/get-audit';
 import { changedKeys } from './audit-diff';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 /** Before -> after for the keys that changed. */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {
@@ -8,7 +9,7 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
     return <p className="text-sm text-slate-600">No recorded changes.</p>;
   }
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Changes">
       <table className="text-left text-sm">
         <caption className="sr-only">Changes</caption>
         <thead className="text-xs tracking-wide text-slate-500 uppercase">
@@ -42,6 +43,6 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

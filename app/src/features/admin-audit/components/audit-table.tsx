@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import type { AuditEntry } from '../api/get-audit';
 import { AuditDetails } from './audit-details';
 import { actionLabel, targetLabel } from './audit-labels';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 const headings = ['Date', 'Administrator', 'Action', 'Target'];
 
@@ -24,7 +25,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
   }
 
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Audit log">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Audit log</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -84,6 +85,6 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

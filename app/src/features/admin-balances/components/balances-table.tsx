@@ -4,6 +4,7 @@ import { usd } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { BalanceItem, Movement } from '../api/get-balances';
 import { BalanceStatusBadge } from './balance-status-badge';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type BalanceAction = 'credit' | 'debit' | 'transactions';
 
@@ -28,7 +29,7 @@ interface BalancesTableProps {
 
 export function BalancesTable({ items, onAction }: BalancesTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="User balances">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">User balances</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -91,6 +92,6 @@ export function BalancesTable({ items, onAction }: BalancesTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

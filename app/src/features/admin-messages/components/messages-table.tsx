@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import type { ContactMessage } from '../api/get-messages';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -11,7 +12,7 @@ interface MessagesTableProps {
 
 export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Contact form messages">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Contact form messages</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -75,6 +76,6 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -63,14 +63,11 @@ export function MessagesPage() {
             <Spinner /> Loading messages...
           </p>
         ) : messages.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-10 text-center">
-            <p className="text-slate-700">
-              {messageOf(messages.error, 'Could not load messages.')}
-            </p>
-            <Button variant="secondary" onClick={() => void messages.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            message={messageOf(messages.error, 'Could not load messages.')}
+            onRetry={() => void messages.refetch()}
+            retrying={messages.isFetching}
+          />
         ) : messages.data.items.length === 0 ? (
           <p role="status" className="p-10 text-center text-slate-600">
             No messages

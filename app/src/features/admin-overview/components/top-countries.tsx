@@ -1,6 +1,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { usd } from '../../../lib/core';
 import type { TopCountry } from '../api/get-stats';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 const percent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
@@ -42,7 +43,7 @@ export function TopCountries({ countries }: { countries: TopCountry[] }) {
     );
   }
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Revenue by country, last 30 days">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Revenue by country, last 30 days</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -74,6 +75,6 @@ export function TopCountries({ countries }: { countries: TopCountry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -76,6 +76,16 @@ export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
             ...(countries.data ?? []),
           ]}
         />
+        {countries.isError && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={countries.isFetching}
+            onClick={() => void countries.refetch()}
+          >
+            Retry loading countries
+          </Button>
+        )}
         <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
         {generalError && <Alert>{messageOf(add.error, 'Could not add the number.')}</Alert>}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

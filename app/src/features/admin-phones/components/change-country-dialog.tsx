@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -53,7 +54,11 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
           }}
         >
           {countries.isError ? (
-            <Alert>{messageOf(countries.error, 'Could not load the countries.')}</Alert>
+            <LoadError
+              message={messageOf(countries.error, 'Could not load the countries.')}
+              onRetry={() => void countries.refetch()}
+              retrying={countries.isFetching}
+            />
           ) : (
             <SelectField
               id="change-country"

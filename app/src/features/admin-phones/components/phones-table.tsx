@@ -5,6 +5,7 @@ import { usd } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type PhoneAction = 'country' | 'reassign' | 'deactivate' | 'activate';
 
@@ -32,7 +33,7 @@ interface PhonesTableProps {
 
 export function PhonesTable({ items, onAction }: PhonesTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Phone numbers">
       <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="sr-only">Phone numbers</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -82,6 +83,6 @@ export function PhonesTable({ items, onAction }: PhonesTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

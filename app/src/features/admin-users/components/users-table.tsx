@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import type { AdminUserItem } from '../api/get-users';
 import { roleLabels, statusTones } from './user-labels';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type UserAction = 'email' | 'role' | 'suspend' | 'reactivate';
 
@@ -37,7 +38,7 @@ interface UsersTableProps {
 
 export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Users">
       <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="sr-only">Users</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -96,6 +97,6 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -5,14 +5,15 @@ import { formatDuration } from './call-labels';
 
 function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-      <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
-        <Icon className="h-5 w-5" aria-hidden="true" />
-      </span>
-      <div>
-        <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
-        <dd className="text-base font-bold text-slate-900 tabular-nums sm:text-xl">{value}</dd>
-      </div>
+    // A <dl> group holds only its <dt> and <dd>: the icon sits inside the term.
+    <div className="relative rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 sm:pl-17">
+      <dt className="text-xs text-slate-600 sm:text-sm">
+        <span className="absolute top-1/2 left-4 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-base font-bold text-slate-900 tabular-nums sm:text-xl">{value}</dd>
     </div>
   );
 }

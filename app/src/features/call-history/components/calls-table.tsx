@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import type { CallRecord } from '../api/get-calls';
 import { CallDirection } from './call-direction';
 import { CallStatusBadge } from './call-status-badge';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 interface CallsTableProps {
   items: CallRecord[];
@@ -28,7 +29,7 @@ export function CallsTable({
   onDownload,
 }: CallsTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label={caption}>
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -91,6 +92,6 @@ export function CallsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

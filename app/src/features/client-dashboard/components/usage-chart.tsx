@@ -12,6 +12,7 @@ import {
 import { usd } from '../../../lib/core';
 import type { UsagePoint } from '../api/get-usage';
 import { pointLabel } from './usage-labels';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 // Tailwind's indigo-600, sky-400 and emerald-600, to match the brand palette.
 const MINUTES = '#4f46e5';
@@ -25,11 +26,16 @@ function tooltipValue(value: unknown, name: unknown): [string, string] {
 
 /** Minutes and messages as bars on the left axis, spend as a line on the right one. */
 export default function UsageChart({ points }: { points: UsagePoint[] }) {
+  const animate = !useReducedMotion();
   const data = points.map((point) => ({ ...point, name: pointLabel(point.label) }));
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <ComposedChart
+          data={data}
+          accessibilityLayer={false}
+          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+        >
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="name" tick={{ fontSize: 12 }} tickLine={false} minTickGap={12} />
           <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12 }} tickLine={false} />
@@ -44,6 +50,7 @@ export default function UsageChart({ points }: { points: UsagePoint[] }) {
           <Tooltip formatter={tooltipValue} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar
+            isAnimationActive={animate}
             yAxisId="count"
             dataKey="minutes"
             name="Minutes"
@@ -51,6 +58,7 @@ export default function UsageChart({ points }: { points: UsagePoint[] }) {
             radius={[3, 3, 0, 0]}
           />
           <Bar
+            isAnimationActive={animate}
             yAxisId="count"
             dataKey="messages"
             name="Messages"
@@ -58,6 +66,7 @@ export default function UsageChart({ points }: { points: UsagePoint[] }) {
             radius={[3, 3, 0, 0]}
           />
           <Line
+            isAnimationActive={animate}
             yAxisId="spend"
             dataKey="spend"
             name="Spend"

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { rate } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { CountryRate } from '../api/get-country-rates';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 const headings = ['Country', 'Inbound Rate', 'Outbound Rate', 'SMS Rate', 'Status', 'Last Updated'];
 
@@ -14,7 +15,7 @@ interface RatesTableProps {
 
 export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Rates per country">
       <table className="w-full min-w-[50rem] text-left text-sm">
         <caption className="sr-only">Rates per country</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -83,6 +84,6 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

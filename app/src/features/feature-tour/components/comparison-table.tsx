@@ -1,4 +1,5 @@
 import { comparison, plans } from './feature-data';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export function ComparisonTable() {
   return (
@@ -9,7 +10,10 @@ export function ComparisonTable() {
       >
         Feature Comparison
       </h2>
-      <div className="relative mx-auto mt-10 max-w-4xl overflow-x-auto rounded-2xl border border-slate-200">
+      <ScrollBox
+        label="Feature comparison"
+        className="mx-auto mt-10 max-w-4xl rounded-2xl border border-slate-200"
+      >
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-900">
             <tr>
@@ -45,7 +49,7 @@ export function ComparisonTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }

@@ -44,12 +44,15 @@ export function WhyChoose() {
       />
       <dl className="mx-auto mt-12 grid max-w-6xl gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
         {reasons.map((reason) => (
-          <div key={reason.title} className="flex gap-4">
-            <reason.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
-            <div>
-              <dt className="font-semibold text-slate-900">{reason.title}</dt>
-              <dd className="mt-1 text-slate-600">{reason.description}</dd>
-            </div>
+          <div key={reason.title} className="relative pl-10">
+            <dt className="font-semibold text-slate-900">
+              <reason.icon
+                className="absolute top-0 left-0 h-6 w-6 text-brand-600"
+                aria-hidden="true"
+              />
+              {reason.title}
+            </dt>
+            <dd className="mt-1 text-slate-600">{reason.description}</dd>
           </div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import { usd } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type NumberAction = 'copy' | 'cancel' | 'renew';
 
@@ -42,7 +43,7 @@ interface MyNumbersTableProps {
 
 export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="My phone numbers">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">My phone numbers</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -98,6 +99,6 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

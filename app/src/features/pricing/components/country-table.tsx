@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../lib/api-client';
 import type { CountryPrice } from '../api/get-pricing';
 import { matchesCountry } from './country-search';
+import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export interface CountryColumn {
   header: string;
@@ -61,7 +62,7 @@ export function CountryTable(props: CountryTableProps) {
   }
 
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label={caption}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -95,6 +96,6 @@ export function CountryTable(props: CountryTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
