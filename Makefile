@@ -40,8 +40,11 @@ tools:
 
 npm-deps: app/node_modules/.package-lock.json
 
+# npm install, not npm ci: with this registry's settings npm leaves other platforms'
+# optional packages (Tailwind's native binaries) out of the lock file, and npm ci then
+# refuses it. npm install keeps every version the lock pins and changes nothing else.
 app/node_modules/.package-lock.json: app/package-lock.json
-	cd app && npm ci --no-audit --no-fund --loglevel=error
+	cd app && npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 test-deps:
