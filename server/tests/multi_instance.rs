@@ -253,18 +253,23 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
         placed += c.await.unwrap();
     }
     assert!(placed >= 8, "{placed} calls placed");
-    let (records, charges, held): (i64, i64, i64) = sqlx::query_as(
+    // Calls covered by package minutes cost nothing and carry no charge; every call
+    // that cost money carries exactly one, and no charge exists without its call.
+    let (records, paid, charges, distinct, held): (i64, i64, i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM calls WHERE call_id LIKE 'mi-%'), \
+                (SELECT COUNT(*) FROM calls WHERE call_id LIKE 'mi-%' AND cost_micros > 0), \
                 (SELECT COUNT(*) FROM ledger_entries WHERE reference LIKE 'call:mi-%'), \
+                (SELECT COUNT(DISTINCT reference) FROM ledger_entries WHERE reference LIKE 'call:mi-%'), \
                 (SELECT COUNT(*) FROM call_reservations)",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
+    assert_eq!(records, placed, "each CDR recorded once");
     assert_eq!(
-        (records, charges, held),
-        (placed, placed, 0),
-        "each CDR applied once, every reservation released"
+        (charges, distinct, held),
+        (paid, paid, 0),
+        "each paid call charged once, every reservation released"
     );
 
     assert_eq!(
