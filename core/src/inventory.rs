@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub const NUMBER_TYPES: [&str; 3] = ["mobile", "landline", "tollfree"];
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NumberInput {
@@ -42,6 +43,7 @@ pub fn validate_number_form(i: &NumberInput) -> Result<String, FieldErrors> {
     }
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PackageInput {

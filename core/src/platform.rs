@@ -5,6 +5,7 @@ use crate::validation::FieldErrors;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SettingsInput {
@@ -160,6 +161,7 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
     }
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EmailInput {

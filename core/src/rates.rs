@@ -6,6 +6,7 @@ use crate::validation::FieldErrors;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RateInput {

@@ -59,6 +59,7 @@ impl Checker {
     }
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct LoginInput {
@@ -81,6 +82,7 @@ pub fn validate_login(i: &LoginInput) -> FieldErrors {
 }
 
 /// What the server receives at POST /auth/signup.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SignupInput {
@@ -121,6 +123,7 @@ pub fn validate_signup(i: &SignupInput) -> FieldErrors {
 }
 
 /// The sign-up form: the request's fields plus the confirmation and the terms box.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SignupForm {
@@ -152,6 +155,7 @@ pub fn validate_signup_form(f: &SignupForm) -> FieldErrors {
 ///
 /// The spec gives the names a minimum length of 4 while its message says 6. We
 /// enforce 4 and say 4, so the rule and its message can never disagree.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ProfileInput {
@@ -185,6 +189,7 @@ pub fn validate_profile(i: &ProfileInput) -> FieldErrors {
 }
 
 /// The password part of the settings form.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PasswordChangeInput {
@@ -247,6 +252,7 @@ pub fn validate_deposit(amount: &str, max: Decimal) -> Result<Decimal, FieldErro
     }
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SmsInput {
@@ -265,6 +271,7 @@ pub fn validate_sms(i: &SmsInput) -> FieldErrors {
     c.done()
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ContactInput {
@@ -319,6 +326,7 @@ mod tests {
 }
 
 /// An administrator's balance adjustment: a positive amount in cents and a reason.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AdjustmentInput {

@@ -63,3 +63,21 @@ where
             })
     }
 }
+
+/// `axum::extract::Path` with our error shape: a malformed id answers a JSON 400.
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|p| Path(p.0))
+            .map_err(|e| Error::bad_request(format!("Invalid path: {}", e.body_text())))
+    }
+}

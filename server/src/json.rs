@@ -12,3 +12,27 @@ struct Number(#[serde(with = "rust_decimal::serde::float")] Decimal);
 pub fn money(micros: i64) -> Value {
     serde_json::to_value(Number(from_micros(micros))).unwrap_or(Value::Null)
 }
+
+/// An amount of US dollars in a response body: exact inside, a JSON number on the
+/// wire (like `money`), and `number` in the OpenAPI document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Money(#[serde(with = "rust_decimal::serde::float")] pub Decimal);
+
+impl Money {
+    pub fn micros(micros: i64) -> Money {
+        Money(from_micros(micros))
+    }
+}
+
+impl utoipa::PartialSchema for Money {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .description(Some("An amount in US dollars"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Money {}

@@ -21,6 +21,7 @@ pub mod ledger;
 pub mod mail;
 pub mod notifications;
 pub mod numbers;
+pub mod openapi;
 pub mod packages;
 pub mod paging;
 pub mod payments;
@@ -63,6 +64,7 @@ pub fn app(state: AppState) -> Router {
         .merge(sms::router())
         .merge(dashboard::router())
         .merge(admin::router())
+        .merge(openapi::router())
         .fallback(spa::api_not_found);
     let mut router = Router::new()
         .nest("/api", api)

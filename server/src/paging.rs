@@ -1,13 +1,19 @@
 //! Page parameters shared by every list endpoint: ?page=1&pageSize=20 (at most 100).
 
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// The page, from 1 (default 1).
     #[serde(default = "first_page")]
+    #[param(required = false)]
     pub page: i64,
+    /// Items per page, 1 to 100 (default 20).
     #[serde(default = "default_size")]
+    #[param(required = false)]
     pub page_size: i64,
 }
 
@@ -30,7 +36,7 @@ impl PageQuery {
 }
 
 /// One page of a list and the size of the whole filtered list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub items: Vec<T>,

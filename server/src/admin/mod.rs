@@ -27,3 +27,8 @@ pub fn router() -> Router<AppState> {
         )
         .route("/admin/audit", get(audit_log::list_audit))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

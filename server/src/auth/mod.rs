@@ -22,3 +22,8 @@ pub fn router() -> Router<AppState> {
         .route("/auth/forgot-password", post(reset::post_forgot_password))
         .route("/auth/reset-password", post(reset::post_reset_password))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

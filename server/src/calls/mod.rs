@@ -298,3 +298,8 @@ async fn recording_any(
 ) -> Result<Response> {
     recording(&state, id, None).await
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -81,3 +81,8 @@ async fn get_pricing(State(state): State<AppState>) -> Result<Json<Value>> {
         .collect::<Result<Vec<_>>>()?;
     Ok(Json(json!({ "countries": countries })))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -176,3 +176,8 @@ async fn post_handled(
     tx.commit().await?;
     Ok(axum::Json(json!({ "item": item })))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

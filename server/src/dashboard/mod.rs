@@ -167,3 +167,8 @@ async fn get_usage(
         json!({ "range": if q.range.is_empty() { "week" } else { q.range.as_str() }, "points": points }),
     ))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -41,3 +41,8 @@ impl From<PostError> for crate::error::Error {
         }
     }
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

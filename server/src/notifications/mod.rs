@@ -104,3 +104,8 @@ async fn post_read_all(State(state): State<AppState>, auth: AuthUser) -> Result<
             .rows_affected();
     Ok(axum::Json(json!({ "marked": n })))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

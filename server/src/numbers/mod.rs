@@ -32,3 +32,8 @@ pub fn router() -> Router<AppState> {
         )
         .route("/admin/phones/{id}/activate", post(admin::post_activate))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -42,3 +42,8 @@ pub fn view(r: &sqlx::any::AnyRow) -> Result<serde_json::Value, sqlx::Error> {
     }
     Ok(v)
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

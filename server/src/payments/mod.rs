@@ -21,3 +21,8 @@ pub fn router() -> Router<AppState> {
         .route("/payment/sandbox/confirm", post(sandbox::post_confirm))
         .route("/payment/webhook", post(webhook::post_webhook))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -241,3 +241,8 @@ async fn list_sms(
     let items = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
     Ok(axum::Json(Page::new(items, total, q)))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -94,3 +94,8 @@ async fn put_recording(
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi()]
+pub struct ApiDoc;

@@ -6,14 +6,26 @@ use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
 use dialtone_core::validation::{self as v, PasswordChangeInput, ProfileInput};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use crate::openapi::responses::{Invalid, SignedIn};
+use crate::users::repo::UserView;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-pub async fn get_user_info(auth: AuthUser) -> axum::Json<Value> {
-    axum::Json(json!({ "user": auth.user.view() }))
+#[derive(Serialize, ToSchema)]
+pub struct UserResponse {
+    pub user: UserView,
 }
 
-#[derive(Deserialize)]
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/user/info", tag = "account", security(("bearer" = [])),
+    responses((status = 200, description = "The signed-in user", body = UserResponse), SignedIn))]
+pub async fn get_user_info(auth: AuthUser) -> axum::Json<UserResponse> {
+    axum::Json(UserResponse {
+        user: auth.user.view(),
+    })
+}
+
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileRequest {
     #[serde(flatten)]
@@ -22,11 +34,23 @@ pub struct ProfileRequest {
     sms_notifications: Option<bool>,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChanged {
+    pub message: String,
+    /// A fresh access token: the change ended every other session.
+    pub access_token: String,
+}
+
+/// Updates the name, email and notification choices.
+#[utoipa::path(put, path = "/api/user/profile", tag = "account", security(("bearer" = [])),
+    request_body = ProfileRequest,
+    responses((status = 200, description = "The updated user", body = UserResponse), Invalid, SignedIn))]
 pub async fn put_profile(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(req): Json<ProfileRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<UserResponse>> {
     let p = &req.profile;
     Error::check(v::validate_profile(p))?;
     let (first, last) = (p.first_name.trim(), p.last_name.trim());
@@ -62,16 +86,21 @@ pub async fn put_profile(
         }
         Err(e) => return Err(e.into()),
     };
-    Ok(axum::Json(json!({ "user": User::from_row(&row)?.view() })))
+    Ok(axum::Json(UserResponse {
+        user: User::from_row(&row)?.view(),
+    }))
 }
 
 /// Changes the password and ends every other session of the user; the caller gets a
 /// fresh access token and keeps its own session.
+#[utoipa::path(put, path = "/api/user/password", tag = "account", security(("bearer" = [])),
+    request_body = PasswordChangeInput,
+    responses((status = 200, description = "Password changed", body = PasswordChanged), Invalid, SignedIn))]
 pub async fn put_password(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(input): Json<PasswordChangeInput>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<PasswordChanged>> {
     Error::check(v::validate_password_change(&input))?;
     if !password::verify(&input.current_password, &auth.user.password_hash).await? {
         let errors = [(
@@ -98,7 +127,8 @@ pub async fn put_password(
     let access = state
         .jwt
         .issue(auth.user.id, &auth.user.role, version, &auth.claims.sid);
-    Ok(axum::Json(
-        json!({ "message": "Password changed", "accessToken": access }),
-    ))
+    Ok(axum::Json(PasswordChanged {
+        message: "Password changed".into(),
+        access_token: access,
+    }))
 }

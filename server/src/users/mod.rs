@@ -13,3 +13,8 @@ pub fn router() -> Router<AppState> {
         .route("/user/profile", put(handlers::put_profile))
         .route("/user/password", put(handlers::put_password))
 }
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(handlers::get_user_info, handlers::put_profile, handlers::put_password))]
+pub struct ApiDoc;

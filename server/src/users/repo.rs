@@ -1,8 +1,7 @@
 //! The users table.
 
 use crate::db::{flag, iso, now_ms};
-use dialtone_core::money;
-use rust_decimal::Decimal;
+use crate::json::Money;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
@@ -62,7 +61,7 @@ impl User {
             last_name: self.last_name.clone(),
             email: self.email.clone(),
             phone: self.phone.clone(),
-            balance: money::from_micros(self.balance_micros),
+            balance: Money::micros(self.balance_micros),
             role: self.role.clone(),
             status: self.status.clone(),
             email_notifications: self.email_notifications,
@@ -74,7 +73,7 @@ impl User {
 }
 
 /// The user as the API shows it: never the hash. `balance` is a JSON number.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: i64,
@@ -83,8 +82,8 @@ pub struct UserView {
     pub last_name: String,
     pub email: String,
     pub phone: Option<String>,
-    #[serde(with = "rust_decimal::serde::float")]
-    pub balance: Decimal,
+    pub balance: Money,
+    /// `client` or `admin`.
     pub role: String,
     pub status: String,
     pub email_notifications: bool,
