@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the tests need beyond the build: Chromium for browser tests, the Python SMTP
-# server for mail tests, and a reachable PostgreSQL.
+# server for mail tests, schemathesis for the API fuzz, and a reachable PostgreSQL.
 set -euo pipefail
 apt_updated=0
 apt_install() {
@@ -22,5 +22,11 @@ fi
 if ! python3 -c 'import localstripe' 2>/dev/null; then
   echo "installing localstripe (a fake Stripe server speaking the real API, for payment tests)"
   pip install -q --disable-pip-version-check --root-user-action=ignore localstripe
+fi
+# Pinned: its checks and report format are what scripts/api-fuzz.sh reads.
+SCHEMATHESIS=4.32.5
+if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)" != "$SCHEMATHESIS" ]; then
+  echo "installing schemathesis $SCHEMATHESIS (fuzzes the API against its OpenAPI document)"
+  pip install -q --disable-pip-version-check --root-user-action=ignore "schemathesis==$SCHEMATHESIS"
 fi
 scripts/ensure-postgres.sh

@@ -57,6 +57,7 @@ drop_test_databases
 suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
 cargo build -q -p dialtone-server
 suite "e2e (Chromium)" bash -c "cd app && npx vitest run --config vitest.e2e.config.ts"
+suite "API fuzz (schemathesis)" scripts/api-fuzz.sh
 
 echo
 echo "=== summary ==="

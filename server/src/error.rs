@@ -92,6 +92,13 @@ impl Error {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
+        // PostgreSQL refuses text holding a NUL character (SQLSTATE 22021), which any
+        // JSON string, query or path may carry: that is bad input, not our failure.
+        if let sqlx::Error::Database(db) = &e {
+            if db.code().as_deref() == Some("22021") {
+                return Error::bad_request("The input contains a character that is not allowed");
+            }
+        }
         Error::Internal(anyhow::Error::new(e))
     }
 }

@@ -1,9 +1,12 @@
 //! Request extractors that fail with our JSON error shape.
 
 use crate::error::Error;
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
 /// `axum::Json`, but a malformed body answers `{"message": ...}` with 400 like
@@ -18,11 +21,40 @@ where
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
+        if !is_json(req.headers()) {
+            return Err(Error::bad_request(
+                "Expected a JSON body (Content-Type: application/json)",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|_| Error::bad_request("The request body is too large"))?;
+        // Every body we take is an object. serde would also fill a struct from an
+        // array of its fields in order, which no client means to send.
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        if first.is_some_and(|&b| b != b'{') {
+            return Err(Error::bad_request("The request body must be a JSON object"));
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(v)) => Ok(Json(v)),
             Err(rejection) => Err(json_rejection(rejection)),
         }
     }
+}
+
+/// application/json or any application/*+json, as axum::Json accepts.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 fn json_rejection(r: JsonRejection) -> Error {

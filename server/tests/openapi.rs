@@ -37,7 +37,11 @@ fn registered_routes() -> BTreeSet<(String, String)> {
                         if before.is_alphanumeric() || before == '_' {
                             continue;
                         }
-                        let m = if method == "post_route" { "post" } else { method };
+                        let m = if method == "post_route" {
+                            "post"
+                        } else {
+                            method
+                        };
                         routes.insert((m.to_uppercase(), format!("/api{path_lit}")));
                     }
                 }
@@ -86,7 +90,10 @@ async fn every_api_route_is_in_the_openapi_document() {
     let ops = documented(&r.body);
     let missing: Vec<_> = routes.difference(&ops).collect();
     let extra: Vec<_> = ops.difference(&routes).collect();
-    assert!(missing.is_empty(), "routes without documentation: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "routes without documentation: {missing:?}"
+    );
     assert!(extra.is_empty(), "documented but not routed: {extra:?}");
 
     for (path, item) in r.body["paths"].as_object().unwrap() {
@@ -116,7 +123,10 @@ async fn the_reference_page_lists_every_operation_from_our_own_origin() {
         .unwrap()
         .starts_with("text/html"));
     for (_, path) in documented(&doc) {
-        assert!(page.text.contains(&format!(">{path}<")), "page lacks {path}");
+        assert!(
+            page.text.contains(&format!(">{path}<")),
+            "page lacks {path}"
+        );
     }
     // No script, stylesheet or font from another host.
     assert!(!page.text.contains("<script"));

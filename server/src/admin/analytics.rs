@@ -6,33 +6,58 @@ use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Query;
-use crate::json::money;
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Deserialize)]
+/// The days to chart, inclusive: the last 30 days by default, at most a year.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Range {
+    /// The first day, `2026-10-23` (empty: 29 days before `to`).
     #[serde(default)]
+    #[param(required = false, pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     from: String,
+    /// The last day, `2026-11-21` (empty: today, UTC).
     #[serde(default)]
+    #[param(required = false, pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     to: String,
+}
+
+/// Which chart to export.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Chart {
     #[serde(default)]
+    #[param(required = true, inline, value_type = ChartName)]
     chart: String,
 }
 
-fn day_of(date: &str, field: &str) -> Result<i64> {
-    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-        .map_err(|_| Error::field(field, "Use a date like 2026-11-21"))?;
-    Ok(d.and_hms_opt(0, 0, 0)
-        .map_or(0, |t| t.and_utc().timestamp_millis())
-        / DAY_MS)
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum ChartName {
+    Revenue,
+    Calls,
+    Destinations,
+    Users,
+}
+
+/// The day number of a date (days since 1970-01-01), or None for an empty field.
+fn day_of(date: &str, field: &str) -> Result<Option<i64>> {
+    let day = super::date(field, date)?;
+    Ok(day.map(|d| {
+        d.and_hms_opt(0, 0, 0)
+            .map_or(0, |t| t.and_utc().timestamp_millis())
+            / DAY_MS
+    }))
 }
 
 fn label(day: i64) -> String {
@@ -45,16 +70,8 @@ fn label(day: i64) -> String {
 /// The inclusive day range asked for: the last 30 days by default, a year at most.
 fn days(r: &Range) -> Result<(i64, i64)> {
     let today = now_ms() / DAY_MS;
-    let to = if r.to.is_empty() {
-        today
-    } else {
-        day_of(&r.to, "to")?
-    };
-    let from = if r.from.is_empty() {
-        to - 29
-    } else {
-        day_of(&r.from, "from")?
-    };
+    let to = day_of(&r.to, "to")?.unwrap_or(today);
+    let from = day_of(&r.from, "from")?.unwrap_or(to - 29);
     if from > to {
         return Err(Error::field(
             "from",
@@ -138,11 +155,70 @@ async fn compute(state: &AppState, from: i64, to: i64) -> Result<Analytics> {
     })
 }
 
+/// The analytics charts over a range of days.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsReport {
+    /// The first day charted.
+    pub from: String,
+    /// The last day charted.
+    pub to: String,
+    pub revenue: Vec<RevenueDay>,
+    pub calls: Vec<CallDay>,
+    /// Answer-seizure ratio in percent, one decimal; null without calls.
+    pub asr: Option<f64>,
+    /// Average call duration in seconds; null without answered calls.
+    pub acd: Option<i64>,
+    /// The ten destinations with the most call revenue.
+    pub top_destinations: Vec<TopDestination>,
+    pub new_users: Vec<NewUsersDay>,
+}
+
+/// One day's income by source.
+#[derive(Serialize, ToSchema)]
+pub struct RevenueDay {
+    pub date: String,
+    pub deposits: Money,
+    pub numbers: Money,
+    pub packages: Money,
+    pub calls: Money,
+    pub sms: Money,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CallDay {
+    pub date: String,
+    pub calls: i64,
+    pub answered: i64,
+    /// Minutes, rounded up.
+    pub minutes: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TopDestination {
+    /// The country, or `Unrated`.
+    pub country: String,
+    pub calls: i64,
+    pub minutes: i64,
+    pub revenue: Money,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NewUsersDay {
+    pub date: String,
+    pub count: i64,
+}
+
+/// Revenue, calls, destinations and sign-ups per day.
+#[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("bearer" = [])),
+    params(Range),
+    responses((status = 200, description = "The charts' data", body = AnalyticsReport),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn get_analytics(
     State(state): State<AppState>,
     _a: AdminUser,
     Query(r): Query<Range>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AnalyticsReport>> {
     let (from, to) = days(&r)?;
     let a = compute(&state, from, to).await?;
     let (mut total_calls, mut answered, mut seconds) = (0, 0, 0);
@@ -151,30 +227,72 @@ pub async fn get_analytics(
         answered += c[1];
         seconds += c[2];
     }
-    Ok(axum::Json(json!({
-        "from": label(from), "to": label(to),
-        "revenue": a.revenue.iter().map(|(d, r)| json!({ "date": label(*d), "deposits": money(r[0]), "numbers": money(r[1]),
-            "packages": money(r[2]), "calls": money(r[3]), "sms": money(r[4]) })).collect::<Vec<_>>(),
-        "calls": a.calls.iter().map(|(d, c)| json!({ "date": label(*d), "calls": c[0], "answered": c[1], "minutes": (c[2] + 59) / 60 })).collect::<Vec<_>>(),
+    let m = Money::micros;
+    Ok(axum::Json(AnalyticsReport {
+        from: label(from),
+        to: label(to),
+        revenue: a
+            .revenue
+            .iter()
+            .map(|(d, r)| RevenueDay {
+                date: label(*d),
+                deposits: m(r[0]),
+                numbers: m(r[1]),
+                packages: m(r[2]),
+                calls: m(r[3]),
+                sms: m(r[4]),
+            })
+            .collect(),
+        calls: a
+            .calls
+            .iter()
+            .map(|(d, c)| CallDay {
+                date: label(*d),
+                calls: c[0],
+                answered: c[1],
+                minutes: (c[2] + 59) / 60,
+            })
+            .collect(),
         // Answer-seizure ratio in percent with one decimal, and average call duration in seconds.
-        "asr": if total_calls == 0 { Value::Null } else { json!((answered * 1000 / total_calls) as f64 / 10.0) },
-        "acd": if answered == 0 { Value::Null } else { json!(seconds / answered) },
-        "topDestinations": a.destinations.iter().map(|(name, n, secs, cost)| json!({ "country": name, "calls": n,
-            "minutes": (secs + 59) / 60, "revenue": money(*cost) })).collect::<Vec<_>>(),
-        "newUsers": a.users.iter().map(|(d, n)| json!({ "date": label(*d), "count": n })).collect::<Vec<_>>(),
-    })))
+        asr: (total_calls != 0).then(|| (answered * 1000 / total_calls) as f64 / 10.0),
+        acd: (answered != 0).then(|| seconds / answered),
+        top_destinations: a
+            .destinations
+            .iter()
+            .map(|(name, n, secs, cost)| TopDestination {
+                country: name.clone(),
+                calls: *n,
+                minutes: (secs + 59) / 60,
+                revenue: m(*cost),
+            })
+            .collect(),
+        new_users: a
+            .users
+            .iter()
+            .map(|(d, n)| NewUsersDay {
+                date: label(*d),
+                count: *n,
+            })
+            .collect(),
+    }))
 }
 
+/// One chart's data as CSV (`revenue`, `calls`, `destinations` or `users`).
+#[utoipa::path(get, path = "/api/admin/analytics/export", tag = "admin", security(("bearer" = [])),
+    params(Range, Chart),
+    responses((status = 200, description = "The chart as a CSV attachment", content_type = "text/csv", body = String),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn export_analytics(
     State(state): State<AppState>,
     _a: AdminUser,
     Query(r): Query<Range>,
+    Query(c): Query<Chart>,
 ) -> Result<Response> {
     let (from, to) = days(&r)?;
     let a = compute(&state, from, to).await?;
     let m = |v: i64| dialtone_core::money::from_micros(v).round_dp(6).to_string();
     let mut out = String::new();
-    match r.chart.as_str() {
+    match c.chart.as_str() {
         "revenue" => {
             out.push_str("date,deposits,numbers,packages,calls,sms\n");
             for (d, x) in &a.revenue {
@@ -227,7 +345,7 @@ pub async fn export_analytics(
     }
     let disposition = format!(
         "attachment; filename=\"dialtone-{}-{}-{}.csv\"",
-        r.chart,
+        c.chart,
         label(from),
         label(to)
     );

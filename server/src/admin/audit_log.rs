@@ -2,48 +2,82 @@
 
 use crate::auth::AdminUser;
 use crate::db::iso;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::extract::Query;
+use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AuditFilter {
     /// Matches the administrator's name or email, or the target.
     #[serde(default)]
+    #[param(required = false)]
     search: String,
     /// An action ("user.suspend") or a prefix ("user.").
     #[serde(default)]
+    #[param(required = false)]
     action: String,
+    /// The first day, `2026-11-01` (empty: from the start).
     #[serde(default)]
+    #[param(required = false, pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     from: String,
+    /// The last day, `2026-11-21` (empty: up to now).
     #[serde(default)]
+    #[param(required = false, pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     to: String,
 }
 
+/// One audited action.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub id: i64,
+    /// `Name <email>` of the administrator; null if the account is gone.
+    pub actor: Option<String>,
+    #[schema(example = "user.suspend")]
+    pub action: String,
+    #[schema(example = "user")]
+    pub target_type: String,
+    pub target_id: String,
+    /// The changed fields before the action, if recorded.
+    #[schema(value_type = Option<Object>)]
+    pub before: Value,
+    /// The changed fields after the action, if recorded.
+    #[schema(value_type = Option<Object>)]
+    pub after: Value,
+    pub date: String,
+}
+
 fn day_ms(date: &str, field: &str, end: bool) -> Result<i64> {
-    if date.is_empty() {
+    let Some(d) = super::date(field, date)? else {
         return Ok(if end { i64::MAX } else { 0 });
-    }
-    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-        .map_err(|_| Error::field(field, "Use a date like 2026-11-21"))?;
+    };
     let start = d
         .and_hms_opt(0, 0, 0)
         .map_or(0, |t| t.and_utc().timestamp_millis());
     Ok(if end { start + 86_400_000 } else { start })
 }
 
+/// The audit log, newest first, filtered by text, action and days.
+#[utoipa::path(get, path = "/api/admin/audit", tag = "admin", security(("bearer" = [])),
+    params(AuditFilter, PageQuery),
+    responses((status = 200, description = "One page of the audit log", body = Page<AuditEntry>),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn list_audit(
     State(state): State<AppState>,
     _a: AdminUser,
     Query(f): Query<AuditFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<AuditEntry>>> {
+    super::text("search", &f.search)?;
+    super::text("action", &f.action)?;
     let cond = "(LOWER(COALESCE(u.name, '')) LIKE $1 ESCAPE '\\' OR COALESCE(u.email_lower, '') LIKE $1 ESCAPE '\\' \
                 OR LOWER(a.target_id) LIKE $1 ESCAPE '\\') AND a.action LIKE $2 ESCAPE '\\' AND a.created_at >= $3 AND a.created_at < $4";
     let action = format!(
@@ -83,19 +117,23 @@ pub async fn list_audit(
     let items = rows
         .iter()
         .map(|r| {
-            Ok(json!({
-                "id": r.try_get::<i64, _>("id")?,
-                "actor": match (r.try_get::<Option<String>, _>("name")?, r.try_get::<Option<String>, _>("email")?) {
-                    (Some(n), Some(e)) => json!(format!("{n} <{e}>")),
-                    _ => Value::Null,
-                },
-                "action": r.try_get::<String, _>("action")?,
-                "targetType": r.try_get::<String, _>("target_type")?,
-                "targetId": r.try_get::<String, _>("target_id")?,
-                "before": parse(r.try_get("before_json")?),
-                "after": parse(r.try_get("after_json")?),
-                "date": iso(r.try_get("created_at")?),
-            }))
+            let actor = match (
+                r.try_get::<Option<String>, _>("name")?,
+                r.try_get::<Option<String>, _>("email")?,
+            ) {
+                (Some(n), Some(e)) => Some(format!("{n} <{e}>")),
+                _ => None,
+            };
+            Ok(AuditEntry {
+                id: r.try_get("id")?,
+                actor,
+                action: r.try_get("action")?,
+                target_type: r.try_get("target_type")?,
+                target_id: r.try_get("target_id")?,
+                before: parse(r.try_get("before_json")?),
+                after: parse(r.try_get("after_json")?),
+                date: iso(r.try_get("created_at")?),
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(axum::Json(Page::new(items, total, q)))

@@ -6,29 +6,107 @@ use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::settings::{self, Settings};
 use crate::state::AppState;
 use axum::extract::State;
 use dialtone_core::money::{from_micros, to_micros};
 use dialtone_core::platform::{validate_settings, SettingsInput};
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-fn values(s: &Settings) -> Value {
+/// The settings form's values, as text (amounts with two decimals).
+#[derive(Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsValues {
+    #[schema(example = "2.00")]
+    pub setup_fee: String,
+    #[schema(example = "7")]
+    pub renewal_notice_days: String,
+    #[schema(example = "5.00")]
+    pub low_balance_threshold: String,
+    #[schema(example = "3")]
+    pub grace_period_days: String,
+    #[schema(example = "1000.00")]
+    pub max_deposit: String,
+    /// Seconds.
+    #[schema(example = "60")]
+    pub default_first_increment: String,
+    /// Seconds.
+    #[schema(example = "60")]
+    pub default_next_increment: String,
+}
+
+fn values(s: &Settings) -> SettingsValues {
     let text = |m: i64| {
         let mut d = from_micros(m);
         d.rescale(2);
         d.to_string()
     };
-    json!({
-        "setupFee": text(s.setup_fee_micros), "renewalNoticeDays": s.renewal_notice_days.to_string(),
-        "lowBalanceThreshold": text(s.low_balance_micros), "gracePeriodDays": s.grace_period_days.to_string(),
-        "maxDeposit": text(s.max_deposit_micros), "defaultFirstIncrement": s.default_first_increment_secs.to_string(),
-        "defaultNextIncrement": s.default_next_increment_secs.to_string(),
-    })
+    SettingsValues {
+        setup_fee: text(s.setup_fee_micros),
+        renewal_notice_days: s.renewal_notice_days.to_string(),
+        low_balance_threshold: text(s.low_balance_micros),
+        grace_period_days: s.grace_period_days.to_string(),
+        max_deposit: text(s.max_deposit_micros),
+        default_first_increment: s.default_first_increment_secs.to_string(),
+        default_next_increment: s.default_next_increment_secs.to_string(),
+    }
+}
+
+/// Mail, payments and SMS as configured outside the database (no secrets).
+#[derive(Serialize, ToSchema)]
+pub struct PlatformConfiguration {
+    pub mail: MailConfiguration,
+    pub payments: PaymentsConfiguration,
+    pub sms: SmsConfiguration,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailConfiguration {
+    /// `smtp` or `outbox`.
+    #[schema(example = "outbox")]
+    pub mode: String,
+    /// `scheme://host:port` of the SMTP server, without credentials.
+    pub smtp: Option<String>,
+    pub from: String,
+    pub support_email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentsConfiguration {
+    /// `stripe` or `sandbox`.
+    #[schema(example = "sandbox")]
+    pub provider: String,
+    pub publishable_key: Option<String>,
+    pub webhook_secret_set: bool,
+    pub api_base: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SmsConfiguration {
+    /// `loopback` or `http`.
+    #[schema(example = "loopback")]
+    pub provider: String,
+    pub url: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SettingsPage {
+    pub settings: SettingsValues,
+    pub configuration: PlatformConfiguration,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SettingsSaved {
+    pub settings: SettingsValues,
+    pub message: String,
 }
 
 /// What is configured outside the database, with every secret left out.
-fn configuration(state: &AppState) -> Value {
+fn configuration(state: &AppState) -> PlatformConfiguration {
     let c = &state.config;
     let smtp_host = c
         .smtp_url
@@ -42,29 +120,61 @@ fn configuration(state: &AppState) -> Value {
                 u.port_or_known_default().unwrap_or(25)
             )
         });
-    json!({
-        "mail": { "mode": if smtp_host.is_some() { "smtp" } else { "outbox" }, "smtp": smtp_host, "from": c.mail_from, "supportEmail": c.support_email },
-        "payments": { "provider": if c.stripe_secret_key.is_some() { "stripe" } else { "sandbox" },
-            "publishableKey": c.stripe_publishable_key, "webhookSecretSet": c.stripe_webhook_secret.is_some(), "apiBase": c.stripe_api_base },
-        "sms": { "provider": c.sms_provider, "url": c.sms_http_url },
-    })
+    let mode = if smtp_host.is_some() {
+        "smtp"
+    } else {
+        "outbox"
+    };
+    let provider = if c.stripe_secret_key.is_some() {
+        "stripe"
+    } else {
+        "sandbox"
+    };
+    PlatformConfiguration {
+        mail: MailConfiguration {
+            mode: mode.into(),
+            smtp: smtp_host,
+            from: c.mail_from.clone(),
+            support_email: c.support_email.clone(),
+        },
+        payments: PaymentsConfiguration {
+            provider: provider.into(),
+            publishable_key: c.stripe_publishable_key.clone(),
+            webhook_secret_set: c.stripe_webhook_secret.is_some(),
+            api_base: c.stripe_api_base.clone(),
+        },
+        sms: SmsConfiguration {
+            provider: c.sms_provider.clone(),
+            url: c.sms_http_url.clone(),
+        },
+    }
 }
 
+/// The platform settings, and the configuration read from the environment.
+#[utoipa::path(get, path = "/api/admin/settings", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, description = "Settings and configuration", body = SettingsPage),
+        SignedIn, AdminOnly))]
 pub async fn get_settings(
     State(state): State<AppState>,
     _a: AdminUser,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<SettingsPage>> {
     let s = settings::load(&state.db.pool).await?;
-    Ok(axum::Json(
-        json!({ "settings": values(&s), "configuration": configuration(&state) }),
-    ))
+    Ok(axum::Json(SettingsPage {
+        settings: values(&s),
+        configuration: configuration(&state),
+    }))
 }
 
+/// Saves the platform settings (audited); they apply from the next request.
+#[utoipa::path(put, path = "/api/admin/settings", tag = "admin", security(("bearer" = [])),
+    request_body = SettingsInput,
+    responses((status = 200, description = "The saved settings", body = SettingsSaved),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn put_settings(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Json(input): Json<SettingsInput>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<SettingsSaved>> {
     let v = validate_settings(&input).map_err(Error::invalid)?;
     let micros = |d| to_micros(d).map_err(|e| Error::bad_request(e.to_string()));
     let rows = [
@@ -77,7 +187,7 @@ pub async fn put_settings(
         ("default_next_increment_secs", v.default_next_increment),
     ];
     let mut tx = state.db.begin_write().await?;
-    let before = values(&settings::load(&mut *tx).await?);
+    let before = audit_value(values(&settings::load(&mut *tx).await?))?;
     for (key, value) in rows {
         sqlx::query(
             "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) \
@@ -96,11 +206,16 @@ pub async fn put_settings(
         target_type: "settings",
         target_id: "platform".into(),
         before: Some(before),
-        after: Some(after.clone()),
+        after: Some(audit_value(after.clone())?),
     };
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
-    Ok(axum::Json(
-        json!({ "settings": after, "message": "Settings saved" }),
-    ))
+    Ok(axum::Json(SettingsSaved {
+        settings: after,
+        message: "Settings saved".into(),
+    }))
+}
+
+fn audit_value(v: SettingsValues) -> Result<serde_json::Value> {
+    serde_json::to_value(v).map_err(|e| Error::Internal(e.into()))
 }

@@ -3,20 +3,62 @@
 use crate::auth::AdminUser;
 use crate::db::{iso, now_ms};
 use crate::error::Result;
-use crate::json::money;
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
 use axum::extract::State;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// Kinds whose (negative) amounts are what customers spent with us; refunds give back.
 pub const REVENUE_KINDS: &str =
     "'number_purchase', 'number_renewal', 'package_purchase', 'call', 'sms', 'refund'";
 
+/// The administrators' overview.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminStats {
+    pub total_users: i64,
+    pub active_numbers: i64,
+    /// Whole minutes of all calls ever.
+    pub minutes_used: i64,
+    /// What customers have spent, refunds deducted.
+    pub revenue: Money,
+    /// Active countries.
+    pub countries: i64,
+    /// The five countries with the most call revenue in the last 30 days.
+    pub top_countries: Vec<TopCountry>,
+    /// The five newest users.
+    pub recent_users: Vec<RecentUser>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TopCountry {
+    pub name: String,
+    /// Call revenue of the last 30 days.
+    pub revenue: Money,
+    /// Percent change against the 30 days before (one decimal); null without those.
+    pub change: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentUser {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub status: String,
+    pub join_date: String,
+}
+
+/// Overview figures: users, numbers, minutes, revenue, top countries, newest users.
+#[utoipa::path(get, path = "/api/admin/stats", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, description = "The overview", body = AdminStats), SignedIn, AdminOnly))]
 pub async fn get_stats(
     State(state): State<AppState>,
     _admin: AdminUser,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminStats>> {
     let pool = &state.db.pool;
     let (users, numbers, countries): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM phone_numbers WHERE status = 'active'), \
@@ -50,17 +92,14 @@ pub async fn get_stats(
         .map(|(_, name, now, before)| (name, now, before))
         .collect();
     top.sort_by_key(|t| std::cmp::Reverse(t.1));
-    let top_countries: Vec<Value> = top
+    let top_countries = top
         .into_iter()
         .take(5)
-        .map(|(name, now, before)| {
+        .map(|(name, now, before)| TopCountry {
+            name,
+            revenue: Money::micros(now),
             // Percent change with one decimal, in integer arithmetic.
-            let change = if before == 0 {
-                Value::Null
-            } else {
-                json!(((now - before) * 1000 / before) as f64 / 10.0)
-            };
-            json!({ "name": name, "revenue": money(now), "change": change })
+            change: (before != 0).then(|| ((now - before) * 1000 / before) as f64 / 10.0),
         })
         .collect();
     let recent: Vec<(i64, String, String, String, i64)> = sqlx::query_as(
@@ -68,12 +107,23 @@ pub async fn get_stats(
     )
     .fetch_all(pool)
     .await?;
-    let recent_users: Vec<Value> = recent
+    let recent_users = recent
         .into_iter()
-        .map(|(id, name, email, status, at)| json!({ "id": id, "name": name, "email": email, "status": status, "joinDate": iso(at) }))
+        .map(|(id, name, email, status, at)| RecentUser {
+            id,
+            name,
+            email,
+            status,
+            join_date: iso(at),
+        })
         .collect();
-    Ok(axum::Json(json!({
-        "totalUsers": users, "activeNumbers": numbers, "minutesUsed": seconds / 60, "revenue": money(-spent),
-        "countries": countries, "topCountries": top_countries, "recentUsers": recent_users,
-    })))
+    Ok(axum::Json(AdminStats {
+        total_users: users,
+        active_numbers: numbers,
+        minutes_used: seconds / 60,
+        revenue: Money::micros(-spent),
+        countries,
+        top_countries,
+        recent_users,
+    }))
 }

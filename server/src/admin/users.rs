@@ -4,40 +4,91 @@ use crate::audit;
 use crate::auth::{session, AdminUser};
 use crate::db::{iso, Backend};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Path, Query};
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use crate::users::repo::{self, User};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use dialtone_core::platform::{validate_email_message, EmailInput};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
+use utoipa::{IntoParams, ToSchema};
 
 /// Section 3's admin user list item.
-fn item(u: &User) -> Value {
-    json!({
-        "id": u.id, "name": u.name, "email": u.email, "phone": u.phone, "status": u.status, "role": u.role,
-        "joinDate": iso(u.created_at), "lastLogin": u.last_login_at.map(iso),
-    })
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserItem {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    /// `active` or `suspended`.
+    #[schema(example = "active")]
+    pub status: String,
+    /// `client` or `admin`.
+    #[schema(example = "client")]
+    pub role: String,
+    pub join_date: String,
+    pub last_login: Option<String>,
 }
 
-#[derive(Deserialize)]
+fn item(u: &User) -> AdminUserItem {
+    AdminUserItem {
+        id: u.id,
+        name: u.name.clone(),
+        email: u.email.clone(),
+        phone: u.phone.clone(),
+        status: u.status.clone(),
+        role: u.role.clone(),
+        join_date: iso(u.created_at),
+        last_login: u.last_login_at.map(iso),
+    }
+}
+
+/// The user after an action.
+#[derive(Serialize, ToSchema)]
+pub struct AdminUserResponse {
+    pub item: AdminUserItem,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EmailQueued {
+    pub message: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UserFilter {
+    /// Matches the name, email or phone.
     #[serde(default)]
+    #[param(required = false)]
     search: String,
+    /// `active` or `suspended`; empty for any.
     #[serde(default)]
+    #[param(required = false)]
     status: String,
+    /// `client` or `admin`; empty for any.
     #[serde(default)]
+    #[param(required = false)]
     role: String,
 }
 
+/// Users, newest first, filtered by text, status and role.
+#[utoipa::path(get, path = "/api/admin/users", tag = "admin", security(("bearer" = [])),
+    params(UserFilter, PageQuery),
+    responses((status = 200, description = "One page of users", body = Page<AdminUserItem>),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn list_users(
     State(state): State<AppState>,
     _admin: AdminUser,
     Query(f): Query<UserFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<AdminUserItem>>> {
+    super::text("search", &f.search)?;
+    super::text("status", &f.status)?;
+    super::text("role", &f.role)?;
     let cond = "(LOWER(name) LIKE $1 ESCAPE '\\' OR email_lower LIKE $1 ESCAPE '\\' OR COALESCE(phone, '') LIKE $1 ESCAPE '\\') \
                 AND ($2 = '' OR status = $2) AND ($3 = '' OR role = $3)";
     let pattern = like_pattern(&f.search);
@@ -91,13 +142,21 @@ async fn audited(
     Ok(())
 }
 
+/// Emails a user (kept in the outbox, or sent by SMTP when configured).
+#[utoipa::path(post, path = "/api/admin/users/{id}/email", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    request_body = EmailInput,
+    responses((status = 200, description = "The email is queued", body = EmailQueued),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_email(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
     Json(input): Json<EmailInput>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<EmailQueued>> {
     Error::check(validate_email_message(&input))?;
+    super::text("subject", &input.subject)?;
+    super::text("body", &input.body)?;
     let mut conn = state.db.pool.acquire().await?;
     let user = target(&mut conn, id).await?;
     let mail_id = state
@@ -114,23 +173,31 @@ pub async fn post_email(
         after,
     )
     .await?;
-    Ok(axum::Json(
-        json!({ "message": format!("Email to {} queued", user.email) }),
-    ))
+    Ok(axum::Json(EmailQueued {
+        message: format!("Email to {} queued", user.email),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct RoleChange {
+    /// `admin` or `client`.
     #[serde(default)]
+    #[schema(example = "client")]
     role: String,
 }
 
+/// Makes a user an administrator or a client (never the caller, never the last admin).
+#[utoipa::path(post, path = "/api/admin/users/{id}/role", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    request_body = RoleChange,
+    responses((status = 200, description = "The updated user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
 pub async fn post_role(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
     Json(req): Json<RoleChange>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminUserResponse>> {
     if !matches!(req.role.as_str(), "admin" | "client") {
         return Err(Error::field("role", "Role must be admin or client"));
     }
@@ -171,15 +238,19 @@ pub async fn post_role(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": item(&after) })))
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
 }
 
 /// Suspends an account: it cannot sign in, and its sessions end at once.
+#[utoipa::path(post, path = "/api/admin/users/{id}/suspend", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    responses((status = 200, description = "The suspended user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
 pub async fn post_suspend(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminUserResponse>> {
     if id == admin.id {
         return Err(Error::Conflict(
             "You cannot suspend your own account".into(),
@@ -200,14 +271,19 @@ pub async fn post_suspend(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": item(&after) })))
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
 }
 
+/// Reactivates a suspended account.
+#[utoipa::path(post, path = "/api/admin/users/{id}/reactivate", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    responses((status = 200, description = "The active user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_reactivate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminUserResponse>> {
     let mut tx = state.db.begin_write().await?;
     let before = target(&mut tx, id).await?;
     sqlx::query("UPDATE users SET status = 'active' WHERE id = $1")
@@ -225,5 +301,5 @@ pub async fn post_reactivate(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": item(&after) })))
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
 }

@@ -4,15 +4,16 @@ use super::{password, session};
 use crate::db::{is_unique_violation, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::openapi::responses::{ErrorBody, Invalid, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
-use crate::users::repo::{self, NewUser};
+use crate::users::repo::{self, NewUser, UserView};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use dialtone_core::validation::{self as v, LoginInput, SignupInput};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 const WINDOW_MS: i64 = 15 * 60 * 1000;
 const EMAIL_FAILURES: Limit = Limit {
@@ -26,6 +27,19 @@ const IP_FAILURES: Limit = Limit {
     message: "Too many failed sign-in attempts from your network. Please wait a few minutes and try again.",
 };
 
+#[derive(Serialize, ToSchema)]
+pub struct AccountCreated {
+    pub user: UserView,
+}
+
+/// Creates a client account.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth",
+    request_body = SignupInput,
+    responses(
+        (status = 201, description = "The account was created", body = AccountCreated),
+        Invalid,
+        (status = 409, description = "An account with this email already exists", body = ErrorBody),
+    ))]
 pub async fn post_signup(
     State(state): State<AppState>,
     Json(input): Json<SignupInput>,
@@ -50,19 +64,45 @@ pub async fn post_signup(
     tracing::info!(user_id = user.id, "account created");
     Ok((
         StatusCode::CREATED,
-        axum::Json(json!({ "user": user.view() })),
+        axum::Json(AccountCreated { user: user.view() }),
     )
         .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(flatten)]
     credentials: LoginInput,
+    /// Keep the session for 30 days instead of until the browser closes.
     #[serde(default)]
     remember: bool,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    pub user: UserView,
+    /// The access token (a JWT, valid 15 minutes) for the Authorization header.
+    pub access_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Refreshed {
+    pub access_token: String,
+}
+
+/// Signs in with email and password; sets the refresh cookie.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = LoginResponse,
+            headers(("Set-Cookie" = String, description = "The refresh cookie `dialtone_refresh` (httpOnly, SameSite=Strict)"))),
+        Invalid,
+        (status = 401, description = "Wrong email or password", body = ErrorBody),
+        (status = 403, description = "The account is suspended", body = ErrorBody),
+        Throttled,
+    ))]
 pub async fn post_login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -107,7 +147,10 @@ pub async fn post_login(
     let access = state
         .jwt
         .issue(user.id, &user.role, user.session_version, &issued.family);
-    let body = json!({ "user": user.view(), "accessToken": access });
+    let body = LoginResponse {
+        user: user.view(),
+        access_token: access,
+    };
     Ok((
         [(
             header::SET_COOKIE,
@@ -137,6 +180,15 @@ fn same_origin(state: &AppState, headers: &HeaderMap) -> Result<()> {
     }
 }
 
+/// Exchanges the refresh cookie for a new access token, rotating the cookie.
+#[utoipa::path(post, path = "/api/auth/refresh-token", tag = "auth",
+    params(("dialtone_refresh" = Option<String>, Cookie, description = "The refresh token")),
+    responses(
+        (status = 200, description = "A new access token", body = Refreshed,
+            headers(("Set-Cookie" = String, description = "The refresh cookie `dialtone_refresh` (httpOnly, SameSite=Strict)"))),
+        (status = 401, description = "No session, or it has ended (the cookie is cleared)", body = ErrorBody),
+        (status = 403, description = "The Origin is another site", body = ErrorBody),
+    ))]
 pub async fn post_refresh_token(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -167,9 +219,20 @@ pub async fn post_refresh_token(
         header::SET_COOKIE,
         session::set_cookie(&state.config, &issued),
     )];
-    Ok((cookie, axum::Json(json!({ "accessToken": access }))).into_response())
+    let body = Refreshed {
+        access_token: access,
+    };
+    Ok((cookie, axum::Json(body)).into_response())
 }
 
+/// Ends the session of the refresh cookie and clears it.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+    params(("dialtone_refresh" = Option<String>, Cookie, description = "The refresh token")),
+    responses(
+        (status = 204, description = "Signed out (also when there was no session)",
+            headers(("Set-Cookie" = String, description = "Clears the refresh cookie"))),
+        (status = 403, description = "The Origin is another site", body = ErrorBody),
+    ))]
 pub async fn post_logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
     same_origin(&state, &headers)?;
     if let Some(presented) = session::read_cookie(&headers) {

@@ -25,5 +25,12 @@ pub fn router() -> Router<AppState> {
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    handlers::post_signup,
+    handlers::post_login,
+    handlers::post_refresh_token,
+    handlers::post_logout,
+    reset::post_forgot_password,
+    reset::post_reset_password,
+))]
 pub struct ApiDoc;

@@ -5,13 +5,14 @@ use super::{password, session};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::openapi::responses::{Invalid, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
 use crate::users::repo;
 use axum::extract::State;
 use dialtone_core::{email, validation as v};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 const RESET_TTL_MS: i64 = 3600 * 1000;
 const SENT: &str =
@@ -27,17 +28,32 @@ const PER_IP: Limit = Limit {
     message: "Too many reset requests. Please try again later.",
 };
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct ForgotRequest {
     #[serde(default)]
     email: String,
 }
 
+/// A message for the user, and nothing else.
+#[derive(Serialize, ToSchema)]
+pub struct ResetMessage {
+    pub message: String,
+}
+
+/// Mails a password-reset link, if an active account has this email.
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth",
+    request_body = ForgotRequest,
+    responses(
+        (status = 200, description = "The same answer whether or not the account exists",
+            body = ResetMessage),
+        Invalid,
+        Throttled,
+    ))]
 pub async fn post_forgot_password(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Json(req): Json<ForgotRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<ResetMessage>> {
     if !email::is_basic_email(req.email.trim()) || req.email.len() > v::MAX_EMAIL {
         let errors = [("email".to_string(), "Invalid email address".to_string())].into();
         return Err(Error::invalid(errors));
@@ -78,21 +94,32 @@ pub async fn post_forgot_password(
             .send(&user.email, "Reset your Dialtone password", &body)
             .await?;
     }
-    Ok(axum::Json(json!({ "message": SENT })))
+    Ok(axum::Json(ResetMessage {
+        message: SENT.into(),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct ResetRequest {
+    /// The token from the mailed link.
     #[serde(default)]
     token: String,
+    /// The new password.
     #[serde(default)]
     password: String,
 }
 
+/// Sets a new password with a reset link's token, and ends every session.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth",
+    request_body = ResetRequest,
+    responses(
+        (status = 200, description = "The password was reset", body = ResetMessage),
+        Invalid,
+    ))]
 pub async fn post_reset_password(
     State(state): State<AppState>,
     Json(req): Json<ResetRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<ResetMessage>> {
     Error::check(v::validate_new_password(&req.password, &req.password))?;
     let hash = password::hash(&req.password).await?;
     let now = now_ms();
@@ -119,7 +146,7 @@ pub async fn post_reset_password(
     .await?;
     session::revoke_user(&mut *tx, user_id, None).await?;
     tx.commit().await?;
-    Ok(axum::Json(
-        json!({ "message": "Your password has been reset. You can now sign in." }),
-    ))
+    Ok(axum::Json(ResetMessage {
+        message: "Your password has been reset. You can now sign in.".into(),
+    }))
 }

@@ -4,19 +4,20 @@
 use crate::auth::{AdminUser, AuthUser};
 use crate::db::iso;
 use crate::error::{Error, Result};
-use crate::extract::Query;
-use crate::json::money;
+use crate::extract::{Path, Query};
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,13 +29,20 @@ pub fn router() -> Router<AppState> {
         .route("/admin/calls/{id}/recording", get(recording_any))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallFilter {
+    /// Part of either number (administrators: or of the customer's name or email).
     #[serde(default)]
+    #[param(required = false)]
     search: String,
+    /// "inbound" or "outbound"; empty for both.
     #[serde(default, rename = "type")]
+    #[param(required = false, example = "outbound")]
     direction: String,
+    /// "completed", "failed" or "no-answer"; empty for all.
     #[serde(default)]
+    #[param(required = false, example = "completed")]
     status: String,
 }
 
@@ -79,32 +87,90 @@ const COLUMNS: &str =
     "k.id, k.call_id, k.direction, k.from_number, k.to_number, k.duration_seconds, k.cost_micros, \
     k.started_at, k.status, k.recording, u.name AS user_name, u.email AS user_email";
 
-fn item(r: &AnyRow, with_user: bool) -> Result<Value, sqlx::Error> {
+/// A call record.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallItem {
+    pub id: i64,
+    pub call_id: String,
+    /// "inbound" or "outbound".
+    #[serde(rename = "type")]
+    #[schema(example = "outbound")]
+    pub direction: String,
+    /// The other party: `to` for outbound calls, `from` for inbound.
+    pub number: String,
+    pub from: String,
+    pub to: String,
+    /// Minutes and seconds, e.g. "1:05".
+    #[schema(example = "1:05")]
+    pub duration: String,
+    pub duration_seconds: i64,
+    /// Charged to the balance.
+    pub cost: Money,
+    pub date: String,
+    /// "completed", "failed" or "no-answer".
+    #[schema(example = "completed")]
+    pub status: String,
+    /// Whether a recording can be downloaded.
+    pub recording: bool,
+    /// "Name <email>" of the customer: in the administrators' list only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+}
+
+fn item(r: &AnyRow, with_user: bool) -> Result<CallItem, sqlx::Error> {
     let direction: String = r.try_get("direction")?;
     let (from, to): (String, String) = (r.try_get("from_number")?, r.try_get("to_number")?);
     let seconds: i64 = r.try_get("duration_seconds")?;
-    let mut v = json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "callId": r.try_get::<String, _>("call_id")?,
-        "type": direction,
-        "number": if direction == "outbound" { &to } else { &from },
-        "from": from, "to": to,
-        "duration": mmss(seconds),
-        "durationSeconds": seconds,
-        "cost": money(r.try_get("cost_micros")?),
-        "date": iso(r.try_get("started_at")?),
-        "status": r.try_get::<String, _>("status")?,
-        "recording": r.try_get::<i64, _>("recording")? != 0,
-    });
-    if with_user {
-        v["user"] = format!(
+    let number = if direction == "outbound" {
+        to.clone()
+    } else {
+        from.clone()
+    };
+    let user = if with_user {
+        Some(format!(
             "{} <{}>",
             r.try_get::<String, _>("user_name")?,
             r.try_get::<String, _>("user_email")?
-        )
-        .into();
-    }
-    Ok(v)
+        ))
+    } else {
+        None
+    };
+    Ok(CallItem {
+        id: r.try_get("id")?,
+        call_id: r.try_get("call_id")?,
+        number,
+        direction,
+        from,
+        to,
+        duration: mmss(seconds),
+        duration_seconds: seconds,
+        cost: Money::micros(r.try_get("cost_micros")?),
+        date: iso(r.try_get("started_at")?),
+        status: r.try_get("status")?,
+        recording: r.try_get::<i64, _>("recording")? != 0,
+        user,
+    })
+}
+
+/// The filtered set's size, length and cost.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallTotals {
+    pub calls: i64,
+    pub duration_seconds: i64,
+    pub cost: Money,
+}
+
+/// A page of calls, with totals over the whole filtered set.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallPage {
+    pub items: Vec<CallItem>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+    pub totals: CallTotals,
 }
 
 async fn list(
@@ -112,7 +178,7 @@ async fn list(
     scope: Scope,
     f: CallFilter,
     q: PageQuery,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<CallPage>> {
     let pattern = like_pattern(&f.search);
     let cond = scope.condition();
     let totals = scope
@@ -137,18 +203,29 @@ async fn list(
         .map(|r| item(r, scope.user.is_none()))
         .collect::<Result<Vec<_>, _>>()?;
     let total: i64 = totals.try_get("n")?;
-    Ok(axum::Json(json!({
-        "items": items, "total": total, "page": q.page.max(1), "pageSize": q.limit(),
-        "totals": { "calls": total, "durationSeconds": totals.try_get::<i64, _>("secs")?, "cost": money(totals.try_get("cost")?) },
-    })))
+    Ok(axum::Json(CallPage {
+        items,
+        total,
+        page: q.page.max(1),
+        page_size: q.limit(),
+        totals: CallTotals {
+            calls: total,
+            duration_seconds: totals.try_get("secs")?,
+            cost: Money::micros(totals.try_get("cost")?),
+        },
+    }))
 }
 
+/// The signed-in user's calls, newest first, with totals over the filtered set.
+#[utoipa::path(get, path = "/api/calls", tag = "calls", security(("bearer" = [])),
+    params(CallFilter, PageQuery),
+    responses((status = 200, description = "A page of calls", body = CallPage), Invalid, SignedIn))]
 async fn list_own(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(f): Query<CallFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<CallPage>> {
     list(
         &state,
         Scope {
@@ -160,12 +237,17 @@ async fn list_own(
     .await
 }
 
+/// Every customer's calls, newest first, with totals over the filtered set.
+#[utoipa::path(get, path = "/api/admin/calls", tag = "calls", security(("bearer" = [])),
+    params(CallFilter, PageQuery),
+    responses((status = 200, description = "A page of calls, each with its `user`", body = CallPage),
+        Invalid, SignedIn, AdminOnly))]
 async fn list_all(
     State(state): State<AppState>,
     _a: AdminUser,
     Query(f): Query<CallFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<CallPage>> {
     list(&state, Scope { user: None }, f, q).await
 }
 
@@ -207,20 +289,20 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
         offset += rows.len() as i64;
         for r in &rows {
             let v = item(r, admin)?;
-            let user = if admin {
-                format!("{},", csv_field(v["user"].as_str().unwrap_or("")))
-            } else {
-                String::new()
+            let user = match &v.user {
+                Some(user) => format!("{},", csv_field(user)),
+                None => String::new(),
             };
+            // The cost as the JSON shows it.
+            let cost = serde_json::to_string(&v.cost).map_err(anyhow::Error::new)?;
             out.push_str(&format!(
-                "{},{},{},{user}{},{},{},{}\n",
-                v["date"].as_str().unwrap_or(""),
-                v["type"].as_str().unwrap_or(""),
-                csv_field(v["number"].as_str().unwrap_or("")),
-                v["duration"].as_str().unwrap_or(""),
-                v["cost"],
-                v["status"].as_str().unwrap_or(""),
-                if v["recording"] == true { "yes" } else { "no" }
+                "{},{},{},{user}{},{cost},{},{}\n",
+                v.date,
+                v.direction,
+                csv_field(&v.number),
+                v.duration,
+                v.status,
+                if v.recording { "yes" } else { "no" }
             ));
         }
     }
@@ -234,6 +316,11 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
     Ok((headers, out).into_response())
 }
 
+/// The signed-in user's filtered calls as CSV.
+#[utoipa::path(get, path = "/api/calls/export", tag = "calls", security(("bearer" = [])),
+    params(CallFilter),
+    responses((status = 200, description = "CSV: date,type,number,duration,cost,status,recording",
+        content_type = "text/csv", body = String), Invalid, SignedIn))]
 async fn export_own(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -249,6 +336,12 @@ async fn export_own(
     .await
 }
 
+/// Every customer's filtered calls as CSV.
+#[utoipa::path(get, path = "/api/admin/calls/export", tag = "calls", security(("bearer" = [])),
+    params(CallFilter),
+    responses((status = 200,
+        description = "CSV: date,type,number,user,duration,cost,status,recording",
+        content_type = "text/csv", body = String), Invalid, SignedIn, AdminOnly))]
 async fn export_all(
     State(state): State<AppState>,
     _a: AdminUser,
@@ -283,6 +376,11 @@ async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Resp
         .into_response())
 }
 
+/// The recording of one of the signed-in user's calls.
+#[utoipa::path(get, path = "/api/calls/{id}/recording", tag = "calls", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The call record's id")),
+    responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
+        body = crate::telephony::WavFile), Invalid, SignedIn, NotFound))]
 async fn recording_own(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -291,6 +389,12 @@ async fn recording_own(
     recording(&state, id, Some(auth.user.id)).await
 }
 
+/// The recording of any call.
+#[utoipa::path(get, path = "/api/admin/calls/{id}/recording", tag = "calls",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The call record's id")),
+    responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
+        body = crate::telephony::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]
 async fn recording_any(
     State(state): State<AppState>,
     _a: AdminUser,
@@ -301,5 +405,12 @@ async fn recording_any(
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    list_own,
+    export_own,
+    recording_own,
+    list_all,
+    export_all,
+    recording_any
+))]
 pub struct ApiDoc;

@@ -5,52 +5,111 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::{is_unique_violation, iso, now_ms};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
-use crate::json::money;
+use crate::extract::{Json, Path, Query};
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::money::to_micros;
 use dialtone_core::rates::{validate_rate_row, RateInput};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::openapi::schema::{Object, ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{IntoParams, ToSchema};
 
 const COLUMNS: &str =
     "id, name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, updated_at";
 
 /// Section 3's admin country price, plus what the edit form needs.
-fn view(r: &AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "country": r.try_get::<String, _>("name")?,
-        "code": r.try_get::<String, _>("code")?,
-        "flag": r.try_get::<String, _>("flag")?,
-        "callingCode": r.try_get::<String, _>("calling_code")?,
-        "inboundRate": money(r.try_get("inbound_rate_micros")?),
-        "outboundRate": money(r.try_get("outbound_rate_micros")?),
-        "smsRate": money(r.try_get("sms_rate_micros")?),
-        "status": r.try_get::<String, _>("status")?,
-        "lastUpdated": iso(r.try_get("updated_at")?),
-    }))
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CountryRate {
+    pub id: i64,
+    pub country: String,
+    /// ISO 3166 code, e.g. DE.
+    pub code: String,
+    pub flag: String,
+    /// Digits without the +, e.g. 49.
+    pub calling_code: String,
+    /// Per minute.
+    pub inbound_rate: Money,
+    /// Per minute.
+    pub outbound_rate: Money,
+    /// Per message.
+    pub sms_rate: Money,
+    /// `active` or `inactive`.
+    #[schema(example = "active")]
+    pub status: String,
+    pub last_updated: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, ToSchema)]
+pub struct CountryRateItem {
+    pub item: CountryRate,
+}
+
+fn view(r: &AnyRow) -> Result<CountryRate, sqlx::Error> {
+    Ok(CountryRate {
+        id: r.try_get("id")?,
+        country: r.try_get("name")?,
+        code: r.try_get("code")?,
+        flag: r.try_get("flag")?,
+        calling_code: r.try_get("calling_code")?,
+        inbound_rate: Money::micros(r.try_get("inbound_rate_micros")?),
+        outbound_rate: Money::micros(r.try_get("outbound_rate_micros")?),
+        sms_rate: Money::micros(r.try_get("sms_rate_micros")?),
+        status: r.try_get("status")?,
+        last_updated: iso(r.try_get("updated_at")?),
+    })
+}
+
+/// The row as the audit log keeps it.
+fn audited(row: &CountryRate) -> Option<Value> {
+    serde_json::to_value(row).ok()
+}
+
+/// The statuses the list can be filtered by (an enumeration with "", which a
+/// Rust enum's schema cannot name).
+fn status_filter() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["", "all", "active", "inactive"]))
+        .description(Some(
+            "`all` (the default, also when empty), `active` or `inactive`",
+        ))
+        .build()
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RateFilter {
+    /// Part of the name or code (case-insensitive).
     #[serde(default)]
+    #[param(required = false)]
     search: String,
     #[serde(default)]
+    #[param(schema_with = status_filter)]
     status: String,
 }
 
+/// The country rates, filtered and paged.
+#[utoipa::path(get, path = "/api/admin/country-pricing", tag = "catalogue",
+    security(("bearer" = [])),
+    params(RateFilter, PageQuery),
+    responses(
+        (status = 200, description = "One page of country rates", body = Page<CountryRate>),
+        Invalid, SignedIn, AdminOnly,
+    ))]
 pub async fn list_rates(
     State(state): State<AppState>,
     _admin: AdminUser,
     Query(filter): Query<RateFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<CountryRate>>> {
     let status = match filter.status.as_str() {
         "" | "all" => None,
         s @ ("active" | "inactive") => Some(s.to_string()),
@@ -80,24 +139,46 @@ pub async fn list_rates(
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
+/// A JSON number or a string holding one.
+fn number_or_string() -> Schema {
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .build(),
+    )
+}
+
 /// The form as sent: rates may arrive as JSON numbers or strings.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RateRequest {
+    /// The country's name.
     #[serde(default)]
     country: String,
+    /// Two capital letters, e.g. DE.
     #[serde(default)]
     code: String,
+    /// 1 to 4 digits, with or without a leading +.
     #[serde(default)]
+    #[schema(schema_with = number_or_string)]
     calling_code: Value,
+    /// An emoji flag, at most 8 characters (kept when empty on update).
     #[serde(default)]
     flag: String,
+    /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
+    #[schema(schema_with = number_or_string)]
     inbound_rate: Value,
+    /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
+    #[schema(schema_with = number_or_string)]
     outbound_rate: Value,
+    /// Per message, 0 to 10 with at most 6 decimals.
     #[serde(default)]
+    #[schema(schema_with = number_or_string)]
     sms_rate: Value,
+    /// `active` (the default) or `inactive`.
     #[serde(default)]
     status: String,
 }
@@ -154,11 +235,19 @@ fn code_taken() -> Error {
     Error::field("code", "A country with this code already exists")
 }
 
+/// Adds a country with its rates.
+#[utoipa::path(post, path = "/api/admin/country-pricing", tag = "catalogue",
+    security(("bearer" = [])),
+    request_body = RateRequest,
+    responses(
+        (status = 201, description = "The new country", body = CountryRateItem),
+        Invalid, SignedIn, AdminOnly,
+    ))]
 pub async fn post_rate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Json(req): Json<RateRequest>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<CountryRateItem>)> {
     let row = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let defaults = crate::settings::load(&mut *tx).await?;
@@ -185,28 +274,24 @@ pub async fn post_rate(
         Err(e) if is_unique_violation(&e) => return Err(code_taken()),
         Err(e) => return Err(e.into()),
     };
-    let target_id = created["id"].to_string();
-    route_calling_code(
-        &mut tx,
-        created["id"].as_i64().unwrap_or_default(),
-        None,
-        &row.input.calling_code,
-    )
-    .await?;
+    route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "country.create",
         target_type: "country",
-        target_id,
+        target_id: created.id.to_string(),
         before: None,
-        after: Some(created.clone()),
+        after: audited(&created),
     };
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, axum::Json(json!({ "item": created }))))
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(CountryRateItem { item: created }),
+    ))
 }
 
-async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<Value> {
+async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<CountryRate> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -215,12 +300,21 @@ async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<Value> {
     Ok(view(&row)?)
 }
 
+/// Changes a country's name, code, flag, calling code, rates or status.
+#[utoipa::path(put, path = "/api/admin/country-pricing/{id}", tag = "catalogue",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The country's id")),
+    request_body = RateRequest,
+    responses(
+        (status = 200, description = "The updated country", body = CountryRateItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
 pub async fn put_rate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
     Json(req): Json<RateRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<CountryRateItem>> {
     let row = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let before = current(&mut tx, id).await?;
@@ -230,7 +324,7 @@ pub async fn put_rate(
     ))
     .bind(&row.input.country)
     .bind(&row.input.code)
-    .bind(if row.flag.is_empty() { before["flag"].as_str().unwrap_or("").to_string() } else { row.flag.clone() })
+    .bind(if row.flag.is_empty() { &before.flag } else { &row.flag })
     .bind(&row.input.calling_code)
     .bind(row.inbound)
     .bind(row.outbound)
@@ -248,7 +342,7 @@ pub async fn put_rate(
     route_calling_code(
         &mut tx,
         id,
-        before["callingCode"].as_str(),
+        Some(&before.calling_code),
         &row.input.calling_code,
     )
     .await?;
@@ -257,14 +351,22 @@ pub async fn put_rate(
         action: "country.update",
         target_type: "country",
         target_id: id.to_string(),
-        before: Some(before),
-        after: Some(after.clone()),
+        before: audited(&before),
+        after: audited(&after),
     };
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": after })))
+    Ok(axum::Json(CountryRateItem { item: after }))
 }
 
+/// Deletes a country that has no numbers, calls or messages.
+#[utoipa::path(delete, path = "/api/admin/country-pricing/{id}", tag = "catalogue",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The country's id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        Invalid, SignedIn, AdminOnly, NotFound, Conflict,
+    ))]
 pub async fn delete_rate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -297,7 +399,7 @@ pub async fn delete_rate(
         action: "country.delete",
         target_type: "country",
         target_id: id.to_string(),
-        before: Some(before),
+        before: audited(&before),
         after: None,
     };
     audit::record(&mut *tx, entry).await?;

@@ -3,15 +3,14 @@
 mod admin;
 
 use crate::error::Result;
+use crate::json::Money;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::{get, put};
 use axum::{Json, Router};
-use dialtone_core::money::from_micros;
-use rust_decimal::Decimal;
 use serde::Serialize;
-use serde_json::{json, Value};
 use sqlx::Row;
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,23 +27,29 @@ pub fn router() -> Router<AppState> {
 
 /// A row of the public pricing page (spec section 3). Prices are JSON numbers; a
 /// type the country does not offer is null.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct PricingRow {
+pub struct PricingRow {
     id: i64,
     name: String,
+    /// ISO 3166 code, e.g. DE.
     code: String,
     flag: String,
-    #[serde(with = "rust_decimal::serde::float_option")]
-    mobile: Option<Decimal>,
-    #[serde(with = "rust_decimal::serde::float_option")]
-    landline: Option<Decimal>,
-    #[serde(with = "rust_decimal::serde::float_option")]
-    toll_free: Option<Decimal>,
-    #[serde(with = "rust_decimal::serde::float")]
-    inbound_rate: Decimal,
-    #[serde(with = "rust_decimal::serde::float")]
-    outbound_rate: Decimal,
+    /// Monthly price of a mobile number.
+    mobile: Option<Money>,
+    /// Monthly price of a landline number.
+    landline: Option<Money>,
+    /// Monthly price of a toll-free number.
+    toll_free: Option<Money>,
+    /// Per minute.
+    inbound_rate: Money,
+    /// Per minute.
+    outbound_rate: Money,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Pricing {
+    pub countries: Vec<PricingRow>,
 }
 
 /// One query: prices per type are pivoted in SQL rather than fetched per country.
@@ -58,10 +63,13 @@ WHERE c.status = 'active'
 GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
 ORDER BY c.sort_order, c.name";
 
-async fn get_pricing(State(state): State<AppState>) -> Result<Json<Value>> {
+/// The public price list: every active country's number prices and call rates.
+#[utoipa::path(get, path = "/api/catalogue/pricing", tag = "catalogue",
+    responses((status = 200, description = "Active countries, in display order", body = Pricing)))]
+async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
     let rows = sqlx::query(PRICING_SQL).fetch_all(&state.db.pool).await?;
-    let price = |row: &sqlx::any::AnyRow, col: &str| -> Result<Option<Decimal>> {
-        Ok(row.try_get::<Option<i64>, _>(col)?.map(from_micros))
+    let price = |row: &sqlx::any::AnyRow, col: &str| -> Result<Option<Money>> {
+        Ok(row.try_get::<Option<i64>, _>(col)?.map(Money::micros))
     };
     let countries = rows
         .iter()
@@ -74,15 +82,21 @@ async fn get_pricing(State(state): State<AppState>) -> Result<Json<Value>> {
                 mobile: price(r, "mobile")?,
                 landline: price(r, "landline")?,
                 toll_free: price(r, "tollfree")?,
-                inbound_rate: from_micros(r.try_get("inbound_rate_micros")?),
-                outbound_rate: from_micros(r.try_get("outbound_rate_micros")?),
+                inbound_rate: Money::micros(r.try_get("inbound_rate_micros")?),
+                outbound_rate: Money::micros(r.try_get("outbound_rate_micros")?),
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(Json(json!({ "countries": countries })))
+    Ok(Json(Pricing { countries }))
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    get_pricing,
+    admin::list_rates,
+    admin::post_rate,
+    admin::put_rate,
+    admin::delete_rate,
+))]
 pub struct ApiDoc;

@@ -4,19 +4,21 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Path, Query};
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Throttled};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
 use dialtone_core::validation::{self as v, ContactInput};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -33,11 +35,26 @@ const PER_IP: Limit = Limit {
 pub const THANKS: &str =
     "Thank you for your message! Our support team will get back to you within one business day.";
 
+#[derive(Serialize, ToSchema)]
+pub struct ContactReceived {
+    /// A thank-you for the sender.
+    message: String,
+    /// The message's number in the inbox.
+    id: i64,
+}
+
+/// Sends a message to the support team.
+#[utoipa::path(post, path = "/api/contact", tag = "contact",
+    request_body = ContactInput,
+    responses(
+        (status = 201, description = "The message was received", body = ContactReceived),
+        Invalid, Throttled,
+    ))]
 async fn post_contact(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Json(input): Json<ContactInput>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<ContactReceived>)> {
     Error::check(v::validate_contact(&input))?;
     throttle::hit(&state.db, &format!("contact:ip:{ip}"), PER_IP).await?;
     let id: i64 = sqlx::query_scalar(
@@ -67,13 +84,16 @@ async fn post_contact(
         .await?;
     Ok((
         StatusCode::CREATED,
-        axum::Json(json!({ "message": THANKS, "id": id })),
+        axum::Json(ContactReceived {
+            message: THANKS.into(),
+            id,
+        }),
     ))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct MessageView {
+pub struct MessageView {
     id: i64,
     name: String,
     email: String,
@@ -98,12 +118,38 @@ fn view(r: &AnyRow) -> Result<MessageView, sqlx::Error> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, ToSchema)]
+pub struct MessageItem {
+    item: MessageView,
+}
+
+/// The statuses the inbox can be filtered by.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)] // the document's enumeration only: the handler checks the text
+enum MessageStatus {
+    Open,
+    Handled,
+    All,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct MessageFilter {
+    /// `open` (the default), `handled` or `all`.
     #[serde(default)]
+    #[param(inline, value_type = Option<MessageStatus>)]
     status: Option<String>,
 }
 
+/// The contact form's messages, newest first.
+#[utoipa::path(get, path = "/api/admin/messages", tag = "contact",
+    security(("bearer" = [])),
+    params(MessageFilter, PageQuery),
+    responses(
+        (status = 200, description = "One page of messages", body = Page<MessageView>),
+        Invalid, SignedIn, AdminOnly,
+    ))]
 async fn list_messages(
     State(state): State<AppState>,
     _admin: AdminUser,
@@ -137,11 +183,20 @@ async fn list_messages(
     Ok(axum::Json(Page::new(items, total, page)))
 }
 
+/// Marks a message as handled.
+#[utoipa::path(post, path = "/api/admin/messages/{id}/handled", tag = "contact",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The message's id")),
+    responses(
+        (status = 200, description = "The message, now handled", body = MessageItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+        Conflict,
+    ))]
 async fn post_handled(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<MessageItem>> {
     let mut tx = state.db.begin_write().await?;
     let row = sqlx::query(
         "UPDATE contact_messages SET handled_at = $1, handled_by = $2 WHERE id = $3 AND handled_at IS NULL \
@@ -174,10 +229,10 @@ async fn post_handled(
     };
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": item })))
+    Ok(axum::Json(MessageItem { item }))
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(post_contact, list_messages, post_handled))]
 pub struct ApiDoc;

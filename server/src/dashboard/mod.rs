@@ -6,16 +6,17 @@ use crate::calls::mmss;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Query;
-use crate::json::money;
+use crate::json::Money;
+use crate::openapi::responses::{Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use chrono::{Datelike, TimeZone, Utc};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -30,7 +31,65 @@ fn month_start(now: i64) -> i64 {
         .map_or(now, |m| m.timestamp_millis())
 }
 
-async fn get_dashboard(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<Value>> {
+/// The dashboard's figures and the latest activity.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    pub balance: Money,
+    pub active_numbers: i64,
+    /// Whole minutes left in active packages.
+    pub minutes_remaining: i64,
+    /// Messages not failed since the first of the month (UTC).
+    pub sms_this_month: i64,
+    pub unread_notifications: i64,
+    /// At most 10 items, newest first.
+    pub recent_activity: Vec<DashboardActivity>,
+}
+
+/// One line of recent activity; `type` says which.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum DashboardActivity {
+    /// A call: `number` is the other party, `duration` is m:ss.
+    Call {
+        id: String,
+        number: String,
+        duration: String,
+        cost: Money,
+        date: String,
+    },
+    /// A message: its first 60 characters.
+    Sms {
+        id: String,
+        number: String,
+        message: String,
+        cost: Money,
+        date: String,
+    },
+    /// A deposit.
+    Deposit {
+        id: String,
+        amount: Money,
+        /// Always `Card`.
+        method: String,
+        date: String,
+    },
+    /// A number or package purchase.
+    Purchase {
+        id: String,
+        item: String,
+        amount: Money,
+        date: String,
+    },
+}
+
+/// The client dashboard: balance, counts and recent activity.
+#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, description = "The dashboard", body = Dashboard), SignedIn))]
+async fn get_dashboard(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> Result<axum::Json<Dashboard>> {
     let (id, now, pool) = (auth.user.id, now_ms(), &state.db.pool);
     let (numbers, seconds, sms, unread): (i64, i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND status = 'active'), \
@@ -62,47 +121,102 @@ async fn get_dashboard(State(state): State<AppState>, auth: AuthUser) -> Result<
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let mut activity: Vec<(i64, Value)> = Vec::new();
+    let mut activity: Vec<(i64, DashboardActivity)> = Vec::new();
     for (cid, dir, from, to, secs, cost, at) in calls {
         let number = if dir == "outbound" { to } else { from };
-        activity.push((at, json!({ "id": format!("call-{cid}"), "type": "call", "number": number, "duration": mmss(secs), "cost": money(cost), "date": iso(at) })));
+        let a = DashboardActivity::Call {
+            id: format!("call-{cid}"),
+            number,
+            duration: mmss(secs),
+            cost: Money::micros(cost),
+            date: iso(at),
+        };
+        activity.push((at, a));
     }
     for (sid, to, body, cost, at) in messages {
-        let preview: String = body.chars().take(60).collect();
-        activity.push((at, json!({ "id": format!("sms-{sid}"), "type": "sms", "number": to, "message": preview, "cost": money(cost), "date": iso(at) })));
+        let a = DashboardActivity::Sms {
+            id: format!("sms-{sid}"),
+            number: to,
+            message: body.chars().take(60).collect(),
+            cost: Money::micros(cost),
+            date: iso(at),
+        };
+        activity.push((at, a));
     }
     for (lid, kind, description, amount, at) in money_moves {
-        let v = if kind == "deposit" {
-            json!({ "id": format!("ledger-{lid}"), "type": "deposit", "amount": money(amount), "method": "Card", "date": iso(at) })
+        let (id, date) = (format!("ledger-{lid}"), iso(at));
+        let a = if kind == "deposit" {
+            DashboardActivity::Deposit {
+                id,
+                amount: Money::micros(amount),
+                method: "Card".into(),
+                date,
+            }
         } else {
-            json!({ "id": format!("ledger-{lid}"), "type": "purchase", "item": description, "amount": money(-amount), "date": iso(at) })
+            DashboardActivity::Purchase {
+                id,
+                item: description,
+                amount: Money::micros(-amount),
+                date,
+            }
         };
-        activity.push((at, v));
+        activity.push((at, a));
     }
     activity.sort_by_key(|a| std::cmp::Reverse(a.0));
-    let recent: Vec<Value> = activity.into_iter().take(10).map(|(_, v)| v).collect();
-    Ok(axum::Json(json!({
-        "balance": money(auth.user.balance_micros),
-        "activeNumbers": numbers,
-        "minutesRemaining": seconds / 60,
-        "smsThisMonth": sms,
-        "unreadNotifications": unread,
-        "recentActivity": recent,
-    })))
+    Ok(axum::Json(Dashboard {
+        balance: Money::micros(auth.user.balance_micros),
+        active_numbers: numbers,
+        minutes_remaining: seconds / 60,
+        sms_this_month: sms,
+        unread_notifications: unread,
+        recent_activity: activity.into_iter().take(10).map(|(_, a)| a).collect(),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct UsageQuery {
+    /// The chart's span (default `week`).
     #[serde(default)]
+    #[param(required = false, schema_with = usage_range)]
     range: String,
 }
 
+/// The usage chart's spans: 7 days, 30 days, 12 months; empty means `week`.
+fn usage_range() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(["", "week", "month", "year"]))
+        .build()
+}
+
+/// One bucket of the usage chart.
+#[derive(Serialize, ToSchema)]
+pub struct UsagePoint {
+    /// The day (`2026-11-21`), or the month (`2026-11`) for a year.
+    pub label: String,
+    /// Billable minutes, rounded up.
+    pub minutes: i64,
+    pub messages: i64,
+    pub spend: Money,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UsageChart {
+    /// `week`, `month` or `year`.
+    pub range: String,
+    pub points: Vec<UsagePoint>,
+}
+
 /// Minutes, messages and spend per day (week, month) or per month (year).
+#[utoipa::path(get, path = "/api/dashboard/usage", tag = "dashboard", security(("bearer" = [])),
+    params(UsageQuery),
+    responses((status = 200, description = "The usage chart's points, oldest first", body = UsageChart), Invalid, SignedIn))]
 async fn get_usage(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(q): Query<UsageQuery>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<UsageChart>> {
     let days = match q.range.as_str() {
         "" | "week" => 7,
         "month" => 30,
@@ -159,16 +273,23 @@ async fn get_usage(
     for (d, m) in spend {
         buckets.entry(label(d)).or_default().2 += m;
     }
-    let points: Vec<Value> = buckets
+    let points = buckets
         .into_iter()
-        .map(|(label, (secs, msgs, spent))| json!({ "label": label, "minutes": (secs + 59) / 60, "messages": msgs, "spend": money(spent) }))
+        .map(|(label, (secs, msgs, spent))| UsagePoint {
+            label,
+            minutes: (secs + 59) / 60,
+            messages: msgs,
+            spend: Money::micros(spent),
+        })
         .collect();
-    Ok(axum::Json(
-        json!({ "range": if q.range.is_empty() { "week" } else { q.range.as_str() }, "points": points }),
-    ))
+    let range = if q.range.is_empty() { "week" } else { &q.range };
+    Ok(axum::Json(UsageChart {
+        range: range.to_string(),
+        points,
+    }))
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(get_dashboard, get_usage))]
 pub struct ApiDoc;

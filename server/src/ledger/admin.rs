@@ -6,36 +6,41 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::iso;
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Path, Query};
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use dialtone_core::money::{format_micros, from_micros, to_micros};
 use dialtone_core::validation::{self as v, AdjustmentInput};
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Serialize)]
+/// A credit or debit of the balance: its size (never negative) and when it happened.
+#[derive(Serialize, ToSchema)]
 pub struct Movement {
-    #[serde(with = "rust_decimal::serde::float")]
-    amount: Decimal,
+    amount: Money,
     date: String,
 }
 
 /// Section 3's admin balance item.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BalanceItem {
     id: i64,
     name: String,
     email: String,
-    #[serde(with = "rust_decimal::serde::float")]
-    balance: Decimal,
+    balance: Money,
+    /// The latest credit, if any.
     last_deposit: Option<Movement>,
+    /// The latest debit, if any.
     last_withdrawal: Option<Movement>,
+    /// The account's status.
+    #[schema(example = "active")]
     status: String,
 }
 
@@ -43,7 +48,7 @@ fn movement(r: &AnyRow, amount: &str, at: &str) -> Result<Option<Movement>, sqlx
     let amount: Option<i64> = r.try_get(amount)?;
     let at: Option<i64> = r.try_get(at)?;
     Ok(amount.zip(at).map(|(a, t)| Movement {
-        amount: from_micros(a.abs()),
+        amount: Money::micros(a.abs()),
         date: iso(t),
     }))
 }
@@ -60,12 +65,20 @@ FROM users u
 WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')
 ORDER BY u.id LIMIT $2 OFFSET $3";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct BalanceFilter {
+    /// Part of the name or email, case-insensitive.
     #[serde(default)]
+    #[param(required = false)]
     search: String,
 }
 
+/// Every account's balance with its latest credit and debit.
+#[utoipa::path(get, path = "/api/admin/balances", tag = "balance", security(("bearer" = [])),
+    params(BalanceFilter, PageQuery),
+    responses((status = 200, description = "A page of accounts", body = Page<BalanceItem>),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn list_balances(
     State(state): State<AppState>,
     _admin: AdminUser,
@@ -92,7 +105,7 @@ pub async fn list_balances(
                 id: r.try_get("id")?,
                 name: r.try_get("name")?,
                 email: r.try_get("email")?,
-                balance: from_micros(r.try_get("balance_micros")?),
+                balance: Money::micros(r.try_get("balance_micros")?),
                 last_deposit: movement(r, "dep_amount", "dep_at")?,
                 last_withdrawal: movement(r, "wd_amount", "wd_at")?,
                 status: r.try_get("status")?,
@@ -102,22 +115,41 @@ pub async fn list_balances(
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdjustRequest {
     /// "credit" (Add Funds) or "debit" (Deduct Funds).
     #[serde(rename = "type")]
+    #[schema(example = "credit")]
     direction: String,
     #[serde(flatten)]
     input: AdjustmentInput,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Adjusted {
+    /// The balance after the adjustment.
+    balance: Money,
+    /// The ledger entry written.
+    entry_id: i64,
+    /// E.g. "$5.00 added".
+    message: String,
+}
+
+/// Adds funds to, or deducts funds from, an account, with a reason for the audit log.
+#[utoipa::path(post, path = "/api/admin/balances/{user_id}/adjust", tag = "balance",
+    security(("bearer" = [])),
+    params(("user_id" = i64, Path, description = "The account's user id")),
+    request_body = AdjustRequest,
+    responses((status = 200, description = "The balance was adjusted", body = Adjusted),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_adjust(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(user_id): Path<i64>,
     Json(req): Json<AdjustRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<Adjusted>> {
     let amount = v::validate_adjustment(&req.input).map_err(Error::invalid)?;
     let micros = to_micros(amount).map_err(|e| Error::field("amount", e.to_string()))?;
     let (signed, kind, verb) = match req.direction.as_str() {
@@ -166,13 +198,19 @@ pub async fn post_adjust(
     };
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({
-        "balance": crate::json::money(posted.balance_after),
-        "entryId": posted.entry_id,
-        "message": format!("{} {verb}", format_micros(micros)),
-    })))
+    Ok(axum::Json(Adjusted {
+        balance: Money::micros(posted.balance_after),
+        entry_id: posted.entry_id,
+        message: format!("{} {verb}", format_micros(micros)),
+    }))
 }
 
+/// One account's ledger, newest first.
+#[utoipa::path(get, path = "/api/admin/balances/{user_id}/transactions", tag = "balance",
+    security(("bearer" = [])),
+    params(("user_id" = i64, Path, description = "The account's user id"), PageQuery),
+    responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn list_transactions(
     State(state): State<AppState>,
     _admin: AdminUser,

@@ -4,28 +4,31 @@ use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::Result;
 use crate::extract::Query;
+use crate::json::Money;
+use crate::openapi::responses::{Invalid, SignedIn};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use dialtone_core::money::from_micros;
-use rust_decimal::Decimal;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
-#[derive(Serialize)]
+/// One ledger entry: a credit (positive amount) or a debit (negative).
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryView {
     pub id: i64,
     pub date: String,
+    /// deposit, number_purchase, number_renewal, package_purchase, call, sms, refund,
+    /// admin_credit or admin_debit.
+    #[schema(example = "deposit")]
     pub kind: String,
     pub description: String,
-    #[serde(with = "rust_decimal::serde::float")]
-    pub amount: Decimal,
-    #[serde(with = "rust_decimal::serde::float")]
-    pub balance_after: Decimal,
+    pub amount: Money,
+    /// The balance once this entry was applied.
+    pub balance_after: Money,
 }
 
 fn view(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
@@ -34,8 +37,8 @@ fn view(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
         date: iso(r.try_get("created_at")?),
         kind: r.try_get("kind")?,
         description: r.try_get("description")?,
-        amount: from_micros(r.try_get("amount_micros")?),
-        balance_after: from_micros(r.try_get("balance_after_micros")?),
+        amount: Money::micros(r.try_get("amount_micros")?),
+        balance_after: Money::micros(r.try_get("balance_after_micros")?),
     })
 }
 
@@ -59,6 +62,11 @@ pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> Result<Page
     Ok(Page::new(items, total, q))
 }
 
+/// The signed-in user's ledger, newest first.
+#[utoipa::path(get, path = "/api/ledger", tag = "balance", security(("bearer" = [])),
+    params(PageQuery),
+    responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
+        Invalid, SignedIn))]
 pub async fn list_own(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -77,7 +85,10 @@ fn csv_field(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
 }
 
-/// The whole ledger of the user as CSV, read in chunks so memory stays flat.
+/// The signed-in user's whole ledger as CSV, oldest first (read in chunks).
+#[utoipa::path(get, path = "/api/ledger/export", tag = "balance", security(("bearer" = [])),
+    responses((status = 200, description = "CSV: date,kind,description,amount,balance",
+        content_type = "text/csv", body = String), SignedIn))]
 pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {
     let mut out = String::from("date,kind,description,amount,balance\n");
     let mut after = 0i64;
@@ -98,8 +109,8 @@ pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result
                 e.date,
                 e.kind,
                 csv_field(&e.description),
-                e.amount.round_dp(6),
-                e.balance_after.round_dp(6)
+                e.amount.0.round_dp(6),
+                e.balance_after.0.round_dp(6)
             ));
         }
     }

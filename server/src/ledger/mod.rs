@@ -44,5 +44,11 @@ impl From<PostError> for crate::error::Error {
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    history::list_own,
+    history::export_own,
+    admin::list_balances,
+    admin::post_adjust,
+    admin::list_transactions
+))]
 pub struct ApiDoc;

@@ -4,19 +4,20 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::{is_unique_violation, iso, now_ms};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
-use crate::json::money;
+use crate::extract::{Json, Path, Query};
+use crate::json::Money;
 use crate::notifications::notify;
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::settings::add_months;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_number_form, NumberInput};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
+use utoipa::{IntoParams, ToSchema};
 
 const FROM: &str = "FROM phone_numbers n JOIN countries c ON c.id = n.country_id LEFT JOIN users u ON u.id = n.owner_id \
     LEFT JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type";
@@ -24,22 +25,49 @@ const COLUMNS: &str = "n.id, n.number, n.number_type, n.status, n.purchased_at, 
     c.code AS country_code, u.email AS owner_email, COALESCE(n.monthly_micros, p.monthly_micros, 0) AS fee";
 
 /// Section 3's admin phone number.
-fn item(r: &AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "number": r.try_get::<String, _>("number")?,
-        "country": r.try_get::<String, _>("country")?,
-        "countryCode": r.try_get::<String, _>("country_code")?,
-        "type": r.try_get::<String, _>("number_type")?,
-        "status": r.try_get::<String, _>("status")?,
-        "assignedTo": r.try_get::<Option<String>, _>("owner_email")?,
-        "monthlyFee": money(r.try_get("fee")?),
-        "purchaseDate": r.try_get::<Option<i64>, _>("purchased_at")?.map(iso),
-        "addedDate": iso(r.try_get("created_at")?),
-    }))
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminPhone {
+    pub id: i64,
+    /// E.164, e.g. +4930123456.
+    pub number: String,
+    pub country: String,
+    pub country_code: String,
+    /// `mobile`, `landline` or `tollfree`.
+    #[serde(rename = "type")]
+    #[schema(example = "mobile")]
+    pub number_type: String,
+    /// `available`, `reserved`, `active`, `expired` or `inactive`.
+    #[schema(example = "available")]
+    pub status: String,
+    /// The owner's email, if anyone holds it.
+    pub assigned_to: Option<String>,
+    pub monthly_fee: Money,
+    pub purchase_date: Option<String>,
+    pub added_date: String,
 }
 
-async fn load(conn: &mut AnyConnection, id: i64) -> Result<Value> {
+#[derive(Serialize, ToSchema)]
+pub struct AdminPhoneItem {
+    pub item: AdminPhone,
+}
+
+fn item(r: &AnyRow) -> Result<AdminPhone, sqlx::Error> {
+    Ok(AdminPhone {
+        id: r.try_get("id")?,
+        number: r.try_get("number")?,
+        country: r.try_get("country")?,
+        country_code: r.try_get("country_code")?,
+        number_type: r.try_get("number_type")?,
+        status: r.try_get("status")?,
+        assigned_to: r.try_get("owner_email")?,
+        monthly_fee: Money::micros(r.try_get("fee")?),
+        purchase_date: r.try_get::<Option<i64>, _>("purchased_at")?.map(iso),
+        added_date: iso(r.try_get("created_at")?),
+    })
+}
+
+async fn load(conn: &mut AnyConnection, id: i64) -> Result<AdminPhone> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE n.id = $1"))
         .bind(id)
         .fetch_optional(&mut *conn)
@@ -49,22 +77,37 @@ async fn load(conn: &mut AnyConnection, id: i64) -> Result<Value> {
     })?)?)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PhoneFilter {
+    /// Part of the number, the country's name or the owner's email.
     #[serde(default)]
+    #[param(required = false)]
     search: String,
+    /// Only this type (`mobile`, `landline`, `tollfree`); empty for all.
     #[serde(default, rename = "type")]
+    #[param(required = false)]
     number_type: String,
+    /// Only this status (`available`, `active`, `expired`, `inactive`, ...); empty for all.
     #[serde(default)]
+    #[param(required = false)]
     status: String,
 }
 
+/// The number inventory, filtered and paged.
+#[utoipa::path(get, path = "/api/admin/phones", tag = "numbers",
+    security(("bearer" = [])),
+    params(PhoneFilter, PageQuery),
+    responses(
+        (status = 200, description = "One page of numbers", body = Page<AdminPhone>),
+        Invalid, SignedIn, AdminOnly,
+    ))]
 pub async fn list_phones(
     State(state): State<AppState>,
     _admin: AdminUser,
     Query(f): Query<PhoneFilter>,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<AdminPhone>>> {
     let condition = "(LOWER(n.number) LIKE $1 ESCAPE '\\' OR LOWER(c.name) LIKE $1 ESCAPE '\\' OR COALESCE(u.email_lower, '') LIKE $1 ESCAPE '\\') \
         AND ($2 = '' OR n.number_type = $2) AND ($3 = '' OR n.status = $3)";
     let pattern = like_pattern(&f.search);
@@ -101,26 +144,34 @@ async fn audited(
     actor: i64,
     action: &str,
     id: i64,
-    before: Option<Value>,
-    after: &Value,
+    before: Option<&AdminPhone>,
+    after: &AdminPhone,
 ) -> Result<()> {
     let entry = audit::Entry {
         actor_id: actor,
         action,
         target_type: "phone_number",
         target_id: id.to_string(),
-        before,
-        after: Some(after.clone()),
+        before: before.and_then(|b| serde_json::to_value(b).ok()),
+        after: serde_json::to_value(after).ok(),
     };
     audit::record(conn, entry).await?;
     Ok(())
 }
 
+/// Adds a number to the inventory.
+#[utoipa::path(post, path = "/api/admin/phones", tag = "numbers",
+    security(("bearer" = [])),
+    request_body = NumberInput,
+    responses(
+        (status = 201, description = "The new number, available", body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, Conflict,
+    ))]
 pub async fn post_phone(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Json(input): Json<NumberInput>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<AdminPhoneItem>)> {
     let number = validate_number_form(&input).map_err(Error::invalid)?;
     let mut tx = state.db.begin_write().await?;
     let country = country_id(&mut tx, &input.country_code).await?;
@@ -146,22 +197,35 @@ pub async fn post_phone(
     let created = load(&mut tx, id).await?;
     audited(&mut tx, admin.id, "phone.create", id, None, &created).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, axum::Json(json!({ "item": created }))))
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(AdminPhoneItem { item: created }),
+    ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CountryChange {
+    /// The ISO code of a country in the catalogue, e.g. DE.
     #[serde(default)]
     country_code: String,
 }
 
+/// Moves a number to another country of the catalogue.
+#[utoipa::path(post, path = "/api/admin/phones/{id}/change-country", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    request_body = CountryChange,
+    responses(
+        (status = 200, description = "The number", body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
 pub async fn post_change_country(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
     Json(req): Json<CountryChange>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminPhoneItem>> {
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
     let country = country_id(&mut tx, &req.country_code).await?;
@@ -177,28 +241,43 @@ pub async fn post_change_country(
         admin.id,
         "phone.change_country",
         id,
-        Some(before),
+        Some(&before),
         &after,
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": after })))
+    Ok(axum::Json(AdminPhoneItem { item: after }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct Reassign {
+    /// The new owner's email; null or empty returns the number to inventory.
     #[serde(default)]
     email: Option<String>,
 }
 
-/// Gives the number to a user (no charge: an administrator's decision, audited) or,
-/// with no email, returns it to inventory.
+/// Gives the number to a user, or with no email returns it to inventory.
+///
+/// No charge: an administrator's decision, audited.
+#[utoipa::path(post, path = "/api/admin/phones/{id}/reassign", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    request_body = Reassign,
+    responses(
+        (status = 200, description = "The number", body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly,
+        (status = 404, description = "No such number, or no user with that email",
+            body = crate::openapi::responses::ErrorBody),
+    ))]
 pub async fn post_reassign(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-    Json(req): Json<Reassign>,
-) -> Result<axum::Json<Value>> {
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<axum::Json<AdminPhoneItem>> {
+    // An object only: the struct alone would also read `[]` as "no email".
+    let req: Reassign = serde_json::from_value(body.into())
+        .map_err(|e| Error::bad_request(format!("Invalid request body: {e}")))?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
@@ -238,7 +317,7 @@ pub async fn post_reassign(
             .bind(id)
             .execute(&mut *tx)
             .await?;
-            let number = before["number"].as_str().unwrap_or_default();
+            let number = &before.number;
             notify(
                 &mut *tx,
                 owner,
@@ -255,12 +334,12 @@ pub async fn post_reassign(
         admin.id,
         "phone.reassign",
         id,
-        Some(before),
+        Some(&before),
         &after,
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": after })))
+    Ok(axum::Json(AdminPhoneItem { item: after }))
 }
 
 async fn set_status(
@@ -269,7 +348,7 @@ async fn set_status(
     id: i64,
     action: &str,
     sql: &str,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminPhoneItem>> {
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
     sqlx::query(sql)
@@ -278,16 +357,24 @@ async fn set_status(
         .execute(&mut *tx)
         .await?;
     let after = load(&mut tx, id).await?;
-    audited(&mut tx, admin, action, id, Some(before), &after).await?;
+    audited(&mut tx, admin, action, id, Some(&before), &after).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": after })))
+    Ok(axum::Json(AdminPhoneItem { item: after }))
 }
 
+/// Takes a number out of service (it keeps its owner, if any).
+#[utoipa::path(post, path = "/api/admin/phones/{id}/deactivate", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    responses(
+        (status = 200, description = "The number, inactive", body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
 pub async fn post_deactivate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminPhoneItem>> {
     set_status(
         &state,
         admin.id,
@@ -298,11 +385,20 @@ pub async fn post_deactivate(
     .await
 }
 
+/// Puts an inactive number back in service: active if owned, else available.
+#[utoipa::path(post, path = "/api/admin/phones/{id}/activate", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    responses(
+        (status = 200, description = "The number (unchanged unless it was inactive)",
+            body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
 pub async fn post_activate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AdminPhoneItem>> {
     let sql = "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
                WHERE id = $2 AND status = 'inactive'";
     set_status(&state, admin.id, id, "phone.activate", sql).await

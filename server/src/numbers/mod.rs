@@ -35,5 +35,18 @@ pub fn router() -> Router<AppState> {
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    shop::get_countries,
+    shop::get_available,
+    shop::post_purchase,
+    mine::get_mine,
+    mine::post_cancel,
+    mine::post_renew,
+    admin::list_phones,
+    admin::post_phone,
+    admin::post_change_country,
+    admin::post_reassign,
+    admin::post_deactivate,
+    admin::post_activate,
+))]
 pub struct ApiDoc;

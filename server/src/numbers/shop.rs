@@ -1,28 +1,53 @@
 //! Buying numbers: the buying catalogue, available numbers, and the purchase.
 
-use super::view::{self, MINE_COLUMNS};
+use super::view::{self, NumberPaid, MINE_COLUMNS};
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Query};
-use crate::json::money;
+use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
+use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn};
 use crate::settings::{self, add_months};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use dialtone_core::inventory::NUMBER_TYPES;
 use dialtone_core::money::format_micros;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
+
+/// A country a client can buy numbers in, and the types it offers.
+#[derive(Serialize, ToSchema)]
+pub struct ShopCountry {
+    pub id: i64,
+    pub name: String,
+    /// ISO 3166 code, e.g. DE: the `country` of /api/numbers/available.
+    pub code: String,
+    pub flag: String,
+    pub mobile: bool,
+    pub landline: bool,
+    pub tollfree: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ShopCountries {
+    pub countries: Vec<ShopCountry>,
+}
 
 /// Countries a client can buy numbers in, with the types each offers.
+#[utoipa::path(get, path = "/api/numbers/countries", tag = "numbers",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Active countries with numbers for sale", body = ShopCountries),
+        SignedIn,
+    ))]
 pub async fn get_countries(
     State(state): State<AppState>,
     _auth: AuthUser,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<ShopCountries>> {
     let rows = sqlx::query(
         "SELECT c.id, c.name, c.code, c.flag, \
            MAX(CASE WHEN p.number_type = 'mobile' THEN 1 ELSE 0 END) AS mobile, \
@@ -36,30 +61,79 @@ pub async fn get_countries(
     let countries = rows
         .iter()
         .map(|r| {
-            Ok(json!({
-                "id": r.try_get::<i64, _>("id")?, "name": r.try_get::<String, _>("name")?,
-                "code": r.try_get::<String, _>("code")?, "flag": r.try_get::<String, _>("flag")?,
-                "mobile": r.try_get::<i64, _>("mobile")? != 0, "landline": r.try_get::<i64, _>("landline")? != 0,
-                "tollfree": r.try_get::<i64, _>("tollfree")? != 0,
-            }))
+            Ok(ShopCountry {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                code: r.try_get("code")?,
+                flag: r.try_get("flag")?,
+                mobile: r.try_get::<i64, _>("mobile")? != 0,
+                landline: r.try_get::<i64, _>("landline")? != 0,
+                tollfree: r.try_get::<i64, _>("tollfree")? != 0,
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(axum::Json(json!({ "countries": countries })))
+    Ok(axum::Json(ShopCountries { countries }))
 }
 
-#[derive(Deserialize)]
+/// The kinds of number.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)] // the document's enumeration only: the handler checks the text
+pub enum NumberType {
+    Mobile,
+    Landline,
+    Tollfree,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AvailableQuery {
+    /// The country's ISO code, e.g. US (an unknown code finds nothing).
     #[serde(default)]
+    #[param(required = false)]
     country: String,
+    /// The kind of number.
     #[serde(default, rename = "type")]
+    #[param(required = true, inline, value_type = NumberType)]
     number_type: String,
 }
 
+/// A number for sale.
+#[derive(Serialize, ToSchema)]
+pub struct AvailableNumber {
+    pub id: i64,
+    pub number: String,
+    /// `mobile`, `landline` or `tollfree`.
+    #[serde(rename = "type")]
+    #[schema(example = "mobile")]
+    pub number_type: String,
+    /// The monthly price.
+    pub price: Money,
+    /// The one-time setup fee.
+    pub setup: Money,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailableNumbers {
+    /// At most 50, in number order.
+    pub numbers: Vec<AvailableNumber>,
+    pub setup_fee: Money,
+}
+
+/// Numbers for sale in a country, of one type.
+#[utoipa::path(get, path = "/api/numbers/available", tag = "numbers",
+    security(("bearer" = [])),
+    params(AvailableQuery),
+    responses(
+        (status = 200, description = "Numbers for sale", body = AvailableNumbers),
+        Invalid, SignedIn,
+    ))]
 pub async fn get_available(
     State(state): State<AppState>,
     _auth: AuthUser,
     Query(q): Query<AvailableQuery>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<AvailableNumbers>> {
     if !NUMBER_TYPES.contains(&q.number_type.as_str()) {
         return Err(Error::field(
             "type",
@@ -81,21 +155,25 @@ pub async fn get_available(
     let numbers = rows
         .iter()
         .map(|r| {
-            Ok(json!({
-                "id": r.try_get::<i64, _>("id")?, "number": r.try_get::<String, _>("number")?,
-                "type": r.try_get::<String, _>("number_type")?, "price": money(r.try_get("monthly_micros")?),
-                "setup": money(setup),
-            }))
+            Ok(AvailableNumber {
+                id: r.try_get("id")?,
+                number: r.try_get("number")?,
+                number_type: r.try_get("number_type")?,
+                price: Money::micros(r.try_get("monthly_micros")?),
+                setup: Money::micros(setup),
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(axum::Json(
-        json!({ "numbers": numbers, "setupFee": money(setup) }),
-    ))
+    Ok(axum::Json(AvailableNumbers {
+        numbers,
+        setup_fee: Money::micros(setup),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseRequest {
+    /// The `id` of an available number.
     number_id: i64,
 }
 
@@ -116,17 +194,27 @@ pub fn insufficient(cost: i64, balance: i64) -> Error {
     ))
 }
 
+/// Buys a number: charges the first month and the setup fee.
+#[utoipa::path(post, path = "/api/numbers/purchase", tag = "numbers",
+    security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "A retried request with the same key is applied once")),
+    request_body = PurchaseRequest,
+    responses(
+        (status = 201, description = "The number, now the user's, and the new balance", body = NumberPaid),
+        Invalid, SignedIn, Insufficient, Conflict,
+    ))]
 pub async fn post_purchase(
     State(state): State<AppState>,
     auth: AuthUser,
     headers: HeaderMap,
     Json(req): Json<PurchaseRequest>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<NumberPaid>)> {
     let user = &auth.user;
     let key = idempotency_key(&headers).map(|k| format!("purchase:{}:{k}", user.id));
     let now = now_ms();
     let pool = &state.db.pool;
-    let mine_sql = format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1");
+    let mine_sql = format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1 AND n.owner_id = $2");
     if let Some(key) = &key {
         let done: Option<i64> =
             sqlx::query_scalar("SELECT id FROM ledger_entries WHERE reference = $1")
@@ -134,17 +222,25 @@ pub async fn post_purchase(
                 .fetch_optional(pool)
                 .await?;
         if done.is_some() {
+            // The key bought a number: answer as then, if the request names it.
             let row = sqlx::query(&mine_sql)
                 .bind(req.number_id)
-                .fetch_one(pool)
-                .await?;
+                .bind(user.id)
+                .fetch_optional(pool)
+                .await?
+                .ok_or_else(|| {
+                    Error::Conflict("This Idempotency-Key was used for another purchase".into())
+                })?;
             let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
                 .bind(user.id)
                 .fetch_one(pool)
                 .await?;
             return Ok((
                 StatusCode::CREATED,
-                axum::Json(json!({ "number": view::mine(&row, now)?, "balance": money(balance) })),
+                axum::Json(NumberPaid {
+                    number: view::mine(&row, now)?,
+                    balance: Money::micros(balance),
+                }),
             ));
         }
     }
@@ -216,6 +312,7 @@ pub async fn post_purchase(
     .await?;
     let row = sqlx::query(&mine_sql)
         .bind(req.number_id)
+        .bind(user.id)
         .fetch_one(&mut *tx)
         .await?;
     let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
@@ -225,6 +322,9 @@ pub async fn post_purchase(
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,
-        axum::Json(json!({ "number": view::mine(&row, now)?, "balance": money(balance) })),
+        axum::Json(NumberPaid {
+            number: view::mine(&row, now)?,
+            balance: Money::micros(balance),
+        }),
     ))
 }

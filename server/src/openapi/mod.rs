@@ -67,7 +67,9 @@ impl Modify for Security {
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
-                    .description(Some("The softswitch's shared secret (DIALTONE_SWITCH_TOKEN)"))
+                    .description(Some(
+                        "The softswitch's shared secret (DIALTONE_SWITCH_TOKEN)",
+                    ))
                     .build(),
             ),
         );

@@ -28,7 +28,7 @@ pub fn render(doc: &Value) -> String {
         t = esc(&title),
         v = esc(&text(&info["version"])),
         o = esc(&text(&doc["openapi"])),
-        d = esc(&text(&info["description"])),
+        d = prose(&text(&info["description"])),
     );
     let tags: Vec<(String, String)> = doc["tags"]
         .as_array()
@@ -127,7 +127,7 @@ fn operation(out: &mut String, op: &Op) {
     for key in ["summary", "description"] {
         let t = text(&b[key]);
         if !t.is_empty() {
-            let _ = write!(out, "<p>{}</p>", esc(&t));
+            let _ = write!(out, "<p>{}</p>", prose(&t));
         }
     }
     if let Some(params) = b["parameters"].as_array().filter(|p| !p.is_empty()) {
@@ -139,8 +139,12 @@ fn operation(out: &mut String, op: &Op) {
                 esc(&text(&p["name"])),
                 esc(&text(&p["in"])),
                 type_of(&p["schema"]),
-                if p["required"].as_bool() == Some(true) { "yes" } else { "no" },
-                esc(&text(&p["description"])),
+                if p["required"].as_bool() == Some(true) {
+                    "yes"
+                } else {
+                    "no"
+                },
+                prose(&text(&p["description"])),
             );
         }
         out.push_str("</table>");
@@ -160,13 +164,15 @@ fn operation(out: &mut String, op: &Op) {
         let body = resp["content"]
             .as_object()
             .and_then(|c| c.iter().next())
-            .map(|(mime, media)| format!("{} <code>{}</code>", type_of(&media["schema"]), esc(mime)))
+            .map(|(mime, media)| {
+                format!("{} <code>{}</code>", type_of(&media["schema"]), esc(mime))
+            })
             .unwrap_or_default();
         let _ = write!(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(status),
-            esc(&text(&resp["description"])),
+            prose(&text(&resp["description"])),
             body
         );
     }
@@ -177,7 +183,7 @@ fn operation(out: &mut String, op: &Op) {
 fn schema_body(out: &mut String, schema: &Value) {
     let desc = text(&schema["description"]);
     if !desc.is_empty() {
-        let _ = write!(out, "<p>{}</p>", esc(&desc));
+        let _ = write!(out, "<p>{}</p>", prose(&desc));
     }
     let Some(props) = schema["properties"].as_object() else {
         let _ = write!(out, " {}", type_of(schema));
@@ -189,15 +195,21 @@ fn schema_body(out: &mut String, schema: &Value) {
         .flatten()
         .filter_map(|r| r.as_str())
         .collect();
-    out.push_str("<table><tr><th>Field</th><th>Type</th><th>Required</th><th>Description</th></tr>");
+    out.push_str(
+        "<table><tr><th>Field</th><th>Type</th><th>Required</th><th>Description</th></tr>",
+    );
     for (name, p) in props {
         let _ = write!(
             out,
             "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(name),
             type_of(p),
-            if required.contains(&name.as_str()) { "yes" } else { "no" },
-            esc(&text(&p["description"])),
+            if required.contains(&name.as_str()) {
+                "yes"
+            } else {
+                "no"
+            },
+            prose(&text(&p["description"])),
         );
     }
     out.push_str("</table>");
@@ -223,7 +235,10 @@ fn type_of(s: &Value) -> String {
         _ => vec!["object".into()],
     };
     if let Some(values) = s["enum"].as_array() {
-        let list: Vec<String> = values.iter().map(|v| format!("<code>{}</code>", esc(&v.to_string()))).collect();
+        let list: Vec<String> = values
+            .iter()
+            .map(|v| format!("<code>{}</code>", esc(&v.to_string())))
+            .collect();
         words.push(format!("one of {}", list.join(", ")));
     }
     words.join(" or ")
@@ -257,6 +272,21 @@ fn text(v: &Value) -> String {
         Value::Null => String::new(),
         other => other.to_string(),
     }
+}
+
+/// Escaped text with `backticked` words shown as code, as the descriptions use them.
+fn prose(s: &str) -> String {
+    esc(s)
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 fn esc(s: &str) -> String {

@@ -1,24 +1,50 @@
+use super::PackageView;
 use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
-use crate::extract::Json;
+use crate::extract::{Json, Path};
+use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_package_form, PackageInput, ValidPackage};
 use dialtone_core::money::to_micros;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::AnyConnection;
+use utoipa::ToSchema;
 
 const SELECT: &str = "SELECT p.id, p.name, p.minutes, p.price_micros, p.validity_days, p.features, p.status, \
     (SELECT COUNT(*) FROM user_packages up WHERE up.package_id = p.id AND up.status = 'active') AS subscribers FROM packages p";
 
+#[derive(Serialize, ToSchema)]
+pub struct PackageList {
+    /// Every package, with `subscribers` (at most 500).
+    pub items: Vec<PackageView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PackageItem {
+    /// The package as stored, with `subscribers`.
+    pub item: PackageView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PackageRemoved {
+    /// False when clients still use it and it was deactivated instead.
+    pub deleted: bool,
+    pub message: String,
+}
+
+/// Every package, on sale or not, with its number of subscribers.
+#[utoipa::path(get, path = "/api/admin/packages", tag = "packages", security(("bearer" = [])),
+    responses((status = 200, description = "The packages, in display order", body = PackageList),
+        SignedIn, AdminOnly))]
 pub async fn list_packages(
     State(state): State<AppState>,
     _admin: AdminUser,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<PackageList>> {
     let rows = sqlx::query(&format!("{SELECT} ORDER BY p.sort_order, p.id LIMIT 500"))
         .fetch_all(&state.db.pool)
         .await?;
@@ -26,23 +52,42 @@ pub async fn list_packages(
         .iter()
         .map(super::view)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(axum::Json(json!({ "items": items })))
+    Ok(axum::Json(PackageList { items }))
+}
+
+/// A number, or the same number as text (as a form sends it). Documentation only.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum NumberOrText {
+    Number(f64),
+    Text(String),
 }
 
 /// The form as sent: numbers may arrive as JSON numbers or strings.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct PackageRequest {
+    /// 1 to 60 characters.
     #[serde(default)]
     name: String,
+    /// Whole minutes, 1 to 100000.
     #[serde(default)]
+    #[schema(value_type = NumberOrText, example = 100)]
     minutes: Value,
+    /// US dollars, more than 0 and at most 10000, at most 2 decimals.
     #[serde(default)]
+    #[schema(value_type = NumberOrText, example = "9.99")]
     price: Value,
+    /// Days, 1 to 365.
     #[serde(default)]
+    #[schema(value_type = NumberOrText, example = 30)]
     validity: Value,
+    /// At most 20, each at most 200 characters.
     #[serde(default)]
     features: Vec<String>,
+    /// "active" (the default) or "inactive".
     #[serde(default)]
+    #[schema(example = "active")]
     status: String,
 }
 
@@ -68,7 +113,7 @@ fn validate(req: PackageRequest) -> Result<(ValidPackage, i64)> {
     Ok((valid, price))
 }
 
-async fn load(conn: &mut AnyConnection, id: i64) -> Result<Value> {
+async fn load(conn: &mut AnyConnection, id: i64) -> Result<PackageView> {
     let row = sqlx::query(&format!("{SELECT} WHERE p.id = $1"))
         .bind(id)
         .fetch_optional(&mut *conn)
@@ -83,9 +128,10 @@ async fn audited(
     actor: i64,
     action: &str,
     id: i64,
-    before: Option<Value>,
-    after: Option<Value>,
+    before: Option<&PackageView>,
+    after: Option<&PackageView>,
 ) -> Result<()> {
+    let json = |p: Option<&PackageView>| p.map(serde_json::to_value).transpose();
     audit::record(
         conn,
         audit::Entry {
@@ -93,19 +139,24 @@ async fn audited(
             action,
             target_type: "package",
             target_id: id.to_string(),
-            before,
-            after,
+            before: json(before).map_err(anyhow::Error::new)?,
+            after: json(after).map_err(anyhow::Error::new)?,
         },
     )
     .await?;
     Ok(())
 }
 
+/// Creates a package.
+#[utoipa::path(post, path = "/api/admin/packages", tag = "packages", security(("bearer" = [])),
+    request_body = PackageRequest,
+    responses((status = 201, description = "The package created", body = PackageItem),
+        Invalid, SignedIn, AdminOnly))]
 pub async fn post_package(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Json(req): Json<PackageRequest>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<PackageItem>)> {
     let (p, price) = validate(req)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -129,19 +180,28 @@ pub async fn post_package(
         "package.create",
         id,
         None,
-        Some(created.clone()),
+        Some(&created),
     )
     .await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, axum::Json(json!({ "item": created }))))
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(PackageItem { item: created }),
+    ))
 }
 
+/// Changes a package; clients keep what they bought.
+#[utoipa::path(put, path = "/api/admin/packages/{id}", tag = "packages", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The package's id")),
+    request_body = PackageRequest,
+    responses((status = 200, description = "The package as changed", body = PackageItem),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn put_package(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
     Json(req): Json<PackageRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<PackageItem>> {
     let (p, price) = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
@@ -164,24 +224,29 @@ pub async fn put_package(
         admin.id,
         "package.update",
         id,
-        Some(before),
-        Some(after.clone()),
+        Some(&before),
+        Some(&after),
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({ "item": after })))
+    Ok(axum::Json(PackageItem { item: after }))
 }
 
-/// Deletes a package, or deactivates it while clients still use it (their minutes
-/// stay theirs until expiry).
+/// Deletes a package, or deactivates it while clients still use it.
+// Their minutes stay theirs until expiry.
+#[utoipa::path(delete, path = "/api/admin/packages/{id}", tag = "packages",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The package's id")),
+    responses((status = 200, description = "Deleted, or deactivated", body = PackageRemoved),
+        Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn delete_package(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<PackageRemoved>> {
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
-    let subscribers = before["subscribers"].as_i64().unwrap_or(0);
+    let subscribers = before.subscribers.unwrap_or(0);
     let (deleted, message) = if subscribers > 0 {
         sqlx::query("UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2")
             .bind(now_ms())
@@ -194,8 +259,8 @@ pub async fn delete_package(
             admin.id,
             "package.deactivate",
             id,
-            Some(before),
-            Some(after),
+            Some(&before),
+            Some(&after),
         )
         .await?;
         (false, format!("{subscribers} clients still use this package, so it was deactivated instead of deleted: it is no longer sold."))
@@ -204,11 +269,9 @@ pub async fn delete_package(
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        audited(&mut tx, admin.id, "package.delete", id, Some(before), None).await?;
+        audited(&mut tx, admin.id, "package.delete", id, Some(&before), None).await?;
         (true, "Package deleted".to_string())
     };
     tx.commit().await?;
-    Ok(axum::Json(
-        json!({ "deleted": deleted, "message": message }),
-    ))
+    Ok(axum::Json(PackageRemoved { deleted, message }))
 }

@@ -4,9 +4,12 @@
 mod admin;
 mod shop;
 
+use crate::json::Money;
 use crate::state::AppState;
 use axum::routing::{get, post, put};
 use axum::Router;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -23,27 +26,50 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-/// A package row of the catalogue as JSON (`subscribers` only when selected).
-pub fn view(r: &sqlx::any::AnyRow) -> Result<serde_json::Value, sqlx::Error> {
+/// A package of the catalogue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PackageView {
+    pub id: i64,
+    pub name: String,
+    pub minutes: i64,
+    pub price: Money,
+    /// Days the minutes stay valid after the purchase.
+    pub validity: i64,
+    pub features: Vec<String>,
+    /// "active" (on sale) or "inactive".
+    #[schema(example = "active")]
+    pub status: String,
+    /// Clients with an active purchase of it (administrators' views only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subscribers: Option<i64>,
+}
+
+/// A package row of the catalogue (`subscribers` only when selected).
+pub fn view(r: &sqlx::any::AnyRow) -> Result<PackageView, sqlx::Error> {
     use sqlx::Row;
     let features: Vec<String> =
         serde_json::from_str(&r.try_get::<String, _>("features")?).unwrap_or_default();
-    let mut v = serde_json::json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "name": r.try_get::<String, _>("name")?,
-        "minutes": r.try_get::<i64, _>("minutes")?,
-        "price": crate::json::money(r.try_get("price_micros")?),
-        "validity": r.try_get::<i64, _>("validity_days")?,
-        "features": features,
-        "status": r.try_get::<String, _>("status")?,
-    });
-    if let Ok(n) = r.try_get::<i64, _>("subscribers") {
-        v["subscribers"] = n.into();
-    }
-    Ok(v)
+    Ok(PackageView {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        minutes: r.try_get("minutes")?,
+        price: Money::micros(r.try_get("price_micros")?),
+        validity: r.try_get("validity_days")?,
+        features,
+        status: r.try_get("status")?,
+        subscribers: r.try_get::<i64, _>("subscribers").ok(),
+    })
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    shop::list_packages,
+    shop::list_mine,
+    shop::post_purchase,
+    admin::list_packages,
+    admin::post_package,
+    admin::put_package,
+    admin::delete_package
+))]
 pub struct ApiDoc;

@@ -1,22 +1,35 @@
+use super::PackageView;
 use crate::auth::AuthUser;
-use crate::db::{iso, now_ms};
+use crate::db::{is_unique_violation, iso, now_ms};
 use crate::error::{Error, Result};
-use crate::json::money;
+use crate::extract::Path;
+use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::shop::{idempotency_key, insufficient};
+use crate::openapi::responses::{Conflict, Insufficient, Invalid, NotFound, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use serde_json::{json, Value};
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::ToSchema;
 
+#[derive(Serialize, ToSchema)]
+pub struct Catalogue {
+    pub packages: Vec<PackageView>,
+}
+
+/// The packages on sale.
+#[utoipa::path(get, path = "/api/packages", tag = "packages", security(("bearer" = [])),
+    responses((status = 200, description = "The active packages, in display order", body = Catalogue),
+        SignedIn))]
 pub async fn list_packages(
     State(state): State<AppState>,
     _auth: AuthUser,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<Catalogue>> {
     let rows = sqlx::query(
         "SELECT id, name, minutes, price_micros, validity_days, features, status FROM packages WHERE status = 'active' ORDER BY sort_order, id",
     )
@@ -26,26 +39,53 @@ pub async fn list_packages(
         .iter()
         .map(super::view)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(axum::Json(json!({ "packages": packages })))
+    Ok(axum::Json(Catalogue { packages }))
 }
 
 const MINE: &str = "id, name, minutes, seconds_remaining, status, purchased_at, expires_at";
 
 /// Section 3's package owned by a client.
-fn mine(r: &AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "name": r.try_get::<String, _>("name")?,
-        "minutes": r.try_get::<i64, _>("minutes")?,
-        // Whole minutes left; a started minute is not a minute left.
-        "remainingMinutes": r.try_get::<i64, _>("seconds_remaining")? / 60,
-        "status": r.try_get::<String, _>("status")?,
-        "purchaseDate": iso(r.try_get("purchased_at")?),
-        "expiryDate": iso(r.try_get("expires_at")?),
-    }))
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnedPackage {
+    /// The purchase's id.
+    pub id: i64,
+    pub name: String,
+    pub minutes: i64,
+    /// Whole minutes left; a started minute is not a minute left.
+    pub remaining_minutes: i64,
+    /// "active", "used" or "expired".
+    #[schema(example = "active")]
+    pub status: String,
+    pub purchase_date: String,
+    pub expiry_date: String,
 }
 
-pub async fn list_mine(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<Value>> {
+fn mine(r: &AnyRow) -> Result<OwnedPackage, sqlx::Error> {
+    Ok(OwnedPackage {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        minutes: r.try_get("minutes")?,
+        remaining_minutes: r.try_get::<i64, _>("seconds_remaining")? / 60,
+        status: r.try_get("status")?,
+        purchase_date: iso(r.try_get("purchased_at")?),
+        expiry_date: iso(r.try_get("expires_at")?),
+    })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OwnedPackages {
+    /// Active first, then by expiry, newest first (at most 200).
+    pub packages: Vec<OwnedPackage>,
+}
+
+/// The signed-in user's packages.
+#[utoipa::path(get, path = "/api/packages/mine", tag = "packages", security(("bearer" = [])),
+    responses((status = 200, description = "The user's packages", body = OwnedPackages), SignedIn))]
+pub async fn list_mine(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> Result<axum::Json<OwnedPackages>> {
     let rows = sqlx::query(&format!(
         "SELECT {MINE} FROM user_packages WHERE user_id = $1 ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, expires_at DESC LIMIT 200"
     ))
@@ -53,15 +93,30 @@ pub async fn list_mine(State(state): State<AppState>, auth: AuthUser) -> Result<
     .fetch_all(&state.db.pool)
     .await?;
     let packages = rows.iter().map(mine).collect::<Result<Vec<_>, _>>()?;
-    Ok(axum::Json(json!({ "packages": packages })))
+    Ok(axum::Json(OwnedPackages { packages }))
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct Purchased {
+    pub package: OwnedPackage,
+    /// The balance after the purchase.
+    pub balance: Money,
+}
+
+/// Buys a package with the balance.
+#[utoipa::path(post, path = "/api/packages/{id}/purchase", tag = "packages",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The package's id"),
+        ("Idempotency-Key" = Option<String>, Header,
+            description = "Makes a retried purchase answer 409 instead of buying twice")),
+    responses((status = 201, description = "The package bought", body = Purchased),
+        Invalid, SignedIn, Insufficient, NotFound, Conflict))]
 pub async fn post_purchase(
     State(state): State<AppState>,
     auth: AuthUser,
     headers: HeaderMap,
     Path(id): Path<i64>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<Purchased>)> {
     let user_id = auth.user.id;
     let reference = idempotency_key(&headers).map(|k| format!("package:{user_id}:{k}"));
     let pool = &state.db.pool;
@@ -103,6 +158,10 @@ pub async fn post_purchase(
             tx.rollback().await?;
             return Err(insufficient(price, balance));
         }
+        // The same Idempotency-Key sent twice at once: the other one bought it.
+        Err(PostError::Db(e)) if is_unique_violation(&e) => {
+            return Err(Error::Conflict("This purchase was already made".into()))
+        }
         Err(e) => return Err(e.into()),
     }
     let row = sqlx::query(&format!(
@@ -134,6 +193,9 @@ pub async fn post_purchase(
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,
-        axum::Json(json!({ "package": mine(&row)?, "balance": money(balance) })),
+        axum::Json(Purchased {
+            package: mine(&row)?,
+            balance: Money::micros(balance),
+        }),
     ))
 }

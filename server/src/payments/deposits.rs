@@ -4,18 +4,21 @@ use super::provider::Provider;
 use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Query};
-use crate::json::money;
+use crate::extract::{Json, Path, Query};
+use crate::json::Money;
+use crate::openapi::responses::{Invalid, NotFound, SignedIn, Upstream};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use dialtone_core::money::to_micros;
 use dialtone_core::validation as v;
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::ToSchema;
 
 /// The largest single deposit, from the platform settings.
 pub async fn max_deposit(state: &AppState) -> Result<Decimal> {
@@ -26,18 +29,49 @@ pub async fn max_deposit(state: &AppState) -> Result<Decimal> {
     ))
 }
 
-#[derive(Deserialize)]
+/// A JSON number or a string holding one.
+fn number_or_string() -> Schema {
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .build(),
+    )
+}
+
+#[derive(Deserialize, ToSchema)]
 pub struct DepositRequest {
-    /// A JSON number (as the spec's app sends it) or a string.
+    /// US dollars, from 1 to the maximum deposit, at most 2 decimals: a JSON number
+    /// (as the spec's app sends it) or a string.
     #[serde(default)]
+    #[schema(schema_with = number_or_string)]
     amount: Value,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositStarted {
+    /// The payment intent's client secret, for the card form.
+    pub client_secret: String,
+    pub payment_id: i64,
+    /// `sandbox` or `stripe`.
+    #[schema(example = "sandbox")]
+    pub provider: String,
+}
+
+/// Starts a card deposit: creates the payment intent the card form confirms.
+#[utoipa::path(post, path = "/api/payment/stripe", tag = "payments",
+    security(("bearer" = [])),
+    request_body = DepositRequest,
+    responses(
+        (status = 200, description = "The intent to confirm", body = DepositStarted),
+        Invalid, SignedIn, Upstream,
+    ))]
 pub async fn post_stripe(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(req): Json<DepositRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<DepositStarted>> {
     let text = match &req.amount {
         Value::String(s) => s.clone(),
         Value::Number(n) => n.to_string(),
@@ -83,29 +117,61 @@ pub async fn post_stripe(
         .bind(payment_id)
         .execute(&state.db.pool)
         .await?;
-    Ok(axum::Json(
-        json!({ "clientSecret": intent.client_secret, "paymentId": payment_id, "provider": provider.name() }),
-    ))
+    Ok(axum::Json(DepositStarted {
+        client_secret: intent.client_secret,
+        payment_id,
+        provider: provider.name().into(),
+    }))
 }
 
-fn view(r: &AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": r.try_get::<i64, _>("id")?,
-        "amount": money(r.try_get("amount_micros")?),
-        "status": r.try_get::<String, _>("status")?,
-        "provider": r.try_get::<String, _>("provider")?,
-        "failureMessage": r.try_get::<Option<String>, _>("failure_message")?,
-        "createdAt": iso(r.try_get("created_at")?),
-    }))
+/// One of the user's deposits.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Deposit {
+    pub id: i64,
+    pub amount: Money,
+    /// `creating`, `pending`, `succeeded` or `failed`.
+    #[schema(example = "succeeded")]
+    pub status: String,
+    /// `sandbox` or `stripe`.
+    #[schema(example = "sandbox")]
+    pub provider: String,
+    /// Why it failed, when it did.
+    pub failure_message: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PaymentState {
+    pub payment: Deposit,
+}
+
+fn view(r: &AnyRow) -> Result<Deposit, sqlx::Error> {
+    Ok(Deposit {
+        id: r.try_get("id")?,
+        amount: Money::micros(r.try_get("amount_micros")?),
+        status: r.try_get("status")?,
+        provider: r.try_get("provider")?,
+        failure_message: r.try_get("failure_message")?,
+        created_at: iso(r.try_get("created_at")?),
+    })
 }
 
 const COLUMNS: &str = "id, amount_micros, status, provider, failure_message, created_at";
 
+/// The user's deposits, newest first.
+#[utoipa::path(get, path = "/api/payment/deposits", tag = "payments",
+    security(("bearer" = [])),
+    params(PageQuery),
+    responses(
+        (status = 200, description = "One page of deposits", body = Page<Deposit>),
+        Invalid, SignedIn,
+    ))]
 pub async fn list_deposits(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<Deposit>>> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE user_id = $1")
         .bind(auth.user.id)
         .fetch_one(&state.db.pool)
@@ -122,13 +188,21 @@ pub async fn list_deposits(
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
-/// The state of one of the user's payments, by its client secret (the payment page
-/// polls it after confirming).
+/// One of the user's payments, by its client secret.
+///
+/// The payment page polls it after confirming.
+#[utoipa::path(get, path = "/api/payment/intent/{client_secret}", tag = "payments",
+    security(("bearer" = [])),
+    params(("client_secret" = String, Path, description = "The client secret from POST /api/payment/stripe")),
+    responses(
+        (status = 200, description = "The payment", body = PaymentState),
+        Invalid, SignedIn, NotFound,
+    ))]
 pub async fn get_payment(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(client_secret): Path<String>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<PaymentState>> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM payments WHERE client_secret = $1 AND user_id = $2"
     ))
@@ -137,17 +211,36 @@ pub async fn get_payment(
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| Error::NotFound("No such payment".into()))?;
-    Ok(axum::Json(json!({ "payment": view(&row)? })))
+    Ok(axum::Json(PaymentState {
+        payment: view(&row)?,
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentConfig {
+    /// `sandbox` or `stripe`.
+    #[schema(example = "sandbox")]
+    pub provider: String,
+    /// Stripe's publishable key, for Stripe.js (null with the sandbox).
+    pub publishable_key: Option<String>,
+    /// The smallest deposit in US dollars.
+    pub min_deposit: i64,
+    /// The largest deposit in US dollars, as a decimal string (e.g. "10000").
+    #[schema(example = "10000")]
+    pub max_deposit: String,
 }
 
 /// What the deposit and payment pages need to know about the provider in use.
-pub async fn get_config(State(state): State<AppState>) -> Result<axum::Json<Value>> {
+#[utoipa::path(get, path = "/api/payment/config", tag = "payments",
+    responses((status = 200, description = "The provider and the deposit limits", body = PaymentConfig)))]
+pub async fn get_config(State(state): State<AppState>) -> Result<axum::Json<PaymentConfig>> {
     let provider = Provider::from_config(&state.config);
     let max = max_deposit(&state).await?;
-    Ok(axum::Json(json!({
-        "provider": provider.name(),
-        "publishableKey": state.config.stripe_publishable_key,
-        "minDeposit": 1,
-        "maxDeposit": max.to_string(),
-    })))
+    Ok(axum::Json(PaymentConfig {
+        provider: provider.name().into(),
+        publishable_key: state.config.stripe_publishable_key.clone(),
+        min_deposit: 1,
+        max_deposit: max.to_string(),
+    }))
 }

@@ -24,5 +24,12 @@ pub fn router() -> Router<AppState> {
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    deposits::post_stripe,
+    deposits::get_config,
+    deposits::list_deposits,
+    deposits::get_payment,
+    sandbox::post_confirm,
+    webhook::post_webhook,
+))]
 pub struct ApiDoc;

@@ -7,13 +7,15 @@ use crate::auth::tokens::random_token;
 use crate::auth::AuthUser;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::extract::State;
 use chrono::Datelike;
 use dialtone_core::card::{card_digits, validate_card, CardInput};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::Row;
+use utoipa::ToSchema;
 
 /// Stripe's test cards that succeed.
 const SUCCEEDING: [&str; 6] = [
@@ -34,20 +36,39 @@ fn outcome(digits: &str) -> Result<(), (&'static str, &'static str)> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmRequest {
+    /// The client secret from POST /api/payment/stripe.
     #[serde(default)]
     client_secret: String,
     #[serde(flatten)]
     card: CardInput,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct ConfirmResult {
+    /// `succeeded` or `failed`.
+    #[schema(example = "succeeded")]
+    status: String,
+    /// What to tell the user (the card's decline reason when it failed).
+    message: String,
+}
+
+/// Pays a sandbox payment with a test card (Stripe's test numbers decide the outcome).
+#[utoipa::path(post, path = "/api/payment/sandbox/confirm", tag = "payments",
+    security(("bearer" = [])),
+    request_body = ConfirmRequest,
+    responses(
+        (status = 200, description = "The outcome; a declined card is a 200 with status `failed`",
+            body = ConfirmResult),
+        Invalid, SignedIn, NotFound, Conflict,
+    ))]
 pub async fn post_confirm(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(req): Json<ConfirmRequest>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<ConfirmResult>> {
     let today = chrono::Utc::now();
     Error::check(validate_card(&req.card, today.year() as u32, today.month()))?;
     let row = sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
@@ -94,8 +115,12 @@ pub async fn post_confirm(
         &sign(&webhook_secret(&state.config), &body, now),
     )
     .await?;
-    Ok(axum::Json(match result {
-        Ok(()) => json!({ "status": "succeeded", "message": "Payment succeeded" }),
-        Err((_, message)) => json!({ "status": "failed", "message": message }),
+    let (status, message) = match result {
+        Ok(()) => ("succeeded", "Payment succeeded"),
+        Err((_, message)) => ("failed", message),
+    };
+    Ok(axum::Json(ConfirmResult {
+        status: status.into(),
+        message: message.into(),
     }))
 }

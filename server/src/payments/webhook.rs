@@ -6,13 +6,14 @@ use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::{self, Kind, Posting};
 use crate::notifications::notify;
+use crate::openapi::responses::Invalid;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::Sha256;
 use sqlx::Row;
 
@@ -65,17 +66,35 @@ struct EventData {
     object: Value,
 }
 
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WebhookReceived {
+    /// Always true.
+    received: bool,
+}
+
+/// Stripe's webhook: applies a signed payment-intent event once.
+///
+/// Authenticated by the Stripe-Signature header (an HMAC of the body), not by a token.
+#[utoipa::path(post, path = "/api/payment/webhook", tag = "payments",
+    params(("Stripe-Signature" = String, Header,
+        description = "`t=<unix time>,v1=<hex HMAC-SHA256 of \"t.body\">`")),
+    request_body(content = Object, description = "A Stripe event", content_type = "application/json"),
+    responses(
+        (status = 200, description = "The event was applied, or was already, or is ignored",
+            body = WebhookReceived),
+        Invalid,
+    ))]
 pub async fn post_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<WebhookReceived>> {
     let signature = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     process(&state, &body, signature).await?;
-    Ok(axum::Json(json!({ "received": true })))
+    Ok(axum::Json(WebhookReceived { received: true }))
 }
 
 /// Verifies and applies one event. The sandbox provider calls this too, with an

@@ -7,10 +7,11 @@ use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Query};
-use crate::json::money;
+use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::shop::insufficient;
+use crate::openapi::responses::{Insufficient, Invalid, SignedIn, Upstream};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::telephony::destination::{self, Destination};
@@ -22,9 +23,10 @@ use dialtone_core::phone;
 use dialtone_core::rating::sms_cost;
 use dialtone_core::sms::Encoding;
 use dialtone_core::validation::{validate_sms, SmsInput};
-use serde_json::{json, Value};
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -43,6 +45,12 @@ struct Quote {
 
 async fn quote(state: &AppState, input: &SmsInput) -> Result<Quote> {
     Error::check(validate_sms(input))?;
+    if input.message.contains('\0') {
+        return Err(Error::field(
+            "message",
+            "The message cannot contain a NUL character",
+        ));
+    }
     let to = phone::normalize(input.to.trim());
     let destination = destination::lookup(&state.db.pool, &to)
         .await?
@@ -63,34 +71,89 @@ async fn quote(state: &AppState, input: &SmsInput) -> Result<Quote> {
     })
 }
 
+/// What a message would cost: its parts, encoding, and the destination's rate.
+#[derive(Serialize, ToSchema)]
+pub struct SmsQuote {
+    pub segments: i64,
+    /// `GSM-7` or `UCS-2`.
+    #[schema(example = "GSM-7")]
+    pub encoding: String,
+    pub characters: i64,
+    /// The destination's price per part.
+    pub rate: Money,
+    pub cost: Money,
+    /// The destination country.
+    pub country: String,
+}
+
+/// Quotes a message without sending it.
+#[utoipa::path(post, path = "/api/sms/quote", tag = "sms", security(("bearer" = [])),
+    request_body = SmsInput,
+    responses((status = 200, description = "The message's parts and cost", body = SmsQuote), Invalid, SignedIn))]
 async fn post_quote(
     State(state): State<AppState>,
     _auth: AuthUser,
     Json(input): Json<SmsInput>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<SmsQuote>> {
     let q = quote(&state, &input).await?;
-    Ok(axum::Json(json!({
-        "segments": q.segments, "encoding": q.encoding, "characters": q.characters,
-        "rate": money(q.destination.sms), "cost": money(q.cost), "country": q.destination.name,
-    })))
+    Ok(axum::Json(SmsQuote {
+        segments: q.segments,
+        encoding: q.encoding.to_string(),
+        characters: q.characters,
+        rate: Money::micros(q.destination.sms),
+        cost: Money::micros(q.cost),
+        country: q.destination.name,
+    }))
 }
 
 const COLUMNS: &str = "id, to_number, body, segments, cost_micros, status, error, created_at";
 
-fn item(r: &AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": r.try_get::<i64, _>("id")?, "to": r.try_get::<String, _>("to_number")?, "message": r.try_get::<String, _>("body")?,
-        "segments": r.try_get::<i64, _>("segments")?, "cost": money(r.try_get("cost_micros")?),
-        "status": r.try_get::<String, _>("status")?, "error": r.try_get::<Option<String>, _>("error")?,
-        "date": iso(r.try_get("created_at")?),
-    }))
+/// A sent (or failed) message.
+#[derive(Serialize, ToSchema)]
+pub struct SmsItem {
+    pub id: i64,
+    pub to: String,
+    pub message: String,
+    pub segments: i64,
+    pub cost: Money,
+    /// `sending`, `sent`, `delivered` or `failed`.
+    #[schema(example = "delivered")]
+    pub status: String,
+    /// Why the message failed, if it did.
+    pub error: Option<String>,
+    pub date: String,
 }
 
+fn item(r: &AnyRow) -> Result<SmsItem, sqlx::Error> {
+    Ok(SmsItem {
+        id: r.try_get("id")?,
+        to: r.try_get("to_number")?,
+        message: r.try_get("body")?,
+        segments: r.try_get("segments")?,
+        cost: Money::micros(r.try_get("cost_micros")?),
+        status: r.try_get("status")?,
+        error: r.try_get("error")?,
+        date: iso(r.try_get("created_at")?),
+    })
+}
+
+/// The message as stored, and the balance after its charge.
+#[derive(Serialize, ToSchema)]
+pub struct SmsSent {
+    pub message: SmsItem,
+    pub balance: Money,
+}
+
+/// Sends a message: charged first, refunded if the carrier fails (then 502).
+#[utoipa::path(post, path = "/api/sms", tag = "sms", security(("bearer" = [])),
+    request_body = SmsInput,
+    responses((status = 201, description = "The message was handed to the carrier", body = SmsSent),
+        Invalid, SignedIn, Insufficient, Upstream))]
 async fn post_sms(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(input): Json<SmsInput>,
-) -> Result<(StatusCode, axum::Json<Value>)> {
+) -> Result<(StatusCode, axum::Json<SmsSent>)> {
     Ok((
         StatusCode::CREATED,
         axum::Json(send(&state, auth.user.id, &input).await?),
@@ -98,7 +161,7 @@ async fn post_sms(
 }
 
 /// Charges, hands the message to the carrier, and refunds it if the carrier fails.
-pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Value> {
+pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<SmsSent> {
     let q = quote(state, input).await?;
     let carrier = provider::Provider::from_config(&state.config);
     let now = now_ms();
@@ -218,14 +281,21 @@ pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Va
     if let Some(error) = failure {
         return Err(Error::BadGateway(format!("{error}. You were not charged.")));
     }
-    Ok(json!({ "message": item(&row)?, "balance": money(balance) }))
+    Ok(SmsSent {
+        message: item(&row)?,
+        balance: Money::micros(balance),
+    })
 }
 
+/// The signed-in user's messages, newest first.
+#[utoipa::path(get, path = "/api/sms", tag = "sms", security(("bearer" = [])),
+    params(PageQuery),
+    responses((status = 200, description = "One page of messages", body = Page<SmsItem>), Invalid, SignedIn))]
 async fn list_sms(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(q): Query<PageQuery>,
-) -> Result<axum::Json<Page<Value>>> {
+) -> Result<axum::Json<Page<SmsItem>>> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sms_messages WHERE user_id = $1")
         .bind(auth.user.id)
         .fetch_one(&state.db.pool)
@@ -244,5 +314,5 @@ async fn list_sms(
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(list_sms, post_sms, post_quote))]
 pub struct ApiDoc;

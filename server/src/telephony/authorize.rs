@@ -16,20 +16,30 @@ pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
 /// A reservation without a CDR is released this long after the call could have ended.
 pub const RESERVATION_SLACK_MS: i64 = 10 * 60 * 1000;
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthorizeRequest {
+    /// The switch's id of the call, 1 to 128 characters.
     pub call_id: String,
+    /// "inbound" or "outbound".
+    #[schema(example = "outbound")]
     pub direction: String,
+    /// E.164, e.g. +14155550100.
+    #[schema(example = "+14155550100")]
     pub from: String,
+    /// E.164.
+    #[schema(example = "+12125550199")]
     pub to: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthorizeResponse {
     pub allowed: bool,
+    /// The longest the call may last (0 when refused).
     pub max_duration_seconds: i64,
+    /// Why it was refused: call_already_ended, unknown_number, account_suspended,
+    /// no_rate or insufficient_funds; null when allowed.
     pub reason: Option<String>,
 }
 

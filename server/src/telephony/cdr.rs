@@ -14,19 +14,44 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-#[derive(Debug, Clone, Deserialize)]
+/// A CDR time: ISO 8601 text or unix seconds. Documentation only.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum CdrTime {
+    Iso(String),
+    UnixSeconds(i64),
+}
+
+/// A call detail record: the end of a call, as the switch reports it.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Cdr {
+    /// The id given to /api/telephony/authorize, 1 to 128 characters.
     pub call_id: String,
+    /// "inbound" or "outbound".
+    #[schema(example = "outbound")]
     pub direction: String,
+    /// E.164.
+    #[schema(example = "+14155550100")]
     pub from: String,
+    /// E.164.
+    #[schema(example = "+12125550199")]
     pub to: String,
+    #[schema(value_type = CdrTime, example = "2026-11-20T10:00:00Z")]
     pub started_at: Value,
+    /// Null or absent when the call was not answered.
     #[serde(default)]
+    #[schema(value_type = Option<CdrTime>, example = "2026-11-20T10:00:05Z")]
     pub answered_at: Value,
+    #[schema(value_type = CdrTime, example = "2026-11-20T10:10:00Z")]
     pub ended_at: Value,
+    /// 0 to 86400.
     pub duration_seconds: i64,
+    /// "completed", "failed" or "no-answer".
+    #[schema(example = "completed")]
     pub status: String,
+    /// Whether a recording will be uploaded.
     #[serde(default)]
     pub recording: bool,
 }
@@ -48,7 +73,8 @@ fn time_ms(v: &Value, field: &str) -> Result<Option<i64>> {
         Value::Null => Ok(None),
         Value::Number(n) => n
             .as_i64()
-            .map(|s| Some(s * 1000))
+            .and_then(|s| s.checked_mul(1000))
+            .map(Some)
             .ok_or_else(|| Error::field(field, "must be unix seconds")),
         Value::String(s) if s.is_empty() => Ok(None),
         Value::String(s) => chrono::DateTime::parse_from_rfc3339(s)

@@ -7,14 +7,17 @@ pub mod destination;
 mod switch_auth;
 
 use crate::error::{Error, Result};
-use crate::extract::Json;
+use crate::extract::{Json, Path};
+use crate::json::Money;
+use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{post, put};
 use axum::Router;
-use serde_json::{json, Value};
+use serde::Serialize;
 use switch_auth::Switch;
 
 /// Recordings are audio files, far larger than any JSON body.
@@ -30,6 +33,13 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// May this call proceed, and for how long? Reserves what the longest call would cost.
+#[utoipa::path(post, path = "/api/telephony/authorize", tag = "telephony",
+    security(("switch" = [])),
+    request_body = authorize::AuthorizeRequest,
+    responses((status = 200, description = "Allowed for at most maxDurationSeconds, or refused \
+            with a reason", body = authorize::AuthorizeResponse),
+        Invalid, SignedIn))]
 async fn post_authorize(
     State(state): State<AppState>,
     _switch: Switch,
@@ -38,16 +48,40 @@ async fn post_authorize(
     Ok(axum::Json(authorize::authorize(&state, &req).await?))
 }
 
+/// What a CDR cost, as recorded (a replayed CDR answers the same).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CdrAnswer {
+    pub call_id: String,
+    pub billable_seconds: i64,
+    /// Seconds taken from the user's packages.
+    pub package_seconds: i64,
+    /// Charged to the balance.
+    pub cost: Money,
+    /// The CDR's status.
+    #[schema(example = "completed")]
+    pub status: String,
+}
+
+/// Records the end of a call: rating, package minutes and the debit, once per callId.
+#[utoipa::path(post, path = "/api/telephony/cdr", tag = "telephony",
+    security(("switch" = [])),
+    request_body = cdr::Cdr,
+    responses((status = 200, description = "The call as recorded", body = CdrAnswer),
+        Invalid, SignedIn, NotFound))]
 async fn post_cdr(
     State(state): State<AppState>,
     _switch: Switch,
     Json(cdr): Json<cdr::Cdr>,
-) -> Result<axum::Json<Value>> {
+) -> Result<axum::Json<CdrAnswer>> {
     let r = cdr::record(&state, &cdr).await?;
-    Ok(axum::Json(json!({
-        "callId": r.call_id, "billableSeconds": r.billable_seconds, "packageSeconds": r.package_seconds,
-        "cost": crate::json::money(r.cost_micros), "status": r.status,
-    })))
+    Ok(axum::Json(CdrAnswer {
+        call_id: r.call_id,
+        billable_seconds: r.billable_seconds,
+        package_seconds: r.package_seconds,
+        cost: Money::micros(r.cost_micros),
+        status: r.status,
+    }))
 }
 
 /// Where a call's recording lives; call ids are reduced to safe file-name characters.
@@ -69,13 +103,37 @@ pub fn recording_path(state: &AppState, call_id: &str) -> std::path::PathBuf {
         .join(format!("{safe}.wav"))
 }
 
+/// A call recording: the bytes of a WAV file. Documentation only.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct WavFile(#[allow(dead_code)] Vec<u8>);
+
 /// Stores a call's recording (WAV); the call record then offers it for download.
+#[utoipa::path(put, path = "/api/telephony/recordings/{call_id}", tag = "telephony",
+    security(("switch" = [])),
+    params(("call_id" = String, Path, description = "The call's callId, 1 to 128 characters")),
+    request_body(description = "The recording: a WAV file (RIFF/WAVE), at most 50 MB; \
+            the Content-Type is not checked",
+        content((WavFile = "audio/wav"), (WavFile = "application/octet-stream"))),
+    responses((status = 204, description = "Stored"), Invalid, SignedIn))]
 async fn put_recording(
     State(state): State<AppState>,
     _switch: Switch,
     Path(call_id): Path<String>,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode> {
+    if call_id.trim().is_empty() || call_id.len() > 128 {
+        return Err(Error::bad_request(
+            "callId is required (at most 128 characters)",
+        ));
+    }
+    let body = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Error::bad_request("A recording must be at most 50 MB")
+        } else {
+            Error::bad_request("The recording could not be read")
+        }
+    })?;
     if body.len() < 12 || &body[..4] != b"RIFF" || &body[8..12] != b"WAVE" {
         return Err(Error::bad_request("A recording must be a WAV file"));
     }
@@ -97,5 +155,5 @@ async fn put_recording(
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi()]
+#[openapi(paths(post_authorize, post_cdr, put_recording))]
 pub struct ApiDoc;

@@ -3,11 +3,11 @@ use crate::auth::{password, session, AuthUser};
 use crate::db::is_unique_violation;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::openapi::responses::{Invalid, SignedIn};
 use crate::state::AppState;
+use crate::users::repo::UserView;
 use axum::extract::State;
 use dialtone_core::validation::{self as v, PasswordChangeInput, ProfileInput};
-use crate::openapi::responses::{Invalid, SignedIn};
-use crate::users::repo::UserView;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
