@@ -25,12 +25,15 @@ pub async fn load<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Settings
         setup_fee_micros: get("setup_fee_micros", 1_000_000),
         renewal_notice_days: get("renewal_notice_days", 7),
         grace_period_days: get("grace_period_days", 7),
-        low_balance_micros: get("low_balance_micros", 5_000_000),
+        low_balance_micros: get("low_balance_micros", DEFAULT_LOW_BALANCE_MICROS),
         max_deposit_micros: get("max_deposit_micros", 10_000_000_000),
         default_first_increment_secs: get("default_first_increment_secs", 1),
         default_next_increment_secs: get("default_next_increment_secs", 1),
     })
 }
+
+/// Below this balance a customer is warned, until an administrator changes it.
+pub const DEFAULT_LOW_BALANCE_MICROS: i64 = 5_000_000;
 
 pub const DAY_MS: i64 = 24 * 3600 * 1000;
 

@@ -339,3 +339,50 @@ async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike(
     assert_eq!(app.balance_of(&s).await, 0.97);
     app.assert_invariant().await;
 }
+
+async fn low_balance_notices(app: &TestApp, s: &Session) -> i64 {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'low_balance'",
+    )
+    .bind(s.user_id)
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
+    let app = TestApp::new().await;
+    // $5.50 left; the threshold is $5.00 (the default).
+    let (s, mine) = caller(&app, "low@example.com", "5.50").await;
+    let to = "+12125550199";
+    authorize(&app, "low-1", "outbound", &mine, to).await;
+    let r = send_cdr(&app, cdr("low-1", "outbound", &mine, to, 60, "completed")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(low_balance_notices(&app, &s).await, 0, "$5.48 is not low");
+    authorize(&app, "low-2", "outbound", &mine, to).await;
+    send_cdr(&app, cdr("low-2", "outbound", &mine, to, 1800, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &s).await, 1, "$4.88 is low");
+    authorize(&app, "low-3", "outbound", &mine, to).await;
+    send_cdr(&app, cdr("low-3", "outbound", &mine, to, 60, "completed")).await;
+    assert_eq!(
+        low_balance_notices(&app, &s).await,
+        1,
+        "one notice until a deposit"
+    );
+
+    // The administrator's threshold applies to the very next call.
+    let (t, theirs) = caller(&app, "low2@example.com", "1.50").await;
+    authorize(&app, "low-4", "outbound", &theirs, to).await;
+    send_cdr(&app, cdr("low-4", "outbound", &theirs, to, 60, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &t).await, 1, "$1.48 is under $5");
+    let (u, other) = caller(&app, "low3@example.com", "1.50").await;
+    sqlx::query("UPDATE settings SET value = '1000000' WHERE key = 'low_balance_micros'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    authorize(&app, "low-5", "outbound", &other, to).await;
+    send_cdr(&app, cdr("low-5", "outbound", &other, to, 60, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &u).await, 0, "$1.48 is over $1");
+    app.assert_invariant().await;
+}

@@ -2,7 +2,7 @@
 //! the release of the reservation and the call record happen in one transaction,
 //! once per callId; a replay answers the same result.
 
-use super::authorize::{find_party, free_package_seconds, rate_for, release, validate};
+use super::authorize::{find_party, rate_for, release, validate};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::{self, Kind, PostError, Posting};
@@ -108,6 +108,9 @@ async fn consume_packages(
     mut seconds: i64,
     now: i64,
 ) -> Result<()> {
+    if seconds == 0 {
+        return Ok(());
+    }
     let packages: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT id, seconds_remaining FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2 \
          AND seconds_remaining > 0 ORDER BY expires_at, id",
@@ -177,7 +180,16 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         return Ok(done);
     }
     let held_by = release(&mut tx, &cdr.call_id).await?;
-    let party = find_party(&mut tx, &cdr.direction, &cdr.from, &cdr.to).await?;
+    let party = find_party(&mut tx, &cdr.direction, &cdr.from, &cdr.to, now).await?;
+    // Read after the release above, so this call's own reservation is free again.
+    let package_free = match (&party, cdr.direction.as_str()) {
+        (Some(p), "outbound") => p.free_package_seconds(),
+        (None, "outbound") => match held_by {
+            Some(user) => free_package_seconds(&mut tx, user, now).await?,
+            None => 0,
+        },
+        _ => 0,
+    };
     let (user_id, number_id) = match (&party, held_by) {
         (Some(p), _) => (p.user_id, Some(p.number_id)),
         (None, Some(user)) => (user, None),
@@ -199,11 +211,6 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let answered_call = cdr.status == "completed" && answered.is_some();
     let duration = if answered_call {
         cdr.duration_seconds
-    } else {
-        0
-    };
-    let package_free = if cdr.direction == "outbound" {
-        free_package_seconds(&mut tx, user_id, now).await?.1
     } else {
         0
     };
@@ -312,13 +319,14 @@ fn cap(s: &str) -> String {
 }
 
 /// Once the balance falls under the threshold, one notification until a deposit.
+/// The threshold is read inside the UPDATE: one round trip on every charged call.
 pub async fn warn_low_balance(conn: &mut AnyConnection, user_id: i64) -> Result<()> {
-    let threshold = crate::settings::load(&mut *conn).await?.low_balance_micros;
     let balance: Option<i64> = sqlx::query_scalar(
-        "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < $2 RETURNING balance_micros",
+        "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
+         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros",
     )
     .bind(user_id)
-    .bind(threshold)
+    .bind(crate::settings::DEFAULT_LOW_BALANCE_MICROS)
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(balance) = balance {
@@ -329,4 +337,19 @@ pub async fn warn_low_balance(conn: &mut AnyConnection, user_id: i64) -> Result<
         notify(&mut *conn, user_id, "low_balance", "Low balance", &message).await?;
     }
     Ok(())
+}
+
+/// Package seconds of a user that no call in progress has reserved, for a CDR whose
+/// number is no longer active (so `find_party` found nobody).
+async fn free_package_seconds(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64> {
+    let (total, reserved): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT), \
+         (SELECT reserved_package_seconds FROM users WHERE id = $1) \
+         FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((total - reserved).max(0))
 }
