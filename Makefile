@@ -19,7 +19,7 @@ test: deps test-deps wasm app
 	scripts/test-all.sh
 
 ## Measure: release builds, figures printed (nothing fails on time).
-bench: deps test-deps
+bench: deps test-deps wasm app
 	scripts/bench.sh
 
 ## Formatting, clippy with warnings as errors, tsc, eslint and prettier.
