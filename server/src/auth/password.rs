@@ -1,29 +1,45 @@
 //! Password hashing with argon2id (the argon2 crate's defaults: 19 MiB, 2 passes).
-//! Hashing is CPU-heavy on purpose, so it runs off the async workers.
+//! Hashing is CPU-heavy on purpose, so it runs off the async workers, and at most
+//! one hash per core runs at a time: more cannot finish sooner, and a flood of
+//! sign-ins would otherwise hold 19 MiB on each of up to 512 blocking threads.
 
 use crate::error::{Error, Result};
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
+use tokio::sync::Semaphore;
+
+static HASHING: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
+
+/// Runs one hash or verification on the blocking pool once a core is free for it.
+async fn on_a_core<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let _permit = HASHING
+        .acquire()
+        .await
+        .map_err(|e| Error::Internal(e.into()))?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| Error::Internal(e.into()))
+}
 
 pub async fn hash(password: &str) -> Result<String> {
     let password = password.to_owned();
-    tokio::task::spawn_blocking(move || {
+    on_a_core(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
             .map_err(|e| Error::Internal(anyhow::anyhow!("hashing failed: {e}")))
     })
-    .await
-    .map_err(|e| Error::Internal(e.into()))?
+    .await?
 }
 
 pub async fn verify(password: &str, stored: &str) -> Result<bool> {
     let (password, stored) = (password.to_owned(), stored.to_owned());
-    tokio::task::spawn_blocking(move || {
+    on_a_core(move || {
         let Ok(parsed) = PasswordHash::new(&stored) else {
             return false;
         };
@@ -32,7 +48,6 @@ pub async fn verify(password: &str, stored: &str) -> Result<bool> {
             .is_ok()
     })
     .await
-    .map_err(|e| Error::Internal(e.into()))
 }
 
 /// A real hash of a password nobody has: checking an unknown email against it costs
