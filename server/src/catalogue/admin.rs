@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::Row;
-use utoipa::openapi::schema::{Object, ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 
 const COLUMNS: &str =
@@ -139,16 +139,6 @@ pub async fn list_rates(
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
-/// A JSON number or a string holding one.
-fn number_or_string() -> Schema {
-    Schema::OneOf(
-        OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::String))
-            .build(),
-    )
-}
-
 /// The form as sent: rates may arrive as JSON numbers or strings.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -161,22 +151,22 @@ pub struct RateRequest {
     code: String,
     /// 1 to 4 digits, with or without a leading +.
     #[serde(default)]
-    #[schema(schema_with = number_or_string)]
+    #[schema(schema_with = crate::openapi::responses::number_or_string)]
     calling_code: Value,
     /// An emoji flag, at most 8 characters (kept when empty on update).
     #[serde(default)]
     flag: String,
     /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
-    #[schema(schema_with = number_or_string)]
+    #[schema(schema_with = crate::openapi::responses::number_or_string)]
     inbound_rate: Value,
     /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
-    #[schema(schema_with = number_or_string)]
+    #[schema(schema_with = crate::openapi::responses::number_or_string)]
     outbound_rate: Value,
     /// Per message, 0 to 10 with at most 6 decimals.
     #[serde(default)]
-    #[schema(schema_with = number_or_string)]
+    #[schema(schema_with = crate::openapi::responses::number_or_string)]
     sms_rate: Value,
     /// `active` (the default) or `inactive`.
     #[serde(default)]

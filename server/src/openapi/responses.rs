@@ -1,9 +1,21 @@
-//! The error answers shared by many operations, so each handler's annotation lists
+//! The error answers shared by many operations (and one shared request schema), so each handler's annotation lists
 //! them by name (`Invalid, SignedIn, AdminOnly, ...`) instead of repeating them.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::{IntoResponses, ToSchema};
+
+/// A request field that takes a JSON number or a string holding one (amounts and
+/// rates, which the app may send either way).
+pub fn number_or_string() -> Schema {
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .build(),
+    )
+}
 
 /// Every failure of the API answers this body (see `crate::error`).
 #[derive(Serialize, ToSchema)]

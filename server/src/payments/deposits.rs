@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::Row;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::ToSchema;
 
 /// The largest single deposit, from the platform settings.
@@ -29,22 +28,12 @@ pub async fn max_deposit(state: &AppState) -> Result<Decimal> {
     ))
 }
 
-/// A JSON number or a string holding one.
-fn number_or_string() -> Schema {
-    Schema::OneOf(
-        OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Number))
-            .item(ObjectBuilder::new().schema_type(Type::String))
-            .build(),
-    )
-}
-
 #[derive(Deserialize, ToSchema)]
 pub struct DepositRequest {
     /// US dollars, from 1 to the maximum deposit, at most 2 decimals: a JSON number
     /// (as the spec's app sends it) or a string.
     #[serde(default)]
-    #[schema(schema_with = number_or_string)]
+    #[schema(schema_with = crate::openapi::responses::number_or_string)]
     amount: Value,
 }
 
