@@ -20,19 +20,64 @@ const COLUMNS: &str =
     "c.id, c.name, c.status, c.inbound_rate_micros, c.outbound_rate_micros, c.sms_rate_micros, \
     c.first_increment_secs, c.next_increment_secs";
 
+/// The same columns named `d_*`, for queries that join a destination to other tables.
+pub const PREFIXED_COLUMNS: &str =
+    "c.id AS d_id, c.name AS d_name, c.status AS d_status, c.inbound_rate_micros AS d_inbound_rate_micros, \
+    c.outbound_rate_micros AS d_outbound_rate_micros, c.sms_rate_micros AS d_sms_rate_micros, \
+    c.first_increment_secs AS d_first_increment_secs, c.next_increment_secs AS d_next_increment_secs";
+
 fn from_row(r: &sqlx::any::AnyRow) -> Result<Destination, sqlx::Error> {
+    from_columns(r, "")
+}
+
+/// The destination in a row read with `PREFIXED_COLUMNS`, or None when the join
+/// found none.
+pub fn from_prefixed_row(r: &sqlx::any::AnyRow) -> Result<Option<Destination>, sqlx::Error> {
+    match r.try_get::<Option<i64>, _>("d_id")? {
+        Some(_) => from_columns(r, "d_").map(Some),
+        None => Ok(None),
+    }
+}
+
+fn from_columns(r: &sqlx::any::AnyRow, p: &str) -> Result<Destination, sqlx::Error> {
+    let col = |name: &str| format!("{p}{name}");
     Ok(Destination {
-        country_id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        active: r.try_get::<String, _>("status")? == "active",
-        inbound: r.try_get("inbound_rate_micros")?,
-        outbound: r.try_get("outbound_rate_micros")?,
-        sms: r.try_get("sms_rate_micros")?,
+        country_id: r.try_get(col("id").as_str())?,
+        name: r.try_get(col("name").as_str())?,
+        active: r.try_get::<String, _>(col("status").as_str())? == "active",
+        inbound: r.try_get(col("inbound_rate_micros").as_str())?,
+        outbound: r.try_get(col("outbound_rate_micros").as_str())?,
+        sms: r.try_get(col("sms_rate_micros").as_str())?,
         increments: Increments {
-            first: r.try_get("first_increment_secs")?,
-            next: r.try_get("next_increment_secs")?,
+            first: r.try_get(col("first_increment_secs").as_str())?,
+            next: r.try_get(col("next_increment_secs").as_str())?,
         },
     })
+}
+
+/// The candidate prefixes of an E.164 number, shortest first ("4", "44", "442" ...),
+/// or None when it has no digits to match.
+pub fn prefixes(number: &str) -> Option<Vec<String>> {
+    let digits: String = number.trim_start_matches('+').chars().take(15).collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(
+        (1..=digits.len())
+            .map(|len| digits[..len].to_string())
+            .collect(),
+    )
+}
+
+/// The longest-prefix query over `count` candidates bound from `$first` on, with
+/// the given columns: one indexed lookup, usable alone or as a derived table.
+pub fn longest_prefix_sql(columns: &str, first: usize, count: usize) -> String {
+    let placeholders: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
+    format!(
+        "SELECT {columns} FROM rate_prefixes p JOIN countries c ON c.id = p.country_id \
+         WHERE p.prefix IN ({}) ORDER BY LENGTH(p.prefix) DESC LIMIT 1",
+        placeholders.join(", ")
+    )
 }
 
 /// The destination of an E.164 number by longest prefix, if any.
@@ -40,36 +85,15 @@ pub async fn lookup<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     number: &str,
 ) -> Result<Option<Destination>, sqlx::Error> {
-    let digits: String = number.trim_start_matches('+').chars().take(15).collect();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let Some(prefixes) = prefixes(number) else {
         return Ok(None);
-    }
-    let placeholders: Vec<String> = (1..=digits.len()).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "SELECT {COLUMNS} FROM rate_prefixes p JOIN countries c ON c.id = p.country_id \
-         WHERE p.prefix IN ({}) ORDER BY LENGTH(p.prefix) DESC LIMIT 1",
-        placeholders.join(", ")
-    );
+    };
+    let sql = longest_prefix_sql(COLUMNS, 1, prefixes.len());
     let mut query = sqlx::query(&sql);
-    for len in 1..=digits.len() {
-        query = query.bind(digits[..len].to_string());
+    for prefix in prefixes {
+        query = query.bind(prefix);
     }
     query
-        .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(from_row)
-        .transpose()
-}
-
-/// The destination of a country by id (inbound calls are rated by the DID's country).
-pub async fn by_country<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    country_id: i64,
-) -> Result<Option<Destination>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM countries c WHERE c.id = $1");
-    sqlx::query(&sql)
-        .bind(country_id)
         .fetch_optional(ex)
         .await?
         .as_ref()
