@@ -76,7 +76,7 @@ for backend in sqlite postgres; do
     PID_=$(TOKEN=$ADMIN api POST /admin/phones "{\"number\":\"+1415555$((3000 + i))\",\"countryCode\":\"US\",\"type\":\"mobile\"}" | jq_ 'd["item"]["id"]')
     FROMS+=(--from "$(api POST /numbers/purchase "{\"numberId\":$PID_}" | jq_ 'd["number"]["number"]')")
   done
-  out=$($BIN/dialtone-traffic --base $BASE --token bench-switch "${FROMS[@]}" --calls 3000 --concurrency 64 --seed 16)
+  out=$($BIN/dialtone-traffic --base $BASE --token bench-switch "${FROMS[@]}" --calls 3000 --concurrency 64 --seed 1616)
   line=$(python3 -c "import re,sys; m=re.search(r'placed (\d+) calls in ([\d.]+)s: (\d+) completed.* (\d+) call pairs/s; p50 ([\d.]+) ms, p99 ([\d.]+) ms', sys.argv[1]); print('{\"mode\":\"authorize+cdr, 16 customers\",\"concurrency\":64,\"requests\":%s,\"ok\":%s,\"per_second\":%s,\"p50_ms\":%s,\"p99_ms\":%s}' % (m[1], m[3], m[4], m[5], m[6]))" "$out")
   row "$line"
   TOKEN=$CLIENT
@@ -104,7 +104,7 @@ for f in app/dist/assets/index-*.js app/dist/assets/index-*.css app/dist/assets/
 done
 
 echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
-cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt:" | paste - - | sed -E 's/ +/ /g'
+cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
 echo '```'
 
 echo; echo '## Admin analytics with a million call records'; echo; echo '```'
