@@ -99,9 +99,25 @@ for backend in sqlite postgres; do
 done
 
 echo; echo '## Front end (initial load)'; echo
-for f in app/dist/assets/index-*.js app/dist/assets/index-*.css app/dist/assets/*.wasm; do
-  [ -f "$f" ] && echo "- $(basename "$f"): $(stat -c %s "$f") bytes raw, $(gzip -9c "$f" | wc -c) gzip"
-done
+# What the first page load fetches: the entry script and every chunk index.html
+# preloads (the client and admin areas and the charts are lazy and not counted), the
+# stylesheet, and the wasm.
+python3 - <<'PY'
+import gzip, pathlib, re
+dist = pathlib.Path("app/dist")
+html = (dist / "index.html").read_text()
+files = re.findall(r'(?:src|href)="/(assets/[^"]+\.(?:js|css))"', html)
+files += [str(p.relative_to(dist)) for p in (dist / "assets").glob("*.wasm")]
+totals = {}
+for f in files:
+    data = (dist / f).read_bytes()
+    raw, gz = len(data), len(gzip.compress(data, 9))
+    kind = f.rsplit(".", 1)[1]
+    t = totals.setdefault(kind, [0, 0, 0]); t[0] += raw; t[1] += gz; t[2] += 1
+    print(f"- {f.split('/')[-1]}: {raw} bytes raw, {gz} gzip")
+for kind, (raw, gz, n) in totals.items():
+    print(f"- total {kind} ({n} files): {raw} bytes raw, {gz} gzip")
+PY
 
 echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
 cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
