@@ -3,10 +3,10 @@
 
 use crate::auth::{AdminUser, AuthUser};
 use crate::db::iso;
-use crate::error::{Error, Result};
-use crate::extract::{Path, Query};
+use crate::error::Result;
+use crate::extract::Query;
 use crate::json::Money;
-use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
+use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::paging::{like_pattern, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
@@ -14,10 +14,13 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use recording::{recording_any, recording_own};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+
+mod recording;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -350,67 +353,14 @@ async fn export_all(
     export(&state, Scope { user: None }, f).await
 }
 
-async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Response> {
-    let row: Option<(String, i64, i64)> =
-        sqlx::query_as("SELECT call_id, user_id, recording FROM calls WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&state.db.pool)
-            .await?;
-    let (call_id, user_id, has) = row.ok_or_else(|| Error::NotFound("No such call".into()))?;
-    if owner.is_some_and(|o| o != user_id) {
-        return Err(Error::NotFound("No such call".into()));
-    }
-    let path = crate::telephony::recording_path(state, &call_id);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(b) if has != 0 => b,
-        _ => return Err(Error::NotFound("This call has no recording".into())),
-    };
-    let disposition = format!("attachment; filename=\"call-{id}.wav\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, "audio/wav".to_string()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response())
-}
-
-/// The recording of one of the signed-in user's calls.
-#[utoipa::path(get, path = "/api/calls/{id}/recording", tag = "calls", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The call record's id")),
-    responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
-        body = crate::telephony::WavFile), Invalid, SignedIn, NotFound))]
-async fn recording_own(
-    State(state): State<AppState>,
-    auth: AuthUser,
-    Path(id): Path<i64>,
-) -> Result<Response> {
-    recording(&state, id, Some(auth.user.id)).await
-}
-
-/// The recording of any call.
-#[utoipa::path(get, path = "/api/admin/calls/{id}/recording", tag = "calls",
-    security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The call record's id")),
-    responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
-        body = crate::telephony::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]
-async fn recording_any(
-    State(state): State<AppState>,
-    _a: AdminUser,
-    Path(id): Path<i64>,
-) -> Result<Response> {
-    recording(&state, id, None).await
-}
-
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(
     list_own,
     export_own,
-    recording_own,
+    recording::recording_own,
     list_all,
     export_all,
-    recording_any
+    recording::recording_any
 ))]
 pub struct ApiDoc;

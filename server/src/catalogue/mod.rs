@@ -1,6 +1,7 @@
 //! The public catalogue (/api/catalogue/*) and its administration.
 
 mod admin;
+mod rate_form;
 
 use crate::error::Result;
 use crate::json::Money;

@@ -67,7 +67,7 @@ fn item(r: &AnyRow) -> Result<AdminPhone, sqlx::Error> {
     })
 }
 
-async fn load(conn: &mut AnyConnection, id: i64) -> Result<AdminPhone> {
+pub(super) async fn load(conn: &mut AnyConnection, id: i64) -> Result<AdminPhone> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE n.id = $1"))
         .bind(id)
         .fetch_optional(&mut *conn)
@@ -139,7 +139,7 @@ async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
     id.ok_or_else(|| Error::field("countryCode", "Unknown country"))
 }
 
-async fn audited(
+pub(super) async fn audited(
     conn: &mut AnyConnection,
     actor: i64,
     action: &str,
@@ -340,66 +340,4 @@ pub async fn post_reassign(
     .await?;
     tx.commit().await?;
     Ok(axum::Json(AdminPhoneItem { item: after }))
-}
-
-async fn set_status(
-    state: &AppState,
-    admin: i64,
-    id: i64,
-    action: &str,
-    sql: &str,
-) -> Result<axum::Json<AdminPhoneItem>> {
-    let mut tx = state.db.begin_write().await?;
-    let before = load(&mut tx, id).await?;
-    sqlx::query(sql)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let after = load(&mut tx, id).await?;
-    audited(&mut tx, admin, action, id, Some(&before), &after).await?;
-    tx.commit().await?;
-    Ok(axum::Json(AdminPhoneItem { item: after }))
-}
-
-/// Takes a number out of service (it keeps its owner, if any).
-#[utoipa::path(post, path = "/api/admin/phones/{id}/deactivate", tag = "numbers",
-    security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The number's id")),
-    responses(
-        (status = 200, description = "The number, inactive", body = AdminPhoneItem),
-        Invalid, SignedIn, AdminOnly, NotFound,
-    ))]
-pub async fn post_deactivate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    Path(id): Path<i64>,
-) -> Result<axum::Json<AdminPhoneItem>> {
-    set_status(
-        &state,
-        admin.id,
-        id,
-        "phone.deactivate",
-        "UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2",
-    )
-    .await
-}
-
-/// Puts an inactive number back in service: active if owned, else available.
-#[utoipa::path(post, path = "/api/admin/phones/{id}/activate", tag = "numbers",
-    security(("bearer" = [])),
-    params(("id" = i64, Path, description = "The number's id")),
-    responses(
-        (status = 200, description = "The number (unchanged unless it was inactive)",
-            body = AdminPhoneItem),
-        Invalid, SignedIn, AdminOnly, NotFound,
-    ))]
-pub async fn post_activate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    Path(id): Path<i64>,
-) -> Result<axum::Json<AdminPhoneItem>> {
-    let sql = "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
-               WHERE id = $2 AND status = 'inactive'";
-    set_status(&state, admin.id, id, "phone.activate", sql).await
 }

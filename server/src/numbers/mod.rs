@@ -1,6 +1,7 @@
 //! Phone numbers: buying (/api/numbers/*) and the inventory (/api/admin/phones).
 
 mod admin;
+mod admin_status;
 mod mine;
 pub mod shop;
 mod view;
@@ -28,9 +29,12 @@ pub fn router() -> Router<AppState> {
         .route("/admin/phones/{id}/reassign", post(admin::post_reassign))
         .route(
             "/admin/phones/{id}/deactivate",
-            post(admin::post_deactivate),
+            post(admin_status::post_deactivate),
         )
-        .route("/admin/phones/{id}/activate", post(admin::post_activate))
+        .route(
+            "/admin/phones/{id}/activate",
+            post(admin_status::post_activate),
+        )
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
@@ -46,7 +50,7 @@ pub fn router() -> Router<AppState> {
     admin::post_phone,
     admin::post_change_country,
     admin::post_reassign,
-    admin::post_deactivate,
-    admin::post_activate,
+    admin_status::post_deactivate,
+    admin_status::post_activate,
 ))]
 pub struct ApiDoc;

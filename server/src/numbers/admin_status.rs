@@ -1,0 +1,72 @@
+//! Taking an inventory number out of service and putting it back (audited).
+
+use super::admin::{audited, load, AdminPhoneItem};
+use crate::auth::AdminUser;
+use crate::db::now_ms;
+use crate::error::Result;
+use crate::extract::Path;
+use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
+use crate::state::AppState;
+use axum::extract::State;
+
+async fn set_status(
+    state: &AppState,
+    admin: i64,
+    id: i64,
+    action: &str,
+    sql: &str,
+) -> Result<axum::Json<AdminPhoneItem>> {
+    let mut tx = state.db.begin_write().await?;
+    let before = load(&mut tx, id).await?;
+    sqlx::query(sql)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let after = load(&mut tx, id).await?;
+    audited(&mut tx, admin, action, id, Some(&before), &after).await?;
+    tx.commit().await?;
+    Ok(axum::Json(AdminPhoneItem { item: after }))
+}
+
+/// Takes a number out of service (it keeps its owner, if any).
+#[utoipa::path(post, path = "/api/admin/phones/{id}/deactivate", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    responses(
+        (status = 200, description = "The number, inactive", body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
+pub async fn post_deactivate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<AdminPhoneItem>> {
+    set_status(
+        &state,
+        admin.id,
+        id,
+        "phone.deactivate",
+        "UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2",
+    )
+    .await
+}
+
+/// Puts an inactive number back in service: active if owned, else available.
+#[utoipa::path(post, path = "/api/admin/phones/{id}/activate", tag = "numbers",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The number's id")),
+    responses(
+        (status = 200, description = "The number (unchanged unless it was inactive)",
+            body = AdminPhoneItem),
+        Invalid, SignedIn, AdminOnly, NotFound,
+    ))]
+pub async fn post_activate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<AdminPhoneItem>> {
+    let sql = "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
+               WHERE id = $2 AND status = 'inactive'";
+    set_status(&state, admin.id, id, "phone.activate", sql).await
+}
