@@ -13,6 +13,8 @@ afterAll(async () => {
 describe('the app shell', () => {
   test('an unknown route shows the 404 page', async () => {
     const { page, context } = await open(browser, '/no/such/page');
+    // The 404 page is a lazy chunk: isVisible() does not wait for it to render.
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(
       true,
     );
