@@ -1,8 +1,9 @@
 // The admin area in the browser: the demo administrator suspends a client, changes the
 // setup fee a client then pays, and reads the overview and the audit log.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { credit, newClient, signIn, submitLogin } from './accounts';
+import { api, DEMO_ADMIN, loginToken } from './api';
 import { baseUrl, launch, open } from './browser';
 
 const PASSWORD = 'admin-e2e-1';
@@ -16,37 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function newClient(name: string, credit?: string): Promise<{ id: number; email: string }> {
-  const email = uniqueEmail('e2e-admin');
-  const { user } = await api<{ user: { id: number } }>('POST', '/auth/signup', {
-    name,
-    email,
-    password: PASSWORD,
-  });
-  if (credit) {
-    const admin = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await api(
-      'POST',
-      `/admin/balances/${user.id}/adjust`,
-      { type: 'credit', amount: credit, reason: 'e2e' },
-      admin,
-    );
-  }
-  return { id: user.id, email };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(`${baseUrl()}/`);
-}
 
 /** Changes some platform settings through the API; gives back a function restoring them. */
 async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
@@ -65,9 +35,9 @@ async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
 
 describe('admin area', () => {
   test('the admin suspends a new client, who can then no longer sign in', async () => {
-    const client = await newClient('Sam Suspend');
+    const client = await newClient('Sam Suspend', PASSWORD, 'e2e-admin');
     const admin = await open(browser, '/login');
-    await signInAsAdmin(admin.page);
+    await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.goto('/admin/users');
     await admin.page.getByRole('heading', { name: 'Manage Users' }).waitFor();
     await admin.page.getByLabel('Search').fill(client.email);
@@ -88,7 +58,7 @@ describe('admin area', () => {
     await admin.context.close();
 
     const { page, context } = await open(browser, '/login');
-    await signIn(page, client.email, PASSWORD);
+    await submitLogin(page, client.email, PASSWORD);
     await page.getByText('Your account has been suspended. Please contact support.').waitFor();
     expect(await page.getByRole('alert').first().isVisible()).toBe(true);
     expect(page.url()).toBe(`${baseUrl()}/login`);
@@ -105,7 +75,7 @@ describe('admin area', () => {
     );
     try {
       const admin = await open(browser, '/login');
-      await signInAsAdmin(admin.page);
+      await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await admin.page.goto('/admin/settings');
       await admin.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       const fee = admin.page.getByLabel('Number setup fee ($)');
@@ -115,9 +85,10 @@ describe('admin area', () => {
       expect(await fee.inputValue()).toBe('2.50');
       await admin.context.close();
 
-      const client = await newClient('Fee Payer', '20');
+      const client = await newClient('Fee Payer', PASSWORD, 'e2e-admin');
+      await credit(client.id, '20');
       const { page, context } = await open(browser, '/login');
-      await signIn(page, client.email, PASSWORD);
+      await submitLogin(page, client.email, PASSWORD);
       await page.waitForURL(`${baseUrl()}/`);
       await page.goto('/client/buy-number');
       await page.getByRole('button', { name: /United States/ }).click();
@@ -137,7 +108,7 @@ describe('admin area', () => {
 
   test('the overview shows the five cards and the recent users', async () => {
     const { page, context } = await open(browser, '/login');
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     for (const label of ['Total Users', 'Active Numbers', 'Minutes Used', 'Revenue', 'Countries']) {
@@ -161,7 +132,7 @@ describe('admin area', () => {
     const restore = await changeSettings({ lowBalanceThreshold: '6.25' });
     try {
       const { page, context } = await open(browser, '/login');
-      await signInAsAdmin(page);
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.goto('/admin/audit');
       await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
       await page.getByLabel('Action').selectOption({ label: 'Settings' });
@@ -185,7 +156,7 @@ describe('admin area', () => {
 
   test('the admin pages fit a 375 px screen; wide tables scroll in their own box', async () => {
     const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     for (const [path, heading] of [
       ['/admin', 'Overview'],
       ['/admin/users', 'Manage Users'],

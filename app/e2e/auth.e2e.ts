@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_CLIENT, uniqueEmail } from './api';
+import { submitLogin } from './accounts';
+import { DEMO_ADMIN, DEMO_CLIENT, uniqueEmail } from './api';
 import { baseUrl, launch, open } from './browser';
 
 let browser: Browser;
@@ -10,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('accounts', () => {
   test('sign up, sign in, land on /, open the client area from Dashboard, log out', async () => {
@@ -31,7 +25,7 @@ describe('accounts', () => {
     await page.waitForURL(`${baseUrl()}/login`);
     await page.getByText('Account created successfully').waitFor();
 
-    await signIn(page, email, 'cobol-rules-1');
+    await submitLogin(page, email, 'cobol-rules-1');
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByText('Logged in successfully').waitFor();
     await page.getByTestId('navbar').getByRole('link', { name: 'Dashboard' }).first().click();
@@ -56,7 +50,7 @@ describe('accounts', () => {
 
   test('a wrong password shows the banner of section 8', async () => {
     const { page, context } = await open(browser, '/login');
-    await signIn(page, DEMO_CLIENT.email, 'wrong-password');
+    await submitLogin(page, DEMO_CLIENT.email, 'wrong-password');
     await page.getByText('Failed to login. Please check your credentials.').waitFor();
     expect(page.url()).toBe(`${baseUrl()}/login`);
     await context.close();
@@ -74,7 +68,7 @@ describe('accounts', () => {
 
   test('a client opening /admin is sent to /login and sees no admin content', async () => {
     const { page, context } = await open(browser, '/login');
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.waitForURL(`${baseUrl()}/`);
     await page.goto('/admin');
     await page.waitForURL(`${baseUrl()}/login`);
@@ -84,7 +78,7 @@ describe('accounts', () => {
 
   test('an expired access token is refreshed through the httpOnly cookie and the page loads', async () => {
     const { page, context } = await open(browser, '/login');
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.waitForURL(`${baseUrl()}/`);
     const refreshes: string[] = [];
     page.on(
@@ -103,6 +97,41 @@ describe('accounts', () => {
     expect(refreshes.length).toBe(1);
     const cookie = (await context.cookies()).find((c) => c.name === 'Authorization-cookie');
     expect(cookie?.value).not.toBe('expired.token.value');
+    await context.close();
+  });
+
+  test('every Logout ends on /: the navbar, the client sidebar and the admin sidebar', async () => {
+    const { page, context } = await open(browser, '/login');
+    const settle = async () => {
+      await page.getByText('Logged out successfully').first().waitFor();
+      // Nothing may move on afterwards (the admin guard once replaced / with /login).
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/');
+    };
+
+    await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page
+      .getByTestId('navbar')
+      .getByRole('button', { name: 'Logout' })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await settle();
+
+    await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto('/client');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await settle();
+
+    await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto('/admin');
+    await page.getByText('Admin Dashboard').first().waitFor();
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await settle();
     await context.close();
   });
 });

@@ -1,10 +1,11 @@
 // SMS and call history in the browser: a funded new client sends a text and pays the
 // quoted price; the demo client filters its generated call history and exports it.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, DEMO_ADMIN, DEMO_CLIENT, loginToken, uniqueEmail } from './api';
-import { baseUrl, launch, open } from './browser';
+import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
+import { DEMO_CLIENT } from './api';
+import { launch, open } from './browser';
 
 const PASSWORD = 'calls-sms-e2e-1';
 const RECIPIENT = '+14155550123';
@@ -16,32 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A fresh client with $5.00 credited by the demo admin, so that no test depends on another. */
-async function fundedClient(name: string): Promise<{ id: number; email: string }> {
-  const email = uniqueEmail('e2e-sms');
-  const { user } = await api<{ user: { id: number } }>('POST', '/auth/signup', {
-    name,
-    email,
-    password: PASSWORD,
-  });
-  const admin = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await api(
-    'POST',
-    `/admin/balances/${user.id}/adjust`,
-    { type: 'credit', amount: '5', reason: 'e2e' },
-    admin,
-  );
-  return { id: user.id, email };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl()}/`);
-}
 
 /** "$4.99" -> 499: whole cents, so that the test compares money without floats. */
 function cents(text: string): number {
@@ -74,13 +49,10 @@ function csvFields(line: string): string[] {
   return fields;
 }
 
-async function pageScrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
 describe('SMS and call history', () => {
   test('a funded client sends an SMS, sees it delivered and pays the quoted cost', async () => {
-    const client = await fundedClient('Sam Sender');
+    const client = await newClient('Sam Sender', PASSWORD, 'e2e-sms');
+    await credit(client.id, '5');
     const { page, context } = await open(browser, '/login');
     await signIn(page, client.email, PASSWORD);
     await page.goto('/client/send-sms');
@@ -109,6 +81,18 @@ describe('SMS and call history', () => {
     await expect
       .poll(async () => cents((await balance.textContent()) ?? ''), { timeout: 10_000 })
       .toBe(500 - quoted);
+
+    // The dashboard's SMS card: what the rest buys where this client texts, and the count.
+    await page.goto('/client');
+    const card = page
+      .locator('div.flex-col', { has: page.getByRole('heading', { name: 'SMS remaining' }) })
+      .last();
+    await card.getByText('1 sent this month').waitFor();
+    await card
+      .getByText(/What your balance buys at \$0\.\d{3} a message to United States/)
+      .waitFor();
+    const remaining = Number(await card.locator('p.text-3xl').textContent());
+    expect(remaining).toBe(Math.floor((500 - quoted) / quoted));
     await context.close();
   });
 

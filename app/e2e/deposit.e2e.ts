@@ -2,10 +2,11 @@
 // the demo administrator credits a client from User Balances.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
+import { DEMO_ADMIN } from './api';
 import { baseUrl, launch, open } from './browser';
 
 const PASSWORD = 'deposit-e2e-1';
-const ADMIN = { email: 'admin@dialtone.test', password: 'admin123' };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 
 let browser: Browser;
@@ -15,43 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Creates a fresh client account through the API, so that no test depends on another. */
-async function newClient(name: string): Promise<{ id: number; name: string; email: string }> {
-  const email = `e2e-money-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await fetch(`${baseUrl()}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  const body = await response.text();
-  expect(response.status, body).toBe(201);
-  return { id: (JSON.parse(body) as { user: { id: number } }).user.id, name, email };
-}
-
-/** Credits a client as the demo admin, straight through the API. */
-async function credit(userId: number, amount: string) {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await fetch(`${baseUrl()}/api/admin/balances/${userId}/adjust`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ type: 'credit', amount, reason: 'Welcome credit' }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl()}/`);
-}
 
 async function startDeposit(page: Page, amount: string) {
   await page.getByLabel('Amount (USD)').fill(amount);
@@ -77,13 +41,9 @@ async function isSamePage(page: Page): Promise<boolean> {
   );
 }
 
-async function pageScrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
 describe('deposits', () => {
   test('a new client deposits $25.00 by card, then a declined card changes nothing', async () => {
-    const client = await newClient('Dora Deposit');
+    const client = await newClient('Dora Deposit', PASSWORD, 'e2e-money');
     const { page, context, requests } = await open(browser, '/login');
     await signIn(page, client.email, PASSWORD);
     await page.goto('/client/deposit');
@@ -122,9 +82,9 @@ describe('deposits', () => {
   });
 
   test('the demo admin adds $5.00 to a client from User Balances', async () => {
-    const client = await newClient('Carl Credit');
+    const client = await newClient('Carl Credit', PASSWORD, 'e2e-money');
     const { page, context } = await open(browser, '/login');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/balances');
     await page.getByRole('heading', { name: 'User Balances' }).waitFor();
     await page.getByPlaceholder('Search users...').fill(client.email);
@@ -157,8 +117,8 @@ describe('deposits', () => {
   });
 
   test('at 375 px the money pages scroll their tables, never the page', async () => {
-    const client = await newClient('Nina Narrow');
-    await credit(client.id, '7.50');
+    const client = await newClient('Nina Narrow', PASSWORD, 'e2e-money');
+    await credit(client.id, '7.50', 'Welcome credit');
     const phone = { width: 375, height: 740 };
     const clientVisit = await open(browser, '/login', phone);
     await signIn(clientVisit.page, client.email, PASSWORD);
@@ -172,7 +132,7 @@ describe('deposits', () => {
     await clientVisit.context.close();
 
     const adminVisit = await open(browser, '/login', phone);
-    await signIn(adminVisit.page, ADMIN.email, ADMIN.password);
+    await signIn(adminVisit.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await adminVisit.page.goto('/admin/balances');
     await adminVisit.page.getByRole('table', { name: 'User balances' }).waitFor();
     expect(await pageScrollsSideways(adminVisit.page)).toBe(false);

@@ -135,7 +135,9 @@ describe('the keyboard alone', () => {
     await page.getByTestId('sidebar-overlay').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe('button:Toggle sidebar');
+    // Focus goes back in an effect after the overlay leaves: wait for it (a loaded
+    // machine once read the focus before it moved).
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('button:Toggle sidebar');
     await context.close();
   });
 });

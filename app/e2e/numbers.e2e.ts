@@ -2,7 +2,8 @@
 // and a minutes package, the demo administrator stocks a number and changes a rate.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { credit, newClient, signIn } from './accounts';
+import { DEMO_ADMIN } from './api';
 import { baseUrl, launch, open } from './browser';
 
 const PASSWORD = 'numbers-e2e-1';
@@ -14,32 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A fresh client with $20.00 credited by the demo admin, so no test depends on another. */
-async function fundedClient(name: string): Promise<string> {
-  const email = uniqueEmail('e2e-numbers');
-  const { user } = await api<{ user: { id: number } }>('POST', '/auth/signup', {
-    name,
-    email,
-    password: PASSWORD,
-  });
-  const admin = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await api(
-    'POST',
-    `/admin/balances/${user.id}/adjust`,
-    { type: 'credit', amount: '20', reason: 'e2e' },
-    admin,
-  );
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl()}/`);
-}
 
 /** Walks the wizard to step 4 for a US mobile number; the first one unless told which. */
 async function chooseUsMobile(page: Page, number?: string): Promise<string> {
@@ -71,6 +46,13 @@ async function seeInMyNumbers(page: Page, number: string) {
   const row = page.getByRole('row').filter({ hasText: number });
   await row.waitFor();
   expect(await row.getByText('active').isVisible()).toBe(true);
+}
+
+/** A fresh client with $20.00 credited by the demo admin; gives back its e-mail address. */
+async function fundedClient(name: string): Promise<string> {
+  const client = await newClient(name, PASSWORD, 'e2e-numbers');
+  await credit(client.id, '20');
+  return client.email;
 }
 
 describe('numbers and packages', () => {

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { paths, publicPaths } from '../src/app/paths';
 import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
 import { baseUrl, launch, open } from './browser';
 
@@ -17,20 +18,10 @@ const external = (requests: string[]) =>
   );
 
 describe('the public site', () => {
-  const routes = [
-    '/',
-    '/products',
-    '/features',
-    '/pricing',
-    '/about',
-    '/contact',
-    '/terms',
-    '/privacy',
-    '/refund',
-    '/faq',
-    '/login',
-    '/signup',
-  ];
+  // Every public page but the two password-reset steps.
+  const routes = publicPaths.filter(
+    (path) => path !== paths.forgotPassword && path !== paths.resetPassword,
+  );
 
   test('every public route renders its heading and its own title, loading nothing from another host', async () => {
     const titles = new Set<string>();

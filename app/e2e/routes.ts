@@ -1,55 +1,16 @@
-// Every route of the app, by area, and how to reach each signed in. Shared by the
-// accessibility scan, the responsive checks and the screenshot tour.
+// Every route of the app, by area, from the app's own paths table (src/app/paths.ts),
+// and how to reach each signed in. Shared by the accessibility scan, the responsive
+// checks and the screenshot tour.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { adminPaths, clientPaths, paths, publicPaths } from '../src/app/paths';
 import { api, DEMO_ADMIN, DEMO_CLIENT, loginToken } from './api';
 
 export type Area = 'public' | 'client' | 'admin';
 
-export const publicRoutes = [
-  '/',
-  '/products',
-  '/features',
-  '/pricing',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/refund',
-  '/faq',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/reset-password?token=x',
+/** Every public page (the reset form with a token to show it) and a path that is none. */
+const publicRoutes = [
+  ...publicPaths.map((path) => (path === paths.resetPassword ? `${path}?token=x` : path)),
   '/no/such/page',
-];
-
-/** The payment page's path is only known once a deposit has started; see paymentRoute. */
-export const clientRoutes = [
-  '/client',
-  '/client/my-numbers',
-  '/client/my-packages',
-  '/client/buy-number',
-  '/client/buy-package',
-  '/client/call-history',
-  '/client/deposit',
-  '/client/transactions',
-  '/client/notifications',
-  '/client/send-sms',
-  '/client/settings',
-];
-
-export const adminRoutes = [
-  '/admin',
-  '/admin/users',
-  '/admin/balances',
-  '/admin/phones',
-  '/admin/packages',
-  '/admin/call-history',
-  '/admin/country-pricing',
-  '/admin/analytics',
-  '/admin/messages',
-  '/admin/audit',
-  '/admin/settings',
 ];
 
 const accounts = { client: DEMO_CLIENT, admin: DEMO_ADMIN } as const;
@@ -70,17 +31,20 @@ export async function paymentRoute(): Promise<string> {
   const { clientSecret } = await api<{ clientSecret: string }>(
     'POST',
     '/payment/stripe',
-    { amount: 10 },
+    { amount: '10' },
     await token('client'),
   );
-  return `/client/payment/${encodeURIComponent(clientSecret)}`;
+  return paths.client.payment(clientSecret);
 }
 
-/** Every route of an area; the client's includes a live payment page. */
+/**
+ * Every route of an area; the client's includes a live payment page, whose path is only
+ * known once a deposit has started.
+ */
 export async function routesOf(area: Area): Promise<string[]> {
   if (area === 'public') return publicRoutes;
-  if (area === 'admin') return adminRoutes;
-  return [...clientRoutes, await paymentRoute()];
+  if (area === 'admin') return adminPaths;
+  return [...clientPaths, await paymentRoute()];
 }
 
 /**

@@ -1,11 +1,21 @@
 //! Administrators' forms for the number inventory and the package catalogue.
 
-use crate::validation::FieldErrors;
+use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
 use crate::{money, phone};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 pub const NUMBER_TYPES: [&str; 3] = ["mobile", "landline", "tollfree"];
+pub const NUMBER_TYPE_MESSAGE: &str = "Type must be mobile, landline or tollfree";
+
+/// A number type of the catalogue, or core's message.
+pub fn check_number_type(t: &str) -> Result<(), &'static str> {
+    if NUMBER_TYPES.contains(&t) {
+        Ok(())
+    } else {
+        Err(NUMBER_TYPE_MESSAGE)
+    }
+}
 
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -30,11 +40,8 @@ pub fn validate_number_form(i: &NumberInput) -> Result<String, FieldErrors> {
     if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
         errors.insert("countryCode".into(), "Choose a country".into());
     }
-    if !NUMBER_TYPES.contains(&i.number_type.as_str()) {
-        errors.insert(
-            "type".into(),
-            "Type must be mobile, landline or tollfree".into(),
-        );
+    if let Err(message) = check_number_type(&i.number_type) {
+        errors.insert("type".into(), message.into());
     }
     if errors.is_empty() {
         Ok(number)
@@ -66,18 +73,7 @@ pub struct ValidPackage {
 }
 
 fn whole(errors: &mut FieldErrors, field: &str, label: &str, text: &str, max: i64) -> Option<i64> {
-    match text.trim().parse::<i64>() {
-        _ if text.trim().is_empty() => errors
-            .insert(field.into(), format!("{label} is required"))
-            .and(None),
-        Ok(n) if (1..=max).contains(&n) => Some(n),
-        Ok(_) => errors
-            .insert(field.into(), format!("{label} must be between 1 and {max}"))
-            .and(None),
-        Err(_) => errors
-            .insert(field.into(), format!("{label} must be a whole number"))
-            .and(None),
-    }
+    crate::validation::whole(errors, field, label, text, 1, max)
 }
 
 pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErrors> {
@@ -85,6 +81,8 @@ pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErro
     let name = i.name.trim();
     if name.is_empty() {
         errors.insert("name".into(), "Name is required".into());
+    } else if has_control_chars(name, false) {
+        errors.insert("name".into(), CONTROL_CHARS_MESSAGE.into());
     } else if name.chars().count() > 60 {
         errors.insert("name".into(), "Name must be at most 60 characters".into());
     }
@@ -119,6 +117,8 @@ pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErro
         .collect();
     if features.len() > 20 {
         errors.insert("features".into(), "At most 20 features".into());
+    } else if features.iter().any(|f| has_control_chars(f, false)) {
+        errors.insert("features".into(), CONTROL_CHARS_MESSAGE.into());
     } else if features.iter().any(|f| f.chars().count() > 200) {
         errors.insert(
             "features".into(),
@@ -145,5 +145,156 @@ pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErro
             })
         }
         _ => Err(errors),
+    }
+}
+
+/// The most numbers one range adds at a time.
+pub const MAX_RANGE: u32 = 1000;
+
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RangeInput {
+    /// The first number of the range, E.164.
+    pub first: String,
+    /// How many consecutive numbers, 1 to 1000.
+    pub count: String,
+    pub country_code: String,
+    #[serde(rename = "type")]
+    pub number_type: String,
+}
+
+/// A range of consecutive numbers: `first`, `first + 1`, ... (`count` of them),
+/// all of the same length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidRange {
+    pub first: String,
+    pub count: u32,
+}
+
+impl ValidRange {
+    pub fn numbers(&self) -> Vec<String> {
+        consecutive(&self.first, self.count)
+    }
+}
+
+/// `count` numbers from `first` up, E.164 of the same length; fewer when the digits
+/// would run out (+1999 then +2000 would change the country code's length).
+pub fn consecutive(first: &str, count: u32) -> Vec<String> {
+    let Some(digits) = first.strip_prefix('+') else {
+        return Vec::new();
+    };
+    let Ok(start) = digits.parse::<u64>() else {
+        return Vec::new();
+    };
+    let width = digits.len();
+    (0..u64::from(count))
+        .map_while(|i| {
+            let n = start.checked_add(i)?;
+            let text = format!("{n:0width$}");
+            (text.len() == width).then(|| format!("+{text}"))
+        })
+        .collect()
+}
+
+/// The next number after `last` (same length), for topping up an inventory.
+pub fn next_after(last: &str) -> Option<String> {
+    let digits = last.strip_prefix('+')?;
+    let n = digits.parse::<u64>().ok()?.checked_add(1)?;
+    let text = format!("{n:0width$}", width = digits.len());
+    (text.len() == digits.len()).then(|| format!("+{text}"))
+}
+
+pub fn validate_range(i: &RangeInput) -> Result<ValidRange, FieldErrors> {
+    let single = NumberInput {
+        number: i.first.clone(),
+        country_code: i.country_code.clone(),
+        number_type: i.number_type.clone(),
+    };
+    let (first, mut errors) = match validate_number_form(&single) {
+        Ok(first) => (Some(first), FieldErrors::new()),
+        Err(e) => (None, e),
+    };
+    if let Some(message) = errors.remove("number") {
+        errors.insert("first".into(), message);
+    }
+    let count = match i.count.trim().parse::<u32>() {
+        _ if i.count.trim().is_empty() => {
+            errors.insert("count".into(), "Count is required".into());
+            None
+        }
+        Ok(n) if (1..=MAX_RANGE).contains(&n) => Some(n),
+        Ok(_) => {
+            errors.insert(
+                "count".into(),
+                format!("Count must be between 1 and {MAX_RANGE}"),
+            );
+            None
+        }
+        Err(_) => {
+            errors.insert("count".into(), "Count must be a whole number".into());
+            None
+        }
+    };
+    if let (Some(first), Some(count)) = (&first, count) {
+        if (consecutive(first, count).len() as u32) < count {
+            errors.insert(
+                "count".into(),
+                "The range runs past the last number of this length".into(),
+            );
+        }
+    }
+    match (first, count) {
+        (Some(first), Some(count)) if errors.is_empty() => Ok(ValidRange { first, count }),
+        _ => Err(errors),
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn a_range_counts_up_keeping_the_length() {
+        assert_eq!(
+            consecutive("+14155550198", 3),
+            ["+14155550198", "+14155550199", "+14155550200"]
+        );
+        assert_eq!(consecutive("+4420700000", 1), ["+4420700000"]);
+        assert_eq!(consecutive("+99999998", 3), ["+99999998", "+99999999"]);
+        assert_eq!(next_after("+14155550199").as_deref(), Some("+14155550200"));
+        assert_eq!(next_after("+99"), None);
+    }
+
+    #[test]
+    fn a_range_is_validated_field_by_field() {
+        let ok = RangeInput {
+            first: "+1 415 555 0200".into(),
+            count: "50".into(),
+            country_code: "US".into(),
+            number_type: "mobile".into(),
+        };
+        let r = validate_range(&ok).unwrap();
+        assert_eq!((r.first.as_str(), r.count), ("+14155550200", 50));
+        assert_eq!(r.numbers().last().map(String::as_str), Some("+14155550249"));
+        let e = validate_range(&RangeInput::default()).unwrap_err();
+        assert_eq!(e["first"], "Number is required");
+        assert_eq!(e["count"], "Count is required");
+        let e = validate_range(&RangeInput {
+            count: "1001".into(),
+            ..ok.clone()
+        })
+        .unwrap_err();
+        assert_eq!(e["count"], "Count must be between 1 and 1000");
+        let e = validate_range(&RangeInput {
+            first: "+999999999999998".into(),
+            count: "5".into(),
+            ..ok
+        })
+        .unwrap_err();
+        assert_eq!(
+            e["count"],
+            "The range runs past the last number of this length"
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! Dialtone's rules, written once and compiled both natively (into the server) and to
 //! WebAssembly (into the browser). Nothing here does I/O.
 
+pub mod call;
 pub mod card;
+pub mod dates;
 pub mod email;
 pub mod inventory;
 pub mod money;
@@ -11,6 +13,8 @@ pub mod pricing;
 pub mod rates;
 pub mod rating;
 pub mod sms;
+pub mod trial;
+pub mod units;
 pub mod validation;
 pub mod wizard;
 

@@ -96,6 +96,37 @@ pub fn format_micros(micros: Micros) -> String {
     format_usd(from_micros(micros))
 }
 
+/// Micro-dollars as decimal text in JSON ("30000"), read back from text or a number.
+pub mod micros_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(micros: &i64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&micros.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Text {
+            S(String),
+            N(i64),
+        }
+        match Text::deserialize(d)? {
+            Text::S(s) => s.parse().map_err(serde::de::Error::custom),
+            Text::N(n) => Ok(n),
+        }
+    }
+}
+
+/// The one answer to a spend the available balance cannot cover (a 402 anywhere).
+pub fn insufficient_balance_message(cost: Micros, available: Micros) -> String {
+    format!(
+        "Insufficient balance: this costs {} and your balance is {}. Please add funds.",
+        format_micros(cost),
+        format_micros(available.max(0))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,22 @@
 //! Administrators' forms for platform settings and for mailing a user.
 
 use crate::money;
-use crate::validation::FieldErrors;
+use crate::validation::{has_control_chars, whole, FieldErrors, CONTROL_CHARS_MESSAGE};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+
+/// Each platform setting's value until an administrator sets another (micro-dollars,
+/// days or seconds): the one place these defaults live.
+pub mod defaults {
+    pub const SETUP_FEE_MICROS: i64 = 1_000_000;
+    pub const RENEWAL_NOTICE_DAYS: i64 = 7;
+    pub const GRACE_PERIOD_DAYS: i64 = 7;
+    pub const LOW_BALANCE_MICROS: i64 = 5_000_000;
+    pub const MAX_DEPOSIT_MICROS: i64 = 10_000_000_000;
+    pub const FIRST_INCREMENT_SECS: i64 = 1;
+    pub const NEXT_INCREMENT_SECS: i64 = 1;
+    pub const TRIAL_CREDIT_MICROS: i64 = crate::trial::DEFAULT_TRIAL_CREDIT_MICROS;
+}
 
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -16,6 +29,8 @@ pub struct SettingsInput {
     pub max_deposit: String,
     pub default_first_increment: String,
     pub default_next_increment: String,
+    /// The free trial's credit; empty keeps the one in force.
+    pub trial_credit: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +42,7 @@ pub struct ValidSettings {
     pub max_deposit: Decimal,
     pub default_first_increment: i64,
     pub default_next_increment: i64,
+    pub trial_credit: Option<Decimal>,
 }
 
 fn amount(
@@ -53,31 +69,6 @@ fn amount(
             ),
         ),
         Ok(d) => Some(d),
-    }
-}
-
-fn whole(
-    e: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    text: &str,
-    min: i64,
-    max: i64,
-) -> Option<i64> {
-    match text.trim().parse::<i64>() {
-        _ if text.trim().is_empty() => e
-            .insert(field.into(), format!("{label} is required"))
-            .and(None),
-        Ok(n) if (min..=max).contains(&n) => Some(n),
-        Ok(_) => e
-            .insert(
-                field.into(),
-                format!("{label} must be between {min} and {max}"),
-            )
-            .and(None),
-        Err(_) => e
-            .insert(field.into(), format!("{label} must be a whole number"))
-            .and(None),
     }
 }
 
@@ -139,6 +130,18 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
         1,
         3600,
     );
+    let trial_credit = if i.trial_credit.trim().is_empty() {
+        None
+    } else {
+        amount(
+            &mut e,
+            "trialCredit",
+            "Trial credit",
+            &i.trial_credit,
+            Decimal::ZERO,
+            Decimal::from(100),
+        )
+    };
     match (setup_fee, notice, low, grace, max_deposit, first, next) {
         (
             Some(setup_fee),
@@ -156,6 +159,7 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
             max_deposit,
             default_first_increment: f,
             default_next_increment: n,
+            trial_credit,
         }),
         _ => Err(e),
     }
@@ -173,6 +177,8 @@ pub fn validate_email_message(i: &EmailInput) -> FieldErrors {
     let mut e = FieldErrors::new();
     if i.subject.trim().is_empty() {
         e.insert("subject".into(), "Subject is required".into());
+    } else if has_control_chars(&i.subject, false) {
+        e.insert("subject".into(), CONTROL_CHARS_MESSAGE.into());
     } else if i.subject.chars().count() > 200 {
         e.insert(
             "subject".into(),
@@ -181,6 +187,8 @@ pub fn validate_email_message(i: &EmailInput) -> FieldErrors {
     }
     if i.body.trim().is_empty() {
         e.insert("body".into(), "Message is required".into());
+    } else if has_control_chars(&i.body, true) {
+        e.insert("body".into(), CONTROL_CHARS_MESSAGE.into());
     } else if i.body.chars().count() > 10_000 {
         e.insert(
             "body".into(),

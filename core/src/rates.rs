@@ -2,7 +2,7 @@
 //! inbound, outbound (per minute) and SMS (per message) rates.
 
 use crate::money;
-use crate::validation::FieldErrors;
+use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,8 @@ pub fn validate_rate_row(i: &RateInput) -> Result<Rates, FieldErrors> {
     let name = i.country.trim();
     if name.is_empty() {
         errors.insert("country".into(), "Country is required".into());
+    } else if has_control_chars(name, false) {
+        errors.insert("country".into(), CONTROL_CHARS_MESSAGE.into());
     } else if name.chars().count() > 100 {
         errors.insert(
             "country".into(),

@@ -52,6 +52,30 @@ impl<T: Clone> PrefixTable<T> {
     }
 }
 
+/// The prefixes a destination table may hold for an E.164 number, shortest first
+/// ("4", "44", "442" ... up to 15 digits), or None when it has no digits to match.
+/// A store of destinations fetches the rows of these; `longest_prefix` picks.
+pub fn candidate_prefixes(number: &str) -> Option<Vec<String>> {
+    let digits: String = number.trim_start_matches('+').chars().take(15).collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(
+        (1..=digits.len())
+            .map(|len| digits[..len].to_string())
+            .collect(),
+    )
+}
+
+/// The destination of the longest matching prefix among fetched candidates (the
+/// same choice as `PrefixTable::lookup`).
+pub fn longest_prefix<P: AsRef<str>, T>(candidates: impl IntoIterator<Item = (P, T)>) -> Option<T> {
+    candidates
+        .into_iter()
+        .max_by_key(|(prefix, _)| prefix.as_ref().trim_start_matches('+').len())
+        .map(|(_, value)| value)
+}
+
 /// How a rate row bills time: the first increment, then each next one, in seconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -93,6 +117,8 @@ pub struct CallCharge {
     pub package_seconds: i64,
     /// Seconds paid with money.
     pub paid_seconds: i64,
+    /// Micro-dollars, as decimal text in JSON (money crosses boundaries as text).
+    #[serde(with = "crate::money::micros_text")]
     pub cost: Micros,
 }
 
@@ -149,10 +175,30 @@ pub fn sms_cost(message: &str, rate_per_message: Micros) -> (sms::SmsInfo, Micro
     (info, cost)
 }
 
+/// How many one-part messages the available money buys at a per-message rate: the
+/// dashboard's "SMS remaining". A free destination or no money yields 0 (nothing to
+/// count against).
+pub fn sms_remaining(available: Micros, rate_per_message: Micros) -> i64 {
+    if rate_per_message <= 0 || available <= 0 {
+        0
+    } else {
+        available / rate_per_message
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn sms_remaining_counts_whole_messages_the_money_buys() {
+        assert_eq!(sms_remaining(1_000_000, 10_000), 100);
+        assert_eq!(sms_remaining(1_009_999, 10_000), 100);
+        assert_eq!(sms_remaining(9_999, 10_000), 0);
+        assert_eq!(sms_remaining(-5, 10_000), 0);
+        assert_eq!(sms_remaining(1_000_000, 0), 0);
+    }
 
     #[test]
     fn one_dollar_at_two_cents_a_minute_buys_3000_seconds() {
@@ -184,7 +230,33 @@ mod tests {
         assert_eq!(t.lookup("+33123456789"), None);
     }
 
+    #[test]
+    fn the_longest_fetched_candidate_wins() {
+        assert_eq!(
+            candidate_prefixes("+1604555").unwrap(),
+            ["1", "16", "160", "1604", "16045", "160455", "1604555"]
+        );
+        assert_eq!(candidate_prefixes("+"), None);
+        assert_eq!(longest_prefix([("1", "US"), ("1604", "CA")]), Some("CA"));
+        assert_eq!(longest_prefix(Vec::<(&str, &str)>::new()), None);
+    }
+
     proptest! {
+        #[test]
+        fn picking_among_fetched_candidates_agrees_with_the_prefix_table(
+            table in proptest::collection::btree_map("[1-9][0-9]{0,5}", 0u32..1000, 0..40),
+            number in "[1-9][0-9]{6,14}",
+        ) {
+            let mut t = PrefixTable::new();
+            for (prefix, value) in &table {
+                t.insert(prefix, *value);
+            }
+            // What a database holding `table` returns for the number's candidates.
+            let candidates = candidate_prefixes(&number).unwrap();
+            let fetched = table.iter().filter(|(p, _)| candidates.contains(p)).map(|(p, v)| (p.as_str(), *v));
+            prop_assert_eq!(longest_prefix(fetched), t.lookup(&number).copied());
+        }
+
         #[test]
         fn an_affordable_call_never_costs_more_than_the_funds(
             funds in 0i64..50_000_000, rate in 1i64..200_000, first in 1i64..120, next in 1i64..120, pkg in 0i64..10_000,

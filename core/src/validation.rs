@@ -14,10 +14,22 @@ pub type FieldErrors = BTreeMap<String, String>;
 /// Upper bounds on free text, so no field can carry megabytes into the database.
 pub const MAX_NAME: usize = 100;
 pub const MAX_EMAIL: usize = 254;
+/// The smallest deposit, in whole US dollars (spec section 9).
+pub const MIN_DEPOSIT_USD: i64 = 1;
 pub const MAX_PASSWORD: usize = 128;
 pub const MAX_SUBJECT: usize = 200;
 pub const MAX_CONTACT_MESSAGE: usize = 5000;
 pub const MAX_SMS: usize = 1600;
+
+/// The one rule for stored free text: no NUL and no other control character (C0,
+/// DEL, C1), except line breaks and tabs in multi-line message bodies.
+pub const CONTROL_CHARS_MESSAGE: &str = "This cannot contain control characters";
+
+pub fn has_control_chars(value: &str, multiline: bool) -> bool {
+    value
+        .chars()
+        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\t')))
+}
 
 /// Collects the first failure per field.
 #[derive(Default)]
@@ -42,13 +54,27 @@ impl Checker {
             self.fail(field, message);
         }
     }
+    /// One line of text (a name, a subject).
+    fn line(&mut self, field: &str, value: &str) {
+        if !self.has(field) && has_control_chars(value, false) {
+            self.fail(field, CONTROL_CHARS_MESSAGE);
+        }
+    }
+    /// A message body: line breaks and tabs allowed.
+    fn body(&mut self, field: &str, value: &str) {
+        if !self.has(field) && has_control_chars(value, true) {
+            self.fail(field, CONTROL_CHARS_MESSAGE);
+        }
+    }
     fn max_chars(&mut self, field: &str, value: &str, max: usize, label: &str) {
         if !self.has(field) && value.chars().count() > max {
             self.fail(field, format!("{label} must be at most {max} characters"));
         }
     }
     fn email(&mut self, value: &str) {
+        // (The messages here are also `email_errors`' for a lone email field.)
         self.required("email", value, "Email is required");
+        self.line("email", value);
         self.max_chars("email", value, MAX_EMAIL, "Email");
         if !self.has("email") && !email::is_basic_email(value.trim()) {
             self.fail("email", "Invalid email address");
@@ -65,6 +91,13 @@ impl Checker {
 pub struct LoginInput {
     pub email: String,
     pub password: String,
+}
+
+/// A lone email field (forgot password): required, one line, at most 254, the pattern.
+pub fn email_errors(email: &str) -> FieldErrors {
+    let mut c = Checker::default();
+    c.email(email);
+    c.done()
 }
 
 pub fn validate_login(i: &LoginInput) -> FieldErrors {
@@ -93,6 +126,7 @@ pub struct SignupInput {
 
 fn check_name(c: &mut Checker, field: &str, value: &str) {
     c.required(field, value, "Name is required");
+    c.line(field, value);
     c.min_chars(field, value.trim(), 2, "Name must be at least 2 characters");
     c.max_chars(field, value, MAX_NAME, "Name");
 }
@@ -169,6 +203,7 @@ pub const MIN_SETTINGS_NAME: usize = 4;
 pub fn validate_profile(i: &ProfileInput) -> FieldErrors {
     let mut c = Checker::default();
     c.required("firstName", &i.first_name, "First name is required");
+    c.line("firstName", &i.first_name);
     c.min_chars(
         "firstName",
         i.first_name.trim(),
@@ -177,6 +212,7 @@ pub fn validate_profile(i: &ProfileInput) -> FieldErrors {
     );
     c.max_chars("firstName", &i.first_name, MAX_NAME, "First name");
     c.required("lastName", &i.last_name, "Last name is required");
+    c.line("lastName", &i.last_name);
     c.min_chars(
         "lastName",
         i.last_name.trim(),
@@ -198,12 +234,15 @@ pub struct PasswordChangeInput {
     pub confirm_password: String,
 }
 
+/// Also what the server answers when a new email comes without the current password.
+pub const CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
+
 pub fn validate_password_change(i: &PasswordChangeInput) -> FieldErrors {
     let mut c = Checker::default();
     c.required(
         "currentPassword",
         &i.current_password,
-        "Current password is required",
+        CURRENT_PASSWORD_REQUIRED,
     );
     check_new_password(&mut c, "newPassword", &i.new_password);
     check_confirmation(&mut c, &i.new_password, &i.confirm_password);
@@ -235,7 +274,7 @@ pub fn validate_deposit(amount: &str, max: Decimal) -> Result<Decimal, FieldErro
     };
     if parsed <= Decimal::ZERO {
         c.fail("amount", "Amount must be greater than 0");
-    } else if parsed < Decimal::ONE {
+    } else if parsed < Decimal::from(MIN_DEPOSIT_USD) {
         c.fail("amount", "Minimum deposit is $1.00");
     } else if parsed.normalize().scale() > 2 {
         c.fail("amount", "Amount can have at most 2 decimal places");
@@ -267,6 +306,7 @@ pub fn validate_sms(i: &SmsInput) -> FieldErrors {
         c.fail("to", phone::E164_MESSAGE);
     }
     c.required("message", &i.message, "Message is required");
+    c.body("message", &i.message);
     c.max_chars("message", &i.message, MAX_SMS, "Message");
     c.done()
 }
@@ -284,11 +324,14 @@ pub struct ContactInput {
 pub fn validate_contact(i: &ContactInput) -> FieldErrors {
     let mut c = Checker::default();
     c.required("name", &i.name, "Name is required");
+    c.line("name", &i.name);
     c.max_chars("name", &i.name, MAX_NAME, "Name");
     c.email(&i.email);
     c.required("subject", &i.subject, "Subject is required");
+    c.line("subject", &i.subject);
     c.max_chars("subject", &i.subject, MAX_SUBJECT, "Subject");
     c.required("message", &i.message, "Message is required");
+    c.body("message", &i.message);
     c.max_chars("message", &i.message, MAX_CONTACT_MESSAGE, "Message");
     c.done()
 }
@@ -362,9 +405,36 @@ pub fn validate_adjustment(i: &AdjustmentInput) -> Result<Decimal, FieldErrors> 
         Ok(d) => Some(d),
     };
     c.required("reason", &i.reason, "Reason is required");
+    c.line("reason", &i.reason);
     c.max_chars("reason", &i.reason, MAX_REASON, "Reason");
     match amount {
         Some(d) if c.0.is_empty() => Ok(d),
         _ => Err(c.done()),
+    }
+}
+
+/// A whole number field from `min` to `max`, with its label in every message.
+pub(crate) fn whole(
+    e: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    text: &str,
+    min: i64,
+    max: i64,
+) -> Option<i64> {
+    match text.trim().parse::<i64>() {
+        _ if text.trim().is_empty() => e
+            .insert(field.into(), format!("{label} is required"))
+            .and(None),
+        Ok(n) if (min..=max).contains(&n) => Some(n),
+        Ok(_) => e
+            .insert(
+                field.into(),
+                format!("{label} must be between {min} and {max}"),
+            )
+            .and(None),
+        Err(_) => e
+            .insert(field.into(), format!("{label} must be a whole number"))
+            .and(None),
     }
 }

@@ -2,7 +2,8 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    card, inventory, money, platform, pricing, rates, rating, sms, validation as v, wizard,
+    card, dates, inventory, money, platform, pricing, rates, rating, sms, trial, units,
+    validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -56,11 +57,24 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .err()
                 .unwrap_or_default(),
         ),
+        "validateRange" => errors(
+            inventory::validate_range(&arg(args, 0))
+                .err()
+                .unwrap_or_default(),
+        ),
         "validatePackageForm" => errors(
             inventory::validate_package_form(&arg(args, 0))
                 .err()
                 .unwrap_or_default(),
         ),
+        "validateVerify" => errors(trial::validate_verify(&arg(args, 0), arg(args, 1))),
+        "validateDateRange" => errors(
+            dates::validate_date_range(&arg(args, 0), arg::<i64>(args, 1) / 86_400_000, true)
+                .err()
+                .unwrap_or_default(),
+        ),
+        "formatDuration" => json!(units::format_duration(arg::<f64>(args, 0).round() as i64)),
+        "trialDaysLeft" => json!(trial::days_left(arg(args, 0), arg(args, 1))),
         "rateCall" => {
             let inc = rating::Increments {
                 first: arg(args, 2),

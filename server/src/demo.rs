@@ -97,7 +97,10 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         .await?;
         for (amount, what) in [
             (monthly, format!("First month of {number}")),
-            (1_000_000, format!("Setup fee for {number}")),
+            (
+                dialtone_core::platform::defaults::SETUP_FEE_MICROS,
+                format!("Setup fee for {number}"),
+            ),
         ] {
             let p = Posting {
                 user_id: client.id,
@@ -168,7 +171,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
             to: to.into(),
             message: text.into(),
         };
-        crate::sms::send(state, client.id, &input)
+        crate::sms::send(state, client.id, &input, None)
             .await
             .map_err(|e| anyhow::anyhow!("demo SMS: {e}"))?;
     }

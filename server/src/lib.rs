@@ -1,39 +1,35 @@
 //! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
 //! socket); `serve(config)` connects, migrates, seeds, and listens.
 
-pub mod admin;
+pub mod infra;
+// Infrastructure by its short name (`crate::db`, `crate::error`, ...).
+pub use infra::{
+    backup, config, csv, db, error, extract, health, jobs, json, mail, openapi, paging, security,
+    spa, state, throttle,
+};
+
 pub mod audit;
 pub mod auth;
-pub mod backup;
 pub mod calls;
 pub mod catalogue;
-pub mod config;
 pub mod contact;
 pub mod dashboard;
-pub mod db;
 pub mod demo;
-pub mod error;
-pub mod extract;
-pub mod health;
-pub mod jobs;
-pub mod json;
 pub mod ledger;
-pub mod mail;
 pub mod notifications;
 pub mod numbers;
-pub mod openapi;
 pub mod packages;
-pub mod paging;
 pub mod payments;
-pub mod security;
+pub mod reports;
 pub mod settings;
 pub mod sms;
-pub mod spa;
-pub mod state;
 pub mod telephony;
-pub mod throttle;
 pub mod traffic;
+pub mod trial;
 pub mod users;
+
+#[cfg(test)]
+mod sql_placement;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
@@ -62,8 +58,11 @@ pub fn app(state: AppState) -> Router {
         .merge(telephony::router())
         .merge(calls::router())
         .merge(sms::router())
+        .merge(trial::router())
         .merge(dashboard::router())
-        .merge(admin::router())
+        .merge(reports::router())
+        .merge(settings::router())
+        .merge(audit::router())
         .merge(openapi::router())
         .fallback(spa::api_not_found);
     let mut router = Router::new()
@@ -89,6 +88,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     if state.config.demo {
         demo::seed(&state).await?;
         demo::seed_history(&state).await?;
+        numbers::stock::restock_demo(&state).await?;
     }
     Ok(state)
 }

@@ -30,13 +30,10 @@ async fn main() -> anyhow::Result<()> {
                 .fetch_one(&db.pool)
                 .await?;
             if broken.is_empty() {
-                println!("invariants hold: balance == sum(ledger) and no balance below zero; {held} call reservations open");
+                println!("invariants hold: balance == sum(ledger), no balance below zero, reserved == sum(open reservations), no charge without a ledger row; {held} call reservations open");
                 Ok(())
             } else {
-                anyhow::bail!(
-                    "{} accounts break balance == sum(ledger): {broken:?}",
-                    broken.len()
-                )
+                anyhow::bail!("{} money invariants broken: {broken:?}", broken.len())
             }
         }
         ["backup", file] => {

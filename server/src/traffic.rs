@@ -183,15 +183,9 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             .await
             .map_err(|e| anyhow::anyhow!("cdr: {e}"))?;
         if p.recording {
-            let path = crate::telephony::recording_path(state, &p.call_id);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(&path, tone_wav())?;
-            sqlx::query("UPDATE calls SET recording = 1 WHERE call_id = $1")
-                .bind(&p.call_id)
-                .execute(&state.db.pool)
-                .await?;
+            crate::calls::recording::store(state, &p.call_id, &tone_wav())
+                .await
+                .map_err(|e| anyhow::anyhow!("recording: {e}"))?;
         }
     }
     Ok(summary)

@@ -3,7 +3,8 @@
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
 use dialtone_core::{
-    card, inventory, money, platform, pricing, rates, rating, sms, validation as v, wizard,
+    card, dates, inventory, money, platform, pricing, rates, rating, sms, trial, units,
+    validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
@@ -24,7 +25,7 @@ export interface CardInput { cardNumber: string; expMonth: string; expYear: stri
 export interface RateInput { country: string; code: string; callingCode: string; inboundRate: string; outboundRate: string; smsRate: string; status: "active" | "inactive" }
 export interface NumberInput { number: string; countryCode: string; type: string }
 export interface PackageInput { name: string; minutes: string; price: string; validity: string; features: string[]; status: string }
-export interface SettingsInput { setupFee: string; renewalNoticeDays: string; lowBalanceThreshold: string; gracePeriodDays: string; maxDeposit: string; defaultFirstIncrement: string; defaultNextIncrement: string }
+export interface SettingsInput { setupFee: string; renewalNoticeDays: string; lowBalanceThreshold: string; gracePeriodDays: string; maxDeposit: string; defaultFirstIncrement: string; defaultNextIncrement: string; trialCredit?: string }
 export interface EmailInput { subject: string; body: string }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }
@@ -97,6 +98,41 @@ pub fn validate_sms(input: JsValue) -> Result<JsValue, JsError> {
     errors_of(input, v::validate_sms)
 }
 
+/// Errors of the trial's verify-a-number form; `confirming` also checks the code.
+#[wasm_bindgen(js_name = validateVerify, skip_typescript)]
+pub fn validate_verify(input: JsValue, confirming: bool) -> Result<JsValue, JsError> {
+    to_js(&trial::validate_verify(&from_js(input)?, confirming))
+}
+
+/// Seconds (rounded to whole ones) as "m:ss", or "h:mm:ss" from an hour on.
+#[wasm_bindgen(js_name = formatDuration, skip_typescript)]
+pub fn format_duration(seconds: f64) -> String {
+    let whole = if seconds.is_finite() {
+        seconds.round()
+    } else {
+        0.0
+    };
+    units::format_duration(whole.clamp(0.0, 1e15) as i64)
+}
+
+/// Errors of the analytics date range (both ends required in the form).
+#[wasm_bindgen(js_name = validateDateRange, skip_typescript)]
+pub fn validate_date_range(input: JsValue, today_ms: f64) -> Result<JsValue, JsError> {
+    let input: dates::DateRangeInput = from_js(input)?;
+    let today = (today_ms / 86_400_000.0).floor() as i64;
+    to_js(
+        &dates::validate_date_range(&input, today, true)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
+/// Whole days left of a trial ending at `ends_at_ms` (unix milliseconds).
+#[wasm_bindgen(js_name = trialDaysLeft, skip_typescript)]
+pub fn trial_days_left(ends_at_ms: f64, now_ms: f64) -> f64 {
+    trial::days_left(ends_at_ms as i64, now_ms as i64) as f64
+}
+
 #[wasm_bindgen(js_name = validateContact, skip_typescript)]
 pub fn validate_contact(input: JsValue) -> Result<JsValue, JsError> {
     errors_of(input, v::validate_contact)
@@ -142,6 +178,13 @@ pub fn validate_number_form(input: JsValue) -> Result<JsValue, JsError> {
             .err()
             .unwrap_or_default(),
     )
+}
+
+/// Errors of the admin's add-a-range form (first number, count, country, type).
+#[wasm_bindgen(js_name = validateRange, skip_typescript)]
+pub fn validate_range(input: JsValue) -> Result<JsValue, JsError> {
+    let input: inventory::RangeInput = from_js(input)?;
+    to_js(&inventory::validate_range(&input).err().unwrap_or_default())
 }
 
 #[wasm_bindgen(js_name = validatePackageForm, skip_typescript)]
@@ -333,13 +376,21 @@ export function validateProfile(input: Partial<ProfileInput>): FieldErrors;
 export function validatePasswordChange(input: Partial<PasswordChangeInput>): FieldErrors;
 export function validateSms(input: Partial<SmsInput>): FieldErrors;
 export function validateContact(input: Partial<ContactInput>): FieldErrors;
+export interface VerifyInput { number: string; code: string }
+export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
+export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
+export function formatDuration(seconds: number): string;
+export interface DateRangeInput { from: string; to: string }
+export function validateDateRange(input: Partial<DateRangeInput>, todayMs: number): FieldErrors;
 export function validateDeposit(amount: string, max: string): FieldErrors;
 export function validateAdjustment(input: Partial<AdjustmentInput>): FieldErrors;
 export function validateCard(input: Partial<CardInput>, year: number, month: number): FieldErrors;
 export function validateRateRow(input: Partial<RateInput>): FieldErrors;
 export function validateNumberForm(input: Partial<NumberInput>): FieldErrors;
+export interface RangeInput { first: string; count: string; countryCode: string; type: string }
+export function validateRange(input: Partial<RangeInput>): FieldErrors;
 export function validatePackageForm(input: Partial<PackageInput>): FieldErrors;
-export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: number }
+export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
 export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
 export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;

@@ -11,8 +11,8 @@ export function RequireClient() {
 
 /** admin/*: only a loaded admin; anyone else is sent to /login without seeing anything. */
 export function RequireAdmin() {
-  const { user, loading } = useAuth();
-  if (loading) return null;
+  const { user, loading, leaving } = useAuth();
+  if (loading || leaving) return null;
   if (user?.role !== 'admin') return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,7 @@
-/** Every route path of the app, in one place. */
+/**
+ * Every route path of the app, in one place: the route table (routes.tsx), the app's
+ * links and the browser tests (e2e/routes.ts) all read it.
+ */
 export const paths = {
   home: '/',
   products: '/products',
@@ -6,14 +9,14 @@ export const paths = {
   pricing: '/pricing',
   about: '/about',
   contact: '/contact',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
   terms: '/terms',
   privacy: '/privacy',
   refund: '/refund',
   faq: '/faq',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   client: {
     root: '/client',
     myNumbers: '/client/my-numbers',
@@ -21,12 +24,14 @@ export const paths = {
     buyNumber: '/client/buy-number',
     buyPackage: '/client/buy-package',
     callHistory: '/client/call-history',
-    sendSms: '/client/send-sms',
     deposit: '/client/deposit',
     transactions: '/client/transactions',
     notifications: '/client/notifications',
+    sendSms: '/client/send-sms',
     settings: '/client/settings',
+    /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */
     payment: (clientSecret: string) => `/client/payment/${encodeURIComponent(clientSecret)}`,
+    paymentRoute: '/client/payment/:id',
   },
   admin: {
     root: '/admin',
@@ -43,7 +48,20 @@ export const paths = {
   },
 } as const;
 
+/** The fixed paths of a group (no parameter, no sub-group), in the table's order. */
+function fixed(group: Record<string, unknown>): string[] {
+  return Object.values(group).filter(
+    (path): path is string => typeof path === 'string' && !path.includes(':'),
+  );
+}
+
+/** Every page a visitor can open, the signed-in areas apart. */
+export const publicPaths = fixed(paths);
+/** Every page of the client area but the payment page (its path needs a client secret). */
+export const clientPaths = fixed(paths.client);
+export const adminPaths = fixed(paths.admin);
+
 /** Paths under these prefixes belong to the signed-in areas and have their own shells. */
 export function isAreaPath(pathname: string): boolean {
-  return pathname.startsWith('/admin') || pathname.startsWith('/client');
+  return pathname.startsWith(paths.admin.root) || pathname.startsWith(paths.client.root);
 }

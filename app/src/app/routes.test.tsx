@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
 import { mockApi, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
+import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
 
 const anonymous: Routes = {
@@ -33,6 +34,16 @@ function renderAt(path: string) {
 
 describe('route table', () => {
   setAuthFailureHandler(() => {});
+
+  it('has a page for every path of the paths table', () => {
+    const every = [...publicPaths, ...clientPaths, ...adminPaths, paths.client.payment('pi_1')];
+    for (const path of every) {
+      const page = matchRoutes(routes, path)?.at(-1)?.route;
+      expect(page?.element, path).toBeTruthy();
+      expect(page?.path, path).not.toBe('*');
+    }
+  });
+
   afterEach(() => {
     clearAuthToken();
     act(() => toast.remove());

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminLayout } from '../components/layouts/admin-layout';
-import { AreaPage } from '../components/layouts/area-page';
 import { ClientLayout } from '../components/layouts/client-layout';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { AboutPage } from '../features/about/pages/about-page';
@@ -20,15 +19,8 @@ import { TermsPage } from '../features/legal/pages/terms-page';
 import { PricingPage } from '../features/pricing/pages/pricing-page';
 import { ProductsPage } from '../features/products/pages/products-page';
 import { AppRoot } from './app-root';
-import { adminPlaceholders, clientPlaceholders, type AreaPlaceholder } from './area-placeholders';
 import { RequireAdmin, RequireClient } from './guards';
-
-function placeholderRoutes(pages: AreaPlaceholder[]): RouteObject[] {
-  return pages.map(({ path, title, description }) => ({
-    path,
-    element: <AreaPage title={title} description={description} />,
-  }));
-}
+import { paths } from './paths';
 
 /**
  * A page of a signed-in area, downloaded the first time it is shown (the area shell
@@ -39,255 +31,214 @@ function lazyPage<M>(module: () => Promise<M>, pick: (m: M) => ComponentType): R
   return <Page />;
 }
 
+/** Each page at its path from paths.ts; an area's own root is its index route. */
+function pages(root: string, table: Array<[string, ReactElement]>): RouteObject[] {
+  return [
+    ...table.map(([path, element]): RouteObject =>
+      path === root ? { index: true, element } : { path, element },
+    ),
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
+
+const publicPages: Array<[string, ReactElement]> = [
+  [paths.home, <HomePage />],
+  [paths.products, <ProductsPage />],
+  [paths.features, <FeaturesPage />],
+  [paths.pricing, <PricingPage />],
+  [paths.about, <AboutPage />],
+  [paths.contact, <ContactPage />],
+  [paths.terms, <TermsPage />],
+  [paths.privacy, <PrivacyPage />],
+  [paths.refund, <RefundPage />],
+  [paths.faq, <FaqPage />],
+  [paths.login, <LoginPage />],
+  [paths.signup, <SignupPage />],
+  [paths.forgotPassword, <ForgotPasswordPage />],
+  [paths.resetPassword, <ResetPasswordPage />],
+];
+
+const clientPages: Array<[string, ReactElement]> = [
+  [
+    paths.client.root,
+    lazyPage(
+      () => import('../features/client-dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  ],
+  [
+    paths.client.settings,
+    lazyPage(
+      () => import('../features/settings/pages/settings-page'),
+      (m) => m.SettingsPage,
+    ),
+  ],
+  [
+    paths.client.deposit,
+    lazyPage(
+      () => import('../features/payments/pages/deposit-page'),
+      (m) => m.DepositPage,
+    ),
+  ],
+  [
+    paths.client.paymentRoute,
+    lazyPage(
+      () => import('../features/payments/pages/payment-page'),
+      (m) => m.PaymentPage,
+    ),
+  ],
+  [
+    paths.client.transactions,
+    lazyPage(
+      () => import('../features/transactions/pages/transactions-page'),
+      (m) => m.TransactionsPage,
+    ),
+  ],
+  [
+    paths.client.myNumbers,
+    lazyPage(
+      () => import('../features/numbers/pages/my-numbers-page'),
+      (m) => m.MyNumbersPage,
+    ),
+  ],
+  [
+    paths.client.buyNumber,
+    lazyPage(
+      () => import('../features/numbers/pages/buy-number-page'),
+      (m) => m.BuyNumberPage,
+    ),
+  ],
+  [
+    paths.client.myPackages,
+    lazyPage(
+      () => import('../features/packages/pages/my-packages-page'),
+      (m) => m.MyPackagesPage,
+    ),
+  ],
+  [
+    paths.client.buyPackage,
+    lazyPage(
+      () => import('../features/packages/pages/buy-package-page'),
+      (m) => m.BuyPackagePage,
+    ),
+  ],
+  [
+    paths.client.callHistory,
+    lazyPage(
+      () => import('../features/call-history/pages/call-history-page'),
+      (m) => m.CallHistoryPage,
+    ),
+  ],
+  [
+    paths.client.sendSms,
+    lazyPage(
+      () => import('../features/sms/pages/send-sms-page'),
+      (m) => m.SendSmsPage,
+    ),
+  ],
+  [
+    paths.client.notifications,
+    lazyPage(
+      () => import('../features/notifications/pages/notifications-page'),
+      (m) => m.NotificationsPage,
+    ),
+  ],
+];
+
+const adminPages: Array<[string, ReactElement]> = [
+  [
+    paths.admin.root,
+    lazyPage(
+      () => import('../features/admin-overview/pages/overview-page'),
+      (m) => m.OverviewPage,
+    ),
+  ],
+  [
+    paths.admin.messages,
+    lazyPage(
+      () => import('../features/admin-messages/pages/messages-page'),
+      (m) => m.MessagesPage,
+    ),
+  ],
+  [
+    paths.admin.balances,
+    lazyPage(
+      () => import('../features/admin-balances/pages/balances-page'),
+      (m) => m.BalancesPage,
+    ),
+  ],
+  [
+    paths.admin.phones,
+    lazyPage(
+      () => import('../features/admin-phones/pages/phones-page'),
+      (m) => m.PhonesPage,
+    ),
+  ],
+  [
+    paths.admin.packages,
+    lazyPage(
+      () => import('../features/admin-packages/pages/packages-page'),
+      (m) => m.PackagesPage,
+    ),
+  ],
+  [
+    paths.admin.countryPricing,
+    lazyPage(
+      () => import('../features/country-pricing/pages/country-pricing-page'),
+      (m) => m.CountryPricingPage,
+    ),
+  ],
+  [
+    paths.admin.callHistory,
+    lazyPage(
+      () => import('../features/call-history/pages/admin-call-history-page'),
+      (m) => m.AdminCallHistoryPage,
+    ),
+  ],
+  [
+    paths.admin.users,
+    lazyPage(
+      () => import('../features/admin-users/pages/users-page'),
+      (m) => m.UsersPage,
+    ),
+  ],
+  [
+    paths.admin.analytics,
+    lazyPage(
+      () => import('../features/admin-analytics/pages/analytics-page'),
+      (m) => m.AnalyticsPage,
+    ),
+  ],
+  [
+    paths.admin.audit,
+    lazyPage(
+      () => import('../features/admin-audit/pages/audit-page'),
+      (m) => m.AuditPage,
+    ),
+  ],
+  [
+    paths.admin.settings,
+    lazyPage(
+      () => import('../features/admin-settings/pages/admin-settings-page'),
+      (m) => m.AdminSettingsPage,
+    ),
+  ],
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     children: [
+      { element: <PublicLayout />, children: pages(paths.home, publicPages) },
       {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <HomePage /> },
-          {
-            path: 'products',
-            element: <ProductsPage />,
-          },
-          {
-            path: 'features',
-            element: <FeaturesPage />,
-          },
-          {
-            path: 'pricing',
-            element: <PricingPage />,
-          },
-          {
-            path: 'about',
-            element: <AboutPage />,
-          },
-          {
-            path: 'contact',
-            element: <ContactPage />,
-          },
-          {
-            path: 'terms',
-            element: <TermsPage />,
-          },
-          {
-            path: 'privacy',
-            element: <PrivacyPage />,
-          },
-          {
-            path: 'refund',
-            element: <RefundPage />,
-          },
-          {
-            path: 'faq',
-            element: <FaqPage />,
-          },
-          {
-            path: 'login',
-            element: <LoginPage />,
-          },
-          {
-            path: 'signup',
-            element: <SignupPage />,
-          },
-          {
-            path: 'forgot-password',
-            element: <ForgotPasswordPage />,
-          },
-          {
-            path: 'reset-password',
-            element: <ResetPasswordPage />,
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        path: 'client',
+        path: paths.client.root,
         element: <RequireClient />,
-        children: [
-          {
-            element: <ClientLayout />,
-            children: [
-              {
-                index: true,
-                element: lazyPage(
-                  () => import('../features/client-dashboard/pages/dashboard-page'),
-                  (m) => m.DashboardPage,
-                ),
-              },
-              {
-                path: 'settings',
-                element: lazyPage(
-                  () => import('../features/settings/pages/settings-page'),
-                  (m) => m.SettingsPage,
-                ),
-              },
-              {
-                path: 'deposit',
-                element: lazyPage(
-                  () => import('../features/payments/pages/deposit-page'),
-                  (m) => m.DepositPage,
-                ),
-              },
-              {
-                path: 'payment/:id',
-                element: lazyPage(
-                  () => import('../features/payments/pages/payment-page'),
-                  (m) => m.PaymentPage,
-                ),
-              },
-              {
-                path: 'transactions',
-                element: lazyPage(
-                  () => import('../features/transactions/pages/transactions-page'),
-                  (m) => m.TransactionsPage,
-                ),
-              },
-              {
-                path: 'my-numbers',
-                element: lazyPage(
-                  () => import('../features/numbers/pages/my-numbers-page'),
-                  (m) => m.MyNumbersPage,
-                ),
-              },
-              {
-                path: 'buy-number',
-                element: lazyPage(
-                  () => import('../features/numbers/pages/buy-number-page'),
-                  (m) => m.BuyNumberPage,
-                ),
-              },
-              {
-                path: 'my-packages',
-                element: lazyPage(
-                  () => import('../features/packages/pages/my-packages-page'),
-                  (m) => m.MyPackagesPage,
-                ),
-              },
-              {
-                path: 'buy-package',
-                element: lazyPage(
-                  () => import('../features/packages/pages/buy-package-page'),
-                  (m) => m.BuyPackagePage,
-                ),
-              },
-              {
-                path: 'call-history',
-                element: lazyPage(
-                  () => import('../features/call-history/pages/call-history-page'),
-                  (m) => m.CallHistoryPage,
-                ),
-              },
-              {
-                path: 'send-sms',
-                element: lazyPage(
-                  () => import('../features/sms/pages/send-sms-page'),
-                  (m) => m.SendSmsPage,
-                ),
-              },
-              {
-                path: 'notifications',
-                element: lazyPage(
-                  () => import('../features/notifications/pages/notifications-page'),
-                  (m) => m.NotificationsPage,
-                ),
-              },
-              ...placeholderRoutes(clientPlaceholders),
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
+        children: [{ element: <ClientLayout />, children: pages(paths.client.root, clientPages) }],
       },
       {
-        path: 'admin',
+        path: paths.admin.root,
         element: <RequireAdmin />,
-        children: [
-          {
-            element: <AdminLayout />,
-            children: [
-              {
-                index: true,
-                element: lazyPage(
-                  () => import('../features/admin-overview/pages/overview-page'),
-                  (m) => m.OverviewPage,
-                ),
-              },
-              {
-                path: 'messages',
-                element: lazyPage(
-                  () => import('../features/admin-messages/pages/messages-page'),
-                  (m) => m.MessagesPage,
-                ),
-              },
-              {
-                path: 'balances',
-                element: lazyPage(
-                  () => import('../features/admin-balances/pages/balances-page'),
-                  (m) => m.BalancesPage,
-                ),
-              },
-              {
-                path: 'phones',
-                element: lazyPage(
-                  () => import('../features/admin-phones/pages/phones-page'),
-                  (m) => m.PhonesPage,
-                ),
-              },
-              {
-                path: 'packages',
-                element: lazyPage(
-                  () => import('../features/admin-packages/pages/packages-page'),
-                  (m) => m.PackagesPage,
-                ),
-              },
-              {
-                path: 'country-pricing',
-                element: lazyPage(
-                  () => import('../features/country-pricing/pages/country-pricing-page'),
-                  (m) => m.CountryPricingPage,
-                ),
-              },
-              {
-                path: 'call-history',
-                element: lazyPage(
-                  () => import('../features/call-history/pages/admin-call-history-page'),
-                  (m) => m.AdminCallHistoryPage,
-                ),
-              },
-              {
-                path: 'users',
-                element: lazyPage(
-                  () => import('../features/admin-users/pages/users-page'),
-                  (m) => m.UsersPage,
-                ),
-              },
-              {
-                path: 'analytics',
-                element: lazyPage(
-                  () => import('../features/admin-analytics/pages/analytics-page'),
-                  (m) => m.AnalyticsPage,
-                ),
-              },
-              {
-                path: 'audit',
-                element: lazyPage(
-                  () => import('../features/admin-audit/pages/audit-page'),
-                  (m) => m.AuditPage,
-                ),
-              },
-              {
-                path: 'settings',
-                element: lazyPage(
-                  () => import('../features/admin-settings/pages/admin-settings-page'),
-                  (m) => m.AdminSettingsPage,
-                ),
-              },
-              ...placeholderRoutes(adminPlaceholders),
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
+        children: [{ element: <AdminLayout />, children: pages(paths.admin.root, adminPages) }],
       },
     ],
   },

@@ -66,6 +66,49 @@ describe('api client', () => {
     expect(getAuthToken()).toBe('new-token');
   });
 
+  it('uses the token another tab refreshed while this one waited for the lock', async () => {
+    let otherTabDone!: () => void;
+    const otherTab = new Promise<void>((resolve) => (otherTabDone = resolve));
+    const request = vi.fn(async (_name: string, callback: () => Promise<string> | string) => {
+      // The lock is held by another tab, which refreshes and stores its token.
+      await otherTab;
+      return callback();
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    const fetch = mockFetch((url, init) =>
+      bearer(init) === 'Bearer other-tab-token' ? json(200, { url }) : json(401, {}),
+    );
+    try {
+      const pending = api.get('/a');
+      await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(1));
+      setAuthToken('other-tab-token');
+      otherTabDone();
+      await expect(pending).resolves.toEqual({ url: '/api/a' });
+      const urls = fetch.mock.calls.map(([u]) => String(u));
+      expect(urls).not.toContain('/api/auth/refresh-token');
+      expect(request).toHaveBeenCalledWith('dialtone-refresh-token', expect.any(Function));
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
+  it('refreshes inside the lock when no other tab has', async () => {
+    const request = vi.fn((_name: string, callback: () => Promise<string> | string) => callback());
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/auth/refresh-token') return json(200, { accessToken: 'new-token' });
+      return bearer(init) === 'Bearer new-token' ? json(200, { url }) : json(401, {});
+    });
+    try {
+      await expect(api.get('/a')).resolves.toEqual({ url: '/api/a' });
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/api/auth/refresh-token');
+      expect(getAuthToken()).toBe('new-token');
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
   it('clears the cookie, redirects and rejects when the refresh fails', async () => {
     mockFetch((url) =>
       url === '/api/auth/refresh-token' ? json(401, { message: 'No session' }) : json(401, {}),

@@ -100,17 +100,34 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
   return new ApiError(response.status, message, errors);
 }
 
-/** One refresh for every request that got a 401 meanwhile. */
-function refreshAccessToken(): Promise<string> {
+async function requestNewToken(): Promise<string> {
+  const response = await send('/auth/refresh-token', { method: 'POST' }, null);
+  if (!response.ok) throw await toApiError(response, '/auth/refresh-token');
+  const data = (await readBody(response)) as { accessToken?: unknown } | undefined;
+  if (typeof data?.accessToken !== 'string' || data.accessToken === '') {
+    throw new ApiError(401, 'Your session has expired. Please log in again.');
+  }
+  setAuthToken(data.accessToken);
+  return data.accessToken;
+}
+
+const REFRESH_LOCK = 'dialtone-refresh-token';
+
+/**
+ * One refresh for every request that got a 401 meanwhile, and across tabs: the Web
+ * Locks API lets one tab refresh at a time, and a tab that waited finds the token
+ * the other one stored in the shared cookie. Without Web Locks, one per tab.
+ */
+function refreshAccessToken(usedToken: string | null): Promise<string> {
   refreshInFlight ??= (async () => {
-    const response = await send('/auth/refresh-token', { method: 'POST' }, null);
-    if (!response.ok) throw await toApiError(response, '/auth/refresh-token');
-    const data = (await readBody(response)) as { accessToken?: unknown } | undefined;
-    if (typeof data?.accessToken !== 'string' || data.accessToken === '') {
-      throw new ApiError(401, 'Your session has expired. Please log in again.');
+    if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) {
+      return requestNewToken();
     }
-    setAuthToken(data.accessToken);
-    return data.accessToken;
+    return navigator.locks.request(REFRESH_LOCK, () => {
+      const current = getAuthToken();
+      if (current && current !== usedToken) return current;
+      return requestNewToken();
+    });
   })().finally(() => {
     refreshInFlight = null;
   });
@@ -123,7 +140,7 @@ async function retryAfterRefresh(path: string, options: RequestOptions, usedToke
   if (current && current !== usedToken) return send(path, options, current);
   let token: string;
   try {
-    token = await refreshAccessToken();
+    token = await refreshAccessToken(usedToken);
   } catch (error) {
     clearAuthToken();
     if (options.redirectOnAuthFailure !== false) authFailureHandler();

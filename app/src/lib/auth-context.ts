@@ -17,6 +17,8 @@ export interface User {
 export interface AuthContextValue {
   user: User | null;
   loading: boolean;
+  /** A logout is on its way to "/": guards must not send the user to /login meanwhile. */
+  leaving?: boolean;
   login: (email: string, password: string, remember: boolean) => Promise<User>;
   signup: (name: string, email: string, password: string) => Promise<void>;
   logout: (callback?: () => void) => Promise<void>;

@@ -8,8 +8,11 @@ import { clearAuthToken, setAuthToken } from './auth-cookie';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
+  // Where a logout started: until the route moves on, guards must not redirect.
+  const [leftFrom, setLeftFrom] = useState<string | null>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const leaving = leftFrom === pathname;
   const pathnameRef = useRef(pathname);
 
   useEffect(() => {
@@ -79,6 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         // The local session ends whatever the server answers.
       }
+      // Set with the user cleared, in one render: the admin guard would otherwise see
+      // no user while still on /admin and send it to /login instead of / (SPEC 2).
+      setLeftFrom(pathnameRef.current);
       setUser(null);
       clearAuthToken();
       toast.success('Logged out successfully');
@@ -99,8 +105,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, login, signup, logout, refreshUser, setUser }),
-    [user, loading, login, signup, logout, refreshUser],
+    () => ({ user, loading, leaving, login, signup, logout, refreshUser, setUser }),
+    [user, loading, leaving, login, signup, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

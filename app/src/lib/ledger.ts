@@ -1,13 +1,6 @@
-/** One row of a balance's append-only ledger, as /ledger and the admin view answer it. */
-export interface LedgerEntry {
-  id: number;
-  date: string;
-  kind: string;
-  description: string;
-  /** Signed: credits above zero, debits below. */
-  amount: number;
-  balanceAfter: number;
-}
+/** `amount` is signed: credits above zero, debits below. */
+export type LedgerEntry = Schema<'EntryView'>;
+import type { Schema } from '../lib/api-types';
 
 const kindLabels: Record<string, string> = {
   deposit: 'Deposit',

@@ -72,9 +72,14 @@ export function useCoreForm<T extends FormValues>({
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setSubmitted(true);
-      const invalid = Object.keys(clientErrors);
-      if (invalid.length > 0) {
-        const first = event.currentTarget.elements.namedItem(invalid[0]);
+      const invalid = new Set(Object.keys(clientErrors));
+      if (invalid.size > 0) {
+        // The first invalid field on screen, not the first key: core's errors come in
+        // name order ("confirmPassword" before "name").
+        const first = Array.from(event.currentTarget.elements).find(
+          (element) =>
+            element instanceof HTMLElement && invalid.has(element.getAttribute('name') ?? ''),
+        );
         if (first instanceof HTMLElement) first.focus();
         return;
       }

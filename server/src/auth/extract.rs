@@ -8,8 +8,10 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-/// A signed-in user. The user row is read on every request, so a suspension or a
-/// password change ends existing access tokens at once.
+/// A signed-in user. The user row and whether the token's session was revoked are
+/// read on every request (one query), so a suspension, a role or password change, a
+/// logout or a detected token theft ends existing access tokens at once, on every
+/// instance.
 pub struct AuthUser {
     pub user: User,
     pub claims: Claims,
@@ -32,10 +34,11 @@ impl FromRequestParts<AppState> for AuthUser {
             .jwt
             .verify(token.trim())
             .ok_or_else(Error::unauthorized)?;
-        let user = repo::find_by_id(&state.db.pool, claims.sub)
-            .await?
-            .ok_or_else(Error::unauthorized)?;
-        if user.session_version != claims.sv || user.status == "suspended" {
+        let (user, session_revoked) =
+            repo::find_with_session(&state.db.pool, claims.sub, &claims.sid)
+                .await?
+                .ok_or_else(Error::unauthorized)?;
+        if session_revoked || user.session_version != claims.sv || user.status == "suspended" {
             return Err(Error::Unauthorized(
                 "Your session has ended. Please sign in again.".into(),
             ));

@@ -1,10 +1,9 @@
 //! Sign-up, sign-in, token refresh and sign-out.
 
-use super::{password, session};
-use crate::db::{is_unique_violation, now_ms};
+use super::{password, session, AuthUser};
 use crate::error::{Error, Result};
 use crate::extract::Json;
-use crate::openapi::responses::{ErrorBody, Invalid, Throttled};
+use crate::openapi::responses::{ErrorBody, Invalid, SignedIn, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
 use crate::users::repo::{self, NewUser, UserView};
@@ -16,16 +15,27 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 const WINDOW_MS: i64 = 15 * 60 * 1000;
-const EMAIL_FAILURES: Limit = Limit {
+/// The limit: sign-ins to one account from one address. Only this bucket is cleared
+/// by a success, and it is the one an attacker at one address fills, so the owner
+/// elsewhere is not locked out.
+const PAIR_FAILURES: Limit = Limit {
     max: 5,
     window_ms: WINDOW_MS,
     message: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+};
+/// One account from every address: slower, so a distributed guessing run is slowed
+/// without one address being able to lock the account.
+const EMAIL_FAILURES: Limit = Limit {
+    max: 20,
+    window_ms: 4 * WINDOW_MS,
+    message: "Too many failed sign-in attempts for this account. Please try again later.",
 };
 const IP_FAILURES: Limit = Limit {
     max: 30,
     window_ms: WINDOW_MS,
     message: "Too many failed sign-in attempts from your network. Please wait a few minutes and try again.",
 };
+const SIGNUP_MESSAGE: &str = "Too many accounts created from your network. Please try again later.";
 
 #[derive(Serialize, ToSchema)]
 pub struct AccountCreated {
@@ -39,12 +49,20 @@ pub struct AccountCreated {
         (status = 201, description = "The account was created", body = AccountCreated),
         Invalid,
         (status = 409, description = "An account with this email already exists", body = ErrorBody),
+        Throttled,
     ))]
 pub async fn post_signup(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     Json(input): Json<SignupInput>,
 ) -> Result<Response> {
     Error::check(v::validate_signup(&input))?;
+    let signups = Limit {
+        max: state.config.signups_per_hour,
+        window_ms: 3600 * 1000,
+        message: SIGNUP_MESSAGE,
+    };
+    throttle::hit(&state.db, &format!("signup:ip:{ip}"), signups).await?;
     let hash = password::hash(&input.password).await?;
     let new = NewUser {
         name: &input.name,
@@ -52,16 +70,11 @@ pub async fn post_signup(
         password_hash: &hash,
         role: "client",
     };
-    let user = match repo::insert(&state.db.pool, new).await {
-        Ok(user) => user,
-        Err(e) if is_unique_violation(&e) => {
-            return Err(Error::Conflict(
-                "An account with this email already exists".into(),
-            ))
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let user = repo::insert(&state.db.pool, new)
+        .await
+        .map_err(|e| Error::conflict_on_unique(e, "An account with this email already exists"))?;
     tracing::info!(user_id = user.id, "account created");
+    crate::trial::start_for_new_account(&state, user.id).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(AccountCreated { user: user.view() }),
@@ -113,10 +126,22 @@ pub async fn post_login(
         remember,
     } = req;
     Error::check(v::validate_login(&credentials))?;
-    let email_bucket = format!("login:email:{}", repo::normalize_email(&credentials.email));
-    let ip_bucket = format!("login:ip:{ip}");
-    throttle::check(&state.db, &email_bucket, EMAIL_FAILURES).await?;
-    throttle::check(&state.db, &ip_bucket, IP_FAILURES).await?;
+    let email = repo::normalize_email(&credentials.email);
+    // Slots are taken before argon2 runs: a burst gets at most the limit of checks.
+    let buckets = [
+        (format!("login:pair:{email} {ip}"), PAIR_FAILURES),
+        (format!("login:ip:{ip}"), IP_FAILURES),
+        (format!("login:email:{email}"), EMAIL_FAILURES),
+    ];
+    for (i, (bucket, limit)) in buckets.iter().enumerate() {
+        if let Err(e) = throttle::hit(&state.db, bucket, *limit).await {
+            // A refused attempt checks nothing, so it spends no slot elsewhere.
+            for (taken, _) in &buckets[..i] {
+                throttle::release(&state.db, taken).await?;
+            }
+            return Err(e);
+        }
+    }
 
     let user = repo::find_by_email(&state.db.pool, &credentials.email).await?;
     // Unknown emails are checked against a dummy hash so both failures take as long.
@@ -126,23 +151,18 @@ pub async fn post_login(
     let matches = password::verify(&credentials.password, stored).await?;
     let user = match user {
         Some(user) if matches => user,
-        _ => {
-            throttle::record(&state.db, &email_bucket, EMAIL_FAILURES).await?;
-            throttle::record(&state.db, &ip_bucket, IP_FAILURES).await?;
-            return Err(Error::Unauthorized("Invalid credentials".into()));
-        }
+        _ => return Err(Error::Unauthorized("Invalid credentials".into())),
     };
+    // The right password: this attempt was no guess.
+    throttle::clear(&state.db, &buckets[0].0).await?;
+    throttle::release(&state.db, &buckets[1].0).await?;
+    throttle::release(&state.db, &buckets[2].0).await?;
     if user.status == "suspended" {
         return Err(Error::Forbidden(
             "Your account has been suspended. Please contact support.".into(),
         ));
     }
-    throttle::clear(&state.db, &email_bucket).await?;
-    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
-        .bind(now_ms())
-        .bind(user.id)
-        .execute(&state.db.pool)
-        .await?;
+    repo::record_login(&state.db.pool, user.id).await?;
     let issued = session::start(&state.db, user.id, remember).await?;
     let access = state
         .jwt
@@ -197,8 +217,13 @@ pub async fn post_refresh_token(
     let presented = session::read_cookie(&headers)
         .ok_or_else(|| Error::Unauthorized("No active session".into()))?;
     let clear = [(header::SET_COOKIE, session::clear_cookie(&state.config))];
-    let (user_id, issued) = match session::rotate(&state.db, &presented).await? {
-        session::Rotation::Rotated { user_id, issued } => (user_id, issued),
+    let (user_id, family, issued) = match session::rotate(&state.db, &presented).await? {
+        session::Rotation::Rotated { user_id, issued } => {
+            (user_id, issued.family.clone(), Some(issued))
+        }
+        // Another tab refreshed moments ago and the browser holds its newer cookie:
+        // an access token, and no Set-Cookie to overwrite that cookie.
+        session::Rotation::Grace { user_id, family } => (user_id, family, None),
         _ => {
             let e = Error::Unauthorized("Your session has ended. Please sign in again.".into());
             return Ok((clear, e).into_response());
@@ -212,17 +237,21 @@ pub async fn post_refresh_token(
         )
             .into_response());
     };
-    let access = state
-        .jwt
-        .issue(user.id, &user.role, user.session_version, &issued.family);
-    let cookie = [(
-        header::SET_COOKIE,
-        session::set_cookie(&state.config, &issued),
-    )];
     let body = Refreshed {
-        access_token: access,
+        access_token: state
+            .jwt
+            .issue(user.id, &user.role, user.session_version, &family),
     };
-    Ok((cookie, axum::Json(body)).into_response())
+    match issued {
+        Some(issued) => {
+            let cookie = [(
+                header::SET_COOKIE,
+                session::set_cookie(&state.config, &issued),
+            )];
+            Ok((cookie, axum::Json(body)).into_response())
+        }
+        None => Ok(axum::Json(body).into_response()),
+    }
 }
 
 /// Ends the session of the refresh cookie and clears it.
@@ -238,6 +267,39 @@ pub async fn post_logout(State(state): State<AppState>, headers: HeaderMap) -> R
     if let Some(presented) = session::read_cookie(&headers) {
         session::revoke(&state.db, &presented).await?;
     }
+    // The access token's session too, should the cookie be gone or another one's.
+    if let Some(claims) = bearer(&headers).and_then(|t| state.jwt.verify(t)) {
+        session::revoke_session(&state.db, claims.sub, &claims.sid).await?;
+    }
+    Ok((
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, session::clear_cookie(&state.config))],
+    )
+        .into_response())
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+}
+
+/// Ends every session of the signed-in user, on every device, at once: their access
+/// tokens stop working and their refresh cookies are revoked.
+#[utoipa::path(post, path = "/api/auth/logout-all", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Every session has ended",
+            headers(("Set-Cookie" = String, description = "Clears the refresh cookie"))),
+        SignedIn,
+    ))]
+pub async fn post_logout_all(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {
+    let mut tx = state.db.begin_write().await?;
+    crate::users::repo::bump_session_version(&mut *tx, auth.user.id).await?;
+    session::revoke_user(&mut *tx, auth.user.id, None).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = auth.user.id, "signed out everywhere");
     Ok((
         StatusCode::NO_CONTENT,
         [(header::SET_COOKIE, session::clear_cookie(&state.config))],

@@ -3,6 +3,7 @@
 pub mod extract;
 mod handlers;
 pub mod password;
+pub mod repo;
 mod reset;
 pub mod session;
 pub mod tokens;
@@ -19,6 +20,7 @@ pub fn router() -> Router<AppState> {
         .route("/auth/login", post(handlers::post_login))
         .route("/auth/refresh-token", post(handlers::post_refresh_token))
         .route("/auth/logout", post(handlers::post_logout))
+        .route("/auth/logout-all", post(handlers::post_logout_all))
         .route("/auth/forgot-password", post(reset::post_forgot_password))
         .route("/auth/reset-password", post(reset::post_reset_password))
 }
@@ -30,6 +32,7 @@ pub fn router() -> Router<AppState> {
     handlers::post_login,
     handlers::post_refresh_token,
     handlers::post_logout,
+    handlers::post_logout_all,
     reset::post_forgot_password,
     reset::post_reset_password,
 ))]

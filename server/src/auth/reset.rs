@@ -10,7 +10,7 @@ use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
 use crate::users::repo;
 use axum::extract::State;
-use dialtone_core::{email, validation as v};
+use dialtone_core::validation as v;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -54,10 +54,7 @@ pub async fn post_forgot_password(
     ClientIp(ip): ClientIp,
     Json(req): Json<ForgotRequest>,
 ) -> Result<axum::Json<ResetMessage>> {
-    if !email::is_basic_email(req.email.trim()) || req.email.len() > v::MAX_EMAIL {
-        let errors = [("email".to_string(), "Invalid email address".to_string())].into();
-        return Err(Error::invalid(errors));
-    }
+    Error::check(v::email_errors(&req.email))?;
     throttle::hit(&state.db, &format!("reset:ip:{ip}"), PER_IP).await?;
     throttle::hit(
         &state.db,
@@ -72,13 +69,14 @@ pub async fn post_forgot_password(
     {
         let token = random_token();
         let now = now_ms();
-        sqlx::query("INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(user.id)
-            .bind(sha256_hex(&token))
-            .bind(now)
-            .bind(now + RESET_TTL_MS)
-            .execute(&state.db.pool)
-            .await?;
+        super::repo::insert_password_reset(
+            &state.db.pool,
+            user.id,
+            &sha256_hex(&token),
+            now,
+            now + RESET_TTL_MS,
+        )
+        .await?;
         let link = format!(
             "{}/reset-password?token={token}",
             state.config.public_url.trim_end_matches('/')
@@ -125,26 +123,17 @@ pub async fn post_reset_password(
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     // Spending the token and checking it are one statement: it works exactly once.
-    let user_id: Option<i64> = sqlx::query_scalar(
-        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
-    )
-    .bind(now)
-    .bind(sha256_hex(req.token.trim()))
-    .fetch_optional(&mut *tx)
-    .await?;
+    let user_id =
+        super::repo::spend_password_reset(&mut *tx, &sha256_hex(req.token.trim()), now).await?;
     let Some(user_id) = user_id else {
         return Err(Error::bad_request(
             "This reset link is invalid or has expired. Please request a new one.",
         ));
     };
-    sqlx::query(
-        "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2",
-    )
-    .bind(&hash)
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?;
+    repo::set_password(&mut *tx, user_id, &hash).await?;
     session::revoke_user(&mut *tx, user_id, None).await?;
+    // Every other link of the account, issued before this reset, dies with it.
+    super::repo::spend_password_resets_of(&mut *tx, user_id, now).await?;
     tx.commit().await?;
     Ok(axum::Json(ResetMessage {
         message: "Your password has been reset. You can now sign in.".into(),

@@ -1,13 +1,15 @@
 //! Refresh tokens: an httpOnly cookie holding a random token that the server keeps
 //! only as a hash. Each refresh rotates it; presenting a token that was already
-//! rotated means it was copied, so the whole family (the session) is revoked.
+//! rotated means it was copied, so the whole family (the session) is revoked, unless
+//! the rotation happened moments ago: two tabs waking up together both send the
+//! cookie they had, and the late one must not end the session.
 
+use super::repo;
 use super::tokens::{random_token, sha256_hex};
 use crate::config::Config;
-use crate::db::{flag, now_ms, Db};
+use crate::db::{now_ms, Db};
 use crate::error::Result;
 use axum::http::{header, HeaderMap, HeaderValue};
-use sqlx::Row;
 
 pub const COOKIE: &str = "dialtone_refresh";
 const COOKIE_PATH: &str = "/api/auth";
@@ -15,6 +17,8 @@ const REMEMBER_TTL_MS: i64 = 30 * 24 * 3600 * 1000;
 /// A session without "remember me" ends with the browser (no Max-Age); the server
 /// also forgets it after a day without use.
 const SESSION_TTL_MS: i64 = 24 * 3600 * 1000;
+/// How long a just-rotated token still buys an access token (but no new cookie).
+pub const REUSE_GRACE_MS: i64 = 30 * 1000;
 
 pub struct Issued {
     pub token: String,
@@ -38,17 +42,16 @@ async fn insert<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
 ) -> Result<String> {
     let token = random_token();
     let now = now_ms();
-    sqlx::query(
-        "INSERT INTO refresh_tokens (user_id, family, token_hash, remember, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+    let hash = sha256_hex(&token);
+    repo::insert_refresh_token(
+        ex,
+        user_id,
+        family,
+        &hash,
+        remember,
+        now,
+        now + ttl(remember),
     )
-    .bind(user_id)
-    .bind(family)
-    .bind(sha256_hex(&token))
-    .bind(remember as i64)
-    .bind(now)
-    .bind(now + ttl(remember))
-    .execute(ex)
     .await?;
     Ok(token)
 }
@@ -69,6 +72,12 @@ pub enum Rotation {
         user_id: i64,
         issued: Issued,
     },
+    /// Rotated by a concurrent refresh moments ago: the session goes on with the
+    /// cookie that refresh set, and this caller gets an access token only.
+    Grace {
+        user_id: i64,
+        family: String,
+    },
     /// Unknown, expired or revoked.
     Invalid,
     /// Already rotated: a copy is in someone else's hands. The family is now revoked.
@@ -77,38 +86,31 @@ pub enum Rotation {
 
 pub async fn rotate(db: &Db, presented: &str) -> Result<Rotation> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query(
-        "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
-    )
-    .bind(sha256_hex(presented))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(row) = row else {
+    let Some(token) = repo::find_refresh_token(&mut *tx, &sha256_hex(presented)).await? else {
         return Ok(Rotation::Invalid);
     };
-    let (id, user_id, family): (i64, i64, String) = (
-        row.try_get("id")?,
-        row.try_get("user_id")?,
-        row.try_get("family")?,
-    );
-    let remember = flag(&row, "remember")?;
+    let (user_id, family, remember) = (token.user_id, token.family, token.remember);
     let now = now_ms();
-    if row.try_get::<Option<i64>, _>("revoked_at")?.is_some()
-        || row.try_get::<i64, _>("expires_at")? <= now
-    {
+    if token.revoked_at.is_some() || token.expires_at <= now {
         return Ok(Rotation::Invalid);
     }
     // Only one concurrent rotation of a token can win this update.
-    let won = row.try_get::<Option<i64>, _>("rotated_at")?.is_none()
-        && sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
-            .bind(now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-    if !won {
-        revoke_family(&mut *tx, &family).await?;
+    let mut rotated_at = token.rotated_at;
+    if rotated_at.is_none() && !repo::mark_rotated(&mut *tx, token.id, now).await? {
+        // PostgreSQL: a concurrent refresh committed first. See what it left.
+        let again = repo::refresh_token_by_id(&mut *tx, token.id).await?;
+        if again.revoked_at.is_some() {
+            return Ok(Rotation::Invalid);
+        }
+        rotated_at = Some(again.rotated_at.unwrap_or(now));
+    }
+    if let Some(at) = rotated_at {
+        // Revoking a family marks each of its rows, so this row, not revoked, belongs
+        // to a live session.
+        if now - at < REUSE_GRACE_MS {
+            return Ok(Rotation::Grace { user_id, family });
+        }
+        repo::revoke_family(&mut *tx, &family).await?;
         tx.commit().await?;
         tracing::warn!(user_id, "refresh token reused; session revoked");
         return Ok(Rotation::Reused);
@@ -125,30 +127,17 @@ pub async fn rotate(db: &Db, presented: &str) -> Result<Rotation> {
     })
 }
 
-async fn revoke_family<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
-    ex: E,
-    family: &str,
-) -> Result<()> {
-    sqlx::query(
-        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(family)
-    .execute(ex)
-    .await?;
+/// Logout: ends the session the presented token belongs to.
+pub async fn revoke(db: &Db, presented: &str) -> Result<()> {
+    if let Some(family) = repo::family_of(&db.pool, &sha256_hex(presented)).await? {
+        repo::revoke_family(&db.pool, &family).await?;
+    }
     Ok(())
 }
 
-/// Logout: ends the session the presented token belongs to.
-pub async fn revoke(db: &Db, presented: &str) -> Result<()> {
-    let family: Option<String> =
-        sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
-            .bind(sha256_hex(presented))
-            .fetch_optional(&db.pool)
-            .await?;
-    if let Some(family) = family {
-        revoke_family(&db.pool, &family).await?;
-    }
+/// Ends one session of a user by its family (the `sid` of its access tokens).
+pub async fn revoke_session(db: &Db, user_id: i64, family: &str) -> Result<()> {
+    repo::revoke_user_family(&db.pool, user_id, family).await?;
     Ok(())
 }
 
@@ -158,12 +147,7 @@ pub async fn revoke_user<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
     user_id: i64,
     keep: Option<&str>,
 ) -> Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family <> $3")
-        .bind(now_ms())
-        .bind(user_id)
-        .bind(keep.unwrap_or(""))
-        .execute(ex)
-        .await?;
+    repo::revoke_user_families(ex, user_id, keep.unwrap_or("")).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! with filters, totals over the filtered set, CSV export and recording downloads.
 
 use crate::auth::{AdminUser, AuthUser};
-use crate::db::iso;
+use crate::csv;
 use crate::error::Result;
 use crate::extract::Query;
 use crate::json::Money;
@@ -16,11 +16,10 @@ use axum::routing::get;
 use axum::Router;
 use recording::{recording_any, recording_own};
 use serde::{Deserialize, Serialize};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
-mod recording;
+pub mod recording;
+pub mod repo;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -54,41 +53,21 @@ struct Scope {
     user: Option<i64>,
 }
 
-const FROM: &str = "FROM calls k JOIN users u ON u.id = k.user_id";
-
 impl Scope {
-    /// The WHERE clause and its binds: $1 user (0 = all), $2 search, $3 type, $4 status.
-    fn condition(&self) -> &'static str {
-        if self.user.is_some() {
-            "k.user_id = $1 AND (k.from_number LIKE $2 ESCAPE '\\' OR k.to_number LIKE $2 ESCAPE '\\') \
-             AND ($3 = '' OR k.direction = $3) AND ($4 = '' OR k.status = $4)"
-        } else {
-            "$1 = 0 AND (k.from_number LIKE $2 ESCAPE '\\' OR k.to_number LIKE $2 ESCAPE '\\' \
-               OR LOWER(u.name) LIKE $2 ESCAPE '\\' OR u.email_lower LIKE $2 ESCAPE '\\') \
-             AND ($3 = '' OR k.direction = $3) AND ($4 = '' OR k.status = $4)"
+    fn filter<'a>(&self, f: &'a CallFilter, pattern: &'a str) -> repo::Filter<'a> {
+        repo::Filter {
+            user: self.user,
+            pattern,
+            direction: &f.direction,
+            status: &f.status,
         }
     }
-
-    fn bind<'q>(
-        &self,
-        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-        f: &'q CallFilter,
-        pattern: &'q str,
-    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-        q.bind(self.user.unwrap_or(0))
-            .bind(pattern)
-            .bind(&f.direction)
-            .bind(&f.status)
-    }
 }
 
+/// A call's duration as the pages show it (core's rule).
 pub fn mmss(seconds: i64) -> String {
-    format!("{}:{:02}", seconds / 60, seconds % 60)
+    dialtone_core::units::format_duration(seconds)
 }
-
-const COLUMNS: &str =
-    "k.id, k.call_id, k.direction, k.from_number, k.to_number, k.duration_seconds, k.cost_micros, \
-    k.started_at, k.status, k.recording, u.name AS user_name, u.email AS user_email";
 
 /// A call record.
 #[derive(Serialize, ToSchema)]
@@ -121,41 +100,6 @@ pub struct CallItem {
     pub user: Option<String>,
 }
 
-fn item(r: &AnyRow, with_user: bool) -> Result<CallItem, sqlx::Error> {
-    let direction: String = r.try_get("direction")?;
-    let (from, to): (String, String) = (r.try_get("from_number")?, r.try_get("to_number")?);
-    let seconds: i64 = r.try_get("duration_seconds")?;
-    let number = if direction == "outbound" {
-        to.clone()
-    } else {
-        from.clone()
-    };
-    let user = if with_user {
-        Some(format!(
-            "{} <{}>",
-            r.try_get::<String, _>("user_name")?,
-            r.try_get::<String, _>("user_email")?
-        ))
-    } else {
-        None
-    };
-    Ok(CallItem {
-        id: r.try_get("id")?,
-        call_id: r.try_get("call_id")?,
-        number,
-        direction,
-        from,
-        to,
-        duration: mmss(seconds),
-        duration_seconds: seconds,
-        cost: Money::micros(r.try_get("cost_micros")?),
-        date: iso(r.try_get("started_at")?),
-        status: r.try_get("status")?,
-        recording: r.try_get::<i64, _>("recording")? != 0,
-        user,
-    })
-}
-
 /// The filtered set's size, length and cost.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -183,29 +127,10 @@ async fn list(
     q: PageQuery,
 ) -> Result<axum::Json<CallPage>> {
     let pattern = like_pattern(&f.search);
-    let cond = scope.condition();
-    let totals = scope
-        .bind(
-            sqlx::query(&format!(
-            "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(k.duration_seconds), 0) AS BIGINT) AS secs, \
-             CAST(COALESCE(SUM(k.cost_micros), 0) AS BIGINT) AS cost {FROM} WHERE {cond}"
-        )),
-            &f,
-            &pattern,
-        )
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = scope
-        .bind(sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE {cond} ORDER BY k.started_at DESC, k.id DESC LIMIT $5 OFFSET $6")), &f, &pattern)
-        .bind(q.limit())
-        .bind(q.offset())
-        .fetch_all(&state.db.pool)
-        .await?;
-    let items = rows
-        .iter()
-        .map(|r| item(r, scope.user.is_none()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let total: i64 = totals.try_get("n")?;
+    let filter = scope.filter(&f, &pattern);
+    let pool = &state.db.pool;
+    let (total, secs, cost) = repo::totals(pool, &filter).await?;
+    let items = repo::page(pool, &filter, q.limit(), q.offset()).await?;
     Ok(axum::Json(CallPage {
         items,
         total,
@@ -213,8 +138,8 @@ async fn list(
         page_size: q.limit(),
         totals: CallTotals {
             calls: total,
-            duration_seconds: totals.try_get("secs")?,
-            cost: Money::micros(totals.try_get("cost")?),
+            duration_seconds: secs,
+            cost: Money::micros(cost),
         },
     }))
 }
@@ -254,19 +179,11 @@ async fn list_all(
     list(&state, Scope { user: None }, f, q).await
 }
 
-fn csv_field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '-', '@']) && !s.starts_with('+') {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    format!("\"{}\"", s.replace('"', "\"\""))
-}
-
 /// The filtered set as CSV, read in pages of 1000 so memory stays flat.
 async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Response> {
     let pattern = like_pattern(&f.search);
     let admin = scope.user.is_none();
+    let filter = scope.filter(&f, &pattern);
     let mut out = String::from(if admin {
         "date,type,number,user,duration,cost,status,recording\n"
     } else {
@@ -274,35 +191,23 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
     });
     let mut offset = 0;
     loop {
-        let rows = scope
-            .bind(
-                sqlx::query(&format!(
-                    "SELECT {COLUMNS} {FROM} WHERE {} ORDER BY k.id LIMIT 1000 OFFSET $5",
-                    scope.condition()
-                )),
-                &f,
-                &pattern,
-            )
-            .bind(offset)
-            .fetch_all(&state.db.pool)
-            .await?;
+        let rows = repo::chunk(&state.db.pool, &filter, offset).await?;
         if rows.is_empty() {
             break;
         }
         offset += rows.len() as i64;
-        for r in &rows {
-            let v = item(r, admin)?;
+        for v in &rows {
             let user = match &v.user {
-                Some(user) => format!("{},", csv_field(user)),
+                Some(user) => format!("{},", csv::text(user)),
                 None => String::new(),
             };
-            // The cost as the JSON shows it.
+            // The cost as the JSON shows it: a number the server formats, left plain.
             let cost = serde_json::to_string(&v.cost).map_err(anyhow::Error::new)?;
             out.push_str(&format!(
                 "{},{},{},{user}{},{cost},{},{}\n",
                 v.date,
                 v.direction,
-                csv_field(&v.number),
+                csv::e164(&v.number),
                 v.duration,
                 v.status,
                 if v.recording { "yes" } else { "no" }

@@ -1,6 +1,11 @@
-//! Call recordings: the signed-in user's own, and any call's for administrators.
+//! Call recordings: stored under an id the server draws (the file name), found by
+//! the exact callId the switch sent; downloaded by the call's owner or an
+//! administrator. No file name is ever derived from a callId, so two callIds that
+//! differ only in punctuation cannot share or read each other's audio.
 
+use super::repo;
 use crate::auth::{AdminUser, AuthUser};
+use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Path;
 use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
@@ -9,21 +14,48 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
+fn file(state: &AppState, id: &uuid::Uuid) -> std::path::PathBuf {
+    state
+        .config
+        .data_dir
+        .join("recordings")
+        .join(format!("{}.wav", id.simple()))
+}
+
+/// Stores the audio of call `call_id` (as the switch names it; the call record may
+/// come before or after) and marks the call as recorded.
+pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
+    // A second upload for the same call replaces the audio under the same id.
+    let new_id = uuid::Uuid::new_v4().simple().to_string();
+    let id = repo::upsert_recording(&state.db.pool, &new_id, call_id, now_ms()).await?;
+    let id = uuid::Uuid::parse_str(&id).map_err(|e| Error::Internal(e.into()))?;
+    let path = file(state, &id);
+    let internal = |e: std::io::Error| Error::Internal(e.into());
+    if let Some(dir) = path.parent() {
+        tokio::fs::create_dir_all(dir).await.map_err(internal)?;
+    }
+    // Written aside and renamed, so a reader never sees half a file.
+    let partial = path.with_extension(format!("{}.part", uuid::Uuid::new_v4().simple()));
+    tokio::fs::write(&partial, audio).await.map_err(internal)?;
+    tokio::fs::rename(&partial, &path).await.map_err(internal)?;
+    repo::mark_recorded(&state.db.pool, call_id).await?;
+    Ok(())
+}
+
 async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Response> {
-    let row: Option<(String, i64, i64)> =
-        sqlx::query_as("SELECT call_id, user_id, recording FROM calls WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&state.db.pool)
-            .await?;
-    let (call_id, user_id, has) = row.ok_or_else(|| Error::NotFound("No such call".into()))?;
+    let row = repo::find_recording(&state.db.pool, id).await?;
+    let (_call_id, user_id, has, stored) =
+        row.ok_or_else(|| Error::NotFound("No such call".into()))?;
     if owner.is_some_and(|o| o != user_id) {
         return Err(Error::NotFound("No such call".into()));
     }
-    let path = crate::telephony::recording_path(state, &call_id);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(b) if has != 0 => b,
-        _ => return Err(Error::NotFound("This call has no recording".into())),
-    };
+    let none = || Error::NotFound("This call has no recording".into());
+    if has == 0 {
+        return Err(none());
+    }
+    let stored = stored.ok_or_else(none)?;
+    let path = file(state, &uuid::Uuid::parse_str(&stored).map_err(|_| none())?);
+    let bytes = tokio::fs::read(path).await.map_err(|_| none())?;
     let disposition = format!("attachment; filename=\"call-{id}.wav\"");
     Ok((
         [

@@ -1,10 +1,11 @@
 //! /api/admin/country-pricing: the per-country rate table. Changes show at once on
 //! the public pricing page and apply to calls and messages rated afterwards.
 
-use super::rate_form::{validate, RateRequest};
+use super::rate_form::{validate, RateRequest, ValidRow};
+use super::repo::{self, Country, CountryFields};
 use crate::audit;
 use crate::auth::AdminUser;
-use crate::db::{is_unique_violation, iso, now_ms};
+use crate::db::iso;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
@@ -15,13 +16,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
-
-const COLUMNS: &str =
-    "id, name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, updated_at";
 
 /// Section 3's admin country price, plus what the edit form needs.
 #[derive(Serialize, ToSchema)]
@@ -51,19 +47,32 @@ pub struct CountryRateItem {
     pub item: CountryRate,
 }
 
-fn view(r: &AnyRow) -> Result<CountryRate, sqlx::Error> {
-    Ok(CountryRate {
-        id: r.try_get("id")?,
-        country: r.try_get("name")?,
-        code: r.try_get("code")?,
-        flag: r.try_get("flag")?,
-        calling_code: r.try_get("calling_code")?,
-        inbound_rate: Money::micros(r.try_get("inbound_rate_micros")?),
-        outbound_rate: Money::micros(r.try_get("outbound_rate_micros")?),
-        sms_rate: Money::micros(r.try_get("sms_rate_micros")?),
-        status: r.try_get("status")?,
-        last_updated: iso(r.try_get("updated_at")?),
-    })
+fn view(c: Country) -> CountryRate {
+    CountryRate {
+        id: c.id,
+        country: c.name,
+        code: c.code,
+        flag: c.flag,
+        calling_code: c.calling_code,
+        inbound_rate: Money::micros(c.inbound_rate_micros),
+        outbound_rate: Money::micros(c.outbound_rate_micros),
+        sms_rate: Money::micros(c.sms_rate_micros),
+        status: c.status,
+        last_updated: iso(c.updated_at),
+    }
+}
+
+fn fields<'a>(row: &'a ValidRow, flag: &'a str) -> CountryFields<'a> {
+    CountryFields {
+        name: &row.input.country,
+        code: &row.input.code,
+        flag,
+        calling_code: &row.input.calling_code,
+        inbound_rate_micros: row.inbound,
+        outbound_rate_micros: row.outbound,
+        sms_rate_micros: row.sms,
+        status: &row.input.status,
+    }
 }
 
 /// The row as the audit log keeps it.
@@ -118,23 +127,15 @@ pub async fn list_rates(
             )))
         }
     };
-    let condition = "(LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(code) LIKE $1 ESCAPE '\\') AND ($2 = '' OR status = $2)";
     let pattern = like_pattern(&filter.search);
     let status = status.unwrap_or_default();
-    let total: i64 =
-        sqlx::query_scalar(&format!("SELECT COUNT(*) FROM countries WHERE {condition}"))
-            .bind(&pattern)
-            .bind(&status)
-            .fetch_one(&state.db.pool)
-            .await?;
-    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM countries WHERE {condition} ORDER BY sort_order, name LIMIT $3 OFFSET $4"))
-        .bind(&pattern)
-        .bind(&status)
-        .bind(q.limit())
-        .bind(q.offset())
-        .fetch_all(&state.db.pool)
-        .await?;
-    let items = rows.iter().map(view).collect::<Result<Vec<_>, _>>()?;
+    let search = repo::Search {
+        pattern: &pattern,
+        status: &status,
+    };
+    let total = repo::count_matching(&state.db.pool, &search).await?;
+    let rows = repo::page_matching(&state.db.pool, &search, q.limit(), q.offset()).await?;
+    let items = rows.into_iter().map(view).collect();
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
@@ -158,30 +159,16 @@ pub async fn post_rate(
     let row = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let defaults = crate::settings::load(&mut *tx).await?;
-    let inserted = sqlx::query(&format!(
-        "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at, \
-           first_increment_secs, next_increment_secs) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9, $10, $11) RETURNING {COLUMNS}"
-    ))
-    .bind(&row.input.country)
-    .bind(&row.input.code)
-    .bind(&row.flag)
-    .bind(&row.input.calling_code)
-    .bind(row.inbound)
-    .bind(row.outbound)
-    .bind(row.sms)
-    .bind(&row.input.status)
-    .bind(now_ms())
-    .bind(defaults.default_first_increment_secs)
-    .bind(defaults.default_next_increment_secs)
-    .fetch_one(&mut *tx)
-    .await;
-    let created = match inserted {
-        Ok(r) => view(&r)?,
-        Err(e) if is_unique_violation(&e) => return Err(code_taken()),
-        Err(e) => return Err(e.into()),
-    };
-    route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
+    let created = repo::insert(
+        &mut *tx,
+        &fields(&row, &row.flag),
+        defaults.default_first_increment_secs,
+        defaults.default_next_increment_secs,
+    )
+    .await
+    .map_err(|e| Error::unique_or(e, code_taken))
+    .map(view)?;
+    repo::route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "country.create",
@@ -199,12 +186,10 @@ pub async fn post_rate(
 }
 
 async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<CountryRate> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(&mut *tx)
+    repo::find(&mut *tx, id)
         .await?
-        .ok_or_else(|| Error::NotFound("No such country".into()))?;
-    Ok(view(&row)?)
+        .map(view)
+        .ok_or_else(|| Error::NotFound("No such country".into()))
 }
 
 /// Changes a country's name, code, flag, calling code, rates or status.
@@ -225,28 +210,16 @@ pub async fn put_rate(
     let row = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let before = current(&mut tx, id).await?;
-    let updated = sqlx::query(&format!(
-        "UPDATE countries SET name = $1, code = $2, flag = $3, calling_code = $4, inbound_rate_micros = $5, \
-         outbound_rate_micros = $6, sms_rate_micros = $7, status = $8, updated_at = $9 WHERE id = $10 RETURNING {COLUMNS}"
-    ))
-    .bind(&row.input.country)
-    .bind(&row.input.code)
-    .bind(if row.flag.is_empty() { &before.flag } else { &row.flag })
-    .bind(&row.input.calling_code)
-    .bind(row.inbound)
-    .bind(row.outbound)
-    .bind(row.sms)
-    .bind(&row.input.status)
-    .bind(now_ms())
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await;
-    let after = match updated {
-        Ok(r) => view(&r)?,
-        Err(e) if is_unique_violation(&e) => return Err(code_taken()),
-        Err(e) => return Err(e.into()),
+    let flag = if row.flag.is_empty() {
+        &before.flag
+    } else {
+        &row.flag
     };
-    route_calling_code(
+    let after = repo::update(&mut *tx, id, &fields(&row, flag))
+        .await
+        .map_err(|e| Error::unique_or(e, code_taken))
+        .map(view)?;
+    repo::route_calling_code(
         &mut tx,
         id,
         Some(&before.calling_code),
@@ -281,26 +254,13 @@ pub async fn delete_rate(
 ) -> Result<StatusCode> {
     let mut tx = state.db.begin_write().await?;
     let before = current(&mut tx, id).await?;
-    let used: i64 = sqlx::query_scalar(
-        "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE country_id = $1) + (SELECT COUNT(*) FROM calls WHERE country_id = $1) \
-         + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)",
-    )
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let used = repo::usage_count(&mut *tx, id).await?;
     if used > 0 {
         return Err(Error::Conflict(
             "This country has numbers or call and message history, so it cannot be deleted. Set it inactive instead.".into(),
         ));
     }
-    sqlx::query("DELETE FROM number_prices WHERE country_id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM countries WHERE id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    repo::delete(&mut tx, id).await?;
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "country.delete",
@@ -312,27 +272,4 @@ pub async fn delete_rate(
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Routes numbers starting with the country's calling code to it, unless another
-/// country already owns that exact prefix (+1 is shared by the US and Canada).
-async fn route_calling_code(
-    conn: &mut sqlx::AnyConnection,
-    id: i64,
-    old: Option<&str>,
-    new: &str,
-) -> Result<()> {
-    if let Some(old) = old.filter(|o| *o != new) {
-        sqlx::query("DELETE FROM rate_prefixes WHERE prefix = $1 AND country_id = $2")
-            .bind(old)
-            .bind(id)
-            .execute(&mut *conn)
-            .await?;
-    }
-    sqlx::query("INSERT INTO rate_prefixes (prefix, country_id) VALUES ($1, $2) ON CONFLICT (prefix) DO NOTHING")
-        .bind(new)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
 }

@@ -2,6 +2,7 @@
 
 mod admin;
 mod rate_form;
+pub mod repo;
 
 use crate::error::Result;
 use crate::json::Money;
@@ -10,7 +11,6 @@ use axum::extract::State;
 use axum::routing::{get, put};
 use axum::{Json, Router};
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -53,41 +53,25 @@ pub struct Pricing {
     pub countries: Vec<PricingRow>,
 }
 
-/// One query: prices per type are pivoted in SQL rather than fetched per country.
-const PRICING_SQL: &str = "\
-SELECT c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros,
-       MAX(CASE WHEN p.number_type = 'mobile' THEN p.monthly_micros END) AS mobile,
-       MAX(CASE WHEN p.number_type = 'landline' THEN p.monthly_micros END) AS landline,
-       MAX(CASE WHEN p.number_type = 'tollfree' THEN p.monthly_micros END) AS tollfree
-FROM countries c LEFT JOIN number_prices p ON p.country_id = c.id
-WHERE c.status = 'active'
-GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
-ORDER BY c.sort_order, c.name";
-
 /// The public price list: every active country's number prices and call rates.
 #[utoipa::path(get, path = "/api/catalogue/pricing", tag = "catalogue",
     responses((status = 200, description = "Active countries, in display order", body = Pricing)))]
 async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
-    let rows = sqlx::query(PRICING_SQL).fetch_all(&state.db.pool).await?;
-    let price = |row: &sqlx::any::AnyRow, col: &str| -> Result<Option<Money>> {
-        Ok(row.try_get::<Option<i64>, _>(col)?.map(Money::micros))
-    };
-    let countries = rows
-        .iter()
-        .map(|r| {
-            Ok(PricingRow {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                code: r.try_get("code")?,
-                flag: r.try_get("flag")?,
-                mobile: price(r, "mobile")?,
-                landline: price(r, "landline")?,
-                toll_free: price(r, "tollfree")?,
-                inbound_rate: Money::micros(r.try_get("inbound_rate_micros")?),
-                outbound_rate: Money::micros(r.try_get("outbound_rate_micros")?),
-            })
+    let countries = repo::price_list(&state.db.pool)
+        .await?
+        .into_iter()
+        .map(|r| PricingRow {
+            id: r.id,
+            name: r.name,
+            code: r.code,
+            flag: r.flag,
+            mobile: r.mobile.map(Money::micros),
+            landline: r.landline.map(Money::micros),
+            toll_free: r.tollfree.map(Money::micros),
+            inbound_rate: Money::micros(r.inbound_rate_micros),
+            outbound_rate: Money::micros(r.outbound_rate_micros),
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect();
     Ok(Json(Pricing { countries }))
 }
 

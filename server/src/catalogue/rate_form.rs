@@ -5,7 +5,6 @@ use crate::error::{Error, Result};
 use dialtone_core::money::to_micros;
 use dialtone_core::rates::{validate_rate_row, RateInput};
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 /// The form as sent: rates may arrive as JSON numbers or strings.
@@ -21,34 +20,25 @@ pub struct RateRequest {
     /// 1 to 4 digits, with or without a leading +.
     #[serde(default)]
     #[schema(schema_with = crate::openapi::responses::number_or_string)]
-    calling_code: Value,
+    calling_code: crate::json::NumberText,
     /// An emoji flag, at most 8 characters (kept when empty on update).
     #[serde(default)]
     flag: String,
     /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
     #[schema(schema_with = crate::openapi::responses::number_or_string)]
-    inbound_rate: Value,
+    inbound_rate: crate::json::NumberText,
     /// Per minute, 0 to 10 with at most 6 decimals.
     #[serde(default)]
     #[schema(schema_with = crate::openapi::responses::number_or_string)]
-    outbound_rate: Value,
+    outbound_rate: crate::json::NumberText,
     /// Per message, 0 to 10 with at most 6 decimals.
     #[serde(default)]
     #[schema(schema_with = crate::openapi::responses::number_or_string)]
-    sms_rate: Value,
+    sms_rate: crate::json::NumberText,
     /// `active` (the default) or `inactive`.
     #[serde(default)]
     status: String,
-}
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
 }
 
 pub struct ValidRow {
@@ -64,13 +54,16 @@ pub fn validate(req: RateRequest) -> Result<ValidRow> {
     let input = RateInput {
         country: req.country.trim().into(),
         code: req.code.trim().into(),
-        calling_code: text(&req.calling_code)
+        calling_code: req
+            .calling_code
+            .0
+            .clone()
             .trim()
             .trim_start_matches('+')
             .into(),
-        inbound_rate: text(&req.inbound_rate),
-        outbound_rate: text(&req.outbound_rate),
-        sms_rate: text(&req.sms_rate),
+        inbound_rate: req.inbound_rate.0.clone(),
+        outbound_rate: req.outbound_rate.0.clone(),
+        sms_rate: req.sms_rate.0.clone(),
         status: if req.status.is_empty() {
             "active".into()
         } else {

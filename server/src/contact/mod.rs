@@ -2,7 +2,7 @@
 
 use crate::audit;
 use crate::auth::AdminUser;
-use crate::db::{iso, now_ms};
+use crate::db::iso;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Throttled};
@@ -16,9 +16,9 @@ use axum::Router;
 use dialtone_core::validation::{self as v, ContactInput};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+
+pub mod repo;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -57,15 +57,13 @@ async fn post_contact(
 ) -> Result<(StatusCode, axum::Json<ContactReceived>)> {
     Error::check(v::validate_contact(&input))?;
     throttle::hit(&state.db, &format!("contact:ip:{ip}"), PER_IP).await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    let id = repo::insert(
+        &state.db.pool,
+        input.name.trim(),
+        input.email.trim(),
+        input.subject.trim(),
+        input.message.trim(),
     )
-    .bind(input.name.trim())
-    .bind(input.email.trim())
-    .bind(input.subject.trim())
-    .bind(input.message.trim())
-    .bind(now_ms())
-    .fetch_one(&state.db.pool)
     .await?;
     let body = format!(
         "New message #{id} from the contact form.\n\nFrom: {} <{}>\nSubject: {}\n\n{}\n",
@@ -104,18 +102,17 @@ pub struct MessageView {
     handled_at: Option<String>,
 }
 
-fn view(r: &AnyRow) -> Result<MessageView, sqlx::Error> {
-    let handled_at: Option<i64> = r.try_get("handled_at")?;
-    Ok(MessageView {
-        id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        email: r.try_get("email")?,
-        subject: r.try_get("subject")?,
-        message: r.try_get("message")?,
-        created_at: iso(r.try_get("created_at")?),
-        handled: handled_at.is_some(),
-        handled_at: handled_at.map(iso),
-    })
+fn view(m: repo::ContactMessage) -> MessageView {
+    MessageView {
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        subject: m.subject,
+        message: m.message,
+        created_at: iso(m.created_at),
+        handled: m.handled_at.is_some(),
+        handled_at: m.handled_at.map(iso),
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -157,29 +154,18 @@ async fn list_messages(
     Query(page): Query<PageQuery>,
 ) -> Result<axum::Json<Page<MessageView>>> {
     let condition = match filter.status.as_deref().unwrap_or("open") {
-        "open" => "handled_at IS NULL",
-        "handled" => "handled_at IS NOT NULL",
-        "all" => "1 = 1",
+        "open" => repo::Status::Open,
+        "handled" => repo::Status::Handled,
+        "all" => repo::Status::All,
         other => {
             return Err(Error::bad_request(format!(
                 "Unknown status filter: {other}"
             )))
         }
     };
-    let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM contact_messages WHERE {condition}"
-    ))
-    .fetch_one(&state.db.pool)
-    .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages \
-         WHERE {condition} ORDER BY id DESC LIMIT $1 OFFSET $2"
-    ))
-    .bind(page.limit())
-    .bind(page.offset())
-    .fetch_all(&state.db.pool)
-    .await?;
-    let items = rows.iter().map(view).collect::<Result<Vec<_>, _>>()?;
+    let total = repo::count(&state.db.pool, condition).await?;
+    let rows = repo::page(&state.db.pool, condition, page.limit(), page.offset()).await?;
+    let items = rows.into_iter().map(view).collect();
     Ok(axum::Json(Page::new(items, total, page)))
 }
 
@@ -198,27 +184,14 @@ async fn post_handled(
     Path(id): Path<i64>,
 ) -> Result<axum::Json<MessageItem>> {
     let mut tx = state.db.begin_write().await?;
-    let row = sqlx::query(
-        "UPDATE contact_messages SET handled_at = $1, handled_by = $2 WHERE id = $3 AND handled_at IS NULL \
-         RETURNING id, name, email, subject, message, created_at, handled_at",
-    )
-    .bind(now_ms())
-    .bind(admin.id)
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(row) = row else {
-        let exists: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM contact_messages WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        return match exists {
-            Some(_) => Err(Error::Conflict("This message is already handled".into())),
-            None => Err(Error::NotFound("No such message".into())),
+    let Some(message) = repo::mark_handled(&mut *tx, id, admin.id).await? else {
+        return if repo::exists(&mut *tx, id).await? {
+            Err(Error::Conflict("This message is already handled".into()))
+        } else {
+            Err(Error::NotFound("No such message".into()))
         };
     };
-    let item = view(&row)?;
+    let item = view(message);
     let entry = audit::Entry {
         actor_id: admin.id,
         action: "message.handled",

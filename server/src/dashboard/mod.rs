@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 
+mod repo;
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/dashboard", get(get_dashboard))
@@ -41,6 +43,12 @@ pub struct Dashboard {
     pub minutes_remaining: i64,
     /// Messages not failed since the first of the month (UTC).
     pub sms_this_month: i64,
+    /// One-part messages the available balance buys at the rate of the destination
+    /// the customer texts most (their first number's country, or the US, before any).
+    pub sms_remaining: i64,
+    /// The per-message rate `smsRemaining` counts at, and where it applies.
+    pub sms_rate: Money,
+    pub sms_destination: String,
     pub unread_notifications: i64,
     /// At most 10 items, newest first.
     pub recent_activity: Vec<DashboardActivity>,
@@ -91,36 +99,16 @@ async fn get_dashboard(
     auth: AuthUser,
 ) -> Result<axum::Json<Dashboard>> {
     let (id, now, pool) = (auth.user.id, now_ms(), &state.db.pool);
-    let (numbers, seconds, sms, unread): (i64, i64, i64, i64) = sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND status = 'active'), \
-           (SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2), \
-           (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3), \
-           (SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL)",
-    )
-    .bind(id)
-    .bind(now)
-    .bind(month_start(now))
-    .fetch_one(pool)
-    .await?;
+    let (numbers, seconds, sms, unread) = repo::counts(pool, id, now, month_start(now)).await?;
+    // The destination texted most in the last 90 days, else the country of the first
+    // active number, else the US; and the money not held by calls in progress.
+    let (available, destination, rate) = repo::sms_destination(pool, id, now - 90 * DAY_MS)
+        .await?
+        .unwrap_or((0, "United States".into(), 0));
 
-    let calls: Vec<(i64, String, String, String, i64, i64, i64)> = sqlx::query_as(
-        "SELECT id, direction, from_number, to_number, duration_seconds, cost_micros, started_at FROM calls WHERE user_id = $1 ORDER BY started_at DESC LIMIT 8",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
-    let messages: Vec<(i64, String, String, i64, i64)> =
-        sqlx::query_as("SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 8")
-            .bind(id)
-            .fetch_all(pool)
-            .await?;
-    let money_moves: Vec<(i64, String, String, i64, i64)> = sqlx::query_as(
-        "SELECT id, kind, description, amount_micros, created_at FROM ledger_entries \
-         WHERE user_id = $1 AND kind IN ('deposit', 'number_purchase', 'package_purchase') ORDER BY id DESC LIMIT 8",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
+    let calls = repo::recent_calls(pool, id).await?;
+    let messages = repo::recent_messages(pool, id).await?;
+    let money_moves = repo::recent_money_moves(pool, id).await?;
     let mut activity: Vec<(i64, DashboardActivity)> = Vec::new();
     for (cid, dir, from, to, secs, cost, at) in calls {
         let number = if dir == "outbound" { to } else { from };
@@ -166,8 +154,11 @@ async fn get_dashboard(
     Ok(axum::Json(Dashboard {
         balance: Money::micros(auth.user.balance_micros),
         active_numbers: numbers,
-        minutes_remaining: seconds / 60,
+        minutes_remaining: dialtone_core::units::minutes_left(seconds),
         sms_this_month: sms,
+        sms_remaining: dialtone_core::rating::sms_remaining(available, rate),
+        sms_rate: Money::micros(rate),
+        sms_destination: destination,
         unread_notifications: unread,
         recent_activity: activity.into_iter().take(10).map(|(_, a)| a).collect(),
     }))
@@ -227,29 +218,9 @@ async fn get_usage(
     let today = now / DAY_MS;
     let since = (today - days + 1) * DAY_MS;
     let (id, pool) = (auth.user.id, &state.db.pool);
-    // Integer division by a day's milliseconds buckets by UTC day on both backends.
-    let minutes: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT started_at / 86400000 AS d, CAST(SUM(billable_seconds) AS BIGINT) FROM calls WHERE user_id = $1 AND started_at >= $2 GROUP BY started_at / 86400000",
-    )
-    .bind(id)
-    .bind(since)
-    .fetch_all(pool)
-    .await?;
-    let messages: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT created_at / 86400000 AS d, COUNT(*) FROM sms_messages WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' GROUP BY created_at / 86400000",
-    )
-    .bind(id)
-    .bind(since)
-    .fetch_all(pool)
-    .await?;
-    let spend: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT created_at / 86400000 AS d, CAST(SUM(-amount_micros) AS BIGINT) FROM ledger_entries \
-         WHERE user_id = $1 AND created_at >= $2 AND amount_micros < 0 GROUP BY created_at / 86400000",
-    )
-    .bind(id)
-    .bind(since)
-    .fetch_all(pool)
-    .await?;
+    let minutes = repo::call_seconds_by_day(pool, id, since).await?;
+    let messages = repo::messages_by_day(pool, id, since).await?;
+    let spend = repo::spend_by_day(pool, id, since).await?;
     let label = |day: i64| {
         let t = Utc
             .timestamp_millis_opt(day * DAY_MS)
@@ -277,7 +248,7 @@ async fn get_usage(
         .into_iter()
         .map(|(label, (secs, msgs, spent))| UsagePoint {
             label,
-            minutes: (secs + 59) / 60,
+            minutes: dialtone_core::units::minutes_used(secs),
             messages: msgs,
             spend: Money::micros(spent),
         })

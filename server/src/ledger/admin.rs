@@ -4,7 +4,6 @@ use super::history::{page_for, EntryView};
 use super::post::{post, Kind, PostError, Posting};
 use crate::audit;
 use crate::auth::AdminUser;
-use crate::db::iso;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
@@ -16,54 +15,35 @@ use dialtone_core::money::{format_micros, from_micros, to_micros};
 use dialtone_core::validation::{self as v, AdjustmentInput};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 /// A credit or debit of the balance: its size (never negative) and when it happened.
 #[derive(Serialize, ToSchema)]
 pub struct Movement {
-    amount: Money,
-    date: String,
+    pub(super) amount: Money,
+    pub(super) date: String,
 }
 
 /// Section 3's admin balance item.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BalanceItem {
-    id: i64,
-    name: String,
-    email: String,
-    balance: Money,
+    pub(super) id: i64,
+    pub(super) name: String,
+    pub(super) email: String,
+    pub(super) balance: Money,
     /// The latest credit, if any.
-    last_deposit: Option<Movement>,
+    pub(super) last_deposit: Option<Movement>,
     /// The latest debit, if any.
-    last_withdrawal: Option<Movement>,
+    pub(super) last_withdrawal: Option<Movement>,
     /// The account's status.
     #[schema(example = "active")]
-    status: String,
+    pub(super) status: String,
+    /// Money held by calls in progress: not available to spend.
+    pub(super) held: Money,
+    /// What calls cost beyond what could be collected (0 normally).
+    pub(super) uncollected: Money,
 }
-
-fn movement(r: &AnyRow, amount: &str, at: &str) -> Result<Option<Movement>, sqlx::Error> {
-    let amount: Option<i64> = r.try_get(amount)?;
-    let at: Option<i64> = r.try_get(at)?;
-    Ok(amount.zip(at).map(|(a, t)| Movement {
-        amount: Money::micros(a.abs()),
-        date: iso(t),
-    }))
-}
-
-/// The last credit and debit come from correlated subqueries over the
-/// (user_id, id) index: one statement per page, however many rows it has.
-const BALANCES_SQL: &str = "\
-SELECT u.id, u.name, u.email, u.balance_micros, u.status,
-  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_amount,
-  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_at,
-  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_amount,
-  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_at
-FROM users u
-WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')
-ORDER BY u.id LIMIT $2 OFFSET $3";
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -86,32 +66,8 @@ pub async fn list_balances(
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<BalanceItem>>> {
     let pattern = like_pattern(&filter.search);
-    let total: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
-    )
-    .bind(&pattern)
-    .fetch_one(&state.db.pool)
-    .await?;
-    let rows = sqlx::query(BALANCES_SQL)
-        .bind(&pattern)
-        .bind(q.limit())
-        .bind(q.offset())
-        .fetch_all(&state.db.pool)
-        .await?;
-    let items = rows
-        .iter()
-        .map(|r| {
-            Ok(BalanceItem {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                email: r.try_get("email")?,
-                balance: Money::micros(r.try_get("balance_micros")?),
-                last_deposit: movement(r, "dep_amount", "dep_at")?,
-                last_withdrawal: movement(r, "wd_amount", "wd_at")?,
-                status: r.try_get("status")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let total = crate::users::repo::count_by_name_or_email(&state.db.pool, &pattern).await?;
+    let items = super::repo::balances_page(&state.db.pool, &pattern, q.limit(), q.offset()).await?;
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
@@ -160,6 +116,11 @@ pub async fn post_adjust(
     let reason = req.input.reason.trim();
     let description = format!("Funds {verb} by an administrator: {reason}");
     let mut tx = state.db.begin_write().await?;
+    if signed > 0 {
+        // Money an administrator adds is the customer's own (a bank transfer, a
+        // goodwill credit): like a first deposit, it ends the free trial first.
+        crate::trial::account::end(&mut tx, user_id, "converted").await?;
+    }
     let posting = Posting {
         user_id,
         amount: signed,
@@ -170,7 +131,7 @@ pub async fn post_adjust(
     };
     let posted = match post(&mut tx, posting).await {
         Ok(p) => p,
-        Err(PostError::InsufficientFunds { balance }) => {
+        Err(PostError::InsufficientFunds { balance, .. }) => {
             return Err(Error::field(
                 "amount",
                 format!(
@@ -217,10 +178,7 @@ pub async fn list_transactions(
     Path(user_id): Path<i64>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<EntryView>>> {
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let exists = crate::users::repo::find_by_id(&state.db.pool, user_id).await?;
     if exists.is_none() {
         return Err(Error::NotFound("No such user".into()));
     }

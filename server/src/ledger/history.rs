@@ -1,5 +1,6 @@
 //! Ledger entries as the API shows them, and the CSV export.
 
+use super::repo;
 use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::Result;
@@ -12,8 +13,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 
 /// One ledger entry: a credit (positive amount) or a debit (negative).
 #[derive(Serialize, utoipa::ToSchema)]
@@ -31,34 +31,10 @@ pub struct EntryView {
     pub balance_after: Money,
 }
 
-fn view(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
-    Ok(EntryView {
-        id: r.try_get("id")?,
-        date: iso(r.try_get("created_at")?),
-        kind: r.try_get("kind")?,
-        description: r.try_get("description")?,
-        amount: Money::micros(r.try_get("amount_micros")?),
-        balance_after: Money::micros(r.try_get("balance_after_micros")?),
-    })
-}
-
-const COLUMNS: &str = "id, created_at, kind, description, amount_micros, balance_after_micros";
-
 /// A page of one user's ledger, newest first.
 pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> Result<Page<EntryView>> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(pool)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM ledger_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(user_id)
-    .bind(q.limit())
-    .bind(q.offset())
-    .fetch_all(pool)
-    .await?;
-    let items = rows.iter().map(view).collect::<Result<Vec<_>, _>>()?;
+    let total = repo::count_for(pool, user_id).await?;
+    let items = repo::page_for(pool, user_id, q.limit(), q.offset()).await?;
     Ok(Page::new(items, total, q))
 }
 
@@ -75,16 +51,6 @@ pub async fn list_own(
     Ok(axum::Json(page_for(&state.db.pool, auth.user.id, q).await?))
 }
 
-fn csv_field(s: &str) -> String {
-    // Quote always; double inner quotes; defuse spreadsheet formulas.
-    let s = if s.starts_with(['=', '+', '-', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    format!("\"{}\"", s.replace('"', "\"\""))
-}
-
 /// The signed-in user's whole ledger as CSV, oldest first (read in chunks).
 #[utoipa::path(get, path = "/api/ledger/export", tag = "balance", security(("bearer" = [])),
     responses((status = 200, description = "CSV: date,kind,description,amount,balance",
@@ -93,26 +59,41 @@ pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result
     let mut out = String::from("date,kind,description,amount,balance\n");
     let mut after = 0i64;
     loop {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM ledger_entries WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 1000"
-        ))
-        .bind(auth.user.id)
-        .bind(after)
-        .fetch_all(&state.db.pool)
-        .await?;
-        let Some(last) = rows.last() else { break };
-        after = last.try_get("id")?;
-        for r in &rows {
-            let e = view(r)?;
+        let entries = repo::after(&state.db.pool, auth.user.id, after).await?;
+        let Some(last) = entries.last() else { break };
+        after = last.id;
+        for e in &entries {
             out.push_str(&format!(
                 "{},{},{},{},{}\n",
                 e.date,
                 e.kind,
-                csv_field(&e.description),
+                crate::csv::text(&e.description),
                 e.amount.0.round_dp(6),
                 e.balance_after.0.round_dp(6)
             ));
         }
+    }
+    // Call costs that could not be collected have no ledger row (nothing moved), so
+    // they follow the entries as lines of their own, with a zero amount.
+    let uncollected = crate::calls::repo::uncollected(&state.db.pool, auth.user.id).await?;
+    for r in &uncollected {
+        let direction = &r.direction;
+        let other = if direction == "outbound" {
+            &r.to
+        } else {
+            &r.from
+        };
+        let description =
+            format!(
+            "Not collected: {} of a {direction} call {} {other} cost more than the balance held",
+            dialtone_core::money::format_micros(r.shortfall_micros),
+            if direction == "outbound" { "to" } else { "from" },
+        );
+        out.push_str(&format!(
+            "{},uncollected,{},0,\n",
+            iso(r.created_at),
+            crate::csv::text(&description)
+        ));
     }
     let headers = [
         (header::CONTENT_TYPE, "text/csv; charset=utf-8"),

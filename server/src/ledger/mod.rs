@@ -4,6 +4,7 @@
 mod admin;
 mod history;
 pub mod post;
+pub mod repo;
 
 use crate::state::AppState;
 use axum::routing::{get, post as post_route};
@@ -28,14 +29,10 @@ pub fn router() -> Router<AppState> {
 
 impl From<PostError> for crate::error::Error {
     fn from(e: PostError) -> Self {
-        use dialtone_core::money::format_micros;
         match e {
-            PostError::InsufficientFunds { balance } => {
-                crate::error::Error::PaymentRequired(format!(
-                    "Insufficient balance: your balance is {}. Please add funds.",
-                    format_micros(balance)
-                ))
-            }
+            PostError::InsufficientFunds { balance, cost } => crate::error::Error::PaymentRequired(
+                dialtone_core::money::insufficient_balance_message(cost, balance),
+            ),
             PostError::UnknownUser => crate::error::Error::NotFound("No such user".into()),
             PostError::Db(e) => e.into(),
         }

@@ -1,7 +1,10 @@
 //! The one way a balance changes: a conditional UPDATE of the balance and an
-//! append-only ledger row, in the caller's transaction. A debit that would overdraw
-//! matches no row, so the database itself refuses it, however many run at once.
+//! append-only ledger row, in the caller's transaction. A debit may spend only the
+//! available balance (the balance minus what calls in progress hold); one that would
+//! eat into held money or overdraw matches no row, so the database itself refuses
+//! it, however many run at once.
 
+use super::repo;
 use crate::db::now_ms;
 use crate::settings::DAY_MS;
 use sqlx::AnyConnection;
@@ -17,6 +20,8 @@ pub enum Kind {
     Refund,
     AdminCredit,
     AdminDebit,
+    TrialCredit,
+    TrialExpiry,
 }
 
 impl Kind {
@@ -31,6 +36,8 @@ impl Kind {
             Kind::Refund => "refund",
             Kind::AdminCredit => "admin_credit",
             Kind::AdminDebit => "admin_debit",
+            Kind::TrialCredit => "trial_credit",
+            Kind::TrialExpiry => "trial_expiry",
         }
     }
 }
@@ -49,7 +56,12 @@ pub struct Posting<'a> {
 
 #[derive(Debug)]
 pub enum PostError {
-    InsufficientFunds { balance: i64 },
+    /// `balance` is what was available (the balance net of held money); `cost`
+    /// what the debit asked for.
+    InsufficientFunds {
+        balance: i64,
+        cost: i64,
+    },
     UnknownUser,
     Db(sqlx::Error),
 }
@@ -68,79 +80,60 @@ pub struct Posted {
 
 pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, PostError> {
     let now = now_ms();
-    let balance_after: Option<i64> = sqlx::query_scalar(
-        "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 AND balance_micros + $1 >= 0 RETURNING balance_micros",
-    )
-    .bind(p.amount)
-    .bind(p.user_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let balance_after = repo::apply_to_balance(&mut *conn, p.user_id, p.amount).await?;
     let Some(balance_after) = balance_after else {
-        let balance: Option<i64> =
-            sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-                .bind(p.user_id)
-                .fetch_optional(&mut *conn)
-                .await?;
+        let balance = repo::available(&mut *conn, p.user_id).await?;
         return Err(match balance {
-            Some(balance) => PostError::InsufficientFunds { balance },
+            Some(balance) => PostError::InsufficientFunds {
+                balance,
+                cost: -p.amount,
+            },
             None => PostError::UnknownUser,
         });
     };
-    let entry_id: i64 = sqlx::query_scalar(
-        "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    )
-    .bind(p.user_id)
-    .bind(p.amount)
-    .bind(balance_after)
-    .bind(p.kind.as_str())
-    .bind(p.description)
-    .bind(p.reference)
-    .bind(p.actor_id)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
+    let entry = repo::NewEntry {
+        user_id: p.user_id,
+        amount_micros: p.amount,
+        balance_after_micros: balance_after,
+        kind: p.kind.as_str(),
+        description: p.description,
+        reference: p.reference,
+        actor_id: p.actor_id,
+        created_at: now,
+    };
+    let entry_id = repo::insert_entry(&mut *conn, entry).await?;
     // The day's total per kind, for analytics, in the same transaction.
-    sqlx::query(
-        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
-         entries = ledger_daily.entries + 1",
-    )
-    .bind(now / DAY_MS)
-    .bind(p.kind.as_str())
-    .bind(p.amount)
-    .execute(&mut *conn)
-    .await?;
+    repo::add_to_day(&mut *conn, now / DAY_MS, p.kind.as_str(), p.amount).await?;
     Ok(Posted {
         entry_id,
         balance_after,
     })
 }
 
-/// Accounts whose balance differs from the sum of their ledger: always empty.
-pub async fn invariant_violations(
-    pool: &sqlx::AnyPool,
-) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT u.id, u.balance_micros, CAST(COALESCE(SUM(l.amount_micros), 0) AS BIGINT) AS ledger \
-         FROM users u LEFT JOIN ledger_entries l ON l.user_id = u.id \
-         GROUP BY u.id, u.balance_micros \
-         HAVING u.balance_micros <> CAST(COALESCE(SUM(l.amount_micros), 0) AS BIGINT) OR u.balance_micros < 0",
-    )
-    .fetch_all(pool)
-    .await
+/// Every broken money invariant, one line each: always empty. Per account the
+/// balance equals the sum of its ledger and is never negative, the money held equals
+/// the sum of its open reservations and never exceeds the balance; and nothing was
+/// charged without its ledger row (a call's or a message's cost).
+pub async fn invariant_violations(pool: &sqlx::AnyPool) -> Result<Vec<String>, sqlx::Error> {
+    let accounts = repo::account_sums(pool).await?;
+    let mut broken = Vec::new();
+    for (id, balance, ledger, reserved, held) in accounts {
+        if balance != ledger || balance < 0 {
+            broken.push(format!(
+                "user {id}: balance {balance} but ledger sums to {ledger}"
+            ));
+        }
+        if reserved != held || reserved > balance || reserved < 0 {
+            broken.push(format!(
+                "user {id}: {reserved} reserved but open reservations hold {held} (balance {balance})"
+            ));
+        }
+    }
+    let unposted = repo::unposted_charges(pool).await?;
+    for (what, cost) in unposted {
+        broken.push(format!("{what}: charged {cost} without its ledger row"));
+    }
+    Ok(broken)
 }
 
-/// Recomputes the daily totals from the ledger itself (after backdating demo data).
-pub async fn rebuild_daily(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM ledger_daily")
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) \
-         SELECT created_at / 86400000, kind, CAST(SUM(amount_micros) AS BIGINT), COUNT(*) FROM ledger_entries GROUP BY created_at / 86400000, kind",
-    )
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}
+pub use super::repo::rebuild_daily;

@@ -2,7 +2,7 @@
 //! expiries), read and marked read at /api/notifications.
 
 use crate::auth::AuthUser;
-use crate::db::{iso, now_ms};
+use crate::db::iso;
 use crate::error::{Error, Result};
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
@@ -12,8 +12,10 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
-use sqlx::{Any, Executor, Row};
+use sqlx::{Any, Executor};
 use utoipa::ToSchema;
+
+pub mod repo;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -29,15 +31,7 @@ pub async fn notify<'e, E: Executor<'e, Database = Any>>(
     title: &str,
     message: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO notifications (user_id, kind, title, message, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(user_id)
-        .bind(kind)
-        .bind(title)
-        .bind(message)
-        .bind(now_ms())
-        .execute(ex)
-        .await?;
-    Ok(())
+    repo::insert(ex, user_id, kind, title, message).await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -89,33 +83,19 @@ async fn list_notifications(
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<NotificationPage>> {
     let pool = &state.db.pool;
-    let (total, unread): (i64, i64) = sqlx::query_as(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN read_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) FROM notifications WHERE user_id = $1",
-    )
-    .bind(auth.user.id)
-    .fetch_one(pool)
-    .await?;
-    let rows = sqlx::query(
-        "SELECT id, kind, title, message, created_at, read_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
-    )
-    .bind(auth.user.id)
-    .bind(q.limit())
-    .bind(q.offset())
-    .fetch_all(pool)
-    .await?;
-    let items = rows
-        .iter()
-        .map(|r| {
-            Ok(Notification {
-                id: r.try_get("id")?,
-                kind: r.try_get("kind")?,
-                title: r.try_get("title")?,
-                message: r.try_get("message")?,
-                date: iso(r.try_get("created_at")?),
-                read: r.try_get::<Option<i64>, _>("read_at")?.is_some(),
-            })
+    let (total, unread) = repo::counts(pool, auth.user.id).await?;
+    let items = repo::page(pool, auth.user.id, q.limit(), q.offset())
+        .await?
+        .into_iter()
+        .map(|n| Notification {
+            id: n.id,
+            kind: n.kind,
+            title: n.title,
+            message: n.message,
+            date: iso(n.created_at),
+            read: n.read_at.is_some(),
         })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        .collect();
     let page = Page::new(items, total, q);
     Ok(axum::Json(NotificationPage {
         items: page.items,
@@ -137,15 +117,9 @@ async fn post_read(
     auth: AuthUser,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<MarkedRead>> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "UPDATE notifications SET read_at = COALESCE(read_at, $1) WHERE id = $2 AND user_id = $3 RETURNING id",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .bind(auth.user.id)
-    .fetch_optional(&state.db.pool)
-    .await?;
-    found.ok_or_else(|| Error::NotFound("No such notification".into()))?;
+    if !repo::mark_read(&state.db.pool, auth.user.id, id).await? {
+        return Err(Error::NotFound("No such notification".into()));
+    }
     Ok(axum::Json(MarkedRead { id, read: true }))
 }
 
@@ -157,13 +131,7 @@ async fn post_read_all(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> Result<axum::Json<MarkedAll>> {
-    let n =
-        sqlx::query("UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL")
-            .bind(now_ms())
-            .bind(auth.user.id)
-            .execute(&state.db.pool)
-            .await?
-            .rows_affected();
+    let n = repo::mark_all_read(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(MarkedAll { marked: n }))
 }
 

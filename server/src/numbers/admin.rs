@@ -1,8 +1,9 @@
 //! /api/admin/phones: the number inventory, with audited actions.
 
+use super::repo;
 use crate::audit;
 use crate::auth::AdminUser;
-use crate::db::{is_unique_violation, iso, now_ms};
+use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
@@ -18,11 +19,6 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 use utoipa::{IntoParams, ToSchema};
-
-const FROM: &str = "FROM phone_numbers n JOIN countries c ON c.id = n.country_id LEFT JOIN users u ON u.id = n.owner_id \
-    LEFT JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type";
-const COLUMNS: &str = "n.id, n.number, n.number_type, n.status, n.purchased_at, n.created_at, c.name AS country, \
-    c.code AS country_code, u.email AS owner_email, COALESCE(n.monthly_micros, p.monthly_micros, 0) AS fee";
 
 /// Section 3's admin phone number.
 #[derive(Serialize, ToSchema)]
@@ -52,7 +48,7 @@ pub struct AdminPhoneItem {
     pub item: AdminPhone,
 }
 
-fn item(r: &AnyRow) -> Result<AdminPhone, sqlx::Error> {
+pub(super) fn item(r: &AnyRow) -> Result<AdminPhone, sqlx::Error> {
     Ok(AdminPhone {
         id: r.try_get("id")?,
         number: r.try_get("number")?,
@@ -68,13 +64,9 @@ fn item(r: &AnyRow) -> Result<AdminPhone, sqlx::Error> {
 }
 
 pub(super) async fn load(conn: &mut AnyConnection, id: i64) -> Result<AdminPhone> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE n.id = $1"))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(item(&row.ok_or_else(|| {
-        Error::NotFound("No such number".into())
-    })?)?)
+    repo::find_admin(&mut *conn, id)
+        .await?
+        .ok_or_else(|| Error::NotFound("No such number".into()))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -108,35 +100,25 @@ pub async fn list_phones(
     Query(f): Query<PhoneFilter>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<AdminPhone>>> {
-    let condition = "(LOWER(n.number) LIKE $1 ESCAPE '\\' OR LOWER(c.name) LIKE $1 ESCAPE '\\' OR COALESCE(u.email_lower, '') LIKE $1 ESCAPE '\\') \
-        AND ($2 = '' OR n.number_type = $2) AND ($3 = '' OR n.status = $3)";
     let pattern = like_pattern(&f.search);
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {FROM} WHERE {condition}"))
-        .bind(&pattern)
-        .bind(&f.number_type)
-        .bind(&f.status)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} {FROM} WHERE {condition} ORDER BY n.id LIMIT $4 OFFSET $5"
-    ))
-    .bind(&pattern)
-    .bind(&f.number_type)
-    .bind(&f.status)
-    .bind(q.limit())
-    .bind(q.offset())
-    .fetch_all(&state.db.pool)
+    let pool = &state.db.pool;
+    let total = repo::count_admin(pool, &pattern, &f.number_type, &f.status).await?;
+    let items = repo::list_admin(
+        pool,
+        &pattern,
+        &f.number_type,
+        &f.status,
+        q.limit(),
+        q.offset(),
+    )
     .await?;
-    let items = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
-async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
-    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM countries WHERE code = $1")
-        .bind(code.trim())
-        .fetch_optional(&mut *conn)
-        .await?;
-    id.ok_or_else(|| Error::field("countryCode", "Unknown country"))
+pub(super) async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
+    crate::catalogue::repo::id_by_code(&mut *conn, code)
+        .await?
+        .ok_or_else(|| Error::field("countryCode", "Unknown country"))
 }
 
 pub(super) async fn audited(
@@ -176,24 +158,11 @@ pub async fn post_phone(
     let mut tx = state.db.begin_write().await?;
     let country = country_id(&mut tx, &input.country_code).await?;
     let now = now_ms();
-    let inserted = sqlx::query(
-        "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
-    )
-    .bind(&number)
-    .bind(country)
-    .bind(&input.number_type)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await;
-    let id: i64 = match inserted {
-        Ok(r) => r.try_get("id")?,
-        Err(e) if is_unique_violation(&e) => {
-            return Err(Error::Conflict(format!(
-                "{number} is already in the inventory"
-            )))
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let id = repo::insert(&mut *tx, &number, country, &input.number_type, now)
+        .await
+        .map_err(|e| {
+            Error::conflict_on_unique(e, format!("{number} is already in the inventory"))
+        })?;
     let created = load(&mut tx, id).await?;
     audited(&mut tx, admin.id, "phone.create", id, None, &created).await?;
     tx.commit().await?;
@@ -229,12 +198,7 @@ pub async fn post_change_country(
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
     let country = country_id(&mut tx, &req.country_code).await?;
-    sqlx::query("UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3")
-        .bind(country)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    repo::set_country(&mut *tx, id, country, now_ms()).await?;
     let after = load(&mut tx, id).await?;
     audited(
         &mut tx,
@@ -288,35 +252,14 @@ pub async fn post_reassign(
         .filter(|e| !e.is_empty());
     match email {
         None => {
-            sqlx::query(
-                "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
-                 renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 WHERE id = $2",
-            )
-            .bind(now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            repo::release(&mut *tx, id, now).await?;
         }
         Some(email) => {
-            let owner: Option<i64> =
-                sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
-                    .bind(email.to_lowercase())
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            let owner =
-                owner.ok_or_else(|| Error::NotFound(format!("No user with the email {email}")))?;
-            sqlx::query(
-                "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
-                 notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
-                 monthly_micros = COALESCE((SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-                   AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
-            )
-            .bind(owner)
-            .bind(now)
-            .bind(add_months(now, 1))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            let owner = crate::users::repo::find_by_email(&mut *tx, email)
+                .await?
+                .map(|u| u.id)
+                .ok_or_else(|| Error::NotFound(format!("No user with the email {email}")))?;
+            repo::assign(&mut *tx, id, owner, now, add_months(now, 1)).await?;
             let number = &before.number;
             notify(
                 &mut *tx,

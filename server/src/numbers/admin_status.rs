@@ -1,6 +1,7 @@
 //! Taking an inventory number out of service and putting it back (audited).
 
 use super::admin::{audited, load, AdminPhoneItem};
+use super::repo;
 use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::Result;
@@ -14,15 +15,15 @@ async fn set_status(
     admin: i64,
     id: i64,
     action: &str,
-    sql: &str,
+    activate: bool,
 ) -> Result<axum::Json<AdminPhoneItem>> {
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
-    sqlx::query(sql)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    if activate {
+        repo::activate(&mut *tx, id, now_ms()).await?;
+    } else {
+        repo::deactivate(&mut *tx, id, now_ms()).await?;
+    }
     let after = load(&mut tx, id).await?;
     audited(&mut tx, admin, action, id, Some(&before), &after).await?;
     tx.commit().await?;
@@ -42,14 +43,7 @@ pub async fn post_deactivate(
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminPhoneItem>> {
-    set_status(
-        &state,
-        admin.id,
-        id,
-        "phone.deactivate",
-        "UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2",
-    )
-    .await
+    set_status(&state, admin.id, id, "phone.deactivate", false).await
 }
 
 /// Puts an inactive number back in service: active if owned, else available.
@@ -66,7 +60,5 @@ pub async fn post_activate(
     AdminUser(admin): AdminUser,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminPhoneItem>> {
-    let sql = "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
-               WHERE id = $2 AND status = 'inactive'";
-    set_status(&state, admin.id, id, "phone.activate", sql).await
+    set_status(&state, admin.id, id, "phone.activate", true).await
 }

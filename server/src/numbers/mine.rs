@@ -1,7 +1,8 @@
 //! The client's own numbers: list, cancel renewal, renew after expiry.
 
+use super::repo;
 use super::shop::insufficient;
-use super::view::{self, MyNumber, NumberOnly, NumberPaid, MINE_COLUMNS};
+use super::view::{MyNumber, NumberOnly, NumberPaid};
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
@@ -13,12 +14,7 @@ use crate::settings::add_months;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
-
-fn select_one() -> String {
-    format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1 AND n.owner_id = $2")
-}
 
 #[derive(Serialize, ToSchema)]
 pub struct MyNumbers {
@@ -36,17 +32,7 @@ pub async fn get_mine(
 ) -> Result<axum::Json<MyNumbers>> {
     let now = now_ms();
     // A client holds a handful of numbers; 500 bounds the answer all the same.
-    let rows = sqlx::query(&format!(
-        "SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id \
-         WHERE n.owner_id = $1 ORDER BY n.purchased_at DESC, n.id DESC LIMIT 500"
-    ))
-    .bind(auth.user.id)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let numbers = rows
-        .iter()
-        .map(|r| view::mine(r, now))
-        .collect::<Result<Vec<_>, _>>()?;
+    let numbers = repo::list_mine(&state.db.pool, auth.user.id, now).await?;
     Ok(axum::Json(MyNumbers { numbers }))
 }
 
@@ -63,27 +49,17 @@ pub async fn post_cancel(
     auth: AuthUser,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<NumberOnly>> {
-    let changed = sqlx::query("UPDATE phone_numbers SET auto_renew = 0, updated_at = $1 WHERE id = $2 AND owner_id = $3 AND status = 'active'")
-        .bind(now_ms())
-        .bind(id)
-        .bind(auth.user.id)
-        .execute(&state.db.pool)
+    let now = now_ms();
+    let changed = repo::cancel_renewal(&state.db.pool, id, auth.user.id, now).await?;
+    let number = repo::find_mine(&state.db.pool, id, auth.user.id, now)
         .await?
-        .rows_affected();
-    let row = sqlx::query(&select_one())
-        .bind(id)
-        .bind(auth.user.id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let row = row.ok_or_else(|| Error::NotFound("No such number".into()))?;
-    if changed == 0 && row.try_get::<String, _>("status")? != "active" {
+        .ok_or_else(|| Error::NotFound("No such number".into()))?;
+    if changed == 0 && number.status != "active" {
         return Err(Error::Conflict(
             "Only an active number can be cancelled".into(),
         ));
     }
-    Ok(axum::Json(NumberOnly {
-        number: view::mine(&row, now_ms())?,
-    }))
+    Ok(axum::Json(NumberOnly { number }))
 }
 
 /// Renews a number that expired for want of funds, within its grace period.
@@ -103,25 +79,13 @@ pub async fn post_renew(
 ) -> Result<axum::Json<NumberPaid>> {
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let renewed = sqlx::query(
-        "UPDATE phone_numbers SET status = 'active', renews_at = $1, expired_at = NULL, auto_renew = 1, notice_sent_for = NULL, updated_at = $2 \
-         WHERE id = $3 AND owner_id = $4 AND status = 'expired' RETURNING number, monthly_micros",
-    )
-    .bind(add_months(now, 1))
-    .bind(now)
-    .bind(id)
-    .bind(auth.user.id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let renewed = repo::renew_expired(&mut *tx, id, auth.user.id, now, add_months(now, 1)).await?;
     let Some(renewed) = renewed else {
         return Err(Error::Conflict(
             "Only an expired number still in its grace period can be renewed".into(),
         ));
     };
-    let (number, monthly): (String, i64) = (
-        renewed.try_get("number")?,
-        renewed.try_get("monthly_micros")?,
-    );
+    let (number, monthly) = renewed;
     let description = format!("Renewal of {number}");
     let posting = Posting {
         user_id: auth.user.id,
@@ -133,24 +97,19 @@ pub async fn post_renew(
     };
     match ledger::post(&mut tx, posting).await {
         Ok(_) => {}
-        Err(PostError::InsufficientFunds { balance }) => {
+        Err(PostError::InsufficientFunds { balance, .. }) => {
             tx.rollback().await?;
             return Err(insufficient(monthly, balance));
         }
         Err(e) => return Err(e.into()),
     }
-    let row = sqlx::query(&select_one())
-        .bind(id)
-        .bind(auth.user.id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-        .bind(auth.user.id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let mine = repo::find_mine(&mut *tx, id, auth.user.id, now)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, auth.user.id).await?;
     tx.commit().await?;
     Ok(axum::Json(NumberPaid {
-        number: view::mine(&row, now)?,
+        number: mine,
         balance: Money::micros(balance),
     }))
 }

@@ -3,7 +3,9 @@
 mod admin;
 mod admin_status;
 mod mine;
+pub mod repo;
 pub mod shop;
+pub mod stock;
 mod view;
 
 use crate::state::AppState;
@@ -26,6 +28,7 @@ pub fn router() -> Router<AppState> {
             "/admin/phones/{id}/change-country",
             post(admin::post_change_country),
         )
+        .route("/admin/phones/range", post(stock::post_range))
         .route("/admin/phones/{id}/reassign", post(admin::post_reassign))
         .route(
             "/admin/phones/{id}/deactivate",
@@ -52,5 +55,6 @@ pub fn router() -> Router<AppState> {
     admin::post_reassign,
     admin_status::post_deactivate,
     admin_status::post_activate,
+    stock::post_range
 ))]
 pub struct ApiDoc;

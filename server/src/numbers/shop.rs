@@ -1,6 +1,7 @@
 //! Buying numbers: the buying catalogue, available numbers, and the purchase.
 
-use super::view::{self, NumberPaid, MINE_COLUMNS};
+use super::repo;
+use super::view::NumberPaid;
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
@@ -13,10 +14,7 @@ use crate::settings::{self, add_months};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use dialtone_core::inventory::NUMBER_TYPES;
-use dialtone_core::money::format_micros;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 /// A country a client can buy numbers in, and the types it offers.
@@ -48,30 +46,7 @@ pub async fn get_countries(
     State(state): State<AppState>,
     _auth: AuthUser,
 ) -> Result<axum::Json<ShopCountries>> {
-    let rows = sqlx::query(
-        "SELECT c.id, c.name, c.code, c.flag, \
-           MAX(CASE WHEN p.number_type = 'mobile' THEN 1 ELSE 0 END) AS mobile, \
-           MAX(CASE WHEN p.number_type = 'landline' THEN 1 ELSE 0 END) AS landline, \
-           MAX(CASE WHEN p.number_type = 'tollfree' THEN 1 ELSE 0 END) AS tollfree \
-         FROM countries c JOIN number_prices p ON p.country_id = c.id AND p.purchasable = 1 \
-         WHERE c.status = 'active' GROUP BY c.id, c.name, c.code, c.flag, c.sort_order ORDER BY c.sort_order, c.name",
-    )
-    .fetch_all(&state.db.pool)
-    .await?;
-    let countries = rows
-        .iter()
-        .map(|r| {
-            Ok(ShopCountry {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                code: r.try_get("code")?,
-                flag: r.try_get("flag")?,
-                mobile: r.try_get::<i64, _>("mobile")? != 0,
-                landline: r.try_get::<i64, _>("landline")? != 0,
-                tollfree: r.try_get::<i64, _>("tollfree")? != 0,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let countries = repo::shop_countries(&state.db.pool).await?;
     Ok(axum::Json(ShopCountries { countries }))
 }
 
@@ -134,36 +109,24 @@ pub async fn get_available(
     _auth: AuthUser,
     Query(q): Query<AvailableQuery>,
 ) -> Result<axum::Json<AvailableNumbers>> {
-    if !NUMBER_TYPES.contains(&q.number_type.as_str()) {
-        return Err(Error::field(
-            "type",
-            "Type must be mobile, landline or tollfree",
-        ));
-    }
+    dialtone_core::inventory::check_number_type(&q.number_type)
+        .map_err(|m| Error::field("type", m))?;
     let setup = settings::load(&state.db.pool).await?.setup_fee_micros;
-    let rows = sqlx::query(
-        "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
-         JOIN countries c ON c.id = n.country_id \
-         JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
-         WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
-         ORDER BY n.number LIMIT 50",
+    let numbers = repo::find_available(
+        &state.db.pool,
+        &q.country.trim().to_uppercase(),
+        &q.number_type,
     )
-    .bind(q.country.trim().to_uppercase())
-    .bind(&q.number_type)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let numbers = rows
-        .iter()
-        .map(|r| {
-            Ok(AvailableNumber {
-                id: r.try_get("id")?,
-                number: r.try_get("number")?,
-                number_type: r.try_get("number_type")?,
-                price: Money::micros(r.try_get("monthly_micros")?),
-                setup: Money::micros(setup),
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    .await?
+    .into_iter()
+    .map(|n| AvailableNumber {
+        id: n.id,
+        number: n.number,
+        number_type: n.number_type,
+        price: Money::micros(n.monthly_micros),
+        setup: Money::micros(setup),
+    })
+    .collect();
     Ok(axum::Json(AvailableNumbers {
         numbers,
         setup_fee: Money::micros(setup),
@@ -187,10 +150,8 @@ pub fn idempotency_key(headers: &HeaderMap) -> Option<String> {
 }
 
 pub fn insufficient(cost: i64, balance: i64) -> Error {
-    Error::PaymentRequired(format!(
-        "Insufficient balance: this costs {} and your balance is {}. Please add funds.",
-        format_micros(cost),
-        format_micros(balance)
+    Error::PaymentRequired(dialtone_core::money::insufficient_balance_message(
+        cost, balance,
     ))
 }
 
@@ -214,31 +175,19 @@ pub async fn post_purchase(
     let key = idempotency_key(&headers).map(|k| format!("purchase:{}:{k}", user.id));
     let now = now_ms();
     let pool = &state.db.pool;
-    let mine_sql = format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1 AND n.owner_id = $2");
     if let Some(key) = &key {
-        let done: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM ledger_entries WHERE reference = $1")
-                .bind(key)
-                .fetch_optional(pool)
-                .await?;
-        if done.is_some() {
+        if ledger::repo::reference_exists(pool, key).await? {
             // The key bought a number: answer as then, if the request names it.
-            let row = sqlx::query(&mine_sql)
-                .bind(req.number_id)
-                .bind(user.id)
-                .fetch_optional(pool)
+            let number = repo::find_mine(pool, req.number_id, user.id, now)
                 .await?
                 .ok_or_else(|| {
                     Error::Conflict("This Idempotency-Key was used for another purchase".into())
                 })?;
-            let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-                .bind(user.id)
-                .fetch_one(pool)
-                .await?;
+            let balance: i64 = crate::users::repo::balance(pool, user.id).await?;
             return Ok((
                 StatusCode::CREATED,
                 axum::Json(NumberPaid {
-                    number: view::mine(&row, now)?,
+                    number,
                     balance: Money::micros(balance),
                 }),
             ));
@@ -246,31 +195,16 @@ pub async fn post_purchase(
     }
     let setup = settings::load(pool).await?.setup_fee_micros;
     let mut tx = state.db.begin_write().await?;
+    crate::trial::check_purchase(&mut tx, user.id).await?;
     // Taking the number and checking it is still free are one statement, so of two
     // buyers at the same moment exactly one gets it.
-    let taken = sqlx::query(
-        "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
-           notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
-           monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-                             AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
-         WHERE id = $4 AND status = 'available' \
-           AND EXISTS (SELECT 1 FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-                       AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
-         RETURNING number, monthly_micros",
-    )
-    .bind(user.id)
-    .bind(now)
-    .bind(add_months(now, 1))
-    .bind(req.number_id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let taken = repo::purchase(&mut *tx, req.number_id, user.id, now, add_months(now, 1)).await?;
     let Some(taken) = taken else {
         return Err(Error::Conflict(
             "This number is no longer available. Please choose another one.".into(),
         ));
     };
-    let (number, monthly): (String, i64) =
-        (taken.try_get("number")?, taken.try_get("monthly_micros")?);
+    let (number, monthly) = taken;
     let charges = [
         (monthly, format!("First month of {number}"), key.clone()),
         (
@@ -292,12 +226,14 @@ pub async fn post_purchase(
             Ok(_) => {}
             Err(PostError::InsufficientFunds { .. }) => {
                 tx.rollback().await?;
-                let balance: i64 =
-                    sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-                        .bind(user.id)
-                        .fetch_one(pool)
-                        .await?;
-                return Err(insufficient(monthly + setup, balance));
+                // What is available: money held by calls in progress is not.
+                let available = ledger::repo::available(pool, user.id)
+                    .await?
+                    .ok_or(sqlx::Error::RowNotFound)?;
+                return Err(insufficient(
+                    dialtone_core::pricing::total_due_today_micros(monthly, setup),
+                    available,
+                ));
             }
             Err(e) => return Err(e.into()),
         }
@@ -310,20 +246,21 @@ pub async fn post_purchase(
         &format!("{number} is now yours. It renews monthly until you cancel it."),
     )
     .await?;
-    let row = sqlx::query(&mine_sql)
-        .bind(req.number_id)
-        .bind(user.id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-        .bind(user.id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let mine = repo::find_mine(&mut *tx, req.number_id, user.id, now)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, user.id).await?;
     tx.commit().await?;
+    if state.config.demo {
+        // Demo mode never runs out of numbers to try the shop with.
+        if let Err(e) = super::stock::restock_demo(&state).await {
+            tracing::warn!(error = %e, "demo restock failed");
+        }
+    }
     Ok((
         StatusCode::CREATED,
         axum::Json(NumberPaid {
-            number: view::mine(&row, now)?,
+            number: mine,
             balance: Money::micros(balance),
         }),
     ))

@@ -15,11 +15,6 @@ pub fn type_label(t: &str) -> &'static str {
     }
 }
 
-/// Columns for `mine`, joined with the country: `n` is phone_numbers, `c` countries.
-pub const MINE_COLUMNS: &str =
-    "n.id, n.number, n.number_type, n.status, n.monthly_micros, n.purchased_at, \
-    n.renews_at, n.auto_renew, n.expired_at, c.name AS country, c.code AS country_code, c.flag";
-
 /// Section 3's client phone number, with what the actions need.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,3 +1,4 @@
+use super::repo::{self, PackageFields};
 use super::PackageView;
 use crate::audit;
 use crate::auth::AdminUser;
@@ -11,12 +12,8 @@ use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_package_form, PackageInput, ValidPackage};
 use dialtone_core::money::to_micros;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
-
-const SELECT: &str = "SELECT p.id, p.name, p.minutes, p.price_micros, p.validity_days, p.features, p.status, \
-    (SELECT COUNT(*) FROM user_packages up WHERE up.package_id = p.id AND up.status = 'active') AS subscribers FROM packages p";
 
 #[derive(Serialize, ToSchema)]
 pub struct PackageList {
@@ -45,13 +42,7 @@ pub async fn list_packages(
     State(state): State<AppState>,
     _admin: AdminUser,
 ) -> Result<axum::Json<PackageList>> {
-    let rows = sqlx::query(&format!("{SELECT} ORDER BY p.sort_order, p.id LIMIT 500"))
-        .fetch_all(&state.db.pool)
-        .await?;
-    let items = rows
-        .iter()
-        .map(super::view)
-        .collect::<Result<Vec<_>, _>>()?;
+    let items = repo::list_all(&state.db.pool).await?;
     Ok(axum::Json(PackageList { items }))
 }
 
@@ -73,15 +64,15 @@ pub struct PackageRequest {
     /// Whole minutes, 1 to 100000.
     #[serde(default)]
     #[schema(value_type = NumberOrText, example = 100)]
-    minutes: Value,
+    minutes: crate::json::NumberText,
     /// US dollars, more than 0 and at most 10000, at most 2 decimals.
     #[serde(default)]
     #[schema(value_type = NumberOrText, example = "9.99")]
-    price: Value,
+    price: crate::json::NumberText,
     /// Days, 1 to 365.
     #[serde(default)]
     #[schema(value_type = NumberOrText, example = 30)]
-    validity: Value,
+    validity: crate::json::NumberText,
     /// At most 20, each at most 200 characters.
     #[serde(default)]
     features: Vec<String>,
@@ -91,20 +82,12 @@ pub struct PackageRequest {
     status: String,
 }
 
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
 fn validate(req: PackageRequest) -> Result<(ValidPackage, i64)> {
     let input = PackageInput {
         name: req.name,
-        minutes: text(&req.minutes),
-        price: text(&req.price),
-        validity: text(&req.validity),
+        minutes: req.minutes.0,
+        price: req.price.0,
+        validity: req.validity.0,
         features: req.features,
         status: req.status,
     };
@@ -114,13 +97,8 @@ fn validate(req: PackageRequest) -> Result<(ValidPackage, i64)> {
 }
 
 async fn load(conn: &mut AnyConnection, id: i64) -> Result<PackageView> {
-    let row = sqlx::query(&format!("{SELECT} WHERE p.id = $1"))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(super::view(&row.ok_or_else(|| {
-        Error::NotFound("No such package".into())
-    })?)?)
+    let row = repo::find(&mut *conn, id).await?;
+    row.ok_or_else(|| Error::NotFound("No such package".into()))
 }
 
 async fn audited(
@@ -160,19 +138,16 @@ pub async fn post_package(
     let (p, price) = validate(req)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO packages (name, minutes, price_micros, validity_days, features, status, sort_order, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM packages), $7, $7) RETURNING id",
-    )
-    .bind(&p.name)
-    .bind(p.minutes)
-    .bind(price)
-    .bind(p.validity_days)
-    .bind(serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into()))
-    .bind(&p.status)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
+    let features = serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into());
+    let fields = PackageFields {
+        name: &p.name,
+        minutes: p.minutes,
+        price_micros: price,
+        validity_days: p.validity_days,
+        features: &features,
+        status: &p.status,
+    };
+    let id = repo::insert(&mut *tx, fields, now).await?;
     let created = load(&mut tx, id).await?;
     audited(
         &mut tx,
@@ -205,19 +180,16 @@ pub async fn put_package(
     let (p, price) = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
-    sqlx::query(
-        "UPDATE packages SET name = $1, minutes = $2, price_micros = $3, validity_days = $4, features = $5, status = $6, updated_at = $7 WHERE id = $8",
-    )
-    .bind(&p.name)
-    .bind(p.minutes)
-    .bind(price)
-    .bind(p.validity_days)
-    .bind(serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into()))
-    .bind(&p.status)
-    .bind(now_ms())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    let features = serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into());
+    let fields = PackageFields {
+        name: &p.name,
+        minutes: p.minutes,
+        price_micros: price,
+        validity_days: p.validity_days,
+        features: &features,
+        status: &p.status,
+    };
+    repo::update(&mut *tx, id, fields, now_ms()).await?;
     let after = load(&mut tx, id).await?;
     audited(
         &mut tx,
@@ -248,11 +220,7 @@ pub async fn delete_package(
     let before = load(&mut tx, id).await?;
     let subscribers = before.subscribers.unwrap_or(0);
     let (deleted, message) = if subscribers > 0 {
-        sqlx::query("UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2")
-            .bind(now_ms())
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        repo::deactivate(&mut *tx, id, now_ms()).await?;
         let after = load(&mut tx, id).await?;
         audited(
             &mut tx,
@@ -265,10 +233,7 @@ pub async fn delete_package(
         .await?;
         (false, format!("{subscribers} clients still use this package, so it was deactivated instead of deleted: it is no longer sold."))
     } else {
-        sqlx::query("DELETE FROM packages WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        repo::delete(&mut *tx, id).await?;
         audited(&mut tx, admin.id, "package.delete", id, Some(&before), None).await?;
         (true, "Package deleted".to_string())
     };

@@ -2,6 +2,7 @@
 //! administration (/api/admin/packages).
 
 mod admin;
+pub mod repo;
 mod shop;
 
 use crate::json::Money;
@@ -42,23 +43,6 @@ pub struct PackageView {
     /// Clients with an active purchase of it (administrators' views only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribers: Option<i64>,
-}
-
-/// A package row of the catalogue (`subscribers` only when selected).
-pub fn view(r: &sqlx::any::AnyRow) -> Result<PackageView, sqlx::Error> {
-    use sqlx::Row;
-    let features: Vec<String> =
-        serde_json::from_str(&r.try_get::<String, _>("features")?).unwrap_or_default();
-    Ok(PackageView {
-        id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        minutes: r.try_get("minutes")?,
-        price: Money::micros(r.try_get("price_micros")?),
-        validity: r.try_get("validity_days")?,
-        features,
-        status: r.try_get("status")?,
-        subscribers: r.try_get::<i64, _>("subscribers").ok(),
-    })
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).

@@ -1,6 +1,7 @@
+use super::repo;
 use super::PackageView;
 use crate::auth::AuthUser;
-use crate::db::{is_unique_violation, iso, now_ms};
+use crate::db::{is_unique_violation, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Path;
 use crate::json::Money;
@@ -13,8 +14,6 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 #[derive(Serialize, ToSchema)]
@@ -30,19 +29,9 @@ pub async fn list_packages(
     State(state): State<AppState>,
     _auth: AuthUser,
 ) -> Result<axum::Json<Catalogue>> {
-    let rows = sqlx::query(
-        "SELECT id, name, minutes, price_micros, validity_days, features, status FROM packages WHERE status = 'active' ORDER BY sort_order, id",
-    )
-    .fetch_all(&state.db.pool)
-    .await?;
-    let packages = rows
-        .iter()
-        .map(super::view)
-        .collect::<Result<Vec<_>, _>>()?;
+    let packages = repo::list_on_sale(&state.db.pool).await?;
     Ok(axum::Json(Catalogue { packages }))
 }
-
-const MINE: &str = "id, name, minutes, seconds_remaining, status, purchased_at, expires_at";
 
 /// Section 3's package owned by a client.
 #[derive(Serialize, ToSchema)]
@@ -61,18 +50,6 @@ pub struct OwnedPackage {
     pub expiry_date: String,
 }
 
-fn mine(r: &AnyRow) -> Result<OwnedPackage, sqlx::Error> {
-    Ok(OwnedPackage {
-        id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        minutes: r.try_get("minutes")?,
-        remaining_minutes: r.try_get::<i64, _>("seconds_remaining")? / 60,
-        status: r.try_get("status")?,
-        purchase_date: iso(r.try_get("purchased_at")?),
-        expiry_date: iso(r.try_get("expires_at")?),
-    })
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct OwnedPackages {
     /// Active first, then by expiry, newest first (at most 200).
@@ -86,13 +63,7 @@ pub async fn list_mine(
     State(state): State<AppState>,
     auth: AuthUser,
 ) -> Result<axum::Json<OwnedPackages>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {MINE} FROM user_packages WHERE user_id = $1 ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, expires_at DESC LIMIT 200"
-    ))
-    .bind(auth.user.id)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let packages = rows.iter().map(mine).collect::<Result<Vec<_>, _>>()?;
+    let packages = repo::list_owned(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(OwnedPackages { packages }))
 }
 
@@ -121,28 +92,16 @@ pub async fn post_purchase(
     let reference = idempotency_key(&headers).map(|k| format!("package:{user_id}:{k}"));
     let pool = &state.db.pool;
     if let Some(reference) = &reference {
-        let done: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM ledger_entries WHERE reference = $1")
-                .bind(reference)
-                .fetch_optional(pool)
-                .await?;
-        if done.is_some() {
+        if ledger::repo::reference_exists(pool, reference).await? {
             return Err(Error::Conflict("This purchase was already made".into()));
         }
     }
-    let package = sqlx::query("SELECT id, name, minutes, price_micros, validity_days FROM packages WHERE id = $1 AND status = 'active'")
-        .bind(id)
-        .fetch_optional(pool)
+    let (name, minutes, price, validity) = repo::find_on_sale(pool, id)
         .await?
         .ok_or_else(|| Error::NotFound("This package is not on sale".into()))?;
-    let (name, minutes, price, validity): (String, i64, i64, i64) = (
-        package.try_get("name")?,
-        package.try_get("minutes")?,
-        package.try_get("price_micros")?,
-        package.try_get("validity_days")?,
-    );
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
+    crate::trial::check_purchase(&mut tx, user_id).await?;
     let description = format!("{name} package ({minutes} minutes)");
     let posting = Posting {
         user_id,
@@ -154,7 +113,7 @@ pub async fn post_purchase(
     };
     match ledger::post(&mut tx, posting).await {
         Ok(_) => {}
-        Err(PostError::InsufficientFunds { balance }) => {
+        Err(PostError::InsufficientFunds { balance, .. }) => {
             tx.rollback().await?;
             return Err(insufficient(price, balance));
         }
@@ -164,20 +123,16 @@ pub async fn post_purchase(
         }
         Err(e) => return Err(e.into()),
     }
-    let row = sqlx::query(&format!(
-        "INSERT INTO user_packages (user_id, package_id, name, minutes, seconds_remaining, price_micros, purchased_at, expires_at, status) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active') RETURNING {MINE}"
-    ))
-    .bind(user_id)
-    .bind(id)
-    .bind(&name)
-    .bind(minutes)
-    .bind(minutes * 60)
-    .bind(price)
-    .bind(now)
-    .bind(now + validity * DAY_MS)
-    .fetch_one(&mut *tx)
-    .await?;
+    let bought = repo::NewOwned {
+        user_id,
+        package_id: id,
+        name: &name,
+        minutes,
+        price_micros: price,
+        purchased_at: now,
+        expires_at: now + validity * DAY_MS,
+    };
+    let package = repo::insert_owned(&mut *tx, bought).await?;
     notify(
         &mut *tx,
         user_id,
@@ -186,15 +141,12 @@ pub async fn post_purchase(
         &format!("{name}: {minutes} minutes, valid {validity} days."),
     )
     .await?;
-    let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(Purchased {
-            package: mine(&row)?,
+            package,
             balance: Money::micros(balance),
         }),
     ))

@@ -1,8 +1,9 @@
 //! Starting a deposit and reading the user's deposits.
 
 use super::provider::Provider;
+use super::repo;
 use crate::auth::AuthUser;
-use crate::db::{iso, now_ms};
+use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
@@ -14,9 +15,6 @@ use dialtone_core::money::to_micros;
 use dialtone_core::validation as v;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 /// The largest single deposit, from the platform settings.
@@ -34,7 +32,7 @@ pub struct DepositRequest {
     /// (as the spec's app sends it) or a string.
     #[serde(default)]
     #[schema(schema_with = crate::openapi::responses::number_or_string)]
-    amount: Value,
+    amount: crate::json::NumberText,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -61,51 +59,44 @@ pub async fn post_stripe(
     auth: AuthUser,
     Json(req): Json<DepositRequest>,
 ) -> Result<axum::Json<DepositStarted>> {
-    let text = match &req.amount {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        Value::Null => String::new(),
-        _ => "not a number".into(),
-    };
-    let amount = v::validate_deposit(&text, max_deposit(&state).await?).map_err(Error::invalid)?;
+    let amount = v::validate_deposit(req.amount.as_str(), max_deposit(&state).await?)
+        .map_err(Error::invalid)?;
     let micros = to_micros(amount).map_err(|e| Error::field("amount", e.to_string()))?;
     let provider = Provider::from_config(&state.config);
     let now = now_ms();
-    let payment_id: i64 = sqlx::query_scalar(
-        "INSERT INTO payments (user_id, provider, amount_micros, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'creating', $4, $4) RETURNING id",
-    )
-    .bind(auth.user.id)
-    .bind(provider.name())
-    .bind(micros)
-    .bind(now)
-    .fetch_one(&state.db.pool)
-    .await?;
+    let payment_id =
+        repo::insert(&state.db.pool, auth.user.id, provider.name(), micros, now).await?;
     let intent = match provider
-        .create_intent(micros / 10_000, auth.user.id, payment_id)
+        .create_intent(
+            dialtone_core::units::micros_to_cents(micros),
+            auth.user.id,
+            payment_id,
+        )
         .await
     {
         Ok(intent) => intent,
         Err(e) => {
             tracing::error!(payment_id, error = %e, "creating the payment intent failed");
-            sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3")
-                .bind("The payment provider could not be reached")
-                .bind(now_ms())
-                .bind(payment_id)
-                .execute(&state.db.pool)
-                .await?;
+            repo::fail(
+                &state.db.pool,
+                payment_id,
+                "The payment provider could not be reached",
+                now_ms(),
+            )
+            .await?;
             return Err(Error::BadGateway(
                 "The payment provider is unavailable. Please try again in a moment.".into(),
             ));
         }
     };
-    sqlx::query("UPDATE payments SET intent_id = $1, client_secret = $2, status = 'pending', updated_at = $3 WHERE id = $4")
-        .bind(&intent.id)
-        .bind(&intent.client_secret)
-        .bind(now_ms())
-        .bind(payment_id)
-        .execute(&state.db.pool)
-        .await?;
+    repo::set_intent(
+        &state.db.pool,
+        payment_id,
+        &intent.id,
+        &intent.client_secret,
+        now_ms(),
+    )
+    .await?;
     Ok(axum::Json(DepositStarted {
         client_secret: intent.client_secret,
         payment_id,
@@ -135,19 +126,6 @@ pub struct PaymentState {
     pub payment: Deposit,
 }
 
-fn view(r: &AnyRow) -> Result<Deposit, sqlx::Error> {
-    Ok(Deposit {
-        id: r.try_get("id")?,
-        amount: Money::micros(r.try_get("amount_micros")?),
-        status: r.try_get("status")?,
-        provider: r.try_get("provider")?,
-        failure_message: r.try_get("failure_message")?,
-        created_at: iso(r.try_get("created_at")?),
-    })
-}
-
-const COLUMNS: &str = "id, amount_micros, status, provider, failure_message, created_at";
-
 /// The user's deposits, newest first.
 #[utoipa::path(get, path = "/api/payment/deposits", tag = "payments",
     security(("bearer" = [])),
@@ -161,19 +139,9 @@ pub async fn list_deposits(
     auth: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<Deposit>>> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE user_id = $1")
-        .bind(auth.user.id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM payments WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(auth.user.id)
-    .bind(q.limit())
-    .bind(q.offset())
-    .fetch_all(&state.db.pool)
-    .await?;
-    let items = rows.iter().map(view).collect::<Result<Vec<_>, _>>()?;
+    let pool = &state.db.pool;
+    let total = repo::count_for(pool, auth.user.id).await?;
+    let items = repo::page_for(pool, auth.user.id, q.limit(), q.offset()).await?;
     Ok(axum::Json(Page::new(items, total, q)))
 }
 
@@ -192,17 +160,10 @@ pub async fn get_payment(
     auth: AuthUser,
     Path(client_secret): Path<String>,
 ) -> Result<axum::Json<PaymentState>> {
-    let row = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM payments WHERE client_secret = $1 AND user_id = $2"
-    ))
-    .bind(&client_secret)
-    .bind(auth.user.id)
-    .fetch_optional(&state.db.pool)
-    .await?
-    .ok_or_else(|| Error::NotFound("No such payment".into()))?;
-    Ok(axum::Json(PaymentState {
-        payment: view(&row)?,
-    }))
+    let payment = repo::find_by_secret(&state.db.pool, &client_secret, auth.user.id)
+        .await?
+        .ok_or_else(|| Error::NotFound("No such payment".into()))?;
+    Ok(axum::Json(PaymentState { payment }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -229,7 +190,7 @@ pub async fn get_config(State(state): State<AppState>) -> Result<axum::Json<Paym
     Ok(axum::Json(PaymentConfig {
         provider: provider.name().into(),
         publishable_key: state.config.stripe_publishable_key.clone(),
-        min_deposit: 1,
+        min_deposit: dialtone_core::validation::MIN_DEPOSIT_USD,
         max_deposit: max.to_string(),
     }))
 }

@@ -2,6 +2,7 @@
 
 mod deposits;
 pub mod provider;
+pub mod repo;
 mod sandbox;
 pub mod webhook;
 

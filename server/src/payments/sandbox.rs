@@ -2,6 +2,7 @@
 //! test cards do, then signs a Stripe-shaped event and hands it to the webhook code.
 
 use super::provider::webhook_secret;
+use super::repo;
 use super::webhook::{process, sign};
 use crate::auth::tokens::random_token;
 use crate::auth::AuthUser;
@@ -14,7 +15,6 @@ use chrono::Datelike;
 use dialtone_core::card::{card_digits, validate_card, CardInput};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 /// Stripe's test cards that succeed.
@@ -71,22 +71,20 @@ pub async fn post_confirm(
 ) -> Result<axum::Json<ConfirmResult>> {
     let today = chrono::Utc::now();
     Error::check(validate_card(&req.card, today.year() as u32, today.month()))?;
-    let row = sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
-        .bind(&req.client_secret)
-        .fetch_optional(&state.db.pool)
+    let row = repo::find_payable(&state.db.pool, &req.client_secret)
         .await?
-        .filter(|r| r.try_get::<i64, _>("user_id").ok() == Some(auth.user.id))
+        .filter(|r| r.user_id == auth.user.id)
         .ok_or_else(|| Error::NotFound("No such payment".into()))?;
-    if row.try_get::<String, _>("provider")? != "sandbox" {
+    if row.provider != "sandbox" {
         return Err(Error::bad_request(
             "This payment is handled by the card provider, not the sandbox",
         ));
     }
-    if row.try_get::<String, _>("status")? == "succeeded" {
+    if row.status == "succeeded" {
         return Err(Error::Conflict("This payment has already been paid".into()));
     }
-    let intent_id: String = row.try_get("intent_id")?;
-    let cents = row.try_get::<i64, _>("amount_micros")? / 10_000;
+    let intent_id = &row.intent_id;
+    let cents = dialtone_core::units::micros_to_cents(row.amount_micros);
     let result = outcome(&card_digits(req.card.card_number.trim()));
     let (kind, error) = match result {
         Ok(()) => ("payment_intent.succeeded", Value::Null),
@@ -104,7 +102,7 @@ pub async fn post_confirm(
         "data": { "object": {
             "id": intent_id, "object": "payment_intent", "amount": cents, "amount_received": if result.is_ok() { cents } else { 0 },
             "currency": "usd", "status": if result.is_ok() { "succeeded" } else { "requires_payment_method" },
-            "metadata": { "user_id": auth.user.id.to_string(), "payment_id": row.try_get::<i64, _>("id")?.to_string() },
+            "metadata": { "user_id": auth.user.id.to_string(), "payment_id": row.id.to_string() },
             "last_payment_error": error,
         }},
     });

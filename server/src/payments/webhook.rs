@@ -2,6 +2,7 @@
 //! the raw body; each event and each payment intent is applied once.
 
 use super::provider::webhook_secret;
+use super::repo;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::{self, Kind, Posting};
@@ -15,7 +16,6 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::Sha256;
-use sqlx::Row;
 
 /// Stripe's default tolerance between the signed timestamp and now.
 pub const TOLERANCE_SECS: i64 = 300;
@@ -121,39 +121,22 @@ pub async fn process(state: &AppState, body: &[u8], signature: &str) -> Result<(
 async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool) -> Result<()> {
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let fresh = sqlx::query(
-        "INSERT INTO webhook_events (event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING",
-    )
-    .bind(&event.id)
-    .bind(&event.kind)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
+    let fresh = repo::first_sight_of_event(&mut *tx, &event.id, &event.kind, now).await?;
     if !fresh {
         return Ok(());
     }
-    let payment =
-        sqlx::query("SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1")
-            .bind(intent_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let payment = repo::find_by_intent(&mut *tx, intent_id).await?;
     let Some(payment) = payment else {
         tracing::warn!(intent_id, "webhook for an unknown payment intent ignored");
         tx.commit().await?;
         return Ok(());
     };
-    let (payment_id, user_id, amount): (i64, i64, i64) = (
-        payment.try_get("id")?,
-        payment.try_get("user_id")?,
-        payment.try_get("amount_micros")?,
-    );
+    let (payment_id, user_id, amount) = payment;
     if succeeded {
         let paid_cents = event.data.object["amount_received"]
             .as_i64()
             .or(event.data.object["amount"].as_i64());
-        if paid_cents != Some(amount / 10_000) {
+        if paid_cents != Some(dialtone_core::units::micros_to_cents(amount)) {
             tracing::error!(
                 intent_id,
                 ?paid_cents,
@@ -164,15 +147,7 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
             return Ok(());
         }
         // A payment turns succeeded once; only that transition credits the balance.
-        let won = sqlx::query(
-            "UPDATE payments SET status = 'succeeded', failure_message = NULL, updated_at = $1 WHERE id = $2 AND status <> 'succeeded'",
-        )
-        .bind(now)
-        .bind(payment_id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
+        let won = repo::succeed(&mut *tx, payment_id, now).await?;
         if won {
             let posting = Posting {
                 user_id,
@@ -183,30 +158,23 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
                 actor_id: None,
             };
             ledger::post(&mut tx, posting).await?;
+            // The first deposit ends the free trial and lifts its restrictions.
+            crate::trial::account::end(&mut tx, user_id, "converted").await?;
             let message = format!(
                 "{} was added to your balance.",
                 dialtone_core::money::format_micros(amount)
             );
             notify(&mut *tx, user_id, "deposit", "Deposit succeeded", &message).await?;
             // A new low-balance warning may come once the balance falls again.
-            sqlx::query("UPDATE users SET low_balance_notified = 0 WHERE id = $1")
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
+            crate::ledger::repo::clear_low_balance_flag(&mut *tx, user_id).await?;
             tracing::info!(payment_id, user_id, amount, "deposit credited");
         }
     } else {
         let message = event.data.object["last_payment_error"]["message"]
             .as_str()
             .unwrap_or("The payment failed.");
-        let failed = sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
-            .bind(message)
-            .bind(now)
-            .bind(payment_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if failed == 1 {
+        let failed = repo::fail_unless_succeeded(&mut *tx, payment_id, message, now).await?;
+        if failed {
             let text = format!(
                 "Your deposit of {} failed: {message}",
                 dialtone_core::money::format_micros(amount)

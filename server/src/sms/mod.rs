@@ -1,31 +1,33 @@
 //! Sending SMS (/api/sms): quoted with core's segment counter and the destination's
 //! rate, charged before handing to the carrier, refunded if the carrier fails.
 
-mod provider;
+pub mod provider;
+pub mod repo;
 
+use crate::auth::tokens::sha256_hex;
 use crate::auth::AuthUser;
-use crate::db::{iso, now_ms};
+use crate::db::is_unique_violation;
+use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Query};
 use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
-use crate::numbers::shop::insufficient;
-use crate::openapi::responses::{Insufficient, Invalid, SignedIn, Upstream};
+use crate::numbers::shop::{idempotency_key, insufficient};
+use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn, Upstream};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::telephony::destination::{self, Destination};
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use dialtone_core::phone;
 use dialtone_core::rating::sms_cost;
 use dialtone_core::sms::Encoding;
+use dialtone_core::trial;
 use dialtone_core::validation::{validate_sms, SmsInput};
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -36,6 +38,9 @@ pub fn router() -> Router<AppState> {
 
 struct Quote {
     to: String,
+    /// What goes on the wire: the message, with the trial's prefix during the trial.
+    text: String,
+    in_trial: bool,
     destination: Destination,
     segments: i64,
     encoding: &'static str,
@@ -43,26 +48,29 @@ struct Quote {
     cost: i64,
 }
 
-async fn quote(state: &AppState, input: &SmsInput) -> Result<Quote> {
+async fn quote(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Quote> {
     Error::check(validate_sms(input))?;
-    if input.message.contains('\0') {
-        return Err(Error::field(
-            "message",
-            "The message cannot contain a NUL character",
-        ));
-    }
     let to = phone::normalize(input.to.trim());
     let destination = destination::lookup(&state.db.pool, &to)
         .await?
         .filter(|d| d.active)
         .ok_or_else(|| Error::field("to", "Messages to this destination are not supported yet"))?;
-    let (info, cost) = sms_cost(&input.message, destination.sms);
+    let in_trial = {
+        let mut conn = state.db.pool.acquire().await?;
+        crate::trial::account::state(&mut conn, user_id)
+            .await?
+            .restricts(now_ms())
+    };
+    let text = trial::message_text(in_trial, &input.message);
+    let (info, cost) = sms_cost(&text, destination.sms);
     let encoding = match info.encoding {
         Encoding::Gsm7 => "GSM-7",
         Encoding::Ucs2 => "UCS-2",
     };
     Ok(Quote {
         to,
+        text,
+        in_trial,
         destination,
         segments: info.segments as i64,
         encoding,
@@ -92,10 +100,10 @@ pub struct SmsQuote {
     responses((status = 200, description = "The message's parts and cost", body = SmsQuote), Invalid, SignedIn))]
 async fn post_quote(
     State(state): State<AppState>,
-    _auth: AuthUser,
+    auth: AuthUser,
     Json(input): Json<SmsInput>,
 ) -> Result<axum::Json<SmsQuote>> {
-    let q = quote(&state, &input).await?;
+    let q = quote(&state, auth.user.id, &input).await?;
     Ok(axum::Json(SmsQuote {
         segments: q.segments,
         encoding: q.encoding.to_string(),
@@ -105,8 +113,6 @@ async fn post_quote(
         country: q.destination.name,
     }))
 }
-
-const COLUMNS: &str = "id, to_number, body, segments, cost_micros, status, error, created_at";
 
 /// A sent (or failed) message.
 #[derive(Serialize, ToSchema)]
@@ -124,19 +130,6 @@ pub struct SmsItem {
     pub date: String,
 }
 
-fn item(r: &AnyRow) -> Result<SmsItem, sqlx::Error> {
-    Ok(SmsItem {
-        id: r.try_get("id")?,
-        to: r.try_get("to_number")?,
-        message: r.try_get("body")?,
-        segments: r.try_get("segments")?,
-        cost: Money::micros(r.try_get("cost_micros")?),
-        status: r.try_get("status")?,
-        error: r.try_get("error")?,
-        date: iso(r.try_get("created_at")?),
-    })
-}
-
 /// The message as stored, and the balance after its charge.
 #[derive(Serialize, ToSchema)]
 pub struct SmsSent {
@@ -146,41 +139,103 @@ pub struct SmsSent {
 
 /// Sends a message: charged first, refunded if the carrier fails (then 502).
 #[utoipa::path(post, path = "/api/sms", tag = "sms", security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "A retried request with the same key answers the first result and sends nothing more")),
     request_body = SmsInput,
     responses((status = 201, description = "The message was handed to the carrier", body = SmsSent),
-        Invalid, SignedIn, Insufficient, Upstream))]
+        Invalid, SignedIn, Insufficient,
+        (status = 403, description = "A trial account texting a number it has not verified", body = crate::openapi::responses::ErrorBody),
+        Conflict, Upstream))]
 async fn post_sms(
     State(state): State<AppState>,
     auth: AuthUser,
+    headers: HeaderMap,
     Json(input): Json<SmsInput>,
 ) -> Result<(StatusCode, axum::Json<SmsSent>)> {
+    let key = idempotency_key(&headers);
     Ok((
         StatusCode::CREATED,
-        axum::Json(send(&state, auth.user.id, &input).await?),
+        axum::Json(send(&state, auth.user.id, &input, key.as_deref()).await?),
     ))
 }
 
+/// The message an Idempotency-Key already sent, answered as the first request was:
+/// 409 when the key came with another message, 502 when that one failed.
+async fn replay(
+    state: &AppState,
+    user_id: i64,
+    key: &str,
+    request_hash: &str,
+) -> Result<Option<SmsSent>> {
+    let Some((message, hash)) = repo::find_by_key(&state.db.pool, user_id, key).await? else {
+        return Ok(None);
+    };
+    if hash.as_deref() != Some(request_hash) {
+        return Err(Error::Conflict(
+            "This Idempotency-Key was used for another message".into(),
+        ));
+    }
+    if message.status == "failed" {
+        let error = message.error.unwrap_or_default();
+        return Err(Error::BadGateway(format!("{error}. You were not charged.")));
+    }
+    let balance: i64 = crate::users::repo::balance(&state.db.pool, user_id).await?;
+    Ok(Some(SmsSent {
+        message,
+        balance: Money::micros(balance),
+    }))
+}
+
 /// Charges, hands the message to the carrier, and refunds it if the carrier fails.
-pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<SmsSent> {
-    let q = quote(state, input).await?;
+/// With an idempotency `key`, the message is sent and charged once per key, however
+/// many times and however concurrently the request arrives.
+pub async fn send(
+    state: &AppState,
+    user_id: i64,
+    input: &SmsInput,
+    key: Option<&str>,
+) -> Result<SmsSent> {
+    let q = quote(state, user_id, input).await?;
+    let request_hash = sha256_hex(&format!("{}\n{}", q.to, input.message));
+    if let Some(key) = key {
+        if let Some(done) = replay(state, user_id, key, &request_hash).await? {
+            return Ok(done);
+        }
+    }
+    if q.in_trial {
+        let mut conn = state.db.pool.acquire().await?;
+        let verified = crate::trial::account::is_verified(&mut conn, user_id, &q.to).await?;
+        trial::check_destination(true, verified).map_err(|m| Error::Forbidden(m.into()))?;
+    }
     let carrier = provider::Provider::from_config(&state.config);
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(&q.to)
-    .bind(&input.message)
-    .bind(q.segments)
-    .bind(q.encoding)
-    .bind(q.destination.country_id)
-    .bind(q.cost)
-    .bind(carrier.name())
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
+    let message = repo::NewMessage {
+        user_id,
+        to: &q.to,
+        body: &q.text,
+        segments: q.segments,
+        encoding: q.encoding,
+        country_id: q.destination.country_id,
+        cost_micros: q.cost,
+        provider: carrier.name(),
+        now,
+        idempotency_key: key,
+        request_hash: key.map(|_| request_hash.as_str()),
+    };
+    let inserted = repo::insert(&mut *tx, message).await;
+    let id: i64 = match (inserted, key) {
+        (Ok(id), _) => id,
+        // The same key at the same moment: the other request sent it. The unique
+        // index made this insert wait for it, so its message is there to answer.
+        (Err(e), Some(key)) if is_unique_violation(&e) => {
+            tx.rollback().await?;
+            return replay(state, user_id, key, &request_hash)
+                .await?
+                .ok_or_else(|| Error::Internal(e.into()));
+        }
+        (Err(e), _) => return Err(e.into()),
+    };
     let description = format!(
         "SMS to {} ({} part{})",
         q.to,
@@ -198,7 +253,7 @@ pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Sm
         };
         match ledger::post(&mut tx, posting).await {
             Ok(_) => {}
-            Err(PostError::InsufficientFunds { balance }) => {
+            Err(PostError::InsufficientFunds { balance, .. }) => {
                 tx.rollback().await?;
                 return Err(insufficient(q.cost, balance));
             }
@@ -207,39 +262,25 @@ pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Sm
     }
     tx.commit().await?;
 
-    let sender: Option<String> = sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 1")
-        .bind(user_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let sender = crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?;
     let sent = carrier
         .send(
             &format!("sms-{id}"),
             sender.as_deref().unwrap_or("Dialtone"),
             &q.to,
-            &input.message,
+            &q.text,
         )
         .await;
     let mut tx = state.db.begin_write().await?;
     let failure = match sent {
         Ok(s) => {
-            sqlx::query("UPDATE sms_messages SET status = $1, provider_id = $2, updated_at = $3 WHERE id = $4")
-                .bind(s.status)
-                .bind(&s.provider_id)
-                .bind(now_ms())
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            repo::mark_handed_over(&mut *tx, id, s.status, &s.provider_id, now_ms()).await?;
             None
         }
         Err(e) => {
             tracing::warn!(sms_id = id, error = %e, "SMS carrier failed; refunding");
             let error = format!("The carrier could not take the message ({e})");
-            sqlx::query("UPDATE sms_messages SET status = 'failed', error = $1, updated_at = $2 WHERE id = $3")
-                .bind(&error)
-                .bind(now_ms())
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            repo::mark_failed(&mut *tx, id, &error, now_ms()).await?;
             if q.cost > 0 {
                 let refund = format!("Refund: {description} was not delivered");
                 let posting = Posting {
@@ -269,20 +310,14 @@ pub async fn send(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Sm
     if failure.is_none() && q.cost > 0 {
         crate::telephony::cdr::warn_low_balance(&mut tx, user_id).await?;
     }
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sms_messages WHERE id = $1"))
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let balance: i64 = sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let message = repo::find(&mut *tx, id).await?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
     tx.commit().await?;
     if let Some(error) = failure {
         return Err(Error::BadGateway(format!("{error}. You were not charged.")));
     }
     Ok(SmsSent {
-        message: item(&row)?,
+        message,
         balance: Money::micros(balance),
     })
 }
@@ -296,19 +331,9 @@ async fn list_sms(
     auth: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<SmsItem>>> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sms_messages WHERE user_id = $1")
-        .bind(auth.user.id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(auth.user.id)
-    .bind(q.limit())
-    .bind(q.offset())
-    .fetch_all(&state.db.pool)
-    .await?;
-    let items = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
+    let pool = &state.db.pool;
+    let total = repo::count_for(pool, auth.user.id).await?;
+    let items = repo::page_for(pool, auth.user.id, q.limit(), q.offset()).await?;
     Ok(axum::Json(Page::new(items, total, q)))
 }
 

@@ -1,11 +1,18 @@
 //! SMS carriers behind one interface: the built-in loopback (marks messages
-//! delivered, the default) and an HTTP carrier API.
+//! delivered, the default) and an HTTP carrier API. The loopback writes what it
+//! would have sent to `loopback-sms.jsonl` in the data directory, so a developer
+//! (or a browser test) can read a verification code as a phone would.
 
 use crate::config::Config;
 use serde_json::json;
 
+/// The loopback's record stops growing past this size.
+const LOOPBACK_FILE_MAX_BYTES: u64 = 10 * 1024 * 1024;
+
 pub enum Provider {
-    Loopback,
+    Loopback {
+        outbox: std::path::PathBuf,
+    },
     Http {
         url: String,
         token: Option<String>,
@@ -30,13 +37,15 @@ impl Provider {
                     .build()
                     .expect("HTTP client"),
             },
-            _ => Provider::Loopback,
+            _ => Provider::Loopback {
+                outbox: c.data_dir.join("loopback-sms.jsonl"),
+            },
         }
     }
 
     pub fn name(&self) -> &'static str {
         match self {
-            Provider::Loopback => "loopback",
+            Provider::Loopback { .. } => "loopback",
             Provider::Http { .. } => "http",
         }
     }
@@ -49,10 +58,13 @@ impl Provider {
         text: &str,
     ) -> anyhow::Result<Sent> {
         match self {
-            Provider::Loopback => Ok(Sent {
-                provider_id: format!("loopback-{reference}"),
-                status: "delivered",
-            }),
+            Provider::Loopback { outbox } => {
+                record(outbox, reference, from, to, text).await;
+                Ok(Sent {
+                    provider_id: format!("loopback-{reference}"),
+                    status: "delivered",
+                })
+            }
             Provider::Http { url, token, http } => {
                 let mut req = http
                     .post(url)
@@ -76,5 +88,34 @@ impl Provider {
                 })
             }
         }
+    }
+}
+
+/// Appends one message to the loopback's record; a failure to write it is logged,
+/// never a failure to send.
+async fn record(outbox: &std::path::Path, reference: &str, from: &str, to: &str, text: &str) {
+    use tokio::io::AsyncWriteExt;
+    let full = tokio::fs::metadata(outbox)
+        .await
+        .is_ok_and(|m| m.len() > LOOPBACK_FILE_MAX_BYTES);
+    if full {
+        return;
+    }
+    let mut line =
+        json!({ "reference": reference, "from": from, "to": to, "text": text }).to_string();
+    line.push('\n');
+    let written = async {
+        let mut file = tokio::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(outbox)
+            .await?;
+        file.write_all(line.as_bytes()).await?;
+        // tokio hands writes to a blocking thread: flush so the line is there when
+        // the send returns.
+        file.flush().await
+    };
+    if let Err(e) = written.await {
+        tracing::warn!(error = %e, "could not record a loopback message");
     }
 }

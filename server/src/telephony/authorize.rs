@@ -2,14 +2,16 @@
 //! answer reserves what the longest allowed call would cost, so calls running at the
 //! same time can never together spend more than the balance plus package minutes.
 
-use super::destination::{self, Destination};
+use super::destination::Destination;
+use super::repo;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::state::AppState;
+use dialtone_core::call::{self, Direction};
 use dialtone_core::phone;
 use dialtone_core::rating::{max_duration, rate_call};
 use serde::{Deserialize, Serialize};
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 /// No single call is authorized for more than four hours.
 pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
@@ -39,7 +41,7 @@ pub struct AuthorizeResponse {
     /// The longest the call may last (0 when refused).
     pub max_duration_seconds: i64,
     /// Why it was refused: call_already_ended, unknown_number, account_suspended,
-    /// no_rate or insufficient_funds; null when allowed.
+    /// trial_restricted, no_rate or insufficient_funds; null when allowed.
     pub reason: Option<String>,
 }
 
@@ -65,6 +67,8 @@ pub struct Party {
     pub reserved: i64,
     pub reserved_package_seconds: i64,
     pub package_seconds: i64,
+    /// Whether the owner's free trial restricts where the call may go.
+    pub in_trial: bool,
 }
 
 impl Party {
@@ -74,7 +78,8 @@ impl Party {
     }
 }
 
-pub fn validate(call_id: &str, direction: &str, from: &str, to: &str) -> Result<()> {
+/// Checks a call's identity and returns its direction (core's closed set).
+pub fn validate(call_id: &str, direction: &str, from: &str, to: &str) -> Result<Direction> {
     let mut errors = dialtone_core::FieldErrors::new();
     if call_id.trim().is_empty() || call_id.len() > 128 {
         errors.insert(
@@ -82,93 +87,34 @@ pub fn validate(call_id: &str, direction: &str, from: &str, to: &str) -> Result<
             "callId is required (at most 128 characters)".into(),
         );
     }
-    if !matches!(direction, "inbound" | "outbound") {
-        errors.insert(
-            "direction".into(),
-            "direction must be inbound or outbound".into(),
-        );
+    let parsed = Direction::parse(direction);
+    if parsed.is_none() {
+        errors.insert("direction".into(), call::DIRECTION_MESSAGE.into());
     }
     for (field, n) in [("from", from), ("to", to)] {
         if !phone::is_e164(n) {
             errors.insert(field.into(), phone::E164_MESSAGE.into());
         }
     }
-    Error::check(errors)
+    Error::check(errors)?;
+    Ok(parsed.unwrap_or(Direction::Outbound))
 }
 
-/// The customer of a call with everything authorizing or rating it needs, in one
-/// query: the number, its owner's balance, reservations and package seconds, and the
-/// destination (by longest prefix of `to` for outbound calls, by the number's country
-/// for inbound ones). Each round trip saved here is saved twice per call.
-pub async fn find_party(
-    conn: &mut AnyConnection,
-    direction: &str,
-    from: &str,
-    to: &str,
-    now: i64,
-) -> Result<Option<Party>> {
-    let ours = if direction == "outbound" { from } else { to };
-    let candidates = if direction == "outbound" {
-        destination::prefixes(to).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let columns = destination::PREFIXED_COLUMNS;
-    let join = if direction != "outbound" {
-        format!("LEFT JOIN (SELECT {columns} FROM countries c) d ON d.d_id = n.country_id")
-    } else if candidates.is_empty() {
-        format!("LEFT JOIN (SELECT {columns} FROM countries c WHERE 1 = 0) d ON 1 = 1")
-    } else {
-        let sql = destination::longest_prefix_sql(columns, 3, candidates.len());
-        format!("LEFT JOIN ({sql}) d ON 1 = 1")
-    };
-    let sql = format!(
-        "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, \
-         (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
-          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds, d.* \
-         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join} \
-         WHERE n.number = $1 AND n.status = 'active'"
-    );
-    let mut query = sqlx::query(&sql).bind(ours).bind(now);
-    for prefix in candidates {
-        query = query.bind(prefix);
-    }
-    let Some(row) = query.fetch_optional(&mut *conn).await? else {
-        return Ok(None);
-    };
-    Ok(Some(Party {
-        user_id: row.try_get("owner_id")?,
-        number_id: row.try_get("id")?,
-        suspended: row.try_get::<String, _>("status")? == "suspended",
-        destination: destination::from_prefixed_row(&row)?,
-        balance: row.try_get("balance_micros")?,
-        reserved: row.try_get("reserved_micros")?,
-        reserved_package_seconds: row.try_get("reserved_package_seconds")?,
-        package_seconds: row.try_get("package_seconds")?,
-    }))
-}
+pub use super::repo::find_party;
 
-pub fn rate_for(d: &Destination, direction: &str) -> i64 {
-    if direction == "outbound" {
-        d.outbound
-    } else {
-        d.inbound
+pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
+    match direction {
+        Direction::Outbound => d.outbound,
+        Direction::Inbound => d.inbound,
     }
 }
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
-    validate(&req.call_id, &req.direction, &req.from, &req.to)?;
+    let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     // Ended already, or asked before? One query for both.
-    let (done, held_created, held_expires): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM calls WHERE call_id = $1), \
-         (SELECT created_at FROM call_reservations WHERE call_id = $1), \
-         (SELECT expires_at FROM call_reservations WHERE call_id = $1)",
-    )
-    .bind(&req.call_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
     if done > 0 {
         return Ok(refuse("call_already_ended"));
     }
@@ -181,17 +127,26 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
             reason: None,
         });
     }
-    let Some(party) = find_party(&mut tx, &req.direction, &req.from, &req.to, now).await? else {
+    let Some(party) = find_party(&mut tx, direction, &req.from, &req.to, now).await? else {
         return Ok(refuse("unknown_number"));
     };
     if party.suspended {
         return Ok(refuse("account_suspended"));
     }
+    if party.in_trial {
+        // Trial credit reaches only numbers the user verified (outbound); an inbound
+        // call to a trial account's number is billed like any other.
+        let verified = direction == Direction::Inbound
+            || crate::trial::account::is_verified(&mut tx, party.user_id, &req.to).await?;
+        if dialtone_core::trial::check_destination(true, verified).is_err() {
+            return Ok(refuse("trial_restricted"));
+        }
+    }
     let Some(dest) = party.destination.as_ref().filter(|d| d.active) else {
         return Ok(refuse("no_rate"));
     };
-    let rate = rate_for(dest, &req.direction);
-    let (pkg_total, pkg_free) = if req.direction == "outbound" {
+    let rate = rate_for(dest, direction);
+    let (pkg_total, pkg_free) = if direction.uses_packages() {
         (party.package_seconds, party.free_package_seconds())
     } else {
         (0, 0)
@@ -210,32 +165,29 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let charge = rate_call(max, rate, dest.increments, pkg_free);
     // Re-checked in the same statement that reserves: a call authorized meanwhile
     // elsewhere makes this match nothing instead of overspending.
-    let reserved_ok = sqlx::query(
-        "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-         WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4",
+    let reserved_ok = repo::hold(
+        &mut *tx,
+        party.user_id,
+        charge.cost,
+        charge.package_seconds,
+        pkg_total,
     )
-    .bind(charge.cost)
-    .bind(charge.package_seconds)
-    .bind(party.user_id)
-    .bind(pkg_total)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
+    .await?;
     if !reserved_ok {
         return Ok(refuse("insufficient_funds"));
     }
-    sqlx::query(
-        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(&req.call_id)
-    .bind(party.user_id)
-    .bind(charge.cost)
-    .bind(charge.package_seconds)
-    .bind(now)
-    .bind(now + max * 1000 + RESERVATION_SLACK_MS)
-    .execute(&mut *tx)
-    .await?;
+    let reservation = repo::Reservation {
+        call_id: &req.call_id,
+        user_id: party.user_id,
+        amount_micros: charge.cost,
+        package_seconds: charge.package_seconds,
+        created_at: now,
+        expires_at: now + max * 1000 + RESERVATION_SLACK_MS,
+        direction: &req.direction,
+        from: &req.from,
+        to: &req.to,
+    };
+    repo::insert(&mut *tx, reservation).await?;
     tx.commit().await?;
     Ok(AuthorizeResponse {
         allowed: true,
@@ -244,19 +196,49 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     })
 }
 
+/// What a reservation held for a call, once released.
+pub struct Released {
+    pub user_id: i64,
+    pub amount: i64,
+}
+
 /// Gives back what a reservation held (the CDR arrived, or it timed out).
-pub async fn release(conn: &mut AnyConnection, call_id: &str) -> Result<Option<i64>> {
-    let held = sqlx::query("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds")
-        .bind(call_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some(held) = held else { return Ok(None) };
-    let user_id: i64 = held.try_get("user_id")?;
-    sqlx::query("UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3")
-        .bind(held.try_get::<i64, _>("amount_micros")?)
-        .bind(held.try_get::<i64, _>("package_seconds")?)
-        .bind(user_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(Some(user_id))
+pub async fn release(conn: &mut AnyConnection, call_id: &str) -> Result<Option<Released>> {
+    release_matching(conn, call_id, None).await
+}
+
+/// Releases the reservation of `call_id` only if it was made for the same call:
+/// `call` is (direction, from, to). A CDR that names another call's id gets 409 and
+/// cannot charge or free another customer's reservation.
+pub async fn release_matching(
+    conn: &mut AnyConnection,
+    call_id: &str,
+    call: Option<(&str, &str, &str)>,
+) -> Result<Option<Released>> {
+    let Some(held) = repo::take(&mut *conn, call_id).await? else {
+        return Ok(None);
+    };
+    if let Some((direction, from, to)) = call {
+        let reserved_for = (&held.direction, &held.from, &held.to);
+        // Reservations made before these columns existed have them empty.
+        if !reserved_for.0.is_empty()
+            && (reserved_for.0 != direction || reserved_for.1 != from || reserved_for.2 != to)
+        {
+            tracing::warn!(%call_id, ?reserved_for, direction, from, to, "CDR does not match its authorization; refused");
+            return Err(Error::Conflict(
+                "This CDR does not match the call that was authorized with this callId".into(),
+            ));
+        }
+    }
+    repo::unhold(
+        &mut *conn,
+        held.user_id,
+        held.amount_micros,
+        held.package_seconds,
+    )
+    .await?;
+    Ok(Some(Released {
+        user_id: held.user_id,
+        amount: held.amount_micros,
+    }))
 }

@@ -2,17 +2,19 @@
 //! the release of the reservation and the call record happen in one transaction,
 //! once per callId; a replay answers the same result.
 
-use super::authorize::{find_party, rate_for, release, validate};
+use super::authorize::{find_party, rate_for, release_matching, validate};
+use crate::calls::repo as calls;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::state::AppState;
+use dialtone_core::call::{CallStatus, Direction};
 use dialtone_core::money::format_micros;
 use dialtone_core::rating::{rate_call, Increments};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 /// A CDR time: ISO 8601 text or unix seconds. Documentation only.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -85,56 +87,15 @@ fn time_ms(v: &Value, field: &str) -> Result<Option<i64>> {
 }
 
 async fn stored(conn: &mut AnyConnection, call_id: &str) -> Result<Option<CdrResult>> {
-    let row = sqlx::query("SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1")
-        .bind(call_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    row.map(|r| {
-        Ok(CdrResult {
+    Ok(crate::calls::repo::find_rated(&mut *conn, call_id)
+        .await?
+        .map(|r| CdrResult {
             call_id: call_id.to_string(),
-            billable_seconds: r.try_get("billable_seconds")?,
-            package_seconds: r.try_get("package_seconds")?,
-            cost_micros: r.try_get("cost_micros")?,
-            status: r.try_get("status")?,
-        })
-    })
-    .transpose()
-}
-
-/// Takes `seconds` from the user's active packages, earliest expiry first.
-async fn consume_packages(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    mut seconds: i64,
-    now: i64,
-) -> Result<()> {
-    if seconds == 0 {
-        return Ok(());
-    }
-    let packages: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT id, seconds_remaining FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2 \
-         AND seconds_remaining > 0 ORDER BY expires_at, id",
-    )
-    .bind(user_id)
-    .bind(now)
-    .fetch_all(&mut *conn)
-    .await?;
-    for (id, left) in packages {
-        if seconds == 0 {
-            break;
-        }
-        let take = seconds.min(left);
-        sqlx::query(
-            "UPDATE user_packages SET seconds_remaining = seconds_remaining - $1, \
-             status = CASE WHEN seconds_remaining - $1 = 0 THEN 'used' ELSE status END WHERE id = $2",
-        )
-        .bind(take)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-        seconds -= take;
-    }
-    Ok(())
+            billable_seconds: r.billable_seconds,
+            package_seconds: r.package_seconds,
+            cost_micros: r.cost_micros,
+            status: r.status,
+        }))
 }
 
 /// Records a CDR once. When the same CDR arrives twice at the same moment (two
@@ -156,13 +117,9 @@ pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
 }
 
 async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
-    validate(&cdr.call_id, &cdr.direction, &cdr.from, &cdr.to)?;
-    if !matches!(cdr.status.as_str(), "completed" | "failed" | "no-answer") {
-        return Err(Error::field(
-            "status",
-            "status must be completed, failed or no-answer",
-        ));
-    }
+    let direction = validate(&cdr.call_id, &cdr.direction, &cdr.from, &cdr.to)?;
+    let status = CallStatus::parse(&cdr.status)
+        .ok_or_else(|| Error::field("status", dialtone_core::call::STATUS_MESSAGE))?;
     if !(0..=24 * 3600).contains(&cdr.duration_seconds) {
         return Err(Error::field(
             "durationSeconds",
@@ -179,13 +136,17 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     if let Some(done) = stored(&mut tx, &cdr.call_id).await? {
         return Ok(done);
     }
-    let held_by = release(&mut tx, &cdr.call_id).await?;
-    let party = find_party(&mut tx, &cdr.direction, &cdr.from, &cdr.to, now).await?;
+    let call = (cdr.direction.as_str(), cdr.from.as_str(), cdr.to.as_str());
+    let held_by = release_matching(&mut tx, &cdr.call_id, Some(call))
+        .await?
+        .map(|held| held.user_id);
+    let party = find_party(&mut tx, direction, &cdr.from, &cdr.to, now).await?;
     // Read after the release above, so this call's own reservation is free again.
-    let package_free = match (&party, cdr.direction.as_str()) {
-        (Some(p), "outbound") => p.free_package_seconds(),
-        (None, "outbound") => match held_by {
-            Some(user) => free_package_seconds(&mut tx, user, now).await?,
+    let package_free = match (&party, direction.uses_packages()) {
+        (Some(p), true) => p.free_package_seconds(),
+        (None, true) => match held_by {
+            // The number is no longer active (so `find_party` found nobody).
+            Some(user) => crate::packages::repo::free_seconds(&mut *tx, user, now).await?,
             None => 0,
         },
         _ => 0,
@@ -201,36 +162,29 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     };
     let destination = party.and_then(|p| p.destination);
     let (rate, increments, country_id) = match &destination {
-        Some(d) => (
-            rate_for(d, &cdr.direction),
-            d.increments,
-            Some(d.country_id),
-        ),
+        Some(d) => (rate_for(d, direction), d.increments, Some(d.country_id)),
         None => (0, Increments::default(), None),
     };
-    let answered_call = cdr.status == "completed" && answered.is_some();
+    let answered_call = status == CallStatus::Completed && answered.is_some();
     let duration = if answered_call {
         cdr.duration_seconds
     } else {
         0
     };
     let charge = rate_call(duration, rate, increments, package_free);
-    consume_packages(&mut tx, user_id, charge.package_seconds, now).await?;
+    crate::packages::repo::consume_seconds(&mut tx, user_id, charge.package_seconds, now).await?;
     let mut cost = charge.cost;
+    let mut shortfall = 0;
     if cost > 0 {
         let description = format!(
             "{} call {} {}",
-            cap(&cdr.direction),
-            if cdr.direction == "outbound" {
+            cap(direction.as_str()),
+            if direction == Direction::Outbound {
                 "to"
             } else {
                 "from"
             },
-            if cdr.direction == "outbound" {
-                &cdr.to
-            } else {
-                &cdr.from
-            }
+            direction.other_party(&cdr.from, &cdr.to)
         );
         let posting = Posting {
             user_id,
@@ -242,15 +196,22 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         };
         match ledger::post(&mut tx, posting).await {
             Ok(_) => {}
-            // Only a call that ran without (or past) its reservation gets here: it is
-            // charged what the balance holds, and the shortfall is logged.
-            Err(PostError::InsufficientFunds { balance }) => {
-                tracing::warn!(call_id = %cdr.call_id, cost, balance, "call cost more than the balance; charged the balance");
-                cost = balance;
-                if balance > 0 {
+            // Only a call that ran without (or past) its reservation gets here. It is
+            // charged what is available (the balance net of other calls' held money)
+            // and the rest is recorded as a shortfall, visible to the admin.
+            Err(PostError::InsufficientFunds {
+                balance: available, ..
+            }) => {
+                let collected = available.max(0);
+                shortfall = cost - collected;
+                tracing::warn!(call_id = %cdr.call_id, cost, collected, shortfall, "call cost more than was available; shortfall recorded");
+                cost = collected;
+                if collected > 0 {
+                    let description =
+                        format!("{description} (uncollected {})", format_micros(shortfall));
                     let posting = Posting {
                         user_id,
-                        amount: -balance,
+                        amount: -collected,
                         kind: Kind::Call,
                         description: &description,
                         reference: Some(format!("call:{}", cdr.call_id)),
@@ -258,45 +219,40 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
                     };
                     ledger::post(&mut tx, posting).await?;
                 }
+                ledger::repo::add_shortfall(&mut *tx, user_id, shortfall).await?;
             }
             Err(e) => return Err(e.into()),
         }
     }
-    sqlx::query(
-        "INSERT INTO calls (call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
-         duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+    let call = calls::NewCall {
+        call_id: &cdr.call_id,
+        user_id,
+        number_id,
+        direction: &cdr.direction,
+        from: &cdr.from,
+        to: &cdr.to,
+        country_id,
+        started_at: started,
+        answered_at: answered,
+        ended_at: ended,
+        duration_seconds: duration,
+        billable_seconds: charge.billable_seconds,
+        package_seconds: charge.package_seconds,
+        cost_micros: cost,
+        status: &cdr.status,
+        recording: cdr.recording,
+        created_at: now,
+        shortfall_micros: shortfall,
+    };
+    calls::insert(&mut *tx, call).await?;
+    calls::add_to_day(
+        &mut *tx,
+        started / crate::settings::DAY_MS,
+        country_id.unwrap_or(0),
+        answered_call,
+        charge.billable_seconds,
+        cost,
     )
-    .bind(&cdr.call_id)
-    .bind(user_id)
-    .bind(number_id)
-    .bind(&cdr.direction)
-    .bind(&cdr.from)
-    .bind(&cdr.to)
-    .bind(country_id)
-    .bind(started)
-    .bind(answered)
-    .bind(ended)
-    .bind(duration)
-    .bind(charge.billable_seconds)
-    .bind(charge.package_seconds)
-    .bind(cost)
-    .bind(&cdr.status)
-    .bind(cdr.recording as i64)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) VALUES ($1, $2, 1, $3, $4, $5) \
-         ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
-         seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros",
-    )
-    .bind(started / crate::settings::DAY_MS)
-    .bind(country_id.unwrap_or(0))
-    .bind(i64::from(answered_call))
-    .bind(charge.billable_seconds)
-    .bind(cost)
-    .execute(&mut *tx)
     .await?;
     if cost > 0 {
         warn_low_balance(&mut tx, user_id).await?;
@@ -321,13 +277,11 @@ fn cap(s: &str) -> String {
 /// Once the balance falls under the threshold, one notification until a deposit.
 /// The threshold is read inside the UPDATE: one round trip on every charged call.
 pub async fn warn_low_balance(conn: &mut AnyConnection, user_id: i64) -> Result<()> {
-    let balance: Option<i64> = sqlx::query_scalar(
-        "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
-         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros",
+    let balance = ledger::repo::flag_low_balance(
+        &mut *conn,
+        user_id,
+        crate::settings::DEFAULT_LOW_BALANCE_MICROS,
     )
-    .bind(user_id)
-    .bind(crate::settings::DEFAULT_LOW_BALANCE_MICROS)
-    .fetch_optional(&mut *conn)
     .await?;
     if let Some(balance) = balance {
         let message = format!(
@@ -337,19 +291,4 @@ pub async fn warn_low_balance(conn: &mut AnyConnection, user_id: i64) -> Result<
         notify(&mut *conn, user_id, "low_balance", "Low balance", &message).await?;
     }
     Ok(())
-}
-
-/// Package seconds of a user that no call in progress has reserved, for a CDR whose
-/// number is no longer active (so `find_party` found nobody).
-async fn free_package_seconds(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64> {
-    let (total, reserved): (i64, i64) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT), \
-         (SELECT reserved_package_seconds FROM users WHERE id = $1) \
-         FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2",
-    )
-    .bind(user_id)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok((total - reserved).max(0))
 }

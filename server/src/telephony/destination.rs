@@ -1,8 +1,9 @@
-//! Finding the rate for a number: its longest matching prefix, in one indexed query
-//! (the candidates are the number's own prefixes), so an administrator's change
-//! applies to the very next call on every instance.
+//! Finding the rate for a number: the database returns the destinations of the
+//! number's own prefixes (core's `candidate_prefixes`, one indexed query) and core
+//! picks the longest (`longest_prefix`), so an administrator's change applies to the
+//! very next call on every instance.
 
-use dialtone_core::rating::Increments;
+use dialtone_core::rating::{candidate_prefixes, longest_prefix, Increments};
 use sqlx::{Any, Executor, Row};
 
 #[derive(Debug, Clone)]
@@ -55,29 +56,36 @@ fn from_columns(r: &sqlx::any::AnyRow, p: &str) -> Result<Destination, sqlx::Err
     })
 }
 
-/// The candidate prefixes of an E.164 number, shortest first ("4", "44", "442" ...),
-/// or None when it has no digits to match.
-pub fn prefixes(number: &str) -> Option<Vec<String>> {
-    let digits: String = number.trim_start_matches('+').chars().take(15).collect();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(
-        (1..=digits.len())
-            .map(|len| digits[..len].to_string())
-            .collect(),
+/// The destinations of `count` candidate prefixes bound from `$first` on, each row
+/// with its prefix (`d_prefix`): one indexed lookup, usable alone or as a derived
+/// table. Core picks among them.
+pub fn candidates_sql(columns: &str, first: usize, count: usize) -> String {
+    let placeholders: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
+    format!(
+        "SELECT p.prefix AS d_prefix, {columns} FROM rate_prefixes p JOIN countries c ON c.id = p.country_id \
+         WHERE p.prefix IN ({})",
+        placeholders.join(", ")
     )
 }
 
-/// The longest-prefix query over `count` candidates bound from `$first` on, with
-/// the given columns: one indexed lookup, usable alone or as a derived table.
-pub fn longest_prefix_sql(columns: &str, first: usize, count: usize) -> String {
-    let placeholders: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
-    format!(
-        "SELECT {columns} FROM rate_prefixes p JOIN countries c ON c.id = p.country_id \
-         WHERE p.prefix IN ({}) ORDER BY LENGTH(p.prefix) DESC LIMIT 1",
-        placeholders.join(", ")
-    )
+/// Core's choice among rows read with `candidates_sql`.
+pub fn pick(
+    rows: &[sqlx::any::AnyRow],
+    prefixed: bool,
+) -> Result<Option<Destination>, sqlx::Error> {
+    let mut candidates = Vec::with_capacity(rows.len());
+    for r in rows {
+        let prefix: Option<String> = r.try_get("d_prefix")?;
+        let destination = if prefixed {
+            from_prefixed_row(r)?
+        } else {
+            Some(from_row(r)?)
+        };
+        if let (Some(prefix), Some(d)) = (prefix, destination) {
+            candidates.push((prefix, d));
+        }
+    }
+    Ok(longest_prefix(candidates))
 }
 
 /// The destination of an E.164 number by longest prefix, if any.
@@ -85,18 +93,13 @@ pub async fn lookup<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     number: &str,
 ) -> Result<Option<Destination>, sqlx::Error> {
-    let Some(prefixes) = prefixes(number) else {
+    let Some(prefixes) = candidate_prefixes(number) else {
         return Ok(None);
     };
-    let sql = longest_prefix_sql(COLUMNS, 1, prefixes.len());
+    let sql = candidates_sql(COLUMNS, 1, prefixes.len());
     let mut query = sqlx::query(&sql);
     for prefix in prefixes {
         query = query.bind(prefix);
     }
-    query
-        .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(from_row)
-        .transpose()
+    pick(&query.fetch_all(ex).await?, false)
 }

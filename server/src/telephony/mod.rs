@@ -4,6 +4,7 @@
 pub mod authorize;
 pub mod cdr;
 pub mod destination;
+pub mod repo;
 mod switch_auth;
 
 use crate::error::{Error, Result};
@@ -84,25 +85,6 @@ async fn post_cdr(
     }))
 }
 
-/// Where a call's recording lives; call ids are reduced to safe file-name characters.
-pub fn recording_path(state: &AppState, call_id: &str) -> std::path::PathBuf {
-    let safe: String = call_id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    state
-        .config
-        .data_dir
-        .join("recordings")
-        .join(format!("{safe}.wav"))
-}
-
 /// A call recording: the bytes of a WAV file. Documentation only.
 #[derive(utoipa::ToSchema)]
 #[schema(value_type = String, format = Binary)]
@@ -137,19 +119,7 @@ async fn put_recording(
     if body.len() < 12 || &body[..4] != b"RIFF" || &body[8..12] != b"WAVE" {
         return Err(Error::bad_request("A recording must be a WAV file"));
     }
-    let path = recording_path(&state, &call_id);
-    if let Some(dir) = path.parent() {
-        tokio::fs::create_dir_all(dir)
-            .await
-            .map_err(|e| Error::Internal(e.into()))?;
-    }
-    tokio::fs::write(&path, &body)
-        .await
-        .map_err(|e| Error::Internal(e.into()))?;
-    sqlx::query("UPDATE calls SET recording = 1 WHERE call_id = $1")
-        .bind(&call_id)
-        .execute(&state.db.pool)
-        .await?;
+    crate::calls::recording::store(&state, &call_id, &body).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,15 +1,45 @@
 use super::repo::{self, User};
 use crate::auth::{password, session, AuthUser};
-use crate::db::is_unique_violation;
+use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
-use crate::openapi::responses::{Invalid, SignedIn};
+use crate::openapi::responses::{Invalid, SignedIn, Throttled};
 use crate::state::AppState;
+use crate::throttle::{self, Limit};
 use crate::users::repo::UserView;
 use axum::extract::State;
 use dialtone_core::validation::{self as v, PasswordChangeInput, ProfileInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// Wrong current passwords, per user: the same limit as sign-in, and the slot is
+/// taken before argon2 runs.
+const PASSWORD_ATTEMPTS: Limit = Limit {
+    max: 5,
+    window_ms: 15 * 60 * 1000,
+    message:
+        "Too many attempts with a wrong current password. Please wait a few minutes and try again.",
+};
+const INCORRECT: &str = "Current password is incorrect";
+
+/// Checks the signed-in user's current password, counting every attempt.
+async fn check_current_password(state: &AppState, user: &User, given: &str) -> Result<()> {
+    let bucket = format!("password:user:{}", user.id);
+    throttle::hit(&state.db, &bucket, PASSWORD_ATTEMPTS).await?;
+    if !password::verify(given, &user.password_hash).await? {
+        return Err(Error::field("currentPassword", INCORRECT));
+    }
+    throttle::clear(&state.db, &bucket).await
+}
+
+/// Reset links issued before a password or email change must not undo it.
+async fn spend_reset_links<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<()> {
+    crate::auth::repo::spend_password_resets_of(ex, user_id, now_ms()).await?;
+    Ok(())
+}
 
 #[derive(Serialize, ToSchema)]
 pub struct UserResponse {
@@ -32,6 +62,9 @@ pub struct ProfileRequest {
     profile: ProfileInput,
     email_notifications: Option<bool>,
     sms_notifications: Option<bool>,
+    /// Required when the email changes.
+    #[serde(default)]
+    current_password: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -42,10 +75,12 @@ pub struct PasswordChanged {
     pub access_token: String,
 }
 
-/// Updates the name, email and notification choices.
+/// Updates the name, email and notification choices. A new email needs the current
+/// password, and the old address is told of the change.
 #[utoipa::path(put, path = "/api/user/profile", tag = "account", security(("bearer" = [])),
     request_body = ProfileRequest,
-    responses((status = 200, description = "The updated user", body = UserResponse), Invalid, SignedIn))]
+    responses((status = 200, description = "The updated user", body = UserResponse), Invalid,
+        SignedIn, Throttled))]
 pub async fn put_profile(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -55,74 +90,69 @@ pub async fn put_profile(
     Error::check(v::validate_profile(p))?;
     let (first, last) = (p.first_name.trim(), p.last_name.trim());
     let me = &auth.user;
-    let sql = format!(
-        "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
-         email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {}",
-        repo::COLUMNS
-    );
-    let updated = sqlx::query(&sql)
-        .bind(first)
-        .bind(last)
-        .bind(format!("{first} {last}"))
-        .bind(p.email.trim())
-        .bind(repo::normalize_email(&p.email))
-        .bind(req.email_notifications.unwrap_or(me.email_notifications) as i64)
-        .bind(req.sms_notifications.unwrap_or(me.sms_notifications) as i64)
-        .bind(me.id)
-        .fetch_one(&state.db.pool)
-        .await;
-    let row = match updated {
-        Ok(row) => row,
-        Err(e) if is_unique_violation(&e) => {
-            let errors = [(
-                "email".to_string(),
-                "An account with this email already exists".to_string(),
-            )]
-            .into();
-            return Err(Error::BadRequest {
-                message: "An account with this email already exists".into(),
-                errors,
-            });
+    let email_changes = repo::normalize_email(&p.email) != repo::normalize_email(&me.email);
+    if email_changes {
+        if req.current_password.is_empty() {
+            return Err(Error::field(
+                "currentPassword",
+                v::CURRENT_PASSWORD_REQUIRED,
+            ));
         }
-        Err(e) => return Err(e.into()),
+        check_current_password(&state, me, &req.current_password).await?;
+    }
+    let mut tx = state.db.begin_write().await?;
+    let change = repo::ProfileChange {
+        first_name: first,
+        last_name: last,
+        email: &p.email,
+        email_notifications: req.email_notifications.unwrap_or(me.email_notifications),
+        sms_notifications: req.sms_notifications.unwrap_or(me.sms_notifications),
     };
-    Ok(axum::Json(UserResponse {
-        user: User::from_row(&row)?.view(),
-    }))
+    let user = repo::update_profile(&mut *tx, me.id, change)
+        .await
+        .map_err(|e| {
+            Error::unique_or(e, || {
+                Error::field("email", "An account with this email already exists")
+            })
+        })?;
+    if email_changes {
+        spend_reset_links(&mut *tx, me.id).await?;
+    }
+    tx.commit().await?;
+    if email_changes {
+        tracing::info!(user_id = me.id, "email changed");
+        let body = format!(
+            "Hello {},\n\nThe email address of your Dialtone account was changed from {} to {}.\n\n\
+             If you made this change, there is nothing more to do. If you did not, contact \
+             {} at once.\n\nDialtone",
+            me.name, me.email, user.email, state.config.support_email
+        );
+        state
+            .mailer
+            .send(&me.email, "Your Dialtone email address was changed", &body)
+            .await?;
+    }
+    Ok(axum::Json(UserResponse { user: user.view() }))
 }
 
 /// Changes the password and ends every other session of the user; the caller gets a
 /// fresh access token and keeps its own session.
 #[utoipa::path(put, path = "/api/user/password", tag = "account", security(("bearer" = [])),
     request_body = PasswordChangeInput,
-    responses((status = 200, description = "Password changed", body = PasswordChanged), Invalid, SignedIn))]
+    responses((status = 200, description = "Password changed", body = PasswordChanged), Invalid,
+        SignedIn, Throttled))]
 pub async fn put_password(
     State(state): State<AppState>,
     auth: AuthUser,
     Json(input): Json<PasswordChangeInput>,
 ) -> Result<axum::Json<PasswordChanged>> {
     Error::check(v::validate_password_change(&input))?;
-    if !password::verify(&input.current_password, &auth.user.password_hash).await? {
-        let errors = [(
-            "currentPassword".to_string(),
-            "Current password is incorrect".to_string(),
-        )]
-        .into();
-        return Err(Error::BadRequest {
-            message: "Current password is incorrect".into(),
-            errors,
-        });
-    }
+    check_current_password(&state, &auth.user, &input.current_password).await?;
     let hash = password::hash(&input.new_password).await?;
     let mut tx = state.db.begin_write().await?;
-    let version: i64 = sqlx::query_scalar(
-        "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2 RETURNING session_version",
-    )
-    .bind(&hash)
-    .bind(auth.user.id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let version = repo::set_password(&mut *tx, auth.user.id, &hash).await?;
     session::revoke_user(&mut *tx, auth.user.id, Some(&auth.claims.sid)).await?;
+    spend_reset_links(&mut *tx, auth.user.id).await?;
     tx.commit().await?;
     let access = state
         .jwt

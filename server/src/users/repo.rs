@@ -23,10 +23,14 @@ pub struct User {
     pub session_version: i64,
     pub created_at: i64,
     pub last_login_at: Option<i64>,
+    /// The free trial: `active`, `expired`, `converted`, or none.
+    pub trial_status: Option<String>,
+    pub trial_ends_at: Option<i64>,
 }
 
 pub const COLUMNS: &str = "id, name, first_name, last_name, email, phone, password_hash, role, status, \
-    balance_micros, email_notifications, sms_notifications, session_version, created_at, last_login_at";
+    balance_micros, email_notifications, sms_notifications, session_version, created_at, last_login_at, \
+    trial_status, trial_ends_at";
 
 impl User {
     pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
@@ -46,6 +50,8 @@ impl User {
             session_version: row.try_get("session_version")?,
             created_at: row.try_get("created_at")?,
             last_login_at: row.try_get("last_login_at")?,
+            trial_status: row.try_get("trial_status")?,
+            trial_ends_at: row.try_get("trial_ends_at")?,
         })
     }
 
@@ -119,6 +125,30 @@ pub async fn find_by_id<'e, E: Executor<'e, Database = Any>>(
         .transpose()
 }
 
+/// The balance (micro-dollars) of a user, as answers after a charge show it.
+pub async fn balance<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(ex)
+        .await
+}
+
+/// Accounts whose name or email matches a LIKE pattern (the balances page's search).
+pub async fn count_by_name_or_email<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    pattern: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
+    )
+    .bind(pattern)
+    .fetch_one(ex)
+    .await
+}
+
 pub async fn find_by_email<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     email: &str,
@@ -162,4 +192,329 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
         .fetch_one(ex)
         .await?;
     User::from_row(&row)
+}
+
+/// The user of an access token, and whether the token's session (its refresh-token
+/// family) was revoked: one query on every authenticated request.
+pub async fn find_with_session<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    family: &str,
+) -> Result<Option<(User, bool)>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM refresh_tokens r \
+         WHERE r.family = $2 AND r.revoked_at IS NOT NULL) THEN 1 ELSE 0 END AS BIGINT) AS session_revoked \
+         FROM users WHERE id = $1"
+    );
+    let Some(row) = sqlx::query(&sql)
+        .bind(id)
+        .bind(family)
+        .fetch_optional(ex)
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some((
+        User::from_row(&row)?,
+        flag(&row, "session_revoked")?,
+    )))
+}
+
+/// The settings form's changes to a user.
+pub struct ProfileChange<'a> {
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub email: &'a str,
+    pub email_notifications: bool,
+    pub sms_notifications: bool,
+}
+
+/// Updates name, email and notification choices; a taken email surfaces as a
+/// unique violation.
+pub async fn update_profile<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    p: ProfileChange<'_>,
+) -> Result<User, sqlx::Error> {
+    let sql = format!(
+        "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
+         email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(p.first_name)
+        .bind(p.last_name)
+        .bind(format!("{} {}", p.first_name, p.last_name))
+        .bind(p.email.trim())
+        .bind(normalize_email(p.email))
+        .bind(p.email_notifications as i64)
+        .bind(p.sms_notifications as i64)
+        .bind(id)
+        .fetch_one(ex)
+        .await?;
+    User::from_row(&row)
+}
+
+/// Sets a new password hash and ends the user's access tokens; returns the new
+/// session version.
+pub async fn set_password<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    password_hash: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2 RETURNING session_version",
+    )
+    .bind(password_hash)
+    .bind(id)
+    .fetch_one(ex)
+    .await
+}
+
+/// Ends every access token of the user (their session version moves).
+pub async fn bump_session_version<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1")
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub async fn record_login<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
+        .bind(now_ms())
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The admin list's filter: text (already a LIKE pattern), status and role, empty
+/// for any.
+pub struct Search<'a> {
+    pub pattern: &'a str,
+    pub status: &'a str,
+    pub role: &'a str,
+}
+
+const SEARCH: &str = "(LOWER(name) LIKE $1 ESCAPE '\\' OR email_lower LIKE $1 ESCAPE '\\' OR COALESCE(phone, '') LIKE $1 ESCAPE '\\') \
+    AND ($2 = '' OR status = $2) AND ($3 = '' OR role = $3)";
+
+pub async fn count_matching<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    s: &Search<'_>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users WHERE {SEARCH}"))
+        .bind(s.pattern)
+        .bind(s.status)
+        .bind(s.role)
+        .fetch_one(ex)
+        .await
+}
+
+/// One page of matching users, newest first.
+pub async fn page_matching<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    s: &Search<'_>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<User>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM users WHERE {SEARCH} ORDER BY id DESC LIMIT $4 OFFSET $5"
+    ))
+    .bind(s.pattern)
+    .bind(s.status)
+    .bind(s.role)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(User::from_row)
+    .collect()
+}
+
+/// The administrators' ids; `lock` (PostgreSQL) locks their rows for the
+/// transaction, so two demotions cannot both pass the last-administrator check.
+pub async fn admin_ids<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    lock: bool,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let lock = if lock { " FOR UPDATE" } else { "" };
+    sqlx::query_scalar(&format!("SELECT id FROM users WHERE role = 'admin'{lock}"))
+        .fetch_all(ex)
+        .await
+}
+
+/// Changes the role; the user's access tokens end (they carry the role).
+pub async fn set_role<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    role: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET role = $1, session_version = session_version + 1 WHERE id = $2")
+        .bind(role)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Sets `active` or `suspended`; `end_sessions` also moves the session version.
+pub async fn set_status<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    status: &str,
+    end_sessions: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE users SET status = $1, session_version = session_version + $2 WHERE id = $3",
+    )
+    .bind(status)
+    .bind(i64::from(end_sessions))
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+// The free trial's columns (trial_status, trial_ends_at, trial_credit_micros); the
+// trial's rules and transitions live in `crate::trial`.
+
+/// (status, ends_at, credit) of the user's trial.
+pub async fn trial_columns<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<(Option<String>, Option<i64>, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(ex)
+    .await
+}
+
+pub async fn start_trial<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    ends_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2")
+        .bind(ends_at)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Records the trial credit, once per account and only on an active trial (one
+/// conditional statement); true when this call granted it.
+pub async fn grant_trial_credit<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    credit: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE users SET trial_credit_micros = $1 WHERE id = $2 AND trial_status = 'active' \
+         AND trial_ends_at > $3 AND trial_credit_micros = 0",
+    )
+    .bind(credit)
+    .bind(id)
+    .bind(now)
+    .execute(ex)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// Ends an active trial as `outcome`; true for the one caller that ended it.
+pub async fn end_trial<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    outcome: &str,
+) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query("UPDATE users SET trial_status = $1 WHERE id = $2 AND trial_status = 'active'")
+            .bind(outcome)
+            .bind(id)
+            .execute(ex)
+            .await?
+            .rows_affected()
+            == 1,
+    )
+}
+
+/// Users whose active trial is due to end at `now`, at most 500.
+pub async fn trials_due<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    now: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM users WHERE trial_status = 'active' AND trial_ends_at <= $1 ORDER BY id LIMIT 500",
+    )
+    .bind(now)
+    .fetch_all(ex)
+    .await
+}
+
+/// At a trial's end: (credit granted, spent since it was granted, available
+/// balance). Spent is every debit and refund after the grant's ledger row, but no
+/// deposit or admin credit. One statement, so the three agree; it reads the
+/// ledger's `ledger_entries` for the spending.
+pub async fn trial_end_figures<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.trial_credit_micros, \
+         CAST(COALESCE((SELECT -SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id \
+           AND l.kind NOT IN ('deposit', 'admin_credit', 'trial_credit') \
+           AND l.id > COALESCE((SELECT t.id FROM ledger_entries t WHERE t.reference = 'trial:' || CAST(u.id AS TEXT)), 0)), 0) AS BIGINT), \
+         u.balance_micros - u.reserved_micros FROM users u WHERE u.id = $1",
+    )
+    .bind(id)
+    .fetch_one(ex)
+    .await
+}
+
+// Reports.
+
+pub async fn count_all<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(ex)
+        .await
+}
+
+/// The newest users: (id, name, email, status, created_at).
+pub async fn newest<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    limit: i64,
+) -> Result<Vec<(i64, String, String, String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, name, email, status, created_at FROM users ORDER BY id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(ex)
+    .await
+}
+
+/// Sign-ups per UTC day (days since the epoch) in `[from_ms, to_ms)`.
+pub async fn signups_by_day<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000",
+    )
+    .bind(from_ms)
+    .bind(to_ms)
+    .fetch_all(ex)
+    .await
 }

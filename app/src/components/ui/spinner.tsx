@@ -6,3 +6,18 @@ export function Spinner({ className = 'h-5 w-5' }: { className?: string }) {
     </svg>
   );
 }
+
+/** A spinner and what is loading, e.g. "Loading packages...", as a status line. */
+export function LoadingStatus({
+  label,
+  className = 'py-8',
+}: {
+  label: string;
+  className?: string;
+}) {
+  return (
+    <p role="status" className={`flex items-center gap-2 text-slate-600 ${className}`}>
+      <Spinner /> {label}
+    </p>
+  );
+}

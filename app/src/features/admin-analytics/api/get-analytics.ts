@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export interface DateRange {
   /** YYYY-MM-DD, inclusive. */
@@ -7,44 +8,17 @@ export interface DateRange {
   to: string;
 }
 
-export interface RevenuePoint {
-  date: string;
-  deposits: number;
-  numbers: number;
-  packages: number;
-  calls: number;
-  sms: number;
-}
+export type RevenuePoint = Schema<'RevenueDay'>;
 
-export interface CallsPoint {
-  date: string;
-  calls: number;
-  answered: number;
-  minutes: number;
-}
+export type CallsPoint = Schema<'CallDay'>;
 
-export interface Destination {
-  country: string;
-  calls: number;
-  minutes: number;
-  revenue: number;
-}
+export type Destination = Schema<'TopDestination'>;
 
-export interface NewUsersPoint {
-  date: string;
-  count: number;
-}
+export type NewUsersPoint = Schema<'NewUsersDay'>;
 
-export interface Analytics extends DateRange {
-  revenue: RevenuePoint[];
-  calls: CallsPoint[];
-  /** Answer-seizure ratio in percent; null without calls. */
-  asr: number | null;
-  /** Average call duration in seconds; null without answered calls. */
-  acd: number | null;
-  topDestinations: Destination[];
-  newUsers: NewUsersPoint[];
-}
+/** `asr`: answer-seizure ratio in percent, `acd`: average call duration in seconds; null
+ * without (answered) calls. */
+export type Analytics = Schema<'AnalyticsReport'>;
 
 export function rangeQuery(range: DateRange): string {
   return new URLSearchParams({ from: range.from, to: range.to }).toString();

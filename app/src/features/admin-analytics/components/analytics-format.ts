@@ -13,12 +13,6 @@ export function sum(values: number[]): number {
 
 export const count = new Intl.NumberFormat('en-US');
 
-/** Seconds as m:ss, e.g. 125 -> "2:05". */
-export function minutesSeconds(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
 export const revenueSources = [
   { key: 'deposits', label: 'Deposits', color: '#4f46e5' },
   { key: 'numbers', label: 'Numbers', color: '#38bdf8' },

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { AnalyticsChartProps } from './analytics-chart';
-import { ChartBoundary } from './chart-boundary';
+import { ChartBoundary } from '../../../components/ui/chart-boundary';
 
 // recharts is large: it loads only when the analytics page draws its first chart.
 const AnalyticsChart = lazy(() => import('./analytics-chart'));

@@ -1,4 +1,4 @@
-import { minutesSeconds } from './analytics-format';
+import { formatDuration } from '../../../lib/core';
 
 const percent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
@@ -30,7 +30,7 @@ export function KpiCards({ asr, acd }: KpiCardsProps) {
     {
       label: 'ACD',
       name: 'Average call duration',
-      value: acd == null ? '—' : minutesSeconds(acd),
+      value: acd == null ? '—' : formatDuration(acd),
       note: 'Per answered call, in m:ss',
     },
   ];

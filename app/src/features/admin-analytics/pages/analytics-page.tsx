@@ -9,6 +9,7 @@ import { AnalyticsCharts } from '../components/analytics-charts';
 import { DEFAULT_DAYS, lastDays, longDay } from '../components/date-range';
 import { KpiCards } from '../components/kpi-cards';
 import { RangePicker } from '../components/range-picker';
+import { validateDateRange } from '../../../lib/core';
 
 // Typing a date passes through years such as 0002 and 0020: wait until it settles.
 const RANGE_DEBOUNCE_MS = 400;
@@ -23,18 +24,23 @@ export function AnalyticsPage() {
   const applied = useDebouncedValue(draft, RANGE_DEBOUNCE_MS);
   const analytics = useAnalytics(applied);
   const settled = applied.from === draft.from && applied.to === draft.to;
-  // The range rules are the server's: its field messages are shown as they come.
+  // The range rules are core's, checked here as the dates change and again by the
+  // server, whose field messages are shown once the range has settled. "Today" is the
+  // day the page opened: reading the clock while rendering would make renders impure.
+  const [openedAt] = useState(() => Date.now());
+  const rangeErrors = validateDateRange(draft, openedAt);
   const serverErrors =
     isApiError(analytics.error) && analytics.error.status === 400
       ? fieldErrorsOf(analytics.error)
       : {};
-  const rejected = Object.keys(serverErrors).length > 0;
   const incomplete = draft.from === '' || draft.to === '';
+  const rejected =
+    !incomplete && (Object.keys(rangeErrors).length > 0 || Object.keys(serverErrors).length > 0);
   const errors = {
-    from: draft.from === '' ? 'Enter a start date' : settled ? serverErrors.from : undefined,
-    to: draft.to === '' ? 'Enter an end date' : settled ? serverErrors.to : undefined,
+    from: rangeErrors.from ?? (settled ? serverErrors.from : undefined),
+    to: rangeErrors.to ?? (settled ? serverErrors.to : undefined),
   };
-  const data = incomplete || analytics.isError ? undefined : analytics.data;
+  const data = incomplete || rejected || analytics.isError ? undefined : analytics.data;
 
   return (
     <div className="space-y-6">

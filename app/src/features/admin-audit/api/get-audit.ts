@@ -1,21 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
 export type AuditRecord = Record<string, unknown>;
 
-export interface AuditEntry {
-  id: number;
-  /** "Name <email>", or null when the administrator's account no longer exists. */
-  actor: string | null;
-  /** e.g. "user.suspend", "balance.credit", "settings.update". */
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: AuditRecord | null;
-  after: AuditRecord | null;
-  date: string;
-}
+/** `actor`: "Name <email>", or null when the administrator's account no longer exists. */
+export type AuditEntry = Schema<'AuditEntry'>;
 
 export interface AuditFilters {
   search: string;

@@ -4,7 +4,7 @@ import { ScrollBox } from '../../../components/ui/scroll-box';
 
 /** Before -> after for the keys that changed. */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const rows = changedKeys(entry.before, entry.after);
+  const rows = changedKeys(entry.before ?? null, entry.after ?? null);
   if (rows.length === 0) {
     return <p className="text-sm text-slate-600">No recorded changes.</p>;
   }

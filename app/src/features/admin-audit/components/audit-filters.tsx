@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { FilterBar } from '../../../components/ui/filter-bar';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { actionFilterOptions } from './audit-labels';
@@ -13,24 +13,16 @@ interface AuditFiltersProps {
 
 export function AuditFilters({ search, action, from, to, onChange }: AuditFiltersProps) {
   return (
-    <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 xl:grid-cols-[1fr_auto_auto_auto] xl:items-end">
-      <div className="relative sm:col-span-2 xl:col-span-1">
-        <label htmlFor="audit-search" className="mb-1 block text-sm font-medium text-slate-700">
-          Search
-        </label>
-        <Search
-          className="pointer-events-none absolute bottom-2.5 left-3 h-4 w-4 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          id="audit-search"
-          type="search"
-          placeholder="Search by administrator or target..."
-          value={search}
-          onChange={(event) => onChange('search', event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-      </div>
+    <FilterBar
+      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_auto_auto_auto] xl:items-end"
+      search={{
+        id: 'audit-search',
+        placeholder: 'Search by administrator or target...',
+        value: search,
+        onChange: (value) => onChange('search', value),
+        className: 'sm:col-span-2 xl:col-span-1',
+      }}
+    >
       <div className="sm:col-span-2 xl:col-span-1">
         <SelectField
           id="audit-action-filter"
@@ -56,6 +48,6 @@ export function AuditFilters({ search, action, from, to, onChange }: AuditFilter
         min={from || undefined}
         onChange={(event) => onChange('to', event.target.value)}
       />
-    </div>
+    </FilterBar>
   );
 }

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export type AdjustmentType = 'credit' | 'debit';
 
@@ -9,11 +10,7 @@ export interface Adjustment {
   reason: string;
 }
 
-export interface AdjustmentResult {
-  balance: number;
-  entryId: number;
-  message: string;
-}
+export type AdjustmentResult = Schema<'Adjusted'>;
 
 export function adjustBalance(userId: number, adjustment: Adjustment) {
   return api.post<AdjustmentResult>(`/admin/balances/${userId}/adjust`, adjustment);

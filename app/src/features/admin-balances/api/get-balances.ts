@@ -1,21 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
-export interface Movement {
-  amount: number;
-  date: string;
-}
+export type Movement = Schema<'Movement'>;
 
-export interface BalanceItem {
-  id: number;
-  name: string;
-  email: string;
-  balance: number;
-  lastDeposit: Movement | null;
-  lastWithdrawal: Movement | null;
-  status: string;
-}
+/** `held`: held by calls in progress; `uncollected`: call costs beyond what could be collected. */
+export type BalanceItem = Schema<'BalanceItem'>;
 
 export const BALANCES_PAGE_SIZE = 20;
 

@@ -1,14 +1,14 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
 import { ActionsMenu } from '../../../components/ui/actions-menu';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { usd } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { BalanceItem, Movement } from '../api/get-balances';
 import { BalanceStatusBadge } from './balance-status-badge';
-import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type BalanceAction = 'credit' | 'debit' | 'transactions';
 
-function MovementCell({ movement }: { movement: Movement | null }) {
+function MovementCell({ movement }: { movement: Movement | null | undefined }) {
   if (!movement) return <span className="text-slate-400">—</span>;
   return (
     <>
@@ -20,8 +20,6 @@ function MovementCell({ movement }: { movement: Movement | null }) {
   );
 }
 
-const headings = ['User', 'Balance', 'Last Deposit', 'Last Withdrawal', 'Status'];
-
 interface BalancesTableProps {
   items: BalanceItem[];
   onAction: (action: BalanceAction, user: BalanceItem) => void;
@@ -29,69 +27,70 @@ interface BalancesTableProps {
 
 export function BalancesTable({ items, onAction }: BalancesTableProps) {
   return (
-    <ScrollBox label="User balances">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">User balances</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {items.map((user) => (
-            <tr key={user.id} className="align-top">
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{user.name}</p>
-                <p className="text-slate-500">{user.email}</p>
-              </td>
-              <td
-                className="px-4 py-3 font-semibold whitespace-nowrap text-slate-900 tabular-nums"
-                data-testid={`balance-${user.id}`}
-              >
-                {usd(user.balance)}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <MovementCell movement={user.lastDeposit} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <MovementCell movement={user.lastWithdrawal} />
-              </td>
-              <td className="px-4 py-3">
-                <BalanceStatusBadge status={user.status} />
-              </td>
-              <td className="px-4 py-2 text-right">
-                <ActionsMenu
-                  label={`Actions for ${user.name}`}
-                  items={[
-                    {
-                      label: 'Add Funds',
-                      icon: PlusCircle,
-                      onSelect: () => onAction('credit', user),
-                    },
-                    {
-                      label: 'Deduct Funds',
-                      icon: MinusCircle,
-                      onSelect: () => onAction('debit', user),
-                    },
-                    {
-                      label: 'View Transactions',
-                      icon: History,
-                      onSelect: () => onAction('transactions', user),
-                    },
-                  ]}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <DataTable
+      caption="User balances"
+      minWidth="min-w-[48rem]"
+      rowClassName="align-top"
+      rows={items}
+      rowKey={(user) => user.id}
+      columns={[
+        {
+          header: 'User',
+          cell: (user) => (
+            <>
+              <p className="font-medium text-slate-900">{user.name}</p>
+              <p className="text-slate-500">{user.email}</p>
+            </>
+          ),
+        },
+        {
+          header: 'Balance',
+          className: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
+          testId: (user) => `balance-${user.id}`,
+          cell: (user) => (
+            <>
+              {usd(user.balance)}
+              {(user.held ?? 0) > 0 && (
+                <p className="text-xs font-normal text-slate-500">{usd(user.held ?? 0)} held</p>
+              )}
+              {(user.uncollected ?? 0) > 0 && (
+                <p className="text-xs font-normal text-red-700">
+                  {usd(user.uncollected ?? 0)} uncollected
+                </p>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Last Deposit',
+          className: 'whitespace-nowrap',
+          cell: (user) => <MovementCell movement={user.lastDeposit} />,
+        },
+        {
+          header: 'Last Withdrawal',
+          className: 'whitespace-nowrap',
+          cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
+        },
+        { header: 'Status', cell: (user) => <BalanceStatusBadge status={user.status} /> },
+        actionsColumn((user: BalanceItem) => (
+          <ActionsMenu
+            label={`Actions for ${user.name}`}
+            items={[
+              { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
+              {
+                label: 'Deduct Funds',
+                icon: MinusCircle,
+                onSelect: () => onAction('debit', user),
+              },
+              {
+                label: 'View Transactions',
+                icon: History,
+                onSelect: () => onAction('transactions', user),
+              },
+            ]}
+          />
+        )),
+      ]}
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { LedgerTable } from '../../../components/ui/ledger-table';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import type { BalanceItem } from '../api/get-balances';
 import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from '../api/get-user-transactions';
@@ -30,31 +28,25 @@ export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialog
         aria-busy={transactions.isFetching}
         className="-mx-5 -my-4 overflow-hidden sm:mx-0 sm:my-0 sm:rounded-lg sm:border sm:border-slate-200"
       >
-        {transactions.isPending ? (
-          <TableSkeleton label="Loading transactions..." />
-        ) : transactions.isError ? (
-          <LoadError
-            message={messageOf(transactions.error, 'Could not load the transactions.')}
-            onRetry={() => void transactions.refetch()}
-            retrying={transactions.isFetching}
-          />
-        ) : transactions.data.items.length === 0 ? (
-          <p role="status" className="p-8 text-center text-slate-600">
-            No transactions yet
-          </p>
-        ) : (
-          <>
-            <LedgerTable items={transactions.data.items} caption={`Transactions of ${user.name}`} />
-            <Pagination
-              label="Transactions pages"
-              page={page}
-              pageSize={USER_TRANSACTIONS_PAGE_SIZE}
-              total={transactions.data.total}
-              onPage={setPage}
-              disabled={transactions.isPlaceholderData}
-            />
-          </>
-        )}
+        <ListStates
+          query={transactions}
+          loading={<TableSkeleton label="Loading transactions..." />}
+          error="Could not load the transactions."
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p role="status" className="p-8 text-center text-slate-600">
+              No transactions yet
+            </p>
+          }
+          paging={{
+            page,
+            pageSize: USER_TRANSACTIONS_PAGE_SIZE,
+            onPage: setPage,
+            label: 'Transactions pages',
+          }}
+        >
+          {(data) => <LedgerTable items={data.items} caption={`Transactions of ${user.name}`} />}
+        </ListStates>
       </div>
     </Dialog>
   );

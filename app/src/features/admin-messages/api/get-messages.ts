@@ -1,22 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export type MessageStatus = 'open' | 'handled' | 'all';
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  handled: boolean;
-}
+export type ContactMessage = Schema<'MessageView'>;
 
-export interface MessagePage {
-  items: ContactMessage[];
-  total: number;
-}
+export type MessagePage = Schema<'Page_MessageView'>;
 
 export const PAGE_SIZE = 20;
 

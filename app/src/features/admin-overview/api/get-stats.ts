@@ -1,31 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface TopCountry {
-  name: string;
-  /** Call revenue of the last 30 days, in dollars. */
-  revenue: number;
-  /** Percent change against the 30 days before; null when there is nothing to compare. */
-  change: number | null;
-}
+/** Call revenue of the last 30 days, with the percent change against the 30 before. */
+export type TopCountry = Schema<'TopCountry'>;
 
-export interface RecentUser {
-  id: number;
-  name: string;
-  email: string;
-  status: string;
-  joinDate: string;
-}
+export type RecentUser = Schema<'RecentUser'>;
 
-export interface AdminStats {
-  totalUsers: number;
-  activeNumbers: number;
-  minutesUsed: number;
-  revenue: number;
-  countries: number;
-  topCountries: TopCountry[];
-  recentUsers: RecentUser[];
-}
+export type AdminStats = Schema<'AdminStats'>;
 
 export const statsKey = ['admin', 'stats'] as const;
 

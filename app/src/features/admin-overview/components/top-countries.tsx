@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { usd } from '../../../lib/core';
 import type { TopCountry } from '../api/get-stats';
-import { ScrollBox } from '../../../components/ui/scroll-box';
+import { DataTable } from '../../../components/ui/data-table';
 
 const percent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
@@ -43,38 +43,30 @@ export function TopCountries({ countries }: { countries: TopCountry[] }) {
     );
   }
   return (
-    <ScrollBox label="Revenue by country, last 30 days">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Revenue by country, last 30 days</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Country
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Revenue
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {countries.map((country) => (
-            <tr key={country.name}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                {country.name}
-              </th>
-              <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
-                {usd(country.revenue)}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                <Change change={country.change} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <DataTable
+      caption="Revenue by country, last 30 days"
+      rows={countries}
+      rowKey={(country) => country.name}
+      columns={[
+        {
+          header: 'Country',
+          rowHeader: true,
+          className: 'font-medium text-slate-900',
+          cell: (country) => country.name,
+        },
+        {
+          header: 'Revenue',
+          align: 'right',
+          className: 'text-slate-900 tabular-nums',
+          cell: (country) => usd(country.revenue),
+        },
+        {
+          header: 'Change',
+          align: 'right',
+          className: 'whitespace-nowrap tabular-nums',
+          cell: (country) => <Change change={country.change ?? null} />,
+        },
+      ]}
+    />
   );
 }

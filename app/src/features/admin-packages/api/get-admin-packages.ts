@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface AdminPackage {
-  id: number;
-  name: string;
-  minutes: number;
-  price: number;
-  validity: number;
-  features: string[];
-  status: 'active' | 'inactive' | (string & {});
-  subscribers: number;
-}
+export type AdminPackage = Schema<'PackageView'>;
 
 /** What the create and edit calls take. */
 export interface PackageBody {
   name: string;
   minutes: number;
-  price: number;
+  /** US dollars as decimal text, e.g. "9.99". */
+  price: string;
   validity: number;
   features: string[];
   status: string;

@@ -50,12 +50,12 @@ function validate(values: Values) {
   });
 }
 
-/** Sent once core accepted the form, so the numbers read exactly as typed. */
+/** Sent once core accepted the form: whole numbers as numbers, the price as its decimal text. */
 function toBody(values: Values): PackageBody {
   return {
     name: values.name.trim(),
     minutes: Number(values.minutes.trim()),
-    price: Number(values.price.trim()),
+    price: values.price.trim(),
     validity: Number(values.validity.trim()),
     features: featureLines(values.features),
     status: values.status,

@@ -102,7 +102,7 @@ describe('Manage packages page', () => {
     expect(JSON.parse(String(posts[1][1]?.body))).toEqual({
       name: 'Gold Plus',
       minutes: 2000,
-      price: 149.99,
+      price: '149.99',
       validity: 90,
       features: ['Calls', 'SMS'],
       status: 'active',
@@ -123,7 +123,7 @@ describe('Manage packages page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls(fetch)).toContain('PUT /api/admin/packages/1'));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ minutes: 150, price: 19.99 });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ minutes: 150, price: '19.99' });
   });
 
   it("confirms a delete and shows the server's message", async () => {

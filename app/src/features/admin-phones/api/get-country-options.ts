@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
-interface CountryRow {
-  id: number;
-  country: string;
-  code: string;
-  flag: string;
-  status: string;
-}
+type CountryRow = Schema<'CountryRate'>;
 
 export interface CountryOption {
   value: string;
@@ -27,7 +22,7 @@ export function useCountryOptions() {
     select: (data): CountryOption[] =>
       data.items.map((row) => ({
         value: row.code,
-        label: `${row.flag ? `${row.flag} ` : ''}${row.country} (${row.code})`,
+        label: `${row.country} (${row.code})`,
       })),
   });
 }

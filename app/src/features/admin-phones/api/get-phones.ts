@@ -1,22 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
 export type PhoneType = 'mobile' | 'landline' | 'tollfree';
 
-export interface AdminPhone {
-  id: number;
-  number: string;
-  country: string;
-  countryCode: string;
-  type: PhoneType;
-  status: 'active' | 'reserved' | 'inactive' | 'available' | 'expired' | (string & {});
-  /** The owner's e-mail, or null while the number is in the inventory. */
-  assignedTo: string | null;
-  monthlyFee: number;
-  purchaseDate: string | null;
-  addedDate: string;
-}
+/** `assignedTo`: the owner's e-mail, or null while the number is in the inventory. */
+export type AdminPhone = Schema<'AdminPhone'>;
 
 export interface PhoneFilters {
   search: string;

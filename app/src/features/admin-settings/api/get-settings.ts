@@ -1,25 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SettingsInput } from '../../../lib/core';
+import type { Schema } from '../../../lib/api-types';
 
-/** The seven platform settings, as decimal text exactly as the server stores them. */
-export type PlatformSettings = SettingsInput;
+/** The eight platform settings, as decimal text exactly as the server stores them. */
+export type PlatformSettings = Required<SettingsInput>;
 
-export interface Configuration {
-  mail: { mode: 'smtp' | 'outbox'; smtp: string | null; from: string; supportEmail: string };
-  payments: {
-    provider: 'sandbox' | 'stripe';
-    publishableKey: string | null;
-    webhookSecretSet: boolean;
-    apiBase: string;
-  };
-  sms: { provider: string; url: string | null };
-}
+export type Configuration = Schema<'PlatformConfiguration'>;
 
-export interface SettingsResponse {
-  settings: PlatformSettings;
-  configuration: Configuration;
-}
+export type SettingsResponse = Schema<'SettingsPage'>;
 
 export const settingsKey = ['admin', 'settings'] as const;
 

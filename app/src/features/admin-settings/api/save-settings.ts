@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 import { settingsKey, type PlatformSettings, type SettingsResponse } from './get-settings';
 
-export interface SaveSettingsResult {
-  settings: PlatformSettings;
-  message: string;
-}
+export type SaveSettingsResult = Schema<'SettingsSaved'>;
 
 export function saveSettings(settings: PlatformSettings) {
   return api.put<SaveSettingsResult>('/admin/settings', settings);

@@ -50,4 +50,10 @@ export const settingsFields: SettingsField[] = [
     hint: 'Used for new countries: each billed block after the first.',
     inputMode: 'numeric',
   },
+  {
+    name: 'trialCredit',
+    label: 'Free trial credit ($)',
+    hint: 'What a new account gets for its 7-day trial, for calls and SMS to verified numbers.',
+    inputMode: 'decimal',
+  },
 ];

@@ -15,6 +15,7 @@ const settings = {
   maxDeposit: '10000.00',
   defaultFirstIncrement: '1',
   defaultNextIncrement: '1',
+  trialCredit: '1.00',
 };
 
 const configuration = {
@@ -55,7 +56,7 @@ describe('Admin settings page', () => {
     act(() => toast.remove());
   });
 
-  it('fills the seven fields with the saved values and shows the configuration read-only', async () => {
+  it('fills the eight fields with the saved values and shows the configuration read-only', async () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('Admin settings page', () => {
     expect(calls(fetch).filter((c) => c.startsWith('PUT'))).toEqual([]);
   });
 
-  it('sends the seven values as strings and confirms with the server’s message', async () => {
+  it('sends the eight values as strings and confirms with the server’s message', async () => {
     const fetch = server({
       'PUT /api/admin/settings': (init) => ({
         status: 200,

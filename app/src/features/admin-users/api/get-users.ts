@@ -1,20 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Role } from '../../../lib/auth-context';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
-export type UserStatus = 'active' | 'suspended' | 'pending';
-
-export interface AdminUserItem {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  status: UserStatus | (string & {});
-  role: Role;
-  joinDate: string;
-  lastLogin: string | null;
-}
+/** `trial`: the free trial (active with its days left, expired, converted) or null. */
+export type AdminUserItem = Schema<'AdminUserItem'>;
 
 export interface UserFilters {
   search: string;

@@ -5,7 +5,7 @@ import { messageOf } from '../../../lib/api-client';
 import type { Role } from '../../../lib/auth-context';
 import { changeUserRole } from '../api/change-user-role';
 import { usersKey, type AdminUserItem } from '../api/get-users';
-import { roleLabels } from './user-labels';
+import { roleLabel, roleLabels } from './user-labels';
 
 interface ChangeRoleDialogProps {
   user: AdminUserItem;
@@ -37,7 +37,7 @@ export function ChangeRoleDialog({ user, onClose }: ChangeRoleDialogProps) {
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">
-        Change {user.name}&apos;s role from {roleLabels[user.role]} to {roleLabels[next]}?
+        Change {user.name}&apos;s role from {roleLabel(user.role)} to {roleLabels[next]}?
       </p>
       <p className="mt-2">
         {next === 'admin'

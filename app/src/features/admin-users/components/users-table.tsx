@@ -1,14 +1,12 @@
 import { Mail, ShieldCheck, UserCheck, UserX, type LucideIcon } from 'lucide-react';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import type { AdminUserItem } from '../api/get-users';
-import { roleLabels, statusTones } from './user-labels';
-import { ScrollBox } from '../../../components/ui/scroll-box';
+import { roleLabel, statusTones, trialLabel } from './user-labels';
 
 export type UserAction = 'email' | 'role' | 'suspend' | 'reactivate';
-
-const headings = ['Name', 'Phone', 'Status', 'Role', 'Join Date', 'Last Login'];
 
 function menuItems(
   user: AdminUserItem,
@@ -38,65 +36,75 @@ interface UsersTableProps {
 
 export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
   return (
-    <ScrollBox label="Users">
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="sr-only">Users</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {items.map((user) => {
-            const self = user.id === selfId;
-            return (
-              <tr key={user.id} className="align-top">
-                <td className="px-4 py-3">
-                  <p className="font-medium text-slate-900">
-                    {user.name}
-                    {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
-                  </p>
-                  <p className="text-slate-500">{user.email}</p>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
-                  {user.phone ?? <span className="text-slate-400">—</span>}
-                </td>
-                <td className="px-4 py-3">
-                  <Badge tone={statusTones[user.status] ?? 'gray'}>{user.status}</Badge>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>
-                    {roleLabels[user.role] ?? user.role}
+    <DataTable
+      caption="Users"
+      minWidth="min-w-[52rem]"
+      rowClassName="align-top"
+      rows={items}
+      rowKey={(user) => user.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (user) => (
+            <>
+              <p className="font-medium text-slate-900">
+                {user.name}
+                {user.id === selfId && (
+                  <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
+                )}
+              </p>
+              <p className="text-slate-500">{user.email}</p>
+            </>
+          ),
+        },
+        {
+          header: 'Phone',
+          className: 'whitespace-nowrap text-slate-700 tabular-nums',
+          cell: (user) => user.phone ?? <span className="text-slate-400">—</span>,
+        },
+        {
+          header: 'Status',
+          cell: (user) => (
+            <>
+              <Badge tone={statusTones[user.status] ?? 'gray'}>{user.status}</Badge>
+              {user.trial && (
+                <span className="ml-1">
+                  <Badge tone={user.trial === 'active' ? 'blue' : 'gray'}>
+                    {trialLabel(user.trial, user.trialDaysLeft)}
                   </Badge>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <time dateTime={user.joinDate}>{formatDate(user.joinDate)}</time>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  {user.lastLogin ? (
-                    <time dateTime={user.lastLogin}>{formatDateTime(user.lastLogin)}</time>
-                  ) : (
-                    <span className="text-slate-500">Never</span>
-                  )}
-                </td>
-                <td className="px-4 py-2 text-right">
-                  <ActionsMenu
-                    label={`Actions for ${user.name}`}
-                    items={menuItems(user, self, onAction)}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
+                </span>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Role',
+          cell: (user) => (
+            <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>{roleLabel(user.role)}</Badge>
+          ),
+        },
+        {
+          header: 'Join Date',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (user) => <time dateTime={user.joinDate}>{formatDate(user.joinDate)}</time>,
+        },
+        {
+          header: 'Last Login',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (user) =>
+            user.lastLogin ? (
+              <time dateTime={user.lastLogin}>{formatDateTime(user.lastLogin)}</time>
+            ) : (
+              <span className="text-slate-500">Never</span>
+            ),
+        },
+        actionsColumn((user: AdminUserItem) => (
+          <ActionsMenu
+            label={`Actions for ${user.name}`}
+            items={menuItems(user, user.id === selfId, onAction)}
+          />
+        )),
+      ]}
+    />
   );
 }

@@ -52,4 +52,11 @@ describe('Signup page', () => {
     expect(await screen.findByText('Failed to create account. Please try again.')).toBeVisible();
     expect(screen.getByText('An account with this email already exists')).toBeVisible();
   });
+
+  it('an empty submit focuses the first invalid field on screen, Full name', async () => {
+    renderWithProviders(<SignupPage />, { route: '/signup', auth: fakeAuth() });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveFocus();
+  });
 });

@@ -1,37 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { pageQuery, type Paged } from '../../../lib/paging';
+import { pageQuery } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
 export type CallType = 'inbound' | 'outbound';
 export type CallStatus = 'completed' | 'failed' | 'no-answer';
 
-export interface CallRecord {
-  id: number;
-  type: CallType;
-  /** The other party. */
-  number: string;
-  from: string;
-  to: string;
-  /** "m:ss" as the server formats it. */
-  duration: string;
-  durationSeconds: number;
-  cost: number;
-  date: string;
-  status: CallStatus;
-  recording: boolean;
-  /** Admin list only: "Name <email>". */
-  user?: string;
-}
+/** `number` is the other party; `duration` "m:ss"; `user` (admin list) "Name <email>". */
+export type CallRecord = Schema<'CallItem'>;
 
-export interface CallTotals {
-  calls: number;
-  durationSeconds: number;
-  cost: number;
-}
+export type CallTotals = Schema<'CallTotals'>;
 
-export interface CallPage extends Paged<CallRecord> {
-  totals: CallTotals;
-}
+export type CallPage = Schema<'CallPage'>;
 
 /** Whose calls: the signed-in client's own, or everyone's for an administrator. */
 export type CallScope = 'client' | 'admin';

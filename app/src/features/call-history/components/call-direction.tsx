@@ -1,9 +1,8 @@
 import { PhoneIncoming, PhoneOutgoing } from 'lucide-react';
-import type { CallType } from '../api/get-calls';
 import { directionLabels } from './call-labels';
 
 /** The direction icon with the number, and the direction in words for everyone. */
-export function CallDirection({ type, number }: { type: CallType; number: string }) {
+export function CallDirection({ type, number }: { type: string; number: string }) {
   const Icon = type === 'inbound' ? PhoneIncoming : PhoneOutgoing;
   return (
     <div className="flex items-center gap-3">

@@ -15,28 +15,20 @@ export const statusFilterOptions: SelectOption[] = [
   { value: 'no-answer', label: 'No Answer' },
 ];
 
-export const directionLabels: Record<CallType, string> = {
+// Keyed by the API's text (any string on the wire), covering every value the app knows.
+export const directionLabels: Partial<Record<string, string>> = {
   inbound: 'Inbound',
   outbound: 'Outbound',
-};
+} satisfies Record<CallType, string>;
 
-export const statusLabels: Record<CallStatus, string> = {
+export const statusLabels: Partial<Record<string, string>> = {
   completed: 'Completed',
   failed: 'Failed',
   'no-answer': 'No Answer',
-};
+} satisfies Record<CallStatus, string>;
 
-export const statusTones: Record<CallStatus, BadgeTone> = {
+export const statusTones: Partial<Record<string, BadgeTone>> = {
   completed: 'green',
   failed: 'red',
   'no-answer': 'yellow',
-};
-
-/** Seconds as "m:ss", or "h:mm:ss" from one hour on. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
+} satisfies Record<CallStatus, BadgeTone>;

@@ -1,7 +1,7 @@
 import { Clock, DollarSign, Phone, type LucideIcon } from 'lucide-react';
 import { usd } from '../../../lib/core';
 import type { CallTotals as Totals } from '../api/get-calls';
-import { formatDuration } from './call-labels';
+import { formatDuration } from '../../../lib/core';
 
 function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (

@@ -1,30 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export type ActivityType = 'call' | 'sms' | 'deposit' | 'purchase';
 
-export interface ActivityItem {
-  id: string;
-  type: ActivityType;
-  date: string;
-  number?: string;
-  /** "m:ss" */
-  duration?: string;
-  cost?: number;
-  message?: string;
-  amount?: number;
-  method?: string;
-  item?: string;
-}
+export type ActivityItem = Schema<'DashboardActivity'>;
 
-export interface DashboardSummary {
-  balance: number;
-  activeNumbers: number;
-  minutesRemaining: number;
-  smsThisMonth: number;
-  unreadNotifications: number;
-  recentActivity: ActivityItem[];
-}
+/** `smsRemaining`: one-part messages the available balance buys at `smsRate` to `smsDestination`. */
+export type DashboardSummary = Schema<'Dashboard'>;
 
 export function getDashboard(): Promise<DashboardSummary> {
   return api.get<DashboardSummary>('/dashboard');

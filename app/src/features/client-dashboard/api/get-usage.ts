@@ -1,20 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export type UsageRange = 'week' | 'month' | 'year';
 
-export interface UsagePoint {
-  /** "2026-11-20" per day for week and month, "2026-11" per month for year. */
-  label: string;
-  minutes: number;
-  messages: number;
-  spend: number;
-}
+/** `label`: "2026-11-20" per day for week and month, "2026-11" per month for year. */
+export type UsagePoint = Schema<'UsagePoint'>;
 
-export interface Usage {
-  range: UsageRange;
-  points: UsagePoint[];
-}
+/** The chart of the range asked for (the server answers with the same `range`). */
+export type Usage = Omit<Schema<'UsageChart'>, 'range'> & { range: UsageRange };
 
 export function getUsage(range: UsageRange): Promise<Usage> {
   return api.get<Usage>(`/dashboard/usage?range=${range}`);

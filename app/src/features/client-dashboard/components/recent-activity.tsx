@@ -35,7 +35,7 @@ function amountOf(item: ActivityItem): { text: string; tone: string } | null {
     const amount = item.amount ?? 0;
     return { text: `+${usd(amount)}`, tone: 'text-green-700' };
   }
-  const charge = item.cost ?? item.amount;
+  const charge: number | undefined = 'cost' in item ? item.cost : item.amount;
   if (charge === undefined) return null;
   return charge === 0
     ? { text: usd(0), tone: 'text-slate-600' }

@@ -1,4 +1,5 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 interface StatCardProps {
@@ -8,9 +9,11 @@ interface StatCardProps {
   value: string | undefined;
   to: string;
   linkLabel: string;
+  /** A secondary line under the value (and how the value is reckoned). */
+  detail?: ReactNode;
 }
 
-export function StatCard({ icon: Icon, label, value, to, linkLabel }: StatCardProps) {
+export function StatCard({ icon: Icon, label, value, to, linkLabel, detail }: StatCardProps) {
   return (
     <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -23,6 +26,7 @@ export function StatCard({ icon: Icon, label, value, to, linkLabel }: StatCardPr
               </span>
             )}
           </p>
+          {detail && <div className="mt-1 text-xs text-slate-500">{detail}</div>}
         </div>
         <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <Icon className="h-5 w-5" aria-hidden="true" />

@@ -24,58 +24,76 @@ function tooltipValue(value: unknown, name: unknown): [string, string] {
   return [label === 'Spend' ? usd(Number(value)) : String(value), label];
 }
 
+/**
+ * The spend line's curve: monotone, so that between two days it never leaves the range
+ * of their values and never draws money below $0.00 that was not spent.
+ */
+export const SPEND_CURVE = 'monotoneX' as const;
+
+interface UsageChartProps {
+  points: UsagePoint[];
+  /** A fixed size instead of the container's (for rendering where nothing is laid out). */
+  size?: { width: number; height: number };
+}
+
 /** Minutes and messages as bars on the left axis, spend as a line on the right one. */
-export default function UsageChart({ points }: { points: UsagePoint[] }) {
+export default function UsageChart({ points, size }: UsageChartProps) {
   const animate = !useReducedMotion();
   const data = points.map((point) => ({ ...point, name: pointLabel(point.label) }));
+  const chart = (
+    <ComposedChart
+      data={data}
+      accessibilityLayer={false}
+      margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      {...size}
+    >
+      <CartesianGrid stroke="#e2e8f0" vertical={false} />
+      <XAxis dataKey="name" tick={{ fontSize: 12 }} tickLine={false} minTickGap={12} />
+      <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12 }} tickLine={false} />
+      <YAxis
+        yAxisId="spend"
+        orientation="right"
+        domain={[0, 'auto']}
+        tick={{ fontSize: 12 }}
+        tickLine={false}
+        tickFormatter={(value: number) => usd(value)}
+        width={64}
+      />
+      <Tooltip formatter={tooltipValue} />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      <Bar
+        isAnimationActive={animate}
+        yAxisId="count"
+        dataKey="minutes"
+        name="Minutes"
+        fill={MINUTES}
+        radius={[3, 3, 0, 0]}
+      />
+      <Bar
+        isAnimationActive={animate}
+        yAxisId="count"
+        dataKey="messages"
+        name="Messages"
+        fill={MESSAGES}
+        radius={[3, 3, 0, 0]}
+      />
+      <Line
+        isAnimationActive={animate}
+        yAxisId="spend"
+        dataKey="spend"
+        name="Spend"
+        stroke={SPEND}
+        strokeWidth={2}
+        dot={false}
+        type={SPEND_CURVE}
+      />
+    </ComposedChart>
+  );
+  if (size) return chart;
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart
-          data={data}
-          accessibilityLayer={false}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-        >
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} tickLine={false} minTickGap={12} />
-          <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12 }} tickLine={false} />
-          <YAxis
-            yAxisId="spend"
-            orientation="right"
-            tick={{ fontSize: 12 }}
-            tickLine={false}
-            tickFormatter={(value: number) => usd(value)}
-            width={64}
-          />
-          <Tooltip formatter={tooltipValue} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar
-            isAnimationActive={animate}
-            yAxisId="count"
-            dataKey="minutes"
-            name="Minutes"
-            fill={MINUTES}
-            radius={[3, 3, 0, 0]}
-          />
-          <Bar
-            isAnimationActive={animate}
-            yAxisId="count"
-            dataKey="messages"
-            name="Messages"
-            fill={MESSAGES}
-            radius={[3, 3, 0, 0]}
-          />
-          <Line
-            isAnimationActive={animate}
-            yAxisId="spend"
-            dataKey="spend"
-            name="Spend"
-            stroke={SPEND}
-            strokeWidth={2}
-            dot={false}
-            type="monotone"
-          />
-        </ComposedChart>
+        {chart}
       </ResponsiveContainer>
     </div>
   );

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FigureTable } from '../../../components/ui/figure-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
-import { ChartBoundary } from './chart-boundary';
+import { ChartBoundary } from '../../../components/ui/chart-boundary';
 import { pointLabel, rangeNames, usageTotals } from './usage-labels';
 
 // recharts is large: it loads only when the chart is about to draw.
@@ -24,39 +25,17 @@ function summary(range: UsageRange, points: UsagePoint[]): string {
 
 function UsageTable({ points }: { points: UsagePoint[] }) {
   return (
-    <div className="mt-2 max-h-64 overflow-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Usage by period</caption>
-        <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Period
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Minutes
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Messages
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Spend
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 tabular-nums">
-          {points.map((point) => (
-            <tr key={point.label}>
-              <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
-                {pointLabel(point.label)}
-              </th>
-              <td className="px-3 py-1.5 text-right">{point.minutes}</td>
-              <td className="px-3 py-1.5 text-right">{point.messages}</td>
-              <td className="px-3 py-1.5 text-right">{usd(point.spend)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FigureTable
+      caption="Usage by period"
+      rows={points}
+      rowKey={(point) => point.label}
+      columns={[
+        { label: 'Period', cell: (point) => pointLabel(point.label) },
+        { label: 'Minutes', numeric: true, cell: (point) => point.minutes },
+        { label: 'Messages', numeric: true, cell: (point) => point.messages },
+        { label: 'Spend', numeric: true, cell: (point) => usd(point.spend) },
+      ]}
+    />
   );
 }
 

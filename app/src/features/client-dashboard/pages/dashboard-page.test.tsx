@@ -20,6 +20,9 @@ const summary = {
   activeNumbers: 3,
   minutesRemaining: 250,
   smsThisMonth: 12,
+  smsRemaining: 7845,
+  smsRate: 0.01,
+  smsDestination: 'United States',
   unreadNotifications: 2,
   recentActivity: [
     {
@@ -99,8 +102,15 @@ describe('Client dashboard', () => {
       'href',
       '/client/my-packages',
     );
-    expect(within(card('SMS sent this month')).getByText('12')).toBeVisible();
-    expect(within(card('SMS sent this month')).getByRole('link')).toHaveAttribute(
+    // SPEC 2: SMS remaining, with the messages sent this month as its secondary line.
+    expect(within(card('SMS remaining')).getByText('7845')).toBeVisible();
+    expect(within(card('SMS remaining')).getByText('12 sent this month')).toBeVisible();
+    expect(
+      within(card('SMS remaining')).getByText(
+        'What your balance buys at $0.010 a message to United States, where you text most.',
+      ),
+    ).toBeVisible();
+    expect(within(card('SMS remaining')).getByRole('link')).toHaveAttribute(
       'href',
       '/client/send-sms',
     );

@@ -3,8 +3,10 @@ import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
+import { formatRate } from '../../../lib/core';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { TrialPanel } from '../../trial/components/trial-panel';
 import { useDashboard } from '../api/get-dashboard';
 import { BalanceCard } from '../components/balance-card';
 import { QuickActions } from '../components/quick-actions';
@@ -29,6 +31,7 @@ export function DashboardPage() {
         </h1>
         <p className="mt-1 text-slate-600">Here is an overview of your account.</p>
       </div>
+      <TrialPanel />
       {dashboard.isError && (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
           <LoadError
@@ -56,10 +59,21 @@ export function DashboardPage() {
         />
         <StatCard
           icon={MessageSquare}
-          label="SMS sent this month"
-          value={stat(summary?.smsThisMonth)}
+          label="SMS remaining"
+          value={stat(summary?.smsRemaining)}
           to={paths.client.sendSms}
           linkLabel="Send a message"
+          detail={
+            summary && (
+              <>
+                <p>{summary.smsThisMonth} sent this month</p>
+                <p>
+                  What your balance buys at {formatRate(String(summary.smsRate))} a message to{' '}
+                  {summary.smsDestination}, where you text most.
+                </p>
+              </>
+            )
+          }
         />
       </div>
       <div className="grid gap-6 xl:grid-cols-5">

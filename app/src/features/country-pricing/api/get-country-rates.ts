@@ -1,19 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
-export interface CountryRate {
-  id: number;
-  country: string;
-  code: string;
-  flag: string;
-  callingCode: string;
-  inboundRate: number;
-  outboundRate: number;
-  smsRate: number;
-  status: 'active' | 'inactive';
-  lastUpdated: string;
-}
+export type CountryRate = Schema<'CountryRate'>;
 
 /** What create and update take; rates go as the decimal text core checked. */
 export interface CountryRateBody {

@@ -1,11 +1,12 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { Flag } from '../../../components/ui/flag';
 import { rate } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { CountryRate } from '../api/get-country-rates';
-import { ScrollBox } from '../../../components/ui/scroll-box';
 
-const headings = ['Country', 'Inbound Rate', 'Outbound Rate', 'SMS Rate', 'Status', 'Last Updated'];
+const money = 'whitespace-nowrap text-slate-900 tabular-nums';
 
 interface RatesTableProps {
   items: CountryRate[];
@@ -15,75 +16,74 @@ interface RatesTableProps {
 
 export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
   return (
-    <ScrollBox label="Rates per country">
-      <table className="w-full min-w-[50rem] text-left text-sm">
-        <caption className="sr-only">Rates per country</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {items.map((row) => (
-            <tr key={row.id}>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <div className="flex items-center gap-2">
-                  <span className="text-xl" aria-hidden="true">
-                    {row.flag}
-                  </span>
-                  <div>
-                    <p className="font-medium text-slate-900">{row.country}</p>
-                    <p className="text-xs text-slate-500">
-                      {row.code}
-                      {row.callingCode ? ` · +${row.callingCode}` : ''}
-                    </p>
-                  </div>
-                </div>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-900 tabular-nums">
-                {rate(row.inboundRate)}/min
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-900 tabular-nums">
-                {rate(row.outboundRate)}/min
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-900 tabular-nums">
-                {rate(row.smsRate)}/msg
-              </td>
-              <td className="px-4 py-3">
-                <Badge tone={row.status === 'active' ? 'green' : 'red'}>{row.status}</Badge>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <time dateTime={row.lastUpdated}>{formatDate(row.lastUpdated)}</time>
-              </td>
-              <td className="px-4 py-2 text-right whitespace-nowrap">
-                <button
-                  type="button"
-                  aria-label={`Edit ${row.country}`}
-                  onClick={() => onEdit(row)}
-                  className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Delete ${row.country}`}
-                  onClick={() => onDelete(row)}
-                  className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <DataTable
+      caption="Rates per country"
+      minWidth="min-w-[50rem]"
+      rows={items}
+      rowKey={(row) => row.id}
+      columns={[
+        {
+          header: 'Country',
+          className: 'whitespace-nowrap',
+          cell: (row) => (
+            <div className="flex items-center gap-2">
+              <Flag code={row.code} emoji={row.flag} />
+              <div>
+                <p className="font-medium text-slate-900">{row.country}</p>
+                <p className="text-xs text-slate-500">
+                  {row.code}
+                  {row.callingCode ? ` · +${row.callingCode}` : ''}
+                </p>
+              </div>
+            </div>
+          ),
+        },
+        {
+          header: 'Inbound Rate',
+          className: money,
+          cell: (row) => `${rate(row.inboundRate)}/min`,
+        },
+        {
+          header: 'Outbound Rate',
+          className: money,
+          cell: (row) => `${rate(row.outboundRate)}/min`,
+        },
+        { header: 'SMS Rate', className: money, cell: (row) => `${rate(row.smsRate)}/msg` },
+        {
+          header: 'Status',
+          cell: (row) => (
+            <Badge tone={row.status === 'active' ? 'green' : 'red'}>{row.status}</Badge>
+          ),
+        },
+        {
+          header: 'Last Updated',
+          className: 'whitespace-nowrap text-slate-600',
+          cell: (row) => <time dateTime={row.lastUpdated}>{formatDate(row.lastUpdated)}</time>,
+        },
+        actionsColumn(
+          (row: CountryRate) => (
+            <>
+              <button
+                type="button"
+                aria-label={`Edit ${row.country}`}
+                onClick={() => onEdit(row)}
+                className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                aria-label={`Delete ${row.country}`}
+                onClick={() => onDelete(row)}
+                className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </>
+          ),
+          { className: 'whitespace-nowrap' },
+        ),
+      ]}
+    />
   );
 }

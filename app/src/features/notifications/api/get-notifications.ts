@@ -1,20 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { pageQuery, type Paged } from '../../../lib/paging';
+import { pageQuery } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
-export interface Notification {
-  id: number;
-  kind: string;
-  title: string;
-  message: string;
-  date: string;
-  read: boolean;
-}
+export type Notification = Schema<'Notification'>;
 
-export interface NotificationPage extends Paged<Notification> {
-  /** Unread notifications of the whole account, not only this page. */
-  unread: number;
-}
+/** `unread`: unread notifications of the whole account, not only this page. */
+export type NotificationPage = Schema<'NotificationPage'>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

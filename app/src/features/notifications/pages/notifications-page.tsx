@@ -1,10 +1,9 @@
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -26,46 +25,44 @@ export function NotificationsPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
-          <p className="mt-1 text-slate-600" aria-live="polite">
+      <PageHeader
+        title="Notifications"
+        description={
+          <span aria-live="polite">
             {notifications.data
               ? unreadSummary(unread)
               : 'Renewal notices, low-balance warnings and account messages.'}
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          loading={markAll.isPending}
-          disabled={unread === 0}
-          onClick={() => markAll.mutate()}
+          </span>
+        }
+        actions={
+          <Button
+            variant="secondary"
+            loading={markAll.isPending}
+            disabled={unread === 0}
+            onClick={() => markAll.mutate()}
+          >
+            <CheckCheck className="h-4 w-4" aria-hidden="true" />
+            Mark all as read
+          </Button>
+        }
+      />
+      <ListPanel label="Notifications" busy={notifications.isFetching}>
+        <ListStates
+          query={notifications}
+          loading={<TableSkeleton label="Loading notifications..." rows={4} columns={2} />}
+          error="Could not load your notifications."
+          isEmpty={(data) => data.items.length === 0}
+          empty="No notifications"
+          paging={{
+            page,
+            pageSize: NOTIFICATIONS_PAGE_SIZE,
+            onPage: setPage,
+            label: 'Notification pages',
+          }}
         >
-          <CheckCheck className="h-4 w-4" aria-hidden="true" />
-          Mark all as read
-        </Button>
-      </div>
-      <section
-        aria-label="Notifications"
-        aria-busy={notifications.isFetching}
-        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-      >
-        {notifications.isPending ? (
-          <TableSkeleton label="Loading notifications..." rows={4} columns={2} />
-        ) : notifications.isError ? (
-          <LoadError
-            message={messageOf(notifications.error, 'Could not load your notifications.')}
-            onRetry={() => void notifications.refetch()}
-            retrying={notifications.isFetching}
-          />
-        ) : notifications.data.items.length === 0 ? (
-          <p role="status" className="p-10 text-center text-slate-600">
-            No notifications
-          </p>
-        ) : (
-          <>
+          {(data) => (
             <ul className="divide-y divide-slate-200">
-              {notifications.data.items.map((item) => (
+              {data.items.map((item) => (
                 <NotificationItem
                   key={item.id}
                   notification={item}
@@ -74,17 +71,9 @@ export function NotificationsPage() {
                 />
               ))}
             </ul>
-            <Pagination
-              label="Notification pages"
-              page={page}
-              pageSize={NOTIFICATIONS_PAGE_SIZE}
-              total={notifications.data.total}
-              onPage={setPage}
-              disabled={notifications.isPlaceholderData}
-            />
-          </>
-        )}
-      </section>
+          )}
+        </ListStates>
+      </ListPanel>
     </div>
   );
 }

@@ -1,21 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { NumberType } from './get-countries';
+import type { Schema } from '../../../lib/api-types';
 
-export interface AvailableNumber {
-  id: number;
-  number: string;
-  type: NumberType;
-  /** Monthly fee in dollars. */
-  price: number;
-  /** One-time setup fee in dollars. */
-  setup: number;
-}
+/** `price`: the monthly fee; `setup`: the one-time setup fee. */
+export type AvailableNumber = Schema<'AvailableNumber'>;
 
-export interface AvailableNumbers {
-  numbers: AvailableNumber[];
-  setupFee: number;
-}
+export type AvailableNumbers = Schema<'AvailableNumbers'>;
 
 export const availableNumbersKey = ['numbers', 'available'] as const;
 

@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 export type NumberType = 'mobile' | 'landline' | 'tollfree';
 
 /** A country whose numbers can be bought, with the types it offers. */
-export interface BuyableCountry {
-  id: number;
-  name: string;
-  code: string;
-  flag: string;
-  mobile: boolean;
-  landline: boolean;
-  tollfree: boolean;
-}
+export type BuyableCountry = Schema<'ShopCountry'>;
 
 export function getCountries() {
   return api.get<{ countries: BuyableCountry[] }>('/numbers/countries');

@@ -1,23 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export type MyNumberStatus = 'active' | 'expired' | 'pending' | (string & {});
-
-export interface MyNumber {
-  id: number;
-  number: string;
-  country: string;
-  countryCode: string;
-  flag: string;
-  type: 'Mobile' | 'Landline' | 'Toll-Free';
-  purchaseDate: string | null;
-  /** The next renewal, or the end of a cancelled number; null while pending. */
-  expiryDate: string | null;
-  daysRemaining: number | null;
-  status: MyNumberStatus;
-  monthlyFee: number;
-  autoRenew: boolean;
-}
+/** `expiryDate`: the next renewal, or the end of a cancelled number; null while pending. */
+export type MyNumber = Schema<'MyNumber'>;
 
 export const myNumbersKey = ['numbers', 'mine'] as const;
 

@@ -1,11 +1,8 @@
 import { api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { MyNumber } from './get-my-numbers';
+import type { Schema } from '../../../lib/api-types';
 
-export interface NumberPurchase {
-  number: MyNumber;
-  balance: number;
-}
+export type NumberPurchase = Schema<'NumberPaid'>;
 
 /** One click, one key: a retried request with the same key is charged once. */
 export function purchaseNumber(numberId: number) {

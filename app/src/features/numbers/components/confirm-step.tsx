@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
+import { Flag } from '../../../components/ui/flag';
 import { isApiError } from '../../../lib/api-client';
 import { totalDueToday, usd } from '../../../lib/core';
 import type { AvailableNumber } from '../api/get-available-numbers';
@@ -14,7 +16,13 @@ interface ConfirmStepProps {
   error: unknown;
 }
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+interface RowProps {
+  label: string;
+  value: ReactNode;
+  strong?: boolean;
+}
+
+function Row({ label, value, strong = false }: RowProps) {
   return (
     <div className={`flex justify-between gap-4 py-2 ${strong ? 'font-semibold' : ''}`}>
       <dt className={strong ? 'text-slate-900' : 'text-slate-600'}>{label}</dt>
@@ -29,7 +37,19 @@ export function ConfirmStep({ choice, country, error }: ConfirmStepProps) {
     <div className="space-y-4">
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4 text-sm">
         <Row label="Number" value={choice.number} />
-        <Row label="Country" value={country ? `${country.flag} ${country.name}` : ''} />
+        <Row
+          label="Country"
+          value={
+            country ? (
+              <span className="inline-flex items-center gap-2">
+                <Flag code={country.code} emoji={country.flag} />
+                {country.name}
+              </span>
+            ) : (
+              ''
+            )
+          }
+        />
         <Row label="Type" value={numberTypeLabel(choice.type)} />
         <Row label="Monthly fee" value={usd(choice.price)} />
         <Row label="One-time setup fee" value={usd(choice.setup)} />

@@ -1,5 +1,6 @@
+import { Flag } from '../../../components/ui/flag';
 import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { useCountries } from '../api/get-countries';
 
@@ -11,11 +12,7 @@ interface CountryStepProps {
 export function CountryStep({ selected, onChoose }: CountryStepProps) {
   const countries = useCountries();
   if (countries.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 py-8 text-slate-600">
-        <Spinner /> Loading countries...
-      </p>
-    );
+    return <LoadingStatus label="Loading countries..." />;
   }
   if (countries.isError) {
     return (
@@ -38,9 +35,7 @@ export function CountryStep({ selected, onChoose }: CountryStepProps) {
               selected === country.code ? 'border-brand-500 bg-brand-50' : 'border-slate-200'
             }`}
           >
-            <span className="text-3xl" aria-hidden="true">
-              {country.flag}
-            </span>
+            <Flag code={country.code} emoji={country.flag} size="lg" />
             <span>
               <span className="block font-semibold text-slate-900">{country.name}</span>
               <span className="block text-sm text-slate-500">{country.code}</span>

@@ -1,14 +1,13 @@
 import { Copy, RefreshCw, XCircle } from 'lucide-react';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { Flag } from '../../../components/ui/flag';
 import { usd } from '../../../lib/core';
 import { formatDate } from '../../../lib/format-date';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
-import { ScrollBox } from '../../../components/ui/scroll-box';
 
 export type NumberAction = 'copy' | 'cancel' | 'renew';
-
-const headings = ['Number', 'Country', 'Type', 'Purchased', 'Expires', 'Status', 'Monthly Fee'];
 
 function actionsFor(item: MyNumber, onAction: MyNumbersTableProps['onAction']) {
   const actions: ActionsMenuItem[] = [
@@ -27,7 +26,7 @@ function actionsFor(item: MyNumber, onAction: MyNumbersTableProps['onAction']) {
   return actions;
 }
 
-function DateCell({ iso }: { iso: string | null }) {
+function DateCell({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="text-slate-400">—</span>;
   return <time dateTime={iso}>{formatDate(iso)}</time>;
 }
@@ -43,62 +42,70 @@ interface MyNumbersTableProps {
 
 export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
   return (
-    <ScrollBox label="My phone numbers">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">My phone numbers</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {items.map((item) => (
-            <tr key={item.id} className="align-top">
-              <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">
-                {item.number}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                <span aria-hidden="true">{item.flag} </span>
-                {item.country}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{item.type}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <DateCell iso={item.purchaseDate} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <DateCell iso={item.expiryDate} />
-                {item.expiryDate && item.daysRemaining !== null && (
-                  <span className="ml-1 text-xs text-slate-500">
-                    {daysLabel(item.daysRemaining)}
-                  </span>
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <NumberStatusBadge status={item.status} />
-                {!item.autoRenew && item.status !== 'expired' && (
-                  <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
-                )}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-900 tabular-nums">
-                {usd(item.monthlyFee)}
-              </td>
-              <td className="px-4 py-2 text-right">
-                <ActionsMenu
-                  label={`Actions for ${item.number}`}
-                  items={actionsFor(item, onAction)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <DataTable
+      caption="My phone numbers"
+      minWidth="min-w-[56rem]"
+      rowClassName="align-top"
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        {
+          header: 'Number',
+          className: 'font-mono font-semibold whitespace-nowrap text-slate-900',
+          cell: (item) => item.number,
+        },
+        {
+          header: 'Country',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (item) => (
+            <>
+              <Flag code={item.countryCode} emoji={item.flag} className="mr-2 align-[-2px]" />
+              {item.country}
+            </>
+          ),
+        },
+        {
+          header: 'Type',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (item) => item.type,
+        },
+        {
+          header: 'Purchased',
+          className: 'whitespace-nowrap text-slate-600',
+          cell: (item) => <DateCell iso={item.purchaseDate} />,
+        },
+        {
+          header: 'Expires',
+          className: 'whitespace-nowrap text-slate-600',
+          cell: (item) => (
+            <>
+              <DateCell iso={item.expiryDate} />
+              {item.expiryDate && typeof item.daysRemaining === 'number' && (
+                <span className="ml-1 text-xs text-slate-500">{daysLabel(item.daysRemaining)}</span>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (item) => (
+            <>
+              <NumberStatusBadge status={item.status} />
+              {!item.autoRenew && item.status !== 'expired' && (
+                <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Monthly Fee',
+          className: 'whitespace-nowrap text-slate-900 tabular-nums',
+          cell: (item) => usd(item.monthlyFee),
+        },
+        actionsColumn((item: MyNumber) => (
+          <ActionsMenu label={`Actions for ${item.number}`} items={actionsFor(item, onAction)} />
+        )),
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import type { useAvailableNumbers } from '../api/get-available-numbers';
@@ -14,11 +14,7 @@ interface NumberStepProps {
 
 export function NumberStep({ available, selected, onChoose, onTryAnotherType }: NumberStepProps) {
   if (available.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 py-8 text-slate-600">
-        <Spinner /> Loading numbers...
-      </p>
-    );
+    return <LoadingStatus label="Loading numbers..." />;
   }
   if (available.isError) {
     return (

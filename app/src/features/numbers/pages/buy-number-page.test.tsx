@@ -90,7 +90,13 @@ describe('Buy number wizard', () => {
     expect(screen.getByRole('heading', { name: 'Select Country' })).toBeInTheDocument();
     expect(currentStep()).toHaveTextContent('Select Country');
 
-    await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
+    const us = await screen.findByRole('button', { name: /United States/ });
+    await waitFor(() => expect(us.querySelector('img[data-flag="US"]')).not.toBeNull(), {
+      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
+      timeout: 10_000,
+    });
+    expect(us).not.toHaveTextContent('🇺🇸');
+    await userEvent.click(us);
     expect(screen.getByRole('heading', { name: 'Number Type' })).toHaveFocus();
     expect(currentStep()).toHaveTextContent('Number Type');
 
@@ -99,6 +105,12 @@ describe('Buy number wizard', () => {
     await userEvent.click(await screen.findByRole('button', { name: /\+14155550100/ }));
 
     expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+    const country = screen.getByText('Country').nextSibling as HTMLElement;
+    expect(country).toHaveTextContent(/^United States$/);
+    await waitFor(() => expect(country.querySelector('img[data-flag="US"]')).not.toBeNull(), {
+      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
+      timeout: 10_000,
+    });
     const summary = screen.getByText('Total due today').closest('div')!;
     expect(within(summary).getByText('$3.99')).toBeInTheDocument();
     expect(screen.getByText('Monthly fee').nextSibling).toHaveTextContent('$2.99');

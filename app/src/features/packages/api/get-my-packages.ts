@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface MyPackage {
-  id: number;
-  name: string;
-  minutes: number;
-  remainingMinutes: number;
-  status: 'active' | 'expired' | 'used' | (string & {});
-  purchaseDate: string;
-  expiryDate: string;
-}
+export type MyPackage = Schema<'OwnedPackage'>;
 
 export const myPackagesKey = ['packages', 'mine'] as const;
 

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-/** A package on sale. */
-export interface CataloguePackage {
-  id: number;
-  name: string;
-  minutes: number;
-  /** Dollars. */
-  price: number;
-  /** Days. */
-  validity: number;
-  features: string[];
-}
+/** `price` in dollars, `validity` in days. */
+export type CataloguePackage = Schema<'PackageView'>;
 
 export function getPackages() {
   return api.get<{ packages: CataloguePackage[] }>('/packages');

@@ -1,10 +1,8 @@
 import { api } from '../../../lib/api-client';
 import type { CardInput } from '../../../lib/core';
+import type { Schema } from '../../../lib/api-types';
 
-export interface SandboxOutcome {
-  status: 'succeeded' | 'failed';
-  message: string;
-}
+export type SandboxOutcome = Schema<'ConfirmResult'>;
 
 export function confirmSandboxPayment(clientSecret: string, card: CardInput) {
   return api.post<SandboxOutcome>('/payment/sandbox/confirm', {

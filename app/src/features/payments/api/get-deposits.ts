@@ -1,17 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
 export type DepositStatus = 'creating' | 'pending' | 'succeeded' | 'failed';
 
-export interface Deposit {
-  id: number;
-  amount: number;
-  status: DepositStatus;
-  provider: string;
-  failureMessage: string | null;
-  createdAt: string;
-}
+export type Deposit = Schema<'Deposit'>;
 
 export const DEPOSITS_PAGE_SIZE = 10;
 

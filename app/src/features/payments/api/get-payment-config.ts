@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface PaymentConfig {
-  provider: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-  minDeposit: number;
-  /** A decimal string, passed to core as is. */
-  maxDeposit: string;
-}
+/** `maxDeposit`: a decimal string, passed to core as is. */
+export type PaymentConfig = Schema<'PaymentConfig'>;
 
 export function getPaymentConfig(): Promise<PaymentConfig> {
   return api.get<PaymentConfig>('/payment/config');

@@ -1,11 +1,9 @@
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface StartedDeposit {
-  clientSecret: string;
-  paymentId: number;
-  provider: 'sandbox' | 'stripe';
-}
+export type StartedDeposit = Schema<'DepositStarted'>;
 
-export function startDeposit(amount: number): Promise<StartedDeposit> {
+/** `amount`: US dollars as the decimal text the user typed, never a binary float. */
+export function startDeposit(amount: string): Promise<StartedDeposit> {
   return api.post<StartedDeposit>('/payment/stripe', { amount });
 }

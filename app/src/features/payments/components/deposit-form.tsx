@@ -49,7 +49,7 @@ export function DepositForm({ limits }: DepositFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (canProceed && !mutation.isPending) mutation.mutate(Number(amount));
+        if (canProceed && !mutation.isPending) mutation.mutate(amount.trim());
       }}
     >
       <TextField

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/get-deposits';
@@ -13,30 +11,25 @@ export function DepositsList() {
   const deposits = useDeposits(page);
 
   return (
-    <section
-      aria-labelledby="deposits-heading"
-      aria-busy={deposits.isFetching}
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <ListPanel labelledBy="deposits-heading" busy={deposits.isFetching}>
       <h2 id="deposits-heading" className="px-5 pt-5 pb-3 text-lg font-semibold text-slate-900">
         Your deposits
       </h2>
-      {deposits.isPending ? (
-        <TableSkeleton label="Loading your deposits..." rows={3} columns={3} />
-      ) : deposits.isError ? (
-        <LoadError
-          message={messageOf(deposits.error, 'Could not load your deposits.')}
-          onRetry={() => void deposits.refetch()}
-          retrying={deposits.isFetching}
-        />
-      ) : deposits.data.items.length === 0 ? (
-        <p role="status" className="px-5 pb-8 text-center text-slate-600">
-          No deposits yet
-        </p>
-      ) : (
-        <>
+      <ListStates
+        query={deposits}
+        loading={<TableSkeleton label="Loading your deposits..." rows={3} columns={3} />}
+        error="Could not load your deposits."
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <p role="status" className="px-5 pb-8 text-center text-slate-600">
+            No deposits yet
+          </p>
+        }
+        paging={{ page, pageSize: DEPOSITS_PAGE_SIZE, onPage: setPage, label: 'Deposits pages' }}
+      >
+        {(data) => (
           <ul className="divide-y divide-slate-200 border-t border-slate-200">
-            {deposits.data.items.map((deposit) => (
+            {data.items.map((deposit) => (
               <li
                 key={deposit.id}
                 className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-5 py-3"
@@ -54,16 +47,8 @@ export function DepositsList() {
               </li>
             ))}
           </ul>
-          <Pagination
-            label="Deposits pages"
-            page={page}
-            pageSize={DEPOSITS_PAGE_SIZE}
-            total={deposits.data.total}
-            onPage={setPage}
-            disabled={deposits.isPlaceholderData}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </ListStates>
+    </ListPanel>
   );
 }

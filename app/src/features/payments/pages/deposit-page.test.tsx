@@ -82,7 +82,7 @@ describe('Deposit page', () => {
       expect(screen.getByTestId('location')).toHaveTextContent('/client/payment/pi_1_secret_abc'),
     );
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ amount: 25 });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ amount: '25' });
   });
 
   it("shows the server's message as a toast when the deposit cannot start", async () => {

@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export interface CountryPrice {
-  id: number;
-  name: string;
-  code: string;
-  flag: string;
-  mobile: number | null;
-  landline: number | null;
-  tollFree: number | null;
-  inboundRate: number;
-  outboundRate: number;
-}
+export type CountryPrice = Schema<'PricingRow'>;
 
 export async function getPricing(): Promise<CountryPrice[]> {
   const data = await api.get<{ countries: CountryPrice[] }>('/catalogue/pricing');

@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../lib/api-client';
 import type { CountryPrice } from '../api/get-pricing';
 import { matchesCountry } from './country-search';
-import { ScrollBox } from '../../../components/ui/scroll-box';
+import { Flag } from '../../../components/ui/flag';
+import { DataTable } from '../../../components/ui/data-table';
 
 export interface CountryColumn {
   header: string;
@@ -62,40 +63,30 @@ export function CountryTable(props: CountryTableProps) {
   }
 
   return (
-    <ScrollBox label={caption}>
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Country
-            </th>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3 font-semibold">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {rows.map((country) => (
-            <tr key={country.id}>
-              <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
-                <span className="mr-2 text-lg" aria-hidden="true">
-                  {country.flag}
-                </span>
-                {country.name}
-                <span className="ml-2 text-xs font-normal text-slate-500">{country.code}</span>
-              </th>
-              {columns.map((column) => (
-                <td key={column.header} className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  {column.cell(country)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <DataTable
+      caption={caption}
+      minWidth="min-w-[40rem]"
+      rows={rows}
+      rowKey={(country) => country.id}
+      columns={[
+        {
+          header: 'Country',
+          rowHeader: true,
+          className: 'font-medium whitespace-nowrap text-slate-900',
+          cell: (country) => (
+            <>
+              <Flag code={country.code} emoji={country.flag} className="mr-2 align-[-2px]" />
+              {country.name}
+              <span className="ml-2 text-xs font-normal text-slate-500">{country.code}</span>
+            </>
+          ),
+        },
+        ...columns.map((column) => ({
+          header: column.header,
+          className: 'whitespace-nowrap text-slate-700',
+          cell: column.cell,
+        })),
+      ]}
+    />
   );
 }

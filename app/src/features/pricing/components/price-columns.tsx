@@ -3,8 +3,8 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { rate, usd } from '../../../lib/core';
 import type { CountryColumn } from './country-table';
 
-function monthly(price: number | null) {
-  if (price === null) {
+function monthly(price: number | null | undefined) {
+  if (price === null || price === undefined) {
     return (
       <>
         <span aria-hidden="true">—</span>

@@ -51,6 +51,20 @@ describe('Pricing page', () => {
     );
   });
 
+  it('draws the flags as SVG images next to the names, never as emoji', async () => {
+    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    const us = await screen.findByRole('rowheader', { name: /United States/ });
+    await waitFor(
+      () => expect(us.querySelector('img[data-flag="US"]')).toHaveAttribute('aria-hidden', 'true'),
+      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
+      { timeout: 10_000 },
+    );
+    expect(row('Japan').querySelector('img[data-flag="JP"]')).not.toBeNull();
+    expect(us).not.toHaveTextContent('🇺🇸');
+    expect(row('Japan')).not.toHaveTextContent('🇯🇵');
+  });
+
   it('filters by name or code, case-insensitively', async () => {
     mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
     renderWithProviders(<PricingPage />, { route: '/pricing' });

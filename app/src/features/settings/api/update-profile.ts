@@ -7,6 +7,8 @@ export type ProfileUpdate = {
   email: string;
   emailNotifications: boolean;
   smsNotifications: boolean;
+  /** Needed only when the email changes. */
+  currentPassword?: string;
 };
 
 export async function updateProfile(profile: ProfileUpdate): Promise<User> {

@@ -9,7 +9,9 @@ import { validateProfile } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { updateProfile, type ProfileUpdate } from '../api/update-profile';
 
-function valuesOf(user: User): ProfileUpdate {
+type ProfileValues = Required<ProfileUpdate>;
+
+function valuesOf(user: User): ProfileValues {
   const [first = '', ...rest] = user.name.split(' ');
   return {
     firstName: user.firstName ?? first,
@@ -17,13 +19,18 @@ function valuesOf(user: User): ProfileUpdate {
     email: user.email,
     emailNotifications: user.emailNotifications ?? true,
     smsNotifications: user.smsNotifications ?? false,
+    currentPassword: '',
   };
+}
+
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 export function ProfileForm({ user }: { user: User }) {
   const { setUser } = useAuth();
   const initial = valuesOf(user);
-  const form = useCoreForm<ProfileUpdate>({
+  const form = useCoreForm<ProfileValues>({
     initial,
     validate: ({ firstName, lastName, email }) => validateProfile({ firstName, lastName, email }),
   });
@@ -40,17 +47,21 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
+  const emailChanged = !sameEmail(form.values.email, user.email);
+
   return (
     <form
       noValidate
       aria-label="Profile"
       className="space-y-5"
-      onSubmit={form.submit((values) =>
+      onSubmit={form.submit(({ currentPassword, ...values }) =>
         mutation.mutate({
           ...values,
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
           email: values.email.trim(),
+          // The server asks for the password only when the email changes.
+          ...(emailChanged ? { currentPassword } : {}),
         }),
       )}
     >
@@ -75,6 +86,16 @@ export function ProfileForm({ user }: { user: User }) {
         autoComplete="email"
         {...form.text('email')}
       />
+      {emailChanged && (
+        <TextField
+          id="settings-email-current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to change the email address you sign in with."
+          {...form.text('currentPassword')}
+        />
+      )}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700">Notifications</legend>
         <CheckboxField

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { calls, mockApi } from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import { SettingsPage } from './settings-page';
 
@@ -61,5 +61,47 @@ describe('Settings page', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeVisible();
+  });
+  it('asks for the current password when the email changes and sends it', async () => {
+    const saved = { ...user, email: 'casey@example.com' };
+    const fetch = mockApi({
+      'PUT /api/user/profile': (init) =>
+        JSON.parse(String(init.body)).currentPassword === 'secret-1'
+          ? { status: 200, body: { user: saved } }
+          : {
+              status: 400,
+              body: {
+                message: 'Current password is incorrect',
+                errors: { currentPassword: 'Current password is incorrect' },
+              },
+            },
+    });
+    renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user, setUser: vi.fn() }) });
+    const profile = screen.getByRole('form', { name: 'Profile' });
+    expect(within(profile).queryByLabelText('Current password')).toBeNull();
+    const email = within(profile).getByLabelText('Email address');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'casey@example.com');
+    const current = within(profile).getByLabelText('Current password');
+    await userEvent.type(current, 'wrong-one');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save changes' }));
+    expect(await within(profile).findByText('Current password is incorrect')).toBeVisible();
+    await userEvent.clear(current);
+    await userEvent.type(current, 'secret-1');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toMatchObject({
+      email: 'casey@example.com',
+      currentPassword: 'secret-1',
+    });
+  });
+
+  it('logs out everywhere', async () => {
+    const fetch = mockApi({ 'POST /api/auth/logout-all': { status: 204 } });
+    const auth = fakeAuth({ user });
+    renderWithProviders(<SettingsPage />, { auth });
+    await userEvent.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(calls(fetch)).toEqual(['POST /api/auth/logout-all']);
   });
 });

@@ -3,6 +3,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SessionsForm } from '../components/sessions-form';
 import { SettingsSection } from '../components/settings-section';
 
 export function SettingsPage() {
@@ -33,6 +34,13 @@ export function SettingsPage() {
         description="Choose a new password of at least 8 characters."
       >
         <PasswordForm />
+      </SettingsSection>
+      <SettingsSection
+        id="sessions-heading"
+        title="Sessions"
+        description="Lost a device, or signed in somewhere you should not have?"
+      >
+        <SessionsForm />
       </SettingsSection>
     </div>
   );

@@ -1,19 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
+import type { Schema } from '../../../lib/api-types';
 
 export type SmsStatus = 'sending' | 'sent' | 'delivered' | 'failed';
 
-export interface SmsMessage {
-  id: number;
-  to: string;
-  message: string;
-  segments: number;
-  cost: number;
-  status: SmsStatus;
-  error: string | null;
-  date: string;
-}
+export type SmsMessage = Schema<'SmsItem'>;
 
 export const MESSAGES_PAGE_SIZE = 10;
 const POLL_MS = 3000;

@@ -1,16 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SmsInput } from '../../../lib/core';
+import type { Schema } from '../../../lib/api-types';
 
-export interface SmsQuote {
-  segments: number;
-  encoding: 'GSM-7' | 'UCS-2';
-  characters: number;
-  rate: number;
-  cost: number;
-  /** The destination country's name. */
-  country: string;
-}
+/** `country`: the destination country's name. */
+export type SmsQuote = Schema<'SmsQuote'>;
 
 export function quoteSms(input: SmsInput, signal?: AbortSignal): Promise<SmsQuote> {
   return api.post<SmsQuote>('/sms/quote', input, { signal });

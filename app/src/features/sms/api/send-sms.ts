@@ -2,12 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SmsInput } from '../../../lib/core';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { SmsMessage } from './get-messages';
+import type { Schema } from '../../../lib/api-types';
 
-export interface SentSms {
-  message: SmsMessage;
-  balance: number;
-}
+export type SentSms = Schema<'SmsSent'>;
 
 /** One click, one key: a retried request is sent and charged once. */
 export function sendSms(input: SmsInput): Promise<SentSms> {

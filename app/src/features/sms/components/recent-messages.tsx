@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { MESSAGES_PAGE_SIZE, useMessages, type SmsMessage } from '../api/get-messages';
@@ -31,48 +29,35 @@ export function RecentMessages() {
   const [page, setPage] = useState(1);
   const messages = useMessages(page);
   return (
-    <section
-      aria-labelledby="recent-messages-heading"
-      aria-busy={messages.isFetching}
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <ListPanel labelledBy="recent-messages-heading" busy={messages.isFetching}>
       <h2
         id="recent-messages-heading"
         className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
       >
         Recent messages
       </h2>
-      {messages.isPending ? (
-        <TableSkeleton label="Loading messages..." rows={3} columns={3} />
-      ) : messages.isError ? (
-        <LoadError
-          message={messageOf(messages.error, 'Could not load your messages.')}
-          onRetry={() => void messages.refetch()}
-          retrying={messages.isFetching}
-        />
-      ) : messages.data.items.length === 0 ? (
-        <p role="status" className="p-10 text-center text-slate-600">
-          No recent messages
-        </p>
-      ) : (
-        <>
+      <ListStates
+        query={messages}
+        loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
+        error="Could not load your messages."
+        isEmpty={(data) => data.items.length === 0}
+        empty="No recent messages"
+        paging={{
+          page,
+          pageSize: MESSAGES_PAGE_SIZE,
+          onPage: setPage,
+          label: 'Message pages',
+          hideSinglePage: true,
+        }}
+      >
+        {(data) => (
           <ul className="divide-y divide-slate-200">
-            {messages.data.items.map((sms) => (
+            {data.items.map((sms) => (
               <MessageItem key={sms.id} sms={sms} />
             ))}
           </ul>
-          {messages.data.total > MESSAGES_PAGE_SIZE && (
-            <Pagination
-              label="Message pages"
-              page={page}
-              pageSize={MESSAGES_PAGE_SIZE}
-              total={messages.data.total}
-              onPage={setPage}
-              disabled={messages.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
-    </section>
+        )}
+      </ListStates>
+    </ListPanel>
   );
 }

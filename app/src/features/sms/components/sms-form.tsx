@@ -52,7 +52,8 @@ export function SmsForm() {
         void refreshUser();
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 402) {
+        // 402: not enough money; 403: a trial account texting a number it has not verified.
+        if (isApiError(error) && (error.status === 402 || error.status === 403)) {
           setShortfall(error.message);
         } else if (isApiError(error) && error.status === 400 && error.errors) {
           form.setServerErrors(fieldErrorsOf(error));

@@ -1,4 +1,5 @@
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { TrialPanel } from '../../trial/components/trial-panel';
 import { RecentMessages } from '../components/recent-messages';
 import { SmsForm } from '../components/sms-form';
 
@@ -12,6 +13,7 @@ export function SendSmsPage() {
           Send a text message from your account to any mobile number.
         </p>
       </div>
+      <TrialPanel />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <section
           aria-label="New message"

@@ -1,0 +1,60 @@
+// Accounts and signing in for browser tests: fresh clients made through the API (so that
+// no test depends on another), credited by the demo administrator when a test needs
+// money, and the login form filled in as a person would.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { baseUrl } from './browser';
+
+export interface NewClient {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** Signs a new client up through the API, with a unique e-mail address under `prefix`. */
+export async function newClient(
+  name: string,
+  password: string,
+  prefix: string,
+): Promise<NewClient> {
+  const email = uniqueEmail(prefix);
+  const response = await fetch(`${baseUrl()}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password }),
+  });
+  const body = await response.text();
+  expect(response.status, body).toBe(201);
+  return { id: (JSON.parse(body) as { user: { id: number } }).user.id, name, email };
+}
+
+/** Credits a client as the demo admin, straight through the API: `amount` in dollars, as text. */
+export async function credit(userId: number, amount: string, reason = 'e2e'): Promise<void> {
+  const accessToken = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const response = await fetch(`${baseUrl()}/api/admin/balances/${userId}/adjust`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ type: 'credit', amount, reason }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** Fills in and submits the login form, without waiting for where it leads. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login form and waits for the landing page, /. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+/** The page as a whole is wider than the window (a table should scroll in its own box). */
+export async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}

@@ -1,0 +1,94 @@
+// The free trial in the browser: sign up, see the days left, verify a number with the
+// code the (loopback) carrier delivered, and send a trial SMS with the trial credit.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { uniqueEmail } from './api';
+import { baseUrl, launch, open } from './browser';
+
+const PASSWORD = 'trial-e2e-pass-1';
+const PHONE = '+14155550177';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The newest code the loopback carrier wrote for `number`, as the phone would show it. */
+async function codeSentTo(number: string): Promise<string> {
+  const outbox = join(inject('dataDir'), 'loopback-sms.jsonl');
+  for (let i = 0; i < 50; i++) {
+    const text = await readFile(outbox, 'utf8').catch(() => '');
+    const code = text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string; text: string })
+      .filter((m) => m.to === number)
+      .map((m) => /code is (\d{6})\./.exec(m.text)?.[1])
+      .filter(Boolean)
+      .pop();
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code was sent to ${number}`);
+}
+
+describe('free trial', () => {
+  test('sign up, see the days left, verify a number and send a trial SMS', async () => {
+    const { page, context } = await open(browser, '/signup');
+    const email = uniqueEmail('e2e-trial');
+    await page.getByLabel('Full name').fill('Tria Lee');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+
+    await page.goto('/client');
+    const trial = page.getByRole('region', { name: /Free trial/ });
+    expect(await trial.getByTestId('trial-days-left').textContent()).toBe('7 days left');
+    await trial.getByText('Verify your phone number to get $1.00 of trial credit').waitFor();
+
+    // A malformed number is refused by core as it is typed, before any request.
+    await trial.getByLabel('Phone number to verify').fill('415555');
+    await trial.getByRole('button', { name: 'Send code' }).click();
+    await trial.getByText('Enter the number in international format, e.g. +14155550123').waitFor();
+
+    await trial.getByLabel('Phone number to verify').fill(PHONE);
+    await trial.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(`We sent a code to ${PHONE}.`).first().waitFor();
+    await trial.getByLabel('Verification code').fill(await codeSentTo(PHONE));
+    await trial.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`${PHONE} is verified`).waitFor();
+    await trial.getByText(/Your \$1\.00 trial credit pays for calls and SMS/).waitFor();
+    await trial.getByText(PHONE).waitFor();
+    await page.getByRole('link', { name: 'Balance $1.00' }).waitFor();
+
+    await page.goto('/client/send-sms');
+    await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
+    await page.getByLabel('Recipient', { exact: true }).fill(PHONE);
+    await page.getByLabel('Message', { exact: true }).fill('Hello from my trial');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Message sent', { exact: true }).waitFor();
+    const recent = page.getByRole('region', { name: 'Recent messages' });
+    const item = recent.getByRole('listitem').filter({ hasText: PHONE });
+    await item.getByText('Dialtone trial: Hello from my trial').waitFor();
+
+    // Texting a number that was not verified is refused with core's message.
+    await page.getByLabel('Recipient', { exact: true }).fill('+14155550999');
+    await page.getByLabel('Message', { exact: true }).fill('Not allowed');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText(/you can call and text only numbers you have verified/).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,109 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { messageOf } from '../../lib/api-client';
+import { LoadError } from './load-error';
+import { Pagination } from './pagination';
+
+interface Paging {
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** Names the control when a screen has more than one list. */
+  label?: string;
+  /** Leave the control out while everything fits on one page. */
+  hideSinglePage?: boolean;
+}
+
+interface ListStatesProps<T> {
+  query: UseQueryResult<T>;
+  /** Shown while the first page loads, e.g. a TableSkeleton. */
+  loading: ReactNode;
+  /** The message when the list cannot load and the server gave none. */
+  error: string;
+  isEmpty: (data: T) => boolean;
+  /** The empty state: a text is shown as the standard status line. */
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+  /** Pages of a list whose answer counts its `total`. */
+  paging?: T extends { total: number } ? Paging : never;
+  /** The items are cards of their own, outside a ListPanel: the failure and the empty
+   * text then get a card too. */
+  cards?: boolean;
+}
+
+const card = 'rounded-2xl border border-slate-200 bg-white';
+
+/**
+ * A list's four states from its query: loading, failed (with Retry), empty, or its
+ * items, then the page control when the list has pages.
+ */
+export function ListStates<T>({
+  query,
+  loading,
+  error,
+  isEmpty,
+  empty,
+  children,
+  paging,
+  cards = false,
+}: ListStatesProps<T>) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    const failed = (
+      <LoadError
+        message={messageOf(query.error, error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+    return cards ? <div className={`${card} shadow-sm`}>{failed}</div> : failed;
+  }
+  const data = query.data;
+  if (isEmpty(data)) {
+    return typeof empty === 'string' ? (
+      <p role="status" className={`${cards ? card : ''} p-10 text-center text-slate-600`}>
+        {empty}
+      </p>
+    ) : (
+      empty
+    );
+  }
+  const total = (data as { total?: number }).total ?? 0;
+  return (
+    <>
+      {children(data)}
+      {paging && !(paging.hideSinglePage && total <= paging.pageSize) && (
+        <Pagination
+          label={paging.label}
+          page={paging.page}
+          pageSize={paging.pageSize}
+          total={total}
+          onPage={paging.onPage}
+          disabled={query.isPlaceholderData}
+        />
+      )}
+    </>
+  );
+}
+
+interface ListPanelProps {
+  /** The panel's accessible name, or the id of the heading that names it. */
+  label?: string;
+  labelledBy?: string;
+  busy: boolean;
+  children: ReactNode;
+}
+
+/** The white card a list sits in, busy while its query fetches. */
+export function ListPanel({ label, labelledBy, busy, children }: ListPanelProps) {
+  return (
+    <section
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      aria-busy={busy}
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      {children}
+    </section>
+  );
+}

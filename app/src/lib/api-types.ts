@@ -1,0 +1,6633 @@
+// Generated from the server's /api/openapi.json by `npm run api-types` (openapi-typescript).
+// Do not edit: change the server and run the script again; `npm run api-types:check` and
+// the e2e suite fail while this file differs from what the server publishes.
+export interface paths {
+  '/api/auth/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates a client account. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SignupInput'];
+        };
+      };
+      responses: {
+        /** @description The account was created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AccountCreated'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An account with this email already exists */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs in with email and password; sets the refresh cookie. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['LoginRequest'];
+        };
+      };
+      responses: {
+        /** @description Signed in */
+        200: {
+          headers: {
+            /** @description The refresh cookie `dialtone_refresh` (httpOnly, SameSite=Strict) */
+            'Set-Cookie'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LoginResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Wrong email or password */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The account is suspended */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/refresh-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exchanges the refresh cookie for a new access token, rotating the cookie. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: {
+          /** @description The refresh token */
+          dialtone_refresh?: string | null;
+        };
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A new access token */
+        200: {
+          headers: {
+            /** @description The refresh cookie `dialtone_refresh` (httpOnly, SameSite=Strict) */
+            'Set-Cookie'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Refreshed'];
+          };
+        };
+        /** @description No session, or it has ended (the cookie is cleared) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The Origin is another site */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ends the session of the refresh cookie and clears it. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: {
+          /** @description The refresh token */
+          dialtone_refresh?: string | null;
+        };
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Signed out (also when there was no session) */
+        204: {
+          headers: {
+            /** @description Clears the refresh cookie */
+            'Set-Cookie'?: string;
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The Origin is another site */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/logout-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ends every session of the signed-in user, on every device, at once: their access
+     *     tokens stop working and their refresh cookies are revoked.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every session has ended */
+        204: {
+          headers: {
+            /** @description Clears the refresh cookie */
+            'Set-Cookie'?: string;
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/forgot-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mails a password-reset link, if an active account has this email. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ForgotRequest'];
+        };
+      };
+      responses: {
+        /** @description The same answer whether or not the account exists */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ResetMessage'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets a new password with a reset link's token, and ends every session. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ResetRequest'];
+        };
+      };
+      responses: {
+        /** @description The password was reset */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ResetMessage'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The signed-in user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UserResponse'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Updates the name, email and notification choices. A new email needs the current
+     *     password, and the old address is told of the change.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProfileRequest'];
+        };
+      };
+      responses: {
+        /** @description The updated user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UserResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Changes the password and ends every other session of the user; the caller gets a
+     *     fresh access token and keeps its own session.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordChangeInput'];
+        };
+      };
+      responses: {
+        /** @description Password changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordChanged'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, newest first, filtered by text, status and role. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Matches the name, email or phone. */
+          search?: string;
+          /** @description `active` or `suspended`; empty for any. */
+          status?: string;
+          /** @description `client` or `admin`; empty for any. */
+          role?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of users */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_AdminUserItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Emails a user (kept in the outbox, or sent by SMTP when configured). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EmailInput'];
+        };
+      };
+      responses: {
+        /** @description The email is queued */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EmailQueued'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Makes a user an administrator or a client (never the caller, never the last admin). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RoleChange'];
+        };
+      };
+      responses: {
+        /** @description The updated user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminUserResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Suspends an account: it cannot sign in, and its sessions end at once. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The suspended user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminUserResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/reactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reactivates a suspended account. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The active user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminUserResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/catalogue/pricing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public price list: every active country's number prices and call rates. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Active countries, in display order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Pricing'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/country-pricing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The country rates, filtered and paged. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of the name or code (case-insensitive). */
+          search?: string;
+          status?: '' | 'all' | 'active' | 'inactive';
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of country rates */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_CountryRate'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Adds a country with its rates. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RateRequest'];
+        };
+      };
+      responses: {
+        /** @description The new country */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CountryRateItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/country-pricing/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a country's name, code, flag, calling code, rates or status. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The country's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RateRequest'];
+        };
+      };
+      responses: {
+        /** @description The updated country */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CountryRateItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Deletes a country that has no numbers, calls or messages. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The country's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a message to the support team. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ContactInput'];
+        };
+      };
+      responses: {
+        /** @description The message was received */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ContactReceived'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The contact form's messages, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `open` (the default), `handled` or `all`. */
+          status?: 'open' | 'handled' | 'all';
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of messages */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_MessageView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/messages/{id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks a message as handled. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The message's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The message, now handled */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MessageItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's ledger, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of ledger entries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_EntryView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ledger/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's whole ledger as CSV, oldest first (read in chunks). */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV: date,kind,description,amount,balance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every account's balance with its latest credit and debit. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of the name or email, case-insensitive. */
+          search?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_BalanceItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/balances/{user_id}/adjust': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds funds to, or deducts funds from, an account, with a reason for the audit log. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's user id */
+          user_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AdjustRequest'];
+        };
+      };
+      responses: {
+        /** @description The balance was adjusted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Adjusted'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/balances/{user_id}/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account's ledger, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          /** @description The account's user id */
+          user_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of ledger entries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_EntryView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/stripe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts a card deposit: creates the payment intent the card form confirms. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DepositRequest'];
+        };
+      };
+      responses: {
+        /** @description The intent to confirm */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DepositStarted'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the deposit and payment pages need to know about the provider in use. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The provider and the deposit limits */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentConfig'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's deposits, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of deposits */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_Deposit'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/intent/{client_secret}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the user's payments, by its client secret.
+     * @description The payment page polls it after confirming.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The client secret from POST /api/payment/stripe */
+          client_secret: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The payment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentState'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/sandbox/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pays a sandbox payment with a test card (Stripe's test numbers decide the outcome). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ConfirmRequest'];
+        };
+      };
+      responses: {
+        /** @description The outcome; a declined card is a 200 with status `failed` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ConfirmResult'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stripe's webhook: applies a signed payment-intent event once.
+     * @description Authenticated by the Stripe-Signature header (an HMAC of the body), not by a token.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix time>,v1=<hex HMAC-SHA256 of "t.body">` */
+          'Stripe-Signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      /** @description A Stripe event */
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description The event was applied, or was already, or is ignored */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookReceived'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/countries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Countries a client can buy numbers in, with the types each offers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Active countries with numbers for sale */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShopCountries'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/available': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Numbers for sale in a country, of one type. */
+    get: {
+      parameters: {
+        query: {
+          /** @description The country's ISO code, e.g. US (an unknown code finds nothing). */
+          country?: string;
+          /** @description The kind of number. */
+          type: 'mobile' | 'landline' | 'tollfree';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Numbers for sale */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AvailableNumbers'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/purchase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buys a number: charges the first month and the setup fee. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description A retried request with the same key is applied once */
+          'Idempotency-Key'?: string | null;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PurchaseRequest'];
+        };
+      };
+      responses: {
+        /** @description The number, now the user's, and the new balance */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NumberPaid'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The balance does not cover the charge */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's numbers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The user's numbers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MyNumbers'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops renewal: the number stays until its expiry, then returns to inventory. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number, renewal off */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NumberOnly'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/numbers/{id}/renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Renews a number that expired for want of funds, within its grace period. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number, active again, and the new balance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NumberPaid'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The balance does not cover the charge */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Not an expired number of the user's in its grace period */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The number inventory, filtered and paged. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of the number, the country's name or the owner's email. */
+          search?: string;
+          /** @description Only this type (`mobile`, `landline`, `tollfree`); empty for all. */
+          type?: string;
+          /** @description Only this status (`available`, `active`, `expired`, `inactive`, ...); empty for all. */
+          status?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of numbers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_AdminPhone'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Adds a number to the inventory. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['NumberInput'];
+        };
+      };
+      responses: {
+        /** @description The new number, available */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPhoneItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones/{id}/change-country': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Moves a number to another country of the catalogue. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CountryChange'];
+        };
+      };
+      responses: {
+        /** @description The number */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPhoneItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones/{id}/reassign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives the number to a user, or with no email returns it to inventory.
+     * @description No charge: an administrator's decision, audited.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Reassign'];
+        };
+      };
+      responses: {
+        /** @description The number */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPhoneItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such number, or no user with that email */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones/{id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Takes a number out of service (it keeps its owner, if any). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number, inactive */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPhoneItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones/{id}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Puts an inactive number back in service: active if owned, else available. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number (unchanged unless it was inactive) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPhoneItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/phones/range': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds a range of consecutive numbers to the inventory, or previews it. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RangeRequest'];
+        };
+      };
+      responses: {
+        /** @description What the range adds (and, with apply, added) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RangePreview'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Applied, but every number of the range is already in the inventory */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/packages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The packages on sale. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The active packages, in display order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Catalogue'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/packages/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's packages. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The user's packages */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnedPackages'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/packages/{id}/purchase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buys a package with the balance. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Makes a retried purchase answer 409 instead of buying twice */
+          'Idempotency-Key'?: string | null;
+        };
+        path: {
+          /** @description The package's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The package bought */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Purchased'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The balance does not cover the charge */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every package, on sale or not, with its number of subscribers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The packages, in display order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PackageList'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Creates a package. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PackageRequest'];
+        };
+      };
+      responses: {
+        /** @description The package created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PackageItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a package; clients keep what they bought. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The package's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PackageRequest'];
+        };
+      };
+      responses: {
+        /** @description The package as changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PackageItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Deletes a package, or deactivates it while clients still use it. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The package's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted, or deactivated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PackageRemoved'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's notifications, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of notifications */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationPage'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks every notification of the signed-in user read. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description All read */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MarkedAll'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks one notification read. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The notification's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The notification is read */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MarkedRead'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** May this call proceed, and for how long? Reserves what the longest call would cost. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AuthorizeRequest'];
+        };
+      };
+      responses: {
+        /** @description Allowed for at most maxDurationSeconds, or refused with a reason */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthorizeResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/cdr': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records the end of a call: rating, package minutes and the debit, once per callId. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Cdr'];
+        };
+      };
+      responses: {
+        /** @description The call as recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CdrAnswer'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/recordings/{call_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Stores a call's recording (WAV); the call record then offers it for download. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The call's callId, 1 to 128 characters */
+          call_id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The recording: a WAV file (RIFF/WAVE), at most 50 MB; the Content-Type is not checked */
+      requestBody: {
+        content: {
+          'application/octet-stream': components['schemas']['WavFile'];
+          'audio/wav': components['schemas']['WavFile'];
+        };
+      };
+      responses: {
+        /** @description Stored */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's calls, newest first, with totals over the filtered set. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of either number (administrators: or of the customer's name or email). */
+          search?: string;
+          /**
+           * @description "inbound" or "outbound"; empty for both.
+           * @example outbound
+           */
+          type?: string;
+          /**
+           * @description "completed", "failed" or "no-answer"; empty for all.
+           * @example completed
+           */
+          status?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of calls */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallPage'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calls/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's filtered calls as CSV. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of either number (administrators: or of the customer's name or email). */
+          search?: string;
+          /**
+           * @description "inbound" or "outbound"; empty for both.
+           * @example outbound
+           */
+          type?: string;
+          /**
+           * @description "completed", "failed" or "no-answer"; empty for all.
+           * @example completed
+           */
+          status?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV: date,type,number,duration,cost,status,recording */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calls/{id}/recording': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recording of one of the signed-in user's calls. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The call record's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The recording (WAV) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'audio/wav': components['schemas']['WavFile'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every customer's calls, newest first, with totals over the filtered set. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of either number (administrators: or of the customer's name or email). */
+          search?: string;
+          /**
+           * @description "inbound" or "outbound"; empty for both.
+           * @example outbound
+           */
+          type?: string;
+          /**
+           * @description "completed", "failed" or "no-answer"; empty for all.
+           * @example completed
+           */
+          status?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of calls, each with its `user` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallPage'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/calls/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every customer's filtered calls as CSV. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of either number (administrators: or of the customer's name or email). */
+          search?: string;
+          /**
+           * @description "inbound" or "outbound"; empty for both.
+           * @example outbound
+           */
+          type?: string;
+          /**
+           * @description "completed", "failed" or "no-answer"; empty for all.
+           * @example completed
+           */
+          status?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV: date,type,number,user,duration,cost,status,recording */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/calls/{id}/recording': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recording of any call. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The call record's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The recording (WAV) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'audio/wav': components['schemas']['WavFile'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's messages, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of messages */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_SmsItem'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Sends a message: charged first, refunded if the carrier fails (then 502). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description A retried request with the same key answers the first result and sends nothing more */
+          'Idempotency-Key'?: string | null;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SmsInput'];
+        };
+      };
+      responses: {
+        /** @description The message was handed to the carrier */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SmsSent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The balance does not cover the charge */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description A trial account texting a number it has not verified */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sms/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Quotes a message without sending it. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SmsInput'];
+        };
+      };
+      responses: {
+        /** @description The message's parts and cost */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SmsQuote'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trial': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The trial: status, days left and verified numbers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The signed-in user's trial */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TrialView'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trial/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a verification code by SMS to a number (free of charge). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VerifyInput'];
+        };
+      };
+      responses: {
+        /** @description A code was sent */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Sent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The account is not in its trial */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trial/verify/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms a number with the code sent to it. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VerifyInput'];
+        };
+      };
+      responses: {
+        /** @description The number is verified */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TrialView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The client dashboard: balance, counts and recent activity. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The dashboard */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Dashboard'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Minutes, messages and spend per day (week, month) or per month (year). */
+    get: {
+      parameters: {
+        query?: {
+          range?: '' | 'week' | 'month' | 'year';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The usage chart's points, oldest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageChart'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Overview figures: users, numbers, minutes, revenue, top countries, newest users. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The overview */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminStats'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Revenue, calls, destinations and sign-ups per day. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The first day, `2026-10-23` (empty: 29 days before `to`). */
+          from?: string;
+          /** @description The last day, `2026-11-21` (empty: today, UTC). */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The charts' data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AnalyticsReport'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One chart's data as CSV (`revenue`, `calls`, `destinations` or `users`). */
+    get: {
+      parameters: {
+        query: {
+          /** @description The first day, `2026-10-23` (empty: 29 days before `to`). */
+          from?: string;
+          /** @description The last day, `2026-11-21` (empty: today, UTC). */
+          to?: string;
+          chart: 'revenue' | 'calls' | 'destinations' | 'users';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The chart as a CSV attachment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The platform settings, and the configuration read from the environment. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Settings and configuration */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SettingsPage'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Saves the platform settings (audited); they apply from the next request. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SettingsInput'];
+        };
+      };
+      responses: {
+        /** @description The saved settings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SettingsSaved'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first, filtered by text, action and days. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Matches the administrator's name or email, or the target. */
+          search?: string;
+          /** @description An action ("user.suspend") or a prefix ("user."). */
+          action?: string;
+          /** @description The first day, `2026-11-01` (empty: from the start). */
+          from?: string;
+          /** @description The last day, `2026-11-21` (empty: up to now). */
+          to?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the audit log */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_AuditEntry'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AccountCreated: {
+      user: components['schemas']['UserView'];
+    };
+    AdjustRequest: components['schemas']['AdjustmentInput'] & {
+      /**
+       * @description "credit" (Add Funds) or "debit" (Deduct Funds).
+       * @example credit
+       */
+      type: string;
+    };
+    Adjusted: {
+      /** @description The balance after the adjustment. */
+      balance: components['schemas']['Money'];
+      /**
+       * Format: int64
+       * @description The ledger entry written.
+       */
+      entryId: number;
+      /** @description E.g. "$5.00 added". */
+      message: string;
+    };
+    /** @description An administrator's balance adjustment: a positive amount in cents and a reason. */
+    AdjustmentInput: {
+      /** @default  */
+      amount: string;
+      /** @default  */
+      reason: string;
+    };
+    /** @description Section 3's admin phone number. */
+    AdminPhone: {
+      /** Format: int64 */
+      id: number;
+      /** @description E.164, e.g. +4930123456. */
+      number: string;
+      country: string;
+      countryCode: string;
+      /**
+       * @description `mobile`, `landline` or `tollfree`.
+       * @example mobile
+       */
+      type: string;
+      /**
+       * @description `available`, `reserved`, `active`, `expired` or `inactive`.
+       * @example available
+       */
+      status: string;
+      /** @description The owner's email, if anyone holds it. */
+      assignedTo?: string | null;
+      monthlyFee: components['schemas']['Money'];
+      purchaseDate?: string | null;
+      addedDate: string;
+    };
+    AdminPhoneItem: {
+      item: components['schemas']['AdminPhone'];
+    };
+    /** @description The administrators' overview. */
+    AdminStats: {
+      /** Format: int64 */
+      totalUsers: number;
+      /** Format: int64 */
+      activeNumbers: number;
+      /**
+       * Format: int64
+       * @description Whole minutes of all calls ever.
+       */
+      minutesUsed: number;
+      /** @description What customers have spent, refunds deducted. */
+      revenue: components['schemas']['Money'];
+      /**
+       * Format: int64
+       * @description Active countries.
+       */
+      countries: number;
+      /** @description The five countries with the most call revenue in the last 30 days. */
+      topCountries: components['schemas']['TopCountry'][];
+      /** @description The five newest users. */
+      recentUsers: components['schemas']['RecentUser'][];
+    };
+    /** @description Section 3's admin user list item. */
+    AdminUserItem: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      email: string;
+      phone?: string | null;
+      /**
+       * @description `active` or `suspended`.
+       * @example active
+       */
+      status: string;
+      /**
+       * @description `client` or `admin`.
+       * @example client
+       */
+      role: string;
+      joinDate: string;
+      lastLogin?: string | null;
+      /** @description The free trial: `active` (with `trialDaysLeft`), `expired`, `converted`, or null. */
+      trial?: string | null;
+      /** Format: int64 */
+      trialDaysLeft?: number | null;
+    };
+    /** @description The user after an action. */
+    AdminUserResponse: {
+      item: components['schemas']['AdminUserItem'];
+    };
+    /** @description The analytics charts over a range of days. */
+    AnalyticsReport: {
+      /** @description The first day charted. */
+      from: string;
+      /** @description The last day charted. */
+      to: string;
+      revenue: components['schemas']['RevenueDay'][];
+      calls: components['schemas']['CallDay'][];
+      /**
+       * Format: double
+       * @description Answer-seizure ratio in percent, one decimal; null without calls.
+       */
+      asr?: number | null;
+      /**
+       * Format: int64
+       * @description Average call duration in seconds; null without answered calls.
+       */
+      acd?: number | null;
+      /** @description The ten destinations with the most call revenue. */
+      topDestinations: components['schemas']['TopDestination'][];
+      newUsers: components['schemas']['NewUsersDay'][];
+    };
+    /** @description One audited action. */
+    AuditEntry: {
+      /** Format: int64 */
+      id: number;
+      /** @description `Name <email>` of the administrator; null if the account is gone. */
+      actor?: string | null;
+      /** @example user.suspend */
+      action: string;
+      /** @example user */
+      targetType: string;
+      targetId: string;
+      /** @description The changed fields before the action, if recorded. */
+      before?: Record<string, never> | null;
+      /** @description The changed fields after the action, if recorded. */
+      after?: Record<string, never> | null;
+      date: string;
+    };
+    AuthorizeRequest: {
+      /** @description The switch's id of the call, 1 to 128 characters. */
+      callId: string;
+      /**
+       * @description "inbound" or "outbound".
+       * @example outbound
+       */
+      direction: string;
+      /**
+       * @description E.164, e.g. +14155550100.
+       * @example +14155550100
+       */
+      from: string;
+      /**
+       * @description E.164.
+       * @example +12125550199
+       */
+      to: string;
+    };
+    AuthorizeResponse: {
+      allowed: boolean;
+      /**
+       * Format: int64
+       * @description The longest the call may last (0 when refused).
+       */
+      maxDurationSeconds: number;
+      /**
+       * @description Why it was refused: call_already_ended, unknown_number, account_suspended,
+       *     trial_restricted, no_rate or insufficient_funds; null when allowed.
+       */
+      reason?: string | null;
+    };
+    /** @description A number for sale. */
+    AvailableNumber: {
+      /** Format: int64 */
+      id: number;
+      number: string;
+      /**
+       * @description `mobile`, `landline` or `tollfree`.
+       * @example mobile
+       */
+      type: string;
+      /** @description The monthly price. */
+      price: components['schemas']['Money'];
+      /** @description The one-time setup fee. */
+      setup: components['schemas']['Money'];
+    };
+    AvailableNumbers: {
+      /** @description At most 50, in number order. */
+      numbers: components['schemas']['AvailableNumber'][];
+      setupFee: components['schemas']['Money'];
+    };
+    /** @description Section 3's admin balance item. */
+    BalanceItem: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      email: string;
+      balance: components['schemas']['Money'];
+      lastDeposit?: null | components['schemas']['Movement'];
+      lastWithdrawal?: null | components['schemas']['Movement'];
+      /**
+       * @description The account's status.
+       * @example active
+       */
+      status: string;
+      /** @description Money held by calls in progress: not available to spend. */
+      held: components['schemas']['Money'];
+      /** @description What calls cost beyond what could be collected (0 normally). */
+      uncollected: components['schemas']['Money'];
+    };
+    CallDay: {
+      date: string;
+      /** Format: int64 */
+      calls: number;
+      /** Format: int64 */
+      answered: number;
+      /**
+       * Format: int64
+       * @description Minutes, rounded up.
+       */
+      minutes: number;
+    };
+    /** @description A call record. */
+    CallItem: {
+      /** Format: int64 */
+      id: number;
+      callId: string;
+      /**
+       * @description "inbound" or "outbound".
+       * @example outbound
+       */
+      type: string;
+      /** @description The other party: `to` for outbound calls, `from` for inbound. */
+      number: string;
+      from: string;
+      to: string;
+      /**
+       * @description Minutes and seconds, e.g. "1:05".
+       * @example 1:05
+       */
+      duration: string;
+      /** Format: int64 */
+      durationSeconds: number;
+      /** @description Charged to the balance. */
+      cost: components['schemas']['Money'];
+      date: string;
+      /**
+       * @description "completed", "failed" or "no-answer".
+       * @example completed
+       */
+      status: string;
+      /** @description Whether a recording can be downloaded. */
+      recording: boolean;
+      /** @description "Name <email>" of the customer: in the administrators' list only. */
+      user?: string | null;
+    };
+    /** @description A page of calls, with totals over the whole filtered set. */
+    CallPage: {
+      items: components['schemas']['CallItem'][];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      totals: components['schemas']['CallTotals'];
+    };
+    /** @description The filtered set's size, length and cost. */
+    CallTotals: {
+      /** Format: int64 */
+      calls: number;
+      /** Format: int64 */
+      durationSeconds: number;
+      cost: components['schemas']['Money'];
+    };
+    CardInput: {
+      /** @default  */
+      cardNumber: string;
+      /** @default  */
+      expMonth: string;
+      /** @default  */
+      expYear: string;
+      /** @default  */
+      cvc: string;
+    };
+    Catalogue: {
+      packages: components['schemas']['PackageView'][];
+    };
+    /** @description A call detail record: the end of a call, as the switch reports it. */
+    Cdr: {
+      /** @description The id given to /api/telephony/authorize, 1 to 128 characters. */
+      callId: string;
+      /**
+       * @description "inbound" or "outbound".
+       * @example outbound
+       */
+      direction: string;
+      /**
+       * @description E.164.
+       * @example +14155550100
+       */
+      from: string;
+      /**
+       * @description E.164.
+       * @example +12125550199
+       */
+      to: string;
+      startedAt: components['schemas']['CdrTime'];
+      answeredAt?: null | components['schemas']['CdrTime'];
+      endedAt: components['schemas']['CdrTime'];
+      /**
+       * Format: int64
+       * @description 0 to 86400.
+       */
+      durationSeconds: number;
+      /**
+       * @description "completed", "failed" or "no-answer".
+       * @example completed
+       */
+      status: string;
+      /** @description Whether a recording will be uploaded. */
+      recording?: boolean;
+    };
+    /** @description What a CDR cost, as recorded (a replayed CDR answers the same). */
+    CdrAnswer: {
+      callId: string;
+      /** Format: int64 */
+      billableSeconds: number;
+      /**
+       * Format: int64
+       * @description Seconds taken from the user's packages.
+       */
+      packageSeconds: number;
+      /** @description Charged to the balance. */
+      cost: components['schemas']['Money'];
+      /**
+       * @description The CDR's status.
+       * @example completed
+       */
+      status: string;
+    };
+    /** @description A CDR time: ISO 8601 text or unix seconds. Documentation only. */
+    CdrTime: string | number;
+    ConfirmRequest: components['schemas']['CardInput'] & {
+      /** @description The client secret from POST /api/payment/stripe. */
+      clientSecret?: string;
+    };
+    ConfirmResult: {
+      /**
+       * @description `succeeded` or `failed`.
+       * @example succeeded
+       */
+      status: string;
+      /** @description What to tell the user (the card's decline reason when it failed). */
+      message: string;
+    };
+    ContactInput: {
+      /** @default  */
+      name: string;
+      /** @default  */
+      email: string;
+      /** @default  */
+      subject: string;
+      /** @default  */
+      message: string;
+    };
+    ContactReceived: {
+      /** @description A thank-you for the sender. */
+      message: string;
+      /**
+       * Format: int64
+       * @description The message's number in the inbox.
+       */
+      id: number;
+    };
+    CountryChange: {
+      /** @description The ISO code of a country in the catalogue, e.g. DE. */
+      countryCode?: string;
+    };
+    /** @description Section 3's admin country price, plus what the edit form needs. */
+    CountryRate: {
+      /** Format: int64 */
+      id: number;
+      country: string;
+      /** @description ISO 3166 code, e.g. DE. */
+      code: string;
+      flag: string;
+      /** @description Digits without the +, e.g. 49. */
+      callingCode: string;
+      /** @description Per minute. */
+      inboundRate: components['schemas']['Money'];
+      /** @description Per minute. */
+      outboundRate: components['schemas']['Money'];
+      /** @description Per message. */
+      smsRate: components['schemas']['Money'];
+      /**
+       * @description `active` or `inactive`.
+       * @example active
+       */
+      status: string;
+      lastUpdated: string;
+    };
+    CountryRateItem: {
+      item: components['schemas']['CountryRate'];
+    };
+    /** @description The dashboard's figures and the latest activity. */
+    Dashboard: {
+      balance: components['schemas']['Money'];
+      /** Format: int64 */
+      activeNumbers: number;
+      /**
+       * Format: int64
+       * @description Whole minutes left in active packages.
+       */
+      minutesRemaining: number;
+      /**
+       * Format: int64
+       * @description Messages not failed since the first of the month (UTC).
+       */
+      smsThisMonth: number;
+      /**
+       * Format: int64
+       * @description One-part messages the available balance buys at the rate of the destination
+       *     the customer texts most (their first number's country, or the US, before any).
+       */
+      smsRemaining: number;
+      /** @description The per-message rate `smsRemaining` counts at, and where it applies. */
+      smsRate: components['schemas']['Money'];
+      smsDestination: string;
+      /** Format: int64 */
+      unreadNotifications: number;
+      /** @description At most 10 items, newest first. */
+      recentActivity: components['schemas']['DashboardActivity'][];
+    };
+    /** @description One line of recent activity; `type` says which. */
+    DashboardActivity:
+      | {
+          id: string;
+          number: string;
+          duration: string;
+          cost: components['schemas']['Money'];
+          date: string;
+          /** @enum {string} */
+          type: 'call';
+        }
+      | {
+          id: string;
+          number: string;
+          message: string;
+          cost: components['schemas']['Money'];
+          date: string;
+          /** @enum {string} */
+          type: 'sms';
+        }
+      | {
+          id: string;
+          amount: components['schemas']['Money'];
+          /** @description Always `Card`. */
+          method: string;
+          date: string;
+          /** @enum {string} */
+          type: 'deposit';
+        }
+      | {
+          id: string;
+          item: string;
+          amount: components['schemas']['Money'];
+          date: string;
+          /** @enum {string} */
+          type: 'purchase';
+        };
+    /** @description One of the user's deposits. */
+    Deposit: {
+      /** Format: int64 */
+      id: number;
+      amount: components['schemas']['Money'];
+      /**
+       * @description `creating`, `pending`, `succeeded` or `failed`.
+       * @example succeeded
+       */
+      status: string;
+      /**
+       * @description `sandbox` or `stripe`.
+       * @example sandbox
+       */
+      provider: string;
+      /** @description Why it failed, when it did. */
+      failureMessage?: string | null;
+      createdAt: string;
+    };
+    DepositRequest: {
+      amount?: number | string;
+    };
+    DepositStarted: {
+      /** @description The payment intent's client secret, for the card form. */
+      clientSecret: string;
+      /** Format: int64 */
+      paymentId: number;
+      /**
+       * @description `sandbox` or `stripe`.
+       * @example sandbox
+       */
+      provider: string;
+    };
+    EmailInput: {
+      /** @default  */
+      subject: string;
+      /** @default  */
+      body: string;
+    };
+    EmailQueued: {
+      message: string;
+    };
+    /** @description One ledger entry: a credit (positive amount) or a debit (negative). */
+    EntryView: {
+      /** Format: int64 */
+      id: number;
+      date: string;
+      /**
+       * @description deposit, number_purchase, number_renewal, package_purchase, call, sms, refund,
+       *     admin_credit or admin_debit.
+       * @example deposit
+       */
+      kind: string;
+      description: string;
+      amount: components['schemas']['Money'];
+      /** @description The balance once this entry was applied. */
+      balanceAfter: components['schemas']['Money'];
+    };
+    /** @description Every failure of the API answers this body (see `crate::error`). */
+    ErrorBody: {
+      /** @description What went wrong, in words a user can read. */
+      message: string;
+      /** @description Per-field messages when the input failed validation. */
+      errors?: {
+        [key: string]: string;
+      } | null;
+    };
+    ForgotRequest: {
+      email?: string;
+    };
+    LoginInput: {
+      /** @default  */
+      email: string;
+      /** @default  */
+      password: string;
+    };
+    LoginRequest: components['schemas']['LoginInput'] & {
+      /** @description Keep the session for 30 days instead of until the browser closes. */
+      remember?: boolean;
+    };
+    LoginResponse: {
+      user: components['schemas']['UserView'];
+      /** @description The access token (a JWT, valid 15 minutes) for the Authorization header. */
+      accessToken: string;
+    };
+    MailConfiguration: {
+      /**
+       * @description `smtp` or `outbox`.
+       * @example outbox
+       */
+      mode: string;
+      /** @description `scheme://host:port` of the SMTP server, without credentials. */
+      smtp?: string | null;
+      from: string;
+      supportEmail: string;
+    };
+    MarkedAll: {
+      /**
+       * Format: int64
+       * @description How many notifications were unread until now.
+       */
+      marked: number;
+    };
+    MarkedRead: {
+      /** Format: int64 */
+      id: number;
+      /** @description Always true. */
+      read: boolean;
+    };
+    MessageItem: {
+      item: components['schemas']['MessageView'];
+    };
+    MessageView: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      email: string;
+      subject: string;
+      message: string;
+      createdAt: string;
+      handled: boolean;
+      handledAt?: string | null;
+    };
+    /**
+     * Format: double
+     * @description An amount in US dollars
+     */
+    Money: number;
+    /** @description A credit or debit of the balance: its size (never negative) and when it happened. */
+    Movement: {
+      amount: components['schemas']['Money'];
+      date: string;
+    };
+    /** @description Section 3's client phone number, with what the actions need. */
+    MyNumber: {
+      /** Format: int64 */
+      id: number;
+      /** @description E.164, e.g. +4930123456. */
+      number: string;
+      country: string;
+      countryCode: string;
+      flag: string;
+      /**
+       * @description `Mobile`, `Landline` or `Toll-Free`.
+       * @example Mobile
+       */
+      type: string;
+      purchaseDate?: string | null;
+      /** @description When it renews (or, with renewal cancelled, ends). */
+      expiryDate?: string | null;
+      /**
+       * Format: int64
+       * @description Whole days until the expiry date.
+       */
+      daysRemaining?: number | null;
+      /**
+       * @description `active`, `expired`, `inactive`, ...
+       * @example active
+       */
+      status: string;
+      monthlyFee: components['schemas']['Money'];
+      autoRenew: boolean;
+    };
+    MyNumbers: {
+      /** @description Newest first. */
+      numbers: components['schemas']['MyNumber'][];
+    };
+    NewUsersDay: {
+      date: string;
+      /** Format: int64 */
+      count: number;
+    };
+    Notification: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description The event, e.g. deposit, purchase, low_balance, renewal_notice, number_expired,
+       *     package_expiring, package_expired, sms_failed.
+       * @example purchase
+       */
+      kind: string;
+      title: string;
+      message: string;
+      date: string;
+      read: boolean;
+    };
+    /** @description A page of notifications and the count of unread ones. */
+    NotificationPage: {
+      items: components['schemas']['Notification'][];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /**
+       * Format: int64
+       * @description Unread notifications in all pages.
+       */
+      unread: number;
+    };
+    NumberInput: {
+      /** @default  */
+      number: string;
+      /** @default  */
+      countryCode: string;
+      /** @default  */
+      type: string;
+    };
+    /** @description A number of the user's. */
+    NumberOnly: {
+      number: components['schemas']['MyNumber'];
+    };
+    /** @description A number, or the same number as text (as a form sends it). Documentation only. */
+    NumberOrText: number | string;
+    /** @description A number of the user's, and the balance after paying for it. */
+    NumberPaid: {
+      number: components['schemas']['MyNumber'];
+      balance: components['schemas']['Money'];
+    };
+    /** @description Section 3's package owned by a client. */
+    OwnedPackage: {
+      /**
+       * Format: int64
+       * @description The purchase's id.
+       */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      minutes: number;
+      /**
+       * Format: int64
+       * @description Whole minutes left; a started minute is not a minute left.
+       */
+      remainingMinutes: number;
+      /**
+       * @description "active", "used" or "expired".
+       * @example active
+       */
+      status: string;
+      purchaseDate: string;
+      expiryDate: string;
+    };
+    OwnedPackages: {
+      /** @description Active first, then by expiry, newest first (at most 200). */
+      packages: components['schemas']['OwnedPackage'][];
+    };
+    PackageItem: {
+      /** @description The package as stored, with `subscribers`. */
+      item: components['schemas']['PackageView'];
+    };
+    PackageList: {
+      /** @description Every package, with `subscribers` (at most 500). */
+      items: components['schemas']['PackageView'][];
+    };
+    PackageRemoved: {
+      /** @description False when clients still use it and it was deactivated instead. */
+      deleted: boolean;
+      message: string;
+    };
+    /** @description The form as sent: numbers may arrive as JSON numbers or strings. */
+    PackageRequest: {
+      /** @description 1 to 60 characters. */
+      name?: string;
+      /** @description Whole minutes, 1 to 100000. */
+      minutes?: components['schemas']['NumberOrText'];
+      /** @description US dollars, more than 0 and at most 10000, at most 2 decimals. */
+      price?: components['schemas']['NumberOrText'];
+      /** @description Days, 1 to 365. */
+      validity?: components['schemas']['NumberOrText'];
+      /** @description At most 20, each at most 200 characters. */
+      features?: string[];
+      /**
+       * @description "active" (the default) or "inactive".
+       * @example active
+       */
+      status?: string;
+    };
+    /** @description A package of the catalogue. */
+    PackageView: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      minutes: number;
+      price: components['schemas']['Money'];
+      /**
+       * Format: int64
+       * @description Days the minutes stay valid after the purchase.
+       */
+      validity: number;
+      features: string[];
+      /**
+       * @description "active" (on sale) or "inactive".
+       * @example active
+       */
+      status: string;
+      /**
+       * Format: int64
+       * @description Clients with an active purchase of it (administrators' views only).
+       */
+      subscribers?: number | null;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_AdminPhone: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        /** @description E.164, e.g. +4930123456. */
+        number: string;
+        country: string;
+        countryCode: string;
+        /**
+         * @description `mobile`, `landline` or `tollfree`.
+         * @example mobile
+         */
+        type: string;
+        /**
+         * @description `available`, `reserved`, `active`, `expired` or `inactive`.
+         * @example available
+         */
+        status: string;
+        /** @description The owner's email, if anyone holds it. */
+        assignedTo?: string | null;
+        monthlyFee: components['schemas']['Money'];
+        purchaseDate?: string | null;
+        addedDate: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_AdminUserItem: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        email: string;
+        phone?: string | null;
+        /**
+         * @description `active` or `suspended`.
+         * @example active
+         */
+        status: string;
+        /**
+         * @description `client` or `admin`.
+         * @example client
+         */
+        role: string;
+        joinDate: string;
+        lastLogin?: string | null;
+        /** @description The free trial: `active` (with `trialDaysLeft`), `expired`, `converted`, or null. */
+        trial?: string | null;
+        /** Format: int64 */
+        trialDaysLeft?: number | null;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_AuditEntry: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        /** @description `Name <email>` of the administrator; null if the account is gone. */
+        actor?: string | null;
+        /** @example user.suspend */
+        action: string;
+        /** @example user */
+        targetType: string;
+        targetId: string;
+        /** @description The changed fields before the action, if recorded. */
+        before?: Record<string, never> | null;
+        /** @description The changed fields after the action, if recorded. */
+        after?: Record<string, never> | null;
+        date: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_BalanceItem: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        email: string;
+        balance: components['schemas']['Money'];
+        lastDeposit?: null | components['schemas']['Movement'];
+        lastWithdrawal?: null | components['schemas']['Movement'];
+        /**
+         * @description The account's status.
+         * @example active
+         */
+        status: string;
+        /** @description Money held by calls in progress: not available to spend. */
+        held: components['schemas']['Money'];
+        /** @description What calls cost beyond what could be collected (0 normally). */
+        uncollected: components['schemas']['Money'];
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_CountryRate: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        country: string;
+        /** @description ISO 3166 code, e.g. DE. */
+        code: string;
+        flag: string;
+        /** @description Digits without the +, e.g. 49. */
+        callingCode: string;
+        /** @description Per minute. */
+        inboundRate: components['schemas']['Money'];
+        /** @description Per minute. */
+        outboundRate: components['schemas']['Money'];
+        /** @description Per message. */
+        smsRate: components['schemas']['Money'];
+        /**
+         * @description `active` or `inactive`.
+         * @example active
+         */
+        status: string;
+        lastUpdated: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_Deposit: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        amount: components['schemas']['Money'];
+        /**
+         * @description `creating`, `pending`, `succeeded` or `failed`.
+         * @example succeeded
+         */
+        status: string;
+        /**
+         * @description `sandbox` or `stripe`.
+         * @example sandbox
+         */
+        provider: string;
+        /** @description Why it failed, when it did. */
+        failureMessage?: string | null;
+        createdAt: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_EntryView: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        date: string;
+        /**
+         * @description deposit, number_purchase, number_renewal, package_purchase, call, sms, refund,
+         *     admin_credit or admin_debit.
+         * @example deposit
+         */
+        kind: string;
+        description: string;
+        amount: components['schemas']['Money'];
+        /** @description The balance once this entry was applied. */
+        balanceAfter: components['schemas']['Money'];
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_MessageView: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        email: string;
+        subject: string;
+        message: string;
+        createdAt: string;
+        handled: boolean;
+        handledAt?: string | null;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_SmsItem: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        to: string;
+        message: string;
+        /** Format: int64 */
+        segments: number;
+        cost: components['schemas']['Money'];
+        /**
+         * @description `sending`, `sent`, `delivered` or `failed`.
+         * @example delivered
+         */
+        status: string;
+        /** @description Why the message failed, if it did. */
+        error?: string | null;
+        date: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description The password part of the settings form. */
+    PasswordChangeInput: {
+      /** @default  */
+      currentPassword: string;
+      /** @default  */
+      newPassword: string;
+      /** @default  */
+      confirmPassword: string;
+    };
+    PasswordChanged: {
+      message: string;
+      /** @description A fresh access token: the change ended every other session. */
+      accessToken: string;
+    };
+    PaymentConfig: {
+      /**
+       * @description `sandbox` or `stripe`.
+       * @example sandbox
+       */
+      provider: string;
+      /** @description Stripe's publishable key, for Stripe.js (null with the sandbox). */
+      publishableKey?: string | null;
+      /**
+       * Format: int64
+       * @description The smallest deposit in US dollars.
+       */
+      minDeposit: number;
+      /**
+       * @description The largest deposit in US dollars, as a decimal string (e.g. "10000").
+       * @example 10000
+       */
+      maxDeposit: string;
+    };
+    PaymentState: {
+      payment: components['schemas']['Deposit'];
+    };
+    PaymentsConfiguration: {
+      /**
+       * @description `stripe` or `sandbox`.
+       * @example sandbox
+       */
+      provider: string;
+      publishableKey?: string | null;
+      webhookSecretSet: boolean;
+      apiBase: string;
+    };
+    /** @description Mail, payments and SMS as configured outside the database (no secrets). */
+    PlatformConfiguration: {
+      mail: components['schemas']['MailConfiguration'];
+      payments: components['schemas']['PaymentsConfiguration'];
+      sms: components['schemas']['SmsConfiguration'];
+    };
+    Pricing: {
+      countries: components['schemas']['PricingRow'][];
+    };
+    /**
+     * @description A row of the public pricing page (spec section 3). Prices are JSON numbers; a
+     *     type the country does not offer is null.
+     */
+    PricingRow: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description ISO 3166 code, e.g. DE. */
+      code: string;
+      flag: string;
+      mobile?: null | components['schemas']['Money'];
+      landline?: null | components['schemas']['Money'];
+      tollFree?: null | components['schemas']['Money'];
+      /** @description Per minute. */
+      inboundRate: components['schemas']['Money'];
+      /** @description Per minute. */
+      outboundRate: components['schemas']['Money'];
+    };
+    /**
+     * @description The profile part of the settings form.
+     *
+     *     The spec gives the names a minimum length of 4 while its message says 6. We
+     *     enforce 4 and say 4, so the rule and its message can never disagree.
+     */
+    ProfileInput: {
+      /** @default  */
+      firstName: string;
+      /** @default  */
+      lastName: string;
+      /** @default  */
+      email: string;
+    };
+    ProfileRequest: components['schemas']['ProfileInput'] & {
+      emailNotifications?: boolean | null;
+      smsNotifications?: boolean | null;
+      /** @description Required when the email changes. */
+      currentPassword?: string;
+    };
+    PurchaseRequest: {
+      /**
+       * Format: int64
+       * @description The `id` of an available number.
+       */
+      numberId: number;
+    };
+    Purchased: {
+      package: components['schemas']['OwnedPackage'];
+      /** @description The balance after the purchase. */
+      balance: components['schemas']['Money'];
+    };
+    RangeInput: {
+      /**
+       * @description The first number of the range, E.164.
+       * @default
+       */
+      first: string;
+      /**
+       * @description How many consecutive numbers, 1 to 1000.
+       * @default
+       */
+      count: string;
+      /** @default  */
+      countryCode: string;
+      /** @default  */
+      type: string;
+    };
+    /** @description What a range adds: the numbers new to the inventory, and those already in it. */
+    RangePreview: {
+      added: string[];
+      alreadyInInventory: string[];
+      /** @description Whether the numbers were added (false for a preview). */
+      applied: boolean;
+    };
+    RangeRequest: components['schemas']['RangeInput'] & {
+      /** @description false (the default): only show what would be added. */
+      apply?: boolean;
+    };
+    /** @description The form as sent: rates may arrive as JSON numbers or strings. */
+    RateRequest: {
+      /** @description The country's name. */
+      country?: string;
+      /** @description Two capital letters, e.g. DE. */
+      code?: string;
+      callingCode?: number | string;
+      /** @description An emoji flag, at most 8 characters (kept when empty on update). */
+      flag?: string;
+      inboundRate?: number | string;
+      outboundRate?: number | string;
+      smsRate?: number | string;
+      /** @description `active` (the default) or `inactive`. */
+      status?: string;
+    };
+    Reassign: {
+      /** @description The new owner's email; null or empty returns the number to inventory. */
+      email?: string | null;
+    };
+    RecentUser: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      email: string;
+      status: string;
+      joinDate: string;
+    };
+    Refreshed: {
+      accessToken: string;
+    };
+    /** @description A message for the user, and nothing else. */
+    ResetMessage: {
+      message: string;
+    };
+    ResetRequest: {
+      /** @description The token from the mailed link. */
+      token?: string;
+      /** @description The new password. */
+      password?: string;
+    };
+    /** @description One day's income by source. */
+    RevenueDay: {
+      date: string;
+      deposits: components['schemas']['Money'];
+      numbers: components['schemas']['Money'];
+      packages: components['schemas']['Money'];
+      calls: components['schemas']['Money'];
+      sms: components['schemas']['Money'];
+    };
+    RoleChange: {
+      /**
+       * @description `admin` or `client`.
+       * @example client
+       */
+      role?: string;
+    };
+    /** @description What happened, for the user. */
+    Sent: {
+      message: string;
+    };
+    SettingsInput: {
+      /** @default  */
+      setupFee: string;
+      /** @default  */
+      renewalNoticeDays: string;
+      /** @default  */
+      lowBalanceThreshold: string;
+      /** @default  */
+      gracePeriodDays: string;
+      /** @default  */
+      maxDeposit: string;
+      /** @default  */
+      defaultFirstIncrement: string;
+      /** @default  */
+      defaultNextIncrement: string;
+      /**
+       * @description The free trial's credit; empty keeps the one in force.
+       * @default
+       */
+      trialCredit: string;
+    };
+    SettingsPage: {
+      settings: components['schemas']['SettingsValues'];
+      configuration: components['schemas']['PlatformConfiguration'];
+    };
+    SettingsSaved: {
+      settings: components['schemas']['SettingsValues'];
+      message: string;
+    };
+    /** @description The settings form's values, as text (amounts with two decimals). */
+    SettingsValues: {
+      /** @example 2.00 */
+      setupFee: string;
+      /** @example 7 */
+      renewalNoticeDays: string;
+      /** @example 5.00 */
+      lowBalanceThreshold: string;
+      /** @example 3 */
+      gracePeriodDays: string;
+      /** @example 1000.00 */
+      maxDeposit: string;
+      /**
+       * @description Seconds.
+       * @example 60
+       */
+      defaultFirstIncrement: string;
+      /**
+       * @description Seconds.
+       * @example 60
+       */
+      defaultNextIncrement: string;
+      /**
+       * @description Credit a new account's free trial starts with.
+       * @example 1.00
+       */
+      trialCredit: string;
+    };
+    ShopCountries: {
+      countries: components['schemas']['ShopCountry'][];
+    };
+    /** @description A country a client can buy numbers in, and the types it offers. */
+    ShopCountry: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description ISO 3166 code, e.g. DE: the `country` of /api/numbers/available. */
+      code: string;
+      flag: string;
+      mobile: boolean;
+      landline: boolean;
+      tollfree: boolean;
+    };
+    /** @description What the server receives at POST /auth/signup. */
+    SignupInput: {
+      /** @default  */
+      name: string;
+      /** @default  */
+      email: string;
+      /** @default  */
+      password: string;
+    };
+    SmsConfiguration: {
+      /**
+       * @description `loopback` or `http`.
+       * @example loopback
+       */
+      provider: string;
+      url?: string | null;
+    };
+    SmsInput: {
+      /** @default  */
+      to: string;
+      /** @default  */
+      message: string;
+    };
+    /** @description A sent (or failed) message. */
+    SmsItem: {
+      /** Format: int64 */
+      id: number;
+      to: string;
+      message: string;
+      /** Format: int64 */
+      segments: number;
+      cost: components['schemas']['Money'];
+      /**
+       * @description `sending`, `sent`, `delivered` or `failed`.
+       * @example delivered
+       */
+      status: string;
+      /** @description Why the message failed, if it did. */
+      error?: string | null;
+      date: string;
+    };
+    /** @description What a message would cost: its parts, encoding, and the destination's rate. */
+    SmsQuote: {
+      /** Format: int64 */
+      segments: number;
+      /**
+       * @description `GSM-7` or `UCS-2`.
+       * @example GSM-7
+       */
+      encoding: string;
+      /** Format: int64 */
+      characters: number;
+      /** @description The destination's price per part. */
+      rate: components['schemas']['Money'];
+      cost: components['schemas']['Money'];
+      /** @description The destination country. */
+      country: string;
+    };
+    /** @description The message as stored, and the balance after its charge. */
+    SmsSent: {
+      message: components['schemas']['SmsItem'];
+      balance: components['schemas']['Money'];
+    };
+    TopCountry: {
+      name: string;
+      /** @description Call revenue of the last 30 days. */
+      revenue: components['schemas']['Money'];
+      /**
+       * Format: double
+       * @description Percent change against the 30 days before (one decimal); null without those.
+       */
+      change?: number | null;
+    };
+    TopDestination: {
+      /** @description The country, or `Unrated`. */
+      country: string;
+      /** Format: int64 */
+      calls: number;
+      /** Format: int64 */
+      minutes: number;
+      revenue: components['schemas']['Money'];
+    };
+    /** @description The signed-in user's free trial. */
+    TrialView: {
+      /** @description `active`, `expired`, `converted`, or null for an account without a trial. */
+      status?: string | null;
+      /** @description Whether the trial is running now (its restrictions bind once credit is granted). */
+      active: boolean;
+      endsAt?: string | null;
+      /** Format: int64 */
+      daysLeft: number;
+      /** @description The trial credit granted (0 until the first number is verified). */
+      credit: components['schemas']['Money'];
+      /** @description What verifying a first number grants (the admin's setting). */
+      offeredCredit: components['schemas']['Money'];
+      /** @description Numbers verified by code: the only ones trial credit may call or text. */
+      verifiedNumbers: string[];
+    };
+    UsageChart: {
+      /** @description `week`, `month` or `year`. */
+      range: string;
+      points: components['schemas']['UsagePoint'][];
+    };
+    /** @description One bucket of the usage chart. */
+    UsagePoint: {
+      /** @description The day (`2026-11-21`), or the month (`2026-11`) for a year. */
+      label: string;
+      /**
+       * Format: int64
+       * @description Billable minutes, rounded up.
+       */
+      minutes: number;
+      /** Format: int64 */
+      messages: number;
+      spend: components['schemas']['Money'];
+    };
+    UserResponse: {
+      user: components['schemas']['UserView'];
+    };
+    /** @description The user as the API shows it: never the hash. `balance` is a JSON number. */
+    UserView: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone?: string | null;
+      balance: components['schemas']['Money'];
+      /** @description `client` or `admin`. */
+      role: string;
+      status: string;
+      emailNotifications: boolean;
+      smsNotifications: boolean;
+      createdAt: string;
+      lastLoginAt?: string | null;
+    };
+    VerifyInput: {
+      /** @description The number to verify, E.164. */
+      number?: string;
+      /** @description The code sent to it; empty when asking for a code. */
+      code?: string;
+    };
+    /**
+     * Format: binary
+     * @description A call recording: the bytes of a WAV file. Documentation only.
+     */
+    WavFile: string;
+    WebhookReceived: {
+      /** @description Always true. */
+      received: boolean;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
+
+/** A schema of the API by name: `Schema<'BalanceItem'>`. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

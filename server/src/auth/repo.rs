@@ -1,0 +1,197 @@
+//! The auth tables: `refresh_tokens` (sessions) and `password_resets`.
+
+use crate::db::{flag, now_ms};
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+
+/// A stored refresh token, as rotation reads it.
+pub struct RefreshToken {
+    pub id: i64,
+    pub user_id: i64,
+    pub family: String,
+    pub remember: bool,
+    pub expires_at: i64,
+    pub rotated_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+}
+
+impl RefreshToken {
+    fn from_row(row: &AnyRow) -> Result<RefreshToken, sqlx::Error> {
+        Ok(RefreshToken {
+            id: row.try_get("id")?,
+            user_id: row.try_get("user_id")?,
+            family: row.try_get("family")?,
+            remember: flag(row, "remember")?,
+            expires_at: row.try_get("expires_at")?,
+            rotated_at: row.try_get("rotated_at")?,
+            revoked_at: row.try_get("revoked_at")?,
+        })
+    }
+}
+
+pub async fn insert_refresh_token<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    family: &str,
+    token_hash: &str,
+    remember: bool,
+    created_at: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO refresh_tokens (user_id, family, token_hash, remember, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(user_id)
+    .bind(family)
+    .bind(token_hash)
+    .bind(remember as i64)
+    .bind(created_at)
+    .bind(expires_at)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_refresh_token<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    token_hash: &str,
+) -> Result<Option<RefreshToken>, sqlx::Error> {
+    sqlx::query(
+        "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
+    )
+    .bind(token_hash)
+    .fetch_optional(ex)
+    .await?
+    .as_ref()
+    .map(RefreshToken::from_row)
+    .transpose()
+}
+
+pub async fn refresh_token_by_id<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<RefreshToken, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(ex)
+    .await?;
+    RefreshToken::from_row(&row)
+}
+
+/// Marks a live token rotated; true for the one caller that wins the race.
+pub async fn mark_rotated<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    at: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
+        .bind(at)
+        .bind(id)
+        .execute(ex)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+pub async fn family_of<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    token_hash: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
+        .bind(token_hash)
+        .fetch_optional(ex)
+        .await
+}
+
+pub async fn revoke_family<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    family: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(family)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn revoke_user_family<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    family: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND family = $3 AND revoked_at IS NULL")
+        .bind(now_ms())
+        .bind(user_id)
+        .bind(family)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Revokes every live session of a user except the family `keep` ("" for none).
+pub async fn revoke_user_families<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    keep: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family <> $3")
+        .bind(now_ms())
+        .bind(user_id)
+        .bind(keep)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_password_reset<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    token_hash: &str,
+    created_at: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(user_id)
+        .bind(token_hash)
+        .bind(created_at)
+        .bind(expires_at)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Spends a live reset token and returns its user: checking and spending are one
+/// statement, so a token works exactly once.
+pub async fn spend_password_reset<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
+    )
+    .bind(now)
+    .bind(token_hash)
+    .fetch_optional(ex)
+    .await
+}
+
+/// Spends every unused reset link of a user.
+pub async fn spend_password_resets_of<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! The catalogue's tables: countries (with their call and message rates),
+//! number_prices (monthly price per number type) and rate_prefixes (which calling
+//! code routes to which country).
+
+use crate::db::now_ms;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Executor, Row};
+
+/// A country row as the administration sees it.
+pub struct Country {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+    pub flag: String,
+    pub calling_code: String,
+    pub inbound_rate_micros: i64,
+    pub outbound_rate_micros: i64,
+    pub sms_rate_micros: i64,
+    pub status: String,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str =
+    "id, name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, updated_at";
+
+fn country(r: &AnyRow) -> Result<Country, sqlx::Error> {
+    Ok(Country {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        code: r.try_get("code")?,
+        flag: r.try_get("flag")?,
+        calling_code: r.try_get("calling_code")?,
+        inbound_rate_micros: r.try_get("inbound_rate_micros")?,
+        outbound_rate_micros: r.try_get("outbound_rate_micros")?,
+        sms_rate_micros: r.try_get("sms_rate_micros")?,
+        status: r.try_get("status")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+/// A row of the public price list: an active country, its rates and its monthly
+/// number prices (None for a type it does not offer).
+pub struct PriceRow {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+    pub flag: String,
+    pub mobile: Option<i64>,
+    pub landline: Option<i64>,
+    pub tollfree: Option<i64>,
+    pub inbound_rate_micros: i64,
+    pub outbound_rate_micros: i64,
+}
+
+/// One query: prices per type are pivoted in SQL rather than fetched per country.
+const PRICING_SQL: &str = "\
+SELECT c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros,
+       MAX(CASE WHEN p.number_type = 'mobile' THEN p.monthly_micros END) AS mobile,
+       MAX(CASE WHEN p.number_type = 'landline' THEN p.monthly_micros END) AS landline,
+       MAX(CASE WHEN p.number_type = 'tollfree' THEN p.monthly_micros END) AS tollfree
+FROM countries c LEFT JOIN number_prices p ON p.country_id = c.id
+WHERE c.status = 'active'
+GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
+ORDER BY c.sort_order, c.name";
+
+/// Every active country in display order.
+pub async fn price_list<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<PriceRow>, sqlx::Error> {
+    sqlx::query(PRICING_SQL)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(PriceRow {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                code: r.try_get("code")?,
+                flag: r.try_get("flag")?,
+                mobile: r.try_get("mobile")?,
+                landline: r.try_get("landline")?,
+                tollfree: r.try_get("tollfree")?,
+                inbound_rate_micros: r.try_get("inbound_rate_micros")?,
+                outbound_rate_micros: r.try_get("outbound_rate_micros")?,
+            })
+        })
+        .collect()
+}
+
+/// The admin list's filter: a LIKE pattern on name or code, a status or "".
+pub struct Search<'a> {
+    pub pattern: &'a str,
+    pub status: &'a str,
+}
+
+const SEARCH: &str =
+    "(LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(code) LIKE $1 ESCAPE '\\') AND ($2 = '' OR status = $2)";
+
+pub async fn count_matching<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    s: &Search<'_>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM countries WHERE {SEARCH}"))
+        .bind(s.pattern)
+        .bind(s.status)
+        .fetch_one(ex)
+        .await
+}
+
+/// One page of matching countries in display order.
+pub async fn page_matching<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    s: &Search<'_>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Country>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM countries WHERE {SEARCH} ORDER BY sort_order, name LIMIT $3 OFFSET $4"
+    ))
+    .bind(s.pattern)
+    .bind(s.status)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(country)
+    .collect()
+}
+
+pub async fn find<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<Country>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(ex)
+        .await?
+        .as_ref()
+        .map(country)
+        .transpose()
+}
+
+/// A country's editable fields (already validated).
+pub struct CountryFields<'a> {
+    pub name: &'a str,
+    pub code: &'a str,
+    pub flag: &'a str,
+    pub calling_code: &'a str,
+    pub inbound_rate_micros: i64,
+    pub outbound_rate_micros: i64,
+    pub sms_rate_micros: i64,
+    pub status: &'a str,
+}
+
+/// Adds a country last in display order; a taken code surfaces as a unique
+/// violation.
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    c: &CountryFields<'_>,
+    first_increment_secs: i64,
+    next_increment_secs: i64,
+) -> Result<Country, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at, \
+           first_increment_secs, next_increment_secs) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9, $10, $11) RETURNING {COLUMNS}"
+    ))
+    .bind(c.name)
+    .bind(c.code)
+    .bind(c.flag)
+    .bind(c.calling_code)
+    .bind(c.inbound_rate_micros)
+    .bind(c.outbound_rate_micros)
+    .bind(c.sms_rate_micros)
+    .bind(c.status)
+    .bind(now_ms())
+    .bind(first_increment_secs)
+    .bind(next_increment_secs)
+    .fetch_one(ex)
+    .await?;
+    country(&row)
+}
+
+/// Replaces a country's fields; a taken code surfaces as a unique violation.
+pub async fn update<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    c: &CountryFields<'_>,
+) -> Result<Country, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "UPDATE countries SET name = $1, code = $2, flag = $3, calling_code = $4, inbound_rate_micros = $5, \
+         outbound_rate_micros = $6, sms_rate_micros = $7, status = $8, updated_at = $9 WHERE id = $10 RETURNING {COLUMNS}"
+    ))
+    .bind(c.name)
+    .bind(c.code)
+    .bind(c.flag)
+    .bind(c.calling_code)
+    .bind(c.inbound_rate_micros)
+    .bind(c.outbound_rate_micros)
+    .bind(c.sms_rate_micros)
+    .bind(c.status)
+    .bind(now_ms())
+    .bind(id)
+    .fetch_one(ex)
+    .await?;
+    country(&row)
+}
+
+/// Numbers, calls and messages that refer to the country. It reads the numbers',
+/// calls' and messages' tables (phone_numbers, calls, sms_messages).
+pub async fn usage_count<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE country_id = $1) + (SELECT COUNT(*) FROM calls WHERE country_id = $1) \
+         + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)",
+    )
+    .bind(id)
+    .fetch_one(ex)
+    .await
+}
+
+/// Deletes a country and its number prices.
+pub async fn delete(conn: &mut AnyConnection, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM number_prices WHERE country_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM countries WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Routes numbers starting with `new` to the country, unless another country
+/// already owns that exact prefix (+1 is shared by the US and Canada); drops the
+/// country's `old` prefix when it changed.
+pub async fn route_calling_code(
+    conn: &mut AnyConnection,
+    id: i64,
+    old: Option<&str>,
+    new: &str,
+) -> Result<(), sqlx::Error> {
+    if let Some(old) = old.filter(|o| *o != new) {
+        sqlx::query("DELETE FROM rate_prefixes WHERE prefix = $1 AND country_id = $2")
+            .bind(old)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query("INSERT INTO rate_prefixes (prefix, country_id) VALUES ($1, $2) ON CONFLICT (prefix) DO NOTHING")
+        .bind(new)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn count_active<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM countries WHERE status = 'active'")
+        .fetch_one(ex)
+        .await
+}
+
+/// The id of the country with this ISO code, if the catalogue has it.
+pub async fn id_by_code<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    code: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM countries WHERE code = $1")
+        .bind(code.trim())
+        .fetch_optional(ex)
+        .await
+}

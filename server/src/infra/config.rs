@@ -1,0 +1,166 @@
+//! Configuration from environment variables, with defaults that run out of the box.
+
+use anyhow::Context;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// BIND: address to listen on.
+    pub bind: String,
+    /// DATABASE_URL: sqlite://... (default, a file under data/) or postgres://...
+    pub database_url: String,
+    /// DIALTONE_DATA_DIR: where the SQLite file and the dev JWT secret live.
+    pub data_dir: PathBuf,
+    /// DIALTONE_STATIC_DIR: the built app (index.html and assets).
+    pub static_dir: PathBuf,
+    /// DIALTONE_DEMO: seed demo accounts and data (default on; 0 turns it off).
+    pub demo: bool,
+    /// DIALTONE_JWT_SECRET: signs access tokens. Generated and kept in data/ if unset.
+    pub jwt_secret: Vec<u8>,
+    /// DIALTONE_PUBLIC_URL: the address people use, for links in mail and cookie flags.
+    pub public_url: String,
+    /// DIALTONE_SMTP_URL: e.g. smtp://127.0.0.1:2525; without it mail stays in the outbox.
+    pub smtp_url: Option<String>,
+    /// DIALTONE_MAIL_FROM: sender of outgoing mail.
+    pub mail_from: String,
+    /// DIALTONE_SUPPORT_EMAIL: where contact-form notifications go.
+    pub support_email: String,
+    /// DIALTONE_STRIPE_SECRET_KEY: with it, deposits go through Stripe; without it,
+    /// through the built-in sandbox provider.
+    pub stripe_secret_key: Option<String>,
+    /// DIALTONE_STRIPE_PUBLISHABLE_KEY: handed to Stripe Elements in the browser.
+    pub stripe_publishable_key: Option<String>,
+    /// DIALTONE_STRIPE_WEBHOOK_SECRET: verifies Stripe-Signature on webhooks. The
+    /// sandbox derives its own from the JWT secret when unset.
+    pub stripe_webhook_secret: Option<String>,
+    /// DIALTONE_STRIPE_API_BASE: the Stripe API address (a local fake in tests).
+    pub stripe_api_base: String,
+    /// DIALTONE_SWITCH_TOKEN: the shared secret the softswitch sends as a bearer
+    /// token. Generated and kept in data/ if unset.
+    pub switch_token: String,
+    /// DIALTONE_SMS_PROVIDER: "loopback" (default: marks messages delivered) or "http".
+    pub sms_provider: String,
+    /// DIALTONE_SMS_HTTP_URL / DIALTONE_SMS_HTTP_TOKEN: the carrier's HTTP API.
+    pub sms_http_url: Option<String>,
+    pub sms_http_token: Option<String>,
+    /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
+    pub trust_proxy: bool,
+    /// DIALTONE_SIGNUPS_PER_HOUR: accounts one client address may create an hour
+    /// (default 10; test rigs that sign up many users from loopback raise it).
+    pub signups_per_hour: i64,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn flag(name: &str, default: bool) -> bool {
+    match var(name).as_deref() {
+        Some("0" | "false" | "no" | "off") => false,
+        Some(_) => true,
+        None => default,
+    }
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Config> {
+        let data_dir = PathBuf::from(var("DIALTONE_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("dialtone.db").display()
+            )
+        });
+        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let public_url = var("DIALTONE_PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}"));
+        let jwt_secret = match var("DIALTONE_JWT_SECRET") {
+            Some(s) => s.into_bytes(),
+            None => load_or_create_secret(&data_dir, "jwt_secret")?,
+        };
+        let switch_token = match var("DIALTONE_SWITCH_TOKEN") {
+            Some(s) => s,
+            None => String::from_utf8(load_or_create_secret(&data_dir, "switch_token")?)?,
+        };
+        Ok(Config {
+            bind,
+            database_url,
+            static_dir: PathBuf::from(
+                var("DIALTONE_STATIC_DIR").unwrap_or_else(|| "app/dist".into()),
+            ),
+            demo: flag("DIALTONE_DEMO", true),
+            jwt_secret,
+            public_url,
+            smtp_url: var("DIALTONE_SMTP_URL"),
+            mail_from: var("DIALTONE_MAIL_FROM")
+                .unwrap_or_else(|| "Dialtone <no-reply@dialtone.test>".into()),
+            support_email: var("DIALTONE_SUPPORT_EMAIL")
+                .unwrap_or_else(|| "support@dialtone.test".into()),
+            trust_proxy: flag("DIALTONE_TRUST_PROXY", false),
+            signups_per_hour: match var("DIALTONE_SIGNUPS_PER_HOUR") {
+                Some(n) => n
+                    .trim()
+                    .parse()
+                    .context("DIALTONE_SIGNUPS_PER_HOUR must be a whole number")?,
+                None => 10,
+            },
+            switch_token,
+            sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
+            sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
+            sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
+            stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
+            stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
+            stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),
+            stripe_api_base: var("DIALTONE_STRIPE_API_BASE")
+                .unwrap_or_else(|| "https://api.stripe.com".into()),
+            data_dir,
+        })
+    }
+
+    /// A configuration for tests and tools: the given database, no demo data, no
+    /// SMTP, a fixed secret.
+    pub fn local(database_url: String, data_dir: PathBuf) -> Config {
+        Config {
+            bind: "127.0.0.1:0".into(),
+            database_url,
+            static_dir: data_dir.join("no-app"),
+            demo: false,
+            jwt_secret: b"test-secret-test-secret-test-secret!".to_vec(),
+            public_url: "http://127.0.0.1:8080".into(),
+            smtp_url: None,
+            mail_from: "Dialtone <no-reply@dialtone.test>".into(),
+            support_email: "support@dialtone.test".into(),
+            trust_proxy: false,
+            signups_per_hour: 10,
+            switch_token: "test-switch-token".into(),
+            sms_provider: "loopback".into(),
+            sms_http_url: None,
+            sms_http_token: None,
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
+            data_dir,
+        }
+    }
+
+    /// Cookies get the Secure flag when people reach us over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+/// A development secret, generated once and kept beside the database so restarts
+/// keep it. Production sets DIALTONE_JWT_SECRET and DIALTONE_SWITCH_TOKEN.
+fn load_or_create_secret(data_dir: &std::path::Path, name: &str) -> anyhow::Result<Vec<u8>> {
+    let path = data_dir.join(name);
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        if existing.trim().len() >= 32 {
+            return Ok(existing.trim().as_bytes().to_vec());
+        }
+    }
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating {}", data_dir.display()))?;
+    let secret = crate::auth::tokens::random_token();
+    std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    Ok(secret.into_bytes())
+}

@@ -1,0 +1,62 @@
+//! Background jobs, run by every server instance on a timer. Each job claims its
+//! work with a conditional UPDATE (or FOR UPDATE SKIP LOCKED on PostgreSQL), so two
+//! instances, or two runs in a row, never do the same work twice.
+
+mod expiry;
+mod renewals;
+
+use crate::db::now_ms;
+use crate::state::AppState;
+use serde::Serialize;
+use std::time::Duration;
+
+#[derive(Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Report {
+    pub notices_sent: u64,
+    pub renewed: u64,
+    pub expired: u64,
+    pub released: u64,
+    pub packages_expired: u64,
+    pub deposits_abandoned: u64,
+    pub reservations_released: u64,
+    pub trials_ended: u64,
+}
+
+/// Runs every job once as of `now` (tests pass a moment in the future).
+pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
+    let mut report = Report {
+        notices_sent: renewals::send_notices(state, now).await?,
+        ..Default::default()
+    };
+    let (renewed, expired) = renewals::renew_due(state, now).await?;
+    report.renewed = renewed;
+    report.expired = expired;
+    report.released = renewals::release_after_grace(state, now).await?;
+    report.packages_expired = expiry::expire_packages(state, now).await?;
+    report.deposits_abandoned = expiry::abandon_stale_deposits(state, now).await?;
+    report.reservations_released = expiry::release_stale_reservations(state, now).await?;
+    report.trials_ended = crate::trial::expire_due(state, now).await?;
+    Ok(report)
+}
+
+/// Starts the timer loop. DIALTONE_JOB_INTERVAL_SECS sets the period (default 30).
+pub fn spawn(state: AppState) {
+    let secs = std::env::var("DIALTONE_JOB_INTERVAL_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30u64);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(secs.max(1)));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            match run_once(&state, now_ms()).await {
+                Ok(r) if r != Report::default() => {
+                    tracing::info!(report = ?r, "background jobs ran")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = ?e, "background jobs failed"),
+            }
+        }
+    });
+}

@@ -1,0 +1,133 @@
+//! The OpenAPI 3 document of every /api endpoint, generated from the handlers'
+//! `#[utoipa::path]` annotations and the response types, served at
+//! /api/openapi.json, with a reference page rendered from it at /api/docs (plain
+//! HTML from this server: no script or asset from another host).
+
+mod page;
+pub mod responses;
+
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::get;
+use axum::Router;
+use std::sync::OnceLock;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::OpenApi as Document;
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Dialtone API",
+        description = "Prepaid telephony: accounts, balance and deposits, virtual numbers, \
+            call-minute packages, calls, SMS, notifications, and the administration of all of \
+            it. Amounts are US dollars as JSON numbers; times are ISO 8601 (UTC). Lists take \
+            `page` (from 1) and `pageSize` (at most 100) and answer `items` with `total`.",
+    ),
+    modifiers(&Security),
+    components(schemas(responses::ErrorBody)),
+    tags(
+        (name = "auth", description = "Sign-up, sign-in, tokens, password reset"),
+        (name = "account", description = "The signed-in user's profile and password"),
+        (name = "catalogue", description = "Public prices, and the per-country rates"),
+        (name = "contact", description = "The contact form and its inbox"),
+        (name = "balance", description = "The ledger, balances and adjustments"),
+        (name = "payments", description = "Card deposits (sandbox or Stripe) and the webhook"),
+        (name = "numbers", description = "Virtual numbers: shop, mine, inventory"),
+        (name = "packages", description = "Call-minute packages"),
+        (name = "notifications", description = "The user's notifications"),
+        (name = "telephony", description = "The softswitch interface: authorize, CDR, recordings"),
+        (name = "calls", description = "Call records"),
+        (name = "sms", description = "Text messages"),
+        (name = "trial", description = "The 7-day free trial and verified numbers"),
+        (name = "dashboard", description = "The client dashboard"),
+        (name = "admin", description = "Users, statistics, analytics, settings, audit"),
+    )
+)]
+struct Base;
+
+struct Security;
+
+impl Modify for Security {
+    fn modify(&self, doc: &mut Document) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "The access token from /api/auth/login or /api/auth/refresh-token",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "switch",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The softswitch's shared secret (DIALTONE_SWITCH_TOKEN)",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The whole document: the base above plus each module's operations.
+pub fn document() -> Document {
+    let mut doc = Base::openapi();
+    for part in [
+        crate::auth::ApiDoc::openapi(),
+        crate::users::ApiDoc::openapi(),
+        crate::catalogue::ApiDoc::openapi(),
+        crate::contact::ApiDoc::openapi(),
+        crate::ledger::ApiDoc::openapi(),
+        crate::payments::ApiDoc::openapi(),
+        crate::numbers::ApiDoc::openapi(),
+        crate::packages::ApiDoc::openapi(),
+        crate::notifications::ApiDoc::openapi(),
+        crate::telephony::ApiDoc::openapi(),
+        crate::calls::ApiDoc::openapi(),
+        crate::sms::ApiDoc::openapi(),
+        crate::trial::ApiDoc::openapi(),
+        crate::dashboard::ApiDoc::openapi(),
+        crate::reports::ApiDoc::openapi(),
+        crate::settings::ApiDoc::openapi(),
+        crate::audit::ApiDoc::openapi(),
+    ] {
+        doc.merge(part);
+    }
+    doc
+}
+
+/// The document and its page are built once per process: they only change with the code.
+fn rendered() -> &'static (String, String) {
+    static CACHE: OnceLock<(String, String)> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        let doc = document();
+        let json = doc.to_json().expect("the OpenAPI document serializes");
+        let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+        (json, page::render(&value))
+    })
+}
+
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/openapi.json", get(get_document))
+        .route("/docs", get(get_page))
+}
+
+async fn get_document() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        rendered().0.as_str(),
+    )
+}
+
+async fn get_page() -> Html<&'static str> {
+    Html(rendered().1.as_str())
+}

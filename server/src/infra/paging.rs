@@ -1,0 +1,94 @@
+//! Page parameters shared by every list endpoint: ?page=1&pageSize=20 (at most 100).
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Clone, Copy, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// The page, from 1 (default 1).
+    #[serde(default = "first_page")]
+    #[param(required = false)]
+    pub page: i64,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default = "default_size")]
+    #[param(required = false)]
+    pub page_size: i64,
+}
+
+fn first_page() -> i64 {
+    1
+}
+fn default_size() -> i64 {
+    20
+}
+
+pub const MAX_PAGE_SIZE: i64 = 100;
+
+impl PageQuery {
+    pub fn limit(&self) -> i64 {
+        self.page_size.clamp(1, MAX_PAGE_SIZE)
+    }
+    pub fn offset(&self) -> i64 {
+        (self.page.max(1) - 1).saturating_mul(self.limit())
+    }
+}
+
+/// One page of a list and the size of the whole filtered list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+impl<T> Page<T> {
+    pub fn new(items: Vec<T>, total: i64, q: PageQuery) -> Page<T> {
+        Page {
+            items,
+            total,
+            page: q.page.max(1),
+            page_size: q.limit(),
+        }
+    }
+}
+
+/// Escapes LIKE wildcards in user search text and wraps it for a substring match.
+pub fn like_pattern(search: &str) -> String {
+    let escaped = search
+        .trim()
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// Text from a query that reaches the database: core's rule for free text (no NUL,
+/// which PostgreSQL refuses, nor any other control character) answers 400 here.
+pub fn filter_text(field: &str, value: &str) -> Result<()> {
+    use dialtone_core::validation::{has_control_chars, CONTROL_CHARS_MESSAGE};
+    if has_control_chars(value, false) {
+        return Err(Error::field(field, CONTROL_CHARS_MESSAGE));
+    }
+    Ok(())
+}
+
+/// A day given as `YYYY-MM-DD` exactly, what the query parameters' pattern
+/// `^([0-9]{4}-[0-9]{2}-[0-9]{2})?$` documents; empty is None.
+pub fn filter_date(field: &str, value: &str) -> Result<Option<chrono::NaiveDate>> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let day = dialtone_core::dates::day_number(value)
+        .and_then(|d| chrono::DateTime::from_timestamp(d * 86_400, 0))
+        .map(|t| t.date_naive());
+    match day {
+        Some(day) => Ok(Some(day)),
+        None => Err(Error::field(field, dialtone_core::dates::DATE_MESSAGE)),
+    }
+}

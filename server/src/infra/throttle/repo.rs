@@ -1,0 +1,73 @@
+//! The rate_limits table: one row per bucket, its window's start and hits.
+
+use sqlx::{Any, Executor};
+
+/// Takes one slot in one atomic upsert: the insert, the window roll-over and the
+/// limit are one statement on SQLite and PostgreSQL alike. Some(hits) when a slot
+/// was taken, None when the window already holds `max`.
+pub async fn take_slot<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    bucket: &str,
+    now: i64,
+    window_ms: i64,
+    max: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
+         ON CONFLICT (bucket) DO UPDATE SET \
+           hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.hits + 1 END, \
+           window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END \
+         WHERE rate_limits.window_start <= $3 OR rate_limits.hits < $4 \
+         RETURNING hits",
+    )
+    .bind(bucket)
+    .bind(now)
+    .bind(now - window_ms)
+    .bind(max)
+    .fetch_optional(ex)
+    .await
+}
+
+pub async fn window_start<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    bucket: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT window_start FROM rate_limits WHERE bucket = $1")
+        .bind(bucket)
+        .fetch_optional(ex)
+        .await
+}
+
+/// Gives one slot back (never below zero).
+pub async fn give_back<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    bucket: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND hits > 0")
+        .bind(bucket)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    bucket: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE bucket = $1")
+        .bind(bucket)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_older_than<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    window_start: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
+        .bind(window_start)
+        .execute(ex)
+        .await?;
+    Ok(())
+}

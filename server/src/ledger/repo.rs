@@ -1,0 +1,296 @@
+//! The ledger_entries table (and ledger_daily, its per-day totals).
+
+use super::admin::{BalanceItem, Movement};
+use super::history::EntryView;
+use crate::db::iso;
+use crate::json::Money;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+
+const COLUMNS: &str = "id, created_at, kind, description, amount_micros, balance_after_micros";
+
+fn entry(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
+    Ok(EntryView {
+        id: r.try_get("id")?,
+        date: iso(r.try_get("created_at")?),
+        kind: r.try_get("kind")?,
+        description: r.try_get("description")?,
+        amount: Money::micros(r.try_get("amount_micros")?),
+        balance_after: Money::micros(r.try_get("balance_after_micros")?),
+    })
+}
+
+/// Whether an entry carries this reference (a cause already applied).
+pub async fn reference_exists<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    reference: &str,
+) -> Result<bool, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM ledger_entries WHERE reference = $1")
+        .bind(reference)
+        .fetch_optional(ex)
+        .await?;
+    Ok(id.is_some())
+}
+
+pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<i64, sqlx::Error> {
+    crate::db::count_owned(ex, "ledger_entries", user_id).await
+}
+
+/// One page of a user's entries, newest first.
+pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<EntryView>, sqlx::Error> {
+    crate::db::page_owned(ex, "ledger_entries", COLUMNS, user_id, limit, offset)
+        .await?
+        .iter()
+        .map(entry)
+        .collect()
+}
+
+/// Up to 1000 of a user's entries after the entry `after`, oldest first.
+pub async fn after<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    after: i64,
+) -> Result<Vec<EntryView>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM ledger_entries WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 1000"
+    ))
+    .bind(user_id)
+    .bind(after)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(entry)
+    .collect()
+}
+
+/// Records what a call cost beyond what the account had (visible to the admin).
+pub async fn add_shortfall<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    amount: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET shortfall_micros = shortfall_micros + $1 WHERE id = $2")
+        .bind(amount)
+        .bind(user_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Marks the account warned when its balance fell under the low-balance threshold
+/// (the setting, else `default`) and it was not warned since its last deposit: the
+/// balance then, or None when no warning is due. The threshold is read inside the
+/// UPDATE: one round trip on every charged call.
+pub async fn flag_low_balance<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    default: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
+         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros",
+    )
+    .bind(user_id)
+    .bind(default)
+    .fetch_optional(ex)
+    .await
+}
+
+/// After a deposit: a new low-balance warning may come once the balance falls again.
+pub async fn clear_low_balance_flag<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET low_balance_notified = 0 WHERE id = $1")
+        .bind(user_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+fn movement(r: &AnyRow, amount: &str, at: &str) -> Result<Option<Movement>, sqlx::Error> {
+    let amount: Option<i64> = r.try_get(amount)?;
+    let at: Option<i64> = r.try_get(at)?;
+    Ok(amount.zip(at).map(|(a, t)| Movement {
+        amount: Money::micros(a.abs()),
+        date: iso(t),
+    }))
+}
+
+/// The last credit and debit come from correlated subqueries over the
+/// (user_id, id) index: one statement per page, however many rows it has.
+const BALANCES_SQL: &str = "\
+SELECT u.id, u.name, u.email, u.balance_micros, u.status, u.reserved_micros, u.shortfall_micros,
+  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_amount,
+  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_at,
+  (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_amount,
+  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_at
+FROM users u
+WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')
+ORDER BY u.id LIMIT $2 OFFSET $3";
+
+/// One page of accounts matching a LIKE `pattern` on name or email, by id, each
+/// with its balance, held money, shortfall and latest credit and debit.
+pub async fn balances_page<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    pattern: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<BalanceItem>, sqlx::Error> {
+    sqlx::query(BALANCES_SQL)
+        .bind(pattern)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(BalanceItem {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                email: r.try_get("email")?,
+                balance: Money::micros(r.try_get("balance_micros")?),
+                last_deposit: movement(r, "dep_amount", "dep_at")?,
+                last_withdrawal: movement(r, "wd_amount", "wd_at")?,
+                status: r.try_get("status")?,
+                held: Money::micros(r.try_get("reserved_micros")?),
+                uncollected: Money::micros(r.try_get("shortfall_micros")?),
+            })
+        })
+        .collect()
+}
+
+/// Adds `amount` (signed) to the balance in one conditional statement: a debit
+/// matches only when the available balance (the balance less held money) covers
+/// it, so the database itself refuses an overdraft however many run at once. The
+/// balance after, or None when it matched no row.
+pub async fn apply_to_balance<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    amount: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 \
+         AND ($1 >= 0 OR balance_micros - reserved_micros + $1 >= 0) RETURNING balance_micros",
+    )
+    .bind(amount)
+    .bind(user_id)
+    .fetch_optional(ex)
+    .await
+}
+
+/// What the account may spend: the balance less held money (None: no such user).
+pub async fn available<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT balance_micros - reserved_micros FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(ex)
+        .await
+}
+
+pub struct NewEntry<'a> {
+    pub user_id: i64,
+    pub amount_micros: i64,
+    pub balance_after_micros: i64,
+    pub kind: &'a str,
+    pub description: &'a str,
+    pub reference: Option<String>,
+    pub actor_id: Option<i64>,
+    pub created_at: i64,
+}
+
+/// Appends an entry; a reference used before is a unique violation.
+pub async fn insert_entry<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    e: NewEntry<'_>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(e.user_id)
+    .bind(e.amount_micros)
+    .bind(e.balance_after_micros)
+    .bind(e.kind)
+    .bind(e.description)
+    .bind(e.reference)
+    .bind(e.actor_id)
+    .bind(e.created_at)
+    .fetch_one(ex)
+    .await
+}
+
+/// Adds an entry to its day's total per kind, for analytics.
+pub async fn add_to_day<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    day: i64,
+    kind: &str,
+    amount: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
+         entries = ledger_daily.entries + 1",
+    )
+    .bind(day)
+    .bind(kind)
+    .bind(amount)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Per account: id, balance, the sum of its ledger, money held, and the sum of its
+/// open reservations.
+pub async fn account_sums<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<(i64, i64, i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id, u.balance_micros, \
+         CAST(COALESCE((SELECT SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id), 0) AS BIGINT), \
+         u.reserved_micros, \
+         CAST(COALESCE((SELECT SUM(r.amount_micros) FROM call_reservations r WHERE r.user_id = u.id), 0) AS BIGINT) \
+         FROM users u",
+    )
+    .fetch_all(ex)
+    .await
+}
+
+/// Calls and messages charged without their ledger row: what, and the cost.
+pub async fn unposted_charges<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT 'call ' || c.call_id, c.cost_micros FROM calls c WHERE c.cost_micros > 0 \
+           AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'call:' || c.call_id AND l.amount_micros = -c.cost_micros) \
+         UNION ALL \
+         SELECT 'sms ' || CAST(m.id AS TEXT), m.cost_micros FROM sms_messages m WHERE m.cost_micros > 0 \
+           AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'sms:' || CAST(m.id AS TEXT) AND l.amount_micros = -m.cost_micros)",
+    )
+    .fetch_all(ex)
+    .await
+}
+
+/// Recomputes the daily totals from the ledger itself (after backdating demo data).
+pub async fn rebuild_daily(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM ledger_daily")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) \
+         SELECT created_at / 86400000, kind, CAST(SUM(amount_micros) AS BIGINT), COUNT(*) FROM ledger_entries GROUP BY created_at / 86400000, kind",
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,426 @@
+//! The phone_numbers table (with the prices and countries its screens join).
+
+use super::admin::{self, AdminPhone};
+use super::shop::ShopCountry;
+use super::view::{self, MyNumber};
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Executor, Row};
+
+/// Columns for `mine`, joined with the country: `n` is phone_numbers, `c` countries.
+const MINE_COLUMNS: &str =
+    "n.id, n.number, n.number_type, n.status, n.monthly_micros, n.purchased_at, \
+    n.renews_at, n.auto_renew, n.expired_at, c.name AS country, c.code AS country_code, c.flag";
+
+const ADMIN_FROM: &str = "FROM phone_numbers n JOIN countries c ON c.id = n.country_id LEFT JOIN users u ON u.id = n.owner_id \
+    LEFT JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type";
+const ADMIN_COLUMNS: &str = "n.id, n.number, n.number_type, n.status, n.purchased_at, n.created_at, c.name AS country, \
+    c.code AS country_code, u.email AS owner_email, COALESCE(n.monthly_micros, p.monthly_micros, 0) AS fee";
+const ADMIN_CONDITION: &str = "(LOWER(n.number) LIKE $1 ESCAPE '\\' OR LOWER(c.name) LIKE $1 ESCAPE '\\' OR COALESCE(u.email_lower, '') LIKE $1 ESCAPE '\\') \
+    AND ($2 = '' OR n.number_type = $2) AND ($3 = '' OR n.status = $3)";
+
+/// Countries with numbers for sale, and the types each offers.
+pub async fn shop_countries<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<ShopCountry>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT c.id, c.name, c.code, c.flag, \
+           MAX(CASE WHEN p.number_type = 'mobile' THEN 1 ELSE 0 END) AS mobile, \
+           MAX(CASE WHEN p.number_type = 'landline' THEN 1 ELSE 0 END) AS landline, \
+           MAX(CASE WHEN p.number_type = 'tollfree' THEN 1 ELSE 0 END) AS tollfree \
+         FROM countries c JOIN number_prices p ON p.country_id = c.id AND p.purchasable = 1 \
+         WHERE c.status = 'active' GROUP BY c.id, c.name, c.code, c.flag, c.sort_order ORDER BY c.sort_order, c.name",
+    )
+    .fetch_all(ex)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(ShopCountry {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                code: r.try_get("code")?,
+                flag: r.try_get("flag")?,
+                mobile: r.try_get::<i64, _>("mobile")? != 0,
+                landline: r.try_get::<i64, _>("landline")? != 0,
+                tollfree: r.try_get::<i64, _>("tollfree")? != 0,
+            })
+        })
+        .collect()
+}
+
+/// A number for sale and its monthly price.
+pub struct ForSale {
+    pub id: i64,
+    pub number: String,
+    pub number_type: String,
+    pub monthly_micros: i64,
+}
+
+/// At most 50 numbers for sale in the country `code`, of one type, in number order.
+pub async fn find_available<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    code: &str,
+    number_type: &str,
+) -> Result<Vec<ForSale>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
+         JOIN countries c ON c.id = n.country_id \
+         JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
+         WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
+         ORDER BY n.number LIMIT 50",
+    )
+    .bind(code)
+    .bind(number_type)
+    .fetch_all(ex)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(ForSale {
+                id: r.try_get("id")?,
+                number: r.try_get("number")?,
+                number_type: r.try_get("number_type")?,
+                monthly_micros: r.try_get("monthly_micros")?,
+            })
+        })
+        .collect()
+}
+
+/// The number `id` if `owner` holds it (in any status).
+pub async fn find_mine<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    owner: i64,
+    now: i64,
+) -> Result<Option<MyNumber>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1 AND n.owner_id = $2"))
+        .bind(id)
+        .bind(owner)
+        .fetch_optional(ex)
+        .await?
+        .map(|r| view::mine(&r, now))
+        .transpose()
+}
+
+/// The owner's numbers, newest first (at most 500).
+pub async fn list_mine<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    owner: i64,
+    now: i64,
+) -> Result<Vec<MyNumber>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id \
+         WHERE n.owner_id = $1 ORDER BY n.purchased_at DESC, n.id DESC LIMIT 500"
+    ))
+    .bind(owner)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(|r| view::mine(r, now))
+    .collect()
+}
+
+/// The owner's first active number, the sender of their messages.
+pub async fn first_active_number<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    owner: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 1")
+        .bind(owner)
+        .fetch_optional(ex)
+        .await
+}
+
+fn number_and_monthly(r: &AnyRow) -> Result<(String, i64), sqlx::Error> {
+    Ok((r.try_get("number")?, r.try_get("monthly_micros")?))
+}
+
+/// Takes the number `id` for `owner` if it is still available and purchasable, at
+/// its current price: taking it and checking it is free are one statement, so of
+/// two buyers at the same moment exactly one gets it. The number and its monthly
+/// price, or None when it was not available.
+pub async fn purchase<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    owner: i64,
+    now: i64,
+    renews_at: i64,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
+           notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+           monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+                             AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
+         WHERE id = $4 AND status = 'available' \
+           AND EXISTS (SELECT 1 FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+                       AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
+         RETURNING number, monthly_micros",
+    )
+    .bind(owner)
+    .bind(now)
+    .bind(renews_at)
+    .bind(id)
+    .fetch_optional(ex)
+    .await?
+    .as_ref()
+    .map(number_and_monthly)
+    .transpose()
+}
+
+/// Turns renewal off for an active number of the owner's; the rows changed.
+pub async fn cancel_renewal<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    owner: i64,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("UPDATE phone_numbers SET auto_renew = 0, updated_at = $1 WHERE id = $2 AND owner_id = $3 AND status = 'active'")
+        .bind(now)
+        .bind(id)
+        .bind(owner)
+        .execute(ex)
+        .await?
+        .rows_affected())
+}
+
+/// Reactivates an expired number of the owner's: its number and monthly price, or
+/// None when it is not an expired number of theirs.
+pub async fn renew_expired<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    owner: i64,
+    now: i64,
+    renews_at: i64,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = 'active', renews_at = $1, expired_at = NULL, auto_renew = 1, notice_sent_for = NULL, updated_at = $2 \
+         WHERE id = $3 AND owner_id = $4 AND status = 'expired' RETURNING number, monthly_micros",
+    )
+    .bind(renews_at)
+    .bind(now)
+    .bind(id)
+    .bind(owner)
+    .fetch_optional(ex)
+    .await?
+    .as_ref()
+    .map(number_and_monthly)
+    .transpose()
+}
+
+/// Numbers between `first` and `last` (same length) already in the inventory.
+pub async fn existing_between<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    first: &str,
+    last: &str,
+) -> Result<Vec<String>, sqlx::Error> {
+    // Same-length E.164 numbers sort like the integers they are: one range scan.
+    sqlx::query_scalar(
+        "SELECT number FROM phone_numbers WHERE number >= $1 AND number <= $2 AND LENGTH(number) = $3",
+    )
+    .bind(first)
+    .bind(last)
+    .bind(first.len() as i64)
+    .fetch_all(ex)
+    .await
+}
+
+/// Adds numbers to the inventory, 200 a statement, skipping those already in it.
+pub async fn insert_many(
+    conn: &mut AnyConnection,
+    numbers: &[String],
+    country: i64,
+    number_type: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for chunk in numbers.chunks(200) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, $1, $2, $3, $3)", i + 4))
+            .collect();
+        let sql = format!(
+            "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES {} \
+             ON CONFLICT (number) DO NOTHING",
+            values.join(", ")
+        );
+        let mut q = sqlx::query(&sql).bind(country).bind(number_type).bind(now);
+        for n in chunk {
+            q = q.bind(n);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Per purchasable country and type: the country, the type, how many are on sale,
+/// and the highest number of that country and type.
+pub async fn stock_levels<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<(i64, String, i64, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT p.country_id, p.number_type, \
+           (SELECT COUNT(*) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type AND n.status = 'available'), \
+           (SELECT MAX(n.number) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type) \
+         FROM number_prices p WHERE p.purchasable = 1",
+    )
+    .fetch_all(ex)
+    .await
+}
+
+/// A number as the inventory screen shows it.
+pub async fn find_admin<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<AdminPhone>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {ADMIN_COLUMNS} {ADMIN_FROM} WHERE n.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(ex)
+    .await?
+    .as_ref()
+    .map(admin::item)
+    .transpose()
+}
+
+/// How many numbers match the inventory filter (`pattern` is a LIKE pattern).
+pub async fn count_admin<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    pattern: &str,
+    number_type: &str,
+    status: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) {ADMIN_FROM} WHERE {ADMIN_CONDITION}"
+    ))
+    .bind(pattern)
+    .bind(number_type)
+    .bind(status)
+    .fetch_one(ex)
+    .await
+}
+
+/// One page of the inventory filter's numbers, by id.
+pub async fn list_admin<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    pattern: &str,
+    number_type: &str,
+    status: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<AdminPhone>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {ADMIN_COLUMNS} {ADMIN_FROM} WHERE {ADMIN_CONDITION} ORDER BY n.id LIMIT $4 OFFSET $5"
+    ))
+    .bind(pattern)
+    .bind(number_type)
+    .bind(status)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(admin::item)
+    .collect()
+}
+
+/// Adds one available number; a number already in the inventory is a unique violation.
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    number: &str,
+    country: i64,
+    number_type: &str,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
+    )
+    .bind(number)
+    .bind(country)
+    .bind(number_type)
+    .bind(now)
+    .fetch_one(ex)
+    .await
+}
+
+pub async fn set_country<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    country: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(country)
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Returns a number to inventory: no owner, no price, available.
+pub async fn release<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
+         renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Gives a number to `owner`, active at its price (or the one it had, or 0).
+pub async fn assign<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    owner: i64,
+    now: i64,
+    renews_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
+         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+         monthly_micros = COALESCE((SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+           AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
+    )
+    .bind(owner)
+    .bind(now)
+    .bind(renews_at)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Takes a number out of service (it keeps its owner, if any).
+pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Puts an inactive number back in service: active if owned, else available.
+pub async fn activate<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
+         WHERE id = $2 AND status = 'inactive'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}

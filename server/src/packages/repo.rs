@@ -1,0 +1,276 @@
+//! The packages table (the catalogue of minute bundles) and user_packages (bought ones).
+
+use super::shop::OwnedPackage;
+use super::PackageView;
+use crate::db::iso;
+use crate::json::Money;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Executor, Row};
+
+/// A package row of the catalogue (`subscribers` only when selected).
+fn package(r: &AnyRow) -> Result<PackageView, sqlx::Error> {
+    let features: Vec<String> =
+        serde_json::from_str(&r.try_get::<String, _>("features")?).unwrap_or_default();
+    Ok(PackageView {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        minutes: r.try_get("minutes")?,
+        price: Money::micros(r.try_get("price_micros")?),
+        validity: r.try_get("validity_days")?,
+        features,
+        status: r.try_get("status")?,
+        subscribers: r.try_get::<i64, _>("subscribers").ok(),
+    })
+}
+
+const ADMIN_SELECT: &str = "SELECT p.id, p.name, p.minutes, p.price_micros, p.validity_days, p.features, p.status, \
+    (SELECT COUNT(*) FROM user_packages up WHERE up.package_id = p.id AND up.status = 'active') AS subscribers FROM packages p";
+
+/// The packages on sale, in display order.
+pub async fn list_on_sale<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<PackageView>, sqlx::Error> {
+    sqlx::query(
+        "SELECT id, name, minutes, price_micros, validity_days, features, status FROM packages WHERE status = 'active' ORDER BY sort_order, id",
+    )
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(package)
+    .collect()
+}
+
+/// Every package with its subscribers, in display order (at most 500).
+pub async fn list_all<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<Vec<PackageView>, sqlx::Error> {
+    sqlx::query(&format!(
+        "{ADMIN_SELECT} ORDER BY p.sort_order, p.id LIMIT 500"
+    ))
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(package)
+    .collect()
+}
+
+/// A package with its subscribers.
+pub async fn find<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<PackageView>, sqlx::Error> {
+    sqlx::query(&format!("{ADMIN_SELECT} WHERE p.id = $1"))
+        .bind(id)
+        .fetch_optional(ex)
+        .await?
+        .as_ref()
+        .map(package)
+        .transpose()
+}
+
+/// The stored fields of a package.
+pub struct PackageFields<'a> {
+    pub name: &'a str,
+    pub minutes: i64,
+    pub price_micros: i64,
+    pub validity_days: i64,
+    /// JSON text of the feature list.
+    pub features: &'a str,
+    pub status: &'a str,
+}
+
+/// Adds a package at the end of the display order.
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    p: PackageFields<'_>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO packages (name, minutes, price_micros, validity_days, features, status, sort_order, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM packages), $7, $7) RETURNING id",
+    )
+    .bind(p.name)
+    .bind(p.minutes)
+    .bind(p.price_micros)
+    .bind(p.validity_days)
+    .bind(p.features)
+    .bind(p.status)
+    .bind(now)
+    .fetch_one(ex)
+    .await
+}
+
+pub async fn update<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    p: PackageFields<'_>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE packages SET name = $1, minutes = $2, price_micros = $3, validity_days = $4, features = $5, status = $6, updated_at = $7 WHERE id = $8",
+    )
+    .bind(p.name)
+    .bind(p.minutes)
+    .bind(p.price_micros)
+    .bind(p.validity_days)
+    .bind(p.features)
+    .bind(p.status)
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Takes a package off sale.
+pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM packages WHERE id = $1")
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// What buying a package needs: name, minutes, price and validity in days.
+pub async fn find_on_sale<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<(String, i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT name, minutes, price_micros, validity_days FROM packages WHERE id = $1 AND status = 'active'")
+        .bind(id)
+        .fetch_optional(ex)
+        .await
+}
+
+const MINE: &str = "id, name, minutes, seconds_remaining, status, purchased_at, expires_at";
+
+fn owned(r: &AnyRow) -> Result<OwnedPackage, sqlx::Error> {
+    Ok(OwnedPackage {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        minutes: r.try_get("minutes")?,
+        remaining_minutes: dialtone_core::units::minutes_left(r.try_get("seconds_remaining")?),
+        status: r.try_get("status")?,
+        purchase_date: iso(r.try_get("purchased_at")?),
+        expiry_date: iso(r.try_get("expires_at")?),
+    })
+}
+
+/// A user's packages: active first, then by expiry, newest first (at most 200).
+pub async fn list_owned<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Vec<OwnedPackage>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {MINE} FROM user_packages WHERE user_id = $1 ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, expires_at DESC LIMIT 200"
+    ))
+    .bind(user_id)
+    .fetch_all(ex)
+    .await?
+    .iter()
+    .map(owned)
+    .collect()
+}
+
+/// A package bought: `minutes` of it, active until `expires_at`.
+pub struct NewOwned<'a> {
+    pub user_id: i64,
+    pub package_id: i64,
+    pub name: &'a str,
+    pub minutes: i64,
+    pub price_micros: i64,
+    pub purchased_at: i64,
+    pub expires_at: i64,
+}
+
+pub async fn insert_owned<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    p: NewOwned<'_>,
+) -> Result<OwnedPackage, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "INSERT INTO user_packages (user_id, package_id, name, minutes, seconds_remaining, price_micros, purchased_at, expires_at, status) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active') RETURNING {MINE}"
+    ))
+    .bind(p.user_id)
+    .bind(p.package_id)
+    .bind(p.name)
+    .bind(p.minutes)
+    .bind(p.minutes * 60)
+    .bind(p.price_micros)
+    .bind(p.purchased_at)
+    .bind(p.expires_at)
+    .fetch_one(ex)
+    .await?;
+    owned(&row)
+}
+
+/// Takes `seconds` from the user's active packages, earliest expiry first.
+pub async fn consume_seconds(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    mut seconds: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    if seconds == 0 {
+        return Ok(());
+    }
+    let packages: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, seconds_remaining FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2 \
+         AND seconds_remaining > 0 ORDER BY expires_at, id",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (id, left) in packages {
+        if seconds == 0 {
+            break;
+        }
+        let take = seconds.min(left);
+        sqlx::query(
+            "UPDATE user_packages SET seconds_remaining = seconds_remaining - $1, \
+             status = CASE WHEN seconds_remaining - $1 = 0 THEN 'used' ELSE status END WHERE id = $2",
+        )
+        .bind(take)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+        seconds -= take;
+    }
+    Ok(())
+}
+
+/// Package seconds of a user that no call in progress has reserved: the seconds
+/// left in active packages, less those the account holds for calls.
+pub async fn free_seconds<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let (total, reserved): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT), \
+         (SELECT reserved_package_seconds FROM users WHERE id = $1) \
+         FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_one(ex)
+    .await?;
+    Ok((total - reserved).max(0))
+}

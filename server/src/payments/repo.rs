@@ -1,0 +1,210 @@
+//! The payments table (card deposits) and webhook_events (the provider's events seen).
+
+use super::deposits::Deposit;
+use crate::db::iso;
+use crate::json::Money;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+
+const COLUMNS: &str = "id, amount_micros, status, provider, failure_message, created_at";
+
+fn deposit(r: &AnyRow) -> Result<Deposit, sqlx::Error> {
+    Ok(Deposit {
+        id: r.try_get("id")?,
+        amount: Money::micros(r.try_get("amount_micros")?),
+        status: r.try_get("status")?,
+        provider: r.try_get("provider")?,
+        failure_message: r.try_get("failure_message")?,
+        created_at: iso(r.try_get("created_at")?),
+    })
+}
+
+/// A new payment, `creating` until the provider has its intent.
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    provider: &str,
+    amount_micros: i64,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO payments (user_id, provider, amount_micros, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'creating', $4, $4) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(provider)
+    .bind(amount_micros)
+    .bind(now)
+    .fetch_one(ex)
+    .await
+}
+
+/// The provider's intent exists: the payment is `pending`.
+pub async fn set_intent<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    intent_id: &str,
+    client_secret: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE payments SET intent_id = $1, client_secret = $2, status = 'pending', updated_at = $3 WHERE id = $4")
+        .bind(intent_id)
+        .bind(client_secret)
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Marks a payment failed, unconditionally.
+pub async fn fail<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    message: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3")
+        .bind(message)
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Marks a payment failed unless it succeeded; whether it changed.
+pub async fn fail_unless_succeeded<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    message: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
+        .bind(message)
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+/// A payment turns succeeded once: whether this call made it so (only that
+/// transition may credit the balance).
+pub async fn succeed<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE payments SET status = 'succeeded', failure_message = NULL, updated_at = $1 WHERE id = $2 AND status <> 'succeeded'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<i64, sqlx::Error> {
+    crate::db::count_owned(ex, "payments", user_id).await
+}
+
+/// One page of a user's deposits, newest first.
+pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Deposit>, sqlx::Error> {
+    crate::db::page_owned(ex, "payments", COLUMNS, user_id, limit, offset)
+        .await?
+        .iter()
+        .map(deposit)
+        .collect()
+}
+
+/// A user's deposit by its client secret.
+pub async fn find_by_secret<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    client_secret: &str,
+    user_id: i64,
+) -> Result<Option<Deposit>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM payments WHERE client_secret = $1 AND user_id = $2"
+    ))
+    .bind(client_secret)
+    .bind(user_id)
+    .fetch_optional(ex)
+    .await?
+    .as_ref()
+    .map(deposit)
+    .transpose()
+}
+
+/// What confirming a payment needs.
+pub struct Payable {
+    pub id: i64,
+    pub user_id: i64,
+    pub intent_id: String,
+    pub amount_micros: i64,
+    pub status: String,
+    pub provider: String,
+}
+
+/// The payment with this client secret (whoever's it is).
+pub async fn find_payable<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    client_secret: &str,
+) -> Result<Option<Payable>, sqlx::Error> {
+    sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
+        .bind(client_secret)
+        .fetch_optional(ex)
+        .await?
+        .map(|r| {
+            Ok(Payable {
+                id: r.try_get("id")?,
+                user_id: r.try_get("user_id")?,
+                intent_id: r.try_get("intent_id")?,
+                amount_micros: r.try_get("amount_micros")?,
+                status: r.try_get("status")?,
+                provider: r.try_get("provider")?,
+            })
+        })
+        .transpose()
+}
+
+/// The payment of a provider's intent: its id, user and amount.
+pub async fn find_by_intent<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    intent_id: &str,
+) -> Result<Option<(i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1")
+        .bind(intent_id)
+        .fetch_optional(ex)
+        .await
+}
+
+/// Records a provider's event once: whether it is new.
+pub async fn first_sight_of_event<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    event_id: &str,
+    event_type: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "INSERT INTO webhook_events (event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING",
+    )
+    .bind(event_id)
+    .bind(event_type)
+    .bind(now)
+    .execute(ex)
+    .await?
+    .rows_affected()
+        == 1)
+}

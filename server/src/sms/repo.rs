@@ -1,0 +1,146 @@
+//! The sms_messages table.
+
+use super::SmsItem;
+use crate::db::iso;
+use crate::json::Money;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+
+const COLUMNS: &str = "id, to_number, body, segments, cost_micros, status, error, created_at";
+
+fn item(r: &AnyRow) -> Result<SmsItem, sqlx::Error> {
+    Ok(SmsItem {
+        id: r.try_get("id")?,
+        to: r.try_get("to_number")?,
+        message: r.try_get("body")?,
+        segments: r.try_get("segments")?,
+        cost: Money::micros(r.try_get("cost_micros")?),
+        status: r.try_get("status")?,
+        error: r.try_get("error")?,
+        date: iso(r.try_get("created_at")?),
+    })
+}
+
+/// The message a user sent with an idempotency key, and the hash of its request.
+pub async fn find_by_key<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    key: &str,
+) -> Result<Option<(SmsItem, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS}, request_hash FROM sms_messages WHERE user_id = $1 AND idempotency_key = $2"
+    ))
+    .bind(user_id)
+    .bind(key)
+    .fetch_optional(ex)
+    .await?;
+    row.map(|r| Ok((item(&r)?, r.try_get("request_hash")?)))
+        .transpose()
+}
+
+pub async fn find<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<SmsItem, sqlx::Error> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sms_messages WHERE id = $1"))
+        .bind(id)
+        .fetch_one(ex)
+        .await?;
+    item(&row)
+}
+
+pub struct NewMessage<'a> {
+    pub user_id: i64,
+    pub to: &'a str,
+    pub body: &'a str,
+    pub segments: i64,
+    pub encoding: &'a str,
+    pub country_id: i64,
+    pub cost_micros: i64,
+    pub provider: &'a str,
+    pub now: i64,
+    pub idempotency_key: Option<&'a str>,
+    pub request_hash: Option<&'a str>,
+}
+
+/// Inserts a message as `sending`; a key used before is a unique violation.
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    m: NewMessage<'_>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
+         idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9, $10, $11) RETURNING id",
+    )
+    .bind(m.user_id)
+    .bind(m.to)
+    .bind(m.body)
+    .bind(m.segments)
+    .bind(m.encoding)
+    .bind(m.country_id)
+    .bind(m.cost_micros)
+    .bind(m.provider)
+    .bind(m.now)
+    .bind(m.idempotency_key)
+    .bind(m.request_hash)
+    .fetch_one(ex)
+    .await
+}
+
+/// The carrier took the message.
+pub async fn mark_handed_over<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    status: &str,
+    provider_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE sms_messages SET status = $1, provider_id = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(status)
+    .bind(provider_id)
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn mark_failed<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    error: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE sms_messages SET status = 'failed', error = $1, updated_at = $2 WHERE id = $3",
+    )
+    .bind(error)
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<i64, sqlx::Error> {
+    crate::db::count_owned(ex, "sms_messages", user_id).await
+}
+
+/// One page of a user's messages, newest first.
+pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<SmsItem>, sqlx::Error> {
+    crate::db::page_owned(ex, "sms_messages", COLUMNS, user_id, limit, offset)
+        .await?
+        .iter()
+        .map(item)
+        .collect()
+}

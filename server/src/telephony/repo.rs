@@ -1,0 +1,193 @@
+//! The call_reservations table, the money a reservation holds on the account, and
+//! the one query that finds a call's customer.
+
+use super::authorize::Party;
+use super::destination;
+use dialtone_core::call::Direction;
+use sqlx::{Any, AnyConnection, Executor, Row};
+
+/// The customer of a call with everything authorizing or rating it needs, in one
+/// query: the number, its owner's balance, reservations and package seconds, and the
+/// destination (by longest prefix of `to` for outbound calls, by the number's country
+/// for inbound ones). Each round trip saved here is saved twice per call.
+pub async fn find_party(
+    conn: &mut AnyConnection,
+    direction: Direction,
+    from: &str,
+    to: &str,
+    now: i64,
+) -> Result<Option<Party>, sqlx::Error> {
+    let ours = direction.customer_number(from, to);
+    let candidates = if direction == Direction::Outbound {
+        dialtone_core::rating::candidate_prefixes(to).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let columns = destination::PREFIXED_COLUMNS;
+    // Inbound: the number's own country. Outbound: a row per candidate prefix of
+    // `to` that has a destination (one or two, typically); core picks the longest.
+    let join = if direction == Direction::Inbound {
+        format!("LEFT JOIN (SELECT c.calling_code AS d_prefix, {columns} FROM countries c) d ON d.d_id = n.country_id")
+    } else if candidates.is_empty() {
+        format!(
+            "LEFT JOIN (SELECT '' AS d_prefix, {columns} FROM countries c WHERE 1 = 0) d ON 1 = 1"
+        )
+    } else {
+        let sql = destination::candidates_sql(columns, 3, candidates.len());
+        format!("LEFT JOIN ({sql}) d ON 1 = 1")
+    };
+    let sql = format!(
+        "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
+         (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
+          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds, d.* \
+         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join} \
+         WHERE n.number = $1 AND n.status = 'active'"
+    );
+    let mut query = sqlx::query(&sql).bind(ours).bind(now);
+    for prefix in candidates {
+        query = query.bind(prefix);
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    let Some(row) = rows.first() else {
+        return Ok(None);
+    };
+    Ok(Some(Party {
+        user_id: row.try_get("owner_id")?,
+        number_id: row.try_get("id")?,
+        suspended: row.try_get::<String, _>("status")? == "suspended",
+        destination: destination::pick(&rows, true)?,
+        balance: row.try_get("balance_micros")?,
+        reserved: row.try_get("reserved_micros")?,
+        reserved_package_seconds: row.try_get("reserved_package_seconds")?,
+        package_seconds: row.try_get("package_seconds")?,
+        in_trial: dialtone_core::trial::restricts(
+            row.try_get::<Option<String>, _>("trial_status")?.as_deref(),
+            row.try_get("trial_ends_at")?,
+            row.try_get("trial_credit_micros")?,
+            now,
+        ),
+    }))
+}
+
+/// Whether a call ended already (its record count), and when its reservation, if
+/// any, was made and expires: one query for both.
+pub async fn call_state<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    call_id: &str,
+) -> Result<(i64, Option<i64>, Option<i64>), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM calls WHERE call_id = $1), \
+         (SELECT created_at FROM call_reservations WHERE call_id = $1), \
+         (SELECT expires_at FROM call_reservations WHERE call_id = $1)",
+    )
+    .bind(call_id)
+    .fetch_one(ex)
+    .await
+}
+
+/// Holds `amount` micros and `package_seconds` on the account, re-checked in the
+/// same statement: a call authorized meanwhile elsewhere makes this match nothing
+/// instead of overspending. Whether it held.
+pub async fn hold<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    amount: i64,
+    package_seconds: i64,
+    package_total: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+         WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4",
+    )
+    .bind(amount)
+    .bind(package_seconds)
+    .bind(user_id)
+    .bind(package_total)
+    .execute(ex)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// Gives back what `hold` held.
+pub async fn unhold<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    amount: i64,
+    package_seconds: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3")
+        .bind(amount)
+        .bind(package_seconds)
+        .bind(user_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+pub struct Reservation<'a> {
+    pub call_id: &'a str,
+    pub user_id: i64,
+    pub amount_micros: i64,
+    pub package_seconds: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub direction: &'a str,
+    pub from: &'a str,
+    pub to: &'a str,
+}
+
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    r: Reservation<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, direction, from_number, to_number) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(r.call_id)
+    .bind(r.user_id)
+    .bind(r.amount_micros)
+    .bind(r.package_seconds)
+    .bind(r.created_at)
+    .bind(r.expires_at)
+    .bind(r.direction)
+    .bind(r.from)
+    .bind(r.to)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// A reservation taken out of the table.
+pub struct Held {
+    pub user_id: i64,
+    pub amount_micros: i64,
+    pub package_seconds: i64,
+    /// The call it was made for (empty for reservations older than these columns).
+    pub direction: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// Deletes the reservation of `call_id` and returns it, if there was one.
+pub async fn take<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    call_id: &str,
+) -> Result<Option<Held>, sqlx::Error> {
+    let row = sqlx::query("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds, direction, from_number, to_number")
+        .bind(call_id)
+        .fetch_optional(ex)
+        .await?;
+    row.map(|r| {
+        Ok(Held {
+            user_id: r.try_get("user_id")?,
+            amount_micros: r.try_get("amount_micros")?,
+            package_seconds: r.try_get("package_seconds")?,
+            direction: r.try_get("direction")?,
+            from: r.try_get("from_number")?,
+            to: r.try_get("to_number")?,
+        })
+    })
+    .transpose()
+}

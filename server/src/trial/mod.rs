@@ -1,0 +1,215 @@
+//! The 7-day free trial (/api/trial): its state for the dashboard, and verifying the
+//! numbers trial credit may call and text, with a code sent by SMS.
+
+pub mod account;
+pub mod repo;
+
+use crate::auth::tokens::sha256_hex;
+use crate::auth::AuthUser;
+use crate::db::{iso, now_ms};
+use crate::error::{Error, Result};
+use crate::extract::Json;
+use crate::json::Money;
+use crate::openapi::responses::{Invalid, SignedIn, Throttled, Upstream};
+use crate::state::AppState;
+use crate::throttle::{self, Limit};
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::Router;
+use dialtone_core::{phone, trial};
+use rand::Rng;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use account::{check_destination, check_purchase};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/trial", get(get_trial))
+        .route("/trial/verify", post(post_verify))
+        .route("/trial/verify/confirm", post(post_confirm))
+}
+
+const CODES_PER_HOUR: Limit = Limit {
+    max: 5,
+    window_ms: 3600 * 1000,
+    message: "Too many verification codes requested. Please try again later.",
+};
+
+/// The signed-in user's free trial.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrialView {
+    /// `active`, `expired`, `converted`, or null for an account without a trial.
+    pub status: Option<String>,
+    /// Whether the trial is running now (its restrictions bind once credit is granted).
+    pub active: bool,
+    pub ends_at: Option<String>,
+    pub days_left: i64,
+    /// The trial credit granted (0 until the first number is verified).
+    pub credit: Money,
+    /// What verifying a first number grants (the admin's setting).
+    pub offered_credit: Money,
+    /// Numbers verified by code: the only ones trial credit may call or text.
+    pub verified_numbers: Vec<String>,
+}
+
+async fn view(state: &AppState, user_id: i64) -> Result<TrialView> {
+    let mut conn = state.db.pool.acquire().await?;
+    let t = account::state(&mut conn, user_id).await?;
+    let offered = crate::settings::load(&mut *conn).await?.trial_credit_micros;
+    let now = now_ms();
+    let verified = repo::verified(&mut *conn, user_id).await?;
+    Ok(TrialView {
+        active: t.active(now),
+        days_left: match (t.status.as_deref(), t.ends_at) {
+            (Some("active"), Some(end)) => trial::days_left(end, now),
+            _ => 0,
+        },
+        ends_at: t.ends_at.map(iso),
+        status: t.status,
+        credit: Money::micros(t.credit),
+        offered_credit: Money::micros(offered),
+        verified_numbers: verified,
+    })
+}
+
+/// The trial: status, days left and verified numbers.
+#[utoipa::path(get, path = "/api/trial", tag = "trial", security(("bearer" = [])),
+    responses((status = 200, description = "The signed-in user's trial", body = TrialView), SignedIn))]
+async fn get_trial(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<TrialView>> {
+    Ok(axum::Json(view(&state, auth.user.id).await?))
+}
+
+/// What happened, for the user.
+#[derive(Serialize, ToSchema)]
+pub struct Sent {
+    pub message: String,
+}
+
+/// Sends a verification code by SMS to a number (free of charge).
+#[utoipa::path(post, path = "/api/trial/verify", tag = "trial", security(("bearer" = [])),
+    request_body = trial::VerifyInput,
+    responses((status = 200, description = "A code was sent", body = Sent), Invalid, SignedIn,
+        (status = 403, description = "The account is not in its trial", body = crate::openapi::responses::ErrorBody),
+        Throttled, Upstream))]
+async fn post_verify(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(input): Json<trial::VerifyInput>,
+) -> Result<axum::Json<Sent>> {
+    Error::check(trial::validate_verify(&input, false))?;
+    let user_id = auth.user.id;
+    let number = phone::normalize(input.number.trim());
+    let now = now_ms();
+    {
+        let mut conn = state.db.pool.acquire().await?;
+        if !account::state(&mut conn, user_id).await?.active(now) {
+            return Err(Error::Forbidden(trial::NOT_IN_TRIAL_MESSAGE.into()));
+        }
+    }
+    throttle::hit(&state.db, &format!("trial-code:{user_id}"), CODES_PER_HOUR).await?;
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
+    let hash = code_hash(user_id, &number, &code);
+    repo::put_code(
+        &state.db.pool,
+        user_id,
+        &number,
+        &hash,
+        now,
+        now + trial::CODE_TTL_MS,
+    )
+    .await?;
+    let text = format!("Your Dialtone verification code is {code}. It expires in 15 minutes.");
+    crate::sms::provider::Provider::from_config(&state.config)
+        .send(
+            &format!("verify-{user_id}-{now}"),
+            "Dialtone",
+            &number,
+            &text,
+        )
+        .await
+        .map_err(|e| Error::BadGateway(format!("The carrier could not take the message ({e})")))?;
+    Ok(axum::Json(Sent {
+        message: format!("We sent a code to {number}."),
+    }))
+}
+
+fn code_hash(user_id: i64, number: &str, code: &str) -> String {
+    sha256_hex(&format!("{user_id}:{number}:{code}"))
+}
+
+/// Confirms a number with the code sent to it.
+#[utoipa::path(post, path = "/api/trial/verify/confirm", tag = "trial", security(("bearer" = [])),
+    request_body = trial::VerifyInput,
+    responses((status = 200, description = "The number is verified", body = TrialView), Invalid, SignedIn))]
+async fn post_confirm(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(input): Json<trial::VerifyInput>,
+) -> Result<axum::Json<TrialView>> {
+    Error::check(trial::validate_verify(&input, true))?;
+    let user_id = auth.user.id;
+    let number = phone::normalize(input.number.trim());
+    let now = now_ms();
+    // Checking the code and counting the attempt are one statement: at most
+    // CODE_MAX_ATTEMPTS guesses per code, however many arrive at once.
+    let hash = code_hash(user_id, &number, input.code.trim());
+    let ok = repo::confirm(
+        &state.db.pool,
+        user_id,
+        &number,
+        &hash,
+        now,
+        trial::CODE_MAX_ATTEMPTS,
+    )
+    .await?;
+    if !ok {
+        return Err(Error::field("code", trial::CODE_WRONG_MESSAGE));
+    }
+    // The first verified number unlocks the trial credit.
+    let credit = crate::settings::load(&state.db.pool)
+        .await?
+        .trial_credit_micros;
+    let mut tx = state.db.begin_write().await?;
+    account::grant_credit(&mut tx, user_id, credit).await?;
+    tx.commit().await?;
+    Ok(axum::Json(view(&state, user_id).await?))
+}
+
+/// Starts the free trial of an account just signed up.
+pub async fn start_for_new_account(state: &AppState, user_id: i64) -> Result<()> {
+    let mut conn = state.db.pool.acquire().await?;
+    account::start(&mut conn, user_id).await
+}
+
+/// Ends every trial whose time is up (the unused credit expires). Safe on several
+/// instances: each trial is ended by exactly one.
+pub async fn expire_due(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let due = crate::users::repo::trials_due(&state.db.pool, now).await?;
+    let mut ended = 0;
+    for user_id in due {
+        let mut tx = state.db.begin_write().await?;
+        if account::end(&mut tx, user_id, "expired")
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+        {
+            crate::notifications::notify(
+                &mut *tx,
+                user_id,
+                "trial",
+                "Free trial ended",
+                "Your free trial has ended. Add funds to keep calling and messaging.",
+            )
+            .await?;
+            ended += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(ended)
+}
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(get_trial, post_verify, post_confirm))]
+pub struct ApiDoc;

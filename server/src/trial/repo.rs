@@ -1,0 +1,83 @@
+//! The verified_numbers table: numbers a trial account proved it holds, by code.
+//! (The trial's own columns are on users: see `crate::users::repo`.)
+
+use sqlx::{Any, Executor};
+
+/// Verified numbers of a user, oldest first, at most 50.
+pub async fn verified<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT number FROM verified_numbers WHERE user_id = $1 AND verified_at IS NOT NULL ORDER BY verified_at LIMIT 50",
+    )
+    .bind(user_id)
+    .fetch_all(ex)
+    .await
+}
+
+pub async fn is_verified<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    number: &str,
+) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM verified_numbers WHERE user_id = $1 AND number = $2 AND verified_at IS NOT NULL",
+    )
+    .bind(user_id)
+    .bind(number)
+    .fetch_one(ex)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Stores a new code for a number (replacing any earlier one, attempts reset).
+pub async fn put_code<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    number: &str,
+    code_hash: &str,
+    now: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO verified_numbers (user_id, number, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5) \
+         ON CONFLICT (user_id, number) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, \
+         created_at = excluded.created_at, expires_at = excluded.expires_at",
+    )
+    .bind(user_id)
+    .bind(number)
+    .bind(code_hash)
+    .bind(now)
+    .bind(expires_at)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Checks a code and counts the attempt in one statement (at most `max_attempts`
+/// guesses per code, however many arrive at once); true when the number is now
+/// verified.
+pub async fn confirm<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    number: &str,
+    code_hash: &str,
+    now: i64,
+    max_attempts: i64,
+) -> Result<bool, sqlx::Error> {
+    let verified_at: Option<Option<i64>> = sqlx::query_scalar(
+        "UPDATE verified_numbers SET attempts = attempts + 1, \
+         verified_at = CASE WHEN code_hash = $1 THEN $2 ELSE verified_at END \
+         WHERE user_id = $3 AND number = $4 AND expires_at > $2 AND attempts < $5 AND verified_at IS NULL \
+         RETURNING verified_at",
+    )
+    .bind(code_hash)
+    .bind(now)
+    .bind(user_id)
+    .bind(number)
+    .bind(max_attempts)
+    .fetch_optional(ex)
+    .await?;
+    Ok(matches!(verified_at, Some(Some(_))))
+}

@@ -1,0 +1,286 @@
+//! /api/admin/users: the user list and the actions on an account.
+
+use crate::audit;
+use crate::auth::{session, AdminUser};
+use crate::db::{iso, Backend};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path, Query};
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
+use crate::paging::{like_pattern, Page, PageQuery};
+use crate::state::AppState;
+use crate::users::repo::{self, User};
+use axum::extract::State;
+use dialtone_core::platform::{validate_email_message, EmailInput};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+use utoipa::{IntoParams, ToSchema};
+
+/// Section 3's admin user list item.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserItem {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    /// `active` or `suspended`.
+    #[schema(example = "active")]
+    pub status: String,
+    /// `client` or `admin`.
+    #[schema(example = "client")]
+    pub role: String,
+    pub join_date: String,
+    pub last_login: Option<String>,
+    /// The free trial: `active` (with `trialDaysLeft`), `expired`, `converted`, or null.
+    pub trial: Option<String>,
+    pub trial_days_left: Option<i64>,
+}
+
+fn item(u: &User) -> AdminUserItem {
+    AdminUserItem {
+        id: u.id,
+        name: u.name.clone(),
+        email: u.email.clone(),
+        phone: u.phone.clone(),
+        status: u.status.clone(),
+        role: u.role.clone(),
+        join_date: iso(u.created_at),
+        last_login: u.last_login_at.map(iso),
+        trial: u.trial_status.clone(),
+        trial_days_left: match (u.trial_status.as_deref(), u.trial_ends_at) {
+            (Some("active"), Some(end)) => {
+                Some(dialtone_core::trial::days_left(end, crate::db::now_ms()))
+            }
+            _ => None,
+        },
+    }
+}
+
+/// The user after an action.
+#[derive(Serialize, ToSchema)]
+pub struct AdminUserResponse {
+    pub item: AdminUserItem,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EmailQueued {
+    pub message: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UserFilter {
+    /// Matches the name, email or phone.
+    #[serde(default)]
+    #[param(required = false)]
+    search: String,
+    /// `active` or `suspended`; empty for any.
+    #[serde(default)]
+    #[param(required = false)]
+    status: String,
+    /// `client` or `admin`; empty for any.
+    #[serde(default)]
+    #[param(required = false)]
+    role: String,
+}
+
+/// Users, newest first, filtered by text, status and role.
+#[utoipa::path(get, path = "/api/admin/users", tag = "admin", security(("bearer" = [])),
+    params(UserFilter, PageQuery),
+    responses((status = 200, description = "One page of users", body = Page<AdminUserItem>),
+        Invalid, SignedIn, AdminOnly))]
+pub async fn list_users(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Query(f): Query<UserFilter>,
+    Query(q): Query<PageQuery>,
+) -> Result<axum::Json<Page<AdminUserItem>>> {
+    crate::paging::filter_text("search", &f.search)?;
+    crate::paging::filter_text("status", &f.status)?;
+    crate::paging::filter_text("role", &f.role)?;
+    let pattern = like_pattern(&f.search);
+    let search = repo::Search {
+        pattern: &pattern,
+        status: &f.status,
+        role: &f.role,
+    };
+    let total = repo::count_matching(&state.db.pool, &search).await?;
+    let users = repo::page_matching(&state.db.pool, &search, q.limit(), q.offset()).await?;
+    let items = users.iter().map(item).collect();
+    Ok(axum::Json(Page::new(items, total, q)))
+}
+
+async fn target(conn: &mut AnyConnection, id: i64) -> Result<User> {
+    repo::find_by_id(&mut *conn, id)
+        .await?
+        .ok_or_else(|| Error::NotFound("No such user".into()))
+}
+
+async fn audited(
+    conn: &mut AnyConnection,
+    actor: i64,
+    action: &str,
+    id: i64,
+    before: Value,
+    after: Value,
+) -> Result<()> {
+    let entry = audit::Entry {
+        actor_id: actor,
+        action,
+        target_type: "user",
+        target_id: id.to_string(),
+        before: Some(before),
+        after: Some(after),
+    };
+    audit::record(conn, entry).await?;
+    Ok(())
+}
+
+/// Emails a user (kept in the outbox, or sent by SMTP when configured).
+#[utoipa::path(post, path = "/api/admin/users/{id}/email", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    request_body = EmailInput,
+    responses((status = 200, description = "The email is queued", body = EmailQueued),
+        Invalid, SignedIn, AdminOnly, NotFound))]
+pub async fn post_email(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+    Json(input): Json<EmailInput>,
+) -> Result<axum::Json<EmailQueued>> {
+    Error::check(validate_email_message(&input))?;
+    crate::paging::filter_text("subject", &input.subject)?;
+    crate::paging::filter_text("body", &input.body)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let user = target(&mut conn, id).await?;
+    let mail_id = state
+        .mailer
+        .send(&user.email, input.subject.trim(), input.body.trim())
+        .await?;
+    let after = json!({ "subject": input.subject.trim(), "mailId": mail_id });
+    audited(
+        &mut conn,
+        admin.id,
+        "user.email",
+        id,
+        json!({ "email": user.email }),
+        after,
+    )
+    .await?;
+    Ok(axum::Json(EmailQueued {
+        message: format!("Email to {} queued", user.email),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RoleChange {
+    /// `admin` or `client`.
+    #[serde(default)]
+    #[schema(example = "client")]
+    role: String,
+}
+
+/// Makes a user an administrator or a client (never the caller, never the last admin).
+#[utoipa::path(post, path = "/api/admin/users/{id}/role", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    request_body = RoleChange,
+    responses((status = 200, description = "The updated user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
+pub async fn post_role(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+    Json(req): Json<RoleChange>,
+) -> Result<axum::Json<AdminUserResponse>> {
+    if !matches!(req.role.as_str(), "admin" | "client") {
+        return Err(Error::field("role", "Role must be admin or client"));
+    }
+    if id == admin.id {
+        return Err(Error::Conflict("You cannot change your own role".into()));
+    }
+    let mut tx = state.db.begin_write().await?;
+    // Locks every administrator row, so two demotions at once cannot both pass the
+    // last-administrator check (SQLite's write lock already serialises them).
+    let admins = repo::admin_ids(&mut *tx, state.db.backend == Backend::Postgres).await?;
+    let before = target(&mut tx, id).await?;
+    if req.role == "client" && before.role == "admin" && admins.len() <= 1 {
+        return Err(Error::Conflict(
+            "At least one administrator must remain".into(),
+        ));
+    }
+    repo::set_role(&mut *tx, id, &req.role).await?;
+    let after = target(&mut tx, id).await?;
+    audited(
+        &mut tx,
+        admin.id,
+        "user.role",
+        id,
+        json!({ "role": before.role }),
+        json!({ "role": after.role }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
+}
+
+/// Suspends an account: it cannot sign in, and its sessions end at once.
+#[utoipa::path(post, path = "/api/admin/users/{id}/suspend", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    responses((status = 200, description = "The suspended user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
+pub async fn post_suspend(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<AdminUserResponse>> {
+    if id == admin.id {
+        return Err(Error::Conflict(
+            "You cannot suspend your own account".into(),
+        ));
+    }
+    set_status(&state, admin.id, id, "suspended", "user.suspend").await
+}
+
+/// Reactivates a suspended account.
+#[utoipa::path(post, path = "/api/admin/users/{id}/reactivate", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The user's id")),
+    responses((status = 200, description = "The active user", body = AdminUserResponse),
+        Invalid, SignedIn, AdminOnly, NotFound))]
+pub async fn post_reactivate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<i64>,
+) -> Result<axum::Json<AdminUserResponse>> {
+    set_status(&state, admin.id, id, "active", "user.reactivate").await
+}
+
+/// Suspends or reactivates an account, audited. A suspension ends its sessions and
+/// access tokens at once (the session version moves).
+async fn set_status(
+    state: &AppState,
+    actor: i64,
+    id: i64,
+    status: &str,
+    action: &str,
+) -> Result<axum::Json<AdminUserResponse>> {
+    let mut tx = state.db.begin_write().await?;
+    let before = target(&mut tx, id).await?;
+    let suspending = status == "suspended";
+    repo::set_status(&mut *tx, id, status, suspending).await?;
+    if suspending {
+        session::revoke_user(&mut *tx, id, None).await?;
+    }
+    let after = target(&mut tx, id).await?;
+    audited(
+        &mut tx,
+        actor,
+        action,
+        id,
+        json!({ "status": before.status }),
+        json!({ "status": after.status }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
+}

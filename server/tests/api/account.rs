@@ -1,0 +1,275 @@
+use crate::common::TestApp;
+use crate::support::free_port;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+#[tokio::test]
+async fn the_profile_is_validated_and_saved() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let bad = json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com" });
+    let r = app
+        .put("/api/user/profile")
+        .bearer(&s.token)
+        .json(bad)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body["errors"]["firstName"],
+        "First name must be at least 4 characters"
+    );
+
+    let good = json!({ "firstName": "Augusta", "lastName": "King", "email": "augusta@example.com",
+        "emailNotifications": false, "smsNotifications": true, "currentPassword": "password1" });
+    let r = app
+        .put("/api/user/profile")
+        .bearer(&s.token)
+        .json(good)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["user"]["name"], "Augusta King");
+    assert_eq!(r.body["user"]["emailNotifications"], false);
+    assert_eq!(r.body["user"]["smsNotifications"], true);
+    assert_eq!(
+        app.login("augusta@example.com", "password1").await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_profile_cannot_take_another_accounts_email() {
+    let app = TestApp::new().await;
+    app.client("bob@example.com").await;
+    let s = app.client("ada@example.com").await;
+    let body = json!({ "firstName": "Augusta", "lastName": "King", "email": "BOB@example.com",
+        "currentPassword": "password1" });
+    let r = app
+        .put("/api/user/profile")
+        .bearer(&s.token)
+        .json(body)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body["errors"]["email"],
+        "An account with this email already exists"
+    );
+}
+
+#[tokio::test]
+async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
+    let app = TestApp::new().await;
+    let me = app.client("ada@example.com").await;
+    let other = app.session("ada@example.com", "password1").await;
+
+    let wrong = json!({ "currentPassword": "nope-nope", "newPassword": "password2", "confirmPassword": "password2" });
+    let r = app
+        .put("/api/user/password")
+        .bearer(&me.token)
+        .json(wrong)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body["errors"]["currentPassword"],
+        "Current password is incorrect"
+    );
+
+    let short = json!({ "currentPassword": "password1", "newPassword": "short", "confirmPassword": "short" });
+    let r = app
+        .put("/api/user/password")
+        .bearer(&me.token)
+        .json(short)
+        .send()
+        .await;
+    assert_eq!(
+        r.body["errors"]["newPassword"],
+        "Password must be at least 8 characters"
+    );
+
+    let ok = json!({ "currentPassword": "password1", "newPassword": "password2", "confirmPassword": "password2" });
+    let r = app
+        .put("/api/user/password")
+        .bearer(&me.token)
+        .json(ok)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let fresh = r.body["accessToken"].as_str().unwrap();
+
+    // This session goes on with its new token and its refresh cookie...
+    assert_eq!(
+        app.get("/api/user/info").bearer(fresh).send().await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post("/api/auth/refresh-token")
+            .cookie(&me.cookie)
+            .send()
+            .await
+            .status,
+        StatusCode::OK
+    );
+    // ...every other session is over, access and refresh alike.
+    assert_eq!(
+        app.get("/api/user/info")
+            .bearer(&other.token)
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/auth/refresh-token")
+            .cookie(&other.cookie)
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.login("ada@example.com", "password1").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.login("ada@example.com", "password2").await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_reset_link_works_once_and_ends_every_session() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let forgot = |email: &str| {
+        app.post("/api/auth/forgot-password")
+            .json(json!({ "email": email }))
+            .send()
+    };
+    let known = forgot("ada@example.com").await;
+    let unknown = forgot("nobody@example.com").await;
+    assert_eq!(known.status, StatusCode::OK);
+    assert_eq!(
+        known.body, unknown.body,
+        "the answer must not reveal which emails exist"
+    );
+    let outbox = app.scalar("SELECT COUNT(*) FROM mail_outbox").await;
+    assert_eq!(outbox, 1);
+
+    let token = app.reset_token_mailed_to("ada@example.com").await;
+    let reset = |t: &str, p: &str| {
+        app.post("/api/auth/reset-password")
+            .json(json!({ "token": t, "password": p }))
+            .send()
+    };
+    assert_eq!(
+        reset(&token, "short").await.body["errors"]["password"],
+        "Password must be at least 8 characters"
+    );
+    assert_eq!(reset(&token, "brand-new-pass").await.status, StatusCode::OK);
+    let again = reset(&token, "another-pass").await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert!(again.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("invalid or has expired"));
+
+    assert_eq!(
+        app.login("ada@example.com", "brand-new-pass").await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.get("/api/user/info")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/auth/refresh-token")
+            .cookie(&s.cookie)
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn an_expired_reset_link_is_refused() {
+    let app = TestApp::new().await;
+    app.client("ada@example.com").await;
+    app.post("/api/auth/forgot-password")
+        .json(json!({ "email": "ada@example.com" }))
+        .send()
+        .await;
+    let token = app.reset_token_mailed_to("ada@example.com").await;
+    sqlx::query("UPDATE password_resets SET expires_at = expires_at - 3600001")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let r = app
+        .post("/api/auth/reset-password")
+        .json(json!({ "token": token, "password": "brand-new-pass" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.login("ada@example.com", "password1").await.status,
+        StatusCode::OK
+    );
+}
+
+/// Mail goes out through a real SMTP server when DIALTONE_SMTP_URL is set.
+#[tokio::test]
+async fn reset_mail_is_delivered_over_smtp() {
+    let port = free_port();
+    let dir = tempfile::tempdir().unwrap();
+    let inbox = dir.path().join("inbox.txt");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/api/support/smtp_sink.py"
+    );
+    let mut sink = tokio::process::Command::new("python3")
+        .args([script, &port.to_string(), inbox.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("python3 runs the SMTP sink (make test installs aiosmtpd)");
+    let mut out = tokio::io::BufReader::new(sink.stdout.take().unwrap());
+    let mut line = String::new();
+    tokio::io::AsyncBufReadExt::read_line(&mut out, &mut line)
+        .await
+        .unwrap();
+    assert_eq!(line.trim(), "ready", "SMTP sink did not start");
+
+    let app = TestApp::with(|c| c.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
+    app.client("ada@example.com").await;
+    app.post("/api/auth/forgot-password")
+        .json(json!({ "email": "ada@example.com" }))
+        .send()
+        .await;
+
+    let mut status = Value::Null;
+    for _ in 0..100 {
+        let s: String = sqlx::query_scalar("SELECT status FROM mail_outbox")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
+        status = json!(s);
+        if s != "queued" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(status, "sent");
+    let received = std::fs::read_to_string(&inbox).unwrap();
+    assert!(received.contains("RCPT: ada@example.com"));
+    assert!(received.contains("Subject: Reset your Dialtone password"));
+    assert!(received.contains("/reset-password?token="));
+}

@@ -1,0 +1,175 @@
+//! Call records: filters, totals, CSV export and recording downloads.
+
+use crate::common::{caller, cdr, send_cdr, wav, TestApp, SWITCH};
+use axum::http::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn call_history_filters_totals_exports_and_guards_recordings() {
+    let app = TestApp::new().await;
+    let (ada, mine) = caller(&app, "ada@example.com", "5.00").await;
+    let bob = app.client("bob@example.com").await;
+    let admin = app.admin("admin@example.com").await;
+    send_cdr(
+        &app,
+        cdr("h1", "outbound", &mine, "+12125550199", 60, "completed"),
+    )
+    .await;
+    send_cdr(
+        &app,
+        cdr("h2", "outbound", &mine, "+442079460999", 0, "failed"),
+    )
+    .await;
+    send_cdr(
+        &app,
+        cdr("h3", "inbound", "+16045550111", &mine, 30, "completed"),
+    )
+    .await;
+
+    let all = app.get("/api/calls").bearer(&ada.token).send().await.body;
+    assert_eq!(
+        all["totals"],
+        json!({ "calls": 3, "durationSeconds": 90, "cost": 0.0275 })
+    );
+    let out = app
+        .get("/api/calls?type=outbound&status=completed")
+        .bearer(&ada.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(
+        (out["total"].as_i64(), out["items"][0]["duration"].as_str()),
+        (Some(1), Some("1:00"))
+    );
+    let search = app
+        .get("/api/calls?search=%2B44")
+        .bearer(&ada.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(search["items"][0]["number"], "+442079460999");
+    assert_eq!(
+        app.get("/api/calls").bearer(&bob.token).send().await.body["total"],
+        0
+    );
+
+    let csv = app
+        .get("/api/calls/export?type=inbound")
+        .bearer(&ada.token)
+        .send()
+        .await;
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[1].contains(",inbound,\"+16045550111\",0:30,"),
+        "{}",
+        lines[1]
+    );
+
+    let admin_view = app
+        .get("/api/admin/calls?search=ada%40")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(admin_view["total"], 3);
+    assert_eq!(
+        admin_view["items"][0]["user"],
+        "Test Client <ada@example.com>"
+    );
+    assert_eq!(
+        app.get("/api/admin/calls")
+            .bearer(&ada.token)
+            .send()
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+
+    let r = app
+        .put("/api/telephony/recordings/h1")
+        .bearer(SWITCH)
+        .raw("audio/wav", wav(&[0u8; 16]))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let id = out["items"][0]["id"].as_i64().unwrap();
+    let mine_rec = app
+        .get(&format!("/api/calls/{id}/recording"))
+        .bearer(&ada.token)
+        .send()
+        .await;
+    assert_eq!(
+        (
+            mine_rec.status,
+            mine_rec.headers["content-type"].to_str().unwrap()
+        ),
+        (StatusCode::OK, "audio/wav")
+    );
+    assert_eq!(
+        app.get(&format!("/api/calls/{id}/recording"))
+            .bearer(&bob.token)
+            .send()
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.get(&format!("/api/admin/calls/{id}/recording"))
+            .bearer(&admin.token)
+            .send()
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.put("/api/telephony/recordings/h1")
+            .bearer(SWITCH)
+            .raw("audio/wav", "not audio")
+            .send()
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn call_ids_that_differ_only_in_punctuation_keep_their_own_recordings() {
+    let app = TestApp::new().await;
+    let (ada, ada_number) = caller(&app, "ada@example.com", "1.00").await;
+    let (bob, bob_number) = caller(&app, "bob@example.com", "1.00").await;
+    for (call_id, from) in [("rec.1", &ada_number), ("rec_1", &bob_number)] {
+        let r = send_cdr(
+            &app,
+            cdr(call_id, "outbound", from, "+12125550199", 30, "completed"),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    // Bob's upload comes second: under a name derived from the callId it would
+    // overwrite Ada's audio ("rec.1" and "rec_1" reduce to the same file name).
+    for (call_id, tag) in [("rec.1", b"ada-audio".as_slice()), ("rec_1", b"bob-audio")] {
+        let r = app
+            .put(&format!("/api/telephony/recordings/{call_id}"))
+            .bearer(SWITCH)
+            .raw("audio/wav", wav(tag))
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.text);
+    }
+    for (who, tag) in [(&ada, "ada-audio"), (&bob, "bob-audio")] {
+        let list = app.get("/api/calls").bearer(&who.token).send().await.body;
+        let id = list["items"][0]["id"].as_i64().unwrap();
+        let r = app
+            .get(&format!("/api/calls/{id}/recording"))
+            .bearer(&who.token)
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::OK);
+        assert!(
+            r.text.ends_with(tag),
+            "{} got another recording",
+            who.user_id
+        );
+    }
+}

@@ -1,0 +1,194 @@
+use crate::common::{with_code, TestApp};
+use axum::http::StatusCode;
+use serde_json::json;
+
+fn chile() -> serde_json::Value {
+    json!({ "country": "Chile", "code": "CL", "callingCode": "+56", "flag": "🇨🇱",
+            "inboundRate": 0.021, "outboundRate": "0.0295", "smsRate": 0.05, "status": "active" })
+}
+
+#[tokio::test]
+async fn an_admin_lists_searches_and_filters_the_rate_table() {
+    let app = TestApp::new().await;
+    let admin = app.admin("admin@example.com").await;
+    let r = app
+        .get("/api/admin/country-pricing?pageSize=4")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["total"], 10);
+    assert_eq!(r.body["items"].as_array().unwrap().len(), 4);
+    let us = &r.body["items"][0];
+    assert_eq!(
+        (us["country"].as_str(), us["code"].as_str()),
+        (Some("United States"), Some("US"))
+    );
+    assert_eq!(
+        (
+            us["inboundRate"].clone(),
+            us["outboundRate"].clone(),
+            us["smsRate"].clone()
+        ),
+        (json!(0.015), json!(0.02), json!(0.01))
+    );
+    assert!(us["lastUpdated"].as_str().unwrap().ends_with('Z'));
+    let r = app
+        .get("/api/admin/country-pricing?search=ger")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["items"][0]["code"], "DE");
+    let r = app
+        .get("/api/admin/country-pricing?search=jp")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["items"][0]["country"], "Japan");
+    let r = app
+        .get("/api/admin/country-pricing?status=inactive")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["total"], 0);
+}
+
+#[tokio::test]
+async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audited() {
+    let app = TestApp::new().await;
+    let admin = app.admin("admin@example.com").await;
+    let r = app
+        .post("/api/admin/country-pricing")
+        .bearer(&admin.token)
+        .json(chile())
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.body["item"]["id"].as_i64().unwrap();
+    assert_eq!(r.body["item"]["callingCode"], "56");
+    let dup = app
+        .post("/api/admin/country-pricing")
+        .bearer(&admin.token)
+        .json(chile())
+        .send()
+        .await;
+    assert_eq!(
+        dup.body["errors"]["code"],
+        "A country with this code already exists"
+    );
+
+    let mut edit = chile();
+    edit["outboundRate"] = json!("0.031");
+    let r = app
+        .put(&format!("/api/admin/country-pricing/{id}"))
+        .bearer(&admin.token)
+        .json(edit)
+        .send()
+        .await;
+    assert_eq!(r.body["item"]["outboundRate"], 0.031);
+    let public = app.get("/api/catalogue/pricing").send().await;
+    let cl = with_code(public.body["countries"].as_array().unwrap(), "CL");
+    assert_eq!(
+        (cl["outboundRate"].clone(), cl["mobile"].clone()),
+        (json!(0.031), json!(null))
+    );
+
+    let mut off = chile();
+    off["status"] = json!("inactive");
+    app.put(&format!("/api/admin/country-pricing/{id}"))
+        .bearer(&admin.token)
+        .json(off)
+        .send()
+        .await;
+    let public = app.get("/api/catalogue/pricing").send().await;
+    assert!(public.body["countries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["code"] != "CL"));
+
+    assert_eq!(
+        app.req(
+            axum::http::Method::DELETE,
+            &format!("/api/admin/country-pricing/{id}")
+        )
+        .bearer(&admin.token)
+        .send()
+        .await
+        .status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        app.put(&format!("/api/admin/country-pricing/{id}"))
+            .bearer(&admin.token)
+            .json(chile())
+            .send()
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let actions: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log ORDER BY id")
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        actions,
+        [
+            "country.create",
+            "country.update",
+            "country.update",
+            "country.delete"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn rate_rows_are_validated_with_cores_messages() {
+    let app = TestApp::new().await;
+    let admin = app.admin("admin@example.com").await;
+    let bad = json!({ "country": "", "code": "chl", "callingCode": "0056", "inboundRate": -1, "outboundRate": "x", "smsRate": 11 });
+    let r = app
+        .post("/api/admin/country-pricing")
+        .bearer(&admin.token)
+        .json(bad)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body["errors"],
+        json!({ "country": "Country is required", "code": "Code must be two capital letters, e.g. DE",
+                "callingCode": "Calling code must be 1 to 4 digits, e.g. 49", "inboundRate": "Inbound rate cannot be negative",
+                "outboundRate": "Outbound rate must be a number", "smsRate": "SMS rate must be at most $10.000" })
+    );
+}
+
+#[tokio::test]
+async fn clients_cannot_touch_the_rate_table() {
+    let app = TestApp::new().await;
+    let client = app.client("ada@example.com").await;
+    assert_eq!(
+        app.get("/api/admin/country-pricing").send().await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get("/api/admin/country-pricing")
+            .bearer(&client.token)
+            .send()
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let r = app
+        .post("/api/admin/country-pricing")
+        .bearer(&client.token)
+        .json(chile())
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = app
+        .put("/api/admin/country-pricing/1")
+        .bearer(&client.token)
+        .json(chile())
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}

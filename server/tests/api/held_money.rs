@@ -1,0 +1,369 @@
+//! Money held by calls in progress is never spent twice: every other debit sees only
+//! the available balance, a CDR collects what its reservation held, a CDR that costs
+//! more records the shortfall, and a CDR must match its authorization. Runs on both
+//! databases (DIALTONE_TEST_DATABASE=postgres).
+
+use crate::common::{authorize, caller, cdr, send_cdr, Resp, Session, TestApp, SWITCH};
+use axum::http::StatusCode;
+use serde_json::json;
+
+async fn micros(app: &TestApp, column: &str, user_id: i64) -> i64 {
+    app.scalar_for(
+        &format!("SELECT {column} FROM users WHERE id = $1"),
+        user_id,
+    )
+    .await
+}
+
+async fn sms(app: &TestApp, s: &Session, key: Option<&str>, message: &str) -> Resp {
+    let mut req = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+12125550123", "message": message }));
+    if let Some(key) = key {
+        req = req.header("Idempotency-Key", key);
+    }
+    req.send().await
+}
+
+#[tokio::test]
+async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.01").await;
+    assert_eq!(app.balance_of(&s).await, json!(1.01));
+    // US outbound at $0.02/min: $1.01 buys 3030 seconds, all of it held.
+    let a = authorize(&app, "call-held", "outbound", &mine, "+12125550199").await;
+    assert_eq!(a["maxDurationSeconds"], 3030);
+    assert_eq!(micros(&app, "reserved_micros", s.user_id).await, 1_010_000);
+
+    for i in 0..8 {
+        let r = sms(&app, &s, None, &format!("hello {i}")).await;
+        assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
+        assert!(
+            r.body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Insufficient balance"),
+            "{}",
+            r.body
+        );
+    }
+    let r = app
+        .post("/api/packages/1/purchase")
+        .bearer(&s.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
+    let n = app.available(&s, "CA", "mobile").await[0].clone();
+    let r = app.purchase(&s, &n["id"]).send().await;
+    assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
+
+    // The call at its full allowed length collects everything it held.
+    let r = send_cdr(
+        &app,
+        cdr(
+            "call-held",
+            "outbound",
+            &mine,
+            "+12125550199",
+            3030,
+            "completed",
+        ),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["cost"], json!(1.01));
+    assert_eq!(app.balance_of(&s).await, json!(0.0));
+    assert_eq!(micros(&app, "reserved_micros", s.user_id).await, 0);
+    assert_eq!(micros(&app, "shortfall_micros", s.user_id).await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn an_admin_deduction_cannot_take_held_money() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
+    let admin = app.funding_admin().await;
+    let r = app
+        .post(&format!("/api/admin/balances/{}/adjust", s.user_id))
+        .bearer(&admin.token)
+        .json(json!({ "type": "debit", "amount": "0.50", "reason": "test" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(app.balance_of(&s).await, json!(1.0));
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.01").await;
+    let body = json!({ "callId": "call-race", "direction": "outbound", "from": mine, "to": "+12125550199" });
+    let call = tokio::spawn(
+        app.post("/api/telephony/authorize")
+            .bearer(SWITCH)
+            .json(body)
+            .send(),
+    );
+    let texts: Vec<_> = (0..8)
+        .map(|i| {
+            tokio::spawn(
+                app.post("/api/sms")
+                    .bearer(&s.token)
+                    .json(json!({ "to": "+12125550123", "message": format!("race {i}") }))
+                    .send(),
+            )
+        })
+        .collect();
+    let a = call.await.unwrap().body;
+    let mut sent = 0;
+    for t in texts {
+        let status = t.await.unwrap().status;
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::PAYMENT_REQUIRED,
+            "{status}"
+        );
+        sent += i64::from(status == StatusCode::CREATED);
+    }
+    let held = micros(&app, "reserved_micros", s.user_id).await;
+    let balance = micros(&app, "balance_micros", s.user_id).await;
+    assert!(held <= balance, "held {held} of {balance}");
+    app.assert_invariant().await;
+    if a["allowed"] == true {
+        let seconds = a["maxDurationSeconds"].as_i64().unwrap();
+        let r = send_cdr(
+            &app,
+            cdr(
+                "call-race",
+                "outbound",
+                &mine,
+                "+12125550199",
+                seconds,
+                "completed",
+            ),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let cost = r.body["cost"].as_f64().unwrap();
+        assert_eq!((cost * 1e6).round() as i64, held);
+    }
+    assert!(sent <= 8);
+    assert_eq!(micros(&app, "shortfall_micros", s.user_id).await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_cdr_costing_more_than_was_held_records_the_uncollected_rest() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let a = authorize(&app, "call-over", "outbound", &mine, "+12125550199").await;
+    assert_eq!(a["maxDurationSeconds"], 3000);
+    // A switch that did not cut the call: an hour costs $1.20, $1.00 was held.
+    let r = send_cdr(
+        &app,
+        cdr(
+            "call-over",
+            "outbound",
+            &mine,
+            "+12125550199",
+            3600,
+            "completed",
+        ),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["cost"], json!(1.0));
+    assert_eq!(app.balance_of(&s).await, json!(0.0));
+    assert_eq!(micros(&app, "shortfall_micros", s.user_id).await, 200_000);
+
+    let admin = app.funding_admin().await;
+    let balances = app
+        .get("/api/admin/balances?search=ada")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(balances["items"][0]["uncollected"], json!(0.2));
+    let csv = app.get("/api/ledger/export").bearer(&s.token).send().await;
+    assert!(
+        csv.text.contains("(uncollected $0.20)"),
+        "the call's row says what was not collected:\n{}",
+        csv.text
+    );
+    assert!(
+        csv.text.contains(",uncollected,\"Not collected: $0.20"),
+        "{}",
+        csv.text
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_cdr_without_authorization_spends_only_what_other_calls_do_not_hold() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    // All of it held by a call in progress (3000 s at $0.02/min).
+    let r = app
+        .post("/api/telephony/authorize")
+        .bearer(SWITCH)
+        .json(json!({ "callId": "held", "direction": "outbound", "from": mine, "to": "+12125550199" }))
+        .send()
+        .await;
+    assert_eq!(r.body["maxDurationSeconds"], 3000);
+    // A CDR nobody authorized, for 10 minutes ($0.20): nothing is free to pay it.
+    let r = send_cdr(
+        &app,
+        cdr(
+            "unauthorized",
+            "outbound",
+            &mine,
+            "+12125550111",
+            600,
+            "completed",
+        ),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["cost"], json!(0.0));
+    assert_eq!(micros(&app, "shortfall_micros", s.user_id).await, 200_000);
+    // The call in progress still collects everything it held.
+    let r = send_cdr(
+        &app,
+        cdr("held", "outbound", &mine, "+12125550199", 3000, "completed"),
+    )
+    .await;
+    assert_eq!(r.body["cost"], json!(1.0));
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_cdr_that_does_not_match_its_authorization_is_refused_and_changes_nothing() {
+    let app = TestApp::new().await;
+    let (ada, ada_number) = caller(&app, "ada@example.com", "1.00").await;
+    let (bob, bob_number) = caller(&app, "bob@example.com", "1.00").await;
+    authorize(&app, "ada-call", "outbound", &ada_number, "+12125550199").await;
+    // Bob's switch (or an attacker) reports Ada's callId for another call.
+    for body in [
+        cdr(
+            "ada-call",
+            "outbound",
+            &bob_number,
+            "+12125550199",
+            60,
+            "completed",
+        ),
+        cdr(
+            "ada-call",
+            "outbound",
+            &ada_number,
+            "+12125550100",
+            60,
+            "completed",
+        ),
+        json!({ "callId": "ada-call", "direction": "inbound", "from": "+12125550199", "to": ada_number,
+                "startedAt": 1_700_000_000, "answeredAt": 1_700_000_005, "endedAt": 1_700_000_100,
+                "durationSeconds": 60, "status": "completed" }),
+    ] {
+        let r = send_cdr(&app, body).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    }
+    assert_eq!(
+        micros(&app, "reserved_micros", ada.user_id).await,
+        1_000_000
+    );
+    assert_eq!(app.balance_of(&bob).await, json!(1.0));
+    assert_eq!(app.balance_of(&ada).await, json!(1.0));
+    let calls = app.scalar("SELECT COUNT(*) FROM calls").await;
+    assert_eq!(calls, 0);
+    // The real CDR still settles the call.
+    let r = send_cdr(
+        &app,
+        cdr(
+            "ada-call",
+            "outbound",
+            &ada_number,
+            "+12125550199",
+            60,
+            "completed",
+        ),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["cost"], json!(0.02));
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn six_sms_requests_with_one_idempotency_key_send_and_charge_once() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "10.00").await;
+    let first = sms(&app, &s, Some("key-1"), "Hello once").await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let id = first.body["message"]["id"].clone();
+    let retries: Vec<_> = (0..5)
+        .map(|_| {
+            tokio::spawn(
+                app.post("/api/sms")
+                    .bearer(&s.token)
+                    .header("Idempotency-Key", "key-1")
+                    .json(json!({ "to": "+12125550123", "message": "Hello once" }))
+                    .send(),
+            )
+        })
+        .collect();
+    for r in retries {
+        let r = r.await.unwrap();
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        assert_eq!(r.body["message"]["id"], id);
+    }
+    let (messages, charges): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1), \
+         (SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'sms')",
+    )
+    .bind(s.user_id)
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!((messages, charges), (1, 1));
+    // The same key with another message is a mistake, not a retry.
+    let r = sms(&app, &s, Some("key-1"), "Something else").await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn six_concurrent_first_sends_with_one_key_send_one_message() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "10.00").await;
+    let all: Vec<_> = (0..6)
+        .map(|_| {
+            tokio::spawn(
+                app.post("/api/sms")
+                    .bearer(&s.token)
+                    .header("Idempotency-Key", "burst")
+                    .json(json!({ "to": "+12125550123", "message": "Burst" }))
+                    .send(),
+            )
+        })
+        .collect();
+    let mut ids = Vec::new();
+    for r in all {
+        let r = r.await.unwrap();
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        ids.push(r.body["message"]["id"].clone());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    let charges = app
+        .scalar_for(
+            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'sms'",
+            s.user_id,
+        )
+        .await;
+    assert_eq!(charges, 1);
+    app.assert_invariant().await;
+}

@@ -1,0 +1,38 @@
+//! The server's integration tests, in one test binary: the server is linked once, not
+//! once per file. One module per area; `common` builds the app in process on a fresh
+//! database (SQLite, or PostgreSQL with DIALTONE_TEST_DATABASE=postgres), `support`
+//! starts real processes. Nothing here sets environment variables or changes the
+//! current directory: every test runs beside the others in this process.
+
+mod common;
+mod support;
+
+mod account;
+mod admin;
+mod admin_phones;
+mod admin_reports;
+mod analytics_scale;
+mod auth;
+mod authorization;
+mod backup;
+mod balances;
+mod call_history;
+mod country_pricing;
+mod crash;
+mod exports;
+mod held_money;
+mod money;
+mod multi_instance;
+mod number_stock;
+mod numbers;
+mod openapi;
+mod packages;
+mod platform;
+mod public;
+mod renewals;
+mod sessions;
+mod sms;
+mod stripe;
+mod telephony;
+mod traffic;
+mod trial;

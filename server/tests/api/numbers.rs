@@ -1,0 +1,228 @@
+use crate::common::{with_code, TestApp};
+use axum::http::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_buying_catalogue_follows_section_9() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let r = app
+        .get("/api/numbers/countries")
+        .bearer(&s.token)
+        .send()
+        .await;
+    let countries = r.body["countries"].as_array().unwrap();
+    let codes: Vec<&str> = countries
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["US", "UK", "DE", "FR", "AU", "JP", "CA", "BR"]);
+    let by = |code: &str| with_code(countries, code);
+    assert_eq!(
+        (by("JP")["landline"].clone(), by("JP")["mobile"].clone()),
+        (json!(false), json!(true))
+    );
+    assert_eq!(by("BR")["tollfree"], false);
+    let us = app.available(&s, "US", "mobile").await;
+    assert_eq!(us.len(), 8);
+    assert_eq!(
+        (us[0]["price"].clone(), us[0]["setup"].clone()),
+        (json!(2.99), json!(1.0))
+    );
+    assert!(
+        app.available(&s, "DE", "mobile").await.is_empty(),
+        "numbers are stocked for US, UK and CA"
+    );
+    assert_eq!(
+        app.get("/api/numbers/available?country=US&type=fax")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn buying_a_number_debits_month_and_setup_and_makes_it_yours() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "10").await;
+    let number = app.available(&s, "US", "mobile").await[0].clone();
+    let r = app.purchase(&s, &number["id"]).send().await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.body["balance"], 6.01);
+    let mine = app
+        .get("/api/numbers/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["numbers"][0]
+        .clone();
+    assert_eq!(mine["number"], number["number"]);
+    assert_eq!(
+        (
+            mine["type"].as_str(),
+            mine["status"].as_str(),
+            mine["country"].as_str()
+        ),
+        (Some("Mobile"), Some("active"), Some("United States"))
+    );
+    assert_eq!(mine["monthlyFee"], 2.99);
+    let days = mine["daysRemaining"].as_i64().unwrap();
+    assert!((28..=31).contains(&days), "{days}");
+    assert!(app
+        .available(&s, "US", "mobile")
+        .await
+        .iter()
+        .all(|n| n["id"] != number["id"]));
+    let kinds: Vec<String> = sqlx::query_scalar(
+        "SELECT description FROM ledger_entries WHERE kind = 'number_purchase' ORDER BY id",
+    )
+    .fetch_all(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        kinds,
+        [
+            format!("First month of {}", number["number"].as_str().unwrap()),
+            format!("Setup fee for {}", number["number"].as_str().unwrap())
+        ]
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn two_clients_buying_the_same_number_at_once_one_wins() {
+    let app = TestApp::new().await;
+    let ada = app.client("ada@example.com").await;
+    let bob = app.client("bob@example.com").await;
+    app.fund(ada.user_id, "10").await;
+    app.fund(bob.user_id, "10").await;
+    let id = app.available(&ada, "UK", "landline").await[0]["id"].clone();
+    let (a, b) = tokio::join!(
+        tokio::spawn(app.purchase(&ada, &id).send()),
+        tokio::spawn(app.purchase(&bob, &id).send())
+    );
+    let mut statuses = [a.unwrap().status, b.unwrap().status];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CONFLICT]);
+    let total =
+        app.balance_of(&ada).await.as_f64().unwrap() + app.balance_of(&bob).await.as_f64().unwrap();
+    assert!(
+        (total - (20.0 - 3.49 - 1.0)).abs() < 1e-9,
+        "exactly one paid: {total}"
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn ten_concurrent_purchases_with_five_dollars_buy_exactly_one_number() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "5").await;
+    let numbers = app.available(&s, "US", "mobile").await;
+    let mut handles = Vec::new();
+    for i in 0..10 {
+        let id = numbers[i % numbers.len()]["id"].clone();
+        handles.push(tokio::spawn(app.purchase(&s, &id).send()));
+    }
+    let mut created = 0;
+    for h in handles {
+        let r = h.await.unwrap();
+        match r.status {
+            StatusCode::CREATED => created += 1,
+            StatusCode::PAYMENT_REQUIRED => assert!(r.body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Insufficient balance")),
+            StatusCode::CONFLICT => {}
+            other => panic!("{other}: {}", r.body),
+        }
+    }
+    assert_eq!(created, 1);
+    assert_eq!(app.balance_of(&s).await, 1.01);
+    assert_eq!(
+        app.get("/api/numbers/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["numbers"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn an_insufficient_balance_answers_402_and_keeps_the_number_on_sale() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "3").await;
+    let id = app.available(&s, "CA", "tollfree").await[0]["id"].clone();
+    let r = app.purchase(&s, &id).send().await;
+    assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(
+        r.body["message"],
+        "Insufficient balance: this costs $4.89 and your balance is $3.00. Please add funds."
+    );
+    assert!(app
+        .available(&s, "CA", "tollfree")
+        .await
+        .iter()
+        .any(|n| n["id"] == id));
+    assert_eq!(app.balance_of(&s).await, 3.0);
+}
+
+#[tokio::test]
+async fn a_retried_purchase_with_the_same_idempotency_key_is_charged_once() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "20").await;
+    let id = app.available(&s, "US", "landline").await[0]["id"].clone();
+    for _ in 0..3 {
+        let r = app
+            .purchase(&s, &id)
+            .header("idempotency-key", "click-1")
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    assert_eq!(app.balance_of(&s).await, 17.01);
+}
+
+#[tokio::test]
+async fn a_client_cannot_cancel_or_renew_anothers_number() {
+    let app = TestApp::new().await;
+    let ada = app.client("ada@example.com").await;
+    let bob = app.client("bob@example.com").await;
+    app.fund(ada.user_id, "10").await;
+    let id = app.available(&ada, "US", "mobile").await[0]["id"]
+        .as_i64()
+        .unwrap();
+    app.purchase(&ada, id).send().await;
+    assert_eq!(
+        app.post(&format!("/api/numbers/{id}/cancel"))
+            .bearer(&bob.token)
+            .send()
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.get("/api/numbers/mine")
+            .bearer(&bob.token)
+            .send()
+            .await
+            .body["numbers"],
+        json!([])
+    );
+    let r = app
+        .post(&format!("/api/numbers/{id}/cancel"))
+        .bearer(&ada.token)
+        .send()
+        .await;
+    assert_eq!(r.body["number"]["autoRenew"], false);
+}

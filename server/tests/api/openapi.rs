@@ -1,0 +1,133 @@
+//! The OpenAPI document covers every /api route the code registers, and the reference
+//! page shows every operation. (schemathesis, run by `make test`, checks that the
+//! live server's answers match the document.)
+
+use crate::common::TestApp;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Every (METHOD, /api path) registered with `.route(...)` under src/, read from
+/// the source so that a new route without an annotation fails this test.
+fn registered_routes() -> BTreeSet<(String, String)> {
+    let mut routes = BTreeSet::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            // /healthz, /readyz and the app's files are not the API; the document
+            // itself and its page are described in the document's own text.
+            if ["health.rs", "spa.rs"].contains(&name.as_str()) || path.ends_with("openapi/mod.rs")
+            {
+                continue;
+            }
+            let src = std::fs::read_to_string(&path).unwrap();
+            for (start, _) in src.match_indices(".route(") {
+                let call = balanced(&src[start + ".route".len()..]);
+                let path_lit = call.split('"').nth(1).unwrap().to_string();
+                for method in ["get", "post", "put", "delete", "post_route"] {
+                    for (i, _) in call.match_indices(&format!("{method}(")) {
+                        let before = call[..i].chars().last().unwrap_or(' ');
+                        if before.is_alphanumeric() || before == '_' {
+                            continue;
+                        }
+                        let m = if method == "post_route" {
+                            "post"
+                        } else {
+                            method
+                        };
+                        routes.insert((m.to_uppercase(), format!("/api{path_lit}")));
+                    }
+                }
+            }
+        }
+    }
+    routes
+}
+
+/// The text of a parenthesised call, from its "(" to the matching ")".
+fn balanced(s: &str) -> &str {
+    let mut depth = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &s[..=i];
+                }
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+fn documented(doc: &Value) -> BTreeSet<(String, String)> {
+    let mut ops = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            ops.insert((method.to_uppercase(), path.clone()));
+        }
+    }
+    ops
+}
+
+#[tokio::test]
+async fn every_api_route_is_in_the_openapi_document() {
+    let app = TestApp::new().await;
+    let r = app.get("/api/openapi.json").send().await;
+    assert_eq!(r.status, 200);
+    assert!(r.body["openapi"].as_str().unwrap().starts_with("3."));
+    let routes = registered_routes();
+    assert!(routes.len() > 60, "found only {} routes", routes.len());
+    let ops = documented(&r.body);
+    let missing: Vec<_> = routes.difference(&ops).collect();
+    let extra: Vec<_> = ops.difference(&routes).collect();
+    assert!(
+        missing.is_empty(),
+        "routes without documentation: {missing:?}"
+    );
+    assert!(extra.is_empty(), "documented but not routed: {extra:?}");
+
+    for (path, item) in r.body["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let responses = op["responses"].as_object().unwrap();
+            assert!(
+                responses.keys().any(|s| s.starts_with('2')),
+                "{method} {path} documents no success"
+            );
+            assert!(op["tags"][0].is_string(), "{method} {path} has no tag");
+            // Anything that needs a token says which one and documents the 401.
+            if op["security"].is_array() {
+                assert!(responses.contains_key("401"), "{method} {path} lacks 401");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_reference_page_lists_every_operation_from_our_own_origin() {
+    let app = TestApp::new().await;
+    let doc = app.get("/api/openapi.json").send().await.body;
+    let page = app.get("/api/docs").send().await;
+    assert_eq!(page.status, 200);
+    assert!(page.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    for (_, path) in documented(&doc) {
+        assert!(
+            page.text.contains(&format!(">{path}<")),
+            "page lacks {path}"
+        );
+    }
+    // No script, stylesheet or font from another host.
+    assert!(!page.text.contains("<script"));
+    assert!(!page.text.contains("http://") && !page.text.contains("https://"));
+}

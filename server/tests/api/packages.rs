@@ -1,0 +1,217 @@
+use crate::common::TestApp;
+use axum::http::{Method, StatusCode};
+use dialtone_server::jobs::run_once;
+use dialtone_server::settings::DAY_MS;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_catalogue_has_the_three_client_packages_of_section_9() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let r = app.get("/api/packages").bearer(&s.token).send().await;
+    let summary: Vec<(String, i64, f64, i64)> = r.body["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().into(),
+                p["minutes"].as_i64().unwrap(),
+                p["price"].as_f64().unwrap(),
+                p["validity"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            ("Basic".into(), 100, 19.99, 30),
+            ("Standard".into(), 300, 49.99, 60),
+            ("Premium".into(), 750, 99.99, 90)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    assert_eq!(
+        app.get("/api/packages/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["packages"],
+        json!([])
+    );
+    let poor = app
+        .post("/api/packages/1/purchase")
+        .bearer(&s.token)
+        .send()
+        .await;
+    assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
+    app.fund(s.user_id, "25").await;
+    let r = app
+        .post("/api/packages/1/purchase")
+        .bearer(&s.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.body["balance"], 5.01);
+    let mine = app
+        .get("/api/packages/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["packages"][0]
+        .clone();
+    assert_eq!(
+        (
+            mine["name"].as_str(),
+            mine["minutes"].as_i64(),
+            mine["remainingMinutes"].as_i64()
+        ),
+        (Some("Basic"), Some(100), Some(100))
+    );
+    assert_eq!(mine["status"], "active");
+
+    let expires = app.scalar("SELECT expires_at FROM user_packages").await;
+    assert_eq!(
+        run_once(&app.state, expires - DAY_MS)
+            .await
+            .unwrap()
+            .packages_expired,
+        0
+    );
+    assert_eq!(
+        run_once(&app.state, expires + 1)
+            .await
+            .unwrap()
+            .packages_expired,
+        1
+    );
+    assert_eq!(
+        app.get("/api/packages/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["packages"][0]["status"],
+        "expired"
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_not_deleted() {
+    let app = TestApp::new().await;
+    let admin = app.admin("admin@example.com").await;
+    let s = app.client("ada@example.com").await;
+    let body = json!({ "name": "Weekend", "minutes": 60, "price": "9.99", "validity": 7, "features": ["60 minutes"], "status": "active" });
+    let r = app
+        .post("/api/admin/packages")
+        .bearer(&admin.token)
+        .json(body.clone())
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.body["item"]["id"].as_i64().unwrap();
+    assert_eq!(r.body["item"]["subscribers"], 0);
+    let bad = app
+        .post("/api/admin/packages")
+        .bearer(&admin.token)
+        .json(json!({ "name": "", "minutes": 0 }))
+        .send()
+        .await;
+    assert_eq!(
+        bad.body["errors"]["minutes"],
+        "Minutes must be between 1 and 100000"
+    );
+
+    app.fund(s.user_id, "10").await;
+    assert_eq!(
+        app.post(&format!("/api/packages/{id}/purchase"))
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    let list = app
+        .get("/api/admin/packages")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    let weekend = list.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(weekend["subscribers"], 1);
+
+    let mut edit = body.clone();
+    edit["price"] = json!(8.5);
+    let r = app
+        .put(&format!("/api/admin/packages/{id}"))
+        .bearer(&admin.token)
+        .json(edit)
+        .send()
+        .await;
+    assert_eq!(r.body["item"]["price"], 8.5);
+
+    let r = app
+        .req(Method::DELETE, &format!("/api/admin/packages/{id}"))
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["deleted"], false);
+    assert!(r.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("deactivated instead of deleted"));
+    let on_sale = app.get("/api/packages").bearer(&s.token).send().await;
+    assert!(on_sale.body["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["id"] != id));
+    assert_eq!(
+        app.get("/api/packages/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["packages"][0]["status"],
+        "active"
+    );
+
+    let r = app
+        .post("/api/admin/packages")
+        .bearer(&admin.token)
+        .json(body)
+        .send()
+        .await;
+    let unused = r.body["item"]["id"].as_i64().unwrap();
+    let r = app
+        .req(Method::DELETE, &format!("/api/admin/packages/{unused}"))
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.body["deleted"], true);
+    assert_eq!(
+        app.post(&format!("/api/admin/packages/{unused}"))
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::METHOD_NOT_ALLOWED
+    );
+    assert_eq!(
+        app.get("/api/admin/packages")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+}

@@ -1,0 +1,202 @@
+use crate::common::{with_code, TestApp};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn pricing_lists_the_ten_seeded_countries_with_the_specs_prices() {
+    let app = TestApp::new().await;
+    let r = app.get("/api/catalogue/pricing").send().await;
+    assert_eq!(r.status, StatusCode::OK);
+    let countries = r.body["countries"].as_array().unwrap();
+    let codes: Vec<&str> = countries
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["US", "UK", "DE", "FR", "AU", "JP", "CA", "BR", "CN", "IN"]
+    );
+    let by = |code: &str| with_code(countries, code);
+    assert_eq!(
+        by("US"),
+        json!({ "id": by("US")["id"], "name": "United States", "code": "US", "flag": "🇺🇸", "mobile": 2.99,
+                "landline": 1.99, "tollFree": 3.99, "inboundRate": 0.015, "outboundRate": 0.02 })
+    );
+    assert_eq!(
+        (
+            by("UK")["mobile"].clone(),
+            by("UK")["landline"].clone(),
+            by("UK")["tollFree"].clone()
+        ),
+        (json!(2.49), json!(3.49), json!(4.49))
+    );
+    assert_eq!(
+        (by("CA")["mobile"].clone(), by("CA")["tollFree"].clone()),
+        (json!(1.89), json!(3.89))
+    );
+    assert_eq!(by("JP")["landline"], Value::Null);
+    assert_eq!(by("BR")["tollFree"], Value::Null);
+    for c in countries {
+        for t in ["mobile", "landline", "tollFree"] {
+            if let Some(p) = c[t].as_f64() {
+                assert!((1.89..=6.49).contains(&p), "{} {t} {p}", c["code"]);
+            }
+        }
+        assert!((0.014..=0.04).contains(&c["inboundRate"].as_f64().unwrap()));
+        assert!((0.019..=0.05).contains(&c["outboundRate"].as_f64().unwrap()));
+    }
+}
+
+#[tokio::test]
+async fn a_changed_rate_shows_on_the_pricing_endpoint() {
+    let app = TestApp::new().await;
+    sqlx::query("UPDATE countries SET outbound_rate_micros = 23500 WHERE code = 'DE'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let r = app.get("/api/catalogue/pricing").send().await;
+    let de = with_code(r.body["countries"].as_array().unwrap(), "DE");
+    assert_eq!(de["outboundRate"], 0.0235);
+}
+
+fn message(subject: &str) -> Value {
+    json!({ "name": "Ada", "email": "ada@example.com", "subject": subject, "message": "Do you have numbers in Chile?" })
+}
+
+#[tokio::test]
+async fn the_contact_form_is_validated_with_cores_messages() {
+    let app = TestApp::new().await;
+    let r = app
+        .post("/api/contact")
+        .json(json!({ "email": "bad" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body["errors"],
+        json!({ "name": "Name is required", "email": "Invalid email address", "subject": "Subject is required", "message": "Message is required" })
+    );
+}
+
+#[tokio::test]
+async fn a_contact_message_is_stored_and_the_support_team_is_mailed() {
+    let app = TestApp::new().await;
+    let r = app
+        .post("/api/contact")
+        .json(message("Numbers in Chile"))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    assert!(r.body["message"].as_str().unwrap().starts_with("Thank you"));
+    let (to, subject) = app.only_mail().await;
+    assert_eq!(
+        (to.as_str(), subject.as_str()),
+        ("support@dialtone.test", "Contact form: Numbers in Chile")
+    );
+}
+
+#[tokio::test]
+async fn the_contact_form_is_throttled_per_address() {
+    let app = TestApp::new().await;
+    for i in 0..5 {
+        assert_eq!(
+            app.post("/api/contact")
+                .json(message(&format!("m{i}")))
+                .send()
+                .await
+                .status,
+            StatusCode::CREATED
+        );
+    }
+    let r = app
+        .post("/api/contact")
+        .json(message("one too many"))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers.contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn only_administrators_read_contact_messages() {
+    let app = TestApp::new().await;
+    let client = app.client("client@example.com").await;
+    assert_eq!(
+        app.get("/api/admin/messages").send().await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let r = app
+        .get("/api/admin/messages")
+        .bearer(&client.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = app
+        .post("/api/admin/messages/1/handled")
+        .bearer(&client.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_administrator_reads_pages_and_marks_messages_handled() {
+    let app = TestApp::new().await;
+    let admin = app.admin("admin@example.com").await;
+    for i in 0..3 {
+        app.post("/api/contact")
+            .json(message(&format!("question {i}")))
+            .send()
+            .await;
+    }
+    let r = app
+        .get("/api/admin/messages?pageSize=2")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["total"], 3);
+    assert_eq!(r.body["items"].as_array().unwrap().len(), 2);
+    assert_eq!(r.body["items"][0]["subject"], "question 2");
+    let id = r.body["items"][0]["id"].as_i64().unwrap();
+
+    let r = app
+        .post(&format!("/api/admin/messages/{id}/handled"))
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["item"]["handled"], true);
+    let again = app
+        .post(&format!("/api/admin/messages/{id}/handled"))
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(
+        app.post("/api/admin/messages/9999/handled")
+            .bearer(&admin.token)
+            .send()
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+
+    let open = app
+        .get("/api/admin/messages?status=open")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(open.body["total"], 2);
+    let handled = app
+        .get("/api/admin/messages?status=handled")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    assert_eq!(handled.body["items"][0]["id"], id);
+    let audit: (String, i64) = sqlx::query_as("SELECT action, actor_id FROM audit_log")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(audit, ("message.handled".to_string(), admin.user_id));
+}

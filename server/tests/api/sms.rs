@@ -1,0 +1,245 @@
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use axum::routing::post;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+
+#[tokio::test]
+async fn a_quote_counts_segments_at_the_destinations_rate() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let r = app
+        .post("/api/sms/quote")
+        .bearer(&s.token)
+        .json(json!({ "to": "+447700900123", "message": "x".repeat(161) }))
+        .send()
+        .await;
+    assert_eq!(
+        r.body,
+        json!({ "segments": 2, "encoding": "GSM-7", "characters": 161, "rate": 0.04, "cost": 0.08, "country": "United Kingdom" })
+    );
+    let bad = app
+        .post("/api/sms/quote")
+        .bearer(&s.token)
+        .json(json!({ "to": "0770", "message": "" }))
+        .send()
+        .await;
+    assert_eq!(
+        bad.body["errors"]["to"],
+        "Enter the number in international format, e.g. +14155550123"
+    );
+    assert_eq!(bad.body["errors"]["message"], "Message is required");
+}
+
+#[tokio::test]
+async fn sending_debits_the_quote_and_lists_the_message_as_delivered() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let poor = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+14155550123", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
+    app.fund(s.user_id, "1").await;
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+1 415 555 0123", "message": "Hello from Dialtone" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(
+        (
+            r.body["message"]["status"].as_str(),
+            r.body["balance"].clone()
+        ),
+        (Some("delivered"), json!(0.99))
+    );
+    let list = app.get("/api/sms").bearer(&s.token).send().await.body;
+    assert_eq!(
+        (list["total"].as_i64(), list["items"][0]["to"].as_str()),
+        (Some(1), Some("+14155550123"))
+    );
+    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    assert_eq!(dash["smsThisMonth"], 1);
+    assert_eq!(dash["recentActivity"][0]["type"], "sms");
+    app.assert_invariant().await;
+}
+
+async fn carrier(status: StatusCode) -> (String, Arc<Mutex<Vec<Value>>>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let router = axum::Router::new().route(
+        "/messages",
+        post(move |body: axum::Json<Value>| {
+            let log = log.clone();
+            async move {
+                log.lock().unwrap().push(body.0);
+                (status, axum::Json(json!({ "id": "carrier-42" })))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/messages", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    (url, seen)
+}
+
+#[tokio::test]
+async fn a_failing_carrier_leaves_the_balance_unchanged() {
+    let (url, seen) = carrier(StatusCode::SERVICE_UNAVAILABLE).await;
+    let app = TestApp::with(|c| {
+        c.sms_provider = "http".into();
+        c.sms_http_url = Some(url);
+    })
+    .await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "1").await;
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+14155550123", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_GATEWAY);
+    assert!(r.body["message"]
+        .as_str()
+        .unwrap()
+        .ends_with("You were not charged."));
+    assert_eq!(
+        seen.lock().unwrap().len(),
+        1,
+        "the carrier was really called"
+    );
+    assert_eq!(app.balance_of(&s).await, 1.0);
+    let list = app.get("/api/sms").bearer(&s.token).send().await.body;
+    assert_eq!(list["items"][0]["status"], "failed");
+    let kinds: Vec<String> =
+        sqlx::query_scalar("SELECT kind FROM ledger_entries WHERE user_id = $1 ORDER BY id")
+            .bind(s.user_id)
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(kinds, ["admin_credit", "sms", "refund"]);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_working_carrier_gets_the_message_and_it_is_marked_sent() {
+    let (url, seen) = carrier(StatusCode::OK).await;
+    let app = TestApp::with(|c| {
+        c.sms_provider = "http".into();
+        c.sms_http_url = Some(url);
+        c.sms_http_token = Some("carrier-secret".into());
+    })
+    .await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "1").await;
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+14155550123", "message": "Hi there" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    assert_eq!(r.body["message"]["status"], "sent");
+    let got = seen.lock().unwrap()[0].clone();
+    assert_eq!(
+        (
+            got["to"].as_str(),
+            got["text"].as_str(),
+            got["from"].as_str()
+        ),
+        (Some("+14155550123"), Some("Hi there"), Some("Dialtone"))
+    );
+    assert_eq!(app.balance_of(&s).await, 0.99);
+}
+
+#[tokio::test]
+async fn the_dashboard_counts_numbers_minutes_and_usage() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "30").await;
+    let n = app.available(&s, "US", "mobile").await[0].clone();
+    app.purchase(&s, &n["id"]).send().await;
+    app.post("/api/packages/1/purchase")
+        .bearer(&s.token)
+        .send()
+        .await;
+    let d = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    assert_eq!(
+        (
+            d["activeNumbers"].as_i64(),
+            d["minutesRemaining"].as_i64(),
+            d["balance"].clone()
+        ),
+        (Some(1), Some(100), json!(6.02))
+    );
+    assert!(d["unreadNotifications"].as_i64().unwrap() >= 2);
+    let types: Vec<&str> = d["recentActivity"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["type"].as_str().unwrap())
+        .collect();
+    assert!(types.contains(&"purchase"), "{types:?}");
+    let week = app
+        .get("/api/dashboard/usage?range=week")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body;
+    let points = week["points"].as_array().unwrap();
+    assert_eq!(points.len(), 7);
+    assert_eq!(points[6]["spend"], 23.98);
+    let year = app
+        .get("/api/dashboard/usage?range=year")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body;
+    assert!(year["points"].as_array().unwrap().len() >= 12);
+    assert_eq!(
+        app.get("/api/dashboard/usage?range=decade")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_texts_most() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "1").await;
+    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    // No message yet and no number: the US rate, $0.01.
+    assert_eq!(
+        (dash["smsRemaining"].clone(), dash["smsDestination"].clone()),
+        (json!(100), json!("United States"))
+    );
+    for _ in 0..2 {
+        let r = app
+            .post("/api/sms")
+            .bearer(&s.token)
+            .json(json!({ "to": "+447700900123", "message": "Hi" }))
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    // $0.92 left at the United Kingdom's $0.04: 23 messages.
+    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    assert_eq!(
+        (
+            dash["smsRemaining"].clone(),
+            dash["smsDestination"].clone(),
+            dash["smsRate"].clone(),
+            dash["smsThisMonth"].clone()
+        ),
+        (json!(23), json!("United Kingdom"), json!(0.04), json!(2))
+    );
+}

@@ -1,0 +1,334 @@
+use crate::common::{authorize, caller, cdr, send_cdr, Session, TestApp, SWITCH};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+async fn reserved(app: &TestApp, s: &Session) -> i64 {
+    app.scalar_for("SELECT reserved_micros FROM users WHERE id = $1", s.user_id)
+        .await
+}
+
+#[tokio::test]
+async fn one_dollar_at_two_cents_a_minute_is_authorized_for_3000_seconds() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
+    assert_eq!(
+        a,
+        json!({ "allowed": true, "maxDurationSeconds": 3000, "reason": null })
+    );
+    assert_eq!(reserved(&app, &s).await, 1_000_000);
+    // Asking again for the same call answers the same, reserving nothing more.
+    assert_eq!(
+        authorize(&app, "call-1", "outbound", &mine, "+12125550199").await["maxDurationSeconds"],
+        3000
+    );
+    assert_eq!(reserved(&app, &s).await, 1_000_000);
+}
+
+#[tokio::test]
+async fn twenty_concurrent_authorizations_never_reserve_more_than_the_balance() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let handles: Vec<_> = (0..20)
+        .map(|i| {
+            let body = json!({ "callId": format!("c{i}"), "direction": "outbound", "from": mine, "to": "+12125550199" });
+            tokio::spawn(app.post("/api/telephony/authorize").bearer(SWITCH).json(body).send())
+        })
+        .collect();
+    let mut allowed_secs = 0;
+    for h in handles {
+        let r = h.await.unwrap();
+        if r.body["allowed"] == true {
+            allowed_secs += r.body["maxDurationSeconds"].as_i64().unwrap();
+        } else {
+            assert_eq!(r.body["reason"], "insufficient_funds");
+        }
+    }
+    assert!(
+        allowed_secs <= 3000,
+        "{allowed_secs} seconds authorized for $1.00"
+    );
+    assert!(reserved(&app, &s).await <= 1_000_000);
+    let held = app
+        .scalar("SELECT CAST(COALESCE(SUM(amount_micros), 0) AS BIGINT) FROM call_reservations")
+        .await;
+    assert!(held <= 1_000_000, "{held}");
+}
+
+#[tokio::test]
+async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "call-9", "outbound", &mine, "+12125550199").await;
+    let mut first = Value::Null;
+    for i in 0..5 {
+        let r = send_cdr(
+            &app,
+            cdr("call-9", "outbound", &mine, "+12125550199", 90, "completed"),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        if i == 0 {
+            first = r.body.clone();
+        }
+        assert_eq!(r.body, first, "a replay answers the same result");
+    }
+    assert_eq!(first["cost"], 0.03);
+    assert_eq!(app.balance_of(&s).await, 0.97);
+    assert_eq!(reserved(&app, &s).await, 0);
+    let calls = app
+        .scalar("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'")
+        .await;
+    assert_eq!(calls, 1);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn package_minutes_are_used_before_money() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "20.99").await;
+    assert_eq!(
+        app.post("/api/packages/1/purchase")
+            .bearer(&s.token)
+            .send()
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    assert_eq!(app.balance_of(&s).await, 1.0);
+    let a = authorize(&app, "p1", "outbound", &mine, "+12125550199").await;
+    assert_eq!(a["maxDurationSeconds"], 6000 + 3000);
+    let r = send_cdr(
+        &app,
+        cdr("p1", "outbound", &mine, "+12125550199", 300, "completed"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
+        (Some(300), json!(0.0))
+    );
+    assert_eq!(app.balance_of(&s).await, 1.0);
+    let mine_pkg = app
+        .get("/api/packages/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["packages"][0]
+        .clone();
+    assert_eq!(mine_pkg["remainingMinutes"], 95);
+    // A call longer than what is left of the package pays the rest with money.
+    authorize(&app, "p2", "outbound", &mine, "+12125550199").await;
+    let r = send_cdr(
+        &app,
+        cdr("p2", "outbound", &mine, "+12125550199", 5760, "completed"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
+        (Some(5700), json!(0.02))
+    );
+    assert_eq!(
+        app.get("/api/packages/mine")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body["packages"][0]["status"],
+        "used"
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn inbound_calls_are_rated_by_the_numbers_country_and_unanswered_calls_cost_nothing() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let a = authorize(&app, "in-1", "inbound", "+442079460999", &mine).await;
+    assert_eq!(a["maxDurationSeconds"], 4000, "US inbound is 0.015/min");
+    let r = send_cdr(
+        &app,
+        cdr("in-1", "inbound", "+442079460999", &mine, 120, "completed"),
+    )
+    .await;
+    assert_eq!(r.body["cost"], 0.03);
+    let r = send_cdr(
+        &app,
+        cdr("na-1", "outbound", &mine, "+12125550199", 0, "no-answer"),
+    )
+    .await;
+    assert_eq!(
+        (r.body["cost"].clone(), r.body["billableSeconds"].as_i64()),
+        (json!(0.0), Some(0))
+    );
+    assert_eq!(app.balance_of(&s).await, 0.97);
+}
+
+#[tokio::test]
+async fn refusals_say_why() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
+    assert_eq!(
+        authorize(&app, "r1", "outbound", "+19995550100", "+12125550199").await["reason"],
+        "unknown_number"
+    );
+    assert_eq!(
+        authorize(&app, "r2", "outbound", &mine, "+12125550199").await["reason"],
+        "insufficient_funds"
+    );
+    assert_eq!(
+        authorize(&app, "r3", "outbound", &mine, "+99912345678").await["reason"],
+        "no_rate"
+    );
+    sqlx::query("UPDATE countries SET status = 'inactive' WHERE code = 'UK'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    app.fund(s.user_id, "5").await;
+    assert_eq!(
+        authorize(&app, "r4", "outbound", &mine, "+442079460999").await["reason"],
+        "no_rate"
+    );
+    sqlx::query("UPDATE users SET status = 'suspended' WHERE id = $1")
+        .bind(s.user_id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        authorize(&app, "r5", "outbound", &mine, "+12125550199").await["reason"],
+        "account_suspended"
+    );
+}
+
+#[tokio::test]
+async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let body =
+        json!({ "callId": "x", "direction": "outbound", "from": mine, "to": "+12125550199" });
+    assert_eq!(
+        app.post("/api/telephony/authorize")
+            .json(body.clone())
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/telephony/authorize")
+            .bearer(&s.token)
+            .json(body.clone())
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post("/api/telephony/cdr")
+            .bearer(&s.token)
+            .json(cdr("x", "outbound", &mine, "+12125550199", 5, "completed"))
+            .send()
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn a_reservation_without_a_cdr_is_released_after_its_timeout() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "lost", "outbound", &mine, "+12125550199").await;
+    assert_eq!(
+        authorize(&app, "second", "outbound", &mine, "+12125550199").await["allowed"],
+        false
+    );
+    let later = dialtone_server::db::now_ms() + 3000 * 1000 + 11 * 60 * 1000;
+    let r = dialtone_server::jobs::run_once(&app.state, later)
+        .await
+        .unwrap();
+    assert_eq!(r.reservations_released, 1);
+    assert_eq!(reserved(&app, &s).await, 0);
+    assert_eq!(
+        authorize(&app, "third", "outbound", &mine, "+12125550199").await["allowed"],
+        true
+    );
+}
+
+#[tokio::test]
+async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    authorize(&app, "dup", "outbound", &mine, "+12125550199").await;
+    let sends: Vec<_> = (0..6)
+        .map(|_| {
+            tokio::spawn(
+                app.post("/api/telephony/cdr")
+                    .bearer(SWITCH)
+                    .json(cdr(
+                        "dup",
+                        "outbound",
+                        &mine,
+                        "+12125550199",
+                        90,
+                        "completed",
+                    ))
+                    .send(),
+            )
+        })
+        .collect();
+    for h in sends {
+        let r = h.await.unwrap();
+        assert_eq!(
+            (r.status, r.body["cost"].clone()),
+            (StatusCode::OK, json!(0.03)),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(app.balance_of(&s).await, 0.97);
+    app.assert_invariant().await;
+}
+
+async fn low_balance_notices(app: &TestApp, s: &Session) -> i64 {
+    app.scalar_for(
+        "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'low_balance'",
+        s.user_id,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
+    let app = TestApp::new().await;
+    // $5.50 left; the threshold is $5.00 (the default).
+    let (s, mine) = caller(&app, "low@example.com", "5.50").await;
+    let to = "+12125550199";
+    authorize(&app, "low-1", "outbound", &mine, to).await;
+    let r = send_cdr(&app, cdr("low-1", "outbound", &mine, to, 60, "completed")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(low_balance_notices(&app, &s).await, 0, "$5.48 is not low");
+    authorize(&app, "low-2", "outbound", &mine, to).await;
+    send_cdr(&app, cdr("low-2", "outbound", &mine, to, 1800, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &s).await, 1, "$4.88 is low");
+    authorize(&app, "low-3", "outbound", &mine, to).await;
+    send_cdr(&app, cdr("low-3", "outbound", &mine, to, 60, "completed")).await;
+    assert_eq!(
+        low_balance_notices(&app, &s).await,
+        1,
+        "one notice until a deposit"
+    );
+
+    // The administrator's threshold applies to the very next call.
+    let (t, theirs) = caller(&app, "low2@example.com", "1.50").await;
+    authorize(&app, "low-4", "outbound", &theirs, to).await;
+    send_cdr(&app, cdr("low-4", "outbound", &theirs, to, 60, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &t).await, 1, "$1.48 is under $5");
+    let (u, other) = caller(&app, "low3@example.com", "1.50").await;
+    sqlx::query("UPDATE settings SET value = '1000000' WHERE key = 'low_balance_micros'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    authorize(&app, "low-5", "outbound", &other, to).await;
+    send_cdr(&app, cdr("low-5", "outbound", &other, to, 60, "completed")).await;
+    assert_eq!(low_balance_notices(&app, &u).await, 0, "$1.48 is over $1");
+    app.assert_invariant().await;
+}

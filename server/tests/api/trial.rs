@@ -1,0 +1,313 @@
+//! The 7-day free trial: a credit of its own kind at signup, usable only for calls
+//! and SMS to numbers verified by a code, prefixed messages, expiry of what is left,
+//! and the first deposit ending it. Runs on both databases.
+
+use crate::common::{Session, TestApp};
+use axum::http::StatusCode;
+use dialtone_server::db::now_ms;
+use dialtone_server::jobs::run_once;
+use serde_json::{json, Value};
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+async fn kinds(app: &TestApp, user_id: i64) -> Vec<(String, i64)> {
+    sqlx::query_as("SELECT kind, amount_micros FROM ledger_entries WHERE user_id = $1 ORDER BY id")
+        .bind(user_id)
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn trial(app: &TestApp, s: &Session) -> Value {
+    let r = app.get("/api/trial").bearer(&s.token).send().await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body
+}
+
+/// The last code the loopback carrier "delivered" to `number`.
+fn code_sent_to(app: &TestApp, number: &str) -> String {
+    let outbox = app.state.config.data_dir.join("loopback-sms.jsonl");
+    let text = std::fs::read_to_string(outbox).expect("the loopback carrier's record");
+    let line = text
+        .lines()
+        .rev()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|m| m["to"] == number)
+        .unwrap_or_else(|| panic!("a message to {number} in {text}"));
+    let body = line["text"].as_str().unwrap();
+    body.split_whitespace()
+        .find(|w| w.len() == 7 && w.ends_with('.') && w[..6].bytes().all(|b| b.is_ascii_digit()))
+        .map(|w| w[..6].to_string())
+        .expect("a six-digit code")
+}
+
+async fn verify(app: &TestApp, s: &Session, number: &str) {
+    let r = app
+        .post("/api/trial/verify")
+        .bearer(&s.token)
+        .json(json!({ "number": number }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let code = code_sent_to(app, number);
+    let r = app
+        .post("/api/trial/verify/confirm")
+        .bearer(&s.token)
+        .json(json!({ "number": number, "code": code }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body["verifiedNumbers"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(number)));
+}
+
+#[tokio::test]
+async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_dollar() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let t = trial(&app, &s).await;
+    assert_eq!(t["status"], "active");
+    assert_eq!(t["active"], true);
+    assert_eq!(t["daysLeft"], 7);
+    assert_eq!(
+        (t["credit"].clone(), t["offeredCredit"].clone()),
+        (json!(0.0), json!(1.0))
+    );
+    assert_eq!(kinds(&app, s.user_id).await, []);
+
+    verify(&app, &s, "+12125550123").await;
+    verify(&app, &s, "+12125550124").await;
+    assert_eq!(
+        kinds(&app, s.user_id).await,
+        [("trial_credit".into(), 1_000_000)]
+    );
+    assert_eq!(app.balance_of(&s).await, json!(1.0));
+    assert_eq!(trial(&app, &s).await["credit"], json!(1.0));
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    // Before the first verification there is no money of any kind to spend.
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+12125550123", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
+
+    verify(&app, &s, "+12125550123").await;
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+1 212 555 0123", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.body["message"]["message"], "Dialtone trial: Hi");
+    let sent =
+        std::fs::read_to_string(app.state.config.data_dir.join("loopback-sms.jsonl")).unwrap();
+    assert!(sent.contains("\"text\":\"Dialtone trial: Hi\""), "{sent}");
+    // Refused to any number not verified.
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+12125550999", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.body["message"], dialtone_core::trial::RESTRICTED_MESSAGE);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn trial_credit_buys_no_numbers_or_packages() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    verify(&app, &s, "+12125550123").await;
+    let r = app
+        .post("/api/packages/1/purchase")
+        .bearer(&s.token)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert_eq!(r.body["message"], dialtone_core::trial::PURCHASE_MESSAGE);
+    let n = app.available(&s, "US", "mobile").await[0].clone();
+    let r = app.purchase(&s, &n["id"]).send().await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert_eq!(app.balance_of(&s).await, json!(1.0));
+}
+
+#[tokio::test]
+async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let r = app
+        .post("/api/trial/verify")
+        .bearer(&s.token)
+        .json(json!({ "number": "+12125550123" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let code = code_sent_to(&app, "+12125550123");
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    for _ in 0..5 {
+        let r = app
+            .post("/api/trial/verify/confirm")
+            .bearer(&s.token)
+            .json(json!({ "number": "+12125550123", "code": wrong }))
+            .send()
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+        assert_eq!(
+            r.body["errors"]["code"],
+            dialtone_core::trial::CODE_WRONG_MESSAGE
+        );
+    }
+    // Even the right code is refused once the guesses are used up.
+    let r = app
+        .post("/api/trial/verify/confirm")
+        .bearer(&s.token)
+        .json(json!({ "number": "+12125550123", "code": code }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(trial(&app, &s).await["verifiedNumbers"], json!([]));
+    // Malformed input is core's field message.
+    let r = app
+        .post("/api/trial/verify/confirm")
+        .bearer(&s.token)
+        .json(json!({ "number": "+12125550123", "code": "12" }))
+        .send()
+        .await;
+    assert_eq!(
+        r.body["errors"]["code"],
+        dialtone_core::trial::CODE_FORMAT_MESSAGE
+    );
+}
+
+#[tokio::test]
+async fn at_the_end_of_the_trial_the_unused_credit_expires_once() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    verify(&app, &s, "+12125550123").await;
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+12125550123", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let spent = -r.body["message"]["cost"].as_f64().unwrap();
+    let before = app.balance_of(&s).await.as_f64().unwrap();
+    assert!((before - (1.0 + spent)).abs() < 1e-9);
+
+    // A day before the end nothing happens; after it, on two instances' timers, once.
+    let report = run_once(&app.state, now_ms() + 6 * DAY_MS).await.unwrap();
+    assert_eq!(report.trials_ended, 0);
+    let later = now_ms() + 7 * DAY_MS + 1000;
+    let (a, b) = tokio::join!(run_once(&app.state, later), run_once(&app.state, later));
+    assert_eq!(a.unwrap().trials_ended + b.unwrap().trials_ended, 1);
+    assert_eq!(app.balance_of(&s).await, json!(0.0));
+    let k = kinds(&app, s.user_id).await;
+    assert_eq!(k.last().unwrap().0, "trial_expiry");
+    let t = trial(&app, &s).await;
+    assert_eq!(
+        (t["status"].clone(), t["active"].clone()),
+        (json!("expired"), json!(false))
+    );
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    verify(&app, &s, "+12125550123").await;
+    app.fund(s.user_id, "10.00").await;
+    assert_eq!(
+        kinds(&app, s.user_id).await,
+        [
+            ("trial_credit".into(), 1_000_000),
+            ("trial_expiry".into(), -1_000_000),
+            ("admin_credit".into(), 10_000_000)
+        ]
+    );
+    assert_eq!(trial(&app, &s).await["status"], "converted");
+    let r = app
+        .post("/api/sms")
+        .bearer(&s.token)
+        .json(json!({ "to": "+12125550999", "message": "Hi" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.body["message"]["message"], "Hi");
+    let admin = app.funding_admin().await;
+    let users = app
+        .get("/api/admin/users?search=ada")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(users["items"][0]["trial"], "converted");
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn the_admin_sees_who_is_in_a_trial_and_sets_its_credit() {
+    let app = TestApp::new().await;
+    let admin = app.admin("root@example.com").await;
+    let settings = app
+        .get("/api/admin/settings")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(settings["settings"]["trialCredit"], "1.00");
+    let mut values = settings["settings"].clone();
+    values["trialCredit"] = json!("2.50");
+    let r = app
+        .put("/api/admin/settings")
+        .bearer(&admin.token)
+        .json(values)
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let s = app.client("ada@example.com").await;
+    verify(&app, &s, "+12125550123").await;
+    assert_eq!(app.balance_of(&s).await, json!(2.5));
+    let users = app
+        .get("/api/admin/users?search=ada")
+        .bearer(&admin.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(users["items"][0]["trial"], "active");
+    assert_eq!(users["items"][0]["trialDaysLeft"], 7);
+}
+
+#[tokio::test]
+async fn only_an_account_in_its_trial_verifies_numbers() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    app.fund(s.user_id, "5.00").await;
+    let r = app
+        .post("/api/trial/verify")
+        .bearer(&s.token)
+        .json(json!({ "number": "+12125550123" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = app
+        .post("/api/trial/verify")
+        .bearer(&s.token)
+        .json(json!({ "number": "12" }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+}
