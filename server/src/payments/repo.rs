@@ -208,3 +208,20 @@ pub async fn first_sight_of_event<'e, E: Executor<'e, Database = Any>>(
     .rows_affected()
         == 1)
 }
+
+/// Deposits started before `started_before` and never paid are marked failed.
+pub async fn abandon_unpaid<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    now: i64,
+    started_before: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE payments SET status = 'failed', failure_message = 'Not paid within 24 hours', updated_at = $1 \
+         WHERE status IN ('creating', 'pending') AND created_at <= $2",
+    )
+    .bind(now)
+    .bind(started_before)
+    .execute(ex)
+    .await?
+    .rows_affected())
+}

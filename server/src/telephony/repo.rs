@@ -191,3 +191,25 @@ pub async fn take<'e, E: Executor<'e, Database = Any>>(
     })
     .transpose()
 }
+
+/// Calls whose reservation outlived its expiry without a CDR, a batch at a time.
+pub async fn stale_reservations<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    now: i64,
+    batch: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT call_id FROM call_reservations WHERE expires_at <= $1 LIMIT $2")
+        .bind(now)
+        .bind(batch)
+        .fetch_all(ex)
+        .await
+}
+
+/// How many calls hold money right now.
+pub async fn open_reservations<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM call_reservations")
+        .fetch_one(ex)
+        .await
+}

@@ -424,3 +424,5 @@ pub async fn activate<'e, E: Executor<'e, Database = Any>>(
     .await?;
     Ok(())
 }
+
+pub mod renewals;

@@ -1,0 +1,119 @@
+//! The renewal cycle's statements over phone_numbers: the notice, the numbers due,
+//! their next period or expiry, and the return to inventory after the grace period.
+
+use crate::db::Backend;
+use sqlx::{Any, AnyConnection, Executor, Row};
+
+/// A number whose renewal is near or due.
+pub struct Due {
+    pub id: i64,
+    pub owner: i64,
+    pub number: String,
+    pub renews_at: i64,
+    pub monthly: i64,
+    pub auto_renew: bool,
+}
+
+fn due(r: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
+    Ok(Due {
+        id: r.try_get("id")?,
+        owner: r.try_get("owner_id")?,
+        number: r.try_get("number")?,
+        renews_at: r.try_get("renews_at")?,
+        monthly: r.try_get("monthly_micros")?,
+        auto_renew: r.try_get::<i64, _>("auto_renew")? != 0,
+    })
+}
+
+/// Claims the notices of numbers renewing in (now, until]: the same statement that
+/// finds a number sets notice_sent_for to its renewal date, so one notice per period.
+pub async fn claim_notices(
+    conn: &mut AnyConnection,
+    now: i64,
+    until: i64,
+) -> Result<Vec<Due>, sqlx::Error> {
+    let rows = sqlx::query(
+        "UPDATE phone_numbers SET notice_sent_for = renews_at \
+         WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
+           AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
+         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew",
+    )
+    .bind(now)
+    .bind(until)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(due).collect()
+}
+
+/// The next batch of numbers due, locked for this transaction on PostgreSQL so that
+/// another instance takes other rows (SQLite's one writer already serialises runs).
+pub async fn claim_due(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    now: i64,
+    batch: i64,
+) -> Result<Vec<Due>, sqlx::Error> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew FROM phone_numbers \
+         WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2{lock}"
+    ))
+    .bind(now)
+    .bind(batch)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(due).collect()
+}
+
+/// Moves a renewed number to its next period.
+pub async fn renewed<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    next: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE phone_numbers SET renews_at = $1, updated_at = $2 WHERE id = $3")
+        .bind(next)
+        .bind(now)
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// A number its owner could not pay for: expired, kept for the grace period.
+pub async fn expire<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE phone_numbers SET status = 'expired', expired_at = $1, updated_at = $1 WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Expired numbers that were not renewed since `expired_before` go back on sale.
+pub async fn release_expired<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    now: i64,
+    expired_before: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
+         renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 \
+         WHERE status = 'expired' AND expired_at <= $2",
+    )
+    .bind(now)
+    .bind(expired_before)
+    .execute(ex)
+    .await?
+    .rows_affected())
+}
