@@ -12,6 +12,7 @@ pub mod platform;
 pub mod pricing;
 pub mod rates;
 pub mod rating;
+pub mod sip;
 pub mod sms;
 pub mod trial;
 pub mod units;

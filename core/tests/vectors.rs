@@ -2,7 +2,7 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    card, dates, inventory, money, platform, pricing, rates, rating, sms, trial, units,
+    card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
     validation as v, wizard,
 };
 use rust_decimal::Decimal;
@@ -67,6 +67,7 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .err()
                 .unwrap_or_default(),
         ),
+        "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
         "validateVerify" => errors(trial::validate_verify(&arg(args, 0), arg(args, 1))),
         "validateDateRange" => errors(
             dates::validate_date_range(&arg(args, 0), arg::<i64>(args, 1) / 86_400_000, true)

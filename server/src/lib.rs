@@ -22,6 +22,7 @@ pub mod packages;
 pub mod payments;
 pub mod reports;
 pub mod settings;
+pub mod sip;
 pub mod sms;
 pub mod telephony;
 pub mod traffic;
@@ -59,6 +60,7 @@ pub fn app(state: AppState) -> Router {
         .merge(calls::router())
         .merge(sms::router())
         .merge(trial::router())
+        .merge(sip::router())
         .merge(dashboard::router())
         .merge(reports::router())
         .merge(settings::router())

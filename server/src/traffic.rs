@@ -169,6 +169,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             direction: p.direction.into(),
             from: from.into(),
             to: to.into(),
+            device: None,
         };
         let answer = authorize::authorize(state, &req)
             .await

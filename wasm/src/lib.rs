@@ -3,7 +3,7 @@
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
 use dialtone_core::{
-    card, dates, inventory, money, platform, pricing, rates, rating, sms, trial, units,
+    card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
     validation as v, wizard,
 };
 use rust_decimal::Decimal;
@@ -102,6 +102,12 @@ pub fn validate_sms(input: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = validateVerify, skip_typescript)]
 pub fn validate_verify(input: JsValue, confirming: bool) -> Result<JsValue, JsError> {
     to_js(&trial::validate_verify(&from_js(input)?, confirming))
+}
+
+/// Errors of the new SIP device form (username and caller ID).
+#[wasm_bindgen(js_name = validateSipDevice, skip_typescript)]
+pub fn validate_sip_device(input: JsValue) -> Result<JsValue, JsError> {
+    to_js(&sip::validate_device(&from_js(input)?))
 }
 
 /// Seconds (rounded to whole ones) as "m:ss", or "h:mm:ss" from an hour on.
@@ -378,6 +384,8 @@ export function validateSms(input: Partial<SmsInput>): FieldErrors;
 export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
+export interface SipDeviceInput { username: string; callerId: string }
+export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }

@@ -48,6 +48,9 @@ pub struct Config {
     /// DIALTONE_SIGNUPS_PER_HOUR: accounts one client address may create an hour
     /// (default 10; test rigs that sign up many users from loopback raise it).
     pub signups_per_hour: i64,
+    /// DIALTONE_SIP_REALM: the digest realm of SIP devices (default "dialtone"). Their
+    /// stored HA1 depends on it: changing it means new credentials for every device.
+    pub sip_realm: String,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -104,6 +107,7 @@ impl Config {
                 None => 10,
             },
             switch_token,
+            sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -132,6 +136,7 @@ impl Config {
             trust_proxy: false,
             signups_per_hour: 10,
             switch_token: "test-switch-token".into(),
+            sip_realm: "dialtone".into(),
             sms_provider: "loopback".into(),
             sms_http_url: None,
             sms_http_token: None,

@@ -32,6 +32,10 @@ pub struct AuthorizeRequest {
     /// E.164.
     #[schema(example = "+12125550199")]
     pub to: String,
+    /// For calls from a SIP device: its username. The caller ID `from` must then be
+    /// an active number of the device's own account, or the call is refused.
+    #[serde(default)]
+    pub device: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -41,8 +45,12 @@ pub struct AuthorizeResponse {
     /// The longest the call may last (0 when refused).
     pub max_duration_seconds: i64,
     /// Why it was refused: call_already_ended, unknown_number, account_suspended,
-    /// trial_restricted, no_rate or insufficient_funds; null when allowed.
+    /// trial_restricted, caller_id_not_yours, no_rate or insufficient_funds; null when
+    /// allowed.
     pub reason: Option<String>,
+    /// The SIP status the switch answers a refused call with (402 no funds, 403 not
+    /// allowed, 404 no such destination); null when allowed.
+    pub sip_status: Option<u16>,
 }
 
 fn refuse(reason: &str) -> AuthorizeResponse {
@@ -50,6 +58,16 @@ fn refuse(reason: &str) -> AuthorizeResponse {
         allowed: false,
         max_duration_seconds: 0,
         reason: Some(reason.into()),
+        sip_status: Some(dialtone_core::sip::refusal_status(reason).0),
+    }
+}
+
+fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
+    AuthorizeResponse {
+        allowed: true,
+        max_duration_seconds,
+        reason: None,
+        sip_status: None,
     }
 }
 
@@ -120,16 +138,19 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     }
     if let (Some(created), Some(expires)) = (held_created, held_expires) {
         // The switch asked twice for one call: same answer, no second reservation.
-        let secs = (expires - created - RESERVATION_SLACK_MS) / 1000;
-        return Ok(AuthorizeResponse {
-            allowed: true,
-            max_duration_seconds: secs,
-            reason: None,
-        });
+        return Ok(allow((expires - created - RESERVATION_SLACK_MS) / 1000));
     }
     let Some(party) = find_party(&mut tx, direction, &req.from, &req.to, now).await? else {
         return Ok(refuse("unknown_number"));
     };
+    if let Some(device) = &req.device {
+        // A device calls as its own account: a caller ID that is now someone else's
+        // number (released and bought again) must not bill that someone.
+        let owner = crate::sip::repo::owner_of(&mut *tx, device).await?;
+        if direction != Direction::Outbound || owner != Some(party.user_id) {
+            return Ok(refuse("caller_id_not_yours"));
+        }
+    }
     if party.suspended {
         return Ok(refuse("account_suspended"));
     }
@@ -189,11 +210,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     };
     repo::insert(&mut *tx, reservation).await?;
     tx.commit().await?;
-    Ok(AuthorizeResponse {
-        allowed: true,
-        max_duration_seconds: max,
-        reason: None,
-    })
+    Ok(allow(max))
 }
 
 /// What a reservation held for a call, once released.

@@ -6,6 +6,7 @@ pub mod cdr;
 pub mod destination;
 pub mod repo;
 mod switch_auth;
+pub use switch_auth::Switch;
 
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
@@ -19,7 +20,7 @@ use axum::http::StatusCode;
 use axum::routing::{post, put};
 use axum::Router;
 use serde::Serialize;
-use switch_auth::Switch;
+
 
 /// Recordings are audio files, far larger than any JSON body.
 const MAX_RECORDING_BYTES: usize = 50 * 1024 * 1024;

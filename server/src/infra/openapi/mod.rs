@@ -40,6 +40,7 @@ use utoipa::{Modify, OpenApi};
         (name = "calls", description = "Call records"),
         (name = "sms", description = "Text messages"),
         (name = "trial", description = "The 7-day free trial and verified numbers"),
+        (name = "sip", description = "SIP devices: credentials for phones and softphones"),
         (name = "dashboard", description = "The client dashboard"),
         (name = "admin", description = "Users, statistics, analytics, settings, audit"),
     )
@@ -94,6 +95,7 @@ pub fn document() -> Document {
         crate::calls::ApiDoc::openapi(),
         crate::sms::ApiDoc::openapi(),
         crate::trial::ApiDoc::openapi(),
+        crate::sip::ApiDoc::openapi(),
         crate::dashboard::ApiDoc::openapi(),
         crate::reports::ApiDoc::openapi(),
         crate::settings::ApiDoc::openapi(),

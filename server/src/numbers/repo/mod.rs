@@ -129,6 +129,22 @@ pub async fn first_active_number<'e, E: Executor<'e, Database = Any>>(
         .await
 }
 
+/// Whether `number` is one of `owner`'s active numbers.
+pub async fn owns_active<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    owner: i64,
+    number: &str,
+) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND number = $2 AND status = 'active'",
+    )
+    .bind(owner)
+    .bind(number)
+    .fetch_one(ex)
+    .await?;
+    Ok(n > 0)
+}
+
 fn number_and_monthly(r: &AnyRow) -> Result<(String, i64), sqlx::Error> {
     Ok((r.try_get("number")?, r.try_get("monthly_micros")?))
 }

@@ -1,0 +1,89 @@
+//! SIP devices and the switch's answers: the username rule of SIP credentials, the
+//! caller-ID rule, and the SIP status a refused call gets.
+
+use crate::validation::FieldErrors;
+use serde::{Deserialize, Serialize};
+
+pub const USERNAME_REQUIRED_MESSAGE: &str = "Username is required";
+pub const USERNAME_FORMAT_MESSAGE: &str =
+    "Use 4 to 32 lowercase letters, digits, dots, dashes or underscores, starting with a letter";
+pub const USERNAME_TAKEN_MESSAGE: &str = "This username is already taken";
+pub const CALLER_ID_REQUIRED_MESSAGE: &str = "Choose a caller ID";
+pub const CALLER_ID_NOT_YOURS_MESSAGE: &str = "The caller ID must be one of your active numbers";
+/// At most this many devices per account.
+pub const MAX_DEVICES: i64 = 20;
+pub const TOO_MANY_DEVICES_MESSAGE: &str = "An account can have at most 20 SIP devices";
+/// The generated password's length: 24 characters of a 62-letter alphabet, about
+/// 143 bits.
+pub const PASSWORD_LENGTH: usize = 24;
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SipDeviceInput {
+    /// 4 to 32 of a-z, 0-9, '.', '-', '_', starting with a letter.
+    #[serde(default)]
+    pub username: String,
+    /// One of the account's active numbers, E.164.
+    #[serde(default)]
+    pub caller_id: String,
+}
+
+/// The username, normalised (trimmed, lowercased), when it is one a device may have.
+pub fn username(text: &str) -> Option<String> {
+    let u = text.trim().to_ascii_lowercase();
+    let ok = (4..=32).contains(&u.len())
+        && u.starts_with(|c: char| c.is_ascii_lowercase())
+        && u.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '_'));
+    ok.then_some(u)
+}
+
+/// The form's own rules; whether the caller ID is the account's is the server's check.
+pub fn validate_device(i: &SipDeviceInput) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    if i.username.trim().is_empty() {
+        errors.insert("username".into(), USERNAME_REQUIRED_MESSAGE.into());
+    } else if username(&i.username).is_none() {
+        errors.insert("username".into(), USERNAME_FORMAT_MESSAGE.into());
+    }
+    if i.caller_id.trim().is_empty() {
+        errors.insert("callerId".into(), CALLER_ID_REQUIRED_MESSAGE.into());
+    }
+    errors
+}
+
+/// The SIP answer to a call `authorize` refused, by its reason: no funds is 402,
+/// what the account may not do is 403, a destination nobody serves is 404, and
+/// anything else fails closed as 503.
+pub fn refusal_status(reason: &str) -> (u16, &'static str) {
+    match reason {
+        "insufficient_funds" => (402, "Payment Required"),
+        "account_suspended" | "trial_restricted" | "caller_id_not_yours" => (403, "Forbidden"),
+        "unknown_number" | "no_rate" => (404, "Not Found"),
+        "call_already_ended" => (481, "Call Does Not Exist"),
+        _ => (503, "Service Unavailable"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_are_normalised_and_bounded() {
+        assert_eq!(username(" Ada.Desk "), Some("ada.desk".into()));
+        assert_eq!(username("abc"), None);
+        assert_eq!(username("1ada"), None);
+        assert_eq!(username("ada desk"), None);
+        assert_eq!(username(&"a".repeat(33)), None);
+    }
+
+    #[test]
+    fn no_funds_is_402_and_the_unknown_fails_closed() {
+        assert_eq!(refusal_status("insufficient_funds").0, 402);
+        assert_eq!(refusal_status("trial_restricted").0, 403);
+        assert_eq!(refusal_status("no_rate").0, 404);
+        assert_eq!(refusal_status("something new").0, 503);
+    }
+}

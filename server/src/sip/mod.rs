@@ -1,0 +1,162 @@
+//! SIP devices (/api/sip/devices): the credentials a customer's phones register with
+//! at the switch, and (/api/telephony/sip/*) what the switch asks about them. The
+//! password is generated, shown once, and kept only as its digest HA1.
+
+pub mod repo;
+
+use crate::auth::AuthUser;
+use crate::db::{iso, now_ms};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path};
+use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{delete, get};
+use axum::Router;
+use dialtone_core::sip::{self, SipDeviceInput};
+use md5::{Digest, Md5};
+use rand::distributions::{Alphanumeric, DistString};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub mod switch;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/sip/devices", get(get_devices).post(post_device))
+        .route("/sip/devices/{id}", delete(delete_device))
+        .merge(switch::router())
+}
+
+/// MD5(username:realm:password): what SIP digest authentication is checked against.
+pub fn ha1(username: &str, realm: &str, password: &str) -> String {
+    hex::encode(Md5::digest(format!("{username}:{realm}:{password}")))
+}
+
+/// A SIP device and its registration state.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SipDevice {
+    pub id: i64,
+    pub username: String,
+    /// The number calls from this device show, one of the account's active numbers.
+    pub caller_id: String,
+    pub created_at: String,
+    /// Registered now (the last registration has not expired).
+    pub registered: bool,
+    /// The address the last registration came from, e.g. "udp:203.0.113.7:5060".
+    pub registered_from: Option<String>,
+    /// When the device last registered.
+    pub last_seen: Option<String>,
+}
+
+fn view(d: repo::Device, now: i64) -> SipDevice {
+    SipDevice {
+        id: d.id,
+        registered: d.registration_expires_at.is_some_and(|t| t > now),
+        username: d.username,
+        caller_id: d.caller_id,
+        created_at: iso(d.created_at),
+        registered_from: d.registered_from,
+        last_seen: d.registered_at.map(iso),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SipDevices {
+    pub items: Vec<SipDevice>,
+    /// The SIP domain (digest realm) devices register to.
+    pub realm: String,
+}
+
+/// A new device, with the password shown this once.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewSipDevice {
+    pub device: SipDevice,
+    /// Generated, 24 letters and digits; Dialtone keeps only its digest.
+    pub password: String,
+    pub realm: String,
+}
+
+/// The signed-in user's SIP devices.
+#[utoipa::path(get, path = "/api/sip/devices", tag = "sip", security(("bearer" = [])),
+    responses((status = 200, description = "The devices, oldest first", body = SipDevices), SignedIn))]
+async fn get_devices(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> Result<axum::Json<SipDevices>> {
+    let now = now_ms();
+    let items = repo::list_for(&state.db.pool, auth.user.id).await?;
+    Ok(axum::Json(SipDevices {
+        items: items.into_iter().map(|d| view(d, now)).collect(),
+        realm: state.config.sip_realm.clone(),
+    }))
+}
+
+/// Creates SIP credentials: the password is generated and returned once.
+#[utoipa::path(post, path = "/api/sip/devices", tag = "sip", security(("bearer" = [])),
+    request_body = SipDeviceInput,
+    responses((status = 201, description = "Created; the password is shown only now", body = NewSipDevice),
+        Invalid, SignedIn, Conflict))]
+async fn post_device(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Json(input): Json<SipDeviceInput>,
+) -> Result<(StatusCode, axum::Json<NewSipDevice>)> {
+    Error::check(sip::validate_device(&input))?;
+    let username = sip::username(&input.username).unwrap_or_default();
+    let caller_id = input.caller_id.trim();
+    let user_id = auth.user.id;
+    let mut tx = state.db.begin_write().await?;
+    if !crate::numbers::repo::owns_active(&mut *tx, user_id, caller_id).await? {
+        return Err(Error::field("callerId", sip::CALLER_ID_NOT_YOURS_MESSAGE));
+    }
+    if repo::count_for(&mut *tx, user_id).await? >= sip::MAX_DEVICES {
+        return Err(Error::bad_request(sip::TOO_MANY_DEVICES_MESSAGE));
+    }
+    let password = Alphanumeric.sample_string(&mut rand::rngs::OsRng, sip::PASSWORD_LENGTH);
+    let digest = ha1(&username, &state.config.sip_realm, &password);
+    let now = now_ms();
+    let id = repo::insert(&mut *tx, user_id, &username, &digest, caller_id, now)
+        .await
+        .map_err(|e| {
+            Error::unique_or(e, || {
+                Error::field("username", sip::USERNAME_TAKEN_MESSAGE)
+            })
+        })?;
+    let device = repo::find(&mut *tx, id)
+        .await?
+        .ok_or_else(|| Error::NotFound("Device not found".into()))?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(NewSipDevice {
+            device: view(device, now),
+            password,
+            realm: state.config.sip_realm.clone(),
+        }),
+    ))
+}
+
+/// Deletes a device: it can no longer register or call.
+#[utoipa::path(delete, path = "/api/sip/devices/{id}", tag = "sip", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The device's id")),
+    responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
+async fn delete_device(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(id): Path<i64>,
+) -> Result<StatusCode> {
+    if repo::delete(&state.db.pool, id, auth.user.id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(Error::NotFound("Device not found".into()))
+    }
+}
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(get_devices, post_device, delete_device, switch::post_credentials, switch::post_registration))]
+pub struct ApiDoc;

@@ -1,0 +1,168 @@
+//! The sip_devices table: customers' SIP credentials and their last registration.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+
+const COLUMNS: &str = "id, user_id, username, caller_id, created_at, contact, registered_from, \
+    registered_at, registration_expires_at";
+
+pub struct Device {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub caller_id: String,
+    pub created_at: i64,
+    pub contact: Option<String>,
+    pub registered_from: Option<String>,
+    pub registered_at: Option<i64>,
+    pub registration_expires_at: Option<i64>,
+}
+
+fn device(r: &AnyRow) -> Result<Device, sqlx::Error> {
+    Ok(Device {
+        id: r.try_get("id")?,
+        user_id: r.try_get("user_id")?,
+        username: r.try_get("username")?,
+        caller_id: r.try_get("caller_id")?,
+        created_at: r.try_get("created_at")?,
+        contact: r.try_get("contact")?,
+        registered_from: r.try_get("registered_from")?,
+        registered_at: r.try_get("registered_at")?,
+        registration_expires_at: r.try_get("registration_expires_at")?,
+    })
+}
+
+pub async fn list_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Vec<Device>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100"
+    ))
+    .bind(user_id)
+    .fetch_all(ex)
+    .await?;
+    rows.iter().map(device).collect()
+}
+
+pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM sip_devices WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(ex)
+        .await
+}
+
+pub async fn find<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<Option<Device>, sqlx::Error> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(ex)
+        .await?;
+    row.as_ref().map(device).transpose()
+}
+
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    username: &str,
+    ha1: &str,
+    caller_id: &str,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(username)
+    .bind(ha1)
+    .bind(caller_id)
+    .bind(now)
+    .fetch_one(ex)
+    .await
+}
+
+/// Deletes `id` if it is `user_id`'s; whether it was.
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: i64,
+    user_id: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM sip_devices WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .execute(ex)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+/// What the switch needs to check a device's digest: its HA1, caller ID and owner,
+/// with whether the owner may use the service at all.
+pub struct Credentials {
+    pub user_id: i64,
+    pub ha1: String,
+    pub caller_id: String,
+    pub suspended: bool,
+}
+
+pub async fn credentials<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    username: &str,
+) -> Result<Option<Credentials>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT d.user_id, d.ha1, d.caller_id, u.status FROM sip_devices d JOIN users u ON u.id = d.user_id \
+         WHERE d.username = $1",
+    )
+    .bind(username)
+    .fetch_optional(ex)
+    .await?;
+    row.map(|r| {
+        Ok(Credentials {
+            user_id: r.try_get("user_id")?,
+            ha1: r.try_get("ha1")?,
+            caller_id: r.try_get("caller_id")?,
+            suspended: r.try_get::<String, _>("status")? != "active",
+        })
+    })
+    .transpose()
+}
+
+/// Records a registration (expires > 0) or its end (expires = 0).
+pub async fn registered<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    username: &str,
+    contact: &str,
+    source: &str,
+    now: i64,
+    expires_at: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE sip_devices SET contact = $1, registered_from = $2, registered_at = $3, registration_expires_at = $4 \
+         WHERE username = $5",
+    )
+    .bind(contact)
+    .bind(source)
+    .bind(now)
+    .bind(expires_at)
+    .bind(username)
+    .execute(ex)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// The user a device belongs to.
+pub async fn owner_of<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    username: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM sip_devices WHERE username = $1")
+        .bind(username)
+        .fetch_optional(ex)
+        .await
+}

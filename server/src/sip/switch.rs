@@ -1,0 +1,96 @@
+//! What the switch asks about SIP devices: the digest HA1 to check a REGISTER or
+//! INVITE against, and the registrations it accepted. Switch token only.
+
+use super::repo;
+use crate::db::now_ms;
+use crate::error::{Error, Result};
+use crate::extract::Json;
+use crate::openapi::responses::{Invalid, NotFound, SignedIn};
+use crate::state::AppState;
+use crate::telephony::Switch;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::post;
+use axum::Router;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/telephony/sip/credentials", post(post_credentials))
+        .route("/telephony/sip/registrations", post(post_registration))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CredentialsRequest {
+    /// The digest username the device presented.
+    pub username: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CredentialsAnswer {
+    /// MD5(username:realm:password), hex.
+    pub ha1: String,
+    /// The number the device's calls show.
+    pub caller_id: String,
+    /// The account may not use the service (suspended): the switch answers 403.
+    pub suspended: bool,
+}
+
+/// A device's digest secret (HA1) and caller ID, for the switch to check a request.
+#[utoipa::path(post, path = "/api/telephony/sip/credentials", tag = "telephony",
+    security(("switch" = [])),
+    request_body = CredentialsRequest,
+    responses((status = 200, description = "The device's HA1 and caller ID", body = CredentialsAnswer),
+        Invalid, SignedIn, NotFound))]
+pub async fn post_credentials(
+    State(state): State<AppState>,
+    _switch: Switch,
+    Json(req): Json<CredentialsRequest>,
+) -> Result<axum::Json<CredentialsAnswer>> {
+    let username = req.username.trim().to_ascii_lowercase();
+    let found = repo::credentials(&state.db.pool, &username).await?;
+    let c = found.ok_or_else(|| Error::NotFound("No such SIP device".into()))?;
+    Ok(axum::Json(CredentialsAnswer {
+        ha1: c.ha1,
+        caller_id: c.caller_id,
+        suspended: c.suspended,
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RegistrationReport {
+    pub username: String,
+    /// The Contact the device registered.
+    pub contact: String,
+    /// Where the REGISTER came from, e.g. "udp:203.0.113.7:5060".
+    pub source: String,
+    /// Seconds the registration lasts; 0 ends it.
+    pub expires: i64,
+}
+
+/// A registration the switch accepted (or ended, with expires 0).
+#[utoipa::path(post, path = "/api/telephony/sip/registrations", tag = "telephony",
+    security(("switch" = [])),
+    request_body = RegistrationReport,
+    responses((status = 204, description = "Recorded"), Invalid, SignedIn, NotFound))]
+pub async fn post_registration(
+    State(state): State<AppState>,
+    _switch: Switch,
+    Json(r): Json<RegistrationReport>,
+) -> Result<StatusCode> {
+    if !(0..=86_400).contains(&r.expires) || r.contact.len() > 512 || r.source.len() > 128 {
+        return Err(Error::bad_request(
+            "expires must be 0 to 86400 seconds; contact and source must be short",
+        ));
+    }
+    let now = now_ms();
+    let username = r.username.trim().to_ascii_lowercase();
+    let db = &state.db.pool;
+    if repo::registered(db, &username, &r.contact, &r.source, now, now + r.expires * 1000).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(Error::NotFound("No such SIP device".into()))
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Renders switch/kamailio.cfg from the environment the server reads and runs Kamailio
+# in the foreground (stop it with SIGTERM). Variables and their defaults:
+#   DIALTONE_API_URL        http://127.0.0.1:8080   where Dialtone's API listens
+#   DIALTONE_SWITCH_TOKEN   from data/switch_token  the switch's bearer token
+#   DIALTONE_SIP_LISTEN     127.0.0.1:5060          address:port, UDP and TCP
+#   DIALTONE_SIP_REALM      dialtone                digest realm of SIP devices
+#   DIALTONE_CARRIER        127.0.0.1:5080          the carrier's SIP trunk (host:port)
+#   DIALTONE_SIP_WORKDIR    target/switch           rendered config and runtime files
+#   DIALTONE_SIP_CHILDREN   8                       SIP workers (http_client blocks one)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+data=${DIALTONE_DATA_DIR:-data}
+token=${DIALTONE_SWITCH_TOKEN:-$(cat "$data/switch_token" 2>/dev/null || true)}
+if [ -z "$token" ]; then
+  echo "switch: no DIALTONE_SWITCH_TOKEN and no $data/switch_token (start the server first)" >&2
+  exit 1
+fi
+work=${DIALTONE_SIP_WORKDIR:-target/switch}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+# A fresh nonce secret each start: nonces of an earlier run are not accepted again.
+secret=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+python3 - "$here/kamailio.cfg" "$work/kamailio.cfg" <<PY
+import sys
+values = {
+    "API_URL": "${DIALTONE_API_URL:-http://127.0.0.1:8080}",
+    "SWITCH_TOKEN": """$token""",
+    "SIP_LISTEN": "${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}",
+    "REALM": "${DIALTONE_SIP_REALM:-dialtone}",
+    "CARRIER": "${DIALTONE_CARRIER:-127.0.0.1:5080}",
+    "CHILDREN": "${DIALTONE_SIP_CHILDREN:-8}",
+    "AUTH_FAIL_LIMIT": "${DIALTONE_SIP_AUTH_FAILURES:-10}",
+    "NONCE_SECRET": "$secret",
+}
+text = open(sys.argv[1]).read()
+for name, value in values.items():
+    if any(c in value for c in '"\\\\\r\n'):
+        sys.exit(f"switch: {name} must not contain quotes, backslashes or line breaks")
+    text = text.replace("{{" + name + "}}", value)
+if "{{" in text:
+    sys.exit("switch: unrendered placeholder in kamailio.cfg")
+open(sys.argv[2], "w").write(text)
+PY
+exec /usr/sbin/kamailio -f "$work/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m 64 -M 8
