@@ -122,9 +122,7 @@ async fn post_device(
     let id = repo::insert(&mut *tx, user_id, &username, &digest, caller_id, now)
         .await
         .map_err(|e| {
-            Error::unique_or(e, || {
-                Error::field("username", sip::USERNAME_TAKEN_MESSAGE)
-            })
+            Error::unique_or(e, || Error::field("username", sip::USERNAME_TAKEN_MESSAGE))
         })?;
     let device = repo::find(&mut *tx, id)
         .await?
@@ -158,5 +156,11 @@ async fn delete_device(
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(get_devices, post_device, delete_device, switch::post_credentials, switch::post_registration))]
+#[openapi(paths(
+    get_devices,
+    post_device,
+    delete_device,
+    switch::post_credentials,
+    switch::post_registration
+))]
 pub struct ApiDoc;

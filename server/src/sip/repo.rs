@@ -92,13 +92,15 @@ pub async fn delete<'e, E: Executor<'e, Database = Any>>(
     id: i64,
     user_id: i64,
 ) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query("DELETE FROM sip_devices WHERE id = $1 AND user_id = $2")
-        .bind(id)
-        .bind(user_id)
-        .execute(ex)
-        .await?
-        .rows_affected()
-        == 1)
+    Ok(
+        sqlx::query("DELETE FROM sip_devices WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user_id)
+            .execute(ex)
+            .await?
+            .rows_affected()
+            == 1,
+    )
 }
 
 /// What the switch needs to check a device's digest: its HA1, caller ID and owner,

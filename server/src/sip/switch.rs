@@ -88,7 +88,16 @@ pub async fn post_registration(
     let now = now_ms();
     let username = r.username.trim().to_ascii_lowercase();
     let db = &state.db.pool;
-    if repo::registered(db, &username, &r.contact, &r.source, now, now + r.expires * 1000).await? {
+    if repo::registered(
+        db,
+        &username,
+        &r.contact,
+        &r.source,
+        now,
+        now + r.expires * 1000,
+    )
+    .await?
+    {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(Error::NotFound("No such SIP device".into()))

@@ -21,7 +21,6 @@ use axum::routing::{post, put};
 use axum::Router;
 use serde::Serialize;
 
-
 /// Recordings are audio files, far larger than any JSON body.
 const MAX_RECORDING_BYTES: usize = 50 * 1024 * 1024;
 

@@ -1,0 +1,191 @@
+//! The real switch on loopback: this test's app served over HTTP, Kamailio started by
+//! switch/start.sh (the script `make run` uses) in front of it, and SIPp as phones and
+//! as the carrier, each on ports of its own so that tests run side by side.
+
+use crate::common::TestApp;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::net::UdpSocket;
+use tokio::process::{Child, Command};
+
+/// Failed digests from one address before the switch refuses it outright.
+pub const AUTH_FAILURE_LIMIT: u32 = 3;
+
+fn switch_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../switch")
+}
+
+/// A port free for both UDP and TCP (Kamailio listens on both).
+pub fn free_sip_port() -> u16 {
+    loop {
+        let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        let port = udp.local_addr().unwrap().port();
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+}
+
+pub struct Switch {
+    pub sip_port: u16,
+    pub carrier_port: u16,
+    kamailio: Child,
+    carrier: Option<Child>,
+    server: tokio::task::JoinHandle<()>,
+    pub dir: tempfile::TempDir,
+}
+
+impl Drop for Switch {
+    fn drop(&mut self) {
+        // SIGTERM, not SIGKILL: Kamailio's main process then stops its workers (a
+        // killed main would leave them running). Waits for it, two seconds at most.
+        if let Some(pid) = self.kamailio.id() {
+            let pid = pid as libc::pid_t;
+            // SAFETY: signals and reaps our own child process.
+            unsafe { libc::kill(pid, libc::SIGTERM) };
+            for _ in 0..200 {
+                let mut status = 0;
+                if unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } != 0 {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        if let Some(c) = &mut self.carrier {
+            let _ = c.start_kill();
+        }
+        self.server.abort();
+    }
+}
+
+/// What one SIPp run did: whether its scenario ended as written, and its trace.
+pub struct SippRun {
+    pub ok: bool,
+    pub messages: String,
+    pub errors: String,
+}
+
+impl Switch {
+    /// Serves `app` on a loopback port and starts Kamailio in front of it.
+    pub async fn start(app: &TestApp) -> Switch {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let api = listener.local_addr().unwrap();
+        let router = dialtone_server::app(app.state.clone());
+        let server = tokio::spawn(async move {
+            let service = router.into_make_service_with_connect_info::<SocketAddr>();
+            let _ = axum::serve(listener, service).await;
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let (sip_port, carrier_port) = (free_sip_port(), free_sip_port());
+        let kamailio = Command::new(switch_dir().join("start.sh"))
+            .env("DIALTONE_API_URL", format!("http://{api}"))
+            .env("DIALTONE_SWITCH_TOKEN", crate::common::SWITCH)
+            .env("DIALTONE_SIP_LISTEN", format!("127.0.0.1:{sip_port}"))
+            .env("DIALTONE_CARRIER", format!("127.0.0.1:{carrier_port}"))
+            .env("DIALTONE_SIP_WORKDIR", dir.path().join("kamailio"))
+            .env("DIALTONE_SIP_CHILDREN", "4")
+            .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(dir.path().join("kamailio.log")).unwrap())
+            .spawn()
+            .expect("switch/start.sh (Kamailio)");
+        let switch = Switch {
+            sip_port,
+            carrier_port,
+            kamailio,
+            carrier: None,
+            server,
+            dir,
+        };
+        switch.wait_answering().await;
+        switch
+    }
+
+    /// Waits until Kamailio answers an OPTIONS (ten seconds at the most).
+    async fn wait_answering(&self) {
+        let socket = UdpSocket::bind("127.0.0.1:0").await.unwrap();
+        let me = socket.local_addr().unwrap();
+        let options = format!(
+            "OPTIONS sip:127.0.0.1:{port} SIP/2.0\r\nVia: SIP/2.0/UDP {me};branch=z9hG4bK-ping\r\n\
+             From: <sip:ping@127.0.0.1>;tag=1\r\nTo: <sip:127.0.0.1:{port}>\r\nCall-ID: ping-{port}\r\n\
+             CSeq: 1 OPTIONS\r\nMax-Forwards: 70\r\nContent-Length: 0\r\n\r\n",
+            port = self.sip_port
+        );
+        let mut buf = [0u8; 2048];
+        for _ in 0..100 {
+            let _ = socket
+                .send_to(options.as_bytes(), ("127.0.0.1", self.sip_port))
+                .await;
+            if let Ok(Ok(n)) =
+                tokio::time::timeout(Duration::from_millis(100), socket.recv(&mut buf)).await
+            {
+                if String::from_utf8_lossy(&buf[..n]).starts_with("SIP/2.0 200") {
+                    return;
+                }
+            }
+        }
+        panic!("Kamailio did not answer: {}", self.log());
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("kamailio.log")).unwrap_or_default()
+    }
+
+    /// The carrier: answers every call it gets and waits for its BYE.
+    pub fn start_carrier(&mut self) {
+        let child = Command::new("sipp")
+            .arg("-sf")
+            .arg(switch_dir().join("sipp/carrier.xml"))
+            .args(["-i", "127.0.0.1", "-p", &self.carrier_port.to_string()])
+            .args(["-nostdin", "-bind_local"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("sipp (carrier)");
+        self.carrier = Some(child);
+    }
+
+    /// Runs a device's SIPp scenario against the switch: `calls` calls at once.
+    pub async fn device(
+        &self,
+        scenario: &str,
+        user: &str,
+        password: &str,
+        extra: &[&str],
+        calls: u32,
+    ) -> SippRun {
+        let name = format!("{scenario}-{user}-{}", free_sip_port());
+        let (messages, errors) = (
+            self.dir.path().join(format!("{name}.msg")),
+            self.dir.path().join(format!("{name}.err")),
+        );
+        let status = Command::new("sipp")
+            .arg(format!("127.0.0.1:{}", self.sip_port))
+            .arg("-sf")
+            .arg(switch_dir().join(format!("sipp/{scenario}.xml")))
+            .args(["-s", user, "-au", user, "-ap", password])
+            .args(["-i", "127.0.0.1", "-p", &free_sip_port().to_string()])
+            .args(["-m", &calls.to_string(), "-l", &calls.to_string()])
+            .args(["-r", &calls.to_string(), "-rp", "1000"])
+            .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
+            .args(["-trace_msg", "-message_file"])
+            .arg(&messages)
+            .args(["-trace_err", "-error_file"])
+            .arg(&errors)
+            .args(extra)
+            .current_dir(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .await
+            .expect("sipp (device)");
+        SippRun {
+            ok: status.success(),
+            messages: std::fs::read_to_string(messages).unwrap_or_default(),
+            errors: std::fs::read_to_string(errors).unwrap_or_default(),
+        }
+    }
+}
