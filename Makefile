@@ -9,10 +9,12 @@ APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.ht
 
 .PHONY: run test lint bench tour deps tools npm-deps test-deps wasm app server clean
 
-## Build everything and serve it at http://127.0.0.1:8080 on the embedded SQLite database.
+## Build everything and serve it at http://127.0.0.1:8080 on the embedded SQLite database,
+## with the SIP switch on 127.0.0.1:5060 (DIALTONE_SWITCH=0 leaves it out).
 run: deps wasm app
+	@[ "$${DIALTONE_SWITCH:-1}" = 0 ] || scripts/ensure-switch.sh
 	cargo build --release -p dialtone-server
-	./target/release/dialtone-server
+	scripts/run.sh
 
 ## Run every test: Rust (SQLite and PostgreSQL), the vectors through wasm, vitest, Chromium e2e.
 test: deps test-deps wasm app

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What the tests need beyond the build: Chromium for browser tests, the Python SMTP
-# server for mail tests, schemathesis for the API fuzz, and a reachable PostgreSQL.
+# What the tests need beyond the build: Kamailio and SIPp for real calls, Chromium for
+# browser tests, the Python SMTP server for mail tests, schemathesis for the API fuzz,
+# and a reachable PostgreSQL.
 set -euo pipefail
 apt_updated=0
 apt_install() {
@@ -14,6 +15,11 @@ fi
 if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
   echo "installing nginx-light (the load balancer of the multi-instance test)"
   apt_install nginx-light
+fi
+scripts/ensure-switch.sh
+if ! command -v sipp >/dev/null; then
+  echo "installing SIPp (sip-tester: the phones and the carrier of the SIP tests)"
+  apt_install sip-tester
 fi
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   echo "installing aiosmtpd (a real SMTP server for mail tests)"

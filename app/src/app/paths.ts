@@ -28,6 +28,7 @@ export const paths = {
     transactions: '/client/transactions',
     notifications: '/client/notifications',
     sendSms: '/client/send-sms',
+    sipDevices: '/client/sip-devices',
     settings: '/client/settings',
     /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */
     payment: (clientSecret: string) => `/client/payment/${encodeURIComponent(clientSecret)}`,

@@ -137,6 +137,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.sipDevices,
+    lazyPage(
+      () => import('../features/sip-devices/pages/sip-devices-page'),
+      (m) => m.SipDevicesPage,
+    ),
+  ],
+  [
     paths.client.notifications,
     lazyPage(
       () => import('../features/notifications/pages/notifications-page'),

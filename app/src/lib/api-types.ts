@@ -4701,6 +4701,298 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sip/devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's SIP devices. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The devices, oldest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SipDevices'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Creates SIP credentials: the password is generated and returned once. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SipDeviceInput'];
+        };
+      };
+      responses: {
+        /** @description Created; the password is shown only now */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NewSipDevice'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sip/devices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a device: it can no longer register or call. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The device's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/sip/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A device's digest secret (HA1) and caller ID, for the switch to check a request. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CredentialsRequest'];
+        };
+      };
+      responses: {
+        /** @description The device's HA1 and caller ID */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CredentialsAnswer'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/sip/registrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A registration the switch accepted (or ended, with expires 0). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RegistrationReport'];
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard': {
     parameters: {
       query?: never;
@@ -5341,6 +5633,11 @@ export interface components {
        * @example +12125550199
        */
       to: string;
+      /**
+       * @description For calls from a SIP device: its username. The caller ID `from` must then be
+       *     an active number of the device's own account, or the call is refused.
+       */
+      device?: string | null;
     };
     AuthorizeResponse: {
       allowed: boolean;
@@ -5351,9 +5648,16 @@ export interface components {
       maxDurationSeconds: number;
       /**
        * @description Why it was refused: call_already_ended, unknown_number, account_suspended,
-       *     trial_restricted, no_rate or insufficient_funds; null when allowed.
+       *     trial_restricted, caller_id_not_yours, no_rate or insufficient_funds; null when
+       *     allowed.
        */
       reason?: string | null;
+      /**
+       * Format: int32
+       * @description The SIP status the switch answers a refused call with (402 no funds, 403 not
+       *     allowed, 404 no such destination); null when allowed.
+       */
+      sipStatus?: number | null;
     };
     /** @description A number for sale. */
     AvailableNumber: {
@@ -5589,6 +5893,18 @@ export interface components {
     CountryRateItem: {
       item: components['schemas']['CountryRate'];
     };
+    CredentialsAnswer: {
+      /** @description MD5(username:realm:password), hex. */
+      ha1: string;
+      /** @description The number the device's calls show. */
+      callerId: string;
+      /** @description The account may not use the service (suspended): the switch answers 403. */
+      suspended: boolean;
+    };
+    CredentialsRequest: {
+      /** @description The digest username the device presented. */
+      username: string;
+    };
     /** @description The dashboard's figures and the latest activity. */
     Dashboard: {
       balance: components['schemas']['Money'];
@@ -5821,6 +6137,13 @@ export interface components {
     MyNumbers: {
       /** @description Newest first. */
       numbers: components['schemas']['MyNumber'][];
+    };
+    /** @description A new device, with the password shown this once. */
+    NewSipDevice: {
+      device: components['schemas']['SipDevice'];
+      /** @description Generated, 24 letters and digits; Dialtone keeps only its digest. */
+      password: string;
+      realm: string;
     };
     NewUsersDay: {
       date: string;
@@ -6365,6 +6688,18 @@ export interface components {
     Refreshed: {
       accessToken: string;
     };
+    RegistrationReport: {
+      username: string;
+      /** @description The Contact the device registered. */
+      contact: string;
+      /** @description Where the REGISTER came from, e.g. "udp:203.0.113.7:5060". */
+      source: string;
+      /**
+       * Format: int64
+       * @description Seconds the registration lasts; 0 ends it.
+       */
+      expires: number;
+    };
     /** @description A message for the user, and nothing else. */
     ResetMessage: {
       message: string;
@@ -6475,6 +6810,34 @@ export interface components {
       email: string;
       /** @default  */
       password: string;
+    };
+    /** @description A SIP device and its registration state. */
+    SipDevice: {
+      /** Format: int64 */
+      id: number;
+      username: string;
+      /** @description The number calls from this device show, one of the account's active numbers. */
+      callerId: string;
+      createdAt: string;
+      /** @description Registered now (the last registration has not expired). */
+      registered: boolean;
+      /** @description The address the last registration came from, e.g. "udp:203.0.113.7:5060". */
+      registeredFrom?: string | null;
+      /** @description When the device last registered. */
+      lastSeen?: string | null;
+    };
+    SipDeviceInput: {
+      /** @description 4 to 32 of a-z, 0-9, '.', '-', '_', starting with a letter. */
+      username?: string;
+      /** @description One of the account's active numbers, E.164. */
+      callerId?: string;
+    };
+    SipDevices: {
+      items: components['schemas']['SipDevice'][];
+      /** @description The SIP domain (digest realm) devices register to. */
+      realm: string;
+      /** @description The caller IDs a new device may use: the account's active numbers. */
+      callerIds: string[];
     };
     SmsConfiguration: {
       /**

@@ -64,10 +64,13 @@ fn view(d: repo::Device, now: i64) -> SipDevice {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SipDevices {
     pub items: Vec<SipDevice>,
     /// The SIP domain (digest realm) devices register to.
     pub realm: String,
+    /// The caller IDs a new device may use: the account's active numbers.
+    pub caller_ids: Vec<String>,
 }
 
 /// A new device, with the password shown this once.
@@ -88,10 +91,13 @@ async fn get_devices(
     auth: AuthUser,
 ) -> Result<axum::Json<SipDevices>> {
     let now = now_ms();
-    let items = repo::list_for(&state.db.pool, auth.user.id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let items = repo::list_for(&mut *conn, auth.user.id).await?;
+    let caller_ids = crate::numbers::repo::active_numbers(&mut *conn, auth.user.id).await?;
     Ok(axum::Json(SipDevices {
         items: items.into_iter().map(|d| view(d, now)).collect(),
         realm: state.config.sip_realm.clone(),
+        caller_ids,
     }))
 }
 

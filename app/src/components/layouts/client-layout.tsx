@@ -1,6 +1,7 @@
 import {
   Bell,
   CreditCard,
+  Headphones,
   History,
   LayoutDashboard,
   MessageSquare,
@@ -32,6 +33,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Buy Package', to: paths.client.buyPackage, icon: ShoppingCart },
       { label: 'Call History', to: paths.client.callHistory, icon: History },
       { label: 'Send SMS', to: paths.client.sendSms, icon: MessageSquare },
+      { label: 'SIP Devices', to: paths.client.sipDevices, icon: Headphones },
     ],
   },
   {

@@ -129,6 +129,17 @@ pub async fn first_active_number<'e, E: Executor<'e, Database = Any>>(
         .await
 }
 
+/// The owner's active numbers, oldest first.
+pub async fn active_numbers<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    owner: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 500")
+        .bind(owner)
+        .fetch_all(ex)
+        .await
+}
+
 /// Whether `number` is one of `owner`'s active numbers.
 pub async fn owns_active<'e, E: Executor<'e, Database = Any>>(
     ex: E,

@@ -1,0 +1,87 @@
+// SIP devices in the browser: a client creates credentials (the password shown once),
+// sees the device's registration once the switch reports one, and deletes it after a
+// confirmation.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_CLIENT } from './api';
+import { signIn } from './accounts';
+import { baseUrl, launch, open } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What Kamailio posts when a device registers, with the token it was started with. */
+async function reportRegistration(username: string): Promise<void> {
+  const token = (await readFile(join(inject('dataDir'), 'switch_token'), 'utf8')).trim();
+  const response = await fetch(`${baseUrl()}/api/telephony/sip/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      username,
+      contact: `<sip:${username}@192.0.2.10:5062>`,
+      source: 'udp:192.0.2.10:5062',
+      expires: 300,
+    }),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
+describe('SIP devices', () => {
+  test('create credentials, see the registration, delete the device', async () => {
+    const { page, context } = await open(browser, '/');
+    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await page.goto('/client');
+    await page.getByRole('link', { name: 'SIP Devices' }).click();
+    await page.getByRole('heading', { name: 'SIP Devices', level: 1 }).waitFor();
+
+    // Core's rule, as typed: no request is made for a malformed username.
+    await page.getByLabel('Username').fill('1x');
+    await page.getByRole('button', { name: 'Create Device' }).click();
+    await page
+      .getByText(
+        'Use 4 to 32 lowercase letters, digits, dots, dashes or underscores, starting with a letter',
+      )
+      .waitFor();
+    expect(await page.getByLabel('Username').evaluate((e) => e === document.activeElement)).toBe(
+      true,
+    );
+
+    const username = `desk-${Date.now()}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Caller ID').selectOption('+14155550100');
+    await page.getByRole('button', { name: 'Create Device' }).click();
+    const panel = page.getByRole('region', { name: 'New device credentials' });
+    await panel.waitFor();
+    const password = await panel.getByTestId('new-device-Password').textContent();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(await panel.getByTestId('new-device-Domain (realm)').textContent()).toBe('dialtone');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.getByText(password!).count()).toBe(0);
+
+    const row = page.getByRole('row', { name: new RegExp(username) });
+    await row.getByText('Not registered').waitFor();
+    await reportRegistration(username);
+    await page.reload();
+    await row.getByText('Registered', { exact: true }).waitFor();
+    await row.getByText('from udp:192.0.2.10:5062').waitFor();
+
+    // The same username again is refused with the server's field message.
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Create Device' }).click();
+    await page.getByText('This username is already taken').waitFor();
+
+    await row.getByRole('button', { name: `Delete ${username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Device' });
+    await dialog.getByRole('button', { name: 'Delete Device' }).click();
+    await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

@@ -1,0 +1,10 @@
+import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
+import type { SipDeviceInput } from '../../../lib/core';
+
+export type NewSipDevice = Schema<'NewSipDevice'>;
+
+/** Creates credentials; the answer carries the password, shown this once. */
+export function createSipDevice(input: SipDeviceInput) {
+  return api.post<NewSipDevice>('/sip/devices', input);
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import type { NewSipDevice } from '../api/create-device';
+import { useSipDevices, type SipDevice } from '../api/get-devices';
+import { DeleteDeviceDialog } from '../components/delete-device-dialog';
+import { DevicesTable } from '../components/devices-table';
+import { NewDeviceForm } from '../components/new-device-form';
+import { NewPasswordPanel } from '../components/new-password-panel';
+
+export function SipDevicesPage() {
+  usePageMeta('SIP Devices', 'SIP credentials for your phones and softphones.');
+  const devices = useSipDevices();
+  const [created, setCreated] = useState<NewSipDevice | null>(null);
+  const [deleting, setDeleting] = useState<SipDevice | null>(null);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="SIP Devices"
+        description="Credentials for desk phones and softphones: they register with Dialtone's SIP switch and call out with one of your numbers as caller ID."
+      />
+      <section
+        aria-labelledby="new-device-heading"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="new-device-heading" className="text-lg font-semibold text-slate-900">
+          New device
+        </h2>
+        {created ? (
+          <NewPasswordPanel created={created} onDone={() => setCreated(null)} />
+        ) : devices.data ? (
+          <NewDeviceForm callerIds={devices.data.callerIds} onCreated={setCreated} />
+        ) : null}
+      </section>
+      <ListPanel label="My SIP devices" busy={devices.isFetching}>
+        <ListStates
+          query={devices}
+          loading={<TableSkeleton label="Loading devices..." rows={3} columns={4} />}
+          error="Could not load your devices."
+          isEmpty={(data) => data.items.length === 0}
+          empty="No SIP devices yet. Create one above and enter its credentials in your phone."
+        >
+          {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}
+        </ListStates>
+      </ListPanel>
+      {deleting && <DeleteDeviceDialog device={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}
