@@ -146,6 +146,7 @@ fn endpoints(w: &World) -> Vec<(Method, String, Value, Access)> {
             OwnedByA,
         ),
         get("/api/dashboard", Signed),
+        get("/api/sip/devices", Signed),
         get("/api/dashboard/usage?range=week", Signed),
         get("/api/admin/users", Admin),
         get("/api/admin/stats", Admin),
@@ -175,6 +176,16 @@ fn endpoints(w: &World) -> Vec<(Method, String, Value, Access)> {
         post(
             "/api/telephony/authorize",
             json!({ "callId": "m2", "direction": "outbound", "from": w.a_number, "to": "+12125550199" }),
+            Switch,
+        ),
+        post(
+            "/api/telephony/sip/credentials",
+            json!({ "username": "alice.desk" }),
+            Switch,
+        ),
+        post(
+            "/api/telephony/sip/registrations",
+            json!({ "username": "alice.desk", "contact": "<sip:x@192.0.2.1>", "source": "udp:192.0.2.1:5060", "expires": 60 }),
             Switch,
         ),
     ]

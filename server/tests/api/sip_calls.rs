@@ -271,3 +271,74 @@ async fn twenty_concurrent_calls_from_one_account_never_spend_more_than_its_bala
     );
     app.assert_invariant().await;
 }
+
+#[tokio::test]
+async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
+    let app = TestApp::new().await;
+    let (a, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (b, theirs) = caller(&app, "bob@example.com", "1.00").await;
+    let taken = app
+        .post("/api/sip/devices")
+        .bearer(&b.token)
+        .json(json!({ "username": "desk", "callerId": &mine }))
+        .send()
+        .await;
+    assert_eq!(taken.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        taken.body["errors"]["callerId"],
+        dialtone_core::sip::CALLER_ID_NOT_YOURS_MESSAGE
+    );
+    device(&app, &a, "ada.desk", &mine).await;
+    let list = app
+        .get("/api/sip/devices")
+        .bearer(&a.token)
+        .send()
+        .await
+        .body;
+    let id = list["items"][0]["id"].as_i64().unwrap();
+    assert_eq!(list["callerIds"], json!([mine]));
+    let bobs = app
+        .get("/api/sip/devices")
+        .bearer(&b.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(
+        (bobs["items"].clone(), bobs["callerIds"].clone()),
+        (json!([]), json!([theirs]))
+    );
+    let stolen = app
+        .req(
+            axum::http::Method::DELETE,
+            &format!("/api/sip/devices/{id}"),
+        )
+        .bearer(&b.token)
+        .send()
+        .await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND);
+    // A device cannot call with another account's number, even when the switch is told
+    // that number: the call would bill its owner.
+    let r = app
+        .post("/api/telephony/authorize")
+        .bearer(crate::common::SWITCH)
+        .json(json!({ "callId": "spoof", "direction": "outbound", "from": theirs, "to": CALLEE, "device": "ada.desk" }))
+        .send()
+        .await;
+    assert_eq!(
+        (
+            r.body["allowed"].clone(),
+            r.body["reason"].clone(),
+            r.body["sipStatus"].clone()
+        ),
+        (json!(false), json!("caller_id_not_yours"), json!(403))
+    );
+    let mine_ok = app
+        .req(
+            axum::http::Method::DELETE,
+            &format!("/api/sip/devices/{id}"),
+        )
+        .bearer(&a.token)
+        .send()
+        .await;
+    assert_eq!(mine_ok.status, StatusCode::NO_CONTENT);
+}
