@@ -342,3 +342,65 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
         .await;
     assert_eq!(mine_ok.status, StatusCode::NO_CONTENT);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let mut switch = Switch::start(&app).await;
+    switch.start_carrier();
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let call = switch.device(
+        "call",
+        "ada.desk",
+        &password,
+        &["-key", "to", CALLEE, "-d", "3000"],
+        1,
+    );
+    let outage = async {
+        // Answered well within the first second; Dialtone goes away before the hangup.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        switch.stop_api();
+    };
+    let (run, ()) = tokio::join!(call, outage);
+    assert!(
+        run.ok,
+        "the call itself went on: {}\n{}",
+        run.errors,
+        switch.log()
+    );
+    // The CDR fails at least once while Dialtone is away.
+    for _ in 0..50 {
+        if switch.log().contains("queued for retry") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        switch.log().contains("queued for retry"),
+        "{}",
+        switch.log()
+    );
+    assert_eq!(
+        micros(&app, &s, "balance_micros").await,
+        before,
+        "nothing billed yet"
+    );
+
+    switch.start_api().await;
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    let seconds = call["durationSeconds"].as_i64().unwrap();
+    assert!((2..=4).contains(&seconds), "talked 3 s, billed {seconds}");
+    let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
+    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
+    let charges = app
+        .scalar_for(
+            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'call'",
+            s.user_id,
+        )
+        .await;
+    assert_eq!(charges, 1, "billed once");
+    app.assert_invariant().await;
+}

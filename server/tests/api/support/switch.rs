@@ -33,8 +33,18 @@ pub struct Switch {
     pub carrier_port: u16,
     kamailio: Child,
     carrier: Option<Child>,
-    server: tokio::task::JoinHandle<()>,
+    api: SocketAddr,
+    router: axum::Router,
+    server: std::sync::Mutex<tokio::task::JoinHandle<()>>,
     pub dir: tempfile::TempDir,
+}
+
+/// Serves `router` on `listener` until the task is aborted.
+fn serve(listener: tokio::net::TcpListener, router: axum::Router) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        let _ = axum::serve(listener, service).await;
+    })
 }
 
 impl Drop for Switch {
@@ -56,7 +66,7 @@ impl Drop for Switch {
         if let Some(c) = &mut self.carrier {
             let _ = c.start_kill();
         }
-        self.server.abort();
+        self.server.lock().unwrap().abort();
     }
 }
 
@@ -73,10 +83,7 @@ impl Switch {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api = listener.local_addr().unwrap();
         let router = dialtone_server::app(app.state.clone());
-        let server = tokio::spawn(async move {
-            let service = router.into_make_service_with_connect_info::<SocketAddr>();
-            let _ = axum::serve(listener, service).await;
-        });
+        let server = serve(listener, router.clone());
         let dir = tempfile::tempdir().unwrap();
         let (sip_port, carrier_port) = (free_sip_port(), free_sip_port());
         let kamailio = Command::new(switch_dir().join("start.sh"))
@@ -96,7 +103,9 @@ impl Switch {
             carrier_port,
             kamailio,
             carrier: None,
-            server,
+            api,
+            router,
+            server: std::sync::Mutex::new(server),
             dir,
         };
         switch.wait_answering().await;
@@ -127,6 +136,18 @@ impl Switch {
             }
         }
         panic!("Kamailio did not answer: {}", self.log());
+    }
+
+    /// Dialtone stops answering: its port refuses connections (Kamailio opens one per
+    /// question, so none is left over).
+    pub fn stop_api(&self) {
+        self.server.lock().unwrap().abort();
+    }
+
+    /// Dialtone answers again, on the same port.
+    pub async fn start_api(&self) {
+        let listener = tokio::net::TcpListener::bind(self.api).await.unwrap();
+        *self.server.lock().unwrap() = serve(listener, self.router.clone());
     }
 
     pub fn log(&self) -> String {
