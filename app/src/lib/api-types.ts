@@ -5655,9 +5655,14 @@ export interface components {
       /**
        * Format: int32
        * @description The SIP status the switch answers a refused call with (402 no funds, 403 not
-       *     allowed, 404 no such destination); null when allowed.
+       *     allowed, 404 no such destination); absent when allowed.
        */
       sipStatus?: number | null;
+      /**
+       * @description For an allowed inbound call: the SIP devices (usernames) of the number's owner
+       *     the switch rings, all at once. Absent otherwise.
+       */
+      ringDevices?: string[];
     };
     /** @description A number for sale. */
     AvailableNumber: {

@@ -168,3 +168,14 @@ pub async fn owner_of<'e, E: Executor<'e, Database = Any>>(
         .fetch_optional(ex)
         .await
 }
+
+/// The usernames of a user's devices: an inbound call to their number rings them all.
+pub async fn usernames_of<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT username FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100")
+        .bind(user_id)
+        .fetch_all(ex)
+        .await
+}

@@ -49,8 +49,13 @@ pub struct AuthorizeResponse {
     /// allowed.
     pub reason: Option<String>,
     /// The SIP status the switch answers a refused call with (402 no funds, 403 not
-    /// allowed, 404 no such destination); null when allowed.
+    /// allowed, 404 no such destination); absent when allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sip_status: Option<u16>,
+    /// For an allowed inbound call: the SIP devices (usernames) of the number's owner
+    /// the switch rings, all at once. Absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ring_devices: Vec<String>,
 }
 
 fn refuse(reason: &str) -> AuthorizeResponse {
@@ -59,6 +64,7 @@ fn refuse(reason: &str) -> AuthorizeResponse {
         max_duration_seconds: 0,
         reason: Some(reason.into()),
         sip_status: Some(dialtone_core::sip::refusal_status(reason).0),
+        ring_devices: Vec::new(),
     }
 }
 
@@ -68,6 +74,7 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         max_duration_seconds,
         reason: None,
         sip_status: None,
+        ring_devices: Vec::new(),
     }
 }
 
@@ -209,8 +216,15 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         to: &req.to,
     };
     repo::insert(&mut *tx, reservation).await?;
+    let ring_devices = match direction {
+        Direction::Inbound => crate::sip::repo::usernames_of(&mut *tx, party.user_id).await?,
+        Direction::Outbound => Vec::new(),
+    };
     tx.commit().await?;
-    Ok(allow(max))
+    Ok(AuthorizeResponse {
+        ring_devices,
+        ..allow(max)
+    })
 }
 
 /// What a reservation held for a call, once released.

@@ -24,9 +24,10 @@ async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str) -> 
     r.body["password"].as_str().unwrap().to_string()
 }
 
-/// The calls Dialtone recorded for `s`, once `count` are there (CDRs follow the BYE).
+/// The calls Dialtone recorded for `s`, once `count` are there (CDRs follow the BYE;
+/// twenty seconds at most, for a machine busy with the whole suite).
 async fn calls(app: &TestApp, s: &Session, count: usize, switch: &Switch) -> Vec<Value> {
-    for _ in 0..100 {
+    for _ in 0..200 {
         let r = app.get("/api/calls").bearer(&s.token).send().await;
         let items = r.body["items"].as_array().cloned().unwrap_or_default();
         if items.len() >= count {
@@ -75,14 +76,22 @@ async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
     assert!(run.ok, "{}\n{}", run.errors, switch.log());
     assert!(run.messages.contains("SIP/2.0 401"), "challenged first");
 
-    let list = app
-        .get("/api/sip/devices")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body;
+    // The switch tells Dialtone after it answered the phone: wait for it.
+    let mut list = Value::Null;
+    for _ in 0..50 {
+        list = app
+            .get("/api/sip/devices")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body;
+        if list["items"][0]["registered"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let d = &list["items"][0];
-    assert_eq!(d["registered"], true);
+    assert_eq!(d["registered"], true, "{}", switch.log());
     assert!(d["registeredFrom"]
         .as_str()
         .unwrap()
@@ -196,7 +205,7 @@ async fn a_call_longer_than_the_balance_is_cut_by_the_switch_and_billed_what_was
 
     let call = &calls(&app, &s, 1, &switch).await[0];
     let seconds = call["durationSeconds"].as_i64().unwrap();
-    assert_eq!(seconds, 3, "cut at the paid 3 s");
+    assert_eq!(seconds, 3, "cut at the paid 3 s:\n{}", switch.log());
     assert_eq!(
         micros(&app, &s, "balance_micros").await,
         0,
@@ -403,4 +412,75 @@ async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
         .await;
     assert_eq!(charges, 1, "billed once");
     app.assert_invariant().await;
+}
+
+/// US inbound, per minute, in micro-dollars (the catalogue's seed).
+const US_INBOUND: i64 = 15_000;
+const OUTSIDE_CALLER: &str = "+442071234567";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inbound_call_rings_the_owners_registered_device_and_bills_the_inbound_rate() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let _phone = switch.phone("ada.desk", &password).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(
+        (call["type"].as_str(), call["status"].as_str()),
+        (Some("inbound"), Some("completed"))
+    );
+    assert_eq!(
+        (call["from"].as_str(), call["to"].as_str()),
+        (Some(OUTSIDE_CALLER), Some(mine.as_str()))
+    );
+    let seconds = call["durationSeconds"].as_i64().unwrap();
+    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost;
+    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inbound_call_with_no_device_registered_gets_480_and_holds_nothing() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 480"), "{}", run.messages);
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(call["status"], "no-answer");
+    assert_eq!(
+        micros(&app, &s, "reserved_micros").await,
+        0,
+        "the reservation is released"
+    );
+    assert_eq!(micros(&app, &s, "balance_micros").await, before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let _phone = switch.phone("ada.desk", &password).await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
+    assert!(
+        !run.messages.contains("SIP/2.0 180"),
+        "the phone did not ring"
+    );
 }

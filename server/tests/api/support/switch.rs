@@ -154,22 +154,37 @@ impl Switch {
         std::fs::read_to_string(self.dir.path().join("kamailio.log")).unwrap_or_default()
     }
 
-    /// The carrier: answers every call it gets and waits for its BYE.
-    pub fn start_carrier(&mut self) {
-        let child = Command::new("sipp")
+    /// Answers every call that reaches `port` and waits for its BYE: the carrier's
+    /// trunk, or a registered device's phone.
+    fn answer_at(&self, port: u16) -> Child {
+        Command::new("sipp")
             .arg("-sf")
-            .arg(switch_dir().join("sipp/carrier.xml"))
-            .args(["-i", "127.0.0.1", "-p", &self.carrier_port.to_string()])
+            .arg(switch_dir().join("sipp/answer.xml"))
+            .args(["-i", "127.0.0.1", "-p", &port.to_string()])
             .args(["-nostdin", "-bind_local"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .expect("sipp (carrier)");
-        self.carrier = Some(child);
+            .expect("sipp (answering)")
     }
 
-    /// Runs a device's SIPp scenario against the switch: `calls` calls at once.
+    /// The carrier's trunk for outbound calls.
+    pub fn start_carrier(&mut self) {
+        self.carrier = Some(self.answer_at(self.carrier_port));
+    }
+
+    /// A phone that registers as `user` and then answers the calls it is rung for.
+    pub async fn phone(&self, user: &str, password: &str) -> Child {
+        let port = free_sip_port();
+        let run = self
+            .sipp("register", user, &["-au", user, "-ap", password], port, 1)
+            .await;
+        assert!(run.ok, "{}\n{}", run.errors, self.log());
+        self.answer_at(port)
+    }
+
+    /// A device's scenario against the switch: `calls` calls at once.
     pub async fn device(
         &self,
         scenario: &str,
@@ -178,7 +193,29 @@ impl Switch {
         extra: &[&str],
         calls: u32,
     ) -> SippRun {
-        let name = format!("{scenario}-{user}-{}", free_sip_port());
+        let mut args = vec!["-au", user, "-ap", password];
+        args.extend_from_slice(extra);
+        self.sipp(scenario, user, &args, free_sip_port(), calls)
+            .await
+    }
+
+    /// The carrier brings a call from `from` to `to`, talking `talk_ms` if answered.
+    pub async fn carrier_call(&self, from: &str, to: &str, talk_ms: u32) -> SippRun {
+        let talk = talk_ms.to_string();
+        let args = ["-key", "from", from, "-key", "to", to, "-d", &talk];
+        self.sipp("inbound", "carrier", &args, self.carrier_port, 1)
+            .await
+    }
+
+    async fn sipp(
+        &self,
+        scenario: &str,
+        user: &str,
+        extra: &[&str],
+        port: u16,
+        calls: u32,
+    ) -> SippRun {
+        let name = format!("{scenario}-{user}-{port}-{}", free_sip_port());
         let (messages, errors) = (
             self.dir.path().join(format!("{name}.msg")),
             self.dir.path().join(format!("{name}.err")),
@@ -187,8 +224,8 @@ impl Switch {
             .arg(format!("127.0.0.1:{}", self.sip_port))
             .arg("-sf")
             .arg(switch_dir().join(format!("sipp/{scenario}.xml")))
-            .args(["-s", user, "-au", user, "-ap", password])
-            .args(["-i", "127.0.0.1", "-p", &free_sip_port().to_string()])
+            .args(["-s", user])
+            .args(["-i", "127.0.0.1", "-p", &port.to_string()])
             .args(["-m", &calls.to_string(), "-l", &calls.to_string()])
             .args(["-r", &calls.to_string(), "-rp", "1000"])
             .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
@@ -202,7 +239,7 @@ impl Switch {
             .stderr(Stdio::null())
             .status()
             .await
-            .expect("sipp (device)");
+            .expect("sipp");
         SippRun {
             ok: status.success(),
             messages: std::fs::read_to_string(messages).unwrap_or_default(),
