@@ -35,10 +35,18 @@ export function AreaShell({
   onLogout,
   logoutInNav,
 }: AreaShellProps) {
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const close = () => setOpenOn(null);
+  const { key } = useLocation();
+  // The drawer closes on every navigation: when the rendered location changes (React's
+  // way of adjusting state to a prop, during render). Navigations run as transitions,
+  // so a drawer opened while a lazy page loads closes once that page shows, and going
+  // back to the page it was opened on does not reopen it.
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(key);
+  if (openedAt !== key) {
+    setOpenedAt(key);
+    setOpen(false);
+  }
+  const close = () => setOpen(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
 
@@ -48,7 +56,7 @@ export function AreaShell({
     navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpenOn(null);
+      setOpen(false);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -136,7 +144,7 @@ export function AreaShell({
             aria-label="Toggle sidebar"
             aria-expanded={open}
             aria-controls="area-sidebar"
-            onClick={() => setOpenOn(open ? null : pathname)}
+            onClick={() => setOpen(!open)}
           >
             <Menu className="h-6 w-6" aria-hidden="true" />
           </button>
