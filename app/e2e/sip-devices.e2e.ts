@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEMO_CLIENT } from './api';
-import { signIn } from './accounts';
+import { api, DEMO_CLIENT, loginToken } from './api';
+import { credit, newClient, signIn } from './accounts';
 import { baseUrl, launch, open } from './browser';
 
 let browser: Browser;
@@ -82,6 +82,49 @@ describe('SIP devices', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete Device' });
     await dialog.getByRole('button', { name: 'Delete Device' }).click();
     await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('a number rings only the devices its call routing names', async () => {
+    const password = 'routing-e2e-pass-1';
+    const client = await newClient('Rita Route', password, 'e2e-route');
+    await credit(client.id, '10.00');
+    const token = await loginToken(client.email, password);
+    const {
+      numbers: [offer],
+    } = await api<{ numbers: Array<{ id: number; number: string }> }>(
+      'GET',
+      '/numbers/available?country=US&type=mobile',
+      undefined,
+      token,
+    );
+    await api('POST', '/numbers/purchase', { numberId: offer.id }, token);
+    for (const username of [`desk-${client.id}`, `cell-${client.id}`]) {
+      await api('POST', '/sip/devices', { username, callerId: offer.number }, token);
+    }
+
+    const { page, context } = await open(browser, '/');
+    await signIn(page, client.email, password);
+    await page.goto('/client/my-numbers');
+    const row = page.getByRole('row').filter({ hasText: offer.number });
+    await row.getByRole('button', { name: `Actions for ${offer.number}` }).click();
+    await page.getByRole('menuitem', { name: 'Call Routing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call Routing' });
+    await dialog.getByText('None chosen: calls ring all of your devices.').waitFor();
+    await dialog.getByRole('checkbox', { name: `cell-${client.id}` }).check();
+    await dialog.getByText('Calls ring 1 of your 2 devices.').waitFor();
+    await dialog.getByRole('button', { name: 'Save Routing' }).click();
+    await page.getByText(`Routing of ${offer.number} saved`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: `Actions for ${offer.number}` }).click();
+    await page.getByRole('menuitem', { name: 'Call Routing' }).click();
+    expect(await dialog.getByRole('checkbox', { name: `cell-${client.id}` }).isChecked()).toBe(
+      true,
+    );
+    expect(await dialog.getByRole('checkbox', { name: `desk-${client.id}` }).isChecked()).toBe(
+      false,
+    );
     await context.close();
   });
 });

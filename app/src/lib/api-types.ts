@@ -4861,6 +4861,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/numbers/{id}/route': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where inbound calls to one of my numbers ring. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The owner's devices and which ring */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NumberRoute'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets which of my SIP devices ring for a number (none: all of them). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RouteRequest'];
+        };
+      };
+      responses: {
+        /** @description The route as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NumberRoute'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telephony/sip/credentials': {
     parameters: {
       query?: never;
@@ -6203,6 +6323,12 @@ export interface components {
       number: components['schemas']['MyNumber'];
       balance: components['schemas']['Money'];
     };
+    NumberRoute: {
+      /** @description Every SIP device of the owner, with whether the route names it. */
+      devices: components['schemas']['RouteDevice'][];
+      /** @description No device is named: inbound calls ring all of them. */
+      ringAll: boolean;
+    };
     /** @description Section 3's package owned by a client. */
     OwnedPackage: {
       /**
@@ -6730,6 +6856,17 @@ export interface components {
        * @example client
        */
       role?: string;
+    };
+    RouteDevice: {
+      /** Format: int64 */
+      id: number;
+      username: string;
+      /** @description The route names this device. */
+      selected: boolean;
+    };
+    RouteRequest: {
+      /** @description The devices to ring, by id; empty rings all of the owner's devices. */
+      devices: number[];
     };
     /** @description What happened, for the user. */
     Sent: {

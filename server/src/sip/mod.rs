@@ -20,12 +20,14 @@ use rand::distributions::{Alphanumeric, DistString};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub mod routes;
 pub mod switch;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/sip/devices", get(get_devices).post(post_device))
         .route("/sip/devices/{id}", delete(delete_device))
+        .merge(routes::router())
         .merge(switch::router())
 }
 
@@ -153,7 +155,9 @@ async fn delete_device(
     auth: AuthUser,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
-    if repo::delete(&state.db.pool, id, auth.user.id).await? {
+    let mut tx = state.db.begin_write().await?;
+    if repo::delete(&mut tx, id, auth.user.id).await? {
+        tx.commit().await?;
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(Error::NotFound("Device not found".into()))
@@ -166,6 +170,8 @@ async fn delete_device(
     get_devices,
     post_device,
     delete_device,
+    routes::get_route,
+    routes::put_route,
     switch::post_credentials,
     switch::post_registration
 ))]

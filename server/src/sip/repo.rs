@@ -1,7 +1,7 @@
 //! The sip_devices table: customers' SIP credentials and their last registration.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{Any, AnyConnection, Executor, Row};
 
 const COLUMNS: &str = "id, user_id, username, caller_id, created_at, contact, registered_from, \
     registered_at, registration_expires_at";
@@ -86,17 +86,21 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-/// Deletes `id` if it is `user_id`'s; whether it was.
-pub async fn delete<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    user_id: i64,
-) -> Result<bool, sqlx::Error> {
+/// Deletes `id` if it is `user_id`'s, with its place in numbers' routes; whether it was.
+pub async fn delete(conn: &mut AnyConnection, id: i64, user_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM number_ring_devices WHERE device_id = $1 \
+         AND device_id IN (SELECT id FROM sip_devices WHERE user_id = $2)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .execute(&mut *conn)
+    .await?;
     Ok(
         sqlx::query("DELETE FROM sip_devices WHERE id = $1 AND user_id = $2")
             .bind(id)
             .bind(user_id)
-            .execute(ex)
+            .execute(&mut *conn)
             .await?
             .rows_affected()
             == 1,
@@ -169,13 +173,68 @@ pub async fn owner_of<'e, E: Executor<'e, Database = Any>>(
         .await
 }
 
-/// The usernames of a user's devices: an inbound call to their number rings them all.
-pub async fn usernames_of<'e, E: Executor<'e, Database = Any>>(
+/// The devices an inbound call to `number_id` rings: those its route names, or every
+/// device of the owner when it names none of theirs.
+pub async fn ring_usernames<'e, E: Executor<'e, Database = Any>>(
     ex: E,
-    user_id: i64,
+    owner: i64,
+    number_id: i64,
 ) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT username FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100")
-        .bind(user_id)
-        .fetch_all(ex)
-        .await
+    sqlx::query_scalar(
+        "SELECT d.username FROM sip_devices d WHERE d.user_id = $1 AND ( \
+           d.id IN (SELECT r.device_id FROM number_ring_devices r WHERE r.number_id = $2) \
+           OR NOT EXISTS (SELECT 1 FROM number_ring_devices r JOIN sip_devices o ON o.id = r.device_id \
+                          WHERE r.number_id = $2 AND o.user_id = $1)) \
+         ORDER BY d.id LIMIT 100",
+    )
+    .bind(owner)
+    .bind(number_id)
+    .fetch_all(ex)
+    .await
+}
+
+/// The owner's devices, each with whether `number_id`'s route names it.
+pub async fn route_of<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    owner: i64,
+    number_id: i64,
+) -> Result<Vec<(i64, String, bool)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT d.id, d.username, CASE WHEN r.device_id IS NULL THEN 0 ELSE 1 END AS selected \
+         FROM sip_devices d LEFT JOIN number_ring_devices r ON r.device_id = d.id AND r.number_id = $2 \
+         WHERE d.user_id = $1 ORDER BY d.id LIMIT 100",
+    )
+    .bind(owner)
+    .bind(number_id)
+    .fetch_all(ex)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get("id")?,
+                r.try_get("username")?,
+                r.try_get::<i64, _>("selected")? == 1,
+            ))
+        })
+        .collect()
+}
+
+/// Replaces `number_id`'s route with `devices` (the caller checked they are the owner's).
+pub async fn set_route(
+    conn: &mut AnyConnection,
+    number_id: i64,
+    devices: &[i64],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM number_ring_devices WHERE number_id = $1")
+        .bind(number_id)
+        .execute(&mut *conn)
+        .await?;
+    for device in devices {
+        sqlx::query("INSERT INTO number_ring_devices (number_id, device_id) VALUES ($1, $2)")
+            .bind(number_id)
+            .bind(device)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
 }

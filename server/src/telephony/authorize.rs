@@ -217,7 +217,9 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     };
     repo::insert(&mut *tx, reservation).await?;
     let ring_devices = match direction {
-        Direction::Inbound => crate::sip::repo::usernames_of(&mut *tx, party.user_id).await?,
+        Direction::Inbound => {
+            crate::sip::repo::ring_usernames(&mut *tx, party.user_id, party.number_id).await?
+        }
         Direction::Outbound => Vec::new(),
     };
     tx.commit().await?;

@@ -128,6 +128,7 @@ fn endpoints(w: &World) -> Vec<(Method, String, Value, Access)> {
         get("/api/numbers/available?country=US&type=mobile", Signed),
         get("/api/numbers/mine", Signed),
         post(&format!("/api/numbers/{n}/cancel"), Value::Null, OwnedByA),
+        get(&format!("/api/numbers/{n}/route"), OwnedByA),
         get("/api/packages", Signed),
         get("/api/packages/mine", Signed),
         get("/api/calls", Signed),

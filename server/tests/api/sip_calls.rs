@@ -484,3 +484,60 @@ async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
         "the phone did not ring"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_numbers_route_rings_only_the_devices_it_names() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let desk = device(&app, &s, "ada.desk", &mine).await;
+    let mobile = device(&app, &s, "ada.mobile", &mine).await;
+    let number_id = app
+        .get("/api/numbers/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["numbers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/numbers/{number_id}/route");
+    let route = app.get(&path).bearer(&s.token).send().await.body;
+    assert_eq!(route["ringAll"], true);
+    let mobile_id = route["devices"][1]["id"].as_i64().unwrap();
+    assert_eq!(route["devices"][1]["username"], "ada.mobile");
+    let saved = app
+        .put(&path)
+        .bearer(&s.token)
+        .json(json!({ "devices": [mobile_id] }))
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(
+        (
+            saved.body["ringAll"].clone(),
+            saved.body["devices"][1]["selected"].clone()
+        ),
+        (json!(false), json!(true))
+    );
+    // Another client can neither read nor set it, nor name devices that are not theirs.
+    let bob = app.client("bob@example.com").await;
+    assert_eq!(
+        app.get(&path).bearer(&bob.token).send().await.status,
+        StatusCode::NOT_FOUND
+    );
+    let foreign = app
+        .put(&path)
+        .bearer(&s.token)
+        .json(json!({ "devices": [9999] }))
+        .send()
+        .await;
+    assert_eq!(foreign.status, StatusCode::BAD_REQUEST);
+
+    let switch = Switch::start(&app).await;
+    let desk_phone = switch.phone("ada.desk", &desk).await;
+    let mobile_phone = switch.phone("ada.mobile", &mobile).await;
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(mobile_phone.rang(), "the named device rang");
+    assert!(!desk_phone.rang(), "the other did not");
+    assert_eq!(calls(&app, &s, 1, &switch).await[0]["status"], "completed");
+}

@@ -70,6 +70,21 @@ impl Drop for Switch {
     }
 }
 
+/// A registered phone that answers its calls.
+pub struct Phone {
+    _sipp: Child,
+    trace: PathBuf,
+}
+
+impl Phone {
+    /// Whether a call rang here.
+    pub fn rang(&self) -> bool {
+        std::fs::read_to_string(&self.trace)
+            .unwrap_or_default()
+            .contains("INVITE sip:")
+    }
+}
+
 /// What one SIPp run did: whether its scenario ended as written, and its trace.
 pub struct SippRun {
     pub ok: bool,
@@ -155,13 +170,14 @@ impl Switch {
     }
 
     /// Answers every call that reaches `port` and waits for its BYE: the carrier's
-    /// trunk, or a registered device's phone.
+    /// trunk, or a registered device's phone. Its messages go to `answer-<port>.msg`.
     fn answer_at(&self, port: u16) -> Child {
         Command::new("sipp")
             .arg("-sf")
             .arg(switch_dir().join("sipp/answer.xml"))
             .args(["-i", "127.0.0.1", "-p", &port.to_string()])
-            .args(["-nostdin", "-bind_local"])
+            .args(["-nostdin", "-bind_local", "-trace_msg", "-message_file"])
+            .arg(self.dir.path().join(format!("answer-{port}.msg")))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true)
@@ -175,13 +191,16 @@ impl Switch {
     }
 
     /// A phone that registers as `user` and then answers the calls it is rung for.
-    pub async fn phone(&self, user: &str, password: &str) -> Child {
+    pub async fn phone(&self, user: &str, password: &str) -> Phone {
         let port = free_sip_port();
         let run = self
             .sipp("register", user, &["-au", user, "-ap", password], port, 1)
             .await;
         assert!(run.ok, "{}\n{}", run.errors, self.log());
-        self.answer_at(port)
+        Phone {
+            _sipp: self.answer_at(port),
+            trace: self.dir.path().join(format!("answer-{port}.msg")),
+        }
     }
 
     /// A device's scenario against the switch: `calls` calls at once.

@@ -1,4 +1,4 @@
-import { Copy, RefreshCw, XCircle } from 'lucide-react';
+import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { Flag } from '../../../components/ui/flag';
@@ -7,12 +7,19 @@ import { formatDate } from '../../../lib/format-date';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
 
-export type NumberAction = 'copy' | 'cancel' | 'renew';
+export type NumberAction = 'copy' | 'cancel' | 'renew' | 'route';
 
 function actionsFor(item: MyNumber, onAction: MyNumbersTableProps['onAction']) {
   const actions: ActionsMenuItem[] = [
     { label: 'Copy Number', icon: Copy, onSelect: () => onAction('copy', item) },
   ];
+  if (item.status === 'active') {
+    actions.push({
+      label: 'Call Routing',
+      icon: PhoneIncoming,
+      onSelect: () => onAction('route', item),
+    });
+  }
   if (item.status === 'expired') {
     actions.push({ label: 'Renew', icon: RefreshCw, onSelect: () => onAction('renew', item) });
   } else if (item.autoRenew) {

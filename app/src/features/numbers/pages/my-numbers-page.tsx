@@ -11,6 +11,7 @@ import { useMyNumbers, type MyNumber } from '../api/get-my-numbers';
 import { CancelNumberDialog } from '../components/cancel-number-dialog';
 import { MyNumbersTable, type NumberAction } from '../components/my-numbers-table';
 import { RenewNumberDialog } from '../components/renew-number-dialog';
+import { RouteNumberDialog } from '../components/route-number-dialog';
 
 async function copyNumber(number: string) {
   try {
@@ -24,7 +25,9 @@ async function copyNumber(number: string) {
 export function MyNumbersPage() {
   usePageMeta('My Numbers', 'Your virtual phone numbers with their renewal dates and fees.');
   const numbers = useMyNumbers();
-  const [open, setOpen] = useState<{ action: 'cancel' | 'renew'; item: MyNumber } | null>(null);
+  const [open, setOpen] = useState<{ action: 'cancel' | 'renew' | 'route'; item: MyNumber } | null>(
+    null,
+  );
   const close = () => setOpen(null);
 
   function onAction(action: NumberAction, item: MyNumber) {
@@ -62,6 +65,7 @@ export function MyNumbersPage() {
       </ListPanel>
       {open?.action === 'cancel' && <CancelNumberDialog item={open.item} onClose={close} />}
       {open?.action === 'renew' && <RenewNumberDialog item={open.item} onClose={close} />}
+      {open?.action === 'route' && <RouteNumberDialog item={open.item} onClose={close} />}
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
+
+export type NumberRoute = Schema<'NumberRoute'>;
+
+export const routeKey = (id: number) => ['numbers', 'route', id] as const;
+
+export function useNumberRoute(id: number) {
+  return useQuery({
+    queryKey: routeKey(id),
+    queryFn: () => api.get<NumberRoute>(`/numbers/${id}/route`),
+    staleTime: 0,
+  });
+}
+
+/** Which SIP devices ring for the number; none rings all of them. */
+export function saveNumberRoute(id: number, devices: number[]) {
+  return api.put<NumberRoute>(`/numbers/${id}/route`, { devices });
+}
