@@ -53,6 +53,22 @@ pub fn validate_device(i: &SipDeviceInput) -> FieldErrors {
     errors
 }
 
+/// Whether a SIP device may place this call with this caller ID: only outbound, and only
+/// with a number its own account owns (`number_owner` is whoever owns the caller ID now;
+/// a released number bought by someone else must not bill them). The refusal reason
+/// otherwise.
+pub fn device_may_call(
+    outbound: bool,
+    device_owner: Option<i64>,
+    number_owner: i64,
+) -> Result<(), &'static str> {
+    if outbound && device_owner == Some(number_owner) {
+        Ok(())
+    } else {
+        Err("caller_id_not_yours")
+    }
+}
+
 /// The SIP answer to a call `authorize` refused, by its reason: no funds is 402,
 /// what the account may not do is 403, a destination nobody serves is 404, and
 /// anything else fails closed as 503.

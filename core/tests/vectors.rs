@@ -68,6 +68,14 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .unwrap_or_default(),
         ),
         "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
+        "sipRefusal" => {
+            let (status, phrase) = sip::refusal_status(&arg::<String>(args, 0));
+            json!({ "status": status, "phrase": phrase })
+        }
+        "deviceMayCall" => match sip::device_may_call(arg(args, 0), arg(args, 1), arg(args, 2)) {
+            Ok(()) => Value::Null,
+            Err(reason) => json!(reason),
+        },
         "validateVerify" => errors(trial::validate_verify(&arg(args, 0), arg(args, 1))),
         "validateDateRange" => errors(
             dates::validate_date_range(&arg(args, 0), arg::<i64>(args, 1) / 86_400_000, true)

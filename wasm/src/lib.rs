@@ -110,6 +110,50 @@ pub fn validate_sip_device(input: JsValue) -> Result<JsValue, JsError> {
     to_js(&sip::validate_device(&from_js(input)?))
 }
 
+#[derive(Serialize)]
+struct SipRefusal {
+    status: u16,
+    phrase: &'static str,
+}
+
+/// The SIP status and phrase the switch answers a refused call with, by its reason.
+#[wasm_bindgen(js_name = sipRefusal, skip_typescript)]
+pub fn sip_refusal(reason: JsValue) -> Result<JsValue, JsError> {
+    let (status, phrase) = sip::refusal_status(&string(&reason, "reason")?);
+    to_js(&SipRefusal { status, phrase })
+}
+
+/// Whether a SIP device may call with a caller ID owned by `numberOwner`: null when it
+/// may, the refusal reason when not.
+#[wasm_bindgen(js_name = deviceMayCall, skip_typescript)]
+pub fn device_may_call(
+    outbound: JsValue,
+    device_owner: JsValue,
+    number_owner: JsValue,
+) -> Result<JsValue, JsError> {
+    let id = |v: &JsValue, what: &str| -> Result<i64, JsError> {
+        v.as_f64()
+            .filter(|n| n.fract() == 0.0 && n.abs() < 9e15)
+            .map(|n| n as i64)
+            .ok_or_else(|| JsError::new(&format!("{what} must be a whole number")))
+    };
+    let outbound = outbound
+        .as_bool()
+        .ok_or_else(|| JsError::new("outbound must be true or false"))?;
+    let device_owner = if device_owner.is_null() || device_owner.is_undefined() {
+        None
+    } else {
+        Some(id(&device_owner, "deviceOwner")?)
+    };
+    let number_owner = id(&number_owner, "numberOwner")?;
+    Ok(
+        match sip::device_may_call(outbound, device_owner, number_owner) {
+            Ok(()) => JsValue::NULL,
+            Err(reason) => JsValue::from_str(reason),
+        },
+    )
+}
+
 /// Seconds (rounded to whole ones) as "m:ss", or "h:mm:ss" from an hour on.
 #[wasm_bindgen(js_name = formatDuration, skip_typescript)]
 pub fn format_duration(seconds: f64) -> String {
@@ -386,6 +430,8 @@ export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
 export interface SipDeviceInput { username: string; callerId: string }
 export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
+export function sipRefusal(reason: string): { status: number; phrase: string };
+export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }

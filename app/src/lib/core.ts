@@ -36,6 +36,8 @@ export const {
   validateContact,
   validateVerify,
   validateSipDevice,
+  sipRefusal,
+  deviceMayCall,
   trialDaysLeft,
   formatDuration,
   validateDateRange,

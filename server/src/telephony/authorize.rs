@@ -154,8 +154,9 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         // A device calls as its own account: a caller ID that is now someone else's
         // number (released and bought again) must not bill that someone.
         let owner = crate::sip::repo::owner_of(&mut *tx, device).await?;
-        if direction != Direction::Outbound || owner != Some(party.user_id) {
-            return Ok(refuse("caller_id_not_yours"));
+        let outbound = direction == Direction::Outbound;
+        if let Err(reason) = dialtone_core::sip::device_may_call(outbound, owner, party.user_id) {
+            return Ok(refuse(reason));
         }
     }
     if party.suspended {
