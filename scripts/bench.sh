@@ -80,6 +80,11 @@ for backend in sqlite postgres; do
   line=$(python3 -c "import re,sys; m=re.search(r'placed (\d+) calls in ([\d.]+)s: (\d+) completed.* (\d+) call pairs/s; p50 ([\d.]+) ms, p99 ([\d.]+) ms', sys.argv[1]); print('{\"mode\":\"authorize+cdr, 16 customers\",\"concurrency\":64,\"requests\":%s,\"ok\":%s,\"per_second\":%s,\"p50_ms\":%s,\"p99_ms\":%s}' % (m[1], m[3], m[4], m[5], m[6]))" "$out")
   row "$line"
   TOKEN=$CLIENT
+  echo
+  BASE=$BASE TOKEN=$CLIENT NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+  echo "- invariants after the calls through the switch: $(check)"
+  echo
+  echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'
   row "$($BIN/dialtone-load sms --base $BASE --token $CLIENT --requests 2000 --concurrency 16)"
   # Purchases contending for one balance: $10 buys two $3.99 numbers, never more.
   TOKEN= api POST /auth/signup '{"name":"Contender","email":"contend@example.com","password":"password1"}' >/dev/null

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Answered calls per second through the real switch: SIPp devices call through Kamailio
+# to a SIPp carrier, with Dialtone authorizing and billing every call, and then the same
+# with billing answered by nginx serving fixed answers (the switch's own ceiling).
+# Needs BASE (a running Dialtone whose switch token is bench-switch), TOKEN (a funded
+# client), NUMBER (one of that client's numbers) and BACKEND (its name, for the JSON). Prints markdown rows; a JSON line
+# per row goes to $1.
+set -euo pipefail
+json=$1
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+udp_port() { python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" ${3:+-d "$3"}; }
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+
+password=$(api POST /sip/devices "{\"username\":\"bench-$$\",\"callerId\":\"$NUMBER\"}" | field '["password"]')
+calls_before=$(api GET '/calls?pageSize=1' | field '["total"]')
+
+# One run: $1 label, $2 API base, $3 calls per second, $4 calls. Talk time 1 s.
+run() {
+  local label=$1 api_url=$2 rate=$3 total=$4 sip carrier
+  sip=$(udp_port); carrier=$(udp_port)
+  DIALTONE_API_URL=$api_url DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_SIP_LISTEN=127.0.0.1:$sip \
+    DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SIP_WORKDIR=$work/k-$sip DIALTONE_SIP_CHILDREN=16 \
+    "$here/switch/start.sh" >"$work/kamailio-$sip.log" 2>&1 &
+  local kam=$!; pids+=($kam)
+  sipp -sf "$here/switch/sipp/answer.xml" -i 127.0.0.1 -p "$carrier" -nostdin -bind_local >/dev/null 2>&1 &
+  local uas=$!; pids+=($uas)
+  for _ in $(seq 100); do grep -q "Listening on" "$work/kamailio-$sip.log" 2>/dev/null && break; sleep 0.1; done
+  sleep 1
+  local t0 t1
+  t0=$(date +%s.%N)
+  sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -au "bench-$$" -ap "$password" \
+    -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
+    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -fd 100 >/dev/null 2>&1 || true
+  t1=$(date +%s.%N)
+  local ok failed
+  read -r ok failed < <(python3 - "$work/stat-$sip.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1]), delimiter=';'))
+head, last = rows[0], rows[-1]
+print(last[head.index("SuccessfulCall(C)")], last[head.index("FailedCall(C)")])
+PY
+)
+  kill $uas $kam 2>/dev/null; wait $uas $kam 2>/dev/null || true
+  local secs per_s
+  secs=$(python3 -c "print(round($t1 - $t0, 1))")
+  per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
+  echo "| $label | $rate/s offered | $total | $ok answered, $failed failed | $per_s answered calls/s over ${secs} s |"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"failed\":$failed,\"per_second\":$per_s}" >> "$json"
+}
+
+echo '| through Kamailio (1 s calls) | offered | calls | result | throughput |'
+echo '|---|---|---|---|---|'
+for rate in 100 200; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
+billed=$(( $(api GET '/calls?pageSize=1' | field '["total"]') - calls_before ))
+echo
+echo "- Dialtone recorded $billed calls for the answered ones above (one CDR each)"
+
+# The switch's own ceiling: the same calls, every billing question answered at once by
+# nginx with fixed answers (HA1 of the same device, 60 s allowed, CDR taken).
+ha1=$(python3 -c "import hashlib; print(hashlib.md5(b'bench-$$:dialtone:$password').hexdigest())")
+nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+mkdir -p "$work/nginx"
+cat > "$work/nginx/nginx.conf" <<CONF
+worker_processes 1; pid $work/nginx/pid; error_log $work/nginx/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off; client_body_temp_path $work/nginx;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    default_type application/json;
+    location = /api/telephony/sip/credentials { return 200 '{"ha1":"$ha1","callerId":"$NUMBER","suspended":false}'; }
+    location = /api/telephony/authorize { return 200 '{"allowed":true,"maxDurationSeconds":60,"reason":null}'; }
+    location = /api/telephony/cdr { return 200 '{}'; }
+    location / { return 204; }
+  }
+}
+CONF
+nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" -g 'daemon off;' &
+pids+=($!)
+sleep 0.5
+for rate in 100 200 400; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done
