@@ -31,7 +31,7 @@ mod platform;
 mod public;
 mod renewals;
 mod sessions;
-mod sip_calls;
+mod sip;
 mod sms;
 mod stripe;
 mod telephony;

@@ -1,0 +1,163 @@
+//! SIP devices: digest registration, throttling of wrong credentials, and ownership.
+
+use super::{device, CALLEE};
+use crate::common::{caller, TestApp};
+use crate::support::switch::{Switch, AUTH_FAILURE_LIMIT};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let stored: String = sqlx::query_scalar("SELECT ha1 FROM sip_devices")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        stored,
+        dialtone_server::sip::ha1("ada.desk", "dialtone", &password)
+    );
+    assert!(!stored.contains(&password));
+    let switch = Switch::start(&app).await;
+
+    let run = switch
+        .device("register", "ada.desk", &password, &[], 1)
+        .await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 401"), "challenged first");
+
+    // The switch tells Dialtone after it answered the phone: wait for it.
+    let mut list = Value::Null;
+    for _ in 0..50 {
+        list = app
+            .get("/api/sip/devices")
+            .bearer(&s.token)
+            .send()
+            .await
+            .body;
+        if list["items"][0]["registered"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let d = &list["items"][0];
+    assert_eq!(d["registered"], true, "{}", switch.log());
+    assert!(d["registeredFrom"]
+        .as_str()
+        .unwrap()
+        .starts_with("udp:127.0.0.1:"));
+    assert!(d["lastSeen"].is_string());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_digest_credentials_are_refused_then_the_address_is_throttled() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+
+    for _ in 0..AUTH_FAILURE_LIMIT {
+        let run = switch
+            .device("register", "ada.desk", "wrong-password", &[], 1)
+            .await;
+        assert!(!run.ok);
+        assert!(
+            run.messages.contains("SIP/2.0 403 Forbidden"),
+            "{}",
+            run.messages
+        );
+    }
+    let unknown = switch.device("register", "nobody", "x", &[], 1).await;
+    assert!(!unknown.ok);
+    // The right password from the same address is refused too, until the count expires.
+    let run = switch
+        .device("register", "ada.desk", &password, &[], 1)
+        .await;
+    assert!(!run.ok);
+    assert!(
+        run.messages.contains("403 Too Many Failed Attempts"),
+        "{}",
+        run.messages
+    );
+    let list = app
+        .get("/api/sip/devices")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(list["items"][0]["registered"], false);
+}
+
+#[tokio::test]
+async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
+    let app = TestApp::new().await;
+    let (a, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (b, theirs) = caller(&app, "bob@example.com", "1.00").await;
+    let taken = app
+        .post("/api/sip/devices")
+        .bearer(&b.token)
+        .json(json!({ "username": "desk", "callerId": &mine }))
+        .send()
+        .await;
+    assert_eq!(taken.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        taken.body["errors"]["callerId"],
+        dialtone_core::sip::CALLER_ID_NOT_YOURS_MESSAGE
+    );
+    device(&app, &a, "ada.desk", &mine).await;
+    let list = app
+        .get("/api/sip/devices")
+        .bearer(&a.token)
+        .send()
+        .await
+        .body;
+    let id = list["items"][0]["id"].as_i64().unwrap();
+    assert_eq!(list["callerIds"], json!([mine]));
+    let bobs = app
+        .get("/api/sip/devices")
+        .bearer(&b.token)
+        .send()
+        .await
+        .body;
+    assert_eq!(
+        (bobs["items"].clone(), bobs["callerIds"].clone()),
+        (json!([]), json!([theirs]))
+    );
+    let stolen = app
+        .req(
+            axum::http::Method::DELETE,
+            &format!("/api/sip/devices/{id}"),
+        )
+        .bearer(&b.token)
+        .send()
+        .await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND);
+    // A device cannot call with another account's number, even when the switch is told
+    // that number: the call would bill its owner.
+    let r = app
+        .post("/api/telephony/authorize")
+        .bearer(crate::common::SWITCH)
+        .json(json!({ "callId": "spoof", "direction": "outbound", "from": theirs, "to": CALLEE, "device": "ada.desk" }))
+        .send()
+        .await;
+    assert_eq!(
+        (
+            r.body["allowed"].clone(),
+            r.body["reason"].clone(),
+            r.body["sipStatus"].clone()
+        ),
+        (json!(false), json!("caller_id_not_yours"), json!(403))
+    );
+    let mine_ok = app
+        .req(
+            axum::http::Method::DELETE,
+            &format!("/api/sip/devices/{id}"),
+        )
+        .bearer(&a.token)
+        .send()
+        .await;
+    assert_eq!(mine_ok.status, StatusCode::NO_CONTENT);
+}

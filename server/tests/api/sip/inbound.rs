@@ -1,0 +1,137 @@
+//! Inbound calls from the carrier: the owner's devices ring, the inbound rate is billed,
+//! and a number's route chooses which devices ring.
+
+use super::{calls, device, micros, PER_SECOND};
+use crate::common::{caller, TestApp};
+use crate::support::switch::Switch;
+use axum::http::StatusCode;
+use dialtone_core::rating::rate_call;
+use serde_json::json;
+
+/// US inbound, per minute, in micro-dollars (the catalogue's seed).
+const US_INBOUND: i64 = 15_000;
+const OUTSIDE_CALLER: &str = "+442071234567";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inbound_call_rings_the_owners_registered_device_and_bills_the_inbound_rate() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let _phone = switch.phone("ada.desk", &password).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(
+        (call["type"].as_str(), call["status"].as_str()),
+        (Some("inbound"), Some("completed"))
+    );
+    assert_eq!(
+        (call["from"].as_str(), call["to"].as_str()),
+        (Some(OUTSIDE_CALLER), Some(mine.as_str()))
+    );
+    let seconds = call["durationSeconds"].as_i64().unwrap();
+    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost;
+    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inbound_call_with_no_device_registered_gets_480_and_holds_nothing() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 480"), "{}", run.messages);
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(call["status"], "no-answer");
+    assert_eq!(
+        micros(&app, &s, "reserved_micros").await,
+        0,
+        "the reservation is released"
+    );
+    assert_eq!(micros(&app, &s, "balance_micros").await, before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(&app).await;
+    let _phone = switch.phone("ada.desk", &password).await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
+    assert!(
+        !run.messages.contains("SIP/2.0 180"),
+        "the phone did not ring"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_numbers_route_rings_only_the_devices_it_names() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let desk = device(&app, &s, "ada.desk", &mine).await;
+    let mobile = device(&app, &s, "ada.mobile", &mine).await;
+    let number_id = app
+        .get("/api/numbers/mine")
+        .bearer(&s.token)
+        .send()
+        .await
+        .body["numbers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/numbers/{number_id}/route");
+    let route = app.get(&path).bearer(&s.token).send().await.body;
+    assert_eq!(route["ringAll"], true);
+    let mobile_id = route["devices"][1]["id"].as_i64().unwrap();
+    assert_eq!(route["devices"][1]["username"], "ada.mobile");
+    let saved = app
+        .put(&path)
+        .bearer(&s.token)
+        .json(json!({ "devices": [mobile_id] }))
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(
+        (
+            saved.body["ringAll"].clone(),
+            saved.body["devices"][1]["selected"].clone()
+        ),
+        (json!(false), json!(true))
+    );
+    // Another client can neither read nor set it, nor name devices that are not theirs.
+    let bob = app.client("bob@example.com").await;
+    assert_eq!(
+        app.get(&path).bearer(&bob.token).send().await.status,
+        StatusCode::NOT_FOUND
+    );
+    let foreign = app
+        .put(&path)
+        .bearer(&s.token)
+        .json(json!({ "devices": [9999] }))
+        .send()
+        .await;
+    assert_eq!(foreign.status, StatusCode::BAD_REQUEST);
+
+    let switch = Switch::start(&app).await;
+    let desk_phone = switch.phone("ada.desk", &desk).await;
+    let mobile_phone = switch.phone("ada.mobile", &mobile).await;
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(mobile_phone.rang(), "the named device rang");
+    assert!(!desk_phone.rang(), "the other did not");
+    assert_eq!(calls(&app, &s, 1, &switch).await[0]["status"], "completed");
+}

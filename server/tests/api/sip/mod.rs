@@ -1,0 +1,77 @@
+//! Real calls: SIPp phones register and call through Kamailio, which asks this
+//! Dialtone over HTTP; every test checks Dialtone's records and balances afterwards.
+
+mod devices;
+mod inbound;
+mod outbound;
+
+use crate::common::{Session, TestApp};
+use crate::support::switch::Switch;
+use axum::http::StatusCode;
+use dialtone_core::rating::Increments;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// US outbound, per minute, in micro-dollars (the catalogue's seed), billed per second.
+pub const US_OUTBOUND: i64 = 20_000;
+pub const PER_SECOND: Increments = Increments { first: 1, next: 1 };
+pub const CALLEE: &str = "+12125550199";
+
+pub async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str) -> String {
+    let r = app
+        .post("/api/sip/devices")
+        .bearer(&s.token)
+        .json(json!({ "username": username, "callerId": caller_id }))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    r.body["password"].as_str().unwrap().to_string()
+}
+
+/// The calls Dialtone recorded for `s`, once `count` are there (CDRs follow the BYE;
+/// twenty seconds at most, for a machine busy with the whole suite).
+pub async fn calls(app: &TestApp, s: &Session, count: usize, switch: &Switch) -> Vec<Value> {
+    for _ in 0..200 {
+        let r = app.get("/api/calls").bearer(&s.token).send().await;
+        let items = r.body["items"].as_array().cloned().unwrap_or_default();
+        if items.len() >= count {
+            return items;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("Dialtone did not record {count} calls:\n{}", switch.log());
+}
+
+pub async fn micros(app: &TestApp, s: &Session, column: &str) -> i64 {
+    app.scalar_for(
+        &format!("SELECT {column} FROM users WHERE id = $1"),
+        s.user_id,
+    )
+    .await
+}
+
+async fn set_us_outbound_rate(app: &TestApp, micros_per_minute: i64) {
+    sqlx::query("UPDATE countries SET outbound_rate_micros = $1 WHERE code = 'US'")
+        .bind(micros_per_minute)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+}
+
+/// Ada, with `left` dollars after buying a US number, her device "ada.desk" calling as
+/// that number, US outbound at `rate` (micro-dollars a minute) if given, and the switch
+/// with its carrier answering: (session, number, device password, switch).
+pub async fn calling(
+    app: &TestApp,
+    left: &str,
+    rate: Option<i64>,
+) -> (Session, String, String, Switch) {
+    let (s, mine) = crate::common::caller(app, "ada@example.com", left).await;
+    if let Some(rate) = rate {
+        set_us_outbound_rate(app, rate).await;
+    }
+    let password = device(app, &s, "ada.desk", &mine).await;
+    let mut switch = Switch::start(app).await;
+    switch.start_carrier();
+    (s, mine, password, switch)
+}
