@@ -11,7 +11,17 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
-udp_port() { python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# A port free for both UDP and TCP (Kamailio listens on both).
+udp_port() { python3 -c '
+import socket
+while True:
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(("127.0.0.1", 0)); p = u.getsockname()[1]
+    t = socket.socket()
+    try:
+        t.bind(("127.0.0.1", p)); print(p); break
+    except OSError:
+        pass
+'; }
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" ${3:+-d "$3"}; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
