@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
@@ -46,7 +45,6 @@ describe('route table', () => {
 
   afterEach(() => {
     clearAuthToken();
-    act(() => toast.remove());
   });
 
   it('renders the 404 page inside the public layout', async () => {

@@ -22,6 +22,11 @@ export function mockApi(routes: Routes) {
   return fetch;
 }
 
+/** A 200 answer holding one page of a paged list: `total` counts all pages' items. */
+export function listPage(items: unknown[], total = items.length, page = 1, pageSize = 20): Reply {
+  return { status: 200, body: { items, total, page, pageSize } };
+}
+
 export function calls(fetch: ReturnType<typeof mockApi>): string[] {
   return fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 }

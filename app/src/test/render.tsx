@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { ToastHost } from '../components/ui/toast-host';
 import { AuthContext, type AuthContextValue, type User } from '../lib/auth-context';
 
 export const clientUser: User = {
@@ -67,4 +68,15 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, auth: authValue, queryClient };
+}
+
+/** Like renderWithProviders, with the app's ToastHost beside `ui` so that its toasts show. */
+export function renderWithToasts(ui: ReactElement, options: Options = {}) {
+  return renderWithProviders(
+    <>
+      {ui}
+      <ToastHost />
+    </>,
+    options,
+  );
 }

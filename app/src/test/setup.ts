@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // react-hot-toast keeps its toasts in a module store that outlives the rendered tree:
+  // without this a toast from one test could show in the next one's ToastHost.
+  toast.remove();
 });
 
 // jsdom has no layout or media queries; node-environment tests have no window at all.

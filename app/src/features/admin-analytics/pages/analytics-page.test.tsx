@@ -1,10 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
 
@@ -49,13 +47,10 @@ function server(extra: Routes = {}) {
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <AnalyticsPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/analytics', auth: fakeAuth({ user: adminUser }) },
-  );
+  renderWithToasts(<AnalyticsPage />, {
+    route: '/admin/analytics',
+    auth: fakeAuth({ user: adminUser }),
+  });
 }
 
 describe('Analytics page', () => {
@@ -65,7 +60,6 @@ describe('Analytics page', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    act(() => toast.remove());
   });
 
   it('loads the last 30 days with the KPIs, four charts and their tables', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
 import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import { AuditPage } from './audit-page';
 
@@ -27,15 +27,10 @@ const suspension = {
   date: '2026-03-19T09:00:00Z',
 };
 
-const page = (items: unknown[], total = items.length) => ({
-  status: 200,
-  body: { items, total, page: 1, pageSize: 20 },
-});
-
 const FIRST = 'GET /api/admin/audit?search=&action=&from=&to=&page=1&pageSize=20';
 
 function server(extra: Routes = {}) {
-  return mockApi({ [FIRST]: page([settingsChange, suspension], 2), ...extra });
+  return mockApi({ [FIRST]: listPage([settingsChange, suspension], 2), ...extra });
 }
 
 function renderPage() {
@@ -77,16 +72,16 @@ describe('Audit log page', () => {
 
   it('builds the query from the search, the action group and the dates', async () => {
     const fetch = server({
-      'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20': page([
+      'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20': listPage([
         settingsChange,
       ]),
-      'GET /api/admin/audit?search=ada&action=settings.&from=&to=&page=1&pageSize=20': page([
+      'GET /api/admin/audit?search=ada&action=settings.&from=&to=&page=1&pageSize=20': listPage([
         settingsChange,
       ]),
       'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=&page=1&pageSize=20':
-        page([settingsChange]),
+        listPage([settingsChange]),
       'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=2026-03-31&page=1&pageSize=20':
-        page([]),
+        listPage([]),
     });
     renderPage();
     await screen.findByText('Updated settings');
@@ -130,7 +125,7 @@ describe('Audit log page', () => {
 
   it('pages through the log', async () => {
     const fetch = server({
-      [FIRST]: page([settingsChange], 21),
+      [FIRST]: listPage([settingsChange], 21),
       'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20': {
         status: 200,
         body: { items: [suspension], total: 21, page: 2, pageSize: 20 },

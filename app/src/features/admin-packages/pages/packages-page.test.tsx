@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
+import { describe, expect, it } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithToasts } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 
 const basic = {
@@ -28,20 +26,10 @@ function server(extra: Routes = {}) {
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <PackagesPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/packages' },
-  );
+  renderWithToasts(<PackagesPage />, { route: '/admin/packages' });
 }
 
 describe('Manage packages page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('shows each package as a card', async () => {
     server();
     renderPage();

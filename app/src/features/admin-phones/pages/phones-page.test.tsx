@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { renderWithToasts } from '../../../test/render';
 import { PhonesPage } from './phones-page';
 
 const phone = {
@@ -29,11 +27,6 @@ const spare = {
   purchaseDate: null,
 };
 
-const page = (items: unknown[], total = items.length) => ({
-  status: 200,
-  body: { items, total, page: 1, pageSize: 20 },
-});
-
 const countryRows = {
   status: 200,
   body: {
@@ -49,27 +42,17 @@ const countryRows = {
 
 function server(extra: Routes = {}) {
   return mockApi({
-    'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': page([phone, spare]),
+    'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': listPage([phone, spare]),
     'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
     ...extra,
   });
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <PhonesPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/phones' },
-  );
+  renderWithToasts(<PhonesPage />, { route: '/admin/phones' });
 }
 
 describe('Manage phone numbers page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('shows the inventory with badges, holders and fees', async () => {
     server();
     renderPage();
@@ -87,9 +70,11 @@ describe('Manage phone numbers page', () => {
 
   it('builds the query string from the search and both filters', async () => {
     const fetch = server({
-      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20': page([phone]),
-      'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20': page([]),
-      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20': page([]),
+      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20': listPage([phone]),
+      'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20': listPage([]),
+      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20': listPage(
+        [],
+      ),
     });
     renderPage();
     await screen.findByText('+14155550100');

@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
+import { describe, expect, it } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 
 const settings = {
@@ -42,20 +40,13 @@ function server(extra: Routes = {}) {
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <AdminSettingsPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/settings', auth: fakeAuth({ user: adminUser }) },
-  );
+  renderWithToasts(<AdminSettingsPage />, {
+    route: '/admin/settings',
+    auth: fakeAuth({ user: adminUser }),
+  });
 }
 
 describe('Admin settings page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('fills the eight fields with the saved values and shows the configuration read-only', async () => {
     server();
     renderPage();

@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
 import { UsersPage } from './users-page';
 
 const ada = {
@@ -28,25 +26,14 @@ const me = {
   lastLogin: '2026-03-01T08:30:00Z',
 };
 
-const page = (items: unknown[], total = items.length) => ({
-  status: 200,
-  body: { items, total, page: 1, pageSize: 20 },
-});
-
 const FIRST = 'GET /api/admin/users?search=&status=&role=&page=1&pageSize=20';
 
 function server(extra: Routes = {}) {
-  return mockApi({ [FIRST]: page([ada, me], 45), ...extra });
+  return mockApi({ [FIRST]: listPage([ada, me], 45), ...extra });
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <UsersPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/users', auth: fakeAuth({ user: adminUser }) },
-  );
+  renderWithToasts(<UsersPage />, { route: '/admin/users', auth: fakeAuth({ user: adminUser }) });
 }
 
 async function openMenu(name: string) {
@@ -57,10 +44,6 @@ async function openMenu(name: string) {
 }
 
 describe('Manage users page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('shows each account with its badges, last login and the true count', async () => {
     server();
     renderPage();
@@ -80,9 +63,11 @@ describe('Manage users page', () => {
 
   it('builds the query from the debounced search and both filters', async () => {
     const fetch = server({
-      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20': page([ada]),
-      'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20': page([]),
-      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20': page([]),
+      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20': listPage([ada]),
+      'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20': listPage([]),
+      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20': listPage(
+        [],
+      ),
     });
     renderPage();
     await screen.findByText('ada@example.com');
@@ -152,7 +137,7 @@ describe('Manage users page', () => {
 
   it('offers Reactivate User for a suspended account', async () => {
     const fetch = server({
-      [FIRST]: page([{ ...ada, status: 'suspended' }]),
+      [FIRST]: listPage([{ ...ada, status: 'suspended' }]),
       'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
     });
     renderPage();

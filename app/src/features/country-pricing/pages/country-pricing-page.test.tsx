@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { renderWithToasts } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 
 const germany = {
@@ -22,33 +20,18 @@ const germany = {
 
 const japan = { ...germany, id: 4, country: 'Japan', code: 'JP', status: 'inactive' };
 
-const list = (items: unknown[]) => ({
-  status: 200,
-  body: { items, total: items.length, page: 1, pageSize: 20 },
-});
-
 function server(extra: Routes = {}) {
   return mockApi({
-    'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': list([germany, japan]),
+    'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': listPage([germany, japan]),
     ...extra,
   });
 }
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <CountryPricingPage />
-      <ToastHost />
-    </>,
-    { route: '/admin/country-pricing' },
-  );
+  renderWithToasts(<CountryPricingPage />, { route: '/admin/country-pricing' });
 }
 
 describe('Country pricing page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('shows rates with three decimals through core, badges and dates', async () => {
     server();
     renderPage();
@@ -72,8 +55,8 @@ describe('Country pricing page', () => {
 
   it('searches and filters on the server', async () => {
     const fetch = server({
-      'GET /api/admin/country-pricing?search=de&status=&page=1&pageSize=20': list([germany]),
-      'GET /api/admin/country-pricing?search=de&status=inactive&page=1&pageSize=20': list([]),
+      'GET /api/admin/country-pricing?search=de&status=&page=1&pageSize=20': listPage([germany]),
+      'GET /api/admin/country-pricing?search=de&status=inactive&page=1&pageSize=20': listPage([]),
     });
     renderPage();
     await screen.findByText('Germany');

@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
 import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { clientUser, fakeAuth, renderWithToasts } from '../../../test/render';
 import { NotificationsBell } from '../components/notifications-bell';
 import { NotificationsPage } from './notifications-page';
 
@@ -73,11 +71,10 @@ function server(items: Item[]): Routes {
 
 function renderPage(routes: Routes) {
   const fetch = mockApi(routes);
-  renderWithProviders(
+  renderWithToasts(
     <>
       <NotificationsBell />
       <NotificationsPage />
-      <ToastHost />
     </>,
     { route: '/client/notifications', auth: fakeAuth({ user: clientUser }) },
   );
@@ -86,7 +83,6 @@ function renderPage(routes: Routes) {
 
 describe('Notifications page', () => {
   afterEach(() => {
-    act(() => toast.remove());
     vi.restoreAllMocks();
   });
 

@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
-import { fakeAuth, renderWithProviders } from '../../../test/render';
+import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
 
@@ -54,10 +52,6 @@ describe('My packages page', () => {
 });
 
 describe('Buy package page', () => {
-  afterEach(() => {
-    act(() => toast.remove());
-  });
-
   it('asks before buying, then buys and refreshes the balance', async () => {
     mockApi({
       'GET /api/packages': { status: 200, body: { packages: catalogue } },
@@ -67,13 +61,7 @@ describe('Buy package page', () => {
       },
     });
     const auth = fakeAuth();
-    renderWithProviders(
-      <>
-        <BuyPackagePage />
-        <ToastHost />
-      </>,
-      { route: '/client/buy-package', auth },
-    );
+    renderWithToasts(<BuyPackagePage />, { route: '/client/buy-package', auth });
     await userEvent.click(await screen.findByRole('button', { name: 'Purchase Standard' }));
     const dialog = screen.getByRole('dialog', { name: 'Buy Package' });
     expect(dialog).toHaveTextContent('Buy Standard for $49.99? 300 minutes valid 60 days.');

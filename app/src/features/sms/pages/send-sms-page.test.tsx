@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { clientUser, fakeAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
@@ -24,13 +22,7 @@ const longText = 'a'.repeat(170);
 function renderPage(routes: Routes) {
   const fetch = mockApi({ [LIST]: { status: 200, body: empty }, ...routes });
   const auth = fakeAuth({ user: clientUser });
-  const view = renderWithProviders(
-    <>
-      <SendSmsPage />
-      <ToastHost />
-    </>,
-    { route: '/client/send-sms', auth },
-  );
+  const view = renderWithToasts(<SendSmsPage />, { route: '/client/send-sms', auth });
   return { ...view, fetch };
 }
 
@@ -46,7 +38,6 @@ function bodyOf(fetch: ReturnType<typeof mockApi>, key: string): unknown {
 
 describe('Send SMS page', () => {
   afterEach(() => {
-    act(() => toast.remove());
     vi.restoreAllMocks();
   });
 
