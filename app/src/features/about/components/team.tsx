@@ -1,3 +1,5 @@
+import { MarketingSection } from '../../../components/ui/marketing-section';
+
 const team = [
   {
     name: 'Elena Marquez',
@@ -21,32 +23,24 @@ const team = [
 
 export function Team() {
   return (
-    <section aria-labelledby="team-heading" className="bg-slate-50 px-4 py-16">
-      <div className="mx-auto max-w-6xl">
-        <h2
-          id="team-heading"
-          className="text-center text-3xl font-bold tracking-tight text-slate-900"
-        >
-          Leadership Team
-        </h2>
-        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {team.map((person) => (
-            <li key={person.name} className="rounded-2xl bg-white p-6 text-center shadow-sm">
-              <img
-                src={person.photo}
-                alt={`Portrait of ${person.name}`}
-                width={160}
-                height={160}
-                loading="lazy"
-                className="mx-auto h-40 w-40 rounded-full object-cover"
-              />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{person.name}</h3>
-              <p className="text-sm font-medium text-brand-600">{person.role}</p>
-              <p className="mt-3 text-sm text-slate-600">{person.bio}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <MarketingSection id="team-heading" title="Leadership Team" className="bg-slate-50 px-4 py-16">
+      <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+        {team.map((person) => (
+          <li key={person.name} className="rounded-2xl bg-white p-6 text-center shadow-sm">
+            <img
+              src={person.photo}
+              alt={`Portrait of ${person.name}`}
+              width={160}
+              height={160}
+              loading="lazy"
+              className="mx-auto h-40 w-40 rounded-full object-cover"
+            />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{person.name}</h3>
+            <p className="text-sm font-medium text-brand-600">{person.role}</p>
+            <p className="mt-3 text-sm text-slate-600">{person.bio}</p>
+          </li>
+        ))}
+      </ul>
+    </MarketingSection>
   );
 }

@@ -1,6 +1,8 @@
 import { Award, Globe, Lightbulb } from 'lucide-react';
+import { IconCardList, type IconCardItem } from '../../../components/ui/icon-card-list';
+import { MarketingSection } from '../../../components/ui/marketing-section';
 
-const values = [
+const values: IconCardItem[] = [
   {
     title: 'Global Reach',
     description:
@@ -23,27 +25,8 @@ const values = [
 
 export function Values() {
   return (
-    <section aria-labelledby="values-heading" className="px-4 py-16">
-      <div className="mx-auto max-w-6xl">
-        <h2
-          id="values-heading"
-          className="text-center text-3xl font-bold tracking-tight text-slate-900"
-        >
-          Our Values
-        </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {values.map((value) => (
-            <li
-              key={value.title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <value.icon className="h-8 w-8 text-brand-600" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{value.title}</h3>
-              <p className="mt-2 text-slate-600">{value.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <MarketingSection id="values-heading" title="Our Values" className="px-4 py-16">
+      <IconCardList items={values} look="value" className="mt-10 grid gap-6 md:grid-cols-3" />
+    </MarketingSection>
   );
 }

@@ -1,4 +1,5 @@
 import { PageHero } from '../../../components/ui/page-hero';
+import { StatList } from '../../../components/ui/stat-list';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { Team } from '../components/team';
 import { Values } from '../components/values';
@@ -23,16 +24,7 @@ export function AboutPage() {
         description="We make it simple for any business to have a local voice in every market it serves."
       />
       <section aria-label="Dialtone at a glance" className="border-b border-slate-200 px-4 py-12">
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label}>
-              <dt className="text-sm font-medium tracking-wide text-slate-500 uppercase">
-                {stat.label}
-              </dt>
-              <dd className="mt-1 text-3xl font-extrabold text-brand-600">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatList stats={stats} columns="grid-cols-2 gap-8 md:grid-cols-4" size="text-3xl" />
       </section>
       <section aria-labelledby="story-heading" className="px-4 py-16">
         <div className="mx-auto max-w-3xl">

@@ -1,15 +1,8 @@
-import { CreditCard, MessageSquare, PhoneCall, ShoppingCart, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { CreditCard, MessageSquare, PhoneCall, ShoppingCart } from 'lucide-react';
 import { paths } from '../../../app/paths';
+import { LinkCardGrid, type LinkCard } from '../../../components/ui/link-card-grid';
 
-interface QuickAction {
-  label: string;
-  description: string;
-  to: string;
-  icon: LucideIcon;
-}
-
-const actions: QuickAction[] = [
+const actions: LinkCard[] = [
   {
     label: 'Buy number',
     description: 'Local, mobile or toll-free',
@@ -37,27 +30,5 @@ const actions: QuickAction[] = [
 ];
 
 export function QuickActions() {
-  return (
-    <section aria-labelledby="quick-actions-heading">
-      <h2 id="quick-actions-heading" className="text-lg font-semibold text-slate-900">
-        Quick actions
-      </h2>
-      <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {actions.map((action) => (
-          <li key={action.to}>
-            <Link
-              to={action.to}
-              className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200 hover:shadow"
-            >
-              <action.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
-              <span>
-                <span className="block font-semibold text-slate-900">{action.label}</span>
-                <span className="block text-sm text-slate-500">{action.description}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <LinkCardGrid id="quick-actions-heading" title="Quick actions" links={actions} />;
 }

@@ -1,3 +1,4 @@
+import { IconCardList } from '../../../components/ui/icon-card-list';
 import { PageHero } from '../../../components/ui/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { ComparisonTable } from '../components/comparison-table';
@@ -26,18 +27,11 @@ export function FeaturesPage() {
                 {category.name}
               </h2>
               <p className="mt-1 text-slate-600">{category.summary}</p>
-              <ul className="mt-6 grid gap-6 md:grid-cols-3">
-                {category.items.map((item) => (
-                  <li
-                    key={item.title}
-                    className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-                  >
-                    <item.icon className="h-7 w-7 text-brand-600" aria-hidden="true" />
-                    <h3 className="mt-4 font-semibold text-slate-900">{item.title}</h3>
-                    <p className="mt-2 text-sm text-slate-600">{item.description}</p>
-                  </li>
-                ))}
-              </ul>
+              <IconCardList
+                items={category.items}
+                look="feature"
+                className="mt-6 grid gap-6 md:grid-cols-3"
+              />
             </div>
           </section>
         ))}

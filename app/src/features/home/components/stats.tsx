@@ -1,3 +1,5 @@
+import { StatList } from '../../../components/ui/stat-list';
+
 const stats = [
   { value: '150+', label: 'Countries' },
   { value: '99.9%', label: 'Uptime' },
@@ -10,16 +12,7 @@ export function Stats() {
       aria-label="Dialtone in numbers"
       className="border-b border-slate-200 bg-white px-4 py-12"
     >
-      <dl className="mx-auto grid max-w-5xl gap-8 text-center sm:grid-cols-3">
-        {stats.map((stat) => (
-          <div key={stat.label}>
-            <dt className="text-sm font-medium tracking-wide text-slate-500 uppercase">
-              {stat.label}
-            </dt>
-            <dd className="mt-1 text-4xl font-extrabold text-brand-600">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatList stats={stats} columns="gap-8 sm:grid-cols-3" size="text-4xl" />
     </section>
   );
 }

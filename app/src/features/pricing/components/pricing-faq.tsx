@@ -1,3 +1,5 @@
+import { MarketingSection } from '../../../components/ui/marketing-section';
+
 const questions = [
   {
     q: 'How are phone numbers billed?',
@@ -23,23 +25,20 @@ const questions = [
 
 export function PricingFaq() {
   return (
-    <section aria-labelledby="pricing-faq-heading" className="bg-slate-50 px-4 py-16">
-      <div className="mx-auto max-w-5xl">
-        <h2
-          id="pricing-faq-heading"
-          className="text-center text-3xl font-bold tracking-tight text-slate-900"
-        >
-          Frequently Asked Questions
-        </h2>
-        <dl className="mt-10 grid gap-6 md:grid-cols-2">
-          {questions.map((item) => (
-            <div key={item.q} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <dt className="font-semibold text-slate-900">{item.q}</dt>
-              <dd className="mt-2 text-slate-600">{item.a}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </section>
+    <MarketingSection
+      id="pricing-faq-heading"
+      title="Frequently Asked Questions"
+      className="bg-slate-50 px-4 py-16"
+      width="max-w-5xl"
+    >
+      <dl className="mt-10 grid gap-6 md:grid-cols-2">
+        {questions.map((item) => (
+          <div key={item.q} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="font-semibold text-slate-900">{item.q}</dt>
+            <dd className="mt-2 text-slate-600">{item.a}</dd>
+          </div>
+        ))}
+      </dl>
+    </MarketingSection>
   );
 }
