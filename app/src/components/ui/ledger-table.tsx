@@ -1,7 +1,7 @@
 import { usd } from '../../lib/core';
-import { formatDateTime } from '../../lib/format-date';
 import { ledgerKindLabel, type LedgerEntry } from '../../lib/ledger';
 import { DataTable } from './data-table';
+import { dateColumn } from './table-cells';
 
 function amountClass(amount: number): string {
   if (amount > 0) return 'text-green-700';
@@ -23,11 +23,10 @@ export function LedgerTable({ items, caption }: LedgerTableProps) {
       rows={items}
       rowKey={(entry) => entry.id}
       columns={[
-        {
-          header: 'Date',
+        dateColumn('Date', (entry: LedgerEntry) => entry.date, {
+          withTime: true,
           className: 'whitespace-nowrap text-slate-600',
-          cell: (entry) => <time dateTime={entry.date}>{formatDateTime(entry.date)}</time>,
-        },
+        }),
         {
           header: 'Type',
           className: 'whitespace-nowrap text-slate-900',

@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { AuditEntry } from '../api/get-audit';
 import { AuditDetails } from './audit-details';
@@ -37,11 +38,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
           : null
       }
       columns={[
-        {
-          header: 'Date',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (entry) => <time dateTime={entry.date}>{formatDateTime(entry.date)}</time>,
-        },
+        dateColumn('Date', (entry: AuditEntry) => entry.date, { withTime: true }),
         {
           header: 'Administrator',
           className: 'break-words text-slate-900',
@@ -50,10 +47,11 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
         {
           header: 'Action',
           cell: (entry) => (
-            <>
-              <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
-              <p className="font-mono text-xs text-slate-500">{entry.action}</p>
-            </>
+            <TwoLineCell
+              title={actionLabel(entry.action)}
+              detail={entry.action}
+              detailClassName="font-mono text-xs text-slate-500"
+            />
           ),
         },
         {

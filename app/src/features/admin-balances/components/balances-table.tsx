@@ -1,8 +1,8 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
 import { ActionsMenu } from '../../../components/ui/actions-menu';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
-import { formatDate } from '../../../lib/format-date';
 import type { BalanceItem, Movement } from '../api/get-balances';
 import { BalanceStatusBadge } from './balance-status-badge';
 
@@ -11,12 +11,12 @@ export type BalanceAction = 'credit' | 'debit' | 'transactions';
 function MovementCell({ movement }: { movement: Movement | null | undefined }) {
   if (!movement) return <span className="text-slate-400">—</span>;
   return (
-    <>
-      <p className="font-medium text-slate-900 tabular-nums">{usd(movement.amount)}</p>
-      <p className="text-xs text-slate-500">
-        <time dateTime={movement.date}>{formatDate(movement.date)}</time>
-      </p>
-    </>
+    <TwoLineCell
+      title={usd(movement.amount)}
+      titleClassName="font-medium text-slate-900 tabular-nums"
+      detail={<Time value={movement.date} />}
+      detailClassName="text-xs text-slate-500"
+    />
   );
 }
 
@@ -34,15 +34,7 @@ export function BalancesTable({ items, onAction }: BalancesTableProps) {
       rows={items}
       rowKey={(user) => user.id}
       columns={[
-        {
-          header: 'User',
-          cell: (user) => (
-            <>
-              <p className="font-medium text-slate-900">{user.name}</p>
-              <p className="text-slate-500">{user.email}</p>
-            </>
-          ),
-        },
+        { header: 'User', cell: (user) => <TwoLineCell title={user.name} detail={user.email} /> },
         {
           header: 'Balance',
           className: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',

@@ -1,8 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { ContactMessage } from '../api/get-messages';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface MessagesTableProps {
   items: ContactMessage[];
@@ -19,13 +18,10 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
       rows={items}
       rowKey={(item) => item.id}
       columns={[
-        {
-          header: 'Received',
+        dateColumn('Received', (item: ContactMessage) => item.createdAt, {
+          withTime: true,
           className: 'whitespace-nowrap text-slate-600',
-          cell: (item) => (
-            <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
-          ),
-        },
+        }),
         {
           header: 'From',
           cell: (item) => (
@@ -41,10 +37,11 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
           header: 'Subject and message',
           className: 'max-w-md',
           cell: (item) => (
-            <>
-              <p className="font-medium text-slate-900">{item.subject}</p>
-              <p className="mt-1 whitespace-pre-line text-slate-600">{item.message}</p>
-            </>
+            <TwoLineCell
+              title={item.subject}
+              detail={item.message}
+              detailClassName="mt-1 whitespace-pre-line text-slate-600"
+            />
           ),
         },
         {

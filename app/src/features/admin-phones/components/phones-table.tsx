@@ -2,8 +2,8 @@ import { Globe, Power, PowerOff, UserCog } from 'lucide-react';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
-import { formatDate } from '../../../lib/format-date';
 import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
 
@@ -42,12 +42,16 @@ export function PhonesTable({ items, onAction }: PhonesTableProps) {
           header: 'Number',
           className: 'whitespace-nowrap',
           cell: (phone) => (
-            <>
-              <p className="font-mono font-semibold text-slate-900">{phone.number}</p>
-              <p className="text-xs text-slate-500">
-                Added <time dateTime={phone.addedDate}>{formatDate(phone.addedDate)}</time>
-              </p>
-            </>
+            <TwoLineCell
+              title={phone.number}
+              titleClassName="font-mono font-semibold text-slate-900"
+              detail={
+                <>
+                  Added <Time value={phone.addedDate} />
+                </>
+              }
+              detailClassName="text-xs text-slate-500"
+            />
           ),
         },
         {

@@ -2,7 +2,7 @@ import { Mail, ShieldCheck, UserCheck, UserX, type LucideIcon } from 'lucide-rea
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { dateColumn, Time, TwoLineCell } from '../../../components/ui/table-cells';
 import type { AdminUserItem } from '../api/get-users';
 import { roleLabel, statusTones, trialLabel } from './user-labels';
 
@@ -46,15 +46,17 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
         {
           header: 'Name',
           cell: (user) => (
-            <>
-              <p className="font-medium text-slate-900">
-                {user.name}
-                {user.id === selfId && (
-                  <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
-                )}
-              </p>
-              <p className="text-slate-500">{user.email}</p>
-            </>
+            <TwoLineCell
+              title={
+                <>
+                  {user.name}
+                  {user.id === selfId && (
+                    <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
+                  )}
+                </>
+              }
+              detail={user.email}
+            />
           ),
         },
         {
@@ -83,17 +85,13 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
             <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>{roleLabel(user.role)}</Badge>
           ),
         },
-        {
-          header: 'Join Date',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (user) => <time dateTime={user.joinDate}>{formatDate(user.joinDate)}</time>,
-        },
+        dateColumn('Join Date', (user: AdminUserItem) => user.joinDate),
         {
           header: 'Last Login',
           className: 'whitespace-nowrap text-slate-700',
           cell: (user) =>
             user.lastLogin ? (
-              <time dateTime={user.lastLogin}>{formatDateTime(user.lastLogin)}</time>
+              <Time value={user.lastLogin} withTime />
             ) : (
               <span className="text-slate-500">Never</span>
             ),

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { Flag } from '../../../components/ui/flag';
 import { rate } from '../../../lib/core';
-import { formatDate } from '../../../lib/format-date';
+import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { CountryRate } from '../api/get-country-rates';
 
 const money = 'whitespace-nowrap text-slate-900 tabular-nums';
@@ -29,11 +29,11 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
             <div className="flex items-center gap-2">
               <Flag code={row.code} emoji={row.flag} />
               <div>
-                <p className="font-medium text-slate-900">{row.country}</p>
-                <p className="text-xs text-slate-500">
-                  {row.code}
-                  {row.callingCode ? ` · +${row.callingCode}` : ''}
-                </p>
+                <TwoLineCell
+                  title={row.country}
+                  detail={`${row.code}${row.callingCode ? ` · +${row.callingCode}` : ''}`}
+                  detailClassName="text-xs text-slate-500"
+                />
               </div>
             </div>
           ),
@@ -55,11 +55,9 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
             <Badge tone={row.status === 'active' ? 'green' : 'red'}>{row.status}</Badge>
           ),
         },
-        {
-          header: 'Last Updated',
+        dateColumn('Last Updated', (row: CountryRate) => row.lastUpdated, {
           className: 'whitespace-nowrap text-slate-600',
-          cell: (row) => <time dateTime={row.lastUpdated}>{formatDate(row.lastUpdated)}</time>,
-        },
+        }),
         actionsColumn(
           (row: CountryRate) => (
             <>
