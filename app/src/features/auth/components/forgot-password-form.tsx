@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { EmailField } from '../../../components/ui/account-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { validateLogin } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
@@ -42,13 +42,7 @@ export function ForgotPasswordForm() {
       onSubmit={form.submit(({ email }) => mutation.mutate(email.trim()))}
     >
       {problem && <Alert>{problem}</Alert>}
-      <TextField
-        id="forgot-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        {...form.text('email')}
-      />
+      <EmailField id="forgot-email" {...form.text('email')} />
       <Button type="submit" className="w-full" loading={mutation.isPending}>
         Send reset link
       </Button>

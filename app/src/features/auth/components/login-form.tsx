@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { EmailField, PasswordField } from '../../../components/ui/account-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateLogin } from '../../../lib/core';
@@ -44,18 +44,11 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
       {banner && <Alert>{banner}</Alert>}
-      <TextField
-        id="login-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        {...form.text('email')}
-      />
-      <TextField
+      <EmailField id="login-email" {...form.text('email')} />
+      <PasswordField
         id="login-password"
         label="Password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         {...form.text('password')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">

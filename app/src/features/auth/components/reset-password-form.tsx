@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { NewPasswordFields } from '../../../components/ui/account-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
@@ -49,20 +49,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {messageOf(mutation.error, 'Could not reset your password. Please try again.')}
         </Alert>
       )}
-      <TextField
-        id="reset-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        {...form.text('newPassword')}
-      />
-      <TextField
-        id="reset-confirm-password"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.text('confirmPassword')}
+      <NewPasswordFields
+        ids={{ password: 'reset-password', confirm: 'reset-confirm-password' }}
+        labels={{ password: 'New password', confirm: 'Confirm Password' }}
+        password={form.text('newPassword')}
+        confirm={form.text('confirmPassword')}
       />
       <Button type="submit" className="w-full" loading={mutation.isPending}>
         Reset password

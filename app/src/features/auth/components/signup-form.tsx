@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { EmailField, NewPasswordFields } from '../../../components/ui/account-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -38,27 +39,12 @@ export function SignupForm() {
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
       {failed && <Alert>Failed to create account. Please try again.</Alert>}
       <TextField id="signup-name" label="Full name" autoComplete="name" {...form.text('name')} />
-      <TextField
-        id="signup-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        {...form.text('email')}
-      />
-      <TextField
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        {...form.text('password')}
-      />
-      <TextField
-        id="signup-confirm-password"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.text('confirmPassword')}
+      <EmailField id="signup-email" {...form.text('email')} />
+      <NewPasswordFields
+        ids={{ password: 'signup-password', confirm: 'signup-confirm-password' }}
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        password={form.text('password')}
+        confirm={form.text('confirmPassword')}
       />
       <CheckboxField
         id="signup-terms"

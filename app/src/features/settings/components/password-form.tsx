@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { NewPasswordFields, PasswordField } from '../../../components/ui/account-fields';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
@@ -33,27 +33,17 @@ export function PasswordForm() {
       className="space-y-5"
       onSubmit={form.submit((values) => mutation.mutate(values))}
     >
-      <TextField
+      <PasswordField
         id="settings-current-password"
         label="Current password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         {...form.text('currentPassword')}
       />
-      <TextField
-        id="settings-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        {...form.text('newPassword')}
-      />
-      <TextField
-        id="settings-confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        {...form.text('confirmPassword')}
+      <NewPasswordFields
+        ids={{ password: 'settings-new-password', confirm: 'settings-confirm-password' }}
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        password={form.text('newPassword')}
+        confirm={form.text('confirmPassword')}
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => form.reset(empty)} disabled={mutation.isPending}>

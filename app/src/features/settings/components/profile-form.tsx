@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { EmailField, PasswordField } from '../../../components/ui/account-fields';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -79,19 +80,12 @@ export function ProfileForm({ user }: { user: User }) {
           {...form.text('lastName')}
         />
       </div>
-      <TextField
-        id="settings-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        {...form.text('email')}
-      />
+      <EmailField id="settings-email" {...form.text('email')} />
       {emailChanged && (
-        <TextField
+        <PasswordField
           id="settings-email-current-password"
           label="Current password"
-          type="password"
-          autoComplete="current-password"
+          purpose="current"
           hint="Needed to change the email address you sign in with."
           {...form.text('currentPassword')}
         />
