@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
-import { Button } from './button';
+import { DialogActions } from './dialog-actions';
 import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
@@ -32,19 +32,15 @@ export function ConfirmDialog({
       <div className="space-y-4">
         <div className="text-sm text-slate-700">{children}</div>
         {error && <Alert>{error}</Alert>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            autoFocus
-            variant={danger ? 'danger' : 'primary'}
-            loading={pending}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          cancelDisabled={pending}
+          onConfirm={onConfirm}
+          danger={danger}
+          pending={pending}
+        >
+          {confirmLabel}
+        </DialogActions>
       </div>
     </Dialog>
   );

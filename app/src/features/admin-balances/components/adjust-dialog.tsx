@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -93,14 +93,9 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
             required
             {...form.text('reason')}
           />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={type === 'debit' ? 'danger' : 'primary'}>
-              Continue
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} danger={type === 'debit'}>
+            Continue
+          </DialogActions>
         </form>
       ) : (
         <div className="space-y-4">
@@ -109,19 +104,16 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
           </p>
           <p className="text-sm text-slate-600">Reason: {form.values.reason.trim()}</p>
           {failure && <Alert>{failure}</Alert>}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => goTo('form')} disabled={mutation.isPending}>
-              Back
-            </Button>
-            <Button
-              autoFocus
-              variant={type === 'debit' ? 'danger' : 'primary'}
-              loading={mutation.isPending}
-              onClick={() => mutation.mutate()}
-            >
-              Confirm
-            </Button>
-          </div>
+          <DialogActions
+            cancelLabel="Back"
+            onCancel={() => goTo('form')}
+            cancelDisabled={mutation.isPending}
+            onConfirm={() => mutation.mutate()}
+            danger={type === 'debit'}
+            pending={mutation.isPending}
+          >
+            Confirm
+          </DialogActions>
         </div>
       )}
     </Dialog>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -88,14 +89,9 @@ export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
         )}
         <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
         {generalError && <Alert>{messageOf(add.error, 'Could not add the number.')}</Alert>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add Number
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} cancelDisabled={add.isPending} pending={add.isPending}>
+          Add Number
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -121,18 +121,14 @@ export function AddRangeDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         {failure && <Alert>{messageOf(failure.error, 'Could not add the range.')}</Alert>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={preview !== null && preview.result.added.length === 0}
-          >
-            {preview ? `Add ${preview.result.added.length} Numbers` : 'Preview'}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          cancelDisabled={busy}
+          pending={busy}
+          disabled={preview !== null && preview.result.added.length === 0}
+        >
+          {preview ? `Add ${preview.result.added.length} Numbers` : 'Preview'}
+        </DialogActions>
       </form>
     </Dialog>
   );

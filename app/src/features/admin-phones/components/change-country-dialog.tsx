@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
@@ -70,14 +70,12 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
               options={countries.data ?? [{ value: phone.countryCode, label: phone.countryCode }]}
             />
           )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={code === phone.countryCode || !countries.data}>
-              Continue
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            disabled={code === phone.countryCode || !countries.data}
+          >
+            Continue
+          </DialogActions>
         </form>
       ) : (
         <div className="space-y-4">
@@ -87,18 +85,15 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
           {change.isError && !fieldError && (
             <Alert>{messageOf(change.error, 'Could not change the country.')}</Alert>
           )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(false)}
-              disabled={change.isPending}
-            >
-              Back
-            </Button>
-            <Button autoFocus loading={change.isPending} onClick={() => change.mutate()}>
-              Change Country
-            </Button>
-          </div>
+          <DialogActions
+            cancelLabel="Back"
+            onCancel={() => setConfirming(false)}
+            cancelDisabled={change.isPending}
+            onConfirm={() => change.mutate()}
+            pending={change.isPending}
+          >
+            Change Country
+          </DialogActions>
         </div>
       )}
     </Dialog>

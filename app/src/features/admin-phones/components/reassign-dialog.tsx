@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
@@ -104,14 +104,9 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
               }}
             />
           )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={target === 'customer' && email.trim() === ''}>
-              Continue
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} disabled={target === 'customer' && email.trim() === ''}>
+            Continue
+          </DialogActions>
         </form>
       ) : (
         <div className="space-y-4">
@@ -128,18 +123,15 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
           {reassign.isError && !emailError && (
             <Alert>{messageOf(reassign.error, 'Could not reassign the number.')}</Alert>
           )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(false)}
-              disabled={reassign.isPending}
-            >
-              Back
-            </Button>
-            <Button autoFocus loading={reassign.isPending} onClick={() => reassign.mutate()}>
-              {owner ? 'Reassign Number' : 'Return to inventory'}
-            </Button>
-          </div>
+          <DialogActions
+            cancelLabel="Back"
+            onCancel={() => setConfirming(false)}
+            cancelDisabled={reassign.isPending}
+            onConfirm={() => reassign.mutate()}
+            pending={reassign.isPending}
+          >
+            {owner ? 'Reassign Number' : 'Return to inventory'}
+          </DialogActions>
         </div>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateSettings } from '../../../lib/core';
@@ -73,21 +73,19 @@ export function SettingsForm({ saved }: { saved: PlatformSettings }) {
           <Alert>{failure}</Alert>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            save.reset();
-            form.reset({ ...saved });
-          }}
-          disabled={save.isPending || !changed}
-        >
-          Reset
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogActions
+        className="mt-6"
+        cancelLabel="Reset"
+        onCancel={() => {
+          save.reset();
+          form.reset({ ...saved });
+        }}
+        cancelDisabled={save.isPending || !changed}
+        pending={save.isPending}
+        disabled={save.isPending}
+      >
+        {save.isPending ? 'Saving...' : 'Save'}
+      </DialogActions>
     </form>
   );
 }

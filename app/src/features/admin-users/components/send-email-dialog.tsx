@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -59,14 +59,9 @@ export function SendEmailDialog({ user, onClose }: SendEmailDialogProps) {
         />
         <TextAreaField id="email-body" label="Message" rows={8} required {...form.text('body')} />
         {failure && <Alert>{failure}</Alert>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            Send Email
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} cancelDisabled={send.isPending} pending={send.isPending}>
+          Send Email
+        </DialogActions>
       </form>
     </Dialog>
   );

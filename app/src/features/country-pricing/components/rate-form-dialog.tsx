@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -167,14 +167,9 @@ export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
           />
         </div>
         {generalError && <Alert>{messageOf(save.error, 'Could not save the country.')}</Alert>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {row ? 'Save Changes' : 'Add Country'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>
+          {row ? 'Save Changes' : 'Add Country'}
+        </DialogActions>
       </form>
     </Dialog>
   );
