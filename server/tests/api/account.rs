@@ -9,12 +9,7 @@ async fn the_profile_is_validated_and_saved() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     let bad = json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com" });
-    let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(bad)
-        .send()
-        .await;
+    let r = app.put_as(&s, "/api/user/profile", bad).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"]["firstName"],
@@ -23,12 +18,7 @@ async fn the_profile_is_validated_and_saved() {
 
     let good = json!({ "firstName": "Augusta", "lastName": "King", "email": "augusta@example.com",
         "emailNotifications": false, "smsNotifications": true, "currentPassword": "password1" });
-    let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(good)
-        .send()
-        .await;
+    let r = app.put_as(&s, "/api/user/profile", good).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["user"]["name"], "Augusta King");
     assert_eq!(r.body["user"]["emailNotifications"], false);
@@ -46,12 +36,7 @@ async fn a_profile_cannot_take_another_accounts_email() {
     let s = app.client("ada@example.com").await;
     let body = json!({ "firstName": "Augusta", "lastName": "King", "email": "BOB@example.com",
         "currentPassword": "password1" });
-    let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(body)
-        .send()
-        .await;
+    let r = app.put_as(&s, "/api/user/profile", body).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"]["email"],
@@ -66,12 +51,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     let other = app.session("ada@example.com", "password1").await;
 
     let wrong = json!({ "currentPassword": "nope-nope", "newPassword": "password2", "confirmPassword": "password2" });
-    let r = app
-        .put("/api/user/password")
-        .bearer(&me.token)
-        .json(wrong)
-        .send()
-        .await;
+    let r = app.put_as(&me, "/api/user/password", wrong).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"]["currentPassword"],
@@ -79,55 +59,30 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     );
 
     let short = json!({ "currentPassword": "password1", "newPassword": "short", "confirmPassword": "short" });
-    let r = app
-        .put("/api/user/password")
-        .bearer(&me.token)
-        .json(short)
-        .send()
-        .await;
+    let r = app.put_as(&me, "/api/user/password", short).await;
     assert_eq!(
         r.body["errors"]["newPassword"],
         "Password must be at least 8 characters"
     );
 
     let ok = json!({ "currentPassword": "password1", "newPassword": "password2", "confirmPassword": "password2" });
-    let r = app
-        .put("/api/user/password")
-        .bearer(&me.token)
-        .json(ok)
-        .send()
-        .await;
+    let r = app.put_as(&me, "/api/user/password", ok).await;
     assert_eq!(r.status, StatusCode::OK);
     let fresh = r.body["accessToken"].as_str().unwrap();
 
     // This session goes on with its new token and its refresh cookie...
     assert_eq!(
-        app.get("/api/user/info").bearer(fresh).send().await.status,
+        app.get_as(fresh, "/api/user/info").await.status,
         StatusCode::OK
     );
-    assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&me.cookie)
-            .send()
-            .await
-            .status,
-        StatusCode::OK
-    );
+    assert_eq!(app.refresh(&me.cookie).await.status, StatusCode::OK);
     // ...every other session is over, access and refresh alike.
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer(&other.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&other, "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&other.cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&other.cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
@@ -182,19 +137,11 @@ async fn a_reset_link_works_once_and_ends_every_session() {
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer(&s.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&s, "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&s.cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&s.cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
 }

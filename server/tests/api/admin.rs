@@ -9,11 +9,7 @@ async fn the_user_list_has_the_true_total_search_filters_and_paging() {
     for i in 0..7 {
         app.client(&format!("client{i}@example.com")).await;
     }
-    let r = app
-        .get("/api/admin/users?pageSize=3")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let r = app.get_as(&admin, "/api/admin/users?pageSize=3").await;
     assert_eq!(
         (
             r.body["total"].as_i64(),
@@ -35,25 +31,17 @@ async fn the_user_list_has_the_true_total_search_filters_and_paging() {
         assert!(item.get(field).is_some(), "{field}");
     }
     assert_eq!(
-        app.get("/api/admin/users?role=admin")
-            .bearer(&admin.token)
-            .send()
+        app.get_as(&admin, "/api/admin/users?role=admin").await.body["total"],
+        1
+    );
+    assert_eq!(
+        app.get_as(&admin, "/api/admin/users?search=CLIENT3")
             .await
             .body["total"],
         1
     );
     assert_eq!(
-        app.get("/api/admin/users?search=CLIENT3")
-            .bearer(&admin.token)
-            .send()
-            .await
-            .body["total"],
-        1
-    );
-    assert_eq!(
-        app.get("/api/admin/users?page=3&pageSize=3")
-            .bearer(&admin.token)
-            .send()
+        app.get_as(&admin, "/api/admin/users?page=3&pageSize=3")
             .await
             .body["items"]
             .as_array()
@@ -69,25 +57,15 @@ async fn a_suspended_client_cannot_sign_in_and_their_sessions_end_at_once() {
     let admin = app.admin("admin@example.com").await;
     let s = app.client("ada@example.com").await;
     let r = app
-        .post(&format!("/api/admin/users/{}/suspend", s.user_id))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, &format!("/api/admin/users/{}/suspend", s.user_id))
         .await;
     assert_eq!(r.body["item"]["status"], "suspended");
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer(&s.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&s, "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&s.cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&s.cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
@@ -95,9 +73,10 @@ async fn a_suspended_client_cannot_sign_in_and_their_sessions_end_at_once() {
         StatusCode::FORBIDDEN
     );
     let r = app
-        .post(&format!("/api/admin/users/{}/reactivate", s.user_id))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(
+            &admin,
+            &format!("/api/admin/users/{}/reactivate", s.user_id),
+        )
         .await;
     assert_eq!(r.body["item"]["status"], "active");
     assert_eq!(
@@ -116,18 +95,17 @@ async fn administrators_cannot_suspend_or_demote_themselves_and_one_admin_always
     let app = TestApp::new().await;
     let a = app.admin("a@example.com").await;
     assert_eq!(
-        app.post(&format!("/api/admin/users/{}/suspend", a.user_id))
-            .bearer(&a.token)
-            .send()
+        app.post_empty_as(&a, &format!("/api/admin/users/{}/suspend", a.user_id))
             .await
             .status,
         StatusCode::CONFLICT
     );
     let demote_self = app
-        .post(&format!("/api/admin/users/{}/role", a.user_id))
-        .bearer(&a.token)
-        .json(json!({ "role": "client" }))
-        .send()
+        .post_as(
+            &a,
+            &format!("/api/admin/users/{}/role", a.user_id),
+            json!({ "role": "client" }),
+        )
         .await;
     assert_eq!(
         (demote_self.status, demote_self.body["message"].as_str()),
@@ -140,18 +118,16 @@ async fn administrators_cannot_suspend_or_demote_themselves_and_one_admin_always
     let b = app.admin("b@example.com").await;
     // Two administrators demote each other at the same moment: one must remain.
     let (x, y) = tokio::join!(
-        tokio::spawn(
-            app.post(&format!("/api/admin/users/{}/role", b.user_id))
-                .bearer(&a.token)
-                .json(json!({ "role": "client" }))
-                .send()
-        ),
-        tokio::spawn(
-            app.post(&format!("/api/admin/users/{}/role", a.user_id))
-                .bearer(&b.token)
-                .json(json!({ "role": "client" }))
-                .send()
-        )
+        tokio::spawn(app.post_as(
+            &a,
+            &format!("/api/admin/users/{}/role", b.user_id),
+            json!({ "role": "client" })
+        )),
+        tokio::spawn(app.post_as(
+            &b,
+            &format!("/api/admin/users/{}/role", a.user_id),
+            json!({ "role": "client" })
+        ))
     );
     let statuses = [x.unwrap().status, y.unwrap().status];
     let admins = app
@@ -167,32 +143,31 @@ async fn the_last_administrator_cannot_be_demoted() {
     let a = app.admin("a@example.com").await;
     let b = app.admin("b@example.com").await;
     let r = app
-        .post(&format!("/api/admin/users/{}/role", b.user_id))
-        .bearer(&a.token)
-        .json(json!({ "role": "client" }))
-        .send()
+        .post_as(
+            &a,
+            &format!("/api/admin/users/{}/role", b.user_id),
+            json!({ "role": "client" }),
+        )
         .await;
     assert_eq!(r.body["item"]["role"], "client");
     // b is a client now; a is the last admin, and b's old token no longer works.
     assert_eq!(
-        app.get("/api/admin/users")
-            .bearer(&b.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&b, "/api/admin/users").await.status,
         StatusCode::UNAUTHORIZED
     );
     let c = app.admin("c@example.com").await;
-    app.post(&format!("/api/admin/users/{}/role", a.user_id))
-        .bearer(&c.token)
-        .json(json!({ "role": "client" }))
-        .send()
-        .await;
+    app.post_as(
+        &c,
+        &format!("/api/admin/users/{}/role", a.user_id),
+        json!({ "role": "client" }),
+    )
+    .await;
     let last = app
-        .post(&format!("/api/admin/users/{}/role", c.user_id))
-        .bearer(&c.token)
-        .json(json!({ "role": "client" }))
-        .send()
+        .post_as(
+            &c,
+            &format!("/api/admin/users/{}/role", c.user_id),
+            json!({ "role": "client" }),
+        )
         .await;
     assert_eq!(last.status, StatusCode::CONFLICT);
 }
@@ -203,17 +178,19 @@ async fn send_email_goes_through_the_mail_path() {
     let admin = app.admin("admin@example.com").await;
     let s = app.client("ada@example.com").await;
     let bad = app
-        .post(&format!("/api/admin/users/{}/email", s.user_id))
-        .bearer(&admin.token)
-        .json(json!({}))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/users/{}/email", s.user_id),
+            json!({}),
+        )
         .await;
     assert_eq!(bad.body["errors"]["subject"], "Subject is required");
     let r = app
-        .post(&format!("/api/admin/users/{}/email", s.user_id))
-        .bearer(&admin.token)
-        .json(json!({ "subject": "Your account", "body": "Hello Ada" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/users/{}/email", s.user_id),
+            json!({ "subject": "Your account", "body": "Hello Ada" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK);
     let (to, subject) = app.only_mail().await;
@@ -249,7 +226,7 @@ async fn every_admin_endpoint_answers_403_to_a_client_and_401_without_a_token() 
             "{path}"
         );
         assert_eq!(
-            app.get(path).bearer(&s.token).send().await.status,
+            app.get_as(&s, path).await.status,
             StatusCode::FORBIDDEN,
             "{path}"
         );
@@ -261,10 +238,7 @@ async fn every_admin_endpoint_answers_403_to_a_client_and_401_without_a_token() 
         "/api/admin/users/1/email",
     ] {
         assert_eq!(
-            app.post(path)
-                .bearer(&s.token)
-                .json(json!({ "role": "admin" }))
-                .send()
+            app.post_as(&s, path, json!({ "role": "admin" }))
                 .await
                 .status,
             StatusCode::FORBIDDEN,
@@ -272,10 +246,7 @@ async fn every_admin_endpoint_answers_403_to_a_client_and_401_without_a_token() 
         );
     }
     assert_eq!(
-        app.put("/api/admin/settings")
-            .bearer(&s.token)
-            .json(json!({}))
-            .send()
+        app.put_as(&s, "/api/admin/settings", json!({}))
             .await
             .status,
         StatusCode::FORBIDDEN

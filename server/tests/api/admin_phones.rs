@@ -6,17 +6,11 @@ use serde_json::json;
 async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
     let app = TestApp::new().await;
     let admin = app.admin("admin@example.com").await;
-    let all = app
-        .get("/api/admin/phones?pageSize=5")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let all = app.get_as(&admin, "/api/admin/phones?pageSize=5").await;
     assert_eq!(all.body["total"], 72);
     assert_eq!(all.body["items"].as_array().unwrap().len(), 5);
     let one = app
-        .get("/api/admin/phones?search=%2B14155550100")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/phones?search=%2B14155550100")
         .await;
     let first = &one.body["items"][0];
     assert_eq!(
@@ -28,22 +22,15 @@ async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
         (Some("mobile"), json!(2.99))
     );
     let uk = app
-        .get("/api/admin/phones?search=united%20kingdom&type=tollfree")
-        .bearer(&admin.token)
-        .send()
+        .get_as(
+            &admin,
+            "/api/admin/phones?search=united%20kingdom&type=tollfree",
+        )
         .await;
     assert_eq!(uk.body["total"], 8);
-    let by_number = app
-        .get("/api/admin/phones?search=%2B1416")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let by_number = app.get_as(&admin, "/api/admin/phones?search=%2B1416").await;
     assert_eq!(by_number.body["total"], 8);
-    let active = app
-        .get("/api/admin/phones?status=active")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let active = app.get_as(&admin, "/api/admin/phones?status=active").await;
     assert_eq!(active.body["total"], 0);
 }
 
@@ -54,28 +41,31 @@ async fn a_number_added_by_an_administrator_can_be_bought_by_a_client() {
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "10").await;
     let bad = app
-        .post("/api/admin/phones")
-        .bearer(&admin.token)
-        .json(json!({ "number": "4155550999", "countryCode": "US", "type": "mobile" }))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones",
+            json!({ "number": "4155550999", "countryCode": "US", "type": "mobile" }),
+        )
         .await;
     assert_eq!(
         bad.body["errors"]["number"],
         "Enter the number in international format, e.g. +14155550123"
     );
     let r = app
-        .post("/api/admin/phones")
-        .bearer(&admin.token)
-        .json(json!({ "number": "+1 415 555 0999", "countryCode": "US", "type": "mobile" }))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones",
+            json!({ "number": "+1 415 555 0999", "countryCode": "US", "type": "mobile" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["item"]["number"], "+14155550999");
     let dup = app
-        .post("/api/admin/phones")
-        .bearer(&admin.token)
-        .json(json!({ "number": "+14155550999", "countryCode": "US", "type": "mobile" }))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones",
+            json!({ "number": "+14155550999", "countryCode": "US", "type": "mobile" }),
+        )
         .await;
     assert_eq!(dup.status, StatusCode::CONFLICT);
     let id = r.body["item"]["id"].clone();
@@ -87,9 +77,7 @@ async fn a_number_added_by_an_administrator_can_be_bought_by_a_client() {
     let bought = app.purchase(&s, &id).send().await;
     assert_eq!(bought.status, StatusCode::CREATED);
     let listed = app
-        .get("/api/admin/phones?search=ada%40example")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/phones?search=ada%40example")
         .await;
     assert_eq!(listed.body["items"][0]["assignedTo"], "ada@example.com");
     assert_eq!(listed.body["items"][0]["status"], "active");
@@ -101,19 +89,18 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
     let admin = app.admin("admin@example.com").await;
     let s = app.client("ada@example.com").await;
     let id = app
-        .get("/api/admin/phones?search=%2B1212")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/phones?search=%2B1212")
         .await
         .body["items"][0]["id"]
         .as_i64()
         .unwrap();
 
     let r = app
-        .post(&format!("/api/admin/phones/{id}/reassign"))
-        .bearer(&admin.token)
-        .json(json!({ "email": "ADA@example.com" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/phones/{id}/reassign"),
+            json!({ "email": "ADA@example.com" }),
+        )
         .await;
     assert_eq!(
         (
@@ -123,45 +110,40 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
         (Some("ada@example.com"), Some("active"))
     );
     assert_eq!(
-        app.get("/api/numbers/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["numbers"][0]["id"],
+        app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0]["id"],
         id
     );
     let unknown = app
-        .post(&format!("/api/admin/phones/{id}/reassign"))
-        .bearer(&admin.token)
-        .json(json!({ "email": "nobody@example.com" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/phones/{id}/reassign"),
+            json!({ "email": "nobody@example.com" }),
+        )
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 
     let r = app
-        .post(&format!("/api/admin/phones/{id}/change-country"))
-        .bearer(&admin.token)
-        .json(json!({ "countryCode": "CA" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/phones/{id}/change-country"),
+            json!({ "countryCode": "CA" }),
+        )
         .await;
     assert_eq!(r.body["item"]["countryCode"], "CA");
     let r = app
-        .post(&format!("/api/admin/phones/{id}/deactivate"))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, &format!("/api/admin/phones/{id}/deactivate"))
         .await;
     assert_eq!(r.body["item"]["status"], "inactive");
     let r = app
-        .post(&format!("/api/admin/phones/{id}/activate"))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, &format!("/api/admin/phones/{id}/activate"))
         .await;
     assert_eq!(r.body["item"]["status"], "active");
     let r = app
-        .post(&format!("/api/admin/phones/{id}/reassign"))
-        .bearer(&admin.token)
-        .json(json!({ "email": null }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/phones/{id}/reassign"),
+            json!({ "email": null }),
+        )
         .await;
     assert_eq!(
         (
@@ -198,11 +180,7 @@ async fn every_inventory_endpoint_refuses_clients() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.get("/api/admin/phones")
-            .bearer(&s.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&s, "/api/admin/phones").await.status,
         StatusCode::FORBIDDEN
     );
     for path in [
@@ -212,7 +190,7 @@ async fn every_inventory_endpoint_refuses_clients() {
         "/api/admin/phones/1/deactivate",
         "/api/admin/phones/1/activate",
     ] {
-        let r = app.post(path).bearer(&s.token).json(json!({ "email": "ada@example.com", "countryCode": "US", "number": "+14155550999", "type": "mobile" })).send().await;
+        let r = app.post_as(&s, path, json!({ "email": "ada@example.com", "countryCode": "US", "number": "+14155550999", "type": "mobile" })).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}");
     }
 }

@@ -9,11 +9,7 @@ async fn settings_are_validated_audited_and_take_effect_at_once() {
     let app = TestApp::new().await;
     let admin = app.admin("admin@example.com").await;
     let s = app.client("ada@example.com").await;
-    let r = app
-        .get("/api/admin/settings")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let r = app.get_as(&admin, "/api/admin/settings").await;
     assert_eq!(r.body["settings"]["setupFee"], "1.00");
     assert_eq!(r.body["configuration"]["payments"]["provider"], "sandbox");
     assert!(!r.text.contains("test-secret"), "no secret is shown");
@@ -21,35 +17,22 @@ async fn settings_are_validated_audited_and_take_effect_at_once() {
     body["setupFee"] = json!("2.50");
     body["maxDeposit"] = json!("500");
     let r = app
-        .put("/api/admin/settings")
-        .bearer(&admin.token)
-        .json(body.clone())
-        .send()
+        .put_as(&admin, "/api/admin/settings", body.clone())
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(app.available(&s, "US", "mobile").await[0]["setup"], 2.5);
     let big = app
-        .post("/api/payment/stripe")
-        .bearer(&s.token)
-        .json(json!({ "amount": 600 }))
-        .send()
+        .post_as(&s, "/api/payment/stripe", json!({ "amount": 600 }))
         .await;
     assert_eq!(big.body["errors"]["amount"], "Maximum deposit is $500.00");
     body["renewalNoticeDays"] = json!("0");
-    let bad = app
-        .put("/api/admin/settings")
-        .bearer(&admin.token)
-        .json(body)
-        .send()
-        .await;
+    let bad = app.put_as(&admin, "/api/admin/settings", body).await;
     assert_eq!(
         bad.body["errors"]["renewalNoticeDays"],
         "Renewal notice must be between 1 and 30"
     );
     let audit = app
-        .get("/api/admin/audit?action=settings.")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/audit?action=settings.")
         .await;
     assert_eq!(audit.body["total"], 1);
     assert_eq!(audit.body["items"][0]["before"]["setupFee"], "1.00");
@@ -76,12 +59,7 @@ async fn stats_and_analytics_reflect_real_activity() {
             "endedAt": now.to_rfc3339(), "durationSeconds": secs, "status": status });
         send_cdr(&app, cdr).await;
     }
-    let stats = app
-        .get("/api/admin/stats")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .body;
+    let stats = app.get_as(&admin, "/api/admin/stats").await.body;
     assert_eq!(
         (
             stats["totalUsers"].as_i64(),
@@ -94,12 +72,7 @@ async fn stats_and_analytics_reflect_real_activity() {
     assert_eq!(stats["topCountries"][0]["name"], "United Kingdom");
     assert_eq!(stats["countries"], 10);
 
-    let a = app
-        .get("/api/admin/analytics")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .body;
+    let a = app.get_as(&admin, "/api/admin/analytics").await.body;
     let today = a["revenue"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
         (today["numbers"].clone(), today["calls"].clone()),
@@ -113,16 +86,12 @@ async fn stats_and_analytics_reflect_real_activity() {
         3
     );
     let csv = app
-        .get("/api/admin/analytics/export?chart=calls")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/analytics/export?chart=calls")
         .await;
     assert_eq!(csv.text.lines().next(), Some("date,calls,answered,minutes"));
     assert!(csv.text.trim_end().ends_with(",3,2,3"), "{}", csv.text);
     assert_eq!(
-        app.get("/api/admin/analytics?from=2026-01-02&to=2026-01-01")
-            .bearer(&admin.token)
-            .send()
+        app.get_as(&admin, "/api/admin/analytics?from=2026-01-02&to=2026-01-01")
             .await
             .status,
         StatusCode::BAD_REQUEST

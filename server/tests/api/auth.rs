@@ -76,7 +76,7 @@ async fn login_returns_the_user_a_token_and_a_strict_httponly_cookie() {
         "a session cookie unless remembered: {cookie}"
     );
     let token = r.body["accessToken"].as_str().unwrap();
-    let me = app.get("/api/user/info").bearer(token).send().await;
+    let me = app.get_as(token, "/api/user/info").await;
     assert_eq!(me.body["user"]["email"], "ada@example.com");
 
     let remembered = app
@@ -134,19 +134,11 @@ async fn a_suspended_account_cannot_sign_in_and_its_tokens_stop_working() {
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert!(r.body["message"].as_str().unwrap().contains("suspended"));
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer(&s.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&s, "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&s.cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&s.cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -160,22 +152,14 @@ async fn user_info_needs_a_valid_token() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer("not.a.jwt")
-            .send()
-            .await
-            .status,
+        app.get_as("not.a.jwt", "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
     let mut tampered = s.token.clone();
     tampered.pop();
     tampered.push(if s.token.ends_with('A') { 'B' } else { 'A' });
     assert_eq!(
-        app.get("/api/user/info")
-            .bearer(&tampered)
-            .send()
-            .await
-            .status,
+        app.get_as(&tampered, "/api/user/info").await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -184,17 +168,13 @@ async fn user_info_needs_a_valid_token() {
 async fn refresh_rotates_the_token_and_a_reused_token_ends_the_session() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let first = app
-        .post("/api/auth/refresh-token")
-        .cookie(&s.cookie)
-        .send()
-        .await;
+    let first = app.refresh(&s.cookie).await;
     assert_eq!(first.status, StatusCode::OK);
     let new_cookie = first.refresh_cookie().unwrap();
     assert_ne!(new_cookie, s.cookie);
     let token = first.body["accessToken"].as_str().unwrap();
     assert_eq!(
-        app.get("/api/user/info").bearer(token).send().await.status,
+        app.get_as(token, "/api/user/info").await.status,
         StatusCode::OK
     );
 
@@ -206,19 +186,11 @@ async fn refresh_rotates_the_token_and_a_reused_token_ends_the_session() {
     .execute(&app.state.db.pool)
     .await
     .unwrap();
-    let replay = app
-        .post("/api/auth/refresh-token")
-        .cookie(&s.cookie)
-        .send()
-        .await;
+    let replay = app.refresh(&s.cookie).await;
     assert_eq!(replay.status, StatusCode::UNAUTHORIZED);
     assert!(replay.set_cookie().unwrap().contains("Max-Age=0"));
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&new_cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&new_cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -227,7 +199,7 @@ async fn refresh_rotates_the_token_and_a_reused_token_ends_the_session() {
 async fn concurrent_refreshes_of_one_token_let_at_most_one_through() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let attempts = (0..8).map(|_| app.post("/api/auth/refresh-token").cookie(&s.cookie).send());
+    let attempts = (0..8).map(|_| app.refresh(&s.cookie));
     let results = spawn_all(attempts).await;
     // The late ones get an access token within the grace window, but only one
     // rotation (one new refresh cookie) can happen.
@@ -264,11 +236,7 @@ async fn logout_revokes_the_session_and_clears_the_cookie() {
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert!(r.set_cookie().unwrap().contains("Max-Age=0"));
     assert_eq!(
-        app.post("/api/auth/refresh-token")
-            .cookie(&s.cookie)
-            .send()
-            .await
-            .status,
+        app.refresh(&s.cookie).await.status,
         StatusCode::UNAUTHORIZED
     );
 }

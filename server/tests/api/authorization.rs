@@ -46,10 +46,7 @@ async fn world() -> World {
     let n = app.available(&a, "US", "mobile").await[0].clone();
     app.purchase(&a, &n["id"]).send().await;
     let a_number = n["number"].as_str().unwrap().to_string();
-    app.post("/api/packages/1/purchase")
-        .bearer(&a.token)
-        .send()
-        .await;
+    app.post_empty_as(&a, "/api/packages/1/purchase").await;
     let call = cdr(
         "matrix-call",
         "outbound",
@@ -64,27 +61,20 @@ async fn world() -> World {
         .raw("audio/wav", wav(&[0u8; 16]))
         .send()
         .await;
-    app.post("/api/sms")
-        .bearer(&a.token)
-        .json(json!({ "to": "+14155550123", "message": "secret plans" }))
-        .send()
-        .await;
+    app.post_as(
+        &a,
+        "/api/sms",
+        json!({ "to": "+14155550123", "message": "secret plans" }),
+    )
+    .await;
     let dep = app
-        .post("/api/payment/stripe")
-        .bearer(&a.token)
-        .json(json!({ "amount": 5 }))
-        .send()
+        .post_as(&a, "/api/payment/stripe", json!({ "amount": 5 }))
         .await;
     let a_secret = dep.body["clientSecret"].as_str().unwrap().to_string();
-    let a_call_id = app.get("/api/calls").bearer(&a.token).send().await.body["items"][0]["id"]
+    let a_call_id = app.get_as(&a, "/api/calls").await.body["items"][0]["id"]
         .as_i64()
         .unwrap();
-    let a_notification = app
-        .get("/api/notifications")
-        .bearer(&a.token)
-        .send()
-        .await
-        .body["items"][0]["id"]
+    let a_notification = app.get_as(&a, "/api/notifications").await.body["items"][0]["id"]
         .as_i64()
         .unwrap();
     World {
@@ -272,8 +262,8 @@ async fn no_client_ever_receives_another_clients_data() {
         "/api/user/info",
     ];
     for path in lists {
-        let mine = w.app.get(path).bearer(&w.a.token).send().await;
-        let theirs = w.app.get(path).bearer(&w.b.token).send().await;
+        let mine = w.app.get_as(&w.a, path).await;
+        let theirs = w.app.get_as(&w.b, path).await;
         assert_eq!(theirs.status, StatusCode::OK, "{path}");
         for mark in a_marks {
             assert!(
@@ -286,18 +276,11 @@ async fn no_client_ever_receives_another_clients_data() {
     // And B cannot act on A's things by id either.
     let r = w
         .app
-        .post(&format!("/api/numbers/{}/renew", w.a_number_id))
-        .bearer(&w.b.token)
-        .send()
+        .post_empty_as(&w.b, &format!("/api/numbers/{}/renew", w.a_number_id))
         .await;
     assert!(r.status == StatusCode::CONFLICT || r.status == StatusCode::NOT_FOUND);
     assert_eq!(
-        w.app
-            .get("/api/numbers/mine")
-            .bearer(&w.a.token)
-            .send()
-            .await
-            .body["numbers"][0]["status"],
+        w.app.get_as(&w.a, "/api/numbers/mine").await.body["numbers"][0]["status"],
         "active"
     );
 }

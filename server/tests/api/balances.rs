@@ -11,10 +11,11 @@ async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero()
     let s = app.client("ada@example.com").await;
     let credit = json!({ "type": "credit", "amount": "10.00", "reason": "opening balance" });
     let r = app
-        .post(&format!("/api/admin/balances/{}/adjust", s.user_id))
-        .bearer(&admin.token)
-        .json(credit)
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/balances/{}/adjust", s.user_id),
+            credit,
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 
@@ -60,10 +61,11 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
     let ada = app.client("ada@example.com").await;
     app.client("bob@example.com").await;
     let adjust = |kind: &str, amount: &str| {
-        app.post(&format!("/api/admin/balances/{}/adjust", ada.user_id))
-            .bearer(&admin.token)
-            .json(json!({ "type": kind, "amount": amount, "reason": "goodwill" }))
-            .send()
+        app.post_as(
+            &admin,
+            &format!("/api/admin/balances/{}/adjust", ada.user_id),
+            json!({ "type": kind, "amount": amount, "reason": "goodwill" }),
+        )
     };
     assert_eq!(adjust("credit", "20").await.body["balance"], 20.0);
     assert_eq!(adjust("debit", "2.50").await.body["balance"], 17.5);
@@ -78,9 +80,7 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
     );
 
     let r = app
-        .get("/api/admin/balances?search=ADA&pageSize=10")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/balances?search=ADA&pageSize=10")
         .await;
     assert_eq!(r.body["total"], 1);
     let item = &r.body["items"][0];
@@ -88,18 +88,15 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
     assert_eq!(item["lastDeposit"]["amount"], 20.0);
     assert_eq!(item["lastWithdrawal"]["amount"], 2.5);
     assert_eq!(
-        app.get("/api/admin/balances")
-            .bearer(&admin.token)
-            .send()
-            .await
-            .body["total"],
+        app.get_as(&admin, "/api/admin/balances").await.body["total"],
         3
     );
 
     let tx = app
-        .get(&format!("/api/admin/balances/{}/transactions", ada.user_id))
-        .bearer(&admin.token)
-        .send()
+        .get_as(
+            &admin,
+            &format!("/api/admin/balances/{}/transactions", ada.user_id),
+        )
         .await;
     assert_eq!(tx.body["total"], 2);
     assert_eq!(
@@ -120,11 +117,7 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
     );
 
     assert_eq!(
-        app.get("/api/admin/balances")
-            .bearer(&ada.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&ada, "/api/admin/balances").await.status,
         StatusCode::FORBIDDEN
     );
     assert_eq!(adjust_as(&app, &ada).await, StatusCode::FORBIDDEN);
@@ -132,10 +125,11 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
 }
 
 async fn adjust_as(app: &TestApp, who: &Session) -> StatusCode {
-    app.post(&format!("/api/admin/balances/{}/adjust", who.user_id))
-        .bearer(&who.token)
-        .json(json!({ "type": "credit", "amount": "1000", "reason": "mine" }))
-        .send()
-        .await
-        .status
+    app.post_as(
+        &who,
+        &format!("/api/admin/balances/{}/adjust", who.user_id),
+        json!({ "type": "credit", "amount": "1000", "reason": "mine" }),
+    )
+    .await
+    .status
 }

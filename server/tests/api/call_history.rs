@@ -26,38 +26,24 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
     )
     .await;
 
-    let all = app.get("/api/calls").bearer(&ada.token).send().await.body;
+    let all = app.get_as(&ada, "/api/calls").await.body;
     assert_eq!(
         all["totals"],
         json!({ "calls": 3, "durationSeconds": 90, "cost": 0.0275 })
     );
     let out = app
-        .get("/api/calls?type=outbound&status=completed")
-        .bearer(&ada.token)
-        .send()
+        .get_as(&ada, "/api/calls?type=outbound&status=completed")
         .await
         .body;
     assert_eq!(
         (out["total"].as_i64(), out["items"][0]["duration"].as_str()),
         (Some(1), Some("1:00"))
     );
-    let search = app
-        .get("/api/calls?search=%2B44")
-        .bearer(&ada.token)
-        .send()
-        .await
-        .body;
+    let search = app.get_as(&ada, "/api/calls?search=%2B44").await.body;
     assert_eq!(search["items"][0]["number"], "+442079460999");
-    assert_eq!(
-        app.get("/api/calls").bearer(&bob.token).send().await.body["total"],
-        0
-    );
+    assert_eq!(app.get_as(&bob, "/api/calls").await.body["total"], 0);
 
-    let csv = app
-        .get("/api/calls/export?type=inbound")
-        .bearer(&ada.token)
-        .send()
-        .await;
+    let csv = app.get_as(&ada, "/api/calls/export?type=inbound").await;
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(lines.len(), 2);
     assert!(
@@ -67,9 +53,7 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
     );
 
     let admin_view = app
-        .get("/api/admin/calls?search=ada%40")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/calls?search=ada%40")
         .await
         .body;
     assert_eq!(admin_view["total"], 3);
@@ -78,11 +62,7 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
         "Test Client <ada@example.com>"
     );
     assert_eq!(
-        app.get("/api/admin/calls")
-            .bearer(&ada.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&ada, "/api/admin/calls").await.status,
         StatusCode::FORBIDDEN
     );
 
@@ -95,9 +75,7 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let id = out["items"][0]["id"].as_i64().unwrap();
     let mine_rec = app
-        .get(&format!("/api/calls/{id}/recording"))
-        .bearer(&ada.token)
-        .send()
+        .get_as(&ada, &format!("/api/calls/{id}/recording"))
         .await;
     assert_eq!(
         (
@@ -107,17 +85,13 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
         (StatusCode::OK, "audio/wav")
     );
     assert_eq!(
-        app.get(&format!("/api/calls/{id}/recording"))
-            .bearer(&bob.token)
-            .send()
+        app.get_as(&bob, &format!("/api/calls/{id}/recording"))
             .await
             .status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        app.get(&format!("/api/admin/calls/{id}/recording"))
-            .bearer(&admin.token)
-            .send()
+        app.get_as(&admin, &format!("/api/admin/calls/{id}/recording"))
             .await
             .status,
         StatusCode::OK
@@ -158,12 +132,10 @@ async fn call_ids_that_differ_only_in_punctuation_keep_their_own_recordings() {
         assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.text);
     }
     for (who, tag) in [(&ada, "ada-audio"), (&bob, "bob-audio")] {
-        let list = app.get("/api/calls").bearer(&who.token).send().await.body;
+        let list = app.get_as(&who, "/api/calls").await.body;
         let id = list["items"][0]["id"].as_i64().unwrap();
         let r = app
-            .get(&format!("/api/calls/{id}/recording"))
-            .bearer(&who.token)
-            .send()
+            .get_as(&who, &format!("/api/calls/{id}/recording"))
             .await;
         assert_eq!(r.status, StatusCode::OK);
         assert!(

@@ -12,9 +12,7 @@ async fn an_admin_lists_searches_and_filters_the_rate_table() {
     let app = TestApp::new().await;
     let admin = app.admin("admin@example.com").await;
     let r = app
-        .get("/api/admin/country-pricing?pageSize=4")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/country-pricing?pageSize=4")
         .await;
     assert_eq!(r.body["total"], 10);
     assert_eq!(r.body["items"].as_array().unwrap().len(), 4);
@@ -33,21 +31,15 @@ async fn an_admin_lists_searches_and_filters_the_rate_table() {
     );
     assert!(us["lastUpdated"].as_str().unwrap().ends_with('Z'));
     let r = app
-        .get("/api/admin/country-pricing?search=ger")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/country-pricing?search=ger")
         .await;
     assert_eq!(r.body["items"][0]["code"], "DE");
     let r = app
-        .get("/api/admin/country-pricing?search=jp")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/country-pricing?search=jp")
         .await;
     assert_eq!(r.body["items"][0]["country"], "Japan");
     let r = app
-        .get("/api/admin/country-pricing?status=inactive")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/country-pricing?status=inactive")
         .await;
     assert_eq!(r.body["total"], 0);
 }
@@ -57,19 +49,13 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
     let app = TestApp::new().await;
     let admin = app.admin("admin@example.com").await;
     let r = app
-        .post("/api/admin/country-pricing")
-        .bearer(&admin.token)
-        .json(chile())
-        .send()
+        .post_as(&admin, "/api/admin/country-pricing", chile())
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let id = r.body["item"]["id"].as_i64().unwrap();
     assert_eq!(r.body["item"]["callingCode"], "56");
     let dup = app
-        .post("/api/admin/country-pricing")
-        .bearer(&admin.token)
-        .json(chile())
-        .send()
+        .post_as(&admin, "/api/admin/country-pricing", chile())
         .await;
     assert_eq!(
         dup.body["errors"]["code"],
@@ -79,10 +65,7 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
     let mut edit = chile();
     edit["outboundRate"] = json!("0.031");
     let r = app
-        .put(&format!("/api/admin/country-pricing/{id}"))
-        .bearer(&admin.token)
-        .json(edit)
-        .send()
+        .put_as(&admin, &format!("/api/admin/country-pricing/{id}"), edit)
         .await;
     assert_eq!(r.body["item"]["outboundRate"], 0.031);
     let public = app.get("/api/catalogue/pricing").send().await;
@@ -94,10 +77,7 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
 
     let mut off = chile();
     off["status"] = json!("inactive");
-    app.put(&format!("/api/admin/country-pricing/{id}"))
-        .bearer(&admin.token)
-        .json(off)
-        .send()
+    app.put_as(&admin, &format!("/api/admin/country-pricing/{id}"), off)
         .await;
     let public = app.get("/api/catalogue/pricing").send().await;
     assert!(public.body["countries"]
@@ -107,21 +87,13 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
         .all(|c| c["code"] != "CL"));
 
     assert_eq!(
-        app.req(
-            axum::http::Method::DELETE,
-            &format!("/api/admin/country-pricing/{id}")
-        )
-        .bearer(&admin.token)
-        .send()
-        .await
-        .status,
+        app.delete_as(&admin, &format!("/api/admin/country-pricing/{id}"))
+            .await
+            .status,
         StatusCode::NO_CONTENT
     );
     assert_eq!(
-        app.put(&format!("/api/admin/country-pricing/{id}"))
-            .bearer(&admin.token)
-            .json(chile())
-            .send()
+        app.put_as(&admin, &format!("/api/admin/country-pricing/{id}"), chile())
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -146,12 +118,7 @@ async fn rate_rows_are_validated_with_cores_messages() {
     let app = TestApp::new().await;
     let admin = app.admin("admin@example.com").await;
     let bad = json!({ "country": "", "code": "chl", "callingCode": "0056", "inboundRate": -1, "outboundRate": "x", "smsRate": 11 });
-    let r = app
-        .post("/api/admin/country-pricing")
-        .bearer(&admin.token)
-        .json(bad)
-        .send()
-        .await;
+    let r = app.post_as(&admin, "/api/admin/country-pricing", bad).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"],
@@ -170,25 +137,17 @@ async fn clients_cannot_touch_the_rate_table() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.get("/api/admin/country-pricing")
-            .bearer(&client.token)
-            .send()
+        app.get_as(&client, "/api/admin/country-pricing")
             .await
             .status,
         StatusCode::FORBIDDEN
     );
     let r = app
-        .post("/api/admin/country-pricing")
-        .bearer(&client.token)
-        .json(chile())
-        .send()
+        .post_as(&client, "/api/admin/country-pricing", chile())
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let r = app
-        .put("/api/admin/country-pricing/1")
-        .bearer(&client.token)
-        .json(chile())
-        .send()
+        .put_as(&client, "/api/admin/country-pricing/1", chile())
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }

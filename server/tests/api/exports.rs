@@ -35,12 +35,7 @@ async fn csv_exports_defuse_cells_a_spreadsheet_would_run() {
         .await
         .unwrap();
 
-    let calls = app
-        .get("/api/admin/calls/export")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .text;
+    let calls = app.get_as(&admin, "/api/admin/calls/export").await.text;
     let line = calls.lines().nth(1).unwrap();
     assert!(
         line.contains(",\"'+cmd|' /C calc'!A0 <ada@example.com>\","),
@@ -50,9 +45,7 @@ async fn csv_exports_defuse_cells_a_spreadsheet_would_run() {
     assert!(line.contains(",\"+442079460999\","), "{line}");
 
     let destinations = app
-        .get("/api/admin/analytics/export?chart=destinations")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/analytics/export?chart=destinations")
         .await
         .text;
     assert!(
@@ -62,13 +55,9 @@ async fn csv_exports_defuse_cells_a_spreadsheet_would_run() {
 }
 
 async fn my_recording(app: &TestApp, s: &Session) -> Vec<u8> {
-    let calls = app.get("/api/calls").bearer(&s.token).send().await.body;
+    let calls = app.get_as(&s, "/api/calls").await.body;
     let id = calls["items"][0]["id"].as_i64().unwrap();
-    let r = app
-        .get(&format!("/api/calls/{id}/recording"))
-        .bearer(&s.token)
-        .send()
-        .await;
+    let r = app.get_as(&s, &format!("/api/calls/{id}/recording")).await;
     assert_eq!(r.status, StatusCode::OK);
     r.text.into_bytes()
 }

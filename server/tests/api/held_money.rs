@@ -48,11 +48,7 @@ async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
             r.body
         );
     }
-    let r = app
-        .post("/api/packages/1/purchase")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
     let n = app.available(&s, "CA", "mobile").await[0].clone();
     let r = app.purchase(&s, &n["id"]).send().await;
@@ -86,10 +82,11 @@ async fn an_admin_deduction_cannot_take_held_money() {
     authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     let admin = app.funding_admin().await;
     let r = app
-        .post(&format!("/api/admin/balances/{}/adjust", s.user_id))
-        .bearer(&admin.token)
-        .json(json!({ "type": "debit", "amount": "0.50", "reason": "test" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/balances/{}/adjust", s.user_id),
+            json!({ "type": "debit", "amount": "0.50", "reason": "test" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(app.balance_of(&s).await, json!(1.0));
@@ -101,20 +98,14 @@ async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
     let app = TestApp::new().await;
     let (s, mine) = caller(&app, "ada@example.com", "1.01").await;
     let body = json!({ "callId": "call-race", "direction": "outbound", "from": mine, "to": "+12125550199" });
-    let call = tokio::spawn(
-        app.post("/api/telephony/authorize")
-            .bearer(SWITCH)
-            .json(body)
-            .send(),
-    );
+    let call = tokio::spawn(app.post_as(SWITCH, "/api/telephony/authorize", body));
     let texts: Vec<_> = (0..8)
         .map(|i| {
-            tokio::spawn(
-                app.post("/api/sms")
-                    .bearer(&s.token)
-                    .json(json!({ "to": "+12125550123", "message": format!("race {i}") }))
-                    .send(),
-            )
+            tokio::spawn(app.post_as(
+                &s,
+                "/api/sms",
+                json!({ "to": "+12125550123", "message": format!("race {i}") }),
+            ))
         })
         .collect();
     let a = call.await.unwrap().body;
@@ -180,13 +171,11 @@ async fn a_cdr_costing_more_than_was_held_records_the_uncollected_rest() {
 
     let admin = app.funding_admin().await;
     let balances = app
-        .get("/api/admin/balances?search=ada")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/balances?search=ada")
         .await
         .body;
     assert_eq!(balances["items"][0]["uncollected"], json!(0.2));
-    let csv = app.get("/api/ledger/export").bearer(&s.token).send().await;
+    let csv = app.get_as(&s, "/api/ledger/export").await;
     assert!(
         csv.text.contains("(uncollected $0.20)"),
         "the call's row says what was not collected:\n{}",
@@ -205,11 +194,7 @@ async fn a_cdr_without_authorization_spends_only_what_other_calls_do_not_hold() 
     let app = TestApp::new().await;
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     // All of it held by a call in progress (3000 s at $0.02/min).
-    let r = app
-        .post("/api/telephony/authorize")
-        .bearer(SWITCH)
-        .json(json!({ "callId": "held", "direction": "outbound", "from": mine, "to": "+12125550199" }))
-        .send()
+    let r = app.post_as(SWITCH, "/api/telephony/authorize", json!({ "callId": "held", "direction": "outbound", "from": mine, "to": "+12125550199" }))
         .await;
     assert_eq!(r.body["maxDurationSeconds"], 3000);
     // A CDR nobody authorized, for 10 minutes ($0.20): nothing is free to pay it.

@@ -5,20 +5,14 @@ use serde_json::{json, Value};
 
 async fn start_deposit(app: &TestApp, s: &Session, amount: Value) -> String {
     let r = app
-        .post("/api/payment/stripe")
-        .bearer(&s.token)
-        .json(json!({ "amount": amount }))
-        .send()
+        .post_as(&s, "/api/payment/stripe", json!({ "amount": amount }))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body["clientSecret"].as_str().unwrap().to_string()
 }
 
 async fn pay(app: &TestApp, s: &Session, secret: &str, number: &str) -> Resp {
-    app.post("/api/payment/sandbox/confirm")
-        .bearer(&s.token)
-        .json(card(secret, number))
-        .send()
+    app.post_as(&s, "/api/payment/sandbox/confirm", card(secret, number))
         .await
 }
 
@@ -35,10 +29,7 @@ async fn deposit_amounts_follow_the_rules_of_section_5() {
         (json!(null), "Amount is required"),
     ] {
         let r = app
-            .post("/api/payment/stripe")
-            .bearer(&s.token)
-            .json(json!({ "amount": amount }))
-            .send()
+            .post_as(&s, "/api/payment/stripe", json!({ "amount": amount }))
             .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{amount}");
         assert_eq!(r.body["errors"]["amount"], message, "{amount}");
@@ -69,14 +60,10 @@ async fn a_sandbox_card_payment_credits_the_balance_once() {
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(app.balance_of(&s).await, 25.0);
 
-    let deposits = app
-        .get("/api/payment/deposits")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let deposits = app.get_as(&s, "/api/payment/deposits").await;
     assert_eq!(deposits.body["items"][0]["status"], "succeeded");
     assert_eq!(deposits.body["items"][0]["amount"], 25.0);
-    let ledger = app.get("/api/ledger").bearer(&s.token).send().await;
+    let ledger = app.get_as(&s, "/api/ledger").await;
     assert_eq!(ledger.body["total"], 1);
     assert_eq!(ledger.body["items"][0]["kind"], "deposit");
     assert_eq!(ledger.body["items"][0]["balanceAfter"], 25.0);
@@ -97,9 +84,7 @@ async fn declined_cards_leave_the_balance_unchanged_and_a_retry_can_succeed() {
     assert_eq!(broke.body["message"], "Your card has insufficient funds.");
     assert_eq!(app.balance_of(&s).await, 0.0);
     let status = app
-        .get(&format!("/api/payment/intent/{secret}"))
-        .bearer(&s.token)
-        .send()
+        .get_as(&s, &format!("/api/payment/intent/{secret}"))
         .await;
     assert_eq!(status.body["payment"]["status"], "failed");
     assert_eq!(
@@ -122,12 +107,7 @@ async fn a_bad_card_form_is_refused_and_another_users_payment_is_not_found() {
     let bob = app.client("bob@example.com").await;
     let secret = start_deposit(&app, &ada, json!(5)).await;
     let bad = json!({ "clientSecret": secret, "cardNumber": "4242424242424241", "expMonth": "13", "expYear": exp_year(), "cvc": "1" });
-    let r = app
-        .post("/api/payment/sandbox/confirm")
-        .bearer(&ada.token)
-        .json(bad)
-        .send()
-        .await;
+    let r = app.post_as(&ada, "/api/payment/sandbox/confirm", bad).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"]["cardNumber"],
@@ -138,9 +118,7 @@ async fn a_bad_card_form_is_refused_and_another_users_payment_is_not_found() {
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        app.get(&format!("/api/payment/intent/{secret}"))
-            .bearer(&bob.token)
-            .send()
+        app.get_as(&bob, &format!("/api/payment/intent/{secret}"))
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -232,15 +210,8 @@ async fn a_client_reads_and_exports_only_their_own_ledger() {
     let bob = app.client("bob@example.com").await;
     let secret = start_deposit(&app, &ada, json!(30)).await;
     pay(&app, &ada, &secret, "4242424242424242").await;
-    assert_eq!(
-        app.get("/api/ledger").bearer(&bob.token).send().await.body["total"],
-        0
-    );
-    let csv = app
-        .get("/api/ledger/export")
-        .bearer(&ada.token)
-        .send()
-        .await;
+    assert_eq!(app.get_as(&bob, "/api/ledger").await.body["total"], 0);
+    let csv = app.get_as(&ada, "/api/ledger/export").await;
     assert_eq!(csv.headers["content-type"], "text/csv; charset=utf-8");
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(lines[0], "date,kind,description,amount,balance");
@@ -250,9 +221,7 @@ async fn a_client_reads_and_exports_only_their_own_ledger() {
         lines[1]
     );
     assert_eq!(
-        app.get("/api/ledger/export")
-            .bearer(&bob.token)
-            .send()
+        app.get_as(&bob, "/api/ledger/export")
             .await
             .text
             .lines()

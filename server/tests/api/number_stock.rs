@@ -34,10 +34,11 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     };
     let before = total().await;
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&admin.token)
-        .json(range("+1 415 555 0300", "5", false))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones/range",
+            range("+1 415 555 0300", "5", false),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(
@@ -54,19 +55,21 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     assert_eq!(total().await, before, "a preview adds nothing");
 
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&admin.token)
-        .json(range("+14155550303", "4", true))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones/range",
+            range("+14155550303", "4", true),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(total().await, before + 4);
     // Overlapping: two already there, three new.
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&admin.token)
-        .json(range("+14155550301", "5", false))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones/range",
+            range("+14155550301", "5", false),
+        )
         .await;
     assert_eq!(
         r.body["alreadyInInventory"],
@@ -74,18 +77,20 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     );
     assert_eq!(r.body["added"], json!(["+14155550301", "+14155550302"]));
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&admin.token)
-        .json(range("+14155550303", "2", true))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones/range",
+            range("+14155550303", "2", true),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&admin.token)
-        .json(json!({ "first": "", "count": "5000", "countryCode": "US", "type": "mobile" }))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/phones/range",
+            json!({ "first": "", "count": "5000", "countryCode": "US", "type": "mobile" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -100,10 +105,11 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     );
     let client = app.client("ada@example.com").await;
     let r = app
-        .post("/api/admin/phones/range")
-        .bearer(&client.token)
-        .json(range("+14155550400", "1", true))
-        .send()
+        .post_as(
+            &client,
+            "/api/admin/phones/range",
+            range("+14155550400", "1", true),
+        )
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }

@@ -6,11 +6,7 @@ use serde_json::json;
 async fn the_buying_catalogue_follows_section_9() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let r = app
-        .get("/api/numbers/countries")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let r = app.get_as(&s, "/api/numbers/countries").await;
     let countries = r.body["countries"].as_array().unwrap();
     let codes: Vec<&str> = countries
         .iter()
@@ -34,9 +30,7 @@ async fn the_buying_catalogue_follows_section_9() {
         "numbers are stocked for US, UK and CA"
     );
     assert_eq!(
-        app.get("/api/numbers/available?country=US&type=fax")
-            .bearer(&s.token)
-            .send()
+        app.get_as(&s, "/api/numbers/available?country=US&type=fax")
             .await
             .status,
         StatusCode::BAD_REQUEST
@@ -52,13 +46,7 @@ async fn buying_a_number_debits_month_and_setup_and_makes_it_yours() {
     let r = app.purchase(&s, &number["id"]).send().await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["balance"], 6.01);
-    let mine = app
-        .get("/api/numbers/mine")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body["numbers"][0]
-        .clone();
+    let mine = app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0].clone();
     assert_eq!(mine["number"], number["number"]);
     assert_eq!(
         (
@@ -143,11 +131,7 @@ async fn ten_concurrent_purchases_with_five_dollars_buy_exactly_one_number() {
     assert_eq!(created, 1);
     assert_eq!(app.balance_of(&s).await, 1.01);
     assert_eq!(
-        app.get("/api/numbers/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["numbers"]
+        app.get_as(&s, "/api/numbers/mine").await.body["numbers"]
             .as_array()
             .unwrap()
             .len(),
@@ -204,25 +188,17 @@ async fn a_client_cannot_cancel_or_renew_anothers_number() {
         .unwrap();
     app.purchase(&ada, id).send().await;
     assert_eq!(
-        app.post(&format!("/api/numbers/{id}/cancel"))
-            .bearer(&bob.token)
-            .send()
+        app.post_empty_as(&bob, &format!("/api/numbers/{id}/cancel"))
             .await
             .status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        app.get("/api/numbers/mine")
-            .bearer(&bob.token)
-            .send()
-            .await
-            .body["numbers"],
+        app.get_as(&bob, "/api/numbers/mine").await.body["numbers"],
         json!([])
     );
     let r = app
-        .post(&format!("/api/numbers/{id}/cancel"))
-        .bearer(&ada.token)
-        .send()
+        .post_empty_as(&ada, &format!("/api/numbers/{id}/cancel"))
         .await;
     assert_eq!(r.body["number"]["autoRenew"], false);
 }

@@ -1,5 +1,5 @@
 use crate::common::TestApp;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use dialtone_server::jobs::run_once;
 use dialtone_server::settings::DAY_MS;
 use serde_json::json;
@@ -8,7 +8,7 @@ use serde_json::json;
 async fn the_catalogue_has_the_three_client_packages_of_section_9() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let r = app.get("/api/packages").bearer(&s.token).send().await;
+    let r = app.get_as(&s, "/api/packages").await;
     let summary: Vec<(String, i64, f64, i64)> = r.body["packages"]
         .as_array()
         .unwrap()
@@ -37,34 +37,16 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     assert_eq!(
-        app.get("/api/packages/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["packages"],
+        app.get_as(&s, "/api/packages/mine").await.body["packages"],
         json!([])
     );
-    let poor = app
-        .post("/api/packages/1/purchase")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let poor = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
     app.fund(s.user_id, "25").await;
-    let r = app
-        .post("/api/packages/1/purchase")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["balance"], 5.01);
-    let mine = app
-        .get("/api/packages/mine")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body["packages"][0]
-        .clone();
+    let mine = app.get_as(&s, "/api/packages/mine").await.body["packages"][0].clone();
     assert_eq!(
         (
             mine["name"].as_str(),
@@ -91,11 +73,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
         1
     );
     assert_eq!(
-        app.get("/api/packages/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["packages"][0]["status"],
+        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
         "expired"
     );
     app.assert_invariant().await;
@@ -108,19 +86,17 @@ async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_n
     let s = app.client("ada@example.com").await;
     let body = json!({ "name": "Weekend", "minutes": 60, "price": "9.99", "validity": 7, "features": ["60 minutes"], "status": "active" });
     let r = app
-        .post("/api/admin/packages")
-        .bearer(&admin.token)
-        .json(body.clone())
-        .send()
+        .post_as(&admin, "/api/admin/packages", body.clone())
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let id = r.body["item"]["id"].as_i64().unwrap();
     assert_eq!(r.body["item"]["subscribers"], 0);
     let bad = app
-        .post("/api/admin/packages")
-        .bearer(&admin.token)
-        .json(json!({ "name": "", "minutes": 0 }))
-        .send()
+        .post_as(
+            &admin,
+            "/api/admin/packages",
+            json!({ "name": "", "minutes": 0 }),
+        )
         .await;
     assert_eq!(
         bad.body["errors"]["minutes"],
@@ -129,18 +105,12 @@ async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_n
 
     app.fund(s.user_id, "10").await;
     assert_eq!(
-        app.post(&format!("/api/packages/{id}/purchase"))
-            .bearer(&s.token)
-            .send()
+        app.post_empty_as(&s, &format!("/api/packages/{id}/purchase"))
             .await
             .status,
         StatusCode::CREATED
     );
-    let list = app
-        .get("/api/admin/packages")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let list = app.get_as(&admin, "/api/admin/packages").await;
     let weekend = list.body["items"]
         .as_array()
         .unwrap()
@@ -153,65 +123,43 @@ async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_n
     let mut edit = body.clone();
     edit["price"] = json!(8.5);
     let r = app
-        .put(&format!("/api/admin/packages/{id}"))
-        .bearer(&admin.token)
-        .json(edit)
-        .send()
+        .put_as(&admin, &format!("/api/admin/packages/{id}"), edit)
         .await;
     assert_eq!(r.body["item"]["price"], 8.5);
 
     let r = app
-        .req(Method::DELETE, &format!("/api/admin/packages/{id}"))
-        .bearer(&admin.token)
-        .send()
+        .delete_as(&admin, &format!("/api/admin/packages/{id}"))
         .await;
     assert_eq!(r.body["deleted"], false);
     assert!(r.body["message"]
         .as_str()
         .unwrap()
         .contains("deactivated instead of deleted"));
-    let on_sale = app.get("/api/packages").bearer(&s.token).send().await;
+    let on_sale = app.get_as(&s, "/api/packages").await;
     assert!(on_sale.body["packages"]
         .as_array()
         .unwrap()
         .iter()
         .all(|p| p["id"] != id));
     assert_eq!(
-        app.get("/api/packages/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["packages"][0]["status"],
+        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
         "active"
     );
 
-    let r = app
-        .post("/api/admin/packages")
-        .bearer(&admin.token)
-        .json(body)
-        .send()
-        .await;
+    let r = app.post_as(&admin, "/api/admin/packages", body).await;
     let unused = r.body["item"]["id"].as_i64().unwrap();
     let r = app
-        .req(Method::DELETE, &format!("/api/admin/packages/{unused}"))
-        .bearer(&admin.token)
-        .send()
+        .delete_as(&admin, &format!("/api/admin/packages/{unused}"))
         .await;
     assert_eq!(r.body["deleted"], true);
     assert_eq!(
-        app.post(&format!("/api/admin/packages/{unused}"))
-            .bearer(&s.token)
-            .send()
+        app.post_empty_as(&s, &format!("/api/admin/packages/{unused}"))
             .await
             .status,
         StatusCode::METHOD_NOT_ALLOWED
     );
     assert_eq!(
-        app.get("/api/admin/packages")
-            .bearer(&s.token)
-            .send()
-            .await
-            .status,
+        app.get_as(&s, "/api/admin/packages").await.status,
         StatusCode::FORBIDDEN
     );
 }

@@ -125,16 +125,10 @@ async fn only_administrators_read_contact_messages() {
         app.get("/api/admin/messages").send().await.status,
         StatusCode::UNAUTHORIZED
     );
-    let r = app
-        .get("/api/admin/messages")
-        .bearer(&client.token)
-        .send()
-        .await;
+    let r = app.get_as(&client, "/api/admin/messages").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let r = app
-        .post("/api/admin/messages/1/handled")
-        .bearer(&client.token)
-        .send()
+        .post_empty_as(&client, "/api/admin/messages/1/handled")
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
@@ -149,11 +143,7 @@ async fn an_administrator_reads_pages_and_marks_messages_handled() {
             .send()
             .await;
     }
-    let r = app
-        .get("/api/admin/messages?pageSize=2")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let r = app.get_as(&admin, "/api/admin/messages?pageSize=2").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["total"], 3);
     assert_eq!(r.body["items"].as_array().unwrap().len(), 2);
@@ -161,37 +151,25 @@ async fn an_administrator_reads_pages_and_marks_messages_handled() {
     let id = r.body["items"][0]["id"].as_i64().unwrap();
 
     let r = app
-        .post(&format!("/api/admin/messages/{id}/handled"))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, &format!("/api/admin/messages/{id}/handled"))
         .await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["item"]["handled"], true);
     let again = app
-        .post(&format!("/api/admin/messages/{id}/handled"))
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, &format!("/api/admin/messages/{id}/handled"))
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(
-        app.post("/api/admin/messages/9999/handled")
-            .bearer(&admin.token)
-            .send()
+        app.post_empty_as(&admin, "/api/admin/messages/9999/handled")
             .await
             .status,
         StatusCode::NOT_FOUND
     );
 
-    let open = app
-        .get("/api/admin/messages?status=open")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let open = app.get_as(&admin, "/api/admin/messages?status=open").await;
     assert_eq!(open.body["total"], 2);
     let handled = app
-        .get("/api/admin/messages?status=handled")
-        .bearer(&admin.token)
-        .send()
+        .get_as(&admin, "/api/admin/messages?status=handled")
         .await;
     assert_eq!(handled.body["items"][0]["id"], id);
     let audit: (String, i64) = sqlx::query_as("SELECT action, actor_id FROM audit_log")

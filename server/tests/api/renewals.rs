@@ -75,13 +75,7 @@ async fn without_funds_a_number_expires_then_returns_to_inventory_after_the_grac
     let (id, renews_at) = buy(&app, &s, "US").await;
     let r = run_once(&app.state, renews_at + 1000).await.unwrap();
     assert_eq!((r.renewed, r.expired), (0, 1));
-    let mine = app
-        .get("/api/numbers/mine")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body["numbers"][0]
-        .clone();
+    let mine = app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0].clone();
     assert_eq!(mine["status"], "expired");
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM notifications WHERE kind = 'number_expired'")
@@ -104,11 +98,7 @@ async fn without_funds_a_number_expires_then_returns_to_inventory_after_the_grac
         1
     );
     assert_eq!(
-        app.get("/api/numbers/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["numbers"],
+        app.get_as(&s, "/api/numbers/mine").await.body["numbers"],
         json!([])
     );
     assert!(app
@@ -127,16 +117,12 @@ async fn topping_up_within_the_grace_period_lets_the_owner_renew() {
     let (id, renews_at) = buy(&app, &s, "US").await;
     run_once(&app.state, renews_at + 1000).await.unwrap();
     let poor = app
-        .post(&format!("/api/numbers/{id}/renew"))
-        .bearer(&s.token)
-        .send()
+        .post_empty_as(&s, &format!("/api/numbers/{id}/renew"))
         .await;
     assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
     app.fund(s.user_id, "5").await;
     let r = app
-        .post(&format!("/api/numbers/{id}/renew"))
-        .bearer(&s.token)
-        .send()
+        .post_empty_as(&s, &format!("/api/numbers/{id}/renew"))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["number"]["status"], "active");
@@ -150,9 +136,7 @@ async fn a_cancelled_number_ends_at_expiry_without_a_charge() {
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "10").await;
     let (id, renews_at) = buy(&app, &s, "UK").await;
-    app.post(&format!("/api/numbers/{id}/cancel"))
-        .bearer(&s.token)
-        .send()
+    app.post_empty_as(&s, &format!("/api/numbers/{id}/cancel"))
         .await;
     assert_eq!(
         run_once(&app.state, renews_at - 3 * DAY_MS)

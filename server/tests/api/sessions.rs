@@ -113,11 +113,7 @@ async fn stored_text_refuses_nul_and_control_characters_with_a_field_message() {
     );
 
     let s = app.client("grace@example.com").await;
-    let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(json!({ "firstName": "Grace\u{7}", "lastName": "Hop\u{1b}per", "email": "grace@example.com" }))
-        .send()
+    let r = app.put_as(&s, "/api/user/profile", json!({ "firstName": "Grace\u{7}", "lastName": "Hop\u{1b}per", "email": "grace@example.com" }))
         .await;
     assert_eq!(
         r.body["errors"],
@@ -140,11 +136,7 @@ async fn stored_text_refuses_nul_and_control_characters_with_a_field_message() {
     );
 
     let admin = app.admin("admin@example.com").await;
-    let r = app
-        .get("/api/admin/users?search=a%07b")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let r = app.get_as(&admin, "/api/admin/users?search=a%07b").await;
     assert_eq!(r.body["errors"]["search"], message);
 }
 
@@ -156,21 +148,13 @@ fn password_change(current: &str) -> serde_json::Value {
 async fn wrong_current_passwords_are_counted_before_argon2_runs() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let burst = (0..30).map(|_| {
-        app.put("/api/user/password")
-            .bearer(&s.token)
-            .json(password_change("nope-nope"))
-            .send()
-    });
+    let burst = (0..30).map(|_| app.put_as(&s, "/api/user/password", password_change("nope-nope")));
     let results = spawn_all(burst).await;
     assert_eq!(count(&results, StatusCode::BAD_REQUEST), 5);
     assert_eq!(count(&results, StatusCode::TOO_MANY_REQUESTS), 25);
     // Even the right password waits now.
     let r = app
-        .put("/api/user/password")
-        .bearer(&s.token)
-        .json(password_change("password1"))
-        .send()
+        .put_as(&s, "/api/user/password", password_change("password1"))
         .await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
 }
@@ -187,12 +171,7 @@ fn profile(email: &str, current: Option<&str>) -> serde_json::Value {
 async fn a_new_email_needs_the_current_password_and_the_old_address_is_told() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let put = |body| {
-        app.put("/api/user/profile")
-            .bearer(&s.token)
-            .json(body)
-            .send()
-    };
+    let put = |body| app.put_as(&s, "/api/user/profile", body);
 
     let r = put(profile("augusta@example.com", None)).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
@@ -234,27 +213,26 @@ async fn email_changes_and_password_changes_share_one_attempt_count() {
     let s = app.client("ada@example.com").await;
     for _ in 0..3 {
         let r = app
-            .put("/api/user/password")
-            .bearer(&s.token)
-            .json(password_change("nope-nope"))
-            .send()
+            .put_as(&s, "/api/user/password", password_change("nope-nope"))
             .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST);
     }
     for _ in 0..2 {
         let r = app
-            .put("/api/user/profile")
-            .bearer(&s.token)
-            .json(profile("x@example.com", Some("nope-nope")))
-            .send()
+            .put_as(
+                &s,
+                "/api/user/profile",
+                profile("x@example.com", Some("nope-nope")),
+            )
             .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST);
     }
     let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(profile("x@example.com", Some("password1")))
-        .send()
+        .put_as(
+            &s,
+            "/api/user/profile",
+            profile("x@example.com", Some("password1")),
+        )
         .await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
 }
@@ -293,10 +271,7 @@ async fn a_password_change_ends_earlier_reset_links() {
     let s = app.client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
     let r = app
-        .put("/api/user/password")
-        .bearer(&s.token)
-        .json(password_change("password1"))
-        .send()
+        .put_as(&s, "/api/user/password", password_change("password1"))
         .await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(reset(&app, &token).await, StatusCode::BAD_REQUEST);
@@ -312,24 +287,22 @@ async fn an_email_change_ends_earlier_reset_links() {
     let s = app.client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
     let r = app
-        .put("/api/user/profile")
-        .bearer(&s.token)
-        .json(profile("augusta@example.com", Some("password1")))
-        .send()
+        .put_as(
+            &s,
+            "/api/user/profile",
+            profile("augusta@example.com", Some("password1")),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(reset(&app, &token).await, StatusCode::BAD_REQUEST);
 }
 
 async fn info(app: &TestApp, token: &str) -> StatusCode {
-    app.get("/api/user/info").bearer(token).send().await.status
+    app.get_as(token, "/api/user/info").await.status
 }
 
 async fn refresh(app: &TestApp, cookie: &str) -> Resp {
-    app.post("/api/auth/refresh-token")
-        .cookie(cookie)
-        .send()
-        .await
+    app.refresh(cookie).await
 }
 
 #[tokio::test]
@@ -404,10 +377,11 @@ async fn a_role_change_ends_the_users_access_tokens_at_once() {
     let admin = app.admin("admin@example.com").await;
     let s = app.client("ada@example.com").await;
     let r = app
-        .post(&format!("/api/admin/users/{}/role", s.user_id))
-        .bearer(&admin.token)
-        .json(json!({ "role": "admin" }))
-        .send()
+        .post_as(
+            &admin,
+            &format!("/api/admin/users/{}/role", s.user_id),
+            json!({ "role": "admin" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(info(&app, &s.token).await, StatusCode::UNAUTHORIZED);
@@ -417,9 +391,7 @@ async fn a_role_change_ends_the_users_access_tokens_at_once() {
 async fn tabs_refreshing_together_all_get_a_token_and_the_session_lives_on() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
-    let results =
-        spawn_all((0..3).map(|_| app.post("/api/auth/refresh-token").cookie(&s.cookie).send()))
-            .await;
+    let results = spawn_all((0..3).map(|_| app.refresh(&s.cookie))).await;
     for r in &results {
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         assert_eq!(

@@ -9,20 +9,18 @@ async fn a_quote_counts_segments_at_the_destinations_rate() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     let r = app
-        .post("/api/sms/quote")
-        .bearer(&s.token)
-        .json(json!({ "to": "+447700900123", "message": "x".repeat(161) }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms/quote",
+            json!({ "to": "+447700900123", "message": "x".repeat(161) }),
+        )
         .await;
     assert_eq!(
         r.body,
         json!({ "segments": 2, "encoding": "GSM-7", "characters": 161, "rate": 0.04, "cost": 0.08, "country": "United Kingdom" })
     );
     let bad = app
-        .post("/api/sms/quote")
-        .bearer(&s.token)
-        .json(json!({ "to": "0770", "message": "" }))
-        .send()
+        .post_as(&s, "/api/sms/quote", json!({ "to": "0770", "message": "" }))
         .await;
     assert_eq!(
         bad.body["errors"]["to"],
@@ -36,18 +34,20 @@ async fn sending_debits_the_quote_and_lists_the_message_as_delivered() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     let poor = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+14155550123", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+14155550123", "message": "Hi" }),
+        )
         .await;
     assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
     app.fund(s.user_id, "1").await;
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+1 415 555 0123", "message": "Hello from Dialtone" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+1 415 555 0123", "message": "Hello from Dialtone" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(
@@ -57,12 +57,12 @@ async fn sending_debits_the_quote_and_lists_the_message_as_delivered() {
         ),
         (Some("delivered"), json!(0.99))
     );
-    let list = app.get("/api/sms").bearer(&s.token).send().await.body;
+    let list = app.get_as(&s, "/api/sms").await.body;
     assert_eq!(
         (list["total"].as_i64(), list["items"][0]["to"].as_str()),
         (Some(1), Some("+14155550123"))
     );
-    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    let dash = app.get_as(&s, "/api/dashboard").await.body;
     assert_eq!(dash["smsThisMonth"], 1);
     assert_eq!(dash["recentActivity"][0]["type"], "sms");
     app.assert_invariant().await;
@@ -98,10 +98,11 @@ async fn a_failing_carrier_leaves_the_balance_unchanged() {
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+14155550123", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+14155550123", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_GATEWAY);
     assert!(r.body["message"]
@@ -114,7 +115,7 @@ async fn a_failing_carrier_leaves_the_balance_unchanged() {
         "the carrier was really called"
     );
     assert_eq!(app.balance_of(&s).await, 1.0);
-    let list = app.get("/api/sms").bearer(&s.token).send().await.body;
+    let list = app.get_as(&s, "/api/sms").await.body;
     assert_eq!(list["items"][0]["status"], "failed");
     let kinds: Vec<String> =
         sqlx::query_scalar("SELECT kind FROM ledger_entries WHERE user_id = $1 ORDER BY id")
@@ -138,10 +139,11 @@ async fn a_working_carrier_gets_the_message_and_it_is_marked_sent() {
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+14155550123", "message": "Hi there" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+14155550123", "message": "Hi there" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED);
     assert_eq!(r.body["message"]["status"], "sent");
@@ -164,11 +166,8 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
     app.fund(s.user_id, "30").await;
     let n = app.available(&s, "US", "mobile").await[0].clone();
     app.purchase(&s, &n["id"]).send().await;
-    app.post("/api/packages/1/purchase")
-        .bearer(&s.token)
-        .send()
-        .await;
-    let d = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    app.post_empty_as(&s, "/api/packages/1/purchase").await;
+    let d = app.get_as(&s, "/api/dashboard").await.body;
     assert_eq!(
         (
             d["activeNumbers"].as_i64(),
@@ -185,26 +184,14 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
         .map(|a| a["type"].as_str().unwrap())
         .collect();
     assert!(types.contains(&"purchase"), "{types:?}");
-    let week = app
-        .get("/api/dashboard/usage?range=week")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body;
+    let week = app.get_as(&s, "/api/dashboard/usage?range=week").await.body;
     let points = week["points"].as_array().unwrap();
     assert_eq!(points.len(), 7);
     assert_eq!(points[6]["spend"], 23.98);
-    let year = app
-        .get("/api/dashboard/usage?range=year")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body;
+    let year = app.get_as(&s, "/api/dashboard/usage?range=year").await.body;
     assert!(year["points"].as_array().unwrap().len() >= 12);
     assert_eq!(
-        app.get("/api/dashboard/usage?range=decade")
-            .bearer(&s.token)
-            .send()
+        app.get_as(&s, "/api/dashboard/usage?range=decade")
             .await
             .status,
         StatusCode::BAD_REQUEST
@@ -216,7 +203,7 @@ async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_tex
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
-    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    let dash = app.get_as(&s, "/api/dashboard").await.body;
     // No message yet and no number: the US rate, $0.01.
     assert_eq!(
         (dash["smsRemaining"].clone(), dash["smsDestination"].clone()),
@@ -224,15 +211,16 @@ async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_tex
     );
     for _ in 0..2 {
         let r = app
-            .post("/api/sms")
-            .bearer(&s.token)
-            .json(json!({ "to": "+447700900123", "message": "Hi" }))
-            .send()
+            .post_as(
+                &s,
+                "/api/sms",
+                json!({ "to": "+447700900123", "message": "Hi" }),
+            )
             .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     }
     // $0.92 left at the United Kingdom's $0.04: 23 messages.
-    let dash = app.get("/api/dashboard").bearer(&s.token).send().await.body;
+    let dash = app.get_as(&s, "/api/dashboard").await.body;
     assert_eq!(
         (
             dash["smsRemaining"].clone(),

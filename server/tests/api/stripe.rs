@@ -91,10 +91,7 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
 
     let s = app.client("ada@example.com").await;
     let r = app
-        .post("/api/payment/stripe")
-        .bearer(&s.token)
-        .json(json!({ "amount": 25 }))
-        .send()
+        .post_as(&s, "/api/payment/stripe", json!({ "amount": 25 }))
         .await;
     assert_eq!(r.body["provider"], "stripe", "{}", r.body);
     let client_secret = r.body["clientSecret"].as_str().unwrap().to_string();
@@ -147,8 +144,7 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
 
     let mut balance = Value::Null;
     for _ in 0..100 {
-        balance =
-            app.get("/api/user/info").bearer(&s.token).send().await.body["user"]["balance"].clone();
+        balance = app.get_as(&s, "/api/user/info").await.body["user"]["balance"].clone();
         if balance == json!(25.0) {
             break;
         }
@@ -186,13 +182,11 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
         "{delivered} of {events} events delivered"
     );
     let status = app
-        .get(&format!("/api/payment/intent/{client_secret}"))
-        .bearer(&s.token)
-        .send()
+        .get_as(&s, &format!("/api/payment/intent/{client_secret}"))
         .await;
     assert_eq!(status.body["payment"]["status"], "succeeded");
     assert_eq!(
-        app.get("/api/user/info").bearer(&s.token).send().await.body["user"]["balance"],
+        app.get_as(&s, "/api/user/info").await.body["user"]["balance"],
         25.0
     );
     let entries = app.scalar("SELECT COUNT(*) FROM ledger_entries").await;
@@ -209,20 +203,13 @@ async fn an_unreachable_provider_fails_the_deposit_with_a_clear_message() {
     .await;
     let s = app.client("ada@example.com").await;
     let r = app
-        .post("/api/payment/stripe")
-        .bearer(&s.token)
-        .json(json!({ "amount": 25 }))
-        .send()
+        .post_as(&s, "/api/payment/stripe", json!({ "amount": 25 }))
         .await;
     assert_eq!(r.status, axum::http::StatusCode::BAD_GATEWAY);
     assert_eq!(
         r.body["message"],
         "The payment provider is unavailable. Please try again in a moment."
     );
-    let deposits = app
-        .get("/api/payment/deposits")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let deposits = app.get_as(&s, "/api/payment/deposits").await;
     assert_eq!(deposits.body["items"][0]["status"], "failed");
 }

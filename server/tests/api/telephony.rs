@@ -32,7 +32,7 @@ async fn twenty_concurrent_authorizations_never_reserve_more_than_the_balance() 
     let handles: Vec<_> = (0..20)
         .map(|i| {
             let body = json!({ "callId": format!("c{i}"), "direction": "outbound", "from": mine, "to": "+12125550199" });
-            tokio::spawn(app.post("/api/telephony/authorize").bearer(SWITCH).json(body).send())
+            tokio::spawn(app.post_as(SWITCH, "/api/telephony/authorize", body))
         })
         .collect();
     let mut allowed_secs = 0;
@@ -88,9 +88,7 @@ async fn package_minutes_are_used_before_money() {
     let app = TestApp::new().await;
     let (s, mine) = caller(&app, "ada@example.com", "20.99").await;
     assert_eq!(
-        app.post("/api/packages/1/purchase")
-            .bearer(&s.token)
-            .send()
+        app.post_empty_as(&s, "/api/packages/1/purchase")
             .await
             .status,
         StatusCode::CREATED
@@ -108,13 +106,7 @@ async fn package_minutes_are_used_before_money() {
         (Some(300), json!(0.0))
     );
     assert_eq!(app.balance_of(&s).await, 1.0);
-    let mine_pkg = app
-        .get("/api/packages/mine")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body["packages"][0]
-        .clone();
+    let mine_pkg = app.get_as(&s, "/api/packages/mine").await.body["packages"][0].clone();
     assert_eq!(mine_pkg["remainingMinutes"], 95);
     // A call longer than what is left of the package pays the rest with money.
     authorize(&app, "p2", "outbound", &mine, "+12125550199").await;
@@ -128,11 +120,7 @@ async fn package_minutes_are_used_before_money() {
         (Some(5700), json!(0.02))
     );
     assert_eq!(
-        app.get("/api/packages/mine")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body["packages"][0]["status"],
+        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
         "used"
     );
     app.assert_invariant().await;
@@ -213,21 +201,19 @@ async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/telephony/authorize")
-            .bearer(&s.token)
-            .json(body.clone())
-            .send()
+        app.post_as(&s, "/api/telephony/authorize", body.clone())
             .await
             .status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.post("/api/telephony/cdr")
-            .bearer(&s.token)
-            .json(cdr("x", "outbound", &mine, "+12125550199", 5, "completed"))
-            .send()
-            .await
-            .status,
+        app.post_as(
+            &s,
+            "/api/telephony/cdr",
+            cdr("x", "outbound", &mine, "+12125550199", 5, "completed")
+        )
+        .await
+        .status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -260,19 +246,11 @@ async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike(
     authorize(&app, "dup", "outbound", &mine, "+12125550199").await;
     let sends: Vec<_> = (0..6)
         .map(|_| {
-            tokio::spawn(
-                app.post("/api/telephony/cdr")
-                    .bearer(SWITCH)
-                    .json(cdr(
-                        "dup",
-                        "outbound",
-                        &mine,
-                        "+12125550199",
-                        90,
-                        "completed",
-                    ))
-                    .send(),
-            )
+            tokio::spawn(app.post_as(
+                SWITCH,
+                "/api/telephony/cdr",
+                cdr("dup", "outbound", &mine, "+12125550199", 90, "completed"),
+            ))
         })
         .collect();
     for h in sends {

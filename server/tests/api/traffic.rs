@@ -13,7 +13,7 @@ async fn generated_traffic_is_charged_once_even_when_replayed() {
     let first = run_in_process(&app.state, &plans).await.unwrap();
     assert_eq!(first.placed, 40);
     let balance = app.balance_of(&s).await;
-    let calls = app.get("/api/calls").bearer(&s.token).send().await.body;
+    let calls = app.get_as(&s, "/api/calls").await.body;
     assert_eq!(calls["total"].as_i64().unwrap() as usize, first.allowed);
     assert!(calls["items"]
         .as_array()
@@ -24,7 +24,7 @@ async fn generated_traffic_is_charged_once_even_when_replayed() {
     run_in_process(&app.state, &plans).await.unwrap();
     assert_eq!(app.balance_of(&s).await, balance);
     assert_eq!(
-        app.get("/api/calls").bearer(&s.token).send().await.body["total"],
+        app.get_as(&s, "/api/calls").await.body["total"],
         calls["total"]
     );
     app.assert_invariant().await;

@@ -19,7 +19,7 @@ async fn kinds(app: &TestApp, user_id: i64) -> Vec<(String, i64)> {
 }
 
 async fn trial(app: &TestApp, s: &Session) -> Value {
-    let r = app.get("/api/trial").bearer(&s.token).send().await;
+    let r = app.get_as(&s, "/api/trial").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body
 }
@@ -43,18 +43,16 @@ fn code_sent_to(app: &TestApp, number: &str) -> String {
 
 async fn verify(app: &TestApp, s: &Session, number: &str) {
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&s.token)
-        .json(json!({ "number": number }))
-        .send()
+        .post_as(&s, "/api/trial/verify", json!({ "number": number }))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let code = code_sent_to(app, number);
     let r = app
-        .post("/api/trial/verify/confirm")
-        .bearer(&s.token)
-        .json(json!({ "number": number, "code": code }))
-        .send()
+        .post_as(
+            &s,
+            "/api/trial/verify/confirm",
+            json!({ "number": number, "code": code }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(r.body["verifiedNumbers"]
@@ -94,19 +92,21 @@ async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
     let s = app.client("ada@example.com").await;
     // Before the first verification there is no money of any kind to spend.
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+12125550123", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+12125550123", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
 
     verify(&app, &s, "+12125550123").await;
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+1 212 555 0123", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+1 212 555 0123", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["message"]["message"], "Dialtone trial: Hi");
@@ -115,10 +115,11 @@ async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
     assert!(sent.contains("\"text\":\"Dialtone trial: Hi\""), "{sent}");
     // Refused to any number not verified.
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+12125550999", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+12125550999", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(r.body["message"], dialtone_core::trial::RESTRICTED_MESSAGE);
@@ -130,11 +131,7 @@ async fn trial_credit_buys_no_numbers_or_packages() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
-    let r = app
-        .post("/api/packages/1/purchase")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     assert_eq!(r.body["message"], dialtone_core::trial::PURCHASE_MESSAGE);
     let n = app.available(&s, "US", "mobile").await[0].clone();
@@ -148,20 +145,18 @@ async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&s.token)
-        .json(json!({ "number": "+12125550123" }))
-        .send()
+        .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let code = code_sent_to(&app, "+12125550123");
     let wrong = if code == "000000" { "000001" } else { "000000" };
     for _ in 0..5 {
         let r = app
-            .post("/api/trial/verify/confirm")
-            .bearer(&s.token)
-            .json(json!({ "number": "+12125550123", "code": wrong }))
-            .send()
+            .post_as(
+                &s,
+                "/api/trial/verify/confirm",
+                json!({ "number": "+12125550123", "code": wrong }),
+            )
             .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
         assert_eq!(
@@ -171,19 +166,21 @@ async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
     }
     // Even the right code is refused once the guesses are used up.
     let r = app
-        .post("/api/trial/verify/confirm")
-        .bearer(&s.token)
-        .json(json!({ "number": "+12125550123", "code": code }))
-        .send()
+        .post_as(
+            &s,
+            "/api/trial/verify/confirm",
+            json!({ "number": "+12125550123", "code": code }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(trial(&app, &s).await["verifiedNumbers"], json!([]));
     // Malformed input is core's field message.
     let r = app
-        .post("/api/trial/verify/confirm")
-        .bearer(&s.token)
-        .json(json!({ "number": "+12125550123", "code": "12" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/trial/verify/confirm",
+            json!({ "number": "+12125550123", "code": "12" }),
+        )
         .await;
     assert_eq!(
         r.body["errors"]["code"],
@@ -197,10 +194,11 @@ async fn at_the_end_of_the_trial_the_unused_credit_expires_once() {
     let s = app.client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+12125550123", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+12125550123", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let spent = -r.body["message"]["cost"].as_f64().unwrap();
@@ -240,20 +238,16 @@ async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
     );
     assert_eq!(trial(&app, &s).await["status"], "converted");
     let r = app
-        .post("/api/sms")
-        .bearer(&s.token)
-        .json(json!({ "to": "+12125550999", "message": "Hi" }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+12125550999", "message": "Hi" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["message"]["message"], "Hi");
     let admin = app.funding_admin().await;
-    let users = app
-        .get("/api/admin/users?search=ada")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .body;
+    let users = app.get_as(&admin, "/api/admin/users?search=ada").await.body;
     assert_eq!(users["items"][0]["trial"], "converted");
     app.assert_invariant().await;
 }
@@ -262,31 +256,16 @@ async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
 async fn the_admin_sees_who_is_in_a_trial_and_sets_its_credit() {
     let app = TestApp::new().await;
     let admin = app.admin("root@example.com").await;
-    let settings = app
-        .get("/api/admin/settings")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .body;
+    let settings = app.get_as(&admin, "/api/admin/settings").await.body;
     assert_eq!(settings["settings"]["trialCredit"], "1.00");
     let mut values = settings["settings"].clone();
     values["trialCredit"] = json!("2.50");
-    let r = app
-        .put("/api/admin/settings")
-        .bearer(&admin.token)
-        .json(values)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/settings", values).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let s = app.client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
     assert_eq!(app.balance_of(&s).await, json!(2.5));
-    let users = app
-        .get("/api/admin/users?search=ada")
-        .bearer(&admin.token)
-        .send()
-        .await
-        .body;
+    let users = app.get_as(&admin, "/api/admin/users?search=ada").await.body;
     assert_eq!(users["items"][0]["trial"], "active");
     assert_eq!(users["items"][0]["trialDaysLeft"], 7);
 }
@@ -297,17 +276,11 @@ async fn only_an_account_in_its_trial_verifies_numbers() {
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "5.00").await;
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&s.token)
-        .json(json!({ "number": "+12125550123" }))
-        .send()
+        .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&s.token)
-        .json(json!({ "number": "12" }))
-        .send()
+        .post_as(&s, "/api/trial/verify", json!({ "number": "12" }))
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 }
