@@ -6,6 +6,12 @@ export interface Paged<T> {
   pageSize: number;
 }
 
+/** The page size of the lists the server pages, unless a list says otherwise. */
+export const LIST_PAGE_SIZE = 20;
+
+/** A list's search text and its other filters, each empty for "all". */
+export type ListFilters<K extends string> = { search: string } & Record<K, string>;
+
 /** `?page=..&pageSize=..` plus any filters, in a stable order for the API and the tests. */
 export function pageQuery(
   page: number,

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { pageQuery, type Paged } from '../../../lib/paging';
 import type { Schema } from '../../../lib/api-types';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 export type AuditRecord = Record<string, unknown>;
 
@@ -17,23 +15,8 @@ export interface AuditFilters {
   to: string;
 }
 
-export const AUDIT_PAGE_SIZE = 20;
-
 export const auditKey = ['admin', 'audit'] as const;
 
-export function auditQuery(filters: AuditFilters, page: number): string {
-  return pageQuery(page, AUDIT_PAGE_SIZE, { ...filters });
-}
-
-export function getAudit(filters: AuditFilters, page: number) {
-  return api.get<Paged<AuditEntry>>(`/admin/audit?${auditQuery(filters, page)}`);
-}
-
 export function useAudit(filters: AuditFilters, page: number) {
-  return useQuery({
-    queryKey: [...auditKey, filters, page],
-    queryFn: () => getAudit(filters, page),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return usePagedList<AuditEntry>(auditKey, '/admin/audit', { ...filters }, page);
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters as Filters } from '../api/get-audit';
+import { useAudit, type AuditFilters as Filters } from '../api/get-audit';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
 
@@ -42,7 +43,7 @@ export function AuditPage() {
           error="Could not load the audit log."
           isEmpty={(data) => data.items.length === 0}
           empty={filtered ? 'No entries match these filters' : 'No administrator actions yet'}
-          paging={{ page, pageSize: AUDIT_PAGE_SIZE, onPage: setPage }}
+          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >
           {(data) => <AuditTable items={data.items} />}
         </ListStates>

@@ -3,10 +3,11 @@ import { SearchField } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { BALANCES_PAGE_SIZE, useBalances, type BalanceItem } from '../api/get-balances';
+import { useBalances, type BalanceItem } from '../api/get-balances';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { BalancesTable, type BalanceAction } from '../components/balances-table';
 import { UserTransactionsDialog } from '../components/user-transactions-dialog';
@@ -48,7 +49,7 @@ export function BalancesPage() {
           empty={term ? `No users match "${term}"` : 'No users yet'}
           paging={{
             page,
-            pageSize: BALANCES_PAGE_SIZE,
+            pageSize: LIST_PAGE_SIZE,
             onPage: setPage,
           }}
         >

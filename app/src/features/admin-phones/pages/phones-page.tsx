@@ -5,10 +5,11 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { PHONES_PAGE_SIZE, usePhones, type AdminPhone } from '../api/get-phones';
+import { usePhones, type AdminPhone } from '../api/get-phones';
 import { AddPhoneDialog } from '../components/add-phone-dialog';
 import { AddRangeDialog } from '../components/add-range-dialog';
 import { ChangeCountryDialog } from '../components/change-country-dialog';
@@ -82,7 +83,7 @@ export function PhonesPage() {
           error="Could not load the numbers."
           isEmpty={(data) => data.items.length === 0}
           empty={filtered ? 'No numbers match these filters' : 'No numbers yet'}
-          paging={{ page, pageSize: PHONES_PAGE_SIZE, onPage: setPage }}
+          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >
           {(data) => (
             <PhonesTable

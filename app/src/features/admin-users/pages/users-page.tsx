@@ -4,10 +4,11 @@ import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useAuth } from '../../../lib/auth-context';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { USERS_PAGE_SIZE, useUsers, type AdminUserItem } from '../api/get-users';
+import { useUsers, type AdminUserItem } from '../api/get-users';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { SendEmailDialog } from '../components/send-email-dialog';
 import { StatusDialog } from '../components/status-dialog';
@@ -67,7 +68,7 @@ export function UsersPage() {
           error="Could not load the users."
           isEmpty={(data) => data.items.length === 0}
           empty={filtered ? 'No users match these filters' : 'No users yet'}
-          paging={{ page, pageSize: USERS_PAGE_SIZE, onPage: setPage }}
+          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >
           {(data) => (
             <UsersTable

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { pageQuery } from '../../../lib/paging';
 import type { Schema } from '../../../lib/api-types';
+import type { ListFilters } from '../../../lib/paging';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 export type CallType = 'inbound' | 'outbound';
 export type CallStatus = 'completed' | 'failed' | 'no-answer';
@@ -16,31 +15,12 @@ export type CallPage = Schema<'CallPage'>;
 /** Whose calls: the signed-in client's own, or everyone's for an administrator. */
 export type CallScope = 'client' | 'admin';
 
-export interface CallFilters {
-  search: string;
-  /** Empty for both directions. */
-  type: string;
-  /** Empty for every status. */
-  status: string;
-}
-
-export const CALLS_PAGE_SIZE = 20;
+export type CallFilters = ListFilters<'type' | 'status'>;
 
 export function callsBase(scope: CallScope): string {
   return scope === 'admin' ? '/admin/calls' : '/calls';
 }
 
-export function getCalls(scope: CallScope, filters: CallFilters, page: number) {
-  return api.get<CallPage>(
-    `${callsBase(scope)}?${pageQuery(page, CALLS_PAGE_SIZE, { ...filters })}`,
-  );
-}
-
 export function useCalls(scope: CallScope, filters: CallFilters, page: number) {
-  return useQuery({
-    queryKey: ['calls', scope, filters, page],
-    queryFn: () => getCalls(scope, filters, page),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return usePagedList<CallRecord, CallPage>(['calls', scope], callsBase(scope), filters, page);
 }

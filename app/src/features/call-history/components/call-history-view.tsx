@@ -5,16 +5,12 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { useDownloadRecording } from '../api/download-recording';
 import { useExportCalls } from '../api/export-calls';
-import {
-  CALLS_PAGE_SIZE,
-  useCalls,
-  type CallFilters as Filters,
-  type CallScope,
-} from '../api/get-calls';
+import { useCalls, type CallFilters as Filters, type CallScope } from '../api/get-calls';
 import { statusFilterOptions, typeFilterOptions } from './call-labels';
 import { CallTotals } from './call-totals';
 import { CallsTable } from './calls-table';
@@ -100,7 +96,7 @@ export function CallHistoryView({
           error="Could not load the call records."
           isEmpty={(data) => data.items.length === 0}
           empty={filtered ? 'No calls match your filters' : 'No calls yet'}
-          paging={{ page, pageSize: CALLS_PAGE_SIZE, onPage: setPage, label: 'Call pages' }}
+          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage, label: 'Call pages' }}
         >
           {(data) => (
             <CallsTable

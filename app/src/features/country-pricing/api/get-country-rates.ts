@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { pageQuery, type Paged } from '../../../lib/paging';
 import type { Schema } from '../../../lib/api-types';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 export type CountryRate = Schema<'CountryRate'>;
 
@@ -17,21 +15,13 @@ export interface CountryRateBody {
   status: 'active' | 'inactive';
 }
 
-export const RATES_PAGE_SIZE = 20;
-
 export const countryRatesKey = ['admin', 'country-pricing'] as const;
 
-export function getCountryRates(search: string, status: string, page: number) {
-  return api.get<Paged<CountryRate>>(
-    `/admin/country-pricing?${pageQuery(page, RATES_PAGE_SIZE, { search, status })}`,
-  );
-}
-
 export function useCountryRates(search: string, status: string, page: number) {
-  return useQuery({
-    queryKey: [...countryRatesKey, search, status, page],
-    queryFn: () => getCountryRates(search, status, page),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return usePagedList<CountryRate>(
+    countryRatesKey,
+    '/admin/country-pricing',
+    { search, status },
+    page,
+  );
 }

@@ -5,10 +5,11 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { RATES_PAGE_SIZE, useCountryRates, type CountryRate } from '../api/get-country-rates';
+import { useCountryRates, type CountryRate } from '../api/get-country-rates';
 import { DeleteRateDialog } from '../components/delete-rate-dialog';
 import { RateFormDialog } from '../components/rate-form-dialog';
 import { RatesTable } from '../components/rates-table';
@@ -69,7 +70,7 @@ export function CountryPricingPage() {
           error="Could not load the country rates."
           isEmpty={(data) => data.items.length === 0}
           empty={term || status ? 'No countries match these filters' : 'No countries yet'}
-          paging={{ page, pageSize: RATES_PAGE_SIZE, onPage: setPage }}
+          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >
           {(data) => (
             <RatesTable
