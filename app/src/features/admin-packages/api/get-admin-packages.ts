@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
 export type AdminPackage = Schema<'PackageView'>;
 
@@ -17,15 +16,9 @@ export interface PackageBody {
 
 export const adminPackagesKey = ['admin', 'packages'] as const;
 
-export function getAdminPackages() {
-  return api.get<{ items: AdminPackage[] }>('/admin/packages');
-}
-
 export function useAdminPackages() {
-  return useQuery({
-    queryKey: adminPackagesKey,
-    queryFn: getAdminPackages,
-    select: (data) => data.items,
+  return useApiGet(adminPackagesKey, '/admin/packages', {
+    select: (data: { items: AdminPackage[] }) => data.items,
     staleTime: 0,
   });
 }

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
 export type ActivityType = 'call' | 'sms' | 'deposit' | 'purchase';
 
@@ -9,14 +8,6 @@ export type ActivityItem = Schema<'DashboardActivity'>;
 /** `smsRemaining`: one-part messages the available balance buys at `smsRate` to `smsDestination`. */
 export type DashboardSummary = Schema<'Dashboard'>;
 
-export function getDashboard(): Promise<DashboardSummary> {
-  return api.get<DashboardSummary>('/dashboard');
-}
-
 export function useDashboard() {
-  return useQuery({
-    queryKey: ['dashboard', 'summary'],
-    queryFn: getDashboard,
-    staleTime: 0,
-  });
+  return useApiGet<DashboardSummary>(['dashboard', 'summary'], '/dashboard', { staleTime: 0 });
 }

@@ -1,20 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
 export type MyPackage = Schema<'OwnedPackage'>;
 
 export const myPackagesKey = ['packages', 'mine'] as const;
 
-export function getMyPackages() {
-  return api.get<{ packages: MyPackage[] }>('/packages/mine');
-}
-
 export function useMyPackages() {
-  return useQuery({
-    queryKey: myPackagesKey,
-    queryFn: getMyPackages,
-    select: (data) => data.packages,
+  return useApiGet(myPackagesKey, '/packages/mine', {
+    select: (data: { packages: MyPackage[] }) => data.packages,
     staleTime: 0,
   });
 }

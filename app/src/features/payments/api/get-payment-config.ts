@@ -1,18 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
 /** `maxDeposit`: a decimal string, passed to core as is. */
 export type PaymentConfig = Schema<'PaymentConfig'>;
 
-export function getPaymentConfig(): Promise<PaymentConfig> {
-  return api.get<PaymentConfig>('/payment/config');
-}
-
 export function usePaymentConfig() {
-  return useQuery({
-    queryKey: ['payment', 'config'],
-    queryFn: getPaymentConfig,
+  return useApiGet<PaymentConfig>(['payment', 'config'], '/payment/config', {
     staleTime: Infinity,
   });
 }
