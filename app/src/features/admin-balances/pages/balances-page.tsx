@@ -3,23 +3,18 @@ import { SearchField } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { LIST_PAGE_SIZE } from '../../../lib/paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useFilteredPage } from '../../../lib/use-filtered-page';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useBalances, type BalanceItem } from '../api/get-balances';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { BalancesTable, type BalanceAction } from '../components/balances-table';
 import { UserTransactionsDialog } from '../components/user-transactions-dialog';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export function BalancesPage() {
   usePageMeta('User Balances', 'Customer balances with their latest deposits and withdrawals.');
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useFilteredPage(term);
-  const balances = useBalances(term, page);
+  const list = useListFilters({});
+  const term = list.filters.search;
+  const balances = useBalances(term, list.paging.page);
   const [open, setOpen] = useState<{ action: BalanceAction; user: BalanceItem } | null>(null);
   const close = () => setOpen(null);
 
@@ -30,12 +25,12 @@ export function BalancesPage() {
         description="Customer balances with their latest deposits and withdrawals."
         actions={
           <SearchField
-            id="balance-search"
-            label="Search users"
-            hideLabel
-            placeholder="Search users..."
-            value={search}
-            onChange={setSearch}
+            {...list.search({
+              id: 'balance-search',
+              label: 'Search users',
+              hideLabel: true,
+              placeholder: 'Search users...',
+            })}
             className="w-full sm:w-72"
           />
         }
@@ -47,11 +42,7 @@ export function BalancesPage() {
           error="Could not load the balances."
           isEmpty={(data) => data.items.length === 0}
           empty={term ? `No users match "${term}"` : 'No users yet'}
-          paging={{
-            page,
-            pageSize: LIST_PAGE_SIZE,
-            onPage: setPage,
-          }}
+          paging={list.paging}
         >
           {(data) => (
             <BalancesTable

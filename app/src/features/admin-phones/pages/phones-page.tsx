@@ -5,9 +5,7 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { LIST_PAGE_SIZE } from '../../../lib/paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useFilteredPage } from '../../../lib/use-filtered-page';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePhones, type AdminPhone } from '../api/get-phones';
 import { AddPhoneDialog } from '../components/add-phone-dialog';
@@ -18,22 +16,14 @@ import { PhonesTable, type PhoneAction } from '../components/phones-table';
 import { ReassignDialog } from '../components/reassign-dialog';
 import { StatusChangeDialog } from '../components/status-change-dialog';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export function PhonesPage() {
   usePageMeta('Manage Phone Numbers', 'The number inventory: holders, types, statuses and fees.');
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState('');
-  const [status, setStatus] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = { search: term, type, status };
-  const [page, setPage] = useFilteredPage(filters);
-  const phones = usePhones(filters, page);
+  const list = useListFilters({ type: '', status: '' });
+  const phones = usePhones(list.filters, list.paging.page);
   const [adding, setAdding] = useState(false);
   const [addingRange, setAddingRange] = useState(false);
   const [open, setOpen] = useState<{ action: PhoneAction; phone: AdminPhone } | null>(null);
   const close = () => setOpen(null);
-  const filtered = term !== '' || type !== '' || status !== '';
 
   return (
     <div className="space-y-6">
@@ -54,27 +44,10 @@ export function PhonesPage() {
       />
       <ListPanel label="Phone numbers" busy={phones.isFetching}>
         <FilterBar
-          search={{
-            id: 'phone-search',
-            placeholder: 'Search numbers...',
-            value: search,
-            onChange: setSearch,
-          }}
+          search={list.search({ id: 'phone-search', placeholder: 'Search numbers...' })}
           selects={[
-            {
-              id: 'phone-type-filter',
-              label: 'Type',
-              value: type,
-              onChange: setType,
-              options: typeFilterOptions,
-            },
-            {
-              id: 'phone-status-filter',
-              label: 'Status',
-              value: status,
-              onChange: setStatus,
-              options: statusFilterOptions,
-            },
+            list.select('type', 'phone-type-filter', 'Type', typeFilterOptions),
+            list.select('status', 'phone-status-filter', 'Status', statusFilterOptions),
           ]}
         />
         <ListStates
@@ -82,8 +55,8 @@ export function PhonesPage() {
           loading={<TableSkeleton label="Loading numbers..." columns={6} />}
           error="Could not load the numbers."
           isEmpty={(data) => data.items.length === 0}
-          empty={filtered ? 'No numbers match these filters' : 'No numbers yet'}
-          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
+          empty={list.filtered ? 'No numbers match these filters' : 'No numbers yet'}
+          paging={list.paging}
         >
           {(data) => (
             <PhonesTable

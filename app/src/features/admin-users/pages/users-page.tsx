@@ -4,9 +4,7 @@ import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useAuth } from '../../../lib/auth-context';
-import { LIST_PAGE_SIZE } from '../../../lib/paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useFilteredPage } from '../../../lib/use-filtered-page';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useUsers, type AdminUserItem } from '../api/get-users';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
@@ -15,21 +13,13 @@ import { StatusDialog } from '../components/status-dialog';
 import { roleFilterOptions, statusFilterOptions } from '../components/user-labels';
 import { UsersTable, type UserAction } from '../components/users-table';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export function UsersPage() {
   usePageMeta('Manage Users', 'Every customer and administrator account with its status and role.');
   const { user: me } = useAuth();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [role, setRole] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = { search: term, status, role };
-  const [page, setPage] = useFilteredPage(filters);
-  const users = useUsers(filters, page);
+  const list = useListFilters({ status: '', role: '' });
+  const users = useUsers(list.filters, list.paging.page);
   const [open, setOpen] = useState<{ action: UserAction; user: AdminUserItem } | null>(null);
   const close = () => setOpen(null);
-  const filtered = term !== '' || status !== '' || role !== '';
 
   return (
     <div className="space-y-6">
@@ -39,27 +29,13 @@ export function UsersPage() {
       />
       <ListPanel label="Users" busy={users.isFetching}>
         <FilterBar
-          search={{
+          search={list.search({
             id: 'user-search',
             placeholder: 'Search by name, email or phone...',
-            value: search,
-            onChange: setSearch,
-          }}
+          })}
           selects={[
-            {
-              id: 'user-status-filter',
-              label: 'Status',
-              value: status,
-              onChange: setStatus,
-              options: statusFilterOptions,
-            },
-            {
-              id: 'user-role-filter',
-              label: 'Role',
-              value: role,
-              onChange: setRole,
-              options: roleFilterOptions,
-            },
+            list.select('status', 'user-status-filter', 'Status', statusFilterOptions),
+            list.select('role', 'user-role-filter', 'Role', roleFilterOptions),
           ]}
         />
         <ListStates
@@ -67,8 +43,8 @@ export function UsersPage() {
           loading={<TableSkeleton label="Loading users..." columns={6} />}
           error="Could not load the users."
           isEmpty={(data) => data.items.length === 0}
-          empty={filtered ? 'No users match these filters' : 'No users yet'}
-          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
+          empty={list.filtered ? 'No users match these filters' : 'No users yet'}
+          paging={list.paging}
         >
           {(data) => (
             <UsersTable

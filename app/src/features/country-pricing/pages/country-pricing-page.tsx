@@ -5,16 +5,12 @@ import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { LIST_PAGE_SIZE } from '../../../lib/paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useFilteredPage } from '../../../lib/use-filtered-page';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useCountryRates, type CountryRate } from '../api/get-country-rates';
 import { DeleteRateDialog } from '../components/delete-rate-dialog';
 import { RateFormDialog } from '../components/rate-form-dialog';
 import { RatesTable } from '../components/rates-table';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const statusOptions = [
   { value: '', label: 'All Status' },
@@ -26,11 +22,8 @@ type Open = { action: 'create' } | { action: 'edit' | 'delete'; row: CountryRate
 
 export function CountryPricingPage() {
   usePageMeta('Country Pricing', 'Manage rates for different countries');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useFilteredPage({ term, status });
-  const rates = useCountryRates(term, status, page);
+  const list = useListFilters({ status: '' });
+  const rates = useCountryRates(list.filters.search, list.filters.status, list.paging.page);
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
 
@@ -48,29 +41,16 @@ export function CountryPricingPage() {
       />
       <ListPanel label="Country rates" busy={rates.isFetching}>
         <FilterBar
-          search={{
-            id: 'rate-search',
-            placeholder: 'Search countries...',
-            value: search,
-            onChange: setSearch,
-          }}
-          selects={[
-            {
-              id: 'rate-status-filter',
-              label: 'Status',
-              value: status,
-              onChange: setStatus,
-              options: statusOptions,
-            },
-          ]}
+          search={list.search({ id: 'rate-search', placeholder: 'Search countries...' })}
+          selects={[list.select('status', 'rate-status-filter', 'Status', statusOptions)]}
         />
         <ListStates
           query={rates}
           loading={<TableSkeleton label="Loading countries..." columns={6} />}
           error="Could not load the country rates."
           isEmpty={(data) => data.items.length === 0}
-          empty={term || status ? 'No countries match these filters' : 'No countries yet'}
-          paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
+          empty={list.filtered ? 'No countries match these filters' : 'No countries yet'}
+          paging={list.paging}
         >
           {(data) => (
             <RatesTable
