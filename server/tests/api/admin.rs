@@ -4,8 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn the_user_list_has_the_true_total_search_filters_and_paging() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     for i in 0..7 {
         app.client(&format!("client{i}@example.com")).await;
     }
@@ -53,21 +52,12 @@ async fn the_user_list_has_the_true_total_search_filters_and_paging() {
 
 #[tokio::test]
 async fn a_suspended_client_cannot_sign_in_and_their_sessions_end_at_once() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let r = app
         .post_empty_as(&admin, &format!("/api/admin/users/{}/suspend", s.user_id))
         .await;
     assert_eq!(r.body["item"]["status"], "suspended");
-    assert_eq!(
-        app.get_as(&s, "/api/user/info").await.status,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        app.refresh(&s.cookie).await.status,
-        StatusCode::UNAUTHORIZED
-    );
+    app.assert_signed_out(&s).await;
     assert_eq!(
         app.login("ada@example.com", "password1").await.status,
         StatusCode::FORBIDDEN
@@ -100,13 +90,7 @@ async fn administrators_cannot_suspend_or_demote_themselves_and_one_admin_always
             .status,
         StatusCode::CONFLICT
     );
-    let demote_self = app
-        .post_as(
-            &a,
-            &format!("/api/admin/users/{}/role", a.user_id),
-            json!({ "role": "client" }),
-        )
-        .await;
+    let demote_self = app.set_role(&a, a.user_id, "client").await;
     assert_eq!(
         (demote_self.status, demote_self.body["message"].as_str()),
         (
@@ -118,16 +102,8 @@ async fn administrators_cannot_suspend_or_demote_themselves_and_one_admin_always
     let b = app.admin("b@example.com").await;
     // Two administrators demote each other at the same moment: one must remain.
     let (x, y) = tokio::join!(
-        tokio::spawn(app.post_as(
-            &a,
-            &format!("/api/admin/users/{}/role", b.user_id),
-            json!({ "role": "client" })
-        )),
-        tokio::spawn(app.post_as(
-            &b,
-            &format!("/api/admin/users/{}/role", a.user_id),
-            json!({ "role": "client" })
-        ))
+        tokio::spawn(app.set_role(&a, b.user_id, "client")),
+        tokio::spawn(app.set_role(&b, a.user_id, "client"))
     );
     let statuses = [x.unwrap().status, y.unwrap().status];
     let admins = app
@@ -142,13 +118,7 @@ async fn the_last_administrator_cannot_be_demoted() {
     let app = TestApp::new().await;
     let a = app.admin("a@example.com").await;
     let b = app.admin("b@example.com").await;
-    let r = app
-        .post_as(
-            &a,
-            &format!("/api/admin/users/{}/role", b.user_id),
-            json!({ "role": "client" }),
-        )
-        .await;
+    let r = app.set_role(&a, b.user_id, "client").await;
     assert_eq!(r.body["item"]["role"], "client");
     // b is a client now; a is the last admin, and b's old token no longer works.
     assert_eq!(
@@ -156,27 +126,14 @@ async fn the_last_administrator_cannot_be_demoted() {
         StatusCode::UNAUTHORIZED
     );
     let c = app.admin("c@example.com").await;
-    app.post_as(
-        &c,
-        &format!("/api/admin/users/{}/role", a.user_id),
-        json!({ "role": "client" }),
-    )
-    .await;
-    let last = app
-        .post_as(
-            &c,
-            &format!("/api/admin/users/{}/role", c.user_id),
-            json!({ "role": "client" }),
-        )
-        .await;
+    app.set_role(&c, a.user_id, "client").await;
+    let last = app.set_role(&c, c.user_id, "client").await;
     assert_eq!(last.status, StatusCode::CONFLICT);
 }
 
 #[tokio::test]
 async fn send_email_goes_through_the_mail_path() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let bad = app
         .post_as(
             &admin,
@@ -202,8 +159,7 @@ async fn send_email_goes_through_the_mail_path() {
 
 #[tokio::test]
 async fn every_admin_endpoint_answers_403_to_a_client_and_401_without_a_token() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let gets = [
         "/api/admin/users",
         "/api/admin/stats",

@@ -4,8 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let all = app.get_as(&admin, "/api/admin/phones?pageSize=5").await;
     assert_eq!(all.body["total"], 72);
     assert_eq!(all.body["items"].as_array().unwrap().len(), 5);
@@ -36,9 +35,7 @@ async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
 
 #[tokio::test]
 async fn a_number_added_by_an_administrator_can_be_bought_by_a_client() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     app.fund(s.user_id, "10").await;
     let bad = app
         .post_as(
@@ -85,9 +82,7 @@ async fn a_number_added_by_an_administrator_can_be_bought_by_a_client() {
 
 #[tokio::test]
 async fn reassigning_changing_country_and_deactivating_are_audited() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let id = app
         .get_as(&admin, "/api/admin/phones?search=%2B1212")
         .await
@@ -173,8 +168,7 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
 
 #[tokio::test]
 async fn every_inventory_endpoint_refuses_clients() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     assert_eq!(
         app.get("/api/admin/phones").send().await.status,
         StatusCode::UNAUTHORIZED

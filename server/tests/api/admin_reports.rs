@@ -6,9 +6,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn settings_are_validated_audited_and_take_effect_at_once() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let r = app.get_as(&admin, "/api/admin/settings").await;
     assert_eq!(r.body["settings"]["setupFee"], "1.00");
     assert_eq!(r.body["configuration"]["payments"]["provider"], "sandbox");
@@ -21,9 +19,7 @@ async fn settings_are_validated_audited_and_take_effect_at_once() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(app.available(&s, "US", "mobile").await[0]["setup"], 2.5);
-    let big = app
-        .post_as(&s, "/api/payment/stripe", json!({ "amount": 600 }))
-        .await;
+    let big = app.deposit(&s, json!(600)).await;
     assert_eq!(big.body["errors"]["amount"], "Maximum deposit is $500.00");
     body["renewalNoticeDays"] = json!("0");
     let bad = app.put_as(&admin, "/api/admin/settings", body).await;
@@ -41,9 +37,7 @@ async fn settings_are_validated_audited_and_take_effect_at_once() {
 
 #[tokio::test]
 async fn stats_and_analytics_reflect_real_activity() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     app.fund(s.user_id, "10").await;
     let n = app.available(&s, "US", "mobile").await[0].clone();
     app.purchase(&s, &n["id"]).send().await;

@@ -71,8 +71,7 @@ async fn time<F: std::future::Future<Output = common::Resp>>(
 #[tokio::test]
 #[ignore = "a benchmark: make bench runs it in release mode"]
 async fn a_million_call_records() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let client = app.client("load@example.com").await;
     let t = Instant::now();
     seed(&app, client.user_id).await;

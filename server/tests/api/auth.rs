@@ -123,8 +123,7 @@ async fn repeated_failures_are_throttled_with_retry_after() {
 
 #[tokio::test]
 async fn a_suspended_account_cannot_sign_in_and_its_tokens_stop_working() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     sqlx::query("UPDATE users SET status = 'suspended' WHERE id = $1")
         .bind(s.user_id)
         .execute(&app.state.db.pool)
@@ -133,20 +132,12 @@ async fn a_suspended_account_cannot_sign_in_and_its_tokens_stop_working() {
     let r = app.login("ada@example.com", "password1").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert!(r.body["message"].as_str().unwrap().contains("suspended"));
-    assert_eq!(
-        app.get_as(&s, "/api/user/info").await.status,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        app.refresh(&s.cookie).await.status,
-        StatusCode::UNAUTHORIZED
-    );
+    app.assert_signed_out(&s).await;
 }
 
 #[tokio::test]
 async fn user_info_needs_a_valid_token() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     assert_eq!(
         app.get("/api/user/info").send().await.status,
         StatusCode::UNAUTHORIZED
@@ -166,8 +157,7 @@ async fn user_info_needs_a_valid_token() {
 
 #[tokio::test]
 async fn refresh_rotates_the_token_and_a_reused_token_ends_the_session() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let first = app.refresh(&s.cookie).await;
     assert_eq!(first.status, StatusCode::OK);
     let new_cookie = first.refresh_cookie().unwrap();
@@ -197,8 +187,7 @@ async fn refresh_rotates_the_token_and_a_reused_token_ends_the_session() {
 
 #[tokio::test]
 async fn concurrent_refreshes_of_one_token_let_at_most_one_through() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let attempts = (0..8).map(|_| app.refresh(&s.cookie));
     let results = spawn_all(attempts).await;
     // The late ones get an access token within the grace window, but only one
@@ -212,8 +201,7 @@ async fn concurrent_refreshes_of_one_token_let_at_most_one_through() {
 
 #[tokio::test]
 async fn refresh_without_a_cookie_or_from_another_site_is_refused() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     assert_eq!(
         app.post("/api/auth/refresh-token").send().await.status,
         StatusCode::UNAUTHORIZED
@@ -230,8 +218,7 @@ async fn refresh_without_a_cookie_or_from_another_site_is_refused() {
 
 #[tokio::test]
 async fn logout_revokes_the_session_and_clears_the_cookie() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app.post("/api/auth/logout").cookie(&s.cookie).send().await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert!(r.set_cookie().unwrap().contains("Max-Age=0"));

@@ -37,8 +37,7 @@ struct World {
 }
 
 async fn world() -> World {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let a = app.client("alice@example.com").await;
     let b = app.client("bob@example.com").await;
     app.fund(a.user_id, "45").await;
@@ -61,15 +60,8 @@ async fn world() -> World {
         .raw("audio/wav", wav(&[0u8; 16]))
         .send()
         .await;
-    app.post_as(
-        &a,
-        "/api/sms",
-        json!({ "to": "+14155550123", "message": "secret plans" }),
-    )
-    .await;
-    let dep = app
-        .post_as(&a, "/api/payment/stripe", json!({ "amount": 5 }))
-        .await;
+    app.send_sms(&a, "+14155550123", "secret plans").await;
+    let dep = app.deposit(&a, json!(5)).await;
     let a_secret = dep.body["clientSecret"].as_str().unwrap().to_string();
     let a_call_id = app.get_as(&a, "/api/calls").await.body["items"][0]["id"]
         .as_i64()

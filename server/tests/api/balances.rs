@@ -6,9 +6,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let credit = json!({ "type": "credit", "amount": "10.00", "reason": "opening balance" });
     let r = app
         .post_as(
@@ -56,8 +54,7 @@ async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero()
 
 #[tokio::test]
 async fn administrators_see_balances_and_adjustments_are_audited() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let ada = app.client("ada@example.com").await;
     app.client("bob@example.com").await;
     let adjust = |kind: &str, amount: &str| {
@@ -125,11 +122,7 @@ async fn administrators_see_balances_and_adjustments_are_audited() {
 }
 
 async fn adjust_as(app: &TestApp, who: &Session) -> StatusCode {
-    app.post_as(
-        &who,
-        &format!("/api/admin/balances/{}/adjust", who.user_id),
-        json!({ "type": "credit", "amount": "1000", "reason": "mine" }),
-    )
-    .await
-    .status
+    app.adjust(who, who.user_id, "credit", "1000", "mine")
+        .await
+        .status
 }

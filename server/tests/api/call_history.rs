@@ -1,6 +1,6 @@
 //! Call records: filters, totals, CSV export and recording downloads.
 
-use crate::common::{caller, cdr, send_cdr, wav, TestApp, SWITCH};
+use crate::common::{caller, cdr, completed, send_cdr, wav, TestApp, SWITCH};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -10,21 +10,13 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
     let (ada, mine) = caller(&app, "ada@example.com", "5.00").await;
     let bob = app.client("bob@example.com").await;
     let admin = app.admin("admin@example.com").await;
-    send_cdr(
-        &app,
-        cdr("h1", "outbound", &mine, "+12125550199", 60, "completed"),
-    )
-    .await;
+    completed(&app, "h1", "outbound", &mine, "+12125550199", 60).await;
     send_cdr(
         &app,
         cdr("h2", "outbound", &mine, "+442079460999", 0, "failed"),
     )
     .await;
-    send_cdr(
-        &app,
-        cdr("h3", "inbound", "+16045550111", &mine, 30, "completed"),
-    )
-    .await;
+    completed(&app, "h3", "inbound", "+16045550111", &mine, 30).await;
 
     let all = app.get_as(&ada, "/api/calls").await.body;
     assert_eq!(
@@ -113,11 +105,7 @@ async fn call_ids_that_differ_only_in_punctuation_keep_their_own_recordings() {
     let (ada, ada_number) = caller(&app, "ada@example.com", "1.00").await;
     let (bob, bob_number) = caller(&app, "bob@example.com", "1.00").await;
     for (call_id, from) in [("rec.1", &ada_number), ("rec_1", &bob_number)] {
-        let r = send_cdr(
-            &app,
-            cdr(call_id, "outbound", from, "+12125550199", 30, "completed"),
-        )
-        .await;
+        let r = completed(&app, call_id, "outbound", from, "+12125550199", 30).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     }
     // Bob's upload comes second: under a name derived from the callId it would

@@ -9,8 +9,7 @@ fn chile() -> serde_json::Value {
 
 #[tokio::test]
 async fn an_admin_lists_searches_and_filters_the_rate_table() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let r = app
         .get_as(&admin, "/api/admin/country-pricing?pageSize=4")
         .await;
@@ -46,8 +45,7 @@ async fn an_admin_lists_searches_and_filters_the_rate_table() {
 
 #[tokio::test]
 async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audited() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let r = app
         .post_as(&admin, "/api/admin/country-pricing", chile())
         .await;
@@ -115,8 +113,7 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
 
 #[tokio::test]
 async fn rate_rows_are_validated_with_cores_messages() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let bad = json!({ "country": "", "code": "chl", "callingCode": "0056", "inboundRate": -1, "outboundRate": "x", "smsRate": 11 });
     let r = app.post_as(&admin, "/api/admin/country-pricing", bad).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
@@ -130,8 +127,7 @@ async fn rate_rows_are_validated_with_cores_messages() {
 
 #[tokio::test]
 async fn clients_cannot_touch_the_rate_table() {
-    let app = TestApp::new().await;
-    let client = app.client("ada@example.com").await;
+    let (app, client) = TestApp::with_client("ada@example.com").await;
     assert_eq!(
         app.get("/api/admin/country-pricing").send().await.status,
         StatusCode::UNAUTHORIZED

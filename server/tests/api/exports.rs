@@ -26,8 +26,7 @@ async fn call(app: &TestApp, call_id: &str, from: &str, to: &str) {
 
 #[tokio::test]
 async fn csv_exports_defuse_cells_a_spreadsheet_would_run() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     let (_, mine) = caller(&app, "ada@example.com", "+cmd|' /C calc'!A0").await;
     call(&app, "x1", &mine, "+442079460999").await;
     sqlx::query("UPDATE countries SET name = '@SUM(1+1)*cmd' WHERE code = 'UK'")

@@ -3,7 +3,7 @@
 //! more records the shortfall, and a CDR must match its authorization. Runs on both
 //! databases (DIALTONE_TEST_DATABASE=postgres).
 
-use crate::common::{authorize, caller, cdr, send_cdr, Resp, Session, TestApp, SWITCH};
+use crate::common::{authorize, caller, cdr, completed, send_cdr, Resp, Session, TestApp, SWITCH};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -55,18 +55,7 @@ async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
     assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
 
     // The call at its full allowed length collects everything it held.
-    let r = send_cdr(
-        &app,
-        cdr(
-            "call-held",
-            "outbound",
-            &mine,
-            "+12125550199",
-            3030,
-            "completed",
-        ),
-    )
-    .await;
+    let r = completed(&app, "call-held", "outbound", &mine, "+12125550199", 3030).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["cost"], json!(1.01));
     assert_eq!(app.balance_of(&s).await, json!(0.0));
@@ -81,13 +70,7 @@ async fn an_admin_deduction_cannot_take_held_money() {
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     let admin = app.funding_admin().await;
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/balances/{}/adjust", s.user_id),
-            json!({ "type": "debit", "amount": "0.50", "reason": "test" }),
-        )
-        .await;
+    let r = app.adjust(&admin, s.user_id, "debit", "0.50", "test").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(app.balance_of(&s).await, json!(1.0));
     app.assert_invariant().await;
@@ -100,13 +83,7 @@ async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
     let body = json!({ "callId": "call-race", "direction": "outbound", "from": mine, "to": "+12125550199" });
     let call = tokio::spawn(app.post_as(SWITCH, "/api/telephony/authorize", body));
     let texts: Vec<_> = (0..8)
-        .map(|i| {
-            tokio::spawn(app.post_as(
-                &s,
-                "/api/sms",
-                json!({ "to": "+12125550123", "message": format!("race {i}") }),
-            ))
-        })
+        .map(|i| tokio::spawn(app.send_sms(&s, "+12125550123", &format!("race {i}"))))
         .collect();
     let a = call.await.unwrap().body;
     let mut sent = 0;
@@ -124,16 +101,13 @@ async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
     app.assert_invariant().await;
     if a["allowed"] == true {
         let seconds = a["maxDurationSeconds"].as_i64().unwrap();
-        let r = send_cdr(
+        let r = completed(
             &app,
-            cdr(
-                "call-race",
-                "outbound",
-                &mine,
-                "+12125550199",
-                seconds,
-                "completed",
-            ),
+            "call-race",
+            "outbound",
+            &mine,
+            "+12125550199",
+            seconds,
         )
         .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -152,18 +126,7 @@ async fn a_cdr_costing_more_than_was_held_records_the_uncollected_rest() {
     let a = authorize(&app, "call-over", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["maxDurationSeconds"], 3000);
     // A switch that did not cut the call: an hour costs $1.20, $1.00 was held.
-    let r = send_cdr(
-        &app,
-        cdr(
-            "call-over",
-            "outbound",
-            &mine,
-            "+12125550199",
-            3600,
-            "completed",
-        ),
-    )
-    .await;
+    let r = completed(&app, "call-over", "outbound", &mine, "+12125550199", 3600).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["cost"], json!(1.0));
     assert_eq!(app.balance_of(&s).await, json!(0.0));
@@ -198,27 +161,12 @@ async fn a_cdr_without_authorization_spends_only_what_other_calls_do_not_hold() 
         .await;
     assert_eq!(r.body["maxDurationSeconds"], 3000);
     // A CDR nobody authorized, for 10 minutes ($0.20): nothing is free to pay it.
-    let r = send_cdr(
-        &app,
-        cdr(
-            "unauthorized",
-            "outbound",
-            &mine,
-            "+12125550111",
-            600,
-            "completed",
-        ),
-    )
-    .await;
+    let r = completed(&app, "unauthorized", "outbound", &mine, "+12125550111", 600).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["cost"], json!(0.0));
     assert_eq!(micros(&app, "shortfall_micros", s.user_id).await, 200_000);
     // The call in progress still collects everything it held.
-    let r = send_cdr(
-        &app,
-        cdr("held", "outbound", &mine, "+12125550199", 3000, "completed"),
-    )
-    .await;
+    let r = completed(&app, "held", "outbound", &mine, "+12125550199", 3000).await;
     assert_eq!(r.body["cost"], json!(1.0));
     app.assert_invariant().await;
 }
@@ -263,16 +211,13 @@ async fn a_cdr_that_does_not_match_its_authorization_is_refused_and_changes_noth
     let calls = app.scalar("SELECT COUNT(*) FROM calls").await;
     assert_eq!(calls, 0);
     // The real CDR still settles the call.
-    let r = send_cdr(
+    let r = completed(
         &app,
-        cdr(
-            "ada-call",
-            "outbound",
-            &ada_number,
-            "+12125550199",
-            60,
-            "completed",
-        ),
+        "ada-call",
+        "outbound",
+        &ada_number,
+        "+12125550199",
+        60,
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -282,9 +227,7 @@ async fn a_cdr_that_does_not_match_its_authorization_is_refused_and_changes_noth
 
 #[tokio::test]
 async fn six_sms_requests_with_one_idempotency_key_send_and_charge_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10.00").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10.00").await;
     let first = sms(&app, &s, Some("key-1"), "Hello once").await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
     let id = first.body["message"]["id"].clone();
@@ -321,9 +264,7 @@ async fn six_sms_requests_with_one_idempotency_key_send_and_charge_once() {
 
 #[tokio::test]
 async fn six_concurrent_first_sends_with_one_key_send_one_message() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10.00").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10.00").await;
     let all: Vec<_> = (0..6)
         .map(|_| {
             tokio::spawn(

@@ -4,9 +4,7 @@ use dialtone_server::payments::{provider::webhook_secret, webhook::sign};
 use serde_json::{json, Value};
 
 async fn start_deposit(app: &TestApp, s: &Session, amount: Value) -> String {
-    let r = app
-        .post_as(&s, "/api/payment/stripe", json!({ "amount": amount }))
-        .await;
+    let r = app.deposit(s, amount).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body["clientSecret"].as_str().unwrap().to_string()
 }
@@ -18,8 +16,7 @@ async fn pay(app: &TestApp, s: &Session, secret: &str, number: &str) -> Resp {
 
 #[tokio::test]
 async fn deposit_amounts_follow_the_rules_of_section_5() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     for (amount, message) in [
         (json!(0), "Amount must be greater than 0"),
         (json!(0.5), "Minimum deposit is $1.00"),
@@ -28,9 +25,7 @@ async fn deposit_amounts_follow_the_rules_of_section_5() {
         (json!("abc"), "Amount must be a number"),
         (json!(null), "Amount is required"),
     ] {
-        let r = app
-            .post_as(&s, "/api/payment/stripe", json!({ "amount": amount }))
-            .await;
+        let r = app.deposit(&s, amount.clone()).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{amount}");
         assert_eq!(r.body["errors"]["amount"], message, "{amount}");
     }
@@ -46,8 +41,7 @@ async fn deposit_amounts_follow_the_rules_of_section_5() {
 
 #[tokio::test]
 async fn a_sandbox_card_payment_credits_the_balance_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let secret = start_deposit(&app, &s, json!(25)).await;
     assert!(secret.contains("_secret_"));
     let r = pay(&app, &s, &secret, "4242 4242 4242 4242").await;
@@ -72,8 +66,7 @@ async fn a_sandbox_card_payment_credits_the_balance_once() {
 
 #[tokio::test]
 async fn declined_cards_leave_the_balance_unchanged_and_a_retry_can_succeed() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let secret = start_deposit(&app, &s, json!("12.34")).await;
     let declined = pay(&app, &s, &secret, "4000 0000 0000 0002").await;
     assert_eq!(
@@ -102,8 +95,7 @@ async fn declined_cards_leave_the_balance_unchanged_and_a_retry_can_succeed() {
 
 #[tokio::test]
 async fn a_bad_card_form_is_refused_and_another_users_payment_is_not_found() {
-    let app = TestApp::new().await;
-    let ada = app.client("ada@example.com").await;
+    let (app, ada) = TestApp::with_client("ada@example.com").await;
     let bob = app.client("bob@example.com").await;
     let secret = start_deposit(&app, &ada, json!(5)).await;
     let bad = json!({ "clientSecret": secret, "cardNumber": "4242424242424241", "expMonth": "13", "expYear": exp_year(), "cvc": "1" });
@@ -150,8 +142,7 @@ async fn deliver(app: &TestApp, body: Vec<u8>, signature: &str) -> Resp {
 
 #[tokio::test]
 async fn the_same_webhook_delivered_five_times_credits_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let secret = start_deposit(&app, &s, json!(40)).await;
     let intent = intent_of(&app, &secret).await;
     let key = webhook_secret(&app.state.config);
@@ -170,8 +161,7 @@ async fn the_same_webhook_delivered_five_times_credits_once() {
 
 #[tokio::test]
 async fn a_tampered_or_stale_webhook_credits_nothing() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let secret = start_deposit(&app, &s, json!(40)).await;
     let intent = intent_of(&app, &secret).await;
     let key = webhook_secret(&app.state.config);
@@ -205,8 +195,7 @@ async fn a_tampered_or_stale_webhook_credits_nothing() {
 
 #[tokio::test]
 async fn a_client_reads_and_exports_only_their_own_ledger() {
-    let app = TestApp::new().await;
-    let ada = app.client("ada@example.com").await;
+    let (app, ada) = TestApp::with_client("ada@example.com").await;
     let bob = app.client("bob@example.com").await;
     let secret = start_deposit(&app, &ada, json!(30)).await;
     pay(&app, &ada, &secret, "4242424242424242").await;

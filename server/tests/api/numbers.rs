@@ -4,8 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn the_buying_catalogue_follows_section_9() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app.get_as(&s, "/api/numbers/countries").await;
     let countries = r.body["countries"].as_array().unwrap();
     let codes: Vec<&str> = countries
@@ -39,9 +38,7 @@ async fn the_buying_catalogue_follows_section_9() {
 
 #[tokio::test]
 async fn buying_a_number_debits_month_and_setup_and_makes_it_yours() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10").await;
     let number = app.available(&s, "US", "mobile").await[0].clone();
     let r = app.purchase(&s, &number["id"]).send().await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
@@ -82,8 +79,7 @@ async fn buying_a_number_debits_month_and_setup_and_makes_it_yours() {
 
 #[tokio::test]
 async fn two_clients_buying_the_same_number_at_once_one_wins() {
-    let app = TestApp::new().await;
-    let ada = app.client("ada@example.com").await;
+    let (app, ada) = TestApp::with_client("ada@example.com").await;
     let bob = app.client("bob@example.com").await;
     app.fund(ada.user_id, "10").await;
     app.fund(bob.user_id, "10").await;
@@ -106,9 +102,7 @@ async fn two_clients_buying_the_same_number_at_once_one_wins() {
 
 #[tokio::test]
 async fn ten_concurrent_purchases_with_five_dollars_buy_exactly_one_number() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "5").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "5").await;
     let numbers = app.available(&s, "US", "mobile").await;
     let mut handles = Vec::new();
     for i in 0..10 {
@@ -142,9 +136,7 @@ async fn ten_concurrent_purchases_with_five_dollars_buy_exactly_one_number() {
 
 #[tokio::test]
 async fn an_insufficient_balance_answers_402_and_keeps_the_number_on_sale() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "3").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "3").await;
     let id = app.available(&s, "CA", "tollfree").await[0]["id"].clone();
     let r = app.purchase(&s, &id).send().await;
     assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED);
@@ -162,9 +154,7 @@ async fn an_insufficient_balance_answers_402_and_keeps_the_number_on_sale() {
 
 #[tokio::test]
 async fn a_retried_purchase_with_the_same_idempotency_key_is_charged_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "20").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "20").await;
     let id = app.available(&s, "US", "landline").await[0]["id"].clone();
     for _ in 0..3 {
         let r = app
@@ -179,8 +169,7 @@ async fn a_retried_purchase_with_the_same_idempotency_key_is_charged_once() {
 
 #[tokio::test]
 async fn a_client_cannot_cancel_or_renew_anothers_number() {
-    let app = TestApp::new().await;
-    let ada = app.client("ada@example.com").await;
+    let (app, ada) = TestApp::with_client("ada@example.com").await;
     let bob = app.client("bob@example.com").await;
     app.fund(ada.user_id, "10").await;
     let id = app.available(&ada, "US", "mobile").await[0]["id"]

@@ -6,8 +6,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn the_catalogue_has_the_three_client_packages_of_section_9() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app.get_as(&s, "/api/packages").await;
     let summary: Vec<(String, i64, f64, i64)> = r.body["packages"]
         .as_array()
@@ -34,8 +33,7 @@ async fn the_catalogue_has_the_three_client_packages_of_section_9() {
 
 #[tokio::test]
 async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     assert_eq!(
         app.get_as(&s, "/api/packages/mine").await.body["packages"],
         json!([])
@@ -81,9 +79,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
 
 #[tokio::test]
 async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_not_deleted() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
     let body = json!({ "name": "Weekend", "minutes": 60, "price": "9.99", "validity": 7, "features": ["60 minutes"], "status": "active" });
     let r = app
         .post_as(&admin, "/api/admin/packages", body.clone())

@@ -119,8 +119,7 @@ async fn the_contact_form_is_throttled_per_address() {
 
 #[tokio::test]
 async fn only_administrators_read_contact_messages() {
-    let app = TestApp::new().await;
-    let client = app.client("client@example.com").await;
+    let (app, client) = TestApp::with_client("client@example.com").await;
     assert_eq!(
         app.get("/api/admin/messages").send().await.status,
         StatusCode::UNAUTHORIZED
@@ -135,8 +134,7 @@ async fn only_administrators_read_contact_messages() {
 
 #[tokio::test]
 async fn an_administrator_reads_pages_and_marks_messages_handled() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
+    let (app, admin) = TestApp::with_admin().await;
     for i in 0..3 {
         app.post("/api/contact")
             .json(message(&format!("question {i}")))

@@ -15,9 +15,7 @@ async fn buy(app: &TestApp, s: &Session, country: &str) -> (i64, i64) {
 
 #[tokio::test]
 async fn the_renewal_notice_goes_out_once_seven_days_before() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10").await;
     let (_, renews_at) = buy(&app, &s, "US").await;
     let r = run_once(&app.state, renews_at - 8 * DAY_MS).await.unwrap();
     assert_eq!(r.notices_sent, 0, "too early");
@@ -43,9 +41,7 @@ async fn the_renewal_notice_goes_out_once_seven_days_before() {
 
 #[tokio::test]
 async fn a_renewal_run_twice_charges_once_and_extends_a_month() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10").await;
     let (id, renews_at) = buy(&app, &s, "US").await;
     let after = renews_at + 1000;
     assert_eq!(run_once(&app.state, after).await.unwrap().renewed, 1);
@@ -69,9 +65,7 @@ async fn a_renewal_run_twice_charges_once_and_extends_a_month() {
 
 #[tokio::test]
 async fn without_funds_a_number_expires_then_returns_to_inventory_after_the_grace_period() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "4").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "4").await;
     let (id, renews_at) = buy(&app, &s, "US").await;
     let r = run_once(&app.state, renews_at + 1000).await.unwrap();
     assert_eq!((r.renewed, r.expired), (0, 1));
@@ -111,9 +105,7 @@ async fn without_funds_a_number_expires_then_returns_to_inventory_after_the_grac
 
 #[tokio::test]
 async fn topping_up_within_the_grace_period_lets_the_owner_renew() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "4").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "4").await;
     let (id, renews_at) = buy(&app, &s, "US").await;
     run_once(&app.state, renews_at + 1000).await.unwrap();
     let poor = app
@@ -132,9 +124,7 @@ async fn topping_up_within_the_grace_period_lets_the_owner_renew() {
 
 #[tokio::test]
 async fn a_cancelled_number_ends_at_expiry_without_a_charge() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "10").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "10").await;
     let (id, renews_at) = buy(&app, &s, "UK").await;
     app.post_empty_as(&s, &format!("/api/numbers/{id}/cancel"))
         .await;

@@ -146,8 +146,7 @@ fn password_change(current: &str) -> serde_json::Value {
 
 #[tokio::test]
 async fn wrong_current_passwords_are_counted_before_argon2_runs() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let burst = (0..30).map(|_| app.put_as(&s, "/api/user/password", password_change("nope-nope")));
     let results = spawn_all(burst).await;
     assert_eq!(count(&results, StatusCode::BAD_REQUEST), 5);
@@ -169,8 +168,7 @@ fn profile(email: &str, current: Option<&str>) -> serde_json::Value {
 
 #[tokio::test]
 async fn a_new_email_needs_the_current_password_and_the_old_address_is_told() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let put = |body| app.put_as(&s, "/api/user/profile", body);
 
     let r = put(profile("augusta@example.com", None)).await;
@@ -209,8 +207,7 @@ async fn a_new_email_needs_the_current_password_and_the_old_address_is_told() {
 
 #[tokio::test]
 async fn email_changes_and_password_changes_share_one_attempt_count() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     for _ in 0..3 {
         let r = app
             .put_as(&s, "/api/user/password", password_change("nope-nope"))
@@ -267,8 +264,7 @@ async fn a_reset_ends_every_other_reset_link() {
 
 #[tokio::test]
 async fn a_password_change_ends_earlier_reset_links() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
     let r = app
         .put_as(&s, "/api/user/password", password_change("password1"))
@@ -283,8 +279,7 @@ async fn a_password_change_ends_earlier_reset_links() {
 
 #[tokio::test]
 async fn an_email_change_ends_earlier_reset_links() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
     let r = app
         .put_as(
@@ -307,8 +302,7 @@ async fn refresh(app: &TestApp, cookie: &str) -> Resp {
 
 #[tokio::test]
 async fn logout_ends_its_access_token_at_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let other = app.session("ada@example.com", "password1").await;
     assert_eq!(info(&app, &s.token).await, StatusCode::OK);
     let r = app.post("/api/auth/logout").cookie(&s.cookie).send().await;
@@ -320,8 +314,7 @@ async fn logout_ends_its_access_token_at_once() {
 
 #[tokio::test]
 async fn log_out_everywhere_ends_every_session_at_once() {
-    let app = TestApp::new().await;
-    let a = app.client("ada@example.com").await;
+    let (app, a) = TestApp::with_client("ada@example.com").await;
     let b = app.session("ada@example.com", "password1").await;
     let bob = app.client("bob@example.com").await;
     assert_eq!(
@@ -351,8 +344,7 @@ async fn log_out_everywhere_ends_every_session_at_once() {
 
 #[tokio::test]
 async fn a_reused_refresh_token_ends_its_sessions_access_tokens_at_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let other = app.session("ada@example.com", "password1").await;
     let first = refresh(&app, &s.cookie).await;
     let rotated = first.body["accessToken"].as_str().unwrap().to_string();
@@ -373,24 +365,15 @@ async fn a_reused_refresh_token_ends_its_sessions_access_tokens_at_once() {
 
 #[tokio::test]
 async fn a_role_change_ends_the_users_access_tokens_at_once() {
-    let app = TestApp::new().await;
-    let admin = app.admin("admin@example.com").await;
-    let s = app.client("ada@example.com").await;
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/users/{}/role", s.user_id),
-            json!({ "role": "admin" }),
-        )
-        .await;
+    let (app, admin, s) = TestApp::with_admin_and_client().await;
+    let r = app.set_role(&admin, s.user_id, "admin").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(info(&app, &s.token).await, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
 async fn tabs_refreshing_together_all_get_a_token_and_the_session_lives_on() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let results = spawn_all((0..3).map(|_| app.refresh(&s.cookie))).await;
     for r in &results {
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);

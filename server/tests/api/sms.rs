@@ -6,8 +6,7 @@ use std::sync::{Arc, Mutex};
 
 #[tokio::test]
 async fn a_quote_counts_segments_at_the_destinations_rate() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app
         .post_as(
             &s,
@@ -31,23 +30,12 @@ async fn a_quote_counts_segments_at_the_destinations_rate() {
 
 #[tokio::test]
 async fn sending_debits_the_quote_and_lists_the_message_as_delivered() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    let poor = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+14155550123", "message": "Hi" }),
-        )
-        .await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let poor = app.send_sms(&s, "+14155550123", "Hi").await;
     assert_eq!(poor.status, StatusCode::PAYMENT_REQUIRED);
     app.fund(s.user_id, "1").await;
     let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+1 415 555 0123", "message": "Hello from Dialtone" }),
-        )
+        .send_sms(&s, "+1 415 555 0123", "Hello from Dialtone")
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(
@@ -97,13 +85,7 @@ async fn a_failing_carrier_leaves_the_balance_unchanged() {
     .await;
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+14155550123", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+14155550123", "Hi").await;
     assert_eq!(r.status, StatusCode::BAD_GATEWAY);
     assert!(r.body["message"]
         .as_str()
@@ -138,13 +120,7 @@ async fn a_working_carrier_gets_the_message_and_it_is_marked_sent() {
     .await;
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+14155550123", "message": "Hi there" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+14155550123", "Hi there").await;
     assert_eq!(r.status, StatusCode::CREATED);
     assert_eq!(r.body["message"]["status"], "sent");
     let got = seen.lock().unwrap()[0].clone();
@@ -161,9 +137,7 @@ async fn a_working_carrier_gets_the_message_and_it_is_marked_sent() {
 
 #[tokio::test]
 async fn the_dashboard_counts_numbers_minutes_and_usage() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "30").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "30").await;
     let n = app.available(&s, "US", "mobile").await[0].clone();
     app.purchase(&s, &n["id"]).send().await;
     app.post_empty_as(&s, "/api/packages/1/purchase").await;
@@ -200,9 +174,7 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
 
 #[tokio::test]
 async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_texts_most() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "1").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "1").await;
     let dash = app.get_as(&s, "/api/dashboard").await.body;
     // No message yet and no number: the US rate, $0.01.
     assert_eq!(
@@ -210,13 +182,7 @@ async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_tex
         (json!(100), json!("United States"))
     );
     for _ in 0..2 {
-        let r = app
-            .post_as(
-                &s,
-                "/api/sms",
-                json!({ "to": "+447700900123", "message": "Hi" }),
-            )
-            .await;
+        let r = app.send_sms(&s, "+447700900123", "Hi").await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     }
     // $0.92 left at the United Kingdom's $0.04: 23 messages.

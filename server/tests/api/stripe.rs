@@ -90,9 +90,7 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
     assert!(r.status().is_success());
 
     let s = app.client("ada@example.com").await;
-    let r = app
-        .post_as(&s, "/api/payment/stripe", json!({ "amount": 25 }))
-        .await;
+    let r = app.deposit(&s, json!(25)).await;
     assert_eq!(r.body["provider"], "stripe", "{}", r.body);
     let client_secret = r.body["clientSecret"].as_str().unwrap().to_string();
     let intent_id = client_secret.split("_secret_").next().unwrap().to_string();
@@ -202,9 +200,7 @@ async fn an_unreachable_provider_fails_the_deposit_with_a_clear_message() {
     })
     .await;
     let s = app.client("ada@example.com").await;
-    let r = app
-        .post_as(&s, "/api/payment/stripe", json!({ "amount": 25 }))
-        .await;
+    let r = app.deposit(&s, json!(25)).await;
     assert_eq!(r.status, axum::http::StatusCode::BAD_GATEWAY);
     assert_eq!(
         r.body["message"],

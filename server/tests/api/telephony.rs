@@ -1,4 +1,4 @@
-use crate::common::{authorize, caller, cdr, send_cdr, Session, TestApp, SWITCH};
+use crate::common::{authorize, caller, cdr, completed, send_cdr, Session, TestApp, SWITCH};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
@@ -62,11 +62,7 @@ async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() 
     authorize(&app, "call-9", "outbound", &mine, "+12125550199").await;
     let mut first = Value::Null;
     for i in 0..5 {
-        let r = send_cdr(
-            &app,
-            cdr("call-9", "outbound", &mine, "+12125550199", 90, "completed"),
-        )
-        .await;
+        let r = completed(&app, "call-9", "outbound", &mine, "+12125550199", 90).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         if i == 0 {
             first = r.body.clone();
@@ -96,11 +92,7 @@ async fn package_minutes_are_used_before_money() {
     assert_eq!(app.balance_of(&s).await, 1.0);
     let a = authorize(&app, "p1", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["maxDurationSeconds"], 6000 + 3000);
-    let r = send_cdr(
-        &app,
-        cdr("p1", "outbound", &mine, "+12125550199", 300, "completed"),
-    )
-    .await;
+    let r = completed(&app, "p1", "outbound", &mine, "+12125550199", 300).await;
     assert_eq!(
         (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
         (Some(300), json!(0.0))
@@ -110,11 +102,7 @@ async fn package_minutes_are_used_before_money() {
     assert_eq!(mine_pkg["remainingMinutes"], 95);
     // A call longer than what is left of the package pays the rest with money.
     authorize(&app, "p2", "outbound", &mine, "+12125550199").await;
-    let r = send_cdr(
-        &app,
-        cdr("p2", "outbound", &mine, "+12125550199", 5760, "completed"),
-    )
-    .await;
+    let r = completed(&app, "p2", "outbound", &mine, "+12125550199", 5760).await;
     assert_eq!(
         (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
         (Some(5700), json!(0.02))
@@ -132,11 +120,7 @@ async fn inbound_calls_are_rated_by_the_numbers_country_and_unanswered_calls_cos
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     let a = authorize(&app, "in-1", "inbound", "+442079460999", &mine).await;
     assert_eq!(a["maxDurationSeconds"], 4000, "US inbound is 0.015/min");
-    let r = send_cdr(
-        &app,
-        cdr("in-1", "inbound", "+442079460999", &mine, 120, "completed"),
-    )
-    .await;
+    let r = completed(&app, "in-1", "inbound", "+442079460999", &mine, 120).await;
     assert_eq!(r.body["cost"], 0.03);
     let r = send_cdr(
         &app,
@@ -281,14 +265,14 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     let (s, mine) = caller(&app, "low@example.com", "5.50").await;
     let to = "+12125550199";
     authorize(&app, "low-1", "outbound", &mine, to).await;
-    let r = send_cdr(&app, cdr("low-1", "outbound", &mine, to, 60, "completed")).await;
+    let r = completed(&app, "low-1", "outbound", &mine, to, 60).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(low_balance_notices(&app, &s).await, 0, "$5.48 is not low");
     authorize(&app, "low-2", "outbound", &mine, to).await;
-    send_cdr(&app, cdr("low-2", "outbound", &mine, to, 1800, "completed")).await;
+    completed(&app, "low-2", "outbound", &mine, to, 1800).await;
     assert_eq!(low_balance_notices(&app, &s).await, 1, "$4.88 is low");
     authorize(&app, "low-3", "outbound", &mine, to).await;
-    send_cdr(&app, cdr("low-3", "outbound", &mine, to, 60, "completed")).await;
+    completed(&app, "low-3", "outbound", &mine, to, 60).await;
     assert_eq!(
         low_balance_notices(&app, &s).await,
         1,
@@ -298,7 +282,7 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     // The administrator's threshold applies to the very next call.
     let (t, theirs) = caller(&app, "low2@example.com", "1.50").await;
     authorize(&app, "low-4", "outbound", &theirs, to).await;
-    send_cdr(&app, cdr("low-4", "outbound", &theirs, to, 60, "completed")).await;
+    completed(&app, "low-4", "outbound", &theirs, to, 60).await;
     assert_eq!(low_balance_notices(&app, &t).await, 1, "$1.48 is under $5");
     let (u, other) = caller(&app, "low3@example.com", "1.50").await;
     sqlx::query("UPDATE settings SET value = '1000000' WHERE key = 'low_balance_micros'")
@@ -306,7 +290,7 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
         .await
         .unwrap();
     authorize(&app, "low-5", "outbound", &other, to).await;
-    send_cdr(&app, cdr("low-5", "outbound", &other, to, 60, "completed")).await;
+    completed(&app, "low-5", "outbound", &other, to, 60).await;
     assert_eq!(low_balance_notices(&app, &u).await, 0, "$1.48 is over $1");
     app.assert_invariant().await;
 }

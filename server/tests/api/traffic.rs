@@ -3,9 +3,7 @@ use dialtone_server::traffic::{plan_calls, run_in_process};
 
 #[tokio::test]
 async fn generated_traffic_is_charged_once_even_when_replayed() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "20").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "20").await;
     let n = app.available(&s, "US", "mobile").await[0].clone();
     app.purchase(&s, &n["id"]).send().await;
     let ours = vec![n["number"].as_str().unwrap().to_string()];

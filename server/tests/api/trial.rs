@@ -63,8 +63,7 @@ async fn verify(app: &TestApp, s: &Session, number: &str) {
 
 #[tokio::test]
 async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_dollar() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let t = trial(&app, &s).await;
     assert_eq!(t["status"], "active");
     assert_eq!(t["active"], true);
@@ -88,39 +87,20 @@ async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_
 
 #[tokio::test]
 async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     // Before the first verification there is no money of any kind to spend.
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+12125550123", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+12125550123", "Hi").await;
     assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
 
     verify(&app, &s, "+12125550123").await;
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+1 212 555 0123", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+1 212 555 0123", "Hi").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["message"]["message"], "Dialtone trial: Hi");
     let sent =
         std::fs::read_to_string(app.state.config.data_dir.join("loopback-sms.jsonl")).unwrap();
     assert!(sent.contains("\"text\":\"Dialtone trial: Hi\""), "{sent}");
     // Refused to any number not verified.
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+12125550999", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+12125550999", "Hi").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(r.body["message"], dialtone_core::trial::RESTRICTED_MESSAGE);
     app.assert_invariant().await;
@@ -128,8 +108,7 @@ async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
 
 #[tokio::test]
 async fn trial_credit_buys_no_numbers_or_packages() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
     let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
@@ -142,8 +121,7 @@ async fn trial_credit_buys_no_numbers_or_packages() {
 
 #[tokio::test]
 async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app
         .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
         .await;
@@ -190,16 +168,9 @@ async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
 
 #[tokio::test]
 async fn at_the_end_of_the_trial_the_unused_credit_expires_once() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+12125550123", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+12125550123", "Hi").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let spent = -r.body["message"]["cost"].as_f64().unwrap();
     let before = app.balance_of(&s).await.as_f64().unwrap();
@@ -224,8 +195,7 @@ async fn at_the_end_of_the_trial_the_unused_credit_expires_once() {
 
 #[tokio::test]
 async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
+    let (app, s) = TestApp::with_client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
     app.fund(s.user_id, "10.00").await;
     assert_eq!(
@@ -237,13 +207,7 @@ async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
         ]
     );
     assert_eq!(trial(&app, &s).await["status"], "converted");
-    let r = app
-        .post_as(
-            &s,
-            "/api/sms",
-            json!({ "to": "+12125550999", "message": "Hi" }),
-        )
-        .await;
+    let r = app.send_sms(&s, "+12125550999", "Hi").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["message"]["message"], "Hi");
     let admin = app.funding_admin().await;
@@ -272,9 +236,7 @@ async fn the_admin_sees_who_is_in_a_trial_and_sets_its_credit() {
 
 #[tokio::test]
 async fn only_an_account_in_its_trial_verifies_numbers() {
-    let app = TestApp::new().await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "5.00").await;
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "5.00").await;
     let r = app
         .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
         .await;

@@ -2,9 +2,11 @@
 //! directory, or (DIALTONE_TEST_DATABASE=postgres) a new PostgreSQL database. Also the
 //! helpers more than one area needs, each written once.
 
+mod fixtures;
 mod requests;
 mod telephony;
 
+pub use telephony::completed;
 pub use telephony::{authorize, caller, cdr, send_cdr, wav, SWITCH};
 
 use axum::body::Body;

@@ -63,3 +63,15 @@ pub fn wav(tag: &[u8]) -> Vec<u8> {
     wav.extend_from_slice(tag);
     wav
 }
+
+/// The switch reports a call of `seconds` that was answered and completed.
+pub async fn completed(
+    app: &TestApp,
+    call_id: &str,
+    direction: &str,
+    from: &str,
+    to: &str,
+    seconds: i64,
+) -> Resp {
+    send_cdr(app, cdr(call_id, direction, from, to, seconds, "completed")).await
+}
