@@ -22,6 +22,11 @@ export function mockApi(routes: Routes) {
   return fetch;
 }
 
+/** A page's server: its usual `routes`, to which each test adds or overrides its own. */
+export function mockServer(routes: Routes) {
+  return (extra: Routes = {}) => mockApi({ ...routes, ...extra });
+}
+
 /** A 200 answer holding one page of a paged list: `total` counts all pages' items. */
 export function listPage(items: unknown[], total = items.length, page = 1, pageSize = 20): Reply {
   return { status: 200, body: { items, total, page, pageSize } };

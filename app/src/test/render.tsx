@@ -35,6 +35,12 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
   };
 }
 
+/** The auth context of a signed-in administrator. */
+export const adminAuth = () => fakeAuth({ user: adminUser });
+
+/** The auth context of a signed-in client. */
+export const clientAuth = () => fakeAuth({ user: clientUser });
+
 function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;

@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientUser, fakeAuth, renderWithProviders } from '../../test/render';
+import { clientAuth, renderWithProviders } from '../../test/render';
 import { ClientLayout } from './client-layout';
 
 function renderShell() {
   return renderWithProviders(<ClientLayout />, {
     route: '/client',
     path: '/client/*',
-    auth: fakeAuth({ user: clientUser }),
+    auth: clientAuth(),
   });
 }
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminUser, clientUser, fakeAuth, renderWithProviders } from '../../test/render';
+import { adminAuth, clientAuth, renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
 
 function scrollTo(y: number) {
@@ -42,11 +42,11 @@ describe('Navbar', () => {
 
   it('links the dashboard by role', () => {
     const { unmount } = renderWithProviders(<Navbar />, {
-      auth: fakeAuth({ user: adminUser }),
+      auth: adminAuth(),
     });
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
     unmount();
-    renderWithProviders(<Navbar />, { auth: fakeAuth({ user: clientUser }) });
+    renderWithProviders(<Navbar />, { auth: clientAuth() });
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/client');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

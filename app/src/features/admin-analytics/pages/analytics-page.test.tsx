@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
+import { calls, mockServer } from '../../../test/mock-api';
+import { adminAuth, renderWithToasts } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
 
@@ -35,22 +35,16 @@ const analytics = (from: string, to: string) => ({
 
 const DEFAULT = 'GET /api/admin/analytics?from=2026-03-02&to=2026-03-31';
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
-    'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
-      status: 200,
-      body: analytics('2026-03-25', '2026-03-31'),
-    },
-    ...extra,
-  });
-}
+const server = mockServer({
+  [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
+  'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
+    status: 200,
+    body: analytics('2026-03-25', '2026-03-31'),
+  },
+});
 
 function renderPage() {
-  renderWithToasts(<AnalyticsPage />, {
-    route: '/admin/analytics',
-    auth: fakeAuth({ user: adminUser }),
-  });
+  renderWithToasts(<AnalyticsPage />, { route: '/admin/analytics', auth: adminAuth() });
 }
 
 describe('Analytics page', () => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { calls, listPage, mockServer } from '../../../test/mock-api';
+import { adminAuth, renderWithProviders } from '../../../test/render';
 import { AuditPage } from './audit-page';
 
 const settingsChange = {
@@ -29,15 +29,10 @@ const suspension = {
 
 const FIRST = 'GET /api/admin/audit?search=&action=&from=&to=&page=1&pageSize=20';
 
-function server(extra: Routes = {}) {
-  return mockApi({ [FIRST]: listPage([settingsChange, suspension], 2), ...extra });
-}
+const server = mockServer({ [FIRST]: listPage([settingsChange, suspension], 2) });
 
 function renderPage() {
-  renderWithProviders(<AuditPage />, {
-    route: '/admin/audit',
-    auth: fakeAuth({ user: adminUser }),
-  });
+  renderWithProviders(<AuditPage />, { route: '/admin/audit', auth: adminAuth() });
 }
 
 describe('Audit log page', () => {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { calls, mockServer } from '../../../test/mock-api';
+import { adminAuth, renderWithProviders } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 
 const ada = {
@@ -20,22 +20,16 @@ const bob = { ...ada, id: 8, name: 'Bob Byte', email: 'bob@example.com', status:
 const LIST = 'GET /api/admin/balances?search=&page=1&pageSize=20';
 const ADJUST = 'POST /api/admin/balances/7/adjust';
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
-    'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
-      status: 200,
-      body: { items: [ada], total: 1, page: 1, pageSize: 20 },
-    },
-    ...extra,
-  });
-}
+const server = mockServer({
+  [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
+  'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
+    status: 200,
+    body: { items: [ada], total: 1, page: 1, pageSize: 20 },
+  },
+});
 
 function renderPage() {
-  return renderWithProviders(<BalancesPage />, {
-    route: '/admin/balances',
-    auth: fakeAuth({ user: adminUser }),
-  });
+  return renderWithProviders(<BalancesPage />, { route: '/admin/balances', auth: adminAuth() });
 }
 
 async function openAction(name: string, action: string) {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { adminAuth, renderWithProviders } from '../../../test/render';
 import { OverviewPage } from './overview-page';
 
 const stats = {
@@ -28,10 +28,7 @@ const stats = {
 };
 
 function renderPage() {
-  renderWithProviders(<OverviewPage />, {
-    route: '/admin',
-    auth: fakeAuth({ user: adminUser }),
-  });
+  renderWithProviders(<OverviewPage />, { route: '/admin', auth: adminAuth() });
 }
 
 describe('Admin overview', () => {

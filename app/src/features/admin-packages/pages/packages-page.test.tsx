@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 
@@ -18,12 +18,9 @@ const basic = {
 
 const legacy = { ...basic, id: 2, name: 'Legacy', status: 'inactive', subscribers: 0 };
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
-    ...extra,
-  });
-}
+const server = mockServer({
+  'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
+});
 
 function renderPage() {
   renderWithToasts(<PackagesPage />, { route: '/admin/packages' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { PhonesPage } from './phones-page';
 
@@ -40,13 +40,10 @@ const countryRows = {
   },
 };
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': listPage([phone, spare]),
-    'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
-    ...extra,
-  });
-}
+const server = mockServer({
+  'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': listPage([phone, spare]),
+  'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
+});
 
 function renderPage() {
   renderWithToasts(<PhonesPage />, { route: '/admin/phones' });

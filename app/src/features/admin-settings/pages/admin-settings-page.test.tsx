@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
+import { calls, mockApi, mockServer } from '../../../test/mock-api';
+import { adminAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 
 const settings = {
@@ -32,18 +32,12 @@ const configuration = {
   sms: { provider: 'log', url: null },
 };
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    'GET /api/admin/settings': { status: 200, body: { settings, configuration } },
-    ...extra,
-  });
-}
+const server = mockServer({
+  'GET /api/admin/settings': { status: 200, body: { settings, configuration } },
+});
 
 function renderPage() {
-  renderWithToasts(<AdminSettingsPage />, {
-    route: '/admin/settings',
-    auth: fakeAuth({ user: adminUser }),
-  });
+  renderWithToasts(<AdminSettingsPage />, { route: '/admin/settings', auth: adminAuth() });
 }
 
 describe('Admin settings page', () => {

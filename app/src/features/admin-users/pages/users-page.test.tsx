@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, fakeAuth, renderWithToasts } from '../../../test/render';
+import { calls, listPage, mockServer } from '../../../test/mock-api';
+import { adminAuth, adminUser, renderWithToasts } from '../../../test/render';
 import { UsersPage } from './users-page';
 
 const ada = {
@@ -28,12 +28,10 @@ const me = {
 
 const FIRST = 'GET /api/admin/users?search=&status=&role=&page=1&pageSize=20';
 
-function server(extra: Routes = {}) {
-  return mockApi({ [FIRST]: listPage([ada, me], 45), ...extra });
-}
+const server = mockServer({ [FIRST]: listPage([ada, me], 45) });
 
 function renderPage() {
-  renderWithToasts(<UsersPage />, { route: '/admin/users', auth: fakeAuth({ user: adminUser }) });
+  renderWithToasts(<UsersPage />, { route: '/admin/users', auth: adminAuth() });
 }
 
 async function openMenu(name: string) {

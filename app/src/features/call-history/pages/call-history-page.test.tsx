@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { adminUser, clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
 
@@ -52,10 +52,7 @@ function listOf(items: unknown[], total = items.length, page = 1) {
 
 function renderClient(routes: Routes) {
   const fetch = mockApi(routes);
-  renderWithProviders(<CallHistoryPage />, {
-    route: '/client/call-history',
-    auth: fakeAuth({ user: clientUser }),
-  });
+  renderWithProviders(<CallHistoryPage />, { route: '/client/call-history', auth: clientAuth() });
   return fetch;
 }
 
@@ -176,7 +173,7 @@ describe('Call history (admin)', () => {
     });
     renderWithProviders(<AdminCallHistoryPage />, {
       route: '/admin/call-history',
-      auth: fakeAuth({ user: adminUser }),
+      auth: adminAuth(),
     });
     expect(screen.getByRole('heading', { name: 'Call History' })).toBeVisible();
     expect(screen.getByText('View and manage call records')).toBeVisible();

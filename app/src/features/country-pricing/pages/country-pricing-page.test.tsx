@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 
@@ -20,12 +20,9 @@ const germany = {
 
 const japan = { ...germany, id: 4, country: 'Japan', code: 'JP', status: 'inactive' };
 
-function server(extra: Routes = {}) {
-  return mockApi({
-    'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': listPage([germany, japan]),
-    ...extra,
-  });
-}
+const server = mockServer({
+  'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': listPage([germany, japan]),
+});
 
 function renderPage() {
   renderWithToasts(<CountryPricingPage />, { route: '/admin/country-pricing' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithToasts } from '../../../test/render';
+import { clientAuth, renderWithToasts } from '../../../test/render';
 import { NotificationsBell } from '../components/notifications-bell';
 import { NotificationsPage } from './notifications-page';
 
@@ -76,7 +76,7 @@ function renderPage(routes: Routes) {
       <NotificationsBell />
       <NotificationsPage />
     </>,
-    { route: '/client/notifications', auth: fakeAuth({ user: clientUser }) },
+    { route: '/client/notifications', auth: clientAuth() },
   );
   return fetch;
 }

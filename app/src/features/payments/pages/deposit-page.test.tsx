@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
 
 const config = {
@@ -36,7 +36,7 @@ function server(extra: Routes = {}, items: unknown[] = [], total = items.length)
 }
 
 function renderPage(route = '/client/deposit') {
-  const auth = fakeAuth({ user: clientUser });
+  const auth = clientAuth();
   return renderWithProviders(<DepositPage />, { route, auth });
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { clientAuth, renderWithProviders } from '../../../test/render';
 import { PaymentPage } from './payment-page';
 
 const SECRET = 'pi_5_secret_k';
@@ -33,7 +33,7 @@ function server(extra: Routes = {}, provider = 'sandbox') {
 }
 
 function renderPage() {
-  const auth = fakeAuth({ user: clientUser });
+  const auth = clientAuth();
   return renderWithProviders(<PaymentPage />, {
     route: `/client/payment/${SECRET}`,
     path: '/client/payment/:id',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithToasts } from '../../../test/render';
+import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
@@ -21,7 +21,7 @@ const longText = 'a'.repeat(170);
 
 function renderPage(routes: Routes) {
   const fetch = mockApi({ [LIST]: { status: 200, body: empty }, ...routes });
-  const auth = fakeAuth({ user: clientUser });
+  const auth = clientAuth();
   const view = renderWithToasts(<SendSmsPage />, { route: '/client/send-sms', auth });
   return { ...view, fetch };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
-import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
+import { clientAuth, renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
 const PAGE_1 = 'GET /api/ledger?page=1&pageSize=20';
@@ -29,7 +29,7 @@ const entries = [
 function renderPage() {
   return renderWithProviders(<TransactionsPage />, {
     route: '/client/transactions',
-    auth: fakeAuth({ user: clientUser }),
+    auth: clientAuth(),
   });
 }
 
