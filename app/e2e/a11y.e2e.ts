@@ -3,9 +3,9 @@
 // violation fails the scan.
 import { createRequire } from 'node:module';
 import type { ImpactValue } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launch } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, sharedBrowser } from './browser';
 import { areaContext, routesOf, visit, type Area } from './routes';
 
 const require = createRequire(import.meta.url);
@@ -24,13 +24,7 @@ interface Violation {
   targets: string[];
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function scan(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
@@ -83,7 +77,7 @@ describe.concurrent('axe-core finds no serious or critical WCAG 2.1 AA violation
       `on every ${area} route, at 1440 and at 375 px`,
       async () => {
         // The app's CSP forbids inline scripts; axe is injected as one.
-        const context = await areaContext(browser, baseUrl(), area, { bypassCSP: true });
+        const context = await areaContext(browser(), baseUrl(), area, { bypassCSP: true });
         const page = await context.newPage();
         const failures: string[] = [];
         for (const route of await routesOf(area)) {
@@ -104,7 +98,7 @@ describe.concurrent('axe-core finds no serious or critical WCAG 2.1 AA violation
   test('with the mobile menus, a row menu and dialogs open', async () => {
     const failures: string[] = [];
     const phone = async (area: Area, route: string, toggle: string) => {
-      const context = await areaContext(browser, baseUrl(), area, {
+      const context = await areaContext(browser(), baseUrl(), area, {
         bypassCSP: true,
         viewport: PHONE,
       });
@@ -119,7 +113,7 @@ describe.concurrent('axe-core finds no serious or critical WCAG 2.1 AA violation
     await phone('client', '/client', 'Toggle sidebar');
     await phone('admin', '/admin', 'Toggle sidebar');
 
-    const context = await areaContext(browser, baseUrl(), 'admin', { bypassCSP: true });
+    const context = await areaContext(browser(), baseUrl(), 'admin', { bypassCSP: true });
     const page = await context.newPage();
     await visit(page, '/admin/users');
     await page

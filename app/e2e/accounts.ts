@@ -40,6 +40,21 @@ export async function credit(userId: number, amount: string, reason = 'e2e'): Pr
   expect(response.status, await response.text()).toBe(200);
 }
 
+/** Fills in the sign-up form on screen, terms accepted, and submits it. */
+export async function submitSignup(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** Fills in and submits the login form, without waiting for where it leads. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

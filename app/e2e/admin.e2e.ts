@@ -1,32 +1,26 @@
 // The admin area in the browser: the demo administrator suspends a client, changes the
 // setup fee a client then pays, and reads the overview and the audit log.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { credit, newClient, signIn, submitLogin } from './accounts';
 import { api, DEMO_ADMIN, loginToken } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
 const PASSWORD = 'admin-e2e-1';
 
 type Settings = Record<string, string>;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
+
+/** The platform settings as saved, read through the API as an administrator. */
+async function savedSettings(token: string): Promise<Settings> {
+  const answer = await api<{ settings: Settings }>('GET', '/admin/settings', undefined, token);
+  return answer.settings;
+}
 
 /** Changes some platform settings through the API; gives back a function restoring them. */
 async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
   const token = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const { settings } = await api<{ settings: Settings }>(
-    'GET',
-    '/admin/settings',
-    undefined,
-    token,
-  );
+  const settings = await savedSettings(token);
   await api('PUT', '/admin/settings', { ...settings, ...changes }, token);
   return async () => {
     await api('PUT', '/admin/settings', settings, token);
@@ -36,7 +30,7 @@ async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
 describe('admin area', () => {
   test('the admin suspends a new client, who can then no longer sign in', async () => {
     const client = await newClient('Sam Suspend', PASSWORD, 'e2e-admin');
-    const admin = await open(browser, '/login');
+    const admin = await open(browser(), '/login');
     await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.goto('/admin/users');
     await admin.page.getByRole('heading', { name: 'Manage Users' }).waitFor();
@@ -57,7 +51,7 @@ describe('admin area', () => {
     await row.getByText('suspended').waitFor();
     await admin.context.close();
 
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await submitLogin(page, client.email, PASSWORD);
     await page.getByText('Your account has been suspended. Please contact support.').waitFor();
     expect(await page.getByRole('alert').first().isVisible()).toBe(true);
@@ -67,14 +61,9 @@ describe('admin area', () => {
 
   test('a setup fee of 2.50 set on /admin/settings is what a client pays today', async () => {
     const token = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const { settings } = await api<{ settings: Settings }>(
-      'GET',
-      '/admin/settings',
-      undefined,
-      token,
-    );
+    const settings = await savedSettings(token);
     try {
-      const admin = await open(browser, '/login');
+      const admin = await open(browser(), '/login');
       await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await admin.page.goto('/admin/settings');
       await admin.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -87,7 +76,7 @@ describe('admin area', () => {
 
       const client = await newClient('Fee Payer', PASSWORD, 'e2e-admin');
       await credit(client.id, '20');
-      const { page, context } = await open(browser, '/login');
+      const { page, context } = await open(browser(), '/login');
       await submitLogin(page, client.email, PASSWORD);
       await page.waitForURL(`${baseUrl()}/`);
       await page.goto('/client/buy-number');
@@ -107,7 +96,7 @@ describe('admin area', () => {
   });
 
   test('the overview shows the five cards and the recent users', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -131,7 +120,7 @@ describe('admin area', () => {
   test('the audit log lists a settings change with what changed', async () => {
     const restore = await changeSettings({ lowBalanceThreshold: '6.25' });
     try {
-      const { page, context } = await open(browser, '/login');
+      const { page, context } = await open(browser(), '/login');
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.goto('/admin/audit');
       await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
@@ -155,7 +144,7 @@ describe('admin area', () => {
   });
 
   test('the admin pages fit a 375 px screen; wide tables scroll in their own box', async () => {
-    const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
+    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     for (const [path, heading] of [
       ['/admin', 'Overview'],

@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { submitLogin } from './accounts';
+import { describe, expect, test } from 'vitest';
+import { submitLogin, submitSignup } from './accounts';
 import { DEMO_ADMIN, DEMO_CLIENT, uniqueEmail } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('accounts', () => {
   test('sign up, sign in, land on /, open the client area from Dashboard, log out', async () => {
-    const { page, context } = await open(browser, '/signup');
+    const { page, context } = await open(browser(), '/signup');
     const email = uniqueEmail('e2e-signup');
-    await page.getByLabel('Full name').fill('Grace Hopper');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('cobol-rules-1');
-    await page.getByLabel('Confirm Password').fill('cobol-rules-1');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitSignup(page, 'Grace Hopper', email, 'cobol-rules-1');
     await page.waitForURL(`${baseUrl()}/login`);
     await page.getByText('Account created successfully').waitFor();
 
@@ -49,7 +37,7 @@ describe('accounts', () => {
   });
 
   test('a wrong password shows the banner of section 8', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await submitLogin(page, DEMO_CLIENT.email, 'wrong-password');
     await page.getByText('Failed to login. Please check your credentials.').waitFor();
     expect(page.url()).toBe(`${baseUrl()}/login`);
@@ -57,7 +45,7 @@ describe('accounts', () => {
   });
 
   test('the login form shows core validation messages before calling the server', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await page.getByLabel('Email address').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -67,7 +55,7 @@ describe('accounts', () => {
   });
 
   test('a client opening /admin is sent to /login and sees no admin content', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.waitForURL(`${baseUrl()}/`);
     await page.goto('/admin');
@@ -77,7 +65,7 @@ describe('accounts', () => {
   });
 
   test('an expired access token is refreshed through the httpOnly cookie and the page loads', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.waitForURL(`${baseUrl()}/`);
     const refreshes: string[] = [];
@@ -101,7 +89,7 @@ describe('accounts', () => {
   });
 
   test('every Logout ends on /: the navbar, the client sidebar and the admin sidebar', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     const settle = async () => {
       await page.getByText('Logged out successfully').first().waitFor();
       // Nothing may move on afterwards (the admin guard once replaced / with /login).

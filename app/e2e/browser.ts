@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Each
 // launch gets a fresh, empty profile from playwright.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -19,6 +19,21 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** One browser for a test file: launched before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
 }
 
 export interface Visit {

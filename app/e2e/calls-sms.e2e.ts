@@ -1,22 +1,15 @@
 // SMS and call history in the browser: a funded new client sends a text and pays the
 // quoted price; the demo client filters its generated call history and exports it.
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
 import { DEMO_CLIENT } from './api';
-import { launch, open } from './browser';
+import { open, sharedBrowser } from './browser';
 
 const PASSWORD = 'calls-sms-e2e-1';
 const RECIPIENT = '+14155550123';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** "$4.99" -> 499: whole cents, so that the test compares money without floats. */
 function cents(text: string): number {
@@ -53,7 +46,7 @@ describe('SMS and call history', () => {
   test('a funded client sends an SMS, sees it delivered and pays the quoted cost', async () => {
     const client = await newClient('Sam Sender', PASSWORD, 'e2e-sms');
     await credit(client.id, '5');
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, client.email, PASSWORD);
     await page.goto('/client/send-sms');
     await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
@@ -97,7 +90,7 @@ describe('SMS and call history', () => {
   });
 
   test('the demo client filters its calls to outbound and exports only those', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.goto('/client/call-history');
     await page.getByRole('heading', { name: 'Call History' }).waitFor();
@@ -141,7 +134,7 @@ describe('SMS and call history', () => {
   });
 
   test('at 375 px the new client pages scroll their tables, never the page', async () => {
-    const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
+    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
     await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.goto('/client/call-history');
     await page.getByRole('table', { name: 'Your calls' }).waitFor();

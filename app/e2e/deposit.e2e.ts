@@ -1,21 +1,15 @@
 // Money in the browser: a new client deposits by card through the sandbox provider, and
 // the demo administrator credits a client from User Balances.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
 import { DEMO_ADMIN } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
 const PASSWORD = 'deposit-e2e-1';
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function startDeposit(page: Page, amount: string) {
   await page.getByLabel('Amount (USD)').fill(amount);
@@ -44,7 +38,7 @@ async function isSamePage(page: Page): Promise<boolean> {
 describe('deposits', () => {
   test('a new client deposits $25.00 by card, then a declined card changes nothing', async () => {
     const client = await newClient('Dora Deposit', PASSWORD, 'e2e-money');
-    const { page, context, requests } = await open(browser, '/login');
+    const { page, context, requests } = await open(browser(), '/login');
     await signIn(page, client.email, PASSWORD);
     await page.goto('/client/deposit');
     await page.getByRole('heading', { name: 'Add Funds' }).waitFor();
@@ -83,7 +77,7 @@ describe('deposits', () => {
 
   test('the demo admin adds $5.00 to a client from User Balances', async () => {
     const client = await newClient('Carl Credit', PASSWORD, 'e2e-money');
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/balances');
     await page.getByRole('heading', { name: 'User Balances' }).waitFor();
@@ -120,7 +114,7 @@ describe('deposits', () => {
     const client = await newClient('Nina Narrow', PASSWORD, 'e2e-money');
     await credit(client.id, '7.50', 'Welcome credit');
     const phone = { width: 375, height: 740 };
-    const clientVisit = await open(browser, '/login', phone);
+    const clientVisit = await open(browser(), '/login', phone);
     await signIn(clientVisit.page, client.email, PASSWORD);
     await clientVisit.page.goto('/client/deposit');
     await clientVisit.page.getByRole('region', { name: 'Your deposits' }).waitFor();
@@ -131,7 +125,7 @@ describe('deposits', () => {
     expect(await pageScrollsSideways(clientVisit.page)).toBe(false);
     await clientVisit.context.close();
 
-    const adminVisit = await open(browser, '/login', phone);
+    const adminVisit = await open(browser(), '/login', phone);
     await signIn(adminVisit.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await adminVisit.page.goto('/admin/balances');
     await adminVisit.page.getByRole('table', { name: 'User balances' }).waitFor();

@@ -2,18 +2,12 @@
 // shows two letters). Every page that shows countries draws them as loaded images and
 // has no regional indicator symbols left in its text; pages without flags never load
 // the list of flag files.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launch } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, sharedBrowser } from './browser';
 import { areaContext, visit, type Area } from './routes';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Text made of regional indicator symbols, i.e. an emoji flag, anywhere on the page. */
 function emojiFlags(page: Page): Promise<string[]> {
@@ -44,7 +38,7 @@ const pages: { area: Area; route: string; flags: string[] }[] = [
 describe('country flags are SVG images', () => {
   for (const { area, route, flags } of pages) {
     test(`on ${route}`, async () => {
-      const context = await areaContext(browser, baseUrl(), area);
+      const context = await areaContext(browser(), baseUrl(), area);
       const page = await context.newPage();
       const svgs: { url: string; type: string | undefined; status: number }[] = [];
       page.on('response', (r) => {
@@ -73,7 +67,7 @@ describe('country flags are SVG images', () => {
   }
 
   test('the add-number dialog of /admin/phones lists countries without emoji', async () => {
-    const context = await areaContext(browser, baseUrl(), 'admin');
+    const context = await areaContext(browser(), baseUrl(), 'admin');
     const page = await context.newPage();
     await visit(page, '/admin/phones');
     await page.getByRole('button', { name: 'Add New Number' }).click();
@@ -87,7 +81,7 @@ describe('country flags are SVG images', () => {
   });
 
   test('a page without flags does not load the list of flag files', async () => {
-    const context = await areaContext(browser, baseUrl(), 'public');
+    const context = await areaContext(browser(), baseUrl(), 'public');
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));

@@ -1,17 +1,11 @@
 // An empty submit puts the focus on the first invalid field on screen, in every form a
 // person fills from scratch (core reports errors in name order, not screen order).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { DEMO_CLIENT } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 interface FormCase {
   path: string;
@@ -61,13 +55,13 @@ async function check(page: Page, c: FormCase) {
 
 describe('form focus', () => {
   test('public forms focus their first field after an empty submit', async () => {
-    const { page, context } = await open(browser, '/');
+    const { page, context } = await open(browser(), '/');
     for (const c of publicForms) await check(page, c);
     await context.close();
   });
 
   test('client forms focus their first field after an empty submit', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await page.getByLabel('Email address').fill(DEMO_CLIENT.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_CLIENT.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

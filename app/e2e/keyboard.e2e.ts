@@ -1,17 +1,11 @@
 // The keyboard alone: sign in, open a row's actions menu and a dialog, and the mobile
 // navigation, without a single click.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** What has focus, as a person would name it: role and accessible label or text. */
 function focused(page: Page): Promise<string> {
@@ -43,17 +37,22 @@ async function tabTo(page: Page, wanted: RegExp, limit = 40): Promise<void> {
 const insideDialog = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
 
+/** Signs the demo administrator in on the login page on screen, by Tab, typing and Enter. */
+async function signInByKeyboard(page: Page): Promise<void> {
+  await tabTo(page, /^input:Email address/);
+  await page.keyboard.type(DEMO_ADMIN.email);
+  await tabTo(page, /^input:Password/, 3);
+  await page.keyboard.type(DEMO_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
 describe('the keyboard alone', () => {
   test('signs in, opens a row menu on /admin/users, a dialog from it, and closes both with Escape', async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await page.getByRole('heading', { level: 1 }).waitFor();
 
-    await tabTo(page, /^input:Email address/);
-    await page.keyboard.type(DEMO_ADMIN.email);
-    await tabTo(page, /^input:Password/, 3);
-    await page.keyboard.type(DEMO_ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl()}/`);
+    await signInByKeyboard(page);
 
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'Manage Users', level: 1 }).waitFor();
@@ -94,7 +93,7 @@ describe('the keyboard alone', () => {
   });
 
   test('opens and closes the mobile menu and the admin sidebar with Enter and Escape', async () => {
-    const { page, context } = await open(browser, '/pricing', { width: 375, height: 812 });
+    const { page, context } = await open(browser(), '/pricing', { width: 375, height: 812 });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await tabTo(page, /^button:Toggle menu/);
     await page.keyboard.press('Enter');
@@ -112,12 +111,7 @@ describe('the keyboard alone', () => {
     await page.waitForURL(`${baseUrl()}/login`);
     await menu.waitFor({ state: 'detached' });
 
-    await tabTo(page, /^input:Email address/);
-    await page.keyboard.type(DEMO_ADMIN.email);
-    await tabTo(page, /^input:Password/, 3);
-    await page.keyboard.type(DEMO_ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl()}/`);
+    await signInByKeyboard(page);
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1 }).waitFor();
 

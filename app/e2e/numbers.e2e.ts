@@ -1,20 +1,14 @@
 // Numbers, packages and prices in the browser: clients buy a number through the wizard
 // and a minutes package, the demo administrator stocks a number and changes a rate.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { credit, newClient, signIn } from './accounts';
 import { DEMO_ADMIN } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
 const PASSWORD = 'numbers-e2e-1';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Walks the wizard to step 4 for a US mobile number; the first one unless told which. */
 async function chooseUsMobile(page: Page, number?: string): Promise<string> {
@@ -58,7 +52,7 @@ async function fundedClient(name: string): Promise<string> {
 describe('numbers and packages', () => {
   test('a new client buys a US mobile number and pays monthly fee plus setup', async () => {
     const email = await fundedClient('Nora Number');
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, email, PASSWORD);
     const number = await chooseUsMobile(page);
     expect(number).toMatch(/^\+1\d{10}$/);
@@ -77,7 +71,7 @@ describe('numbers and packages', () => {
 
   test('a new client buys the Basic package and sees all its minutes', async () => {
     const email = await fundedClient('Pia Package');
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, email, PASSWORD);
     await page.goto('/client/buy-package');
     await page.getByRole('button', { name: 'Purchase Basic' }).click();
@@ -98,7 +92,7 @@ describe('numbers and packages', () => {
   });
 
   test('the admin stocks +14155550999 and a client buys it through the wizard', async () => {
-    const admin = await open(browser, '/login');
+    const admin = await open(browser(), '/login');
     await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.goto('/admin/phones');
     await admin.page.getByRole('heading', { name: 'Manage Phone Numbers' }).waitFor();
@@ -117,7 +111,7 @@ describe('numbers and packages', () => {
     await admin.context.close();
 
     const email = await fundedClient('Cleo Client');
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, email, PASSWORD);
     const number = await chooseUsMobile(page, '+14155550999');
     expect(number).toBe('+14155550999');
@@ -127,7 +121,7 @@ describe('numbers and packages', () => {
   });
 
   test("the admin changes Germany's outbound rate and the table shows it", async () => {
-    const { page, context } = await open(browser, '/login');
+    const { page, context } = await open(browser(), '/login');
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/country-pricing');
     await page.getByRole('heading', { name: 'Country Pricing' }).waitFor();
@@ -144,7 +138,7 @@ describe('numbers and packages', () => {
 
   test('the wizard fits a 375 px screen without sideways page scroll', async () => {
     const email = await fundedClient('Mia Mobile');
-    const { page, context } = await open(browser, '/login', { width: 375, height: 740 });
+    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
     await signIn(page, email, PASSWORD);
     await chooseUsMobile(page);
     expect(

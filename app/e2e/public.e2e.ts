@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { paths, publicPaths } from '../src/app/paths';
 import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const external = (requests: string[]) =>
   requests.filter(
@@ -26,7 +19,7 @@ describe('the public site', () => {
   test('every public route renders its heading and its own title, loading nothing from another host', async () => {
     const titles = new Set<string>();
     for (const route of routes) {
-      const { page, context, requests } = await open(browser, route);
+      const { page, context, requests } = await open(browser(), route);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       titles.add(await page.title());
@@ -37,7 +30,7 @@ describe('the public site', () => {
   });
 
   test('the mobile menu opens, and closes on navigation', async () => {
-    const { page, context } = await open(browser, '/', { width: 375, height: 812 });
+    const { page, context } = await open(browser(), '/', { width: 375, height: 812 });
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
@@ -53,7 +46,7 @@ describe('the public site', () => {
   });
 
   test('the pricing search narrows "ger" to Germany and "jp" to Japan', async () => {
-    const { page, context } = await open(browser, '/pricing');
+    const { page, context } = await open(browser(), '/pricing');
     await page.getByText('United States').first().waitFor();
     const search = page.getByPlaceholder('Search countries...');
     await search.fill('ger');
@@ -80,7 +73,7 @@ describe('the public site', () => {
       { ...france, outboundRate: '0.0375' },
       token,
     );
-    const { page, context } = await open(browser, '/pricing');
+    const { page, context } = await open(browser(), '/pricing');
     await page.getByRole('tab', { name: 'Call Rates' }).click();
     await page.getByPlaceholder('Search countries...').fill('france');
     await page.getByText('$0.038').first().waitFor();
@@ -89,7 +82,7 @@ describe('the public site', () => {
 
   test('a contact message sent in the browser reaches the administrators', async () => {
     const subject = `Porting numbers ${uniqueEmail('s')}`;
-    const { page, context } = await open(browser, '/contact');
+    const { page, context } = await open(browser(), '/contact');
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Subject').fill(subject);
@@ -101,7 +94,7 @@ describe('the public site', () => {
       .waitFor();
     await context.close();
 
-    const admin = await open(browser, '/login');
+    const admin = await open(browser(), '/login');
     await admin.page.getByLabel('Email address').fill(DEMO_ADMIN.email);
     await admin.page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
     await admin.page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,9 +1,9 @@
 // Every route at a phone's 375x812 and a desktop's 1440x900: nothing scrolls sideways
 // and nothing sticks out of the screen; the mobile menu and the area sidebars open with
 // their toggles and close as SPEC 2 says.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launch } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, sharedBrowser } from './browser';
 import { areaContext, routesOf, visit, type Area } from './routes';
 
 const VIEWPORTS = [
@@ -14,13 +14,7 @@ const PHONE = VIEWPORTS[0];
 // A sweep of every route of an area takes a while on a busy two-core machine.
 const SWEEP_TIMEOUT = 180_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /**
  * The page's own sideways scroll, and any visible element reaching past the right edge
@@ -55,7 +49,7 @@ describe.concurrent('no sideways scrolling', () => {
       test(
         `on every ${area} route at ${viewport.width}x${viewport.height}`,
         async () => {
-          const context = await areaContext(browser, baseUrl(), area, { viewport });
+          const context = await areaContext(browser(), baseUrl(), area, { viewport });
           const page = await context.newPage();
           const problems: string[] = [];
           for (const route of await routesOf(area)) {
@@ -76,7 +70,7 @@ describe.concurrent('no sideways scrolling', () => {
 
 describe('at 375 px', () => {
   test('the public menu opens with its toggle and closes on a link click and on a route change', async () => {
-    const context = await areaContext(browser, baseUrl(), 'public', { viewport: PHONE });
+    const context = await areaContext(browser(), baseUrl(), 'public', { viewport: PHONE });
     const page = await context.newPage();
     await visit(page, '/features');
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
@@ -105,7 +99,7 @@ describe('at 375 px', () => {
     ['admin', '/admin', 'Country Pricing', '/admin/country-pricing'],
   ] as const) {
     test(`the ${area} sidebar opens with its toggle and closes on the overlay, a link and a route change`, async () => {
-      const context = await areaContext(browser, baseUrl(), area, { viewport: PHONE });
+      const context = await areaContext(browser(), baseUrl(), area, { viewport: PHONE });
       const page = await context.newPage();
       await visit(page, start);
       const toggle = page.getByRole('button', { name: 'Toggle sidebar' });

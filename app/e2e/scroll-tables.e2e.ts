@@ -3,21 +3,15 @@
 // ("Buy Minutes", Enterprise, the row's actions) is either on screen or the table shows
 // that it scrolls (a "Scroll for more" hint and a shadow on the edge) and scrolling it
 // with the keyboard brings the column into view, after which the hint is gone.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launch } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, sharedBrowser } from './browser';
 import { areaContext, visit, type Area } from './routes';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 interface Table {
   name: string;
@@ -89,7 +83,7 @@ function shell(region: Locator): Locator {
 }
 
 async function open(table: Table, viewport: typeof PHONE) {
-  const context = await areaContext(browser, baseUrl(), table.area, { viewport });
+  const context = await areaContext(browser(), baseUrl(), table.area, { viewport });
   const page = await context.newPage();
   await visit(page, table.route);
   await table.prepare?.(page);

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launch, open } from './browser';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the app shell', () => {
   test('an unknown route shows the 404 page', async () => {
-    const { page, context } = await open(browser, '/no/such/page');
+    const { page, context } = await open(browser(), '/no/such/page');
     // The 404 page is a lazy chunk: isVisible() does not wait for it to render.
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(
@@ -32,7 +25,7 @@ describe('the app shell', () => {
   });
 
   test('the navigation bar links every public page and the sign-in pages', async () => {
-    const { page, context, requests } = await open(browser, '/');
+    const { page, context, requests } = await open(browser(), '/');
     const nav = page.getByTestId('navbar');
     // isVisible() does not wait: let the first render land before checking each link.
     await nav.getByRole('link', { name: 'Home', exact: true }).first().waitFor();
@@ -58,7 +51,7 @@ describe('the app shell', () => {
   });
 
   test('the navigation bar is transparent at the top of / and white after scrolling', async () => {
-    const { page, context } = await open(browser, '/');
+    const { page, context } = await open(browser(), '/');
     const nav = page.getByTestId('navbar');
     expect(await nav.getAttribute('data-transparent')).toBe('true');
     await page.evaluate(() => window.scrollTo(0, 25));

@@ -2,21 +2,15 @@
 // code the (loopback) carrier delivered, and send a trial SMS with the trial credit.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
+import { submitSignup } from './accounts';
 import { uniqueEmail } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
 const PASSWORD = 'trial-e2e-pass-1';
 const PHONE = '+14155550177';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** The newest code the loopback carrier wrote for `number`, as the phone would show it. */
 async function codeSentTo(number: string): Promise<string> {
@@ -40,14 +34,9 @@ async function codeSentTo(number: string): Promise<string> {
 
 describe('free trial', () => {
   test('sign up, see the days left, verify a number and send a trial SMS', async () => {
-    const { page, context } = await open(browser, '/signup');
+    const { page, context } = await open(browser(), '/signup');
     const email = uniqueEmail('e2e-trial');
-    await page.getByLabel('Full name').fill('Tria Lee');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitSignup(page, 'Tria Lee', email, PASSWORD);
     await page.waitForURL(`${baseUrl()}/login`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
