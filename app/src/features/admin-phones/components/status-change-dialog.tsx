@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { activatePhone } from '../api/activate-phone';
 import { deactivatePhone } from '../api/deactivate-phone';
 import { phonesKey, type AdminPhone } from '../api/get-phones';
@@ -13,24 +11,16 @@ interface StatusChangeDialogProps {
 }
 
 export function StatusChangeDialog({ phone, action, onClose }: StatusChangeDialogProps) {
-  const queryClient = useQueryClient();
   const deactivating = action === 'deactivate';
-  const change = useMutation({
-    mutationFn: () => (deactivating ? deactivatePhone(phone.id) : activatePhone(phone.id)),
-    onSuccess: async () => {
-      toast.success(`${phone.number} ${deactivating ? 'deactivated' : 'activated'}`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: phonesKey });
-    },
-  });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title={deactivating ? 'Deactivate' : 'Activate'}
       confirmLabel={deactivating ? 'Deactivate' : 'Activate'}
       danger={deactivating}
-      pending={change.isPending}
-      error={change.isError ? messageOf(change.error, 'Could not change the number.') : null}
-      onConfirm={() => change.mutate()}
+      action={() => (deactivating ? deactivatePhone(phone.id) : activatePhone(phone.id))}
+      onDone={() => toast.success(`${phone.number} ${deactivating ? 'deactivated' : 'activated'}`)}
+      refresh={phonesKey}
+      failure="Could not change the number."
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">
@@ -41,6 +31,6 @@ export function StatusChangeDialog({ phone, action, onClose }: StatusChangeDialo
           ? 'The number stops taking calls and messages until it is activated again.'
           : 'The number takes calls and messages again.'}
       </p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

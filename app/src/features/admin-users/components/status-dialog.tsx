@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { usersKey, type AdminUserItem } from '../api/get-users';
 import { reactivateUser } from '../api/reactivate-user';
 import { suspendUser } from '../api/suspend-user';
@@ -14,25 +12,17 @@ interface StatusDialogProps {
 
 /** Suspend or reactivate an account, always after a confirmation. */
 export function StatusDialog({ user, action, onClose }: StatusDialogProps) {
-  const queryClient = useQueryClient();
   const suspending = action === 'suspend';
-  const change = useMutation({
-    mutationFn: () => (suspending ? suspendUser(user.id) : reactivateUser(user.id)),
-    onSuccess: async () => {
-      toast.success(`${user.name} ${suspending ? 'suspended' : 'reactivated'}`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-    },
-  });
   const title = suspending ? 'Suspend User' : 'Reactivate User';
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title={title}
       confirmLabel={title}
       danger={suspending}
-      pending={change.isPending}
-      error={change.isError ? messageOf(change.error, 'Could not change the account.') : null}
-      onConfirm={() => change.mutate()}
+      action={() => (suspending ? suspendUser(user.id) : reactivateUser(user.id))}
+      onDone={() => toast.success(`${user.name} ${suspending ? 'suspended' : 'reactivated'}`)}
+      refresh={usersKey}
+      failure="Could not change the account."
       onClose={onClose}
     >
       <p data-testid="status-question">
@@ -40,6 +30,6 @@ export function StatusDialog({ user, action, onClose }: StatusDialogProps) {
           ? `Suspend ${user.name}? They will be signed out at once and cannot sign in until reactivated.`
           : `Reactivate ${user.name}? They can sign in again at once.`}
       </p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { deleteCountryRate } from '../api/delete-country-rate';
 import { countryRatesKey, type CountryRate } from '../api/get-country-rates';
 
@@ -11,23 +9,15 @@ interface DeleteRateDialogProps {
 }
 
 export function DeleteRateDialog({ row, onClose }: DeleteRateDialogProps) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteCountryRate(row.id),
-    onSuccess: async () => {
-      toast.success(`${row.country} deleted`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: countryRatesKey });
-    },
-  });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title="Delete Country"
       confirmLabel="Delete"
       danger
-      pending={remove.isPending}
-      error={remove.isError ? messageOf(remove.error, 'Could not delete the country.') : null}
-      onConfirm={() => remove.mutate()}
+      action={() => deleteCountryRate(row.id)}
+      onDone={() => toast.success(`${row.country} deleted`)}
+      refresh={countryRatesKey}
+      failure="Could not delete the country."
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">
@@ -37,6 +27,6 @@ export function DeleteRateDialog({ row, onClose }: DeleteRateDialogProps) {
         Its rates disappear from the pricing page. To stop selling the country for a while, set it
         inactive instead.
       </p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { ChargeFailure } from '../../../components/ui/charge-failure';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { myPackagesKey } from '../api/get-my-packages';
@@ -30,17 +28,7 @@ export function PurchasePackageDialog({ item, onClose }: PurchasePackageDialogPr
     },
   });
   const error = purchase.isError ? (
-    <>
-      {messageOf(purchase.error, 'Could not buy the package. Please try again.')}
-      {isApiError(purchase.error) && purchase.error.status === 402 && (
-        <>
-          {' '}
-          <Link to={paths.client.deposit} className="font-semibold underline">
-            Add funds
-          </Link>
-        </>
-      )}
-    </>
+    <ChargeFailure error={purchase.error} fallback="Could not buy the package. Please try again." />
   ) : null;
   return (
     <ConfirmDialog

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { messageOf } from '../../lib/api-client';
+import { ConfirmDialog } from './confirm-dialog';
+
+type DialogProps = Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm' | 'pending' | 'error'>;
+
+interface ActionConfirmDialogProps<T> extends DialogProps {
+  /** The call the confirmation makes. */
+  action: () => Promise<T>;
+  /** Says that it worked (a toast), before the dialog closes. */
+  onDone: (result: T) => void;
+  /** The queries the call changes, fetched again once it succeeded. */
+  refresh: QueryKey;
+  /** The message when the call fails and the server gave none. */
+  failure: string;
+}
+
+/** Asks before a call to the API, makes it, and shows its failure in the dialog. */
+export function ActionConfirmDialog<T>({
+  action,
+  onDone,
+  refresh,
+  failure,
+  ...dialog
+}: ActionConfirmDialogProps<T>) {
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: action,
+    onSuccess: async (result) => {
+      onDone(result);
+      dialog.onClose();
+      await queryClient.invalidateQueries({ queryKey: refresh });
+    },
+  });
+  return (
+    <ConfirmDialog
+      {...dialog}
+      pending={run.isPending}
+      error={run.isError ? messageOf(run.error, failure) : null}
+      onConfirm={() => run.mutate()}
+    />
+  );
+}
