@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldMessages } from './api-client';
 
-type FormValues = Record<string, string | boolean>;
+export type FormValues = Record<string, string | boolean>;
 
 interface Options<T extends FormValues> {
   initial: T;

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { validatePackageForm } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createPackage } from '../api/create-package';
 import { adminPackagesKey, type AdminPackage, type PackageBody } from '../api/get-admin-packages';
 import { updatePackage } from '../api/update-package';
@@ -69,23 +68,19 @@ interface PackageFormDialogProps {
 }
 
 export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
-  const queryClient = useQueryClient();
-  const form = useCoreForm<Values>({ initial: initialValues(item), validate, revealOnBlur: false });
-  const save = useMutation({
-    mutationFn: (body: PackageBody) => (item ? updatePackage(item.id, body) : createPackage(body)),
-    onSuccess: async (result) => {
-      toast.success(item ? `${result.item.name} saved` : `${result.item.name} created`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: adminPackagesKey });
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  const { form, save, generalError } = useDialogForm({
+    initial: initialValues(item),
+    validate,
+    save: (body: PackageBody) => (item ? updatePackage(item.id, body) : createPackage(body)),
+    onSaved: (result) =>
+      toast.success(item ? `${result.item.name} saved` : `${result.item.name} created`),
+    onClose,
+    refresh: adminPackagesKey,
   });
 
   function field(name: keyof Values) {
     return { id: `package-${name}`, ...form.text(name) };
   }
-
-  const generalError = save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0;
 
   return (
     <Dialog

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +5,9 @@ import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { validateNumberForm } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useDialogForm } from '../../../lib/use-dialog-form';
 import { addPhone, type NewPhone } from '../api/add-phone';
 import { useCountryOptions } from '../api/get-country-options';
 import { phonesKey } from '../api/get-phones';
@@ -26,32 +25,23 @@ function toBody(values: PhoneValues): NewPhone {
 
 /** A new number for the inventory, checked by core as the admin types after a first try. */
 export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   const countries = useCountryOptions();
-  const form = useCoreForm<PhoneValues>({
-    initial: { number: '', countryCode: '', type: 'mobile' },
+  const { form, save, generalError } = useDialogForm({
+    initial: { number: '', countryCode: '', type: 'mobile' } as PhoneValues,
     validate: (values) => validateNumberForm(toBody(values)),
-    revealOnBlur: false,
+    save: addPhone,
+    onSaved: (result) => toast.success(`${result.item.number} added`),
+    onClose,
+    refresh: phonesKey,
   });
-  const add = useMutation({
-    mutationFn: addPhone,
-    onSuccess: async (result) => {
-      toast.success(`${result.item.number} added`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: phonesKey });
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
-  });
-  // A duplicate (409) or any answer without field messages shows above the buttons.
-  const generalError = add.isError && Object.keys(fieldErrorsOf(add.error)).length === 0;
   const country = form.text('countryCode');
 
   return (
-    <Dialog open onClose={onClose} dismissible={!add.isPending} title="Add New Number">
+    <Dialog open onClose={onClose} dismissible={!save.isPending} title="Add New Number">
       <form
         noValidate
         className="space-y-4"
-        onSubmit={form.submit((values) => add.mutate(toBody(values)))}
+        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
       >
         <TextField
           id="phone-number"
@@ -88,8 +78,8 @@ export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
           </Button>
         )}
         <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
-        {generalError && <Alert>{messageOf(add.error, 'Could not add the number.')}</Alert>}
-        <DialogActions onCancel={onClose} cancelDisabled={add.isPending} pending={add.isPending}>
+        {generalError && <Alert>{messageOf(save.error, 'Could not add the number.')}</Alert>}
+        <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>
           Add Number
         </DialogActions>
       </form>

@@ -1,27 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { validateRateRow } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createCountryRate } from '../api/create-country-rate';
 import { countryRatesKey, type CountryRate, type CountryRateBody } from '../api/get-country-rates';
 import { updateCountryRate } from '../api/update-country-rate';
 
-type RateValues = {
-  country: string;
-  code: string;
-  callingCode: string;
-  flag: string;
-  inboundRate: string;
-  outboundRate: string;
-  smsRate: string;
-  status: string;
-};
+/** The form holds every field as typed text. */
+type RateValues = Record<keyof CountryRateBody, string>;
+
+// The three prices: decimal text checked by core, in dollars.
+const rateFields = [
+  { name: 'inboundRate', id: 'rate-inbound', label: 'Inbound rate ($/min)' },
+  { name: 'outboundRate', id: 'rate-outbound', label: 'Outbound rate ($/min)' },
+  { name: 'smsRate', id: 'rate-sms', label: 'SMS rate ($/message)' },
+] as const;
 
 function initialValues(row?: CountryRate): RateValues {
   return {
@@ -70,23 +68,16 @@ interface RateFormDialogProps {
 }
 
 export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
-  const queryClient = useQueryClient();
-  const form = useCoreForm<RateValues>({
+  const { form, save, generalError } = useDialogForm({
     initial: initialValues(row),
     validate,
-    revealOnBlur: false,
-  });
-  const save = useMutation({
-    mutationFn: (body: CountryRateBody) =>
+    save: (body: CountryRateBody) =>
       row ? updateCountryRate(row.id, body) : createCountryRate(body),
-    onSuccess: async (result) => {
-      toast.success(row ? `${result.item.country} saved` : `${result.item.country} added`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: countryRatesKey });
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+    onSaved: (result) =>
+      toast.success(row ? `${result.item.country} saved` : `${result.item.country} added`),
+    onClose,
+    refresh: countryRatesKey,
   });
-  const generalError = save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0;
 
   return (
     <Dialog
@@ -144,27 +135,16 @@ export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            id="rate-inbound"
-            label="Inbound rate ($/min)"
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text('inboundRate')}
-          />
-          <TextField
-            id="rate-outbound"
-            label="Outbound rate ($/min)"
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text('outboundRate')}
-          />
-          <TextField
-            id="rate-sms"
-            label="SMS rate ($/message)"
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text('smsRate')}
-          />
+          {rateFields.map((field) => (
+            <TextField
+              key={field.name}
+              id={field.id}
+              label={field.label}
+              inputMode="decimal"
+              autoComplete="off"
+              {...form.text(field.name)}
+            />
+          ))}
         </div>
         {generalError && <Alert>{messageOf(save.error, 'Could not save the country.')}</Alert>}
         <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>

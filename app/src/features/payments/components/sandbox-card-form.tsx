@@ -17,6 +17,34 @@ type CardValues = { cardNumber: string; expMonth: string; expYear: string; cvc: 
 
 const empty: CardValues = { cardNumber: '', expMonth: '', expYear: '', cvc: '' };
 
+// The short fields after the card number: all digits, in the browser's card autofill.
+const shortFields = [
+  {
+    name: 'expMonth',
+    id: 'card-exp-month',
+    label: 'Expiry month',
+    autoComplete: 'cc-exp-month',
+    placeholder: 'MM',
+    maxLength: 2,
+  },
+  {
+    name: 'expYear',
+    id: 'card-exp-year',
+    label: 'Expiry year',
+    autoComplete: 'cc-exp-year',
+    placeholder: 'YYYY',
+    maxLength: 4,
+  },
+  {
+    name: 'cvc',
+    id: 'card-cvc',
+    label: 'CVC',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    maxLength: 4,
+  },
+] as const;
+
 function validateToday(values: CardValues) {
   const today = new Date();
   return validateCard(values, today.getFullYear(), today.getMonth() + 1);
@@ -81,33 +109,9 @@ export function SandboxCardForm({ clientSecret }: { clientSecret: string }) {
           {...form.text('cardNumber')}
         />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <TextField
-            id="card-exp-month"
-            label="Expiry month"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            placeholder="MM"
-            maxLength={2}
-            {...form.text('expMonth')}
-          />
-          <TextField
-            id="card-exp-year"
-            label="Expiry year"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            placeholder="YYYY"
-            maxLength={4}
-            {...form.text('expYear')}
-          />
-          <TextField
-            id="card-cvc"
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            {...form.text('cvc')}
-          />
+          {shortFields.map(({ name, ...field }) => (
+            <TextField key={name} inputMode="numeric" {...field} {...form.text(name)} />
+          ))}
         </div>
       </fieldset>
       <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">

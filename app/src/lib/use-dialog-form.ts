@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { fieldErrorsOf, type FieldMessages } from './api-client';
+import { useCoreForm, type FormValues } from './use-core-form';
+
+interface DialogFormOptions<V extends FormValues, B, R> {
+  initial: V;
+  /** A core validator; its messages show from the first submit on. */
+  validate: (values: V) => FieldMessages;
+  /** The call that saves the form's body. */
+  save: (body: B) => Promise<R>;
+  /** Says that it worked (a toast), before the dialog closes. */
+  onSaved: (result: R) => void;
+  onClose: () => void;
+  /** The queries the save changes, fetched again once it succeeded. */
+  refresh: QueryKey;
+}
+
+/**
+ * A dialog's form saved through the API: core checks it, the server's field messages land
+ * under their fields, and a saved form closes the dialog and refreshes what it changed.
+ */
+export function useDialogForm<V extends FormValues, B, R>({
+  initial,
+  validate,
+  save,
+  onSaved,
+  onClose,
+  refresh,
+}: DialogFormOptions<V, B, R>) {
+  const queryClient = useQueryClient();
+  const form = useCoreForm<V>({ initial, validate, revealOnBlur: false });
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: async (result) => {
+      onSaved(result);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: refresh });
+    },
+    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  });
+  // A failure without field messages (a duplicate, a server error) shows above the buttons.
+  const generalError = mutation.isError && Object.keys(fieldErrorsOf(mutation.error)).length === 0;
+  return { form, save: mutation, generalError };
+}
