@@ -22,10 +22,8 @@ async fn the_profile_is_validated_and_saved() {
     assert_eq!(r.body["user"]["name"], "Augusta King");
     assert_eq!(r.body["user"]["emailNotifications"], false);
     assert_eq!(r.body["user"]["smsNotifications"], true);
-    assert_eq!(
-        app.login("augusta@example.com", "password1").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("augusta@example.com", "password1")
+        .await;
 }
 
 #[tokio::test]
@@ -48,8 +46,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     let (app, me) = TestApp::with_client("ada@example.com").await;
     let other = app.session("ada@example.com", "password1").await;
 
-    let wrong = json!({ "currentPassword": "nope-nope", "newPassword": "password2", "confirmPassword": "password2" });
-    let r = app.put_as(&me, "/api/user/password", wrong).await;
+    let r = app.change_password(&me, "nope-nope").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body["errors"]["currentPassword"],
@@ -63,8 +60,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
         "Password must be at least 8 characters"
     );
 
-    let ok = json!({ "currentPassword": "password1", "newPassword": "password2", "confirmPassword": "password2" });
-    let r = app.put_as(&me, "/api/user/password", ok).await;
+    let r = app.change_password(&me, "password1").await;
     assert_eq!(r.status, StatusCode::OK);
     let fresh = r.body["accessToken"].as_str().unwrap();
 
@@ -80,20 +76,13 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
         app.login("ada@example.com", "password1").await.status,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(
-        app.login("ada@example.com", "password2").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("ada@example.com", "password2").await;
 }
 
 #[tokio::test]
 async fn a_reset_link_works_once_and_ends_every_session() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
-    let forgot = |email: &str| {
-        app.post("/api/auth/forgot-password")
-            .json(json!({ "email": email }))
-            .send()
-    };
+    let forgot = |email: &str| app.forgot_password(email);
     let known = forgot("ada@example.com").await;
     let unknown = forgot("nobody@example.com").await;
     assert_eq!(known.status, StatusCode::OK);
@@ -106,9 +95,10 @@ async fn a_reset_link_works_once_and_ends_every_session() {
 
     let token = app.reset_token_mailed_to("ada@example.com").await;
     let reset = |t: &str, p: &str| {
-        app.post("/api/auth/reset-password")
-            .json(json!({ "token": t, "password": p }))
-            .send()
+        app.post_json(
+            "/api/auth/reset-password",
+            json!({ "token": t, "password": p }),
+        )
     };
     assert_eq!(
         reset(&token, "short").await.body["errors"]["password"],
@@ -117,15 +107,10 @@ async fn a_reset_link_works_once_and_ends_every_session() {
     assert_eq!(reset(&token, "brand-new-pass").await.status, StatusCode::OK);
     let again = reset(&token, "another-pass").await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
-    assert!(again.body["message"]
-        .as_str()
-        .unwrap()
-        .contains("invalid or has expired"));
+    assert!(again.message().contains("invalid or has expired"));
 
-    assert_eq!(
-        app.login("ada@example.com", "brand-new-pass").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("ada@example.com", "brand-new-pass")
+        .await;
     app.assert_signed_out(&s).await;
 }
 
@@ -133,25 +118,20 @@ async fn a_reset_link_works_once_and_ends_every_session() {
 async fn an_expired_reset_link_is_refused() {
     let app = TestApp::new().await;
     app.client("ada@example.com").await;
-    app.post("/api/auth/forgot-password")
-        .json(json!({ "email": "ada@example.com" }))
-        .send()
-        .await;
+    app.forgot_password("ada@example.com").await;
     let token = app.reset_token_mailed_to("ada@example.com").await;
     sqlx::query("UPDATE password_resets SET expires_at = expires_at - 3600001")
         .execute(&app.state.db.pool)
         .await
         .unwrap();
     let r = app
-        .post("/api/auth/reset-password")
-        .json(json!({ "token": token, "password": "brand-new-pass" }))
-        .send()
+        .post_json(
+            "/api/auth/reset-password",
+            json!({ "token": token, "password": "brand-new-pass" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        app.login("ada@example.com", "password1").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("ada@example.com", "password1").await;
 }
 
 /// Mail goes out through a real SMTP server when DIALTONE_SMTP_URL is set.
@@ -180,10 +160,7 @@ async fn reset_mail_is_delivered_over_smtp() {
 
     let app = TestApp::with(|c| c.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
     app.client("ada@example.com").await;
-    app.post("/api/auth/forgot-password")
-        .json(json!({ "email": "ada@example.com" }))
-        .send()
-        .await;
+    app.forgot_password("ada@example.com").await;
 
     let mut status = Value::Null;
     for _ in 0..100 {

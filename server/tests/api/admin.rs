@@ -69,14 +69,10 @@ async fn a_suspended_client_cannot_sign_in_and_their_sessions_end_at_once() {
         )
         .await;
     assert_eq!(r.body["item"]["status"], "active");
-    assert_eq!(
-        app.login("ada@example.com", "password1").await.status,
-        StatusCode::OK
-    );
-    let actions: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log ORDER BY id")
-        .fetch_all(&app.state.db.pool)
-        .await
-        .unwrap();
+    app.assert_signs_in("ada@example.com", "password1").await;
+    let actions = app
+        .strings("SELECT action FROM audit_log ORDER BY id")
+        .await;
     assert_eq!(actions, ["user.suspend", "user.reactivate"]);
 }
 
@@ -150,11 +146,8 @@ async fn send_email_goes_through_the_mail_path() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK);
-    let (to, subject) = app.only_mail().await;
-    assert_eq!(
-        (to.as_str(), subject.as_str()),
-        ("ada@example.com", "Your account")
-    );
+    app.assert_only_mail("ada@example.com", "Your account")
+        .await;
 }
 
 #[tokio::test]
@@ -176,16 +169,7 @@ async fn every_admin_endpoint_answers_403_to_a_client_and_401_without_a_token() 
         "/api/admin/messages",
     ];
     for path in gets {
-        assert_eq!(
-            app.get(path).send().await.status,
-            StatusCode::UNAUTHORIZED,
-            "{path}"
-        );
-        assert_eq!(
-            app.get_as(&s, path).await.status,
-            StatusCode::FORBIDDEN,
-            "{path}"
-        );
+        app.assert_refused(&s, path).await;
     }
     for path in [
         "/api/admin/users/1/suspend",

@@ -1,6 +1,6 @@
 use crate::common::TestApp;
 use axum::http::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
@@ -37,33 +37,19 @@ async fn the_inventory_is_searched_filtered_and_paged_on_the_server() {
 async fn a_number_added_by_an_administrator_can_be_bought_by_a_client() {
     let (app, admin, s) = TestApp::with_admin_and_client().await;
     app.fund(s.user_id, "10").await;
-    let bad = app
-        .post_as(
-            &admin,
-            "/api/admin/phones",
-            json!({ "number": "4155550999", "countryCode": "US", "type": "mobile" }),
-        )
-        .await;
+    let add = |number: &str| {
+        let body = json!({ "number": number, "countryCode": "US", "type": "mobile" });
+        app.post_as(&admin, "/api/admin/phones", body)
+    };
+    let bad = add("4155550999").await;
     assert_eq!(
         bad.body["errors"]["number"],
         "Enter the number in international format, e.g. +14155550123"
     );
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones",
-            json!({ "number": "+1 415 555 0999", "countryCode": "US", "type": "mobile" }),
-        )
-        .await;
+    let r = add("+1 415 555 0999").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["item"]["number"], "+14155550999");
-    let dup = app
-        .post_as(
-            &admin,
-            "/api/admin/phones",
-            json!({ "number": "+14155550999", "countryCode": "US", "type": "mobile" }),
-        )
-        .await;
+    let dup = add("+14155550999").await;
     assert_eq!(dup.status, StatusCode::CONFLICT);
     let id = r.body["item"]["id"].clone();
     assert!(app
@@ -89,14 +75,14 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
         .body["items"][0]["id"]
         .as_i64()
         .unwrap();
+    // What the administrator does to this number: reassign, change-country, ...
+    let act = |action: &str, body: Value| {
+        app.post_as(&admin, &format!("/api/admin/phones/{id}/{action}"), body)
+    };
+    let act_on =
+        |action: &str| app.post_empty_as(&admin, &format!("/api/admin/phones/{id}/{action}"));
 
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/phones/{id}/reassign"),
-            json!({ "email": "ADA@example.com" }),
-        )
-        .await;
+    let r = act("reassign", json!({ "email": "ADA@example.com" })).await;
     assert_eq!(
         (
             r.body["item"]["assignedTo"].as_str(),
@@ -108,38 +94,16 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
         app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0]["id"],
         id
     );
-    let unknown = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/phones/{id}/reassign"),
-            json!({ "email": "nobody@example.com" }),
-        )
-        .await;
+    let unknown = act("reassign", json!({ "email": "nobody@example.com" })).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/phones/{id}/change-country"),
-            json!({ "countryCode": "CA" }),
-        )
-        .await;
+    let r = act("change-country", json!({ "countryCode": "CA" })).await;
     assert_eq!(r.body["item"]["countryCode"], "CA");
-    let r = app
-        .post_empty_as(&admin, &format!("/api/admin/phones/{id}/deactivate"))
-        .await;
+    let r = act_on("deactivate").await;
     assert_eq!(r.body["item"]["status"], "inactive");
-    let r = app
-        .post_empty_as(&admin, &format!("/api/admin/phones/{id}/activate"))
-        .await;
+    let r = act_on("activate").await;
     assert_eq!(r.body["item"]["status"], "active");
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/phones/{id}/reassign"),
-            json!({ "email": null }),
-        )
-        .await;
+    let r = act("reassign", json!({ "email": null })).await;
     assert_eq!(
         (
             r.body["item"]["status"].as_str(),
@@ -148,12 +112,9 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
         (Some("available"), json!(null))
     );
 
-    let actions: Vec<String> = sqlx::query_scalar(
-        "SELECT action FROM audit_log WHERE target_type = 'phone_number' ORDER BY id",
-    )
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap();
+    let actions = app
+        .strings("SELECT action FROM audit_log WHERE target_type = 'phone_number' ORDER BY id")
+        .await;
     assert_eq!(
         actions,
         [
@@ -169,14 +130,7 @@ async fn reassigning_changing_country_and_deactivating_are_audited() {
 #[tokio::test]
 async fn every_inventory_endpoint_refuses_clients() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
-    assert_eq!(
-        app.get("/api/admin/phones").send().await.status,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        app.get_as(&s, "/api/admin/phones").await.status,
-        StatusCode::FORBIDDEN
-    );
+    app.assert_refused(&s, "/api/admin/phones").await;
     for path in [
         "/api/admin/phones",
         "/api/admin/phones/1/reassign",

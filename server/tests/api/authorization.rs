@@ -1,7 +1,7 @@
 //! The authorization matrix: every endpoint x {anonymous, client A, client B,
 //! admin} -> the expected status, and no client ever sees another client's data.
 
-use crate::common::{card, cdr, send_cdr, wav, Session, TestApp, SWITCH};
+use crate::common::{card, cdr, send_cdr, upload_recording, wav, Session, TestApp};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -55,11 +55,7 @@ async fn world() -> World {
         "completed",
     );
     send_cdr(&app, call).await;
-    app.put("/api/telephony/recordings/matrix-call")
-        .bearer(SWITCH)
-        .raw("audio/wav", wav(&[0u8; 16]))
-        .send()
-        .await;
+    upload_recording(&app, "matrix-call", wav(&[0u8; 16])).await;
     app.send_sms(&a, "+14155550123", "secret plans").await;
     let dep = app.deposit(&a, json!(5)).await;
     let a_secret = dep.body["clientSecret"].as_str().unwrap().to_string();

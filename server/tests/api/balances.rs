@@ -1,34 +1,19 @@
 //! Administrators' balance adjustments, under concurrency and audited.
 
-use crate::common::{Session, TestApp};
+use crate::common::{spawn_all, Session, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 
 #[tokio::test]
 async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero() {
     let (app, admin, s) = TestApp::with_admin_and_client().await;
-    let credit = json!({ "type": "credit", "amount": "10.00", "reason": "opening balance" });
-    let r = app
-        .post_as(
-            &admin,
-            &format!("/api/admin/balances/{}/adjust", s.user_id),
-            credit,
-        )
-        .await;
+    let credit = app.adjust(&admin, s.user_id, "credit", "10.00", "opening balance");
+    let r = credit.await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 
-    let handles: Vec<_> = (0..50)
-        .map(|_| {
-            let req = app
-                .post(&format!("/api/admin/balances/{}/adjust", s.user_id))
-                .bearer(&admin.token)
-                .json(json!({ "type": "debit", "amount": "1.00", "reason": "load test" }));
-            tokio::spawn(req.send())
-        })
-        .collect();
+    let debit = || app.adjust(&admin, s.user_id, "debit", "1.00", "load test");
     let mut ok = 0;
-    for h in handles {
-        let r = h.await.unwrap();
+    for r in spawn_all((0..50).map(|_| debit())).await {
         match r.status {
             StatusCode::OK => ok += 1,
             StatusCode::BAD_REQUEST => {
@@ -42,12 +27,8 @@ async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero()
     }
     assert_eq!(ok, 10);
     assert_eq!(app.balance_of(&s).await, 0.0);
-    let debits = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'admin_debit'",
-            s.user_id,
-        )
-        .await;
+    let sql = "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'admin_debit'";
+    let debits = app.scalar_for(sql, s.user_id).await;
     assert_eq!(debits, 10);
     app.assert_invariant().await;
 }

@@ -1,13 +1,12 @@
 //! Call records: filters, totals, CSV export and recording downloads.
 
-use crate::common::{caller, cdr, completed, send_cdr, wav, TestApp, SWITCH};
+use crate::common::{caller, cdr, completed, send_cdr, upload_recording, wav, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 
 #[tokio::test]
 async fn call_history_filters_totals_exports_and_guards_recordings() {
-    let app = TestApp::new().await;
-    let (ada, mine) = caller(&app, "ada@example.com", "5.00").await;
+    let (app, ada, mine) = TestApp::with_caller("ada@example.com", "5.00").await;
     let bob = app.client("bob@example.com").await;
     let admin = app.admin("admin@example.com").await;
     completed(&app, "h1", "outbound", &mine, "+12125550199", 60).await;
@@ -58,17 +57,11 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
         StatusCode::FORBIDDEN
     );
 
-    let r = app
-        .put("/api/telephony/recordings/h1")
-        .bearer(SWITCH)
-        .raw("audio/wav", wav(&[0u8; 16]))
-        .send()
-        .await;
+    let r = upload_recording(&app, "h1", wav(&[0u8; 16])).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let id = out["items"][0]["id"].as_i64().unwrap();
-    let mine_rec = app
-        .get_as(&ada, &format!("/api/calls/{id}/recording"))
-        .await;
+    let recording = format!("/api/calls/{id}/recording");
+    let mine_rec = app.get_as(&ada, &recording).await;
     assert_eq!(
         (
             mine_rec.status,
@@ -76,33 +69,17 @@ async fn call_history_filters_totals_exports_and_guards_recordings() {
         ),
         (StatusCode::OK, "audio/wav")
     );
-    assert_eq!(
-        app.get_as(&bob, &format!("/api/calls/{id}/recording"))
-            .await
-            .status,
-        StatusCode::NOT_FOUND
-    );
-    assert_eq!(
-        app.get_as(&admin, &format!("/api/admin/calls/{id}/recording"))
-            .await
-            .status,
-        StatusCode::OK
-    );
-    assert_eq!(
-        app.put("/api/telephony/recordings/h1")
-            .bearer(SWITCH)
-            .raw("audio/wav", "not audio")
-            .send()
-            .await
-            .status,
-        StatusCode::BAD_REQUEST
-    );
+    let theirs = app.get_as(&bob, &recording).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    let as_admin = format!("/api/admin/calls/{id}/recording");
+    assert_eq!(app.get_as(&admin, &as_admin).await.status, StatusCode::OK);
+    let not_audio = upload_recording(&app, "h1", "not audio").await;
+    assert_eq!(not_audio.status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
 async fn call_ids_that_differ_only_in_punctuation_keep_their_own_recordings() {
-    let app = TestApp::new().await;
-    let (ada, ada_number) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, ada, ada_number) = TestApp::with_caller("ada@example.com", "1.00").await;
     let (bob, bob_number) = caller(&app, "bob@example.com", "1.00").await;
     for (call_id, from) in [("rec.1", &ada_number), ("rec_1", &bob_number)] {
         let r = completed(&app, call_id, "outbound", from, "+12125550199", 30).await;
@@ -111,12 +88,7 @@ async fn call_ids_that_differ_only_in_punctuation_keep_their_own_recordings() {
     // Bob's upload comes second: under a name derived from the callId it would
     // overwrite Ada's audio ("rec.1" and "rec_1" reduce to the same file name).
     for (call_id, tag) in [("rec.1", b"ada-audio".as_slice()), ("rec_1", b"bob-audio")] {
-        let r = app
-            .put(&format!("/api/telephony/recordings/{call_id}"))
-            .bearer(SWITCH)
-            .raw("audio/wav", wav(tag))
-            .send()
-            .await;
+        let r = upload_recording(&app, call_id, wav(tag)).await;
         assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.text);
     }
     for (who, tag) in [(&ada, "ada-audio"), (&bob, "bob-audio")] {

@@ -84,22 +84,14 @@ async fn a_new_and_an_edited_rate_show_on_the_public_pricing_page_and_are_audite
         .iter()
         .all(|c| c["code"] != "CL"));
 
-    assert_eq!(
-        app.delete_as(&admin, &format!("/api/admin/country-pricing/{id}"))
-            .await
-            .status,
-        StatusCode::NO_CONTENT
-    );
-    assert_eq!(
-        app.put_as(&admin, &format!("/api/admin/country-pricing/{id}"), chile())
-            .await
-            .status,
-        StatusCode::NOT_FOUND
-    );
-    let actions: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log ORDER BY id")
-        .fetch_all(&app.state.db.pool)
-        .await
-        .unwrap();
+    let row = format!("/api/admin/country-pricing/{id}");
+    let r = app.delete_as(&admin, &row).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let r = app.put_as(&admin, &row, chile()).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let actions = app
+        .strings("SELECT action FROM audit_log ORDER BY id")
+        .await;
     assert_eq!(
         actions,
         [
@@ -128,16 +120,8 @@ async fn rate_rows_are_validated_with_cores_messages() {
 #[tokio::test]
 async fn clients_cannot_touch_the_rate_table() {
     let (app, client) = TestApp::with_client("ada@example.com").await;
-    assert_eq!(
-        app.get("/api/admin/country-pricing").send().await.status,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        app.get_as(&client, "/api/admin/country-pricing")
-            .await
-            .status,
-        StatusCode::FORBIDDEN
-    );
+    app.assert_refused(&client, "/api/admin/country-pricing")
+        .await;
     let r = app
         .post_as(&client, "/api/admin/country-pricing", chile())
         .await;

@@ -3,7 +3,9 @@
 //! more records the shortfall, and a CDR must match its authorization. Runs on both
 //! databases (DIALTONE_TEST_DATABASE=postgres).
 
-use crate::common::{authorize, caller, cdr, completed, send_cdr, Resp, Session, TestApp, SWITCH};
+use crate::common::{
+    authorize, caller, cdr, completed, send_cdr, Answer, Session, TestApp, SWITCH,
+};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -15,7 +17,8 @@ async fn micros(app: &TestApp, column: &str, user_id: i64) -> i64 {
     .await
 }
 
-async fn sms(app: &TestApp, s: &Session, key: Option<&str>, message: &str) -> Resp {
+/// A text to +12125550123, with an idempotency key if given, ready to send.
+fn sms(app: &TestApp, s: &Session, key: Option<&str>, message: &str) -> impl Answer {
     let mut req = app
         .post("/api/sms")
         .bearer(&s.token)
@@ -23,13 +26,12 @@ async fn sms(app: &TestApp, s: &Session, key: Option<&str>, message: &str) -> Re
     if let Some(key) = key {
         req = req.header("Idempotency-Key", key);
     }
-    req.send().await
+    req.send()
 }
 
 #[tokio::test]
 async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.01").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.01").await;
     assert_eq!(app.balance_of(&s).await, json!(1.01));
     // US outbound at $0.02/min: $1.01 buys 3030 seconds, all of it held.
     let a = authorize(&app, "call-held", "outbound", &mine, "+12125550199").await;
@@ -40,10 +42,7 @@ async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
         let r = sms(&app, &s, None, &format!("hello {i}")).await;
         assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
         assert!(
-            r.body["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("Insufficient balance"),
+            r.message().starts_with("Insufficient balance"),
             "{}",
             r.body
         );
@@ -66,8 +65,7 @@ async fn held_money_cannot_be_spent_on_sms_packages_or_numbers_during_a_call() {
 
 #[tokio::test]
 async fn an_admin_deduction_cannot_take_held_money() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     let admin = app.funding_admin().await;
     let r = app.adjust(&admin, s.user_id, "debit", "0.50", "test").await;
@@ -78,8 +76,7 @@ async fn an_admin_deduction_cannot_take_held_money() {
 
 #[tokio::test]
 async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.01").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.01").await;
     let body = json!({ "callId": "call-race", "direction": "outbound", "from": mine, "to": "+12125550199" });
     let call = tokio::spawn(app.post_as(SWITCH, "/api/telephony/authorize", body));
     let texts: Vec<_> = (0..8)
@@ -121,8 +118,7 @@ async fn sms_and_a_call_racing_for_the_same_dollar_never_spend_it_twice() {
 
 #[tokio::test]
 async fn a_cdr_costing_more_than_was_held_records_the_uncollected_rest() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let a = authorize(&app, "call-over", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["maxDurationSeconds"], 3000);
     // A switch that did not cut the call: an hour costs $1.20, $1.00 was held.
@@ -154,8 +150,7 @@ async fn a_cdr_costing_more_than_was_held_records_the_uncollected_rest() {
 
 #[tokio::test]
 async fn a_cdr_without_authorization_spends_only_what_other_calls_do_not_hold() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     // All of it held by a call in progress (3000 s at $0.02/min).
     let r = app.post_as(SWITCH, "/api/telephony/authorize", json!({ "callId": "held", "direction": "outbound", "from": mine, "to": "+12125550199" }))
         .await;
@@ -173,8 +168,7 @@ async fn a_cdr_without_authorization_spends_only_what_other_calls_do_not_hold() 
 
 #[tokio::test]
 async fn a_cdr_that_does_not_match_its_authorization_is_refused_and_changes_nothing() {
-    let app = TestApp::new().await;
-    let (ada, ada_number) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, ada, ada_number) = TestApp::with_caller("ada@example.com", "1.00").await;
     let (bob, bob_number) = caller(&app, "bob@example.com", "1.00").await;
     authorize(&app, "ada-call", "outbound", &ada_number, "+12125550199").await;
     // Bob's switch (or an attacker) reports Ada's callId for another call.
@@ -232,15 +226,7 @@ async fn six_sms_requests_with_one_idempotency_key_send_and_charge_once() {
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
     let id = first.body["message"]["id"].clone();
     let retries: Vec<_> = (0..5)
-        .map(|_| {
-            tokio::spawn(
-                app.post("/api/sms")
-                    .bearer(&s.token)
-                    .header("Idempotency-Key", "key-1")
-                    .json(json!({ "to": "+12125550123", "message": "Hello once" }))
-                    .send(),
-            )
-        })
+        .map(|_| tokio::spawn(sms(&app, &s, Some("key-1"), "Hello once")))
         .collect();
     for r in retries {
         let r = r.await.unwrap();
@@ -266,15 +252,7 @@ async fn six_sms_requests_with_one_idempotency_key_send_and_charge_once() {
 async fn six_concurrent_first_sends_with_one_key_send_one_message() {
     let (app, s) = TestApp::with_funded_client("ada@example.com", "10.00").await;
     let all: Vec<_> = (0..6)
-        .map(|_| {
-            tokio::spawn(
-                app.post("/api/sms")
-                    .bearer(&s.token)
-                    .header("Idempotency-Key", "burst")
-                    .json(json!({ "to": "+12125550123", "message": "Burst" }))
-                    .send(),
-            )
-        })
+        .map(|_| tokio::spawn(sms(&app, &s, Some("burst"), "Burst")))
         .collect();
     let mut ids = Vec::new();
     for r in all {
@@ -284,12 +262,8 @@ async fn six_concurrent_first_sends_with_one_key_send_one_message() {
     }
     ids.dedup();
     assert_eq!(ids.len(), 1, "{ids:?}");
-    let charges = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'sms'",
-            s.user_id,
-        )
-        .await;
+    let sql = "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'sms'";
+    let charges = app.scalar_for(sql, s.user_id).await;
     assert_eq!(charges, 1);
     app.assert_invariant().await;
 }

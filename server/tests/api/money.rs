@@ -30,9 +30,7 @@ async fn deposit_amounts_follow_the_rules_of_section_5() {
         assert_eq!(r.body["errors"]["amount"], message, "{amount}");
     }
     assert_eq!(
-        app.post("/api/payment/stripe")
-            .json(json!({ "amount": 5 }))
-            .send()
+        app.post_json("/api/payment/stripe", json!({ "amount": 5 }))
             .await
             .status,
         StatusCode::UNAUTHORIZED
@@ -109,21 +107,26 @@ async fn a_bad_card_form_is_refused_and_another_users_payment_is_not_found() {
         pay(&app, &bob, &secret, "4242424242424242").await.status,
         StatusCode::NOT_FOUND
     );
+    let intent = format!("/api/payment/intent/{secret}");
     assert_eq!(
-        app.get_as(&bob, &format!("/api/payment/intent/{secret}"))
-            .await
-            .status,
+        app.get_as(&bob, &intent).await.status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(app.balance_of(&ada).await, 0.0);
 }
 
-async fn intent_of(app: &TestApp, secret: &str) -> String {
-    sqlx::query_scalar("SELECT intent_id FROM payments WHERE client_secret = $1")
-        .bind(secret)
+/// A client whose $40 deposit waits for its webhook: (app, client, the payment
+/// intent's id, the key the webhook is signed with).
+async fn awaiting_webhook() -> (TestApp, Session, String, String) {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let secret = start_deposit(&app, &s, json!(40)).await;
+    let intent = sqlx::query_scalar("SELECT intent_id FROM payments WHERE client_secret = $1")
+        .bind(&secret)
         .fetch_one(&app.state.db.pool)
         .await
-        .unwrap()
+        .unwrap();
+    let key = webhook_secret(&app.state.config);
+    (app, s, intent, key)
 }
 
 fn event(id: &str, intent: &str, cents: i64) -> Vec<u8> {
@@ -142,10 +145,7 @@ async fn deliver(app: &TestApp, body: Vec<u8>, signature: &str) -> Resp {
 
 #[tokio::test]
 async fn the_same_webhook_delivered_five_times_credits_once() {
-    let (app, s) = TestApp::with_client("ada@example.com").await;
-    let secret = start_deposit(&app, &s, json!(40)).await;
-    let intent = intent_of(&app, &secret).await;
-    let key = webhook_secret(&app.state.config);
+    let (app, s, intent, key) = awaiting_webhook().await;
     let now = chrono::Utc::now().timestamp();
     for _ in 0..5 {
         let body = event("evt_same", &intent, 4000);
@@ -161,10 +161,7 @@ async fn the_same_webhook_delivered_five_times_credits_once() {
 
 #[tokio::test]
 async fn a_tampered_or_stale_webhook_credits_nothing() {
-    let (app, s) = TestApp::with_client("ada@example.com").await;
-    let secret = start_deposit(&app, &s, json!(40)).await;
-    let intent = intent_of(&app, &secret).await;
-    let key = webhook_secret(&app.state.config);
+    let (app, s, intent, key) = awaiting_webhook().await;
     let now = chrono::Utc::now().timestamp();
 
     let signed = sign(&key, &event("evt_1", &intent, 4000), now);

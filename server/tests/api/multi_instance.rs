@@ -11,6 +11,10 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
 
+/// The mobile numbers on sale in the United States and in Canada.
+const US: &str = "/numbers/available?country=US&type=mobile";
+const CA: &str = "/numbers/available?country=CA&type=mobile";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs PostgreSQL and nginx: make test runs it in the PostgreSQL suite"]
 async fn two_instances_behind_nginx_keep_every_money_invariant() {
@@ -102,38 +106,17 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
 
     // Sign-in throttling is shared: five failures, wherever they land, lock the sixth.
     for _ in 0..5 {
-        let (s, _) = api
-            .call(
-                "POST",
-                "/auth/login",
-                None,
-                Some(json!({ "email": "load0@example.com", "password": "wrong-pass" })),
-            )
-            .await;
+        let s = api.login_status("load0@example.com", "wrong-pass").await;
         assert_eq!(s, StatusCode::UNAUTHORIZED);
     }
     for _ in 0..2 {
-        let (s, _) = api
-            .call(
-                "POST",
-                "/auth/login",
-                None,
-                Some(json!({ "email": "load0@example.com", "password": "password1" })),
-            )
-            .await;
+        let s = api.login_status("load0@example.com", "password1").await;
         assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
     }
 
     // Purchases: eleven funded clients (load0 is locked out above) race for one number.
     let (_, probe) = api.login("load1@example.com", "password1").await;
-    let (_, avail) = api
-        .call(
-            "GET",
-            "/numbers/available?country=US&type=mobile",
-            Some(&probe),
-            None,
-        )
-        .await;
+    let (_, avail) = api.call("GET", US, Some(&probe), None).await;
     let contested = avail["numbers"][0]["id"].clone();
     let mut buys = Vec::new();
     for i in 1..12 {
@@ -172,14 +155,7 @@ async fn two_instances_behind_nginx_keep_every_money_invariant() {
         let (_, token) = api
             .login(&format!("load{i}@example.com"), "password1")
             .await;
-        let (_, avail) = api
-            .call(
-                "GET",
-                "/numbers/available?country=CA&type=mobile",
-                Some(&token),
-                None,
-            )
-            .await;
+        let (_, avail) = api.call("GET", CA, Some(&token), None).await;
         let id = avail["numbers"][0]["id"].clone();
         let (s, b) = api
             .call(

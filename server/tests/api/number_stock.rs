@@ -1,10 +1,10 @@
 //! Adding numbers in bulk: an administrator's previewed range, and demo mode keeping
 //! every offered country and type in stock.
 
-use crate::common::TestApp;
+use crate::common::{Session, TestApp};
 use axum::http::StatusCode;
 use dialtone_server::numbers::stock::DEMO_MIN_STOCK;
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// Numbers on sale per offered country and type that has an inventory (SPEC 9 lists
 /// numbers for US, UK and CA only; elsewhere step 3 says "No numbers available").
@@ -26,6 +26,7 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     let app = TestApp::new().await;
     let admin = app.admin("root@example.com").await;
     let range = |first: &str, count: &str, apply: bool| json!({ "first": first, "count": count, "countryCode": "US", "type": "mobile", "apply": apply });
+    let add = |who: &Session, body: Value| app.post_as(who, "/api/admin/phones/range", body);
     let total = || async {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM phone_numbers")
             .fetch_one(&app.state.db.pool)
@@ -33,13 +34,7 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
             .unwrap()
     };
     let before = total().await;
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones/range",
-            range("+1 415 555 0300", "5", false),
-        )
-        .await;
+    let r = add(&admin, range("+1 415 555 0300", "5", false)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(
         r.body["added"],
@@ -54,44 +49,24 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
     assert_eq!(r.body["applied"], false);
     assert_eq!(total().await, before, "a preview adds nothing");
 
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones/range",
-            range("+14155550303", "4", true),
-        )
-        .await;
+    let r = add(&admin, range("+14155550303", "4", true)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(total().await, before + 4);
     // Overlapping: two already there, three new.
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones/range",
-            range("+14155550301", "5", false),
-        )
-        .await;
+    let r = add(&admin, range("+14155550301", "5", false)).await;
     assert_eq!(
         r.body["alreadyInInventory"],
         json!(["+14155550303", "+14155550304", "+14155550305"])
     );
     assert_eq!(r.body["added"], json!(["+14155550301", "+14155550302"]));
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones/range",
-            range("+14155550303", "2", true),
-        )
-        .await;
+    let r = add(&admin, range("+14155550303", "2", true)).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 
-    let r = app
-        .post_as(
-            &admin,
-            "/api/admin/phones/range",
-            json!({ "first": "", "count": "5000", "countryCode": "US", "type": "mobile" }),
-        )
-        .await;
+    let r = add(
+        &admin,
+        json!({ "first": "", "count": "5000", "countryCode": "US", "type": "mobile" }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         (
@@ -104,13 +79,7 @@ async fn an_admin_previews_a_range_then_adds_only_the_new_numbers() {
         )
     );
     let client = app.client("ada@example.com").await;
-    let r = app
-        .post_as(
-            &client,
-            "/api/admin/phones/range",
-            range("+14155550400", "1", true),
-        )
-        .await;
+    let r = add(&client, range("+14155550400", "1", true)).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
 

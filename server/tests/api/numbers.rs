@@ -1,4 +1,4 @@
-use crate::common::{with_code, TestApp};
+use crate::common::{spawn_all, with_code, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -28,12 +28,8 @@ async fn the_buying_catalogue_follows_section_9() {
         app.available(&s, "DE", "mobile").await.is_empty(),
         "numbers are stocked for US, UK and CA"
     );
-    assert_eq!(
-        app.get_as(&s, "/api/numbers/available?country=US&type=fax")
-            .await
-            .status,
-        StatusCode::BAD_REQUEST
-    );
+    let fax = app.get_as(&s, "/api/numbers/available?country=US&type=fax");
+    assert_eq!(fax.await.status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -61,12 +57,11 @@ async fn buying_a_number_debits_month_and_setup_and_makes_it_yours() {
         .await
         .iter()
         .all(|n| n["id"] != number["id"]));
-    let kinds: Vec<String> = sqlx::query_scalar(
-        "SELECT description FROM ledger_entries WHERE kind = 'number_purchase' ORDER BY id",
-    )
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap();
+    let kinds = app
+        .strings(
+            "SELECT description FROM ledger_entries WHERE kind = 'number_purchase' ORDER BY id",
+        )
+        .await;
     assert_eq!(
         kinds,
         [
@@ -104,20 +99,14 @@ async fn two_clients_buying_the_same_number_at_once_one_wins() {
 async fn ten_concurrent_purchases_with_five_dollars_buy_exactly_one_number() {
     let (app, s) = TestApp::with_funded_client("ada@example.com", "5").await;
     let numbers = app.available(&s, "US", "mobile").await;
-    let mut handles = Vec::new();
-    for i in 0..10 {
-        let id = numbers[i % numbers.len()]["id"].clone();
-        handles.push(tokio::spawn(app.purchase(&s, &id).send()));
-    }
+    let buys = (0..10).map(|i| app.purchase(&s, &numbers[i % numbers.len()]["id"]).send());
     let mut created = 0;
-    for h in handles {
-        let r = h.await.unwrap();
+    for r in spawn_all(buys).await {
         match r.status {
             StatusCode::CREATED => created += 1,
-            StatusCode::PAYMENT_REQUIRED => assert!(r.body["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("Insufficient balance")),
+            StatusCode::PAYMENT_REQUIRED => {
+                assert!(r.message().starts_with("Insufficient balance"))
+            }
             StatusCode::CONFLICT => {}
             other => panic!("{other}: {}", r.body),
         }
@@ -176,18 +165,11 @@ async fn a_client_cannot_cancel_or_renew_anothers_number() {
         .as_i64()
         .unwrap();
     app.purchase(&ada, id).send().await;
-    assert_eq!(
-        app.post_empty_as(&bob, &format!("/api/numbers/{id}/cancel"))
-            .await
-            .status,
-        StatusCode::NOT_FOUND
-    );
-    assert_eq!(
-        app.get_as(&bob, "/api/numbers/mine").await.body["numbers"],
-        json!([])
-    );
-    let r = app
-        .post_empty_as(&ada, &format!("/api/numbers/{id}/cancel"))
-        .await;
+    let cancel = format!("/api/numbers/{id}/cancel");
+    let r = app.post_empty_as(&bob, &cancel).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let theirs = app.get_as(&bob, "/api/numbers/mine").await;
+    assert_eq!(theirs.body["numbers"], json!([]));
+    let r = app.post_empty_as(&ada, &cancel).await;
     assert_eq!(r.body["number"]["autoRenew"], false);
 }

@@ -44,7 +44,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
     let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["balance"], 5.01);
-    let mine = app.get_as(&s, "/api/packages/mine").await.body["packages"][0].clone();
+    let mine = app.my_package(&s).await;
     assert_eq!(
         (
             mine["name"].as_str(),
@@ -70,10 +70,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
             .packages_expired,
         1
     );
-    assert_eq!(
-        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
-        "expired"
-    );
+    assert_eq!(app.my_package(&s).await["status"], "expired");
     app.assert_invariant().await;
 }
 
@@ -127,35 +124,22 @@ async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_n
         .delete_as(&admin, &format!("/api/admin/packages/{id}"))
         .await;
     assert_eq!(r.body["deleted"], false);
-    assert!(r.body["message"]
-        .as_str()
-        .unwrap()
-        .contains("deactivated instead of deleted"));
+    assert!(r.message().contains("deactivated instead of deleted"));
     let on_sale = app.get_as(&s, "/api/packages").await;
     assert!(on_sale.body["packages"]
         .as_array()
         .unwrap()
         .iter()
         .all(|p| p["id"] != id));
-    assert_eq!(
-        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
-        "active"
-    );
+    assert_eq!(app.my_package(&s).await["status"], "active");
 
     let r = app.post_as(&admin, "/api/admin/packages", body).await;
     let unused = r.body["item"]["id"].as_i64().unwrap();
-    let r = app
-        .delete_as(&admin, &format!("/api/admin/packages/{unused}"))
-        .await;
+    let package = format!("/api/admin/packages/{unused}");
+    let r = app.delete_as(&admin, &package).await;
     assert_eq!(r.body["deleted"], true);
-    assert_eq!(
-        app.post_empty_as(&s, &format!("/api/admin/packages/{unused}"))
-            .await
-            .status,
-        StatusCode::METHOD_NOT_ALLOWED
-    );
-    assert_eq!(
-        app.get_as(&s, "/api/admin/packages").await.status,
-        StatusCode::FORBIDDEN
-    );
+    let r = app.post_empty_as(&s, &package).await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
+    let r = app.get_as(&s, "/api/admin/packages").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
 }

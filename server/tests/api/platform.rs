@@ -1,6 +1,9 @@
 use crate::common::TestApp;
 use axum::http::StatusCode;
 
+/// Where the malformed bodies go: a route that reads JSON without a token.
+const LOGIN: &str = "/api/auth/login";
+
 #[tokio::test]
 async fn health_and_readiness_answer() {
     let app = TestApp::new().await;
@@ -27,31 +30,19 @@ async fn an_unknown_api_path_is_a_json_404() {
 #[tokio::test]
 async fn a_malformed_body_gets_the_same_error_shape() {
     let app = TestApp::new().await;
-    let r = app
-        .post("/api/auth/login")
-        .raw("application/json", "{not json")
-        .send()
-        .await;
+    let r = app.post_raw(LOGIN, "application/json", "{not json").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body["message"], "The request body is not valid JSON");
-    let r = app
-        .post("/api/auth/login")
-        .raw("text/plain", "hello")
-        .send()
-        .await;
+    let r = app.post_raw(LOGIN, "text/plain", "hello").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert!(r.body["message"].as_str().unwrap().contains("JSON"));
+    assert!(r.message().contains("JSON"));
 }
 
 #[tokio::test]
 async fn an_oversized_body_is_refused() {
     let app = TestApp::new().await;
     let big = format!("{{\"email\":\"{}\"}}", "a".repeat(100 * 1024));
-    let r = app
-        .post("/api/auth/login")
-        .raw("application/json", big)
-        .send()
-        .await;
+    let r = app.post_raw(LOGIN, "application/json", big).await;
     assert!(
         r.status == StatusCode::PAYLOAD_TOO_LARGE || r.status == StatusCode::BAD_REQUEST,
         "{}",

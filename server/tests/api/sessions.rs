@@ -1,7 +1,7 @@
 //! Sessions and accounts under attack: throttling that counts before argon2 runs,
 //! password and email changes, sessions that end at once, tabs refreshing together.
 
-use crate::common::{spawn_all, Req, Resp, TestApp};
+use crate::common::{spawn_all, Answer, Resp, Session, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -14,10 +14,11 @@ async fn proxied() -> TestApp {
     TestApp::with(|c| c.trust_proxy = true).await
 }
 
-fn login_from(app: &TestApp, ip: &str, email: &str, password: &str) -> Req {
+fn login_from(app: &TestApp, ip: &str, email: &str, password: &str) -> impl Answer {
     app.post("/api/auth/login")
         .header("x-forwarded-for", ip)
         .json(json!({ "email": email, "password": password }))
+        .send()
 }
 
 #[tokio::test]
@@ -25,8 +26,7 @@ async fn a_burst_of_wrong_passwords_gets_five_checks_and_the_owner_still_signs_i
     let app = proxied().await;
     app.signup("Ada", "ada@example.com", "password1").await;
 
-    let burst =
-        (0..200).map(|_| login_from(&app, "203.0.113.9", "ada@example.com", "wrong-pass").send());
+    let burst = (0..200).map(|_| login_from(&app, "203.0.113.9", "ada@example.com", "wrong-pass"));
     let results = spawn_all(burst).await;
 
     // Each 401 is a password that was checked; every other attempt was refused first.
@@ -39,9 +39,7 @@ async fn a_burst_of_wrong_passwords_gets_five_checks_and_the_owner_still_signs_i
         count(&results, StatusCode::UNAUTHORIZED) + count(&results, StatusCode::TOO_MANY_REQUESTS),
         200
     );
-    let r = login_from(&app, "198.51.100.7", "ada@example.com", "password1")
-        .send()
-        .await;
+    let r = login_from(&app, "198.51.100.7", "ada@example.com", "password1").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
 
@@ -50,25 +48,15 @@ async fn guessing_one_account_from_many_addresses_is_slowed_per_account() {
     let app = proxied().await;
     app.signup("Ada", "ada@example.com", "password1").await;
     for i in 0..20 {
-        let r = login_from(
-            &app,
-            &format!("203.0.113.{i}"),
-            "ada@example.com",
-            "wrong-pass",
-        )
-        .send()
-        .await;
+        let ip = format!("203.0.113.{i}");
+        let r = login_from(&app, &ip, "ada@example.com", "wrong-pass").await;
         assert_eq!(r.status, StatusCode::UNAUTHORIZED);
     }
-    let r = login_from(&app, "203.0.113.99", "ada@example.com", "wrong-pass")
-        .send()
-        .await;
+    let r = login_from(&app, "203.0.113.99", "ada@example.com", "wrong-pass").await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(r.body["message"].as_str().unwrap().contains("this account"));
+    assert!(r.message().contains("this account"));
     app.signup("Bob", "bob@example.com", "password1").await;
-    let r = login_from(&app, "203.0.113.99", "bob@example.com", "password1")
-        .send()
-        .await;
+    let r = login_from(&app, "203.0.113.99", "bob@example.com", "password1").await;
     assert_eq!(r.status, StatusCode::OK);
 }
 
@@ -77,9 +65,7 @@ async fn a_successful_sign_in_does_not_count_against_its_address() {
     let app = proxied().await;
     app.signup("Ada", "ada@example.com", "password1").await;
     for _ in 0..40 {
-        let r = login_from(&app, "192.0.2.1", "ada@example.com", "password1")
-            .send()
-            .await;
+        let r = login_from(&app, "192.0.2.1", "ada@example.com", "password1").await;
         assert_eq!(r.status, StatusCode::OK);
     }
 }
@@ -121,9 +107,7 @@ async fn stored_text_refuses_nul_and_control_characters_with_a_field_message() {
     );
 
     let contact = |subject: &str, body: &str| {
-        app.post("/api/contact")
-            .json(json!({ "name": "Ada", "email": "ada@example.com", "subject": subject, "message": body }))
-            .send()
+        app.post_json("/api/contact", json!({ "name": "Ada", "email": "ada@example.com", "subject": subject, "message": body }))
     };
     let r = contact("Hello", "Line one\u{0}").await;
     assert_eq!(r.body["errors"]["message"], message);
@@ -140,21 +124,15 @@ async fn stored_text_refuses_nul_and_control_characters_with_a_field_message() {
     assert_eq!(r.body["errors"]["search"], message);
 }
 
-fn password_change(current: &str) -> serde_json::Value {
-    json!({ "currentPassword": current, "newPassword": "password2", "confirmPassword": "password2" })
-}
-
 #[tokio::test]
 async fn wrong_current_passwords_are_counted_before_argon2_runs() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
-    let burst = (0..30).map(|_| app.put_as(&s, "/api/user/password", password_change("nope-nope")));
+    let burst = (0..30).map(|_| app.change_password(&s, "nope-nope"));
     let results = spawn_all(burst).await;
     assert_eq!(count(&results, StatusCode::BAD_REQUEST), 5);
     assert_eq!(count(&results, StatusCode::TOO_MANY_REQUESTS), 25);
     // Even the right password waits now.
-    let r = app
-        .put_as(&s, "/api/user/password", password_change("password1"))
-        .await;
+    let r = app.change_password(&s, "password1").await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -164,6 +142,11 @@ fn profile(email: &str, current: Option<&str>) -> serde_json::Value {
         body["currentPassword"] = json!(p);
     }
     body
+}
+
+/// `s` asks for `email`, giving `current` as the password if given.
+fn change_email(app: &TestApp, s: &Session, email: &str, current: Option<&str>) -> impl Answer {
+    app.put_as(s, "/api/user/profile", profile(email, current))
 }
 
 #[tokio::test]
@@ -199,57 +182,38 @@ async fn a_new_email_needs_the_current_password_and_the_old_address_is_told() {
     .expect("a notice to the old address");
     assert_eq!(subject, "Your Dialtone email address was changed");
     assert!(body.contains("augusta@example.com"), "{body}");
-    assert_eq!(
-        app.login("augusta@example.com", "password1").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("augusta@example.com", "password1")
+        .await;
 }
 
 #[tokio::test]
 async fn email_changes_and_password_changes_share_one_attempt_count() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     for _ in 0..3 {
-        let r = app
-            .put_as(&s, "/api/user/password", password_change("nope-nope"))
-            .await;
+        let r = app.change_password(&s, "nope-nope").await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST);
     }
     for _ in 0..2 {
-        let r = app
-            .put_as(
-                &s,
-                "/api/user/profile",
-                profile("x@example.com", Some("nope-nope")),
-            )
-            .await;
+        let r = change_email(&app, &s, "x@example.com", Some("nope-nope")).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST);
     }
-    let r = app
-        .put_as(
-            &s,
-            "/api/user/profile",
-            profile("x@example.com", Some("password1")),
-        )
-        .await;
+    let r = change_email(&app, &s, "x@example.com", Some("password1")).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
 async fn reset_token(app: &TestApp, email: &str) -> String {
-    let r = app
-        .post("/api/auth/forgot-password")
-        .json(json!({ "email": email }))
-        .send()
-        .await;
+    let r = app.forgot_password(email).await;
     assert_eq!(r.status, StatusCode::OK);
     app.reset_token_mailed_to(email).await
 }
 
 async fn reset(app: &TestApp, token: &str) -> StatusCode {
-    app.post("/api/auth/reset-password")
-        .json(json!({ "token": token, "password": "brand-new-pass" }))
-        .send()
-        .await
-        .status
+    app.post_json(
+        "/api/auth/reset-password",
+        json!({ "token": token, "password": "brand-new-pass" }),
+    )
+    .await
+    .status
 }
 
 #[tokio::test]
@@ -266,28 +230,17 @@ async fn a_reset_ends_every_other_reset_link() {
 async fn a_password_change_ends_earlier_reset_links() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
-    let r = app
-        .put_as(&s, "/api/user/password", password_change("password1"))
-        .await;
+    let r = app.change_password(&s, "password1").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(reset(&app, &token).await, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        app.login("ada@example.com", "password2").await.status,
-        StatusCode::OK
-    );
+    app.assert_signs_in("ada@example.com", "password2").await;
 }
 
 #[tokio::test]
 async fn an_email_change_ends_earlier_reset_links() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let token = reset_token(&app, "ada@example.com").await;
-    let r = app
-        .put_as(
-            &s,
-            "/api/user/profile",
-            profile("augusta@example.com", Some("password1")),
-        )
-        .await;
+    let r = change_email(&app, &s, "augusta@example.com", Some("password1")).await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(reset(&app, &token).await, StatusCode::BAD_REQUEST);
 }

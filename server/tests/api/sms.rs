@@ -1,4 +1,4 @@
-use crate::common::TestApp;
+use crate::common::{Session, TestApp};
 use axum::http::StatusCode;
 use axum::routing::post;
 use serde_json::{json, Value};
@@ -75,22 +75,32 @@ async fn carrier(status: StatusCode) -> (String, Arc<Mutex<Vec<Value>>>) {
     (url, seen)
 }
 
-#[tokio::test]
-async fn a_failing_carrier_leaves_the_balance_unchanged() {
-    let (url, seen) = carrier(StatusCode::SERVICE_UNAVAILABLE).await;
+/// An app sending SMS through a carrier that answers `status` (with `token`, if
+/// given, as the carrier's credential), and a client with $1: what each test needs.
+async fn through_carrier(
+    status: StatusCode,
+    token: Option<&str>,
+) -> (TestApp, Session, Arc<Mutex<Vec<Value>>>) {
+    let (url, seen) = carrier(status).await;
     let app = TestApp::with(|c| {
         c.sms_provider = "http".into();
         c.sms_http_url = Some(url);
+        if let Some(token) = token {
+            c.sms_http_token = Some(token.into());
+        }
     })
     .await;
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "1").await;
+    (app, s, seen)
+}
+
+#[tokio::test]
+async fn a_failing_carrier_leaves_the_balance_unchanged() {
+    let (app, s, seen) = through_carrier(StatusCode::SERVICE_UNAVAILABLE, None).await;
     let r = app.send_sms(&s, "+14155550123", "Hi").await;
     assert_eq!(r.status, StatusCode::BAD_GATEWAY);
-    assert!(r.body["message"]
-        .as_str()
-        .unwrap()
-        .ends_with("You were not charged."));
+    assert!(r.message().ends_with("You were not charged."));
     assert_eq!(
         seen.lock().unwrap().len(),
         1,
@@ -111,15 +121,7 @@ async fn a_failing_carrier_leaves_the_balance_unchanged() {
 
 #[tokio::test]
 async fn a_working_carrier_gets_the_message_and_it_is_marked_sent() {
-    let (url, seen) = carrier(StatusCode::OK).await;
-    let app = TestApp::with(|c| {
-        c.sms_provider = "http".into();
-        c.sms_http_url = Some(url);
-        c.sms_http_token = Some("carrier-secret".into());
-    })
-    .await;
-    let s = app.client("ada@example.com").await;
-    app.fund(s.user_id, "1").await;
+    let (app, s, seen) = through_carrier(StatusCode::OK, Some("carrier-secret")).await;
     let r = app.send_sms(&s, "+14155550123", "Hi there").await;
     assert_eq!(r.status, StatusCode::CREATED);
     assert_eq!(r.body["message"]["status"], "sent");

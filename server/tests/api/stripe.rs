@@ -37,6 +37,12 @@ async fn start_localstripe() -> (tokio::process::Child, String) {
     panic!("localstripe did not start");
 }
 
+/// What localstripe answers a GET of `url` with, as JSON.
+async fn stripe_get(http: &reqwest::Client, url: String) -> Value {
+    let r = http.get(url).basic_auth(SECRET_KEY, Some(""));
+    r.send().await.unwrap().json().await.unwrap()
+}
+
 async fn stripe_post(http: &reqwest::Client, url: String, form: &[(&str, &str)]) -> Value {
     let r = http
         .post(url)
@@ -96,15 +102,7 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
     let intent_id = client_secret.split("_secret_").next().unwrap().to_string();
 
     // What Stripe recorded: 2500 cents in usd, with our user and payment ids.
-    let intent: Value = http
-        .get(format!("{base}/v1/payment_intents/{intent_id}"))
-        .basic_auth(SECRET_KEY, Some(""))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let intent: Value = stripe_get(&http, format!("{base}/v1/payment_intents/{intent_id}")).await;
     assert_eq!(
         (intent["amount"].as_i64(), intent["currency"].as_str()),
         (Some(2500), Some("usd"))
@@ -153,15 +151,7 @@ async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
     // every event about this payment has reached us and been answered, the balance
     // must not have moved. (Its store outlives the process: older events are listed
     // too, and never sent again.)
-    let events: Value = http
-        .get(format!("{base}/v1/events?limit=100"))
-        .basic_auth(SECRET_KEY, Some(""))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let events: Value = stripe_get(&http, format!("{base}/v1/events?limit=100")).await;
     let events = events["data"]
         .as_array()
         .unwrap()

@@ -9,8 +9,7 @@ async fn reserved(app: &TestApp, s: &Session) -> i64 {
 
 #[tokio::test]
 async fn one_dollar_at_two_cents_a_minute_is_authorized_for_3000_seconds() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     assert_eq!(
         a,
@@ -27,8 +26,7 @@ async fn one_dollar_at_two_cents_a_minute_is_authorized_for_3000_seconds() {
 
 #[tokio::test]
 async fn twenty_concurrent_authorizations_never_reserve_more_than_the_balance() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let handles: Vec<_> = (0..20)
         .map(|i| {
             let body = json!({ "callId": format!("c{i}"), "direction": "outbound", "from": mine, "to": "+12125550199" });
@@ -57,8 +55,7 @@ async fn twenty_concurrent_authorizations_never_reserve_more_than_the_balance() 
 
 #[tokio::test]
 async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     authorize(&app, "call-9", "outbound", &mine, "+12125550199").await;
     let mut first = Value::Null;
     for i in 0..5 {
@@ -81,8 +78,7 @@ async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() 
 
 #[tokio::test]
 async fn package_minutes_are_used_before_money() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "20.99").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "20.99").await;
     assert_eq!(
         app.post_empty_as(&s, "/api/packages/1/purchase")
             .await
@@ -98,7 +94,7 @@ async fn package_minutes_are_used_before_money() {
         (Some(300), json!(0.0))
     );
     assert_eq!(app.balance_of(&s).await, 1.0);
-    let mine_pkg = app.get_as(&s, "/api/packages/mine").await.body["packages"][0].clone();
+    let mine_pkg = app.my_package(&s).await;
     assert_eq!(mine_pkg["remainingMinutes"], 95);
     // A call longer than what is left of the package pays the rest with money.
     authorize(&app, "p2", "outbound", &mine, "+12125550199").await;
@@ -107,17 +103,13 @@ async fn package_minutes_are_used_before_money() {
         (r.body["packageSeconds"].as_i64(), r.body["cost"].clone()),
         (Some(5700), json!(0.02))
     );
-    assert_eq!(
-        app.get_as(&s, "/api/packages/mine").await.body["packages"][0]["status"],
-        "used"
-    );
+    assert_eq!(app.my_package(&s).await["status"], "used");
     app.assert_invariant().await;
 }
 
 #[tokio::test]
 async fn inbound_calls_are_rated_by_the_numbers_country_and_unanswered_calls_cost_nothing() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let a = authorize(&app, "in-1", "inbound", "+442079460999", &mine).await;
     assert_eq!(a["maxDurationSeconds"], 4000, "US inbound is 0.015/min");
     let r = completed(&app, "in-1", "inbound", "+442079460999", &mine, 120).await;
@@ -136,8 +128,7 @@ async fn inbound_calls_are_rated_by_the_numbers_country_and_unanswered_calls_cos
 
 #[tokio::test]
 async fn refusals_say_why() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "0.00").await;
     assert_eq!(
         authorize(&app, "r1", "outbound", "+19995550100", "+12125550199").await["reason"],
         "unknown_number"
@@ -172,14 +163,11 @@ async fn refusals_say_why() {
 
 #[tokio::test]
 async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let body =
         json!({ "callId": "x", "direction": "outbound", "from": mine, "to": "+12125550199" });
     assert_eq!(
-        app.post("/api/telephony/authorize")
-            .json(body.clone())
-            .send()
+        app.post_json("/api/telephony/authorize", body.clone())
             .await
             .status,
         StatusCode::UNAUTHORIZED
@@ -190,22 +178,14 @@ async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
             .status,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(
-        app.post_as(
-            &s,
-            "/api/telephony/cdr",
-            cdr("x", "outbound", &mine, "+12125550199", 5, "completed")
-        )
-        .await
-        .status,
-        StatusCode::UNAUTHORIZED
-    );
+    let call = cdr("x", "outbound", &mine, "+12125550199", 5, "completed");
+    let r = app.post_as(&s, "/api/telephony/cdr", call).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
 async fn a_reservation_without_a_cdr_is_released_after_its_timeout() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     authorize(&app, "lost", "outbound", &mine, "+12125550199").await;
     assert_eq!(
         authorize(&app, "second", "outbound", &mine, "+12125550199").await["allowed"],
@@ -225,8 +205,7 @@ async fn a_reservation_without_a_cdr_is_released_after_its_timeout() {
 
 #[tokio::test]
 async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike() {
-    let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     authorize(&app, "dup", "outbound", &mine, "+12125550199").await;
     let sends: Vec<_> = (0..6)
         .map(|_| {

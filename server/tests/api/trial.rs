@@ -2,7 +2,7 @@
 //! and SMS to numbers verified by a code, prefixed messages, expiry of what is left,
 //! and the first deposit ending it. Runs on both databases.
 
-use crate::common::{Session, TestApp};
+use crate::common::{Answer, Session, TestApp};
 use axum::http::StatusCode;
 use dialtone_server::db::now_ms;
 use dialtone_server::jobs::run_once;
@@ -41,19 +41,22 @@ fn code_sent_to(app: &TestApp, number: &str) -> String {
         .expect("a six-digit code")
 }
 
+/// `s` asks for a code to be texted to `number`.
+fn send_code(app: &TestApp, s: &Session, number: &str) -> impl Answer {
+    app.post_as(s, "/api/trial/verify", json!({ "number": number }))
+}
+
+/// `s` answers with `code` for `number`.
+fn confirm(app: &TestApp, s: &Session, number: &str, code: &str) -> impl Answer {
+    let body = json!({ "number": number, "code": code });
+    app.post_as(s, "/api/trial/verify/confirm", body)
+}
+
 async fn verify(app: &TestApp, s: &Session, number: &str) {
-    let r = app
-        .post_as(&s, "/api/trial/verify", json!({ "number": number }))
-        .await;
+    let r = send_code(app, s, number).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let code = code_sent_to(app, number);
-    let r = app
-        .post_as(
-            &s,
-            "/api/trial/verify/confirm",
-            json!({ "number": number, "code": code }),
-        )
-        .await;
+    let r = confirm(app, s, number, &code).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(r.body["verifiedNumbers"]
         .as_array()
@@ -122,20 +125,12 @@ async fn trial_credit_buys_no_numbers_or_packages() {
 #[tokio::test]
 async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
-    let r = app
-        .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
-        .await;
+    let r = send_code(&app, &s, "+12125550123").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let code = code_sent_to(&app, "+12125550123");
     let wrong = if code == "000000" { "000001" } else { "000000" };
     for _ in 0..5 {
-        let r = app
-            .post_as(
-                &s,
-                "/api/trial/verify/confirm",
-                json!({ "number": "+12125550123", "code": wrong }),
-            )
-            .await;
+        let r = confirm(&app, &s, "+12125550123", wrong).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
         assert_eq!(
             r.body["errors"]["code"],
@@ -143,23 +138,11 @@ async fn a_wrong_code_verifies_nothing_and_five_guesses_spend_the_code() {
         );
     }
     // Even the right code is refused once the guesses are used up.
-    let r = app
-        .post_as(
-            &s,
-            "/api/trial/verify/confirm",
-            json!({ "number": "+12125550123", "code": code }),
-        )
-        .await;
+    let r = confirm(&app, &s, "+12125550123", &code).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(trial(&app, &s).await["verifiedNumbers"], json!([]));
     // Malformed input is core's field message.
-    let r = app
-        .post_as(
-            &s,
-            "/api/trial/verify/confirm",
-            json!({ "number": "+12125550123", "code": "12" }),
-        )
-        .await;
+    let r = confirm(&app, &s, "+12125550123", "12").await;
     assert_eq!(
         r.body["errors"]["code"],
         dialtone_core::trial::CODE_FORMAT_MESSAGE
@@ -237,12 +220,8 @@ async fn the_admin_sees_who_is_in_a_trial_and_sets_its_credit() {
 #[tokio::test]
 async fn only_an_account_in_its_trial_verifies_numbers() {
     let (app, s) = TestApp::with_funded_client("ada@example.com", "5.00").await;
-    let r = app
-        .post_as(&s, "/api/trial/verify", json!({ "number": "+12125550123" }))
-        .await;
+    let r = send_code(&app, &s, "+12125550123").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
-    let r = app
-        .post_as(&s, "/api/trial/verify", json!({ "number": "12" }))
-        .await;
+    let r = send_code(&app, &s, "12").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 }

@@ -3,7 +3,7 @@
 //! but for a value or two.
 
 use super::requests::Answer;
-use super::{Session, TestApp};
+use super::{caller, Session, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
@@ -39,6 +39,20 @@ impl TestApp {
         (app, admin, s)
     }
 
+    /// A fresh app with a client owning a US mobile number and `left` dollars after
+    /// buying it (see `caller`): the opening of the tests of calls.
+    pub async fn with_caller(email: &str, left: &str) -> (TestApp, Session, String) {
+        let app = TestApp::new().await;
+        let (s, number) = caller(&app, email, left).await;
+        (app, s, number)
+    }
+
+    /// `email` signs in with `password`.
+    pub async fn assert_signs_in(&self, email: &str, password: &str) {
+        let r = self.login(email, password).await;
+        assert_eq!(r.status, StatusCode::OK, "{email}: {}", r.body);
+    }
+
     /// Both halves of the session are over: its access token and its refresh cookie.
     pub async fn assert_signed_out(&self, s: &Session) {
         let info = self.get_as(s, "/api/user/info").await;
@@ -68,6 +82,18 @@ impl TestApp {
         self.post_as(by, &format!("/api/admin/balances/{user_id}/adjust"), body)
     }
 
+    /// `who` changes their password to password2, giving `current` as the current one.
+    pub fn change_password(&self, who: &Session, current: &str) -> impl Answer {
+        let body = json!({ "currentPassword": current, "newPassword": "password2",
+            "confirmPassword": "password2" });
+        self.put_as(who, "/api/user/password", body)
+    }
+
+    /// Somebody asks for a reset link to be mailed to `email`.
+    pub fn forgot_password(&self, email: &str) -> impl Answer {
+        self.post_json("/api/auth/forgot-password", json!({ "email": email }))
+    }
+
     /// `who` texts `message` to `to`.
     pub fn send_sms(&self, who: &Session, to: &str, message: &str) -> impl Answer {
         self.post_as(who, "/api/sms", json!({ "to": to, "message": message }))
@@ -76,5 +102,33 @@ impl TestApp {
     /// `who` starts a card deposit of `amount`, as the deposit form sends it.
     pub fn deposit(&self, who: &Session, amount: Value) -> impl Answer {
         self.post_as(who, "/api/payment/stripe", json!({ "amount": amount }))
+    }
+
+    /// `path` is the administrators' alone: 401 without a token, 403 to `client`.
+    pub async fn assert_refused(&self, client: &Session, path: &str) {
+        let anonymous = self.get(path).send().await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED, "{path}");
+        let r = self.get_as(client, path).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}");
+    }
+
+    /// The one mail in the outbox went to `to` with this subject.
+    pub async fn assert_only_mail(&self, to: &str, subject: &str) {
+        let (sent_to, sent_subject) = self.only_mail().await;
+        assert_eq!((sent_to.as_str(), sent_subject.as_str()), (to, subject));
+    }
+
+    /// The first (newest) package `who` holds, as listed to them.
+    pub async fn my_package(&self, who: &Session) -> Value {
+        let r = self.get_as(who, "/api/packages/mine").await;
+        r.body["packages"][0].clone()
+    }
+
+    /// The one text column a query answers, row by row.
+    pub async fn strings(&self, sql: &str) -> Vec<String> {
+        sqlx::query_scalar(sql)
+            .fetch_all(&self.state.db.pool)
+            .await
+            .unwrap()
     }
 }

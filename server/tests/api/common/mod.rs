@@ -6,8 +6,9 @@ mod fixtures;
 mod requests;
 mod telephony;
 
-pub use telephony::completed;
+pub use requests::Answer;
 pub use telephony::{authorize, caller, cdr, send_cdr, wav, SWITCH};
+pub use telephony::{completed, upload_recording};
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};

@@ -5,6 +5,7 @@
 //! at once or handed to `tokio::spawn` / `spawn_all` as the long form could.
 
 use super::{Resp, Session, TestApp};
+use axum::body::Body;
 use axum::http::Method;
 use serde_json::Value;
 use std::future::Future;
@@ -65,8 +66,25 @@ impl TestApp {
         self.req(Method::DELETE, path).bearer(who.token()).send()
     }
 
+    /// A POST of JSON without any token: the public forms, signing in.
+    pub fn post_json(&self, path: &str, body: Value) -> impl Answer {
+        self.post(path).json(body).send()
+    }
+
+    /// A POST of a body that need not be JSON at all.
+    pub fn post_raw(&self, path: &str, kind: &str, body: impl Into<Body>) -> impl Answer {
+        self.post(path).raw(kind, body).send()
+    }
+
     /// The refresh call a browser makes with its cookie.
     pub fn refresh(&self, cookie: &str) -> impl Answer {
         self.post("/api/auth/refresh-token").cookie(cookie).send()
+    }
+}
+
+impl Resp {
+    /// The `message` of an answer, which every error and many successes carry.
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap()
     }
 }

@@ -1,6 +1,8 @@
 //! The softswitch's side of a call: authorize, the CDR, the recording.
 
+use super::requests::Answer;
 use super::{Resp, Session, TestApp};
+use axum::body::Body;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
@@ -74,4 +76,10 @@ pub async fn completed(
     seconds: i64,
 ) -> Resp {
     send_cdr(app, cdr(call_id, direction, from, to, seconds, "completed")).await
+}
+
+/// The switch uploads the recording of call `call_id`.
+pub fn upload_recording(app: &TestApp, call_id: &str, audio: impl Into<Body>) -> impl Answer {
+    let path = format!("/api/telephony/recordings/{call_id}");
+    app.put(&path).bearer(SWITCH).raw("audio/wav", audio).send()
 }

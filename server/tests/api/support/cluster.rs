@@ -143,6 +143,12 @@ impl Api {
         self.login(email, "password1").await
     }
 
+    /// What a sign-in answers, success or not: its status alone.
+    pub async fn login_status(&self, email: &str, password: &str) -> StatusCode {
+        let body = json!({ "email": email, "password": password });
+        self.call("POST", "/auth/login", None, Some(body)).await.0
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> (i64, String) {
         let (s, b) = self
             .call(
