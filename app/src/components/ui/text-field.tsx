@@ -9,10 +9,6 @@ import { FieldError } from './field-error';
 const control =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50';
 
-function controlClass(error?: string) {
-  return `${control} ${error ? 'border-red-500' : 'border-slate-300'}`;
-}
-
 interface FieldShellProps {
   id: string;
   label: ReactNode;
@@ -21,7 +17,8 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** A field's label above its control, its hint or message below. */
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -43,24 +40,43 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return hint ? `${id}-hint` : undefined;
 }
 
+/**
+ * The id (the given one or a generated one) and the attributes every field's control
+ * carries: its classes, and whether and by what it is described.
+ */
+export function useFieldControl(
+  id: string | undefined,
+  { error, hint, className = '', base = control }: ControlOptions,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return {
+    id: fieldId,
+    className: `${base} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(fieldId, error, hint),
+  };
+}
+
+interface ControlOptions {
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** The control's own look, the text box's unless told. */
+  base?: string;
+}
+
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, className = '', ...rest }: TextFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+export function TextField({ label, error, hint, id, className, ...rest }: TextFieldProps) {
+  const field = useFieldControl(id, { error, hint, className });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <input
-        id={fieldId}
-        className={`${controlClass(error)} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        {...rest}
-      />
+    <FieldShell id={field.id} label={label} error={error} hint={hint}>
+      <input {...field} {...rest} />
     </FieldShell>
   );
 }
@@ -71,25 +87,11 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
   hint?: ReactNode;
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  ...rest
-}: TextAreaFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+export function TextAreaField({ label, error, hint, id, className, ...rest }: TextAreaFieldProps) {
+  const field = useFieldControl(id, { error, hint, className });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        className={`${controlClass(error)} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        {...rest}
-      />
+    <FieldShell id={field.id} label={label} error={error} hint={hint}>
+      <textarea {...field} {...rest} />
     </FieldShell>
   );
 }
