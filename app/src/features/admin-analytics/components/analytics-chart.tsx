@@ -4,12 +4,17 @@ import {
   CartesianGrid,
   ComposedChart,
   Legend,
-  Line,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import {
+  ChartBox,
+  chartGrid as grid,
+  chartTick as tick,
+  roundedBars,
+  trendLine,
+} from '../../../components/charts/chart-parts';
 import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
 import { revenueSources } from './analytics-format';
@@ -22,8 +27,6 @@ export type AnalyticsChartProps =
   | { kind: 'users'; data: NewUsersPoint[] }
   | { kind: 'destinations'; data: Destination[] };
 
-const grid = <CartesianGrid stroke="#e2e8f0" vertical={false} />;
-const tick = { fontSize: 12 };
 const money = (value: unknown) => usd(Number(value));
 
 function dayAxis() {
@@ -71,32 +74,23 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
       />
       <Tooltip labelFormatter={(day) => shortDay(String(day))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar
-        isAnimationActive={animate}
-        yAxisId="calls"
-        dataKey="calls"
-        name="Calls"
-        fill="#4f46e5"
-        radius={[3, 3, 0, 0]}
-      />
-      <Bar
-        isAnimationActive={animate}
-        yAxisId="calls"
-        dataKey="answered"
-        name="Answered"
-        fill="#38bdf8"
-        radius={[3, 3, 0, 0]}
-      />
-      <Line
-        isAnimationActive={animate}
-        yAxisId="minutes"
-        dataKey="minutes"
-        name="Minutes"
-        stroke="#059669"
-        strokeWidth={2}
-        dot={false}
-        type="monotone"
-      />
+      {roundedBars(
+        [
+          { yAxisId: 'calls', dataKey: 'calls', name: 'Calls', fill: '#4f46e5' },
+          { yAxisId: 'calls', dataKey: 'answered', name: 'Answered', fill: '#38bdf8' },
+        ],
+        animate,
+      )}
+      {trendLine(
+        {
+          yAxisId: 'minutes',
+          dataKey: 'minutes',
+          name: 'Minutes',
+          stroke: '#059669',
+          type: 'monotone',
+        },
+        animate,
+      )}
     </ComposedChart>
   );
 }
@@ -109,13 +103,7 @@ function UsersChart({ data }: { data: NewUsersPoint[] }) {
       {dayAxis()}
       <YAxis allowDecimals={false} tick={tick} tickLine={false} />
       <Tooltip labelFormatter={(day) => shortDay(String(day))} />
-      <Bar
-        isAnimationActive={animate}
-        dataKey="count"
-        name="New users"
-        fill="#4f46e5"
-        radius={[3, 3, 0, 0]}
-      />
+      {roundedBars([{ dataKey: 'count', name: 'New users', fill: '#4f46e5' }], animate)}
     </BarChart>
   );
 }
@@ -142,18 +130,16 @@ function DestinationsChart({ data }: { data: Destination[] }) {
 /** Every analytics chart, in one lazily loaded module so recharts stays out of the entry. */
 export default function AnalyticsChart(props: AnalyticsChartProps) {
   return (
-    <div aria-hidden="true" className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        {props.kind === 'revenue' ? (
-          <RevenueChart data={props.data} />
-        ) : props.kind === 'calls' ? (
-          <CallsChart data={props.data} />
-        ) : props.kind === 'users' ? (
-          <UsersChart data={props.data} />
-        ) : (
-          <DestinationsChart data={props.data} />
-        )}
-      </ResponsiveContainer>
-    </div>
+    <ChartBox>
+      {props.kind === 'revenue' ? (
+        <RevenueChart data={props.data} />
+      ) : props.kind === 'calls' ? (
+        <CallsChart data={props.data} />
+      ) : props.kind === 'users' ? (
+        <UsersChart data={props.data} />
+      ) : (
+        <DestinationsChart data={props.data} />
+      )}
+    </ChartBox>
   );
 }

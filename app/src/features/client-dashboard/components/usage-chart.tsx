@@ -1,14 +1,11 @@
+import { ComposedChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+  ChartBox,
+  chartGrid,
+  chartTick,
+  roundedBars,
+  trendLine,
+} from '../../../components/charts/chart-parts';
 import { usd } from '../../../lib/core';
 import type { UsagePoint } from '../api/get-usage';
 import { pointLabel } from './usage-labels';
@@ -47,54 +44,33 @@ export default function UsageChart({ points, size }: UsageChartProps) {
       margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
       {...size}
     >
-      <CartesianGrid stroke="#e2e8f0" vertical={false} />
-      <XAxis dataKey="name" tick={{ fontSize: 12 }} tickLine={false} minTickGap={12} />
-      <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 12 }} tickLine={false} />
+      {chartGrid}
+      <XAxis dataKey="name" tick={chartTick} tickLine={false} minTickGap={12} />
+      <YAxis yAxisId="count" allowDecimals={false} tick={chartTick} tickLine={false} />
       <YAxis
         yAxisId="spend"
         orientation="right"
         domain={[0, 'auto']}
-        tick={{ fontSize: 12 }}
+        tick={chartTick}
         tickLine={false}
         tickFormatter={(value: number) => usd(value)}
         width={64}
       />
       <Tooltip formatter={tooltipValue} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar
-        isAnimationActive={animate}
-        yAxisId="count"
-        dataKey="minutes"
-        name="Minutes"
-        fill={MINUTES}
-        radius={[3, 3, 0, 0]}
-      />
-      <Bar
-        isAnimationActive={animate}
-        yAxisId="count"
-        dataKey="messages"
-        name="Messages"
-        fill={MESSAGES}
-        radius={[3, 3, 0, 0]}
-      />
-      <Line
-        isAnimationActive={animate}
-        yAxisId="spend"
-        dataKey="spend"
-        name="Spend"
-        stroke={SPEND}
-        strokeWidth={2}
-        dot={false}
-        type={SPEND_CURVE}
-      />
+      {roundedBars(
+        [
+          { yAxisId: 'count', dataKey: 'minutes', name: 'Minutes', fill: MINUTES },
+          { yAxisId: 'count', dataKey: 'messages', name: 'Messages', fill: MESSAGES },
+        ],
+        animate,
+      )}
+      {trendLine(
+        { yAxisId: 'spend', dataKey: 'spend', name: 'Spend', stroke: SPEND, type: SPEND_CURVE },
+        animate,
+      )}
     </ComposedChart>
   );
   if (size) return chart;
-  return (
-    <div aria-hidden="true" className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        {chart}
-      </ResponsiveContainer>
-    </div>
-  );
+  return <ChartBox>{chart}</ChartBox>;
 }
