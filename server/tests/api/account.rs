@@ -82,9 +82,8 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
 #[tokio::test]
 async fn a_reset_link_works_once_and_ends_every_session() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
-    let forgot = |email: &str| app.forgot_password(email);
-    let known = forgot("ada@example.com").await;
-    let unknown = forgot("nobody@example.com").await;
+    let known = app.forgot_password("ada@example.com").await;
+    let unknown = app.forgot_password("nobody@example.com").await;
     assert_eq!(known.status, StatusCode::OK);
     assert_eq!(
         known.body, unknown.body,
@@ -94,18 +93,15 @@ async fn a_reset_link_works_once_and_ends_every_session() {
     assert_eq!(outbox, 1);
 
     let token = app.reset_token_mailed_to("ada@example.com").await;
-    let reset = |t: &str, p: &str| {
-        app.post_json(
-            "/api/auth/reset-password",
-            json!({ "token": t, "password": p }),
-        )
-    };
     assert_eq!(
-        reset(&token, "short").await.body["errors"]["password"],
+        app.reset_password(&token, "short").await.body["errors"]["password"],
         "Password must be at least 8 characters"
     );
-    assert_eq!(reset(&token, "brand-new-pass").await.status, StatusCode::OK);
-    let again = reset(&token, "another-pass").await;
+    assert_eq!(
+        app.reset_password(&token, "brand-new-pass").await.status,
+        StatusCode::OK
+    );
+    let again = app.reset_password(&token, "another-pass").await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
     assert!(again.message().contains("invalid or has expired"));
 
@@ -124,12 +120,7 @@ async fn an_expired_reset_link_is_refused() {
         .execute(&app.state.db.pool)
         .await
         .unwrap();
-    let r = app
-        .post_json(
-            "/api/auth/reset-password",
-            json!({ "token": token, "password": "brand-new-pass" }),
-        )
-        .await;
+    let r = app.reset_password(&token, "brand-new-pass").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     app.assert_signs_in("ada@example.com", "password1").await;
 }

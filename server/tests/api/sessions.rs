@@ -208,12 +208,7 @@ async fn reset_token(app: &TestApp, email: &str) -> String {
 }
 
 async fn reset(app: &TestApp, token: &str) -> StatusCode {
-    app.post_json(
-        "/api/auth/reset-password",
-        json!({ "token": token, "password": "brand-new-pass" }),
-    )
-    .await
-    .status
+    app.reset_password(token, "brand-new-pass").await.status
 }
 
 #[tokio::test]

@@ -94,6 +94,12 @@ impl TestApp {
         self.post_json("/api/auth/forgot-password", json!({ "email": email }))
     }
 
+    /// Somebody follows a reset link with `token`, choosing `password`.
+    pub fn reset_password(&self, token: &str, password: &str) -> impl Answer {
+        let body = json!({ "token": token, "password": password });
+        self.post_json("/api/auth/reset-password", body)
+    }
+
     /// `who` texts `message` to `to`.
     pub fn send_sms(&self, who: &Session, to: &str, message: &str) -> impl Answer {
         self.post_as(who, "/api/sms", json!({ "to": to, "message": message }))
