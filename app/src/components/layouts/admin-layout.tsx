@@ -45,13 +45,12 @@ const groups: AreaNavGroup[] = [
 ];
 
 export function AdminLayout() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   return (
     <AreaShell
       label="Admin area"
       groups={groups}
       logoutInNav
-      onLogout={() => logout()}
       profile={
         <div className="flex items-center gap-3">
           <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">

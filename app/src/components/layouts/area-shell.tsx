@@ -1,6 +1,7 @@
 import { LogOut, Menu, type LucideIcon } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../../lib/auth-context';
 import { Logo } from '../ui/logo';
 import { Spinner } from '../ui/spinner';
 
@@ -21,21 +22,14 @@ interface AreaShellProps {
   groups: AreaNavGroup[];
   profile: ReactNode;
   topBar: ReactNode;
-  onLogout: () => void;
   /** Show Logout as the last entry of the last group rather than under the profile. */
   logoutInNav?: boolean;
 }
 
-/** The sidebar shell shared by the client and admin areas. */
-export function AreaShell({
-  label,
-  groups,
-  profile,
-  topBar,
-  onLogout,
-  logoutInNav,
-}: AreaShellProps) {
+/** The sidebar shell shared by the client and admin areas; its Logout signs the user out. */
+export function AreaShell({ label, groups, profile, topBar, logoutInNav }: AreaShellProps) {
   const { key } = useLocation();
+  const { logout } = useAuth();
   // The drawer closes on every navigation: when the rendered location changes (React's
   // way of adjusting state to a prop, during render). Navigations run as transitions,
   // so a drawer opened while a lazy page loads closes once that page shows, and going
@@ -73,7 +67,7 @@ export function AreaShell({
   const logoutButton = (
     <button
       type="button"
-      onClick={onLogout}
+      onClick={() => logout()}
       className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
     >
       <LogOut className="h-5 w-5" aria-hidden="true" />

@@ -48,12 +48,11 @@ const groups: AreaNavGroup[] = [
 ];
 
 export function ClientLayout() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   return (
     <AreaShell
       label="Client area"
       groups={groups}
-      onLogout={() => logout()}
       profile={
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-900">{user?.name ?? ' '}</p>
