@@ -1,3 +1,4 @@
+import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
 import { formatDuration } from '../../../lib/core';
 
 const percent = new Intl.NumberFormat('en-US', {
@@ -49,13 +50,7 @@ export function KpiCards({ asr, acd }: KpiCardsProps) {
             <span className="font-normal">({kpi.name})</span>
           </h2>
           <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-            {loading ? (
-              <span className="inline-block h-8 w-16 animate-pulse rounded bg-slate-200">
-                <span className="sr-only">Loading</span>
-              </span>
-            ) : (
-              kpi.value
-            )}
+            {loading ? <FigurePlaceholder size="h-8 w-16" /> : kpi.value}
           </p>
           <p className="mt-1 text-xs text-slate-500">{kpi.note}</p>
         </li>

@@ -1,4 +1,5 @@
 import { Clock, Globe, Phone, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
 import { usd } from '../../../lib/core';
 import type { AdminStats } from '../api/get-stats';
 
@@ -31,15 +32,7 @@ export function OverviewCards({ stats, failed }: { stats?: AdminStats; failed: b
           <div className="min-w-0">
             <h2 className="text-sm font-medium text-slate-600">{card.label}</h2>
             <p className="mt-2 truncate text-2xl font-bold text-slate-900 tabular-nums">
-              {stats ? (
-                card.value(stats)
-              ) : failed ? (
-                '—'
-              ) : (
-                <span className="inline-block h-7 w-16 animate-pulse rounded bg-slate-200">
-                  <span className="sr-only">Loading</span>
-                </span>
-              )}
+              {stats ? card.value(stats) : failed ? '—' : <FigurePlaceholder size="h-7 w-16" />}
             </p>
           </div>
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">

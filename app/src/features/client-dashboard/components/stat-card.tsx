@@ -1,6 +1,7 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
 
 interface StatCardProps {
   icon: LucideIcon;
@@ -20,11 +21,7 @@ export function StatCard({ icon: Icon, label, value, to, linkLabel, detail }: St
         <div>
           <h2 className="text-sm font-medium text-slate-600">{label}</h2>
           <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-            {value ?? (
-              <span className="inline-block h-8 w-12 animate-pulse rounded bg-slate-200">
-                <span className="sr-only">Loading</span>
-              </span>
-            )}
+            {value ?? <FigurePlaceholder size="h-8 w-12" />}
           </p>
           {detail && <div className="mt-1 text-xs text-slate-500">{detail}</div>}
         </div>
