@@ -1,9 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ListStates } from '../../../components/ui/list-panel';
+import { CardList } from '../../../components/ui/card-list';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingStatus } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
@@ -30,29 +29,23 @@ export function PackagesPage() {
           </Button>
         }
       />
-      <section aria-label="Packages" aria-busy={packages.isFetching}>
-        <ListStates
-          cards
-          query={packages}
-          loading={<LoadingStatus label="Loading packages..." />}
-          error="Could not load the packages."
-          isEmpty={(data) => data.length === 0}
-          empty="No packages yet"
-        >
-          {(data) => (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {data.map((item) => (
-                <AdminPackageCard
-                  key={item.id}
-                  item={item}
-                  onEdit={() => setOpen({ action: 'edit', item })}
-                  onDelete={() => setOpen({ action: 'delete', item })}
-                />
-              ))}
-            </div>
-          )}
-        </ListStates>
-      </section>
+      <CardList
+        label="Packages"
+        query={packages}
+        loading="Loading packages..."
+        error="Could not load the packages."
+        empty="No packages yet"
+        grid="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      >
+        {(item) => (
+          <AdminPackageCard
+            key={item.id}
+            item={item}
+            onEdit={() => setOpen({ action: 'edit', item })}
+            onDelete={() => setOpen({ action: 'delete', item })}
+          />
+        )}
+      </CardList>
       {open?.action === 'create' && <PackageFormDialog onClose={close} />}
       {open?.action === 'edit' && <PackageFormDialog item={open.item} onClose={close} />}
       {open?.action === 'delete' && <DeletePackageDialog item={open.item} onClose={close} />}

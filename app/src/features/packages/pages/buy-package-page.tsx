@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ListStates } from '../../../components/ui/list-panel';
+import { CardList } from '../../../components/ui/card-list';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingStatus } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePackages, type CataloguePackage } from '../api/get-packages';
 import { PackageCard } from '../components/package-card';
@@ -17,24 +16,16 @@ export function BuyPackagePage() {
         title="Buy Package"
         description="Prepaid call-minute packages for your outbound calls. Unused minutes expire at the end of the package's validity."
       />
-      <section aria-label="Packages" aria-busy={packages.isFetching}>
-        <ListStates
-          cards
-          query={packages}
-          loading={<LoadingStatus label="Loading packages..." />}
-          error="Could not load the packages."
-          isEmpty={(data) => data.length === 0}
-          empty="No packages are on sale right now."
-        >
-          {(data) => (
-            <div className="grid gap-6 md:grid-cols-3">
-              {data.map((item) => (
-                <PackageCard key={item.id} item={item} onPurchase={() => setChosen(item)} />
-              ))}
-            </div>
-          )}
-        </ListStates>
-      </section>
+      <CardList
+        label="Packages"
+        query={packages}
+        loading="Loading packages..."
+        error="Could not load the packages."
+        empty="No packages are on sale right now."
+        grid="grid gap-6 md:grid-cols-3"
+      >
+        {(item) => <PackageCard key={item.id} item={item} onPurchase={() => setChosen(item)} />}
+      </CardList>
       {chosen && <PurchasePackageDialog item={chosen} onClose={() => setChosen(null)} />}
     </div>
   );

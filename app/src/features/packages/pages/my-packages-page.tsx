@@ -1,8 +1,7 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { ListStates } from '../../../components/ui/list-panel';
+import { CardList } from '../../../components/ui/card-list';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingStatus } from '../../../components/ui/spinner';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useMyPackages } from '../api/get-my-packages';
 import { MyPackageCard } from '../components/my-package-card';
@@ -17,34 +16,26 @@ export function MyPackagesPage() {
         description="Your call-minute packages and the minutes left."
         actions={<ButtonLink to={paths.client.buyPackage}>Buy Package</ButtonLink>}
       />
-      <section aria-label="My packages" aria-busy={packages.isFetching}>
-        <ListStates
-          cards
-          query={packages}
-          loading={<LoadingStatus label="Loading packages..." />}
-          error="Could not load your packages."
-          isEmpty={(data) => data.length === 0}
-          empty={
-            <div
-              role="status"
-              className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm"
-            >
-              <p className="font-medium text-slate-900">No packages</p>
-              <ButtonLink to={paths.client.buyPackage} variant="secondary">
-                Buy a package
-              </ButtonLink>
-            </div>
-          }
-        >
-          {(data) => (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {data.map((item) => (
-                <MyPackageCard key={item.id} item={item} />
-              ))}
-            </div>
-          )}
-        </ListStates>
-      </section>
+      <CardList
+        label="My packages"
+        query={packages}
+        loading="Loading packages..."
+        error="Could not load your packages."
+        grid="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        empty={
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm"
+          >
+            <p className="font-medium text-slate-900">No packages</p>
+            <ButtonLink to={paths.client.buyPackage} variant="secondary">
+              Buy a package
+            </ButtonLink>
+          </div>
+        }
+      >
+        {(item) => <MyPackageCard key={item.id} item={item} />}
+      </CardList>
     </div>
   );
 }
