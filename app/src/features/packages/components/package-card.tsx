@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { CheckList } from '../../../components/ui/check-list';
 import { usd } from '../../../lib/core';
 import type { CataloguePackage } from '../api/get-packages';
 
@@ -24,16 +24,7 @@ export function PackageCard({ item, onPurchase }: PackageCardProps) {
       <p className="mt-1 text-sm text-slate-600">
         {item.minutes} minutes, valid {item.validity} days
       </p>
-      {item.features.length > 0 && (
-        <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
-          {item.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-      )}
+      {item.features.length > 0 && <CheckList items={item.features} className="mt-4" />}
       <Button className="mt-6 w-full" onClick={onPurchase} aria-label={`Purchase ${item.name}`}>
         Purchase
       </Button>

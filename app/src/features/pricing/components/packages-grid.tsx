@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { CheckList } from '../../../components/ui/check-list';
 
 const packages = [
   {
@@ -53,14 +53,7 @@ export function PackagesGrid() {
             <span className="text-4xl font-extrabold text-slate-900">{pkg.price}</span>
             <span className="text-slate-500">/month</span>
           </p>
-          <ul className="mt-6 flex-1 space-y-2">
-            {pkg.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
-                <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={pkg.features} className="mt-6" />
           <ButtonLink
             to={paths.signup}
             variant={pkg.popular ? 'primary' : 'secondary'}

@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { CheckList } from '../../../components/ui/check-list';
 import type { Product } from './products-data';
 
 export function ProductCard({ product }: { product: Product }) {
@@ -17,14 +17,7 @@ export function ProductCard({ product }: { product: Product }) {
         {product.name}
       </h2>
       <p className="mt-2 text-slate-600">{product.description}</p>
-      <ul className="mt-4 flex-1 space-y-2">
-        {product.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
-            <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={product.features} className="mt-4" />
       <p className="mt-6 text-lg font-bold text-slate-900">{product.price}</p>
       <ButtonLink to={paths.signup} className="mt-4 w-full">
         Get Started
