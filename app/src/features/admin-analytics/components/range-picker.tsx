@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { DateRangeFields } from '../../../components/ui/date-range-fields';
 import type { DateRange } from '../api/get-analytics';
 import { lastDays, presets } from './date-range';
 
@@ -15,24 +15,12 @@ export function RangePicker({ range, errors, onChange }: RangePickerProps) {
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
       <fieldset className="grid grid-cols-2 gap-3 sm:flex">
         <legend className="sr-only">Date range</legend>
-        <TextField
-          id="analytics-from"
-          label="From"
-          type="date"
-          value={range.from}
-          max={range.to || today}
-          error={errors.from}
-          onChange={(event) => onChange({ ...range, from: event.target.value })}
-        />
-        <TextField
-          id="analytics-to"
-          label="To"
-          type="date"
-          value={range.to}
-          min={range.from || undefined}
-          max={today}
-          error={errors.to}
-          onChange={(event) => onChange({ ...range, to: event.target.value })}
+        <DateRangeFields
+          idPrefix="analytics"
+          {...range}
+          latest={today}
+          errors={errors}
+          onChange={(name, value) => onChange({ ...range, [name]: value })}
         />
       </fieldset>
       <div role="group" aria-label="Quick ranges" className="flex gap-2 sm:pt-6">

@@ -1,6 +1,6 @@
+import { DateRangeFields } from '../../../components/ui/date-range-fields';
 import { FilterBar } from '../../../components/ui/filter-bar';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { actionFilterOptions } from './audit-labels';
 
 interface AuditFiltersProps {
@@ -32,22 +32,7 @@ export function AuditFilters({ search, action, from, to, onChange }: AuditFilter
           options={actionFilterOptions}
         />
       </div>
-      <TextField
-        id="audit-from"
-        label="From"
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(event) => onChange('from', event.target.value)}
-      />
-      <TextField
-        id="audit-to"
-        label="To"
-        type="date"
-        value={to}
-        min={from || undefined}
-        onChange={(event) => onChange('to', event.target.value)}
-      />
+      <DateRangeFields idPrefix="audit" from={from} to={to} onChange={onChange} />
     </FilterBar>
   );
 }

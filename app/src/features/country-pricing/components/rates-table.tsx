@@ -15,6 +15,11 @@ interface RatesTableProps {
 }
 
 export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
+  // Each row's two icon buttons; Delete turns red on hover.
+  const rowActions = [
+    { verb: 'Edit', icon: Pencil, hover: 'hover:bg-slate-100 hover:text-brand-700', run: onEdit },
+    { verb: 'Delete', icon: Trash2, hover: 'hover:bg-red-50 hover:text-red-700', run: onDelete },
+  ];
   return (
     <DataTable
       caption="Rates per country"
@@ -59,26 +64,18 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
           className: 'whitespace-nowrap text-slate-600',
         }),
         actionsColumn(
-          (row: CountryRate) => (
-            <>
+          (row: CountryRate) =>
+            rowActions.map((action) => (
               <button
+                key={action.verb}
                 type="button"
-                aria-label={`Edit ${row.country}`}
-                onClick={() => onEdit(row)}
-                className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label={`${action.verb} ${row.country}`}
+                onClick={() => action.run(row)}
+                className={`rounded-md p-2 text-slate-500 ${action.hover} focus-visible:outline-2 focus-visible:outline-brand-600`}
               >
-                <Pencil className="h-4 w-4" aria-hidden="true" />
+                <action.icon className="h-4 w-4" aria-hidden="true" />
               </button>
-              <button
-                type="button"
-                aria-label={`Delete ${row.country}`}
-                onClick={() => onDelete(row)}
-                className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </>
-          ),
+            )),
           { className: 'whitespace-nowrap' },
         ),
       ]}
