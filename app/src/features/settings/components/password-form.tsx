@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { NewPasswordFields, PasswordField } from '../../../components/ui/account-fields';
-import { Button } from '../../../components/ui/button';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { changePassword, type PasswordChange } from '../api/change-password';
+import { SettingsActions } from './settings-actions';
 
 const empty: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -45,14 +45,9 @@ export function PasswordForm() {
         password={form.text('newPassword')}
         confirm={form.text('confirmPassword')}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={() => form.reset(empty)} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          Change password
-        </Button>
-      </div>
+      <SettingsActions onCancel={() => form.reset(empty)} pending={mutation.isPending}>
+        Change password
+      </SettingsActions>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { EmailField, PasswordField } from '../../../components/ui/account-fields';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import { useAuth, type User } from '../../../lib/auth-context';
 import { validateProfile } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { updateProfile, type ProfileUpdate } from '../api/update-profile';
+import { SettingsActions } from './settings-actions';
 
 type ProfileValues = Required<ProfileUpdate>;
 
@@ -23,6 +23,26 @@ function valuesOf(user: User): ProfileValues {
     currentPassword: '',
   };
 }
+
+const nameFields = [
+  { name: 'firstName', id: 'settings-first-name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'settings-last-name', label: 'Last name', autoComplete: 'family-name' },
+] as const;
+
+const notificationFields = [
+  {
+    name: 'emailNotifications',
+    id: 'settings-email-notifications',
+    label: 'Email notifications',
+    description: 'Renewal notices, receipts and low-balance warnings by email.',
+  },
+  {
+    name: 'smsNotifications',
+    id: 'settings-sms-notifications',
+    label: 'SMS notifications',
+    description: 'Urgent account alerts by text message.',
+  },
+] as const;
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -67,18 +87,15 @@ export function ProfileForm({ user }: { user: User }) {
       )}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="settings-first-name"
-          label="First name"
-          autoComplete="given-name"
-          {...form.text('firstName')}
-        />
-        <TextField
-          id="settings-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          {...form.text('lastName')}
-        />
+        {nameFields.map((field) => (
+          <TextField
+            key={field.name}
+            id={field.id}
+            label={field.label}
+            autoComplete={field.autoComplete}
+            {...form.text(field.name)}
+          />
+        ))}
       </div>
       <EmailField id="settings-email" {...form.text('email')} />
       {emailChanged && (
@@ -92,31 +109,13 @@ export function ProfileForm({ user }: { user: User }) {
       )}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700">Notifications</legend>
-        <CheckboxField
-          id="settings-email-notifications"
-          label="Email notifications"
-          description="Renewal notices, receipts and low-balance warnings by email."
-          {...form.checkbox('emailNotifications')}
-        />
-        <CheckboxField
-          id="settings-sms-notifications"
-          label="SMS notifications"
-          description="Urgent account alerts by text message."
-          {...form.checkbox('smsNotifications')}
-        />
+        {notificationFields.map(({ name, ...field }) => (
+          <CheckboxField key={name} {...field} {...form.checkbox(name)} />
+        ))}
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => form.reset(initial)}
-          disabled={mutation.isPending}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          Save changes
-        </Button>
-      </div>
+      <SettingsActions onCancel={() => form.reset(initial)} pending={mutation.isPending}>
+        Save changes
+      </SettingsActions>
     </form>
   );
 }
