@@ -1,48 +1,23 @@
-import {
-  Globe,
-  MessageSquare,
-  Phone,
-  PhoneIncoming,
-  PhoneOutgoing,
-  Workflow,
-  type LucideIcon,
-} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { SectionHeading } from '../../../components/ui/section-heading';
+import { products } from '../../products/components/products-data';
 
-const services: { title: string; description: string; icon: LucideIcon }[] = [
-  {
-    title: 'Virtual Phone Numbers',
-    description: 'Local, mobile and toll-free numbers that ring wherever your team works.',
-    icon: Phone,
-  },
-  {
-    title: 'Inbound Calls',
-    description: 'Crystal-clear inbound calling with forwarding, recording and call history.',
-    icon: PhoneIncoming,
-  },
-  {
-    title: 'Outbound Calls',
-    description: 'Call customers worldwide at transparent per-minute rates.',
-    icon: PhoneOutgoing,
-  },
-  {
-    title: 'SMS Messaging',
-    description: 'Send notifications, reminders and one-time codes to any mobile.',
-    icon: MessageSquare,
-  },
-  {
-    title: 'IVR Systems',
-    description: 'Greet callers and route them with menus you build in minutes.',
-    icon: Workflow,
-  },
-  {
-    title: 'Global Coverage',
-    description: 'One account, one balance and numbers in over 150 countries.',
-    icon: Globe,
-  },
-];
+// The home page's one line on each product; names and icons are the products page's.
+const pitches: Record<string, string> = {
+  numbers: 'Local, mobile and toll-free numbers that ring wherever your team works.',
+  inbound: 'Crystal-clear inbound calling with forwarding, recording and call history.',
+  outbound: 'Call customers worldwide at transparent per-minute rates.',
+  sms: 'Send notifications, reminders and one-time codes to any mobile.',
+  ivr: 'Greet callers and route them with menus you build in minutes.',
+  global: 'One account, one balance and numbers in over 150 countries.',
+};
+
+const services = products.map((product) => ({
+  title: product.name,
+  description: pitches[product.id],
+  icon: product.icon,
+}));
 
 export function ServiceCards() {
   return (
