@@ -3,22 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
+import type { Notification } from '../api/get-notifications';
 import { NotificationsBell } from '../components/notifications-bell';
 import { NotificationsPage } from './notifications-page';
 
 const LIST = 'GET /api/notifications?page=1&pageSize=20';
 const UNREAD = 'GET /api/notifications?page=1&pageSize=1';
 
-interface Item {
-  id: number;
-  kind: string;
-  title: string;
-  message: string;
-  date: string;
-  read: boolean;
-}
-
-function sample(): Item[] {
+function sample(): Notification[] {
   return [
     {
       id: 2,
@@ -40,7 +32,7 @@ function sample(): Item[] {
 }
 
 /** A tiny server: the list and the unread count follow the read flags. */
-function server(items: Item[]): Routes {
+function server(items: Notification[]): Routes {
   const page = (pageSize: number) => ({
     status: 200,
     body: {
