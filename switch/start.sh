@@ -6,6 +6,8 @@
 #   DIALTONE_SIP_LISTEN     127.0.0.1:5060          address:port, UDP and TCP
 #   DIALTONE_SIP_REALM      dialtone                digest realm of SIP devices
 #   DIALTONE_CARRIER        127.0.0.1:5080          the carrier's SIP trunk (host:port)
+#   DIALTONE_CARRIER_INBOUND  DIALTONE_CARRIER      where the carrier's calls come from
+#   DIALTONE_SWITCH_RPC     127.0.0.1:5064          JSON-RPC over HTTP for Dialtone (hang-ups)
 #   DIALTONE_SIP_WORKDIR    target/switch           rendered config and runtime files
 #   DIALTONE_SIP_CHILDREN   8                       SIP workers (http_client blocks one)
 set -euo pipefail
@@ -29,8 +31,10 @@ values = {
     "SIP_LISTEN": "${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}",
     "REALM": "${DIALTONE_SIP_REALM:-dialtone}",
     "CARRIER": "${DIALTONE_CARRIER:-127.0.0.1:5080}",
-    "CARRIER_HOST": "${DIALTONE_CARRIER:-127.0.0.1:5080}".rsplit(":", 1)[0],
-    "CARRIER_PORT": "${DIALTONE_CARRIER:-127.0.0.1:5080}".rsplit(":", 1)[1],
+    "CARRIER_IN_HOST": "${DIALTONE_CARRIER_INBOUND:-${DIALTONE_CARRIER:-127.0.0.1:5080}}".rsplit(":", 1)[0],
+    "CARRIER_IN_PORT": "${DIALTONE_CARRIER_INBOUND:-${DIALTONE_CARRIER:-127.0.0.1:5080}}".rsplit(":", 1)[1],
+    "RPC_LISTEN": "${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}",
+    "RPC_PORT": "${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}".rsplit(":", 1)[1],
     "CHILDREN": "${DIALTONE_SIP_CHILDREN:-8}",
     "AUTH_FAIL_LIMIT": "${DIALTONE_SIP_AUTH_FAILURES:-10}",
     "NONCE_SECRET": "$secret",

@@ -125,6 +125,23 @@ describe('SIP devices', () => {
     expect(await dialog.getByRole('checkbox', { name: `desk-${client.id}` }).isChecked()).toBe(
       false,
     );
+
+    // Forwarding instead: core's rule answers as you save, then the forward is kept.
+    await dialog.getByRole('radio', { name: 'Forward to a phone number' }).check();
+    const forward = dialog.getByLabel('Forward to');
+    await forward.fill(offer.number);
+    await dialog.getByRole('button', { name: 'Save Routing' }).click();
+    await dialog.getByText('A number cannot forward its calls to itself').waitFor();
+    await forward.fill('+1 212 555 0199');
+    await dialog.getByRole('button', { name: 'Save Routing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await api<{ forwardTo: string | null }>(
+      'GET',
+      `/numbers/${offer.id}/route`,
+      undefined,
+      token,
+    );
+    expect(saved.forwardTo).toBe('+12125550199');
     await context.close();
   });
 });

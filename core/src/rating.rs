@@ -168,6 +168,32 @@ pub fn max_duration(
     total
 }
 
+/// A forwarded call is two legs of the same length, both paid by the number's owner:
+/// the longest such call `funds` pays for at both rates together, at most `cap`.
+/// The inbound leg then reserves only its own share, leaving the outbound leg enough
+/// for at least as long.
+pub fn max_duration_forwarded(
+    funds: Micros,
+    inbound: (Micros, Increments),
+    outbound: (Micros, Increments),
+    cap: i64,
+) -> i64 {
+    let cost = |t: i64| {
+        rate_call(t, inbound.0, inbound.1, 0).cost + rate_call(t, outbound.0, outbound.1, 0).cost
+    };
+    // The cost never falls as the call grows: the largest affordable length by halving.
+    let (mut lo, mut hi) = (0, cap.max(0));
+    while lo < hi {
+        let mid = lo + (hi - lo + 1) / 2;
+        if cost(mid) <= funds {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
 /// Cost of a message: its segments times the destination's per-message rate.
 pub fn sms_cost(message: &str, rate_per_message: Micros) -> (sms::SmsInfo, Micros) {
     let info = sms::analyze(message);

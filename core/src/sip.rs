@@ -82,6 +82,70 @@ pub fn refusal_status(reason: &str) -> (u16, &'static str) {
     }
 }
 
+pub const FORWARD_TO_ITSELF_MESSAGE: &str = "A number cannot forward its calls to itself";
+
+/// A number's route as its owner set it: a forward number, or which of the owner's
+/// devices ring.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteInput {
+    #[serde(default)]
+    pub forward_to: Option<String>,
+    /// Every device of the owner, each with whether the route names it.
+    #[serde(default)]
+    pub devices: Vec<RouteDevice>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct RouteDevice {
+    pub username: String,
+    #[serde(default)]
+    pub selected: bool,
+}
+
+/// Where an inbound call to a number goes.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RouteChoice {
+    /// A second, outbound leg to this number, authorized and billed to the owner.
+    Forward { to: String },
+    /// These devices ring at once; none at all means nobody can answer.
+    Ring { devices: Vec<String> },
+}
+
+/// The route choice: a forward number wins; otherwise the devices the route names, or
+/// every device of the owner when it names none.
+pub fn route_choice(route: &RouteInput) -> RouteChoice {
+    if let Some(to) = route.forward_to.as_deref().filter(|t| !t.is_empty()) {
+        return RouteChoice::Forward { to: to.to_string() };
+    }
+    let named = route.devices.iter().any(|d| d.selected);
+    RouteChoice::Ring {
+        devices: route
+            .devices
+            .iter()
+            .filter(|d| d.selected || !named)
+            .map(|d| d.username.clone())
+            .collect(),
+    }
+}
+
+/// A forward number as typed: none (empty), or an E.164 number other than the routed
+/// number itself, normalised.
+pub fn validate_forward_to(text: &str, number: &str) -> Result<Option<String>, &'static str> {
+    let to = crate::phone::normalize(text.trim());
+    if to.is_empty() {
+        return Ok(None);
+    }
+    if !crate::phone::is_e164(&to) {
+        return Err(crate::phone::E164_MESSAGE);
+    }
+    if to == number {
+        return Err(FORWARD_TO_ITSELF_MESSAGE);
+    }
+    Ok(Some(to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,6 +76,13 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             Ok(()) => Value::Null,
             Err(reason) => json!(reason),
         },
+        "routeChoice" => json!(sip::route_choice(&arg(args, 0))),
+        "validateForwardTo" => {
+            match sip::validate_forward_to(&arg::<String>(args, 0), &arg::<String>(args, 1)) {
+                Ok(to) => json!({ "ok": to }),
+                Err(message) => json!({ "error": message }),
+            }
+        }
         "validateVerify" => errors(trial::validate_verify(&arg(args, 0), arg(args, 1))),
         "validateDateRange" => errors(
             dates::validate_date_range(&arg(args, 0), arg::<i64>(args, 1) / 86_400_000, true)
@@ -94,6 +101,23 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 arg::<String>(args, 1).parse().unwrap(),
                 inc,
                 arg(args, 4)
+            ))
+        }
+        "maxDurationForwarded" => {
+            let leg = |i: usize| {
+                let rate: String = arg(args, i);
+                let inc = rating::Increments {
+                    first: arg(args, i + 1),
+                    next: arg(args, i + 2),
+                };
+                (rate.parse().unwrap(), inc)
+            };
+            let funds: String = arg(args, 0);
+            json!(rating::max_duration_forwarded(
+                funds.parse().unwrap(),
+                leg(1),
+                leg(4),
+                arg(args, 7)
             ))
         }
         "maxDuration" => {

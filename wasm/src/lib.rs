@@ -154,6 +154,30 @@ pub fn device_may_call(
     )
 }
 
+/// Where an inbound call to a number goes (core's route choice).
+#[wasm_bindgen(js_name = routeChoice, skip_typescript)]
+pub fn route_choice(route: JsValue) -> Result<JsValue, JsError> {
+    to_js(&sip::route_choice(&from_js(route)?))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+enum Checked {
+    Ok(Option<String>),
+    Error(&'static str),
+}
+
+/// A number's forward number: `{ ok: normalised or null }` or `{ error: message }`.
+#[wasm_bindgen(js_name = validateForwardTo, skip_typescript)]
+pub fn validate_forward_to(text: JsValue, number: JsValue) -> Result<JsValue, JsError> {
+    let text = text.as_string().unwrap_or_default();
+    let number = number.as_string().unwrap_or_default();
+    to_js(&match sip::validate_forward_to(&text, &number) {
+        Ok(to) => Checked::Ok(to),
+        Err(message) => Checked::Error(message),
+    })
+}
+
 /// Seconds (rounded to whole ones) as "m:ss", or "h:mm:ss" from an hour on.
 #[wasm_bindgen(js_name = formatDuration, skip_typescript)]
 pub fn format_duration(seconds: f64) -> String {
@@ -303,6 +327,31 @@ pub fn max_duration(
     Ok(secs.clamp(0, i64::from(i32::MAX)) as i32)
 }
 
+/// The longest forwarded call (both legs at once) `funds` pays for.
+#[wasm_bindgen(js_name = maxDurationForwarded, skip_typescript)]
+#[allow(clippy::too_many_arguments)]
+pub fn max_duration_forwarded(
+    funds: JsValue,
+    in_rate: JsValue,
+    in_first: i32,
+    in_next: i32,
+    out_rate: JsValue,
+    out_first: i32,
+    out_next: i32,
+    cap: i32,
+) -> Result<i32, JsError> {
+    let funds = string(&funds, "funds")?;
+    let in_rate = string(&in_rate, "inRate")?;
+    let out_rate = string(&out_rate, "outRate")?;
+    let secs = rating::max_duration_forwarded(
+        micros(funds.as_str())?,
+        (micros(in_rate.as_str())?, increments(in_first, in_next)),
+        (micros(out_rate.as_str())?, increments(out_first, out_next)),
+        cap.into(),
+    );
+    Ok(secs.clamp(0, i64::from(i32::MAX)) as i32)
+}
+
 /// The destination of `number` among [prefix, destination] pairs.
 #[wasm_bindgen(js_name = destinationOf, skip_typescript)]
 pub fn destination_of(prefixes: JsValue, number: JsValue) -> Result<JsValue, JsError> {
@@ -431,6 +480,9 @@ export function validateVerify(input: Partial<VerifyInput>, confirming: boolean)
 export interface SipDeviceInput { username: string; callerId: string }
 export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
 export function sipRefusal(reason: string): { status: number; phrase: string };
+export type RouteChoice = { kind: 'forward'; to: string } | { kind: 'ring'; devices: string[] };
+export function routeChoice(route: { forwardTo?: string | null; devices: { username: string; selected: boolean }[] }): RouteChoice;
+export function validateForwardTo(text: string, number: string): { ok: string | null } | { error: string };
 export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function formatDuration(seconds: number): string;
@@ -447,6 +499,7 @@ export function validatePackageForm(input: Partial<PackageInput>): FieldErrors;
 export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
 export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
+export function maxDurationForwarded(funds: string, inRate: string, inFirst: number, inNext: number, outRate: string, outFirst: number, outNext: number, cap: number): number;
 export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
 export function smsCost(message: string, ratePerMessageMicros: string): string;
 export function validateSettings(input: Partial<SettingsInput>): FieldErrors;

@@ -3880,6 +3880,246 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telephony/answered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The switch reports an answered call; calls already ended are ignored. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AnsweredReport'];
+        };
+      };
+      responses: {
+        /** @description Recorded (or the call had already ended) */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calls/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My calls in progress. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description My calls in progress */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LiveCalls'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/calls/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every call in progress, with its customer. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Calls in progress */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LiveCalls'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/calls/live/{call_id}/hangup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hangs up a call in progress: the switch sends BYE to both legs, and the call's CDR
+     *     bills its talk time as for any hang-up.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The call's callId */
+          call_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The switch hung up the call */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/calls': {
     parameters: {
       query?: never;
@@ -4919,7 +5159,10 @@ export interface paths {
         };
       };
     };
-    /** Sets which of my SIP devices ring for a number (none: all of them). */
+    /**
+     * Sets which of my SIP devices ring for a number (none: all of them), or the number
+     *     its calls are forwarded to.
+     */
     put: {
       parameters: {
         query?: never;
@@ -5718,6 +5961,19 @@ export interface components {
       topDestinations: components['schemas']['TopDestination'][];
       newUsers: components['schemas']['NewUsersDay'][];
     };
+    /** @description What the switch reports when a call is answered. */
+    AnsweredReport: {
+      /** @description The callId the call was authorized with. */
+      callId: string;
+      /** @description For a forwarded call: the callId of its second, outbound leg. */
+      forwardId?: string | null;
+      /** @description The SIP dialog: Call-ID, From tag and To tag. */
+      sipCallId: string;
+      fromTag: string;
+      toTag: string;
+      /** @description The URL at which this switch takes JSON-RPC commands (its /RPC path). */
+      switch: string;
+    };
     /** @description One audited action. */
     AuditEntry: {
       /** Format: int64 */
@@ -5783,6 +6039,12 @@ export interface components {
        *     the switch rings, all at once. Absent otherwise.
        */
       ringDevices?: string[];
+      /**
+       * @description For an allowed inbound call to a number its owner forwards: the E.164 number the
+       *     switch calls instead of ringing devices. That second leg is an outbound call the
+       *     switch authorizes on its own (from the forwarded number), billed to the owner.
+       */
+      forwardTo?: string | null;
     };
     /** @description A number for sale. */
     AvailableNumber: {
@@ -6166,6 +6428,44 @@ export interface components {
     ForgotRequest: {
       email?: string;
     };
+    /** @description A call in progress. */
+    LiveCall: {
+      callId: string;
+      /** @description "inbound" or "outbound". */
+      type: string;
+      from: string;
+      to: string;
+      /** @description The customer's email (administrators' list only). */
+      customer?: string | null;
+      /** Format: int64 */
+      userId?: number | null;
+      /**
+       * Format: int64
+       * @description When the switch asked for it (ms since the epoch).
+       */
+      startedAt: number;
+      /**
+       * Format: int64
+       * @description When it was answered; null while it rings.
+       */
+      answeredAt?: number | null;
+      /**
+       * Format: int64
+       * @description Talk time so far, whole seconds.
+       */
+      durationSeconds: number;
+      /** @description What the talk time so far costs at the call's rate (package minutes first). */
+      costSoFar: components['schemas']['Money'];
+      /**
+       * Format: int64
+       * @description The longest the call may last: the switch ends it then.
+       */
+      maxDurationSeconds: number;
+    };
+    LiveCalls: {
+      /** @description Oldest first, at most 200. */
+      items: components['schemas']['LiveCall'][];
+    };
     LoginInput: {
       /** @default  */
       email: string;
@@ -6328,6 +6628,8 @@ export interface components {
       devices: components['schemas']['RouteDevice'][];
       /** @description No device is named: inbound calls ring all of them. */
       ringAll: boolean;
+      /** @description Calls are forwarded to this E.164 number instead of ringing devices. */
+      forwardTo?: string | null;
     };
     /** @description Section 3's package owned by a client. */
     OwnedPackage: {
@@ -6867,6 +7169,11 @@ export interface components {
     RouteRequest: {
       /** @description The devices to ring, by id; empty rings all of the owner's devices. */
       devices: number[];
+      /**
+       * @description Forward calls to this E.164 number instead (a second, outbound leg billed to
+       *     you); empty or absent: ring devices.
+       */
+      forwardTo?: string | null;
     };
     /** @description What happened, for the user. */
     Sent: {

@@ -20,7 +20,9 @@ pub fn router() -> Router<AppState> {
 pub struct ApiDoc;
 
 pub struct Entry<'a> {
-    pub actor_id: i64,
+    /// The administrator; None for what the system did on its own (a reservation
+    /// released because its call never reported).
+    pub actor_id: Option<i64>,
     pub action: &'a str,
     pub target_type: &'a str,
     pub target_id: String,

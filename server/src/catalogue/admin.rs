@@ -170,7 +170,7 @@ pub async fn post_rate(
     .map(view)?;
     repo::route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: "country.create",
         target_type: "country",
         target_id: created.id.to_string(),
@@ -227,7 +227,7 @@ pub async fn put_rate(
     )
     .await?;
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: "country.update",
         target_type: "country",
         target_id: id.to_string(),
@@ -262,7 +262,7 @@ pub async fn delete_rate(
     }
     repo::delete(&mut tx, id).await?;
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: "country.delete",
         target_type: "country",
         target_id: id.to_string(),

@@ -193,7 +193,7 @@ async fn post_handled(
     };
     let item = view(message);
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: "message.handled",
         target_type: "contact_message",
         target_id: id.to_string(),

@@ -144,7 +144,7 @@ pub async fn post_adjust(
         Err(e) => return Err(e.into()),
     };
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: if signed > 0 {
             "balance.credit"
         } else {

@@ -130,7 +130,7 @@ pub(super) async fn audited(
     after: &AdminPhone,
 ) -> Result<()> {
     let entry = audit::Entry {
-        actor_id: actor,
+        actor_id: Some(actor),
         action,
         target_type: "phone_number",
         target_id: id.to_string(),

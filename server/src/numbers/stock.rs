@@ -81,7 +81,7 @@ pub async fn post_range(
     if req.apply && !added.is_empty() {
         insert_all(&mut tx, &added, country, &req.range.number_type).await?;
         let entry = audit::Entry {
-            actor_id: admin.id,
+            actor_id: Some(admin.id),
             action: "phone.range",
             target_type: "phone_number",
             target_id: range.first.clone(),

@@ -113,7 +113,7 @@ async fn audited(
     audit::record(
         conn,
         audit::Entry {
-            actor_id: actor,
+            actor_id: Some(actor),
             action,
             target_type: "package",
             target_id: id.to_string(),

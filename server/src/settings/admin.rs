@@ -198,7 +198,7 @@ pub async fn put_settings(
     }
     let after = values(&settings::load(&mut *tx).await?);
     let entry = audit::Entry {
-        actor_id: admin.id,
+        actor_id: Some(admin.id),
         action: "settings.update",
         target_type: "settings",
         target_id: "platform".into(),

@@ -1,5 +1,7 @@
-//! The sip_devices table: customers' SIP credentials and their last registration.
+//! The sip_devices table (customers' SIP credentials and their last registration) and
+//! numbers' routes to them (number_ring_devices, number_forwards).
 
+use dialtone_core::sip::{RouteDevice, RouteInput};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Executor, Row};
 
@@ -173,24 +175,62 @@ pub async fn owner_of<'e, E: Executor<'e, Database = Any>>(
         .await
 }
 
-/// The devices an inbound call to `number_id` rings: those its route names, or every
-/// device of the owner when it names none of theirs.
-pub async fn ring_usernames<'e, E: Executor<'e, Database = Any>>(
+/// A number's route as core's route choice reads it: the forward number the owner set,
+/// and every device of the owner with whether the route names it.
+pub async fn route_input(
+    conn: &mut AnyConnection,
+    owner: i64,
+    number_id: i64,
+) -> Result<RouteInput, sqlx::Error> {
+    let devices = route_of(&mut *conn, owner, number_id)
+        .await?
+        .into_iter()
+        .map(|(_, username, selected)| RouteDevice { username, selected })
+        .collect();
+    Ok(RouteInput {
+        forward_to: forward_of(&mut *conn, owner, number_id).await?,
+        devices,
+    })
+}
+
+/// Where `owner` forwards `number_id`'s calls, if anywhere (a forward set by an earlier
+/// owner of the number does not count).
+pub async fn forward_of<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     owner: i64,
     number_id: i64,
-) -> Result<Vec<String>, sqlx::Error> {
+) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT d.username FROM sip_devices d WHERE d.user_id = $1 AND ( \
-           d.id IN (SELECT r.device_id FROM number_ring_devices r WHERE r.number_id = $2) \
-           OR NOT EXISTS (SELECT 1 FROM number_ring_devices r JOIN sip_devices o ON o.id = r.device_id \
-                          WHERE r.number_id = $2 AND o.user_id = $1)) \
-         ORDER BY d.id LIMIT 100",
+        "SELECT forward_to FROM number_forwards WHERE number_id = $1 AND owner_id = $2",
     )
-    .bind(owner)
     .bind(number_id)
-    .fetch_all(ex)
+    .bind(owner)
+    .fetch_optional(ex)
     .await
+}
+
+/// Sets (or, with None, removes) where `number_id`'s calls are forwarded.
+pub async fn set_forward(
+    conn: &mut AnyConnection,
+    number_id: i64,
+    owner: i64,
+    to: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM number_forwards WHERE number_id = $1")
+        .bind(number_id)
+        .execute(&mut *conn)
+        .await?;
+    if let Some(to) = to {
+        sqlx::query(
+            "INSERT INTO number_forwards (number_id, owner_id, forward_to) VALUES ($1, $2, $3)",
+        )
+        .bind(number_id)
+        .bind(owner)
+        .bind(to)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The owner's devices, each with whether `number_id`'s route names it.

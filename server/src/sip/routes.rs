@@ -1,5 +1,6 @@
 //! A number's route (/api/numbers/{id}/route): which of the owner's SIP devices an
-//! inbound call to it rings. None chosen means all of them.
+//! inbound call to it rings (none chosen means all of them), or the phone number its
+//! calls are forwarded to instead. What a call does with it is core's route choice.
 
 use super::repo;
 use crate::auth::AuthUser;
@@ -34,18 +35,26 @@ pub struct NumberRoute {
     pub devices: Vec<RouteDevice>,
     /// No device is named: inbound calls ring all of them.
     pub ring_all: bool,
+    /// Calls are forwarded to this E.164 number instead of ringing devices.
+    pub forward_to: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RouteRequest {
     /// The devices to ring, by id; empty rings all of the owner's devices.
     pub devices: Vec<i64>,
+    /// Forward calls to this E.164 number instead (a second, outbound leg billed to
+    /// you); empty or absent: ring devices.
+    #[serde(default)]
+    pub forward_to: Option<String>,
 }
 
-async fn owned(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<()> {
+/// The number, E.164, when it is an active number of `owner`'s.
+async fn owned(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<String> {
     let found = crate::numbers::repo::find_mine(&mut *conn, id, owner, now_ms()).await?;
     match found {
-        Some(n) if n.status == "active" => Ok(()),
+        Some(n) if n.status == "active" => Ok(n.number),
         _ => Err(Error::NotFound("Number not found".into())),
     }
 }
@@ -63,6 +72,7 @@ async fn route(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<NumberRo
     Ok(NumberRoute {
         ring_all: !devices.iter().any(|d| d.selected),
         devices,
+        forward_to: repo::forward_of(&mut *conn, owner, id).await?,
     })
 }
 
@@ -81,7 +91,8 @@ pub async fn get_route(
     Ok(axum::Json(route(&mut conn, id, auth.user.id).await?))
 }
 
-/// Sets which of my SIP devices ring for a number (none: all of them).
+/// Sets which of my SIP devices ring for a number (none: all of them), or the number
+/// its calls are forwarded to.
 #[utoipa::path(put, path = "/api/numbers/{id}/route", tag = "sip", security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = RouteRequest,
@@ -95,7 +106,12 @@ pub async fn put_route(
 ) -> Result<axum::Json<NumberRoute>> {
     let owner = auth.user.id;
     let mut tx = state.db.begin_write().await?;
-    owned(&mut tx, id, owner).await?;
+    let number = owned(&mut tx, id, owner).await?;
+    let forward_to = dialtone_core::sip::validate_forward_to(
+        req.forward_to.as_deref().unwrap_or_default(),
+        &number,
+    )
+    .map_err(|message| Error::field("forwardTo", message))?;
     let mine: Vec<i64> = repo::route_of(&mut *tx, owner, id)
         .await?
         .into_iter()
@@ -108,6 +124,7 @@ pub async fn put_route(
         return Err(Error::field("devices", "Choose among your own SIP devices"));
     }
     repo::set_route(&mut tx, id, &devices).await?;
+    repo::set_forward(&mut tx, id, owner, forward_to.as_deref()).await?;
     let saved = route(&mut tx, id, owner).await?;
     tx.commit().await?;
     Ok(axum::Json(saved))

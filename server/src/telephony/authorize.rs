@@ -9,7 +9,8 @@ use crate::error::{Error, Result};
 use crate::state::AppState;
 use dialtone_core::call::{self, Direction};
 use dialtone_core::phone;
-use dialtone_core::rating::{max_duration, rate_call};
+use dialtone_core::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
+use dialtone_core::sip::RouteChoice;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 
@@ -56,6 +57,11 @@ pub struct AuthorizeResponse {
     /// the switch rings, all at once. Absent otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ring_devices: Vec<String>,
+    /// For an allowed inbound call to a number its owner forwards: the E.164 number the
+    /// switch calls instead of ringing devices. That second leg is an outbound call the
+    /// switch authorizes on its own (from the forwarded number), billed to the owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forward_to: Option<String>,
 }
 
 fn refuse(reason: &str) -> AuthorizeResponse {
@@ -65,6 +71,7 @@ fn refuse(reason: &str) -> AuthorizeResponse {
         reason: Some(reason.into()),
         sip_status: Some(dialtone_core::sip::refusal_status(reason).0),
         ring_devices: Vec::new(),
+        forward_to: None,
     }
 }
 
@@ -75,6 +82,7 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         reason: None,
         sip_status: None,
         ring_devices: Vec::new(),
+        forward_to: None,
     }
 }
 
@@ -181,13 +189,26 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         (0, 0)
     };
     let (balance, reserved) = (party.balance, party.reserved);
-    let max = max_duration(
-        balance - reserved,
-        rate,
-        dest.increments,
-        pkg_free,
-        MAX_CALL_SECONDS,
-    );
+    let (choice, forward_leg) = match direction {
+        Direction::Inbound => inbound_route(&mut tx, &party, &req.to, now).await?,
+        Direction::Outbound => (None, None),
+    };
+    let max = match forward_leg {
+        // Both legs at once: the inbound one holds only its share of the funds.
+        Some(out) => max_duration_forwarded(
+            balance - reserved,
+            (rate, dest.increments),
+            out,
+            MAX_CALL_SECONDS,
+        ),
+        None => max_duration(
+            balance - reserved,
+            rate,
+            dest.increments,
+            pkg_free,
+            MAX_CALL_SECONDS,
+        ),
+    };
     if max == 0 {
         return Ok(refuse("insufficient_funds"));
     }
@@ -215,19 +236,40 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         direction: &req.direction,
         from: &req.from,
         to: &req.to,
+        rate_micros: rate,
+        increments: dest.increments,
     };
     repo::insert(&mut *tx, reservation).await?;
-    let ring_devices = match direction {
-        Direction::Inbound => {
-            crate::sip::repo::ring_usernames(&mut *tx, party.user_id, party.number_id).await?
-        }
-        Direction::Outbound => Vec::new(),
-    };
     tx.commit().await?;
-    Ok(AuthorizeResponse {
-        ring_devices,
-        ..allow(max)
-    })
+    let mut answer = allow(max);
+    match choice {
+        Some(RouteChoice::Forward { to }) => answer.forward_to = Some(to),
+        Some(RouteChoice::Ring { devices }) => answer.ring_devices = devices,
+        None => {}
+    }
+    Ok(answer)
+}
+
+/// Where an inbound call to the party's number goes (core's route choice) and, when it
+/// is forwarded, the outbound rate of the second leg (None when that destination has no
+/// active rate: the switch's own authorization of the leg then refuses it).
+async fn inbound_route(
+    conn: &mut AnyConnection,
+    party: &Party,
+    number: &str,
+    now: i64,
+) -> Result<(Option<RouteChoice>, Option<(i64, Increments)>)> {
+    let route = crate::sip::repo::route_input(&mut *conn, party.user_id, party.number_id).await?;
+    let choice = dialtone_core::sip::route_choice(&route);
+    let leg = match &choice {
+        RouteChoice::Forward { to } => find_party(&mut *conn, Direction::Outbound, number, to, now)
+            .await?
+            .and_then(|p| p.destination)
+            .filter(|d| d.active)
+            .map(|d| (d.outbound, d.increments)),
+        RouteChoice::Ring { .. } => None,
+    };
+    Ok((Some(choice), leg))
 }
 
 /// What a reservation held for a call, once released.

@@ -4,6 +4,7 @@
 pub mod authorize;
 pub mod cdr;
 pub mod destination;
+pub mod live;
 pub mod repo;
 mod switch_auth;
 pub use switch_auth::Switch;
@@ -32,6 +33,7 @@ pub fn router() -> Router<AppState> {
             "/telephony/recordings/{call_id}",
             put(put_recording).layer(DefaultBodyLimit::max(MAX_RECORDING_BYTES)),
         )
+        .merge(live::router())
 }
 
 /// May this call proceed, and for how long? Reserves what the longest call would cost.
@@ -125,5 +127,13 @@ async fn put_recording(
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(post_authorize, post_cdr, put_recording))]
+#[openapi(paths(
+    post_authorize,
+    post_cdr,
+    put_recording,
+    live::post_answered,
+    live::my_live_calls,
+    live::all_live_calls,
+    live::hang_up
+))]
 pub struct ApiDoc;

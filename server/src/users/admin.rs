@@ -126,7 +126,7 @@ async fn audited(
     after: Value,
 ) -> Result<()> {
     let entry = audit::Entry {
-        actor_id: actor,
+        actor_id: Some(actor),
         action,
         target_type: "user",
         target_id: id.to_string(),

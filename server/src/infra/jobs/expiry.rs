@@ -61,11 +61,25 @@ pub async fn release_stale_reservations(state: &AppState, now: i64) -> anyhow::R
     let stale = crate::telephony::repo::stale_reservations(&mut *tx, now, 500).await?;
     let mut released = 0;
     for call_id in &stale {
-        if crate::telephony::authorize::release(&mut tx, call_id)
+        let held = crate::telephony::authorize::release(&mut tx, call_id)
             .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-            .is_some()
-        {
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        if let Some(held) = held {
+            // No CDR came (a switch lost the call): the admin sees whose money was
+            // held for which call, in the audit log.
+            tracing::warn!(%call_id, user_id = held.user_id, "reservation released without a CDR");
+            let entry = crate::audit::Entry {
+                actor_id: None,
+                action: "call.reservation_released",
+                target_type: "call",
+                target_id: call_id.clone(),
+                before: Some(serde_json::json!({
+                    "userId": held.user_id,
+                    "heldMicros": held.amount,
+                })),
+                after: None,
+            };
+            crate::audit::record(&mut *tx, entry).await?;
             released += 1;
         }
     }

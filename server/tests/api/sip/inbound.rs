@@ -1,7 +1,7 @@
 //! Inbound calls from the carrier: the owner's devices ring, the inbound rate is billed,
 //! and a number's route chooses which devices ring.
 
-use super::{calls, device, micros, PER_SECOND};
+use super::{calls, device, micros, CALLEE, PER_SECOND, US_OUTBOUND};
 use crate::common::{caller, TestApp};
 use crate::support::switch::Switch;
 use axum::http::StatusCode;
@@ -134,4 +134,90 @@ async fn a_numbers_route_rings_only_the_devices_it_names() {
     assert!(mobile_phone.rang(), "the named device rang");
     assert!(!desk_phone.rang(), "the other did not");
     assert_eq!(calls(&app, &s, 1, &switch).await[0]["status"], "completed");
+}
+
+async fn first_number_id(app: &TestApp, s: &crate::common::Session) -> i64 {
+    let mine = app.get("/api/numbers/mine").bearer(&s.token).send().await;
+    mine.body["numbers"][0]["id"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_number_places_and_bills_a_second_outbound_leg() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let path = format!("/api/numbers/{}/route", first_number_id(&app, &s).await);
+    let set = |forward: &str| {
+        app.put(&path)
+            .bearer(&s.token)
+            .json(json!({ "devices": [], "forwardTo": forward }))
+            .send()
+    };
+    let bad = set("12125550199").await;
+    assert_eq!(
+        bad.body["errors"]["forwardTo"],
+        dialtone_core::phone::E164_MESSAGE
+    );
+    let itself = set(&mine).await;
+    assert_eq!(
+        itself.body["errors"]["forwardTo"],
+        dialtone_core::sip::FORWARD_TO_ITSELF_MESSAGE
+    );
+    let saved = set("+1 212 555 0199").await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.body["forwardTo"], CALLEE);
+    let mut switch = Switch::start(&app).await;
+    switch.start_carrier();
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+
+    let calls = calls(&app, &s, 2, &switch).await;
+    let leg = |kind: &str| {
+        calls
+            .iter()
+            .find(|c| c["type"] == kind)
+            .unwrap_or_else(|| panic!("no {kind} leg in {calls:?}"))
+    };
+    let (inbound, forwarded) = (leg("inbound"), leg("outbound"));
+    assert_eq!(
+        (&inbound["from"], &inbound["to"], &inbound["status"]),
+        (&json!(OUTSIDE_CALLER), &json!(mine), &json!("completed"))
+    );
+    assert_eq!(
+        (&forwarded["from"], &forwarded["to"], &forwarded["status"]),
+        (&json!(mine), &json!(CALLEE), &json!("completed"))
+    );
+    let seconds = inbound["durationSeconds"].as_i64().unwrap();
+    assert_eq!(forwarded["durationSeconds"].as_i64(), Some(seconds));
+    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost
+        + rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
+    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forward_the_owner_cannot_pay_for_is_refused_and_holds_nothing() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let path = format!("/api/numbers/{}/route", first_number_id(&app, &s).await);
+    let body = json!({ "devices": [], "forwardTo": "+999123456789" });
+    let saved = app.put(&path).bearer(&s.token).json(body).send().await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let mut switch = Switch::start(&app).await;
+    switch.start_carrier();
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(run.messages.contains("SIP/2.0 404"), "{}", run.messages);
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(
+        (&call["type"], &call["status"]),
+        (&json!("inbound"), &json!("failed"))
+    );
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+    assert_eq!(micros(&app, &s, "balance_micros").await, before);
 }

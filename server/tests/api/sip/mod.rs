@@ -3,6 +3,7 @@
 
 mod devices;
 mod inbound;
+mod live;
 mod outbound;
 
 use crate::common::{Session, TestApp};

@@ -30,7 +30,10 @@ pub fn free_sip_port() -> u16 {
 
 pub struct Switch {
     pub sip_port: u16,
+    /// The carrier's trunk, where outbound calls go.
     pub carrier_port: u16,
+    /// Where the carrier's inbound calls come from.
+    pub carrier_in_port: u16,
     kamailio: Child,
     carrier: Option<Child>,
     api: SocketAddr,
@@ -101,11 +104,20 @@ impl Switch {
         let server = serve(listener, router.clone());
         let dir = tempfile::tempdir().unwrap();
         let (sip_port, carrier_port) = (free_sip_port(), free_sip_port());
+        let carrier_in_port = free_sip_port();
         let kamailio = Command::new(switch_dir().join("start.sh"))
             .env("DIALTONE_API_URL", format!("http://{api}"))
             .env("DIALTONE_SWITCH_TOKEN", crate::common::SWITCH)
             .env("DIALTONE_SIP_LISTEN", format!("127.0.0.1:{sip_port}"))
             .env("DIALTONE_CARRIER", format!("127.0.0.1:{carrier_port}"))
+            .env(
+                "DIALTONE_CARRIER_INBOUND",
+                format!("127.0.0.1:{carrier_in_port}"),
+            )
+            .env(
+                "DIALTONE_SWITCH_RPC",
+                format!("127.0.0.1:{}", free_sip_port()),
+            )
             .env("DIALTONE_SIP_WORKDIR", dir.path().join("kamailio"))
             .env("DIALTONE_SIP_CHILDREN", "4")
             .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())
@@ -116,6 +128,7 @@ impl Switch {
         let switch = Switch {
             sip_port,
             carrier_port,
+            carrier_in_port,
             kamailio,
             carrier: None,
             api,
@@ -222,7 +235,7 @@ impl Switch {
     pub async fn carrier_call(&self, from: &str, to: &str, talk_ms: u32) -> SippRun {
         let talk = talk_ms.to_string();
         let args = ["-key", "from", from, "-key", "to", to, "-d", &talk];
-        self.sipp("inbound", "carrier", &args, self.carrier_port, 1)
+        self.sipp("inbound", "carrier", &args, self.carrier_in_port, 1)
             .await
     }
 

@@ -9,6 +9,7 @@ export const actionFilterOptions: SelectOption[] = [
   { value: 'country.', label: 'Countries' },
   { value: 'settings.', label: 'Settings' },
   { value: 'message.', label: 'Messages' },
+  { value: 'call.', label: 'Calls' },
 ];
 
 const actionLabels: Record<string, string> = {
@@ -32,6 +33,8 @@ const actionLabels: Record<string, string> = {
   'country.delete': 'Deleted country',
   'settings.update': 'Updated settings',
   'message.handled': 'Marked message handled',
+  'call.hangup': 'Hung up call',
+  'call.reservation_released': "Released a lost call's hold",
 };
 
 /** "user.suspend" -> "Suspended user"; an action this screen does not know stays as sent. */

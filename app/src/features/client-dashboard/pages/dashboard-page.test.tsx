@@ -64,6 +64,7 @@ const week = [
 function renderPage(routes: Routes) {
   const fetch = mockApi({
     'GET /api/dashboard': { status: 200, body: summary },
+    'GET /api/calls/live': { status: 200, body: { items: [] } },
     'GET /api/dashboard/usage?range=week': usage('week', week),
     'GET /api/dashboard/usage?range=month': usage('month', [
       { label: '2026-11-01', minutes: 100, messages: 1, spend: 2 },
@@ -185,6 +186,54 @@ describe('Client dashboard', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$80.25'));
+  });
+
+  it('shows my calls in progress with their talk time and cost so far', async () => {
+    renderPage({
+      'GET /api/calls/live': {
+        status: 200,
+        body: {
+          items: [
+            {
+              callId: 'c1',
+              type: 'outbound',
+              from: '+14155550100',
+              to: '+12125550199',
+              startedAt: Date.now() - 80_000,
+              answeredAt: Date.now() - 75_000,
+              durationSeconds: 75,
+              costSoFar: 0.025,
+              maxDurationSeconds: 3000,
+            },
+            {
+              callId: 'c2',
+              type: 'inbound',
+              from: '+442071234567',
+              to: '+14155550100',
+              startedAt: Date.now(),
+              answeredAt: null,
+              durationSeconds: 0,
+              costSoFar: 0,
+              maxDurationSeconds: 3000,
+            },
+          ],
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Calls in Progress' });
+    await waitFor(() =>
+      expect(within(panel).getByTestId('live-duration-c1')).toHaveTextContent('1:15'),
+    );
+    expect(within(panel).getByText('$0.03')).toBeVisible();
+    expect(within(panel).getByTestId('live-duration-c2')).toHaveTextContent('Ringing');
+    expect(within(panel).queryByRole('columnheader', { name: 'Customer' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: /Hang up/ })).toBeNull();
+  });
+
+  it('says when no call is in progress', async () => {
+    renderPage({});
+    const panel = await screen.findByRole('region', { name: 'Calls in Progress' });
+    await within(panel).findByText('No calls in progress.');
   });
 
   it('offers quick actions', () => {

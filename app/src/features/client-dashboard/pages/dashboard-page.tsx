@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api-client';
 import { formatRate } from '../../../lib/core';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { LiveCallsPanel } from '../../live-calls/components/live-calls-panel';
 import { TrialPanel } from '../../trial/components/trial-panel';
 import { useDashboard } from '../api/get-dashboard';
 import { BalanceCard } from '../components/balance-card';
@@ -100,6 +101,7 @@ export function DashboardPage() {
           )}
         </section>
       </div>
+      <LiveCallsPanel scope="client" />
       <QuickActions />
     </div>
   );

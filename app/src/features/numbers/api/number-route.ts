@@ -14,7 +14,8 @@ export function useNumberRoute(id: number) {
   });
 }
 
-/** Which SIP devices ring for the number; none rings all of them. */
-export function saveNumberRoute(id: number, devices: number[]) {
-  return api.put<NumberRoute>(`/numbers/${id}/route`, { devices });
+/** Which SIP devices ring for the number (none rings all of them), or where its calls
+ * are forwarded (null: nowhere). */
+export function saveNumberRoute(id: number, devices: number[], forwardTo: string | null) {
+  return api.put<NumberRoute>(`/numbers/${id}/route`, { devices, forwardTo });
 }

@@ -1,22 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-client';
+import { validateForwardTo } from '../../../lib/core';
 import type { MyNumber } from '../api/get-my-numbers';
 import { routeKey, saveNumberRoute, useNumberRoute, type NumberRoute } from '../api/number-route';
+import { RouteDevicesFieldset } from './route-devices-fieldset';
 
 interface RouteNumberDialogProps {
   item: MyNumber;
   onClose: () => void;
 }
 
-/** Where inbound calls to a number ring: some or all of the owner's SIP devices. */
+/** Where inbound calls to a number go: some or all of the owner's SIP devices, or a
+ * forward to another phone number. */
 export function RouteNumberDialog({ item, onClose }: RouteNumberDialogProps) {
   const route = useNumberRoute(item.id);
   return (
@@ -24,7 +26,7 @@ export function RouteNumberDialog({ item, onClose }: RouteNumberDialogProps) {
       open
       onClose={onClose}
       title="Call Routing"
-      description={`Inbound calls to ${item.number} ring the devices you choose, all at once.`}
+      description={`Inbound calls to ${item.number} ring the devices you choose, all at once, or go on to another number.`}
     >
       {route.isPending && <LoadingStatus label="Loading devices..." />}
       {route.isError && <Alert>{messageOf(route.error, 'Could not load the routing.')}</Alert>}
@@ -36,6 +38,8 @@ export function RouteNumberDialog({ item, onClose }: RouteNumberDialogProps) {
   );
 }
 
+type Mode = 'ring' | 'forward';
+
 function RouteForm({
   item,
   route,
@@ -46,25 +50,18 @@ function RouteForm({
   const [chosen, setChosen] = useState(
     () => new Set(route.devices.filter((d) => d.selected).map((d) => d.id)),
   );
+  const [mode, setMode] = useState<Mode>(route.forwardTo ? 'forward' : 'ring');
+  const [forwardTo, setForwardTo] = useState(route.forwardTo ?? '');
+  const [forwardError, setForwardError] = useState<string>();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: () => saveNumberRoute(item.id, [...chosen]),
+    mutationFn: (forward: string | null) => saveNumberRoute(item.id, [...chosen], forward),
     onSuccess: (saved) => {
       queryClient.setQueryData(routeKey(item.id), saved);
       toast.success(`Routing of ${item.number} saved`);
       onClose();
     },
   });
-  if (route.devices.length === 0) {
-    return (
-      <div className="space-y-4 text-sm text-slate-700">
-        <p>You have no SIP devices yet: inbound calls have nowhere to ring.</p>
-        <Link className="font-medium text-brand-700 hover:underline" to={paths.client.sipDevices}>
-          Create a SIP device
-        </Link>
-      </div>
-    );
-  }
   function toggle(id: number, on: boolean) {
     setChosen((current) => {
       const next = new Set(current);
@@ -73,33 +70,53 @@ function RouteForm({
       return next;
     });
   }
+  function submit() {
+    if (mode === 'ring') return save.mutate(null);
+    // The same rule the server applies on save: E.164, and not this number itself.
+    const checked = validateForwardTo(forwardTo, item.number);
+    if ('error' in checked) return setForwardError(checked.error);
+    if (checked.ok === null) return setForwardError(FORWARD_REQUIRED);
+    save.mutate(checked.ok);
+  }
   return (
     <form
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        submit();
       }}
     >
       <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Ring these devices</legend>
-        {route.devices.map((d) => (
-          <label key={d.id} className="flex items-center gap-2 text-sm text-slate-800">
+        <legend className="mb-1 text-sm font-medium text-slate-700">Inbound calls</legend>
+        {MODES.map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
             <input
-              type="checkbox"
-              className="h-4 w-4 rounded border-slate-300"
-              checked={chosen.has(d.id)}
-              onChange={(event) => toggle(d.id, event.target.checked)}
+              type="radio"
+              name="route-mode"
+              className="h-4 w-4 border-slate-300"
+              checked={mode === value}
+              onChange={() => setMode(value)}
             />
-            <span className="font-mono">{d.username}</span>
+            {label}
           </label>
         ))}
       </fieldset>
-      <p className="text-sm text-slate-600" role="status">
-        {chosen.size === 0
-          ? 'None chosen: calls ring all of your devices.'
-          : `Calls ring ${chosen.size} of your ${route.devices.length} devices.`}
-      </p>
+      {mode === 'ring' ? (
+        <RouteDevicesFieldset devices={route.devices} chosen={chosen} onToggle={toggle} />
+      ) : (
+        <TextField
+          label="Forward to"
+          type="tel"
+          placeholder="+14155550123"
+          value={forwardTo}
+          error={forwardError}
+          hint="Forwarded calls are a second, outbound call from this number, billed to you at the outbound rate."
+          onChange={(event) => {
+            setForwardTo(event.target.value);
+            setForwardError(undefined);
+          }}
+        />
+      )}
       {save.isError && <Alert>{messageOf(save.error, 'Could not save the routing.')}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
@@ -112,3 +129,10 @@ function RouteForm({
     </form>
   );
 }
+
+const MODES: [Mode, string][] = [
+  ['ring', 'Ring my SIP devices'],
+  ['forward', 'Forward to a phone number'],
+];
+
+const FORWARD_REQUIRED = 'Enter the number to forward calls to';

@@ -1,5 +1,7 @@
 //! The call_reservations table, the money a reservation holds on the account, and
-//! the one query that finds a call's customer.
+//! the one query that finds a call's customer; calls in progress in `live`.
+
+pub mod live;
 
 use super::authorize::Party;
 use super::destination;
@@ -135,6 +137,9 @@ pub struct Reservation<'a> {
     pub direction: &'a str,
     pub from: &'a str,
     pub to: &'a str,
+    /// The rate and increments the call was authorized at (for its cost so far).
+    pub rate_micros: i64,
+    pub increments: dialtone_core::rating::Increments,
 }
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(
@@ -142,8 +147,9 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     r: Reservation<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, direction, from_number, to_number) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
+         direction, from_number, to_number, rate_micros, first_increment, next_increment) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(r.call_id)
     .bind(r.user_id)
@@ -154,6 +160,9 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     .bind(r.direction)
     .bind(r.from)
     .bind(r.to)
+    .bind(r.rate_micros)
+    .bind(r.increments.first)
+    .bind(r.increments.next)
     .execute(ex)
     .await?;
     Ok(())

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { formatDuration, usd } from '../../../lib/core';
+import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
+import { HangUpDialog } from './hang-up-dialog';
+
+const time = (ms: number) =>
+  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function columns(
+  scope: LiveScope,
+  onHangUp: (call: LiveCall) => void,
+): Array<Column<LiveCall> | false> {
+  return [
+    { header: 'Caller', rowHeader: true, className: 'font-mono', cell: (c) => c.from },
+    { header: 'Callee', className: 'font-mono', cell: (c) => c.to },
+    scope === 'admin' && { header: 'Customer', cell: (c) => c.customer ?? '' },
+    { header: 'Started', cell: (c) => time(c.startedAt) },
+    {
+      header: 'Duration',
+      align: 'right',
+      testId: (c) => `live-duration-${c.callId}`,
+      cell: (c) => (c.answeredAt == null ? 'Ringing' : formatDuration(c.durationSeconds)),
+    },
+    { header: 'Cost so far', align: 'right', cell: (c) => usd(c.costSoFar) },
+    scope === 'admin' &&
+      actionsColumn((c) =>
+        c.answeredAt == null ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Hang up the call from ${c.from} to ${c.to}`}
+            onClick={() => onHangUp(c)}
+          >
+            Hang Up
+          </Button>
+        ),
+      ),
+  ];
+}
+
+/** Calls in progress, refreshed every few seconds; administrators can hang one up. */
+export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
+  const live = useLiveCalls(scope);
+  const [ending, setEnding] = useState<LiveCall | null>(null);
+  return (
+    <ListPanel labelledBy={`live-calls-${scope}`} busy={live.isFetching}>
+      <h2
+        id={`live-calls-${scope}`}
+        className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
+      >
+        Calls in Progress
+      </h2>
+      <ListStates
+        query={live}
+        loading={<TableSkeleton label="Loading calls in progress..." rows={2} columns={5} />}
+        error="Could not load the calls in progress."
+        isEmpty={(data) => data.items.length === 0}
+        empty="No calls in progress."
+      >
+        {(data) => (
+          <DataTable
+            caption="Calls in progress"
+            columns={columns(scope, setEnding)}
+            rows={data.items}
+            rowKey={(c) => c.callId}
+            minWidth="min-w-[40rem]"
+          />
+        )}
+      </ListStates>
+      {ending && <HangUpDialog call={ending} onClose={() => setEnding(null)} />}
+    </ListPanel>
+  );
+}

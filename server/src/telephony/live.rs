@@ -1,0 +1,256 @@
+//! Calls in progress: the switch reports each answer (with the SIP dialog), customers
+//! see their own calls, administrators see every call and can hang one up, which
+//! asks the switch that carries it (Kamailio's JSON-RPC, dlg.terminate_dlg).
+
+use super::repo::live::{self, Dialog, LiveRow};
+use super::Switch;
+use crate::audit;
+use crate::auth::{AdminUser, AuthUser};
+use crate::db::now_ms;
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path};
+use crate::json::Money;
+use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Upstream};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::Router;
+use dialtone_core::rating::{rate_call, Increments};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/telephony/answered", post(post_answered))
+        .route("/calls/live", get(my_live_calls))
+        .route("/admin/calls/live", get(all_live_calls))
+        .route("/admin/calls/live/{call_id}/hangup", post(hang_up))
+}
+
+/// What the switch reports when a call is answered.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnsweredReport {
+    /// The callId the call was authorized with.
+    pub call_id: String,
+    /// For a forwarded call: the callId of its second, outbound leg.
+    #[serde(default)]
+    pub forward_id: Option<String>,
+    /// The SIP dialog: Call-ID, From tag and To tag.
+    pub sip_call_id: String,
+    pub from_tag: String,
+    pub to_tag: String,
+    /// The URL at which this switch takes JSON-RPC commands (its /RPC path).
+    pub switch: String,
+}
+
+fn bounded(value: &str, field: &str) -> Result<()> {
+    if value.is_empty() || value.len() > 256 || value.chars().any(char::is_control) {
+        return Err(Error::field(
+            field,
+            format!("{field} is required (at most 256 characters)"),
+        ));
+    }
+    Ok(())
+}
+
+/// The switch reports an answered call; calls already ended are ignored.
+#[utoipa::path(post, path = "/api/telephony/answered", tag = "telephony",
+    security(("switch" = [])),
+    request_body = AnsweredReport,
+    responses((status = 204, description = "Recorded (or the call had already ended)"),
+        Invalid, SignedIn))]
+pub async fn post_answered(
+    State(state): State<AppState>,
+    _switch: Switch,
+    Json(report): Json<AnsweredReport>,
+) -> Result<StatusCode> {
+    for (value, field) in [
+        (&report.call_id, "callId"),
+        (&report.sip_call_id, "sipCallId"),
+        (&report.from_tag, "fromTag"),
+        (&report.to_tag, "toTag"),
+        (&report.switch, "switch"),
+    ] {
+        bounded(value, field)?;
+    }
+    if !report.switch.starts_with("http://") && !report.switch.starts_with("https://") {
+        return Err(Error::field("switch", "switch must be an http(s) URL"));
+    }
+    let mut ids = vec![report.call_id.as_str()];
+    if let Some(forward) = report.forward_id.as_deref().filter(|f| !f.is_empty()) {
+        bounded(forward, "forwardId")?;
+        ids.push(forward);
+    }
+    let dialog = Dialog {
+        sip_call_id: report.sip_call_id,
+        from_tag: report.from_tag,
+        to_tag: report.to_tag,
+        switch_rpc: report.switch,
+    };
+    let mut tx = state.db.begin_write().await?;
+    live::answered(&mut *tx, &ids, now_ms(), &dialog).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A call in progress.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveCall {
+    pub call_id: String,
+    /// "inbound" or "outbound".
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub from: String,
+    pub to: String,
+    /// The customer's email (administrators' list only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<i64>,
+    /// When the switch asked for it (ms since the epoch).
+    pub started_at: i64,
+    /// When it was answered; null while it rings.
+    pub answered_at: Option<i64>,
+    /// Talk time so far, whole seconds.
+    pub duration_seconds: i64,
+    /// What the talk time so far costs at the call's rate (package minutes first).
+    pub cost_so_far: Money,
+    /// The longest the call may last: the switch ends it then.
+    pub max_duration_seconds: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LiveCalls {
+    /// Oldest first, at most 200.
+    pub items: Vec<LiveCall>,
+}
+
+fn describe(row: LiveRow, now: i64, admin: bool) -> LiveCall {
+    let talked = row
+        .answered_at
+        .map(|at| ((now - at).max(0) + 999) / 1000)
+        .unwrap_or(0);
+    let increments = Increments {
+        first: row.first_increment,
+        next: row.next_increment,
+    };
+    let cost = rate_call(talked, row.rate_micros, increments, row.package_seconds).cost;
+    LiveCall {
+        call_id: row.call_id,
+        kind: row.direction,
+        from: row.from,
+        to: row.to,
+        customer: admin.then_some(row.customer),
+        user_id: admin.then_some(row.user_id),
+        started_at: row.created_at,
+        answered_at: row.answered_at,
+        duration_seconds: talked,
+        cost_so_far: Money::micros(cost),
+        max_duration_seconds: (row.expires_at
+            - row.created_at
+            - super::authorize::RESERVATION_SLACK_MS)
+            / 1000,
+    }
+}
+
+async fn listed(state: &AppState, user: Option<i64>) -> Result<LiveCalls> {
+    let rows = live::list(&state.db.pool, user).await?;
+    let now = now_ms();
+    let admin = user.is_none();
+    Ok(LiveCalls {
+        items: rows.into_iter().map(|r| describe(r, now, admin)).collect(),
+    })
+}
+
+/// My calls in progress.
+#[utoipa::path(get, path = "/api/calls/live", tag = "calls", security(("bearer" = [])),
+    responses((status = 200, description = "My calls in progress", body = LiveCalls), SignedIn))]
+pub async fn my_live_calls(
+    State(state): State<AppState>,
+    auth: AuthUser,
+) -> Result<axum::Json<LiveCalls>> {
+    Ok(axum::Json(listed(&state, Some(auth.user.id)).await?))
+}
+
+/// Every call in progress, with its customer.
+#[utoipa::path(get, path = "/api/admin/calls/live", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, description = "Calls in progress", body = LiveCalls),
+        SignedIn, AdminOnly))]
+pub async fn all_live_calls(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+) -> Result<axum::Json<LiveCalls>> {
+    Ok(axum::Json(listed(&state, None).await?))
+}
+
+/// Hangs up a call in progress: the switch sends BYE to both legs, and the call's CDR
+/// bills its talk time as for any hang-up.
+#[utoipa::path(post, path = "/api/admin/calls/live/{call_id}/hangup", tag = "admin",
+    security(("bearer" = [])),
+    params(("call_id" = String, Path, description = "The call's callId")),
+    responses((status = 204, description = "The switch hung up the call"),
+        SignedIn, AdminOnly, NotFound, Conflict, Upstream))]
+pub async fn hang_up(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(call_id): Path<String>,
+) -> Result<StatusCode> {
+    let dialog = live::dialog_of(&state.db.pool, &call_id)
+        .await?
+        .ok_or_else(|| Error::NotFound("This call is not in progress".into()))?
+        .ok_or_else(|| {
+            Error::Conflict(
+                "This call is not answered yet: it ends when the caller gives up".into(),
+            )
+        })?;
+    terminate(&state, &dialog).await?;
+    let entry = audit::Entry {
+        actor_id: Some(admin.id),
+        action: "call.hangup",
+        target_type: "call",
+        target_id: call_id,
+        before: None,
+        after: None,
+    };
+    audit::record(&state.db.pool, entry).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Asks the switch to end the dialog (dlg.terminate_dlg by Call-ID and tags).
+async fn terminate(state: &AppState, d: &Dialog) -> Result<()> {
+    let request = json!({
+        "jsonrpc": "2.0",
+        "method": "dlg.terminate_dlg",
+        "params": [d.sip_call_id, d.from_tag, d.to_tag],
+        "id": 1,
+    });
+    let unreachable = |e: &dyn std::fmt::Display| {
+        tracing::warn!(switch = %d.switch_rpc, error = %e, "hang-up not delivered");
+        Error::BadGateway("The switch could not be reached to hang up this call".into())
+    };
+    let response = reqwest::Client::new()
+        .post(&d.switch_rpc)
+        .bearer_auth(&state.config.switch_token)
+        .timeout(std::time::Duration::from_secs(5))
+        .json(&request)
+        .send()
+        .await
+        .map_err(|e| unreachable(&e))?;
+    let status = response.status();
+    // Kamailio answers an RPC error with a JSON-RPC error body (and HTTP 500).
+    let answer: serde_json::Value = response.json().await.unwrap_or_default();
+    if let Some(error) = answer.get("error") {
+        tracing::warn!(switch = %d.switch_rpc, %error, "hang-up refused by the switch");
+        return Err(Error::Conflict(
+            "The switch no longer carries this call".into(),
+        ));
+    }
+    if !status.is_success() {
+        return Err(unreachable(&status));
+    }
+    Ok(())
+}
