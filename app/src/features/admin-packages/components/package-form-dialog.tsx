@@ -1,7 +1,5 @@
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-client';
@@ -83,53 +81,40 @@ export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <FormDialog
       size="lg"
       title={item ? 'Edit Package' : 'Add New Package'}
+      onClose={onClose}
+      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
+      pending={save.isPending}
+      failure={generalError && messageOf(save.error, 'Could not save the package.')}
+      submitLabel={item ? 'Save Changes' : 'Add Package'}
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      >
-        <TextField label="Name" autoComplete="off" {...field('name')} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Minutes" inputMode="numeric" autoComplete="off" {...field('minutes')} />
-          <TextField
-            label="Price (USD)"
-            inputMode="decimal"
-            autoComplete="off"
-            {...field('price')}
-          />
-          <TextField
-            label="Validity (days)"
-            inputMode="numeric"
-            autoComplete="off"
-            {...field('validity')}
-          />
-        </div>
-        <TextAreaField
-          label="Features"
-          hint="One feature per line."
-          rows={4}
-          {...field('features')}
+      <TextField label="Name" autoComplete="off" {...field('name')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Minutes" inputMode="numeric" autoComplete="off" {...field('minutes')} />
+        <TextField label="Price (USD)" inputMode="decimal" autoComplete="off" {...field('price')} />
+        <TextField
+          label="Validity (days)"
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('validity')}
         />
-        <SelectField
-          label="Status"
-          options={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          {...field('status')}
-        />
-        {generalError && <Alert>{messageOf(save.error, 'Could not save the package.')}</Alert>}
-        <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>
-          {item ? 'Save Changes' : 'Add Package'}
-        </DialogActions>
-      </form>
-    </Dialog>
+      </div>
+      <TextAreaField
+        label="Features"
+        hint="One feature per line."
+        rows={4}
+        {...field('features')}
+      />
+      <SelectField
+        label="Status"
+        options={[
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        {...field('status')}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-client';
@@ -37,52 +35,49 @@ export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
   const country = form.text('countryCode');
 
   return (
-    <Dialog open onClose={onClose} dismissible={!save.isPending} title="Add New Number">
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      >
-        <TextField
-          id="phone-number"
-          label="Number (E.164)"
-          placeholder="+14155550123"
-          inputMode="tel"
-          autoComplete="off"
-          {...form.text('number')}
-        />
-        <SelectField
-          id="phone-country"
-          label="Country"
-          disabled={countries.isPending}
-          {...country}
-          error={
-            country.error ??
-            (countries.isError
-              ? messageOf(countries.error, 'Could not load the countries.')
-              : undefined)
-          }
-          options={[
-            { value: '', label: countries.isPending ? 'Loading countries...' : 'Select a country' },
-            ...(countries.data ?? []),
-          ]}
-        />
-        {countries.isError && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={countries.isFetching}
-            onClick={() => void countries.refetch()}
-          >
-            Retry loading countries
-          </Button>
-        )}
-        <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
-        {generalError && <Alert>{messageOf(save.error, 'Could not add the number.')}</Alert>}
-        <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>
-          Add Number
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add New Number"
+      onClose={onClose}
+      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
+      pending={save.isPending}
+      failure={generalError && messageOf(save.error, 'Could not add the number.')}
+      submitLabel="Add Number"
+    >
+      <TextField
+        id="phone-number"
+        label="Number (E.164)"
+        placeholder="+14155550123"
+        inputMode="tel"
+        autoComplete="off"
+        {...form.text('number')}
+      />
+      <SelectField
+        id="phone-country"
+        label="Country"
+        disabled={countries.isPending}
+        {...country}
+        error={
+          country.error ??
+          (countries.isError
+            ? messageOf(countries.error, 'Could not load the countries.')
+            : undefined)
+        }
+        options={[
+          { value: '', label: countries.isPending ? 'Loading countries...' : 'Select a country' },
+          ...(countries.data ?? []),
+        ]}
+      />
+      {countries.isError && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={countries.isFetching}
+          onClick={() => void countries.refetch()}
+        >
+          Retry loading countries
+        </Button>
+      )}
+      <SelectField id="phone-type" label="Type" options={typeOptions} {...form.text('type')} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -74,62 +72,55 @@ export function AddRangeDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} dismissible={!busy} title="Add a Range of Numbers">
-      <form
-        noValidate
-        aria-label="Add a Range of Numbers"
-        className="space-y-4"
-        onSubmit={form.submit((values) => {
-          const body = toBody(values);
-          if (preview) apply.mutate(body);
-          else check.mutate(body);
-        })}
-      >
-        <TextField
-          id="range-first"
-          label="First number (E.164)"
-          placeholder="+14155550300"
-          inputMode="tel"
-          autoComplete="off"
-          {...field('first')}
-        />
-        <TextField id="range-count" label="How many" inputMode="numeric" {...field('count')} />
-        <SelectField
-          id="range-country"
-          label="Country"
-          disabled={countries.isPending}
-          {...field('countryCode')}
-          options={[
-            { value: '', label: countries.isPending ? 'Loading countries...' : 'Select a country' },
-            ...(countries.data ?? []),
-          ]}
-        />
-        <SelectField id="range-type" label="Type" options={typeOptions} {...field('type')} />
-        {preview && (
-          <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-            <p className="font-semibold text-slate-900">
-              {preview.result.added.length} new number
-              {preview.result.added.length === 1 ? '' : 's'} will be added
+    <FormDialog
+      title="Add a Range of Numbers"
+      label="Add a Range of Numbers"
+      onClose={onClose}
+      onSubmit={form.submit((values) => {
+        const body = toBody(values);
+        if (preview) apply.mutate(body);
+        else check.mutate(body);
+      })}
+      pending={busy}
+      failure={failure && messageOf(failure.error, 'Could not add the range.')}
+      submitLabel={preview ? `Add ${preview.result.added.length} Numbers` : 'Preview'}
+      submitDisabled={preview !== null && preview.result.added.length === 0}
+    >
+      <TextField
+        id="range-first"
+        label="First number (E.164)"
+        placeholder="+14155550300"
+        inputMode="tel"
+        autoComplete="off"
+        {...field('first')}
+      />
+      <TextField id="range-count" label="How many" inputMode="numeric" {...field('count')} />
+      <SelectField
+        id="range-country"
+        label="Country"
+        disabled={countries.isPending}
+        {...field('countryCode')}
+        options={[
+          { value: '', label: countries.isPending ? 'Loading countries...' : 'Select a country' },
+          ...(countries.data ?? []),
+        ]}
+      />
+      <SelectField id="range-type" label="Type" options={typeOptions} {...field('type')} />
+      {preview && (
+        <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="font-semibold text-slate-900">
+            {preview.result.added.length} new number
+            {preview.result.added.length === 1 ? '' : 's'} will be added
+          </p>
+          {preview.result.added.length > 0 && <p>{sample(preview.result.added)}</p>}
+          {preview.result.alreadyInInventory.length > 0 && (
+            <p className="mt-1">
+              {preview.result.alreadyInInventory.length} already in the inventory:{' '}
+              {sample(preview.result.alreadyInInventory)}
             </p>
-            {preview.result.added.length > 0 && <p>{sample(preview.result.added)}</p>}
-            {preview.result.alreadyInInventory.length > 0 && (
-              <p className="mt-1">
-                {preview.result.alreadyInInventory.length} already in the inventory:{' '}
-                {sample(preview.result.alreadyInInventory)}
-              </p>
-            )}
-          </div>
-        )}
-        {failure && <Alert>{messageOf(failure.error, 'Could not add the range.')}</Alert>}
-        <DialogActions
-          onCancel={onClose}
-          cancelDisabled={busy}
-          pending={busy}
-          disabled={preview !== null && preview.result.added.length === 0}
-        >
-          {preview ? `Add ${preview.result.added.length} Numbers` : 'Preview'}
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateEmailMessage } from '../../../lib/core';
@@ -37,32 +35,24 @@ export function SendEmailDialog({ user, onClose }: SendEmailDialogProps) {
       : null;
 
   return (
-    <Dialog
-      open
+    <FormDialog
       size="lg"
-      onClose={onClose}
-      dismissible={!send.isPending}
       title="Send Email"
       description={`To ${user.name} <${user.email}>`}
+      onClose={onClose}
+      onSubmit={form.submit((values) => send.mutate(values))}
+      pending={send.isPending}
+      failure={failure}
+      submitLabel="Send Email"
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.submit((values) => send.mutate(values))}
-      >
-        <TextField
-          id="email-subject"
-          label="Subject"
-          autoComplete="off"
-          required
-          {...form.text('subject')}
-        />
-        <TextAreaField id="email-body" label="Message" rows={8} required {...form.text('body')} />
-        {failure && <Alert>{failure}</Alert>}
-        <DialogActions onCancel={onClose} cancelDisabled={send.isPending} pending={send.isPending}>
-          Send Email
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        id="email-subject"
+        label="Subject"
+        autoComplete="off"
+        required
+        {...form.text('subject')}
+      />
+      <TextAreaField id="email-body" label="Message" rows={8} required {...form.text('body')} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-client';
@@ -80,77 +78,64 @@ export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
   });
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <FormDialog
       size="lg"
       title={row ? `Edit ${row.country}` : 'Add New Country'}
+      onClose={onClose}
+      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
+      pending={save.isPending}
+      failure={generalError && messageOf(save.error, 'Could not save the country.')}
+      submitLabel={row ? 'Save Changes' : 'Add Country'}
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="rate-country" label="Country" autoComplete="off" {...form.text('country')} />
+        <div className="grid grid-cols-2 gap-4">
           <TextField
-            id="rate-country"
-            label="Country"
+            id="rate-code"
+            label="Code"
+            placeholder="DE"
             autoComplete="off"
-            {...form.text('country')}
+            maxLength={2}
+            {...form.text('code')}
           />
-          <div className="grid grid-cols-2 gap-4">
-            <TextField
-              id="rate-code"
-              label="Code"
-              placeholder="DE"
-              autoComplete="off"
-              maxLength={2}
-              {...form.text('code')}
-            />
-            <TextField
-              id="rate-flag"
-              label="Flag (optional)"
-              placeholder="🇩🇪"
-              autoComplete="off"
-              {...form.text('flag')}
-            />
-          </div>
           <TextField
-            id="rate-calling-code"
-            label="Calling code"
-            placeholder="49"
-            inputMode="numeric"
+            id="rate-flag"
+            label="Flag (optional)"
+            placeholder="🇩🇪"
             autoComplete="off"
-            {...form.text('callingCode')}
-          />
-          <SelectField
-            id="rate-status"
-            label="Status"
-            options={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-            {...form.text('status')}
+            {...form.text('flag')}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {rateFields.map((field) => (
-            <TextField
-              key={field.name}
-              id={field.id}
-              label={field.label}
-              inputMode="decimal"
-              autoComplete="off"
-              {...form.text(field.name)}
-            />
-          ))}
-        </div>
-        {generalError && <Alert>{messageOf(save.error, 'Could not save the country.')}</Alert>}
-        <DialogActions onCancel={onClose} cancelDisabled={save.isPending} pending={save.isPending}>
-          {row ? 'Save Changes' : 'Add Country'}
-        </DialogActions>
-      </form>
-    </Dialog>
+        <TextField
+          id="rate-calling-code"
+          label="Calling code"
+          placeholder="49"
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.text('callingCode')}
+        />
+        <SelectField
+          id="rate-status"
+          label="Status"
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          {...form.text('status')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {rateFields.map((field) => (
+          <TextField
+            key={field.name}
+            id={field.id}
+            label={field.label}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.text(field.name)}
+          />
+        ))}
+      </div>
+    </FormDialog>
   );
 }
