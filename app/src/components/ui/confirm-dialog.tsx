@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from './alert';
-import { DialogActions } from './dialog-actions';
+import { ConfirmStep } from './confirm-step';
 import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
@@ -29,19 +28,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open onClose={onClose} title={title} dismissible={!pending}>
-      <div className="space-y-4">
+      <ConfirmStep
+        failure={error}
+        onBack={onClose}
+        backLabel="Cancel"
+        onConfirm={onConfirm}
+        pending={pending}
+        danger={danger}
+        confirmLabel={confirmLabel}
+      >
         <div className="text-sm text-slate-700">{children}</div>
-        {error && <Alert>{error}</Alert>}
-        <DialogActions
-          onCancel={onClose}
-          cancelDisabled={pending}
-          onConfirm={onConfirm}
-          danger={danger}
-          pending={pending}
-        >
-          {confirmLabel}
-        </DialogActions>
-      </div>
+      </ConfirmStep>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
+import { ConfirmStep } from '../../../components/ui/confirm-step';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -98,23 +98,19 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
           </DialogActions>
         </form>
       ) : (
-        <div className="space-y-4">
+        <ConfirmStep
+          failure={failure}
+          onBack={() => goTo('form')}
+          onConfirm={() => mutation.mutate()}
+          danger={type === 'debit'}
+          pending={mutation.isPending}
+          confirmLabel="Confirm"
+        >
           <p className="text-base font-medium text-slate-900">
             {question(type, amount, user.name)}
           </p>
           <p className="text-sm text-slate-600">Reason: {form.values.reason.trim()}</p>
-          {failure && <Alert>{failure}</Alert>}
-          <DialogActions
-            cancelLabel="Back"
-            onCancel={() => goTo('form')}
-            cancelDisabled={mutation.isPending}
-            onConfirm={() => mutation.mutate()}
-            danger={type === 'debit'}
-            pending={mutation.isPending}
-          >
-            Confirm
-          </DialogActions>
-        </div>
+        </ConfirmStep>
       )}
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
+import { ConfirmStep } from '../../../components/ui/confirm-step';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
@@ -78,23 +78,21 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
           </DialogActions>
         </form>
       ) : (
-        <div className="space-y-4">
+        <ConfirmStep
+          failure={
+            change.isError &&
+            !fieldError &&
+            messageOf(change.error, 'Could not change the country.')
+          }
+          onBack={() => setConfirming(false)}
+          onConfirm={() => change.mutate()}
+          pending={change.isPending}
+          confirmLabel="Change Country"
+        >
           <p className="font-medium text-slate-900">
             Move {phone.number} to {label}?
           </p>
-          {change.isError && !fieldError && (
-            <Alert>{messageOf(change.error, 'Could not change the country.')}</Alert>
-          )}
-          <DialogActions
-            cancelLabel="Back"
-            onCancel={() => setConfirming(false)}
-            cancelDisabled={change.isPending}
-            onConfirm={() => change.mutate()}
-            pending={change.isPending}
-          >
-            Change Country
-          </DialogActions>
-        </div>
+        </ConfirmStep>
       )}
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
+import { ConfirmStep } from '../../../components/ui/confirm-step';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -15,6 +15,11 @@ interface ReassignDialogProps {
 }
 
 type Target = 'customer' | 'inventory';
+
+const targets: [Target, string][] = [
+  ['customer', 'Assign to a customer'],
+  ['inventory', 'Return to inventory'],
+];
 
 /** Give the number to a customer by e-mail, or take it back into the inventory. */
 export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
@@ -69,26 +74,18 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
         >
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm font-medium text-slate-700">New holder</legend>
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="reassign-target"
-                className="h-4 w-4 accent-brand-600"
-                checked={target === 'customer'}
-                onChange={() => choose('customer')}
-              />
-              Assign to a customer
-            </label>
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="reassign-target"
-                className="h-4 w-4 accent-brand-600"
-                checked={target === 'inventory'}
-                onChange={() => choose('inventory')}
-              />
-              Return to inventory
-            </label>
+            {targets.map(([value, text]) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="radio"
+                  name="reassign-target"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={target === value}
+                  onChange={() => choose(value)}
+                />
+                {text}
+              </label>
+            ))}
           </fieldset>
           {target === 'customer' && (
             <TextField
@@ -109,7 +106,17 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
           </DialogActions>
         </form>
       ) : (
-        <div className="space-y-4">
+        <ConfirmStep
+          failure={
+            reassign.isError &&
+            !emailError &&
+            messageOf(reassign.error, 'Could not reassign the number.')
+          }
+          onBack={() => setConfirming(false)}
+          onConfirm={() => reassign.mutate()}
+          pending={reassign.isPending}
+          confirmLabel={owner ? 'Reassign Number' : 'Return to inventory'}
+        >
           <p className="font-medium text-slate-900">
             {owner
               ? `Reassign ${phone.number} to ${owner}?`
@@ -120,19 +127,7 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
               ? `${phone.assignedTo} will no longer have this number.`
               : 'The number is unassigned now.'}
           </p>
-          {reassign.isError && !emailError && (
-            <Alert>{messageOf(reassign.error, 'Could not reassign the number.')}</Alert>
-          )}
-          <DialogActions
-            cancelLabel="Back"
-            onCancel={() => setConfirming(false)}
-            cancelDisabled={reassign.isPending}
-            onConfirm={() => reassign.mutate()}
-            pending={reassign.isPending}
-          >
-            {owner ? 'Reassign Number' : 'Return to inventory'}
-          </DialogActions>
-        </div>
+        </ConfirmStep>
       )}
     </Dialog>
   );
