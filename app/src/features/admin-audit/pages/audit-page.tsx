@@ -1,11 +1,10 @@
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useAudit, type AuditFilters as Filters } from '../api/get-audit';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
@@ -15,7 +14,6 @@ const DEBOUNCE_MS = 300;
 const empty: Filters = { search: '', action: '', from: '', to: '' };
 
 export function AuditPage() {
-  usePageMeta('Audit Log', 'Who changed what, and when: balances, roles, prices and numbers.');
   const [draft, setDraft] = useState<Filters>(empty);
   const term = useDebouncedValue(draft.search.trim(), DEBOUNCE_MS);
   // Typed dates pass through invalid years (0002, 0020...) on their way: wait for them too.
@@ -27,11 +25,10 @@ export function AuditPage() {
   const filtered = JSON.stringify(filters) !== JSON.stringify(empty);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Audit Log"
-        description="Who changed what, and when: balances, roles, prices and numbers."
-      />
+    <AppPage
+      title="Audit Log"
+      description="Who changed what, and when: balances, roles, prices and numbers."
+    >
       <ListPanel label="Audit log entries" busy={audit.isFetching}>
         <AuditFilters
           {...draft}
@@ -48,6 +45,6 @@ export function AuditPage() {
           {(data) => <AuditTable items={data.items} />}
         </ListStates>
       </ListPanel>
-    </div>
+    </AppPage>
   );
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { SearchField } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useBalances, type BalanceItem } from '../api/get-balances';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { BalancesTable, type BalanceAction } from '../components/balances-table';
 import { UserTransactionsDialog } from '../components/user-transactions-dialog';
 
 export function BalancesPage() {
-  usePageMeta('User Balances', 'Customer balances with their latest deposits and withdrawals.');
   const list = useListFilters({});
   const term = list.filters.search;
   const balances = useBalances(term, list.paging.page);
@@ -19,22 +17,21 @@ export function BalancesPage() {
   const close = () => setOpen(null);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="User Balances"
-        description="Customer balances with their latest deposits and withdrawals."
-        actions={
-          <SearchField
-            {...list.search({
-              id: 'balance-search',
-              label: 'Search users',
-              hideLabel: true,
-              placeholder: 'Search users...',
-            })}
-            className="w-full sm:w-72"
-          />
-        }
-      />
+    <AppPage
+      title="User Balances"
+      description="Customer balances with their latest deposits and withdrawals."
+      actions={
+        <SearchField
+          {...list.search({
+            id: 'balance-search',
+            label: 'Search users',
+            hideLabel: true,
+            placeholder: 'Search users...',
+          })}
+          className="w-full sm:w-72"
+        />
+      }
+    >
       <ListPanel label="User balances" busy={balances.isFetching}>
         <ListStates
           query={balances}
@@ -58,6 +55,6 @@ export function BalancesPage() {
       {(open?.action === 'credit' || open?.action === 'debit') && (
         <AdjustDialog user={open.user} type={open.action} onClose={close} />
       )}
-    </div>
+    </AppPage>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingStatus } from '../../../components/ui/spinner';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
 import { useMarkHandled } from '../api/mark-handled';
 import { MessagesTable } from '../components/messages-table';
@@ -14,7 +13,6 @@ const statuses: { value: MessageStatus; label: string }[] = [
 ];
 
 export function MessagesPage() {
-  usePageMeta('Messages', 'Messages sent through the Dialtone contact form.');
   const [status, setStatus] = useState<MessageStatus>('open');
   const [page, setPage] = useState(1);
   const messages = useMessages(status, page);
@@ -25,36 +23,33 @@ export function MessagesPage() {
   if (total !== undefined && !messages.isPlaceholderData && page > lastPage) setPage(lastPage);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Messages"
-        description="Questions sent through the contact form."
-        actions={
-          <div>
-            <label
-              htmlFor="message-status"
-              className="mb-1 block text-sm font-medium text-slate-700"
-            >
-              Status
-            </label>
-            <select
-              id="message-status"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as MessageStatus);
-                setPage(1);
-              }}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-            >
-              {statuses.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-      />
+    <AppPage
+      title="Messages"
+      meta="Messages sent through the Dialtone contact form."
+      description="Questions sent through the contact form."
+      actions={
+        <div>
+          <label htmlFor="message-status" className="mb-1 block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id="message-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as MessageStatus);
+              setPage(1);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          >
+            {statuses.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
       <ListPanel label="Messages" busy={messages.isFetching}>
         <ListStates
           query={messages}
@@ -73,6 +68,6 @@ export function MessagesPage() {
           )}
         </ListStates>
       </ListPanel>
-    </div>
+    </AppPage>
   );
 }

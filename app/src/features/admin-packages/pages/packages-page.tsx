@@ -1,9 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { CardList } from '../../../components/ui/card-list';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
 import { DeletePackageDialog } from '../components/delete-package-dialog';
@@ -12,23 +11,22 @@ import { PackageFormDialog } from '../components/package-form-dialog';
 type Open = { action: 'create' } | { action: 'edit' | 'delete'; item: AdminPackage };
 
 export function PackagesPage() {
-  usePageMeta('Manage Packages', 'Call-minute packages on sale, their prices and subscribers.');
   const packages = useAdminPackages();
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Manage Packages"
-        description="Call-minute packages on sale, their prices, validity and subscribers."
-        actions={
-          <Button onClick={() => setOpen({ action: 'create' })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add New Package
-          </Button>
-        }
-      />
+    <AppPage
+      title="Manage Packages"
+      meta="Call-minute packages on sale, their prices and subscribers."
+      description="Call-minute packages on sale, their prices, validity and subscribers."
+      actions={
+        <Button onClick={() => setOpen({ action: 'create' })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add New Package
+        </Button>
+      }
+    >
       <CardList
         label="Packages"
         query={packages}
@@ -49,6 +47,6 @@ export function PackagesPage() {
       {open?.action === 'create' && <PackageFormDialog onClose={close} />}
       {open?.action === 'edit' && <PackageFormDialog item={open.item} onClose={close} />}
       {open?.action === 'delete' && <DeletePackageDialog item={open.item} onClose={close} />}
-    </div>
+    </AppPage>
   );
 }

@@ -1,12 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePhones, type AdminPhone } from '../api/get-phones';
 import { AddPhoneDialog } from '../components/add-phone-dialog';
 import { AddRangeDialog } from '../components/add-range-dialog';
@@ -17,7 +16,6 @@ import { ReassignDialog } from '../components/reassign-dialog';
 import { StatusChangeDialog } from '../components/status-change-dialog';
 
 export function PhonesPage() {
-  usePageMeta('Manage Phone Numbers', 'The number inventory: holders, types, statuses and fees.');
   const list = useListFilters({ type: '', status: '' });
   const phones = usePhones(list.filters, list.paging.page);
   const [adding, setAdding] = useState(false);
@@ -26,22 +24,22 @@ export function PhonesPage() {
   const close = () => setOpen(null);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Manage Phone Numbers"
-        description="The number inventory: who holds each number, its type, status and fee."
-        actions={
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => setAddingRange(true)}>
-              Add Range
-            </Button>
-            <Button onClick={() => setAdding(true)}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add New Number
-            </Button>
-          </div>
-        }
-      />
+    <AppPage
+      title="Manage Phone Numbers"
+      meta="The number inventory: holders, types, statuses and fees."
+      description="The number inventory: who holds each number, its type, status and fee."
+      actions={
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setAddingRange(true)}>
+            Add Range
+          </Button>
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add New Number
+          </Button>
+        </div>
+      }
+    >
       <ListPanel label="Phone numbers" busy={phones.isFetching}>
         <FilterBar
           search={list.search({ id: 'phone-search', placeholder: 'Search numbers...' })}
@@ -73,6 +71,6 @@ export function PhonesPage() {
       {(open?.action === 'deactivate' || open?.action === 'activate') && (
         <StatusChangeDialog phone={open.phone} action={open.action} onClose={close} />
       )}
-    </div>
+    </AppPage>
   );
 }

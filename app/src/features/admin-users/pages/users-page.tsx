@@ -1,11 +1,10 @@
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useUsers, type AdminUserItem } from '../api/get-users';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { SendEmailDialog } from '../components/send-email-dialog';
@@ -14,7 +13,6 @@ import { roleFilterOptions, statusFilterOptions } from '../components/user-label
 import { UsersTable, type UserAction } from '../components/users-table';
 
 export function UsersPage() {
-  usePageMeta('Manage Users', 'Every customer and administrator account with its status and role.');
   const { user: me } = useAuth();
   const list = useListFilters({ status: '', role: '' });
   const users = useUsers(list.filters, list.paging.page);
@@ -22,11 +20,10 @@ export function UsersPage() {
   const close = () => setOpen(null);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Manage Users"
-        description="Every customer and administrator account with its status and role."
-      />
+    <AppPage
+      title="Manage Users"
+      description="Every customer and administrator account with its status and role."
+    >
       <ListPanel label="Users" busy={users.isFetching}>
         <FilterBar
           search={list.search({
@@ -60,6 +57,6 @@ export function UsersPage() {
       {(open?.action === 'suspend' || open?.action === 'reactivate') && (
         <StatusDialog user={open.user} action={open.action} onClose={close} />
       )}
-    </div>
+    </AppPage>
   );
 }

@@ -1,12 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useCountryRates, type CountryRate } from '../api/get-country-rates';
 import { DeleteRateDialog } from '../components/delete-rate-dialog';
 import { RateFormDialog } from '../components/rate-form-dialog';
@@ -21,24 +20,22 @@ const statusOptions = [
 type Open = { action: 'create' } | { action: 'edit' | 'delete'; row: CountryRate };
 
 export function CountryPricingPage() {
-  usePageMeta('Country Pricing', 'Manage rates for different countries');
   const list = useListFilters({ status: '' });
   const rates = useCountryRates(list.filters.search, list.filters.status, list.paging.page);
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Country Pricing"
-        description="Manage rates for different countries"
-        actions={
-          <Button onClick={() => setOpen({ action: 'create' })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add New Country
-          </Button>
-        }
-      />
+    <AppPage
+      title="Country Pricing"
+      description="Manage rates for different countries"
+      actions={
+        <Button onClick={() => setOpen({ action: 'create' })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add New Country
+        </Button>
+      }
+    >
       <ListPanel label="Country rates" busy={rates.isFetching}>
         <FilterBar
           search={list.search({ id: 'rate-search', placeholder: 'Search countries...' })}
@@ -64,6 +61,6 @@ export function CountryPricingPage() {
       {open?.action === 'create' && <RateFormDialog onClose={close} />}
       {open?.action === 'edit' && <RateFormDialog row={open.row} onClose={close} />}
       {open?.action === 'delete' && <DeleteRateDialog row={open.row} onClose={close} />}
-    </div>
+    </AppPage>
   );
 }

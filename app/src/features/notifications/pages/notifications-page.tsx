@@ -1,10 +1,9 @@
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
@@ -16,7 +15,6 @@ function unreadSummary(unread: number): string {
 }
 
 export function NotificationsPage() {
-  usePageMeta('Notifications', 'Renewal notices, low-balance warnings and account messages.');
   const [page, setPage] = useState(1);
   const notifications = useNotifications(page);
   const markRead = useMarkRead();
@@ -24,28 +22,28 @@ export function NotificationsPage() {
   const unread = notifications.data?.unread ?? 0;
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Notifications"
-        description={
-          <span aria-live="polite">
-            {notifications.data
-              ? unreadSummary(unread)
-              : 'Renewal notices, low-balance warnings and account messages.'}
-          </span>
-        }
-        actions={
-          <Button
-            variant="secondary"
-            loading={markAll.isPending}
-            disabled={unread === 0}
-            onClick={() => markAll.mutate()}
-          >
-            <CheckCheck className="h-4 w-4" aria-hidden="true" />
-            Mark all as read
-          </Button>
-        }
-      />
+    <AppPage
+      title="Notifications"
+      meta="Renewal notices, low-balance warnings and account messages."
+      description={
+        <span aria-live="polite">
+          {notifications.data
+            ? unreadSummary(unread)
+            : 'Renewal notices, low-balance warnings and account messages.'}
+        </span>
+      }
+      actions={
+        <Button
+          variant="secondary"
+          loading={markAll.isPending}
+          disabled={unread === 0}
+          onClick={() => markAll.mutate()}
+        >
+          <CheckCheck className="h-4 w-4" aria-hidden="true" />
+          Mark all as read
+        </Button>
+      }
+    >
       <ListPanel label="Notifications" busy={notifications.isFetching}>
         <ListStates
           query={notifications}
@@ -74,6 +72,6 @@ export function NotificationsPage() {
           )}
         </ListStates>
       </ListPanel>
-    </div>
+    </AppPage>
   );
 }

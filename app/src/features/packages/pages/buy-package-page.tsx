@@ -1,21 +1,19 @@
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { CardList } from '../../../components/ui/card-list';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePackages, type CataloguePackage } from '../api/get-packages';
 import { PackageCard } from '../components/package-card';
 import { PurchasePackageDialog } from '../components/purchase-package-dialog';
 
 export function BuyPackagePage() {
-  usePageMeta('Buy Package', 'Prepaid call-minute packages for your outbound calls.');
   const packages = usePackages();
   const [chosen, setChosen] = useState<CataloguePackage | null>(null);
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Buy Package"
-        description="Prepaid call-minute packages for your outbound calls. Unused minutes expire at the end of the package's validity."
-      />
+    <AppPage
+      title="Buy Package"
+      meta="Prepaid call-minute packages for your outbound calls."
+      description="Prepaid call-minute packages for your outbound calls. Unused minutes expire at the end of the package's validity."
+    >
       <CardList
         label="Packages"
         query={packages}
@@ -27,6 +25,6 @@ export function BuyPackagePage() {
         {(item) => <PackageCard key={item.id} item={item} onPurchase={() => setChosen(item)} />}
       </CardList>
       {chosen && <PurchasePackageDialog item={chosen} onClose={() => setChosen(null)} />}
-    </div>
+    </AppPage>
   );
 }

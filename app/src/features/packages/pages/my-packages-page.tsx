@@ -1,21 +1,19 @@
 import { paths } from '../../../app/paths';
+import { AppPage } from '../../../components/ui/app-page';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { CardList } from '../../../components/ui/card-list';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useMyPackages } from '../api/get-my-packages';
 import { MyPackageCard } from '../components/my-package-card';
 
 export function MyPackagesPage() {
-  usePageMeta('My Packages', 'Your call-minute packages, the minutes left and their expiry.');
   const packages = useMyPackages();
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="My Packages"
-        description="Your call-minute packages and the minutes left."
-        actions={<ButtonLink to={paths.client.buyPackage}>Buy Package</ButtonLink>}
-      />
+    <AppPage
+      title="My Packages"
+      meta="Your call-minute packages, the minutes left and their expiry."
+      description="Your call-minute packages and the minutes left."
+      actions={<ButtonLink to={paths.client.buyPackage}>Buy Package</ButtonLink>}
+    >
       <CardList
         label="My packages"
         query={packages}
@@ -36,6 +34,6 @@ export function MyPackagesPage() {
       >
         {(item) => <MyPackageCard key={item.id} item={item} />}
       </CardList>
-    </div>
+    </AppPage>
   );
 }

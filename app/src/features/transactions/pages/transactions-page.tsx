@@ -1,38 +1,36 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { LedgerTable } from '../../../components/ui/ledger-table';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useExportTransactions } from '../api/export-transactions';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/get-transactions';
 
 export function TransactionsPage() {
-  usePageMeta('Transactions', 'Every deposit, purchase and charge on your Dialtone balance.');
   const [page, setPage] = useState(1);
   const transactions = useTransactions(page);
   const exporter = useExportTransactions();
   const empty = transactions.data?.total === 0;
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Transactions"
-        description="Every deposit, purchase and charge on your balance."
-        actions={
-          <Button
-            variant="secondary"
-            loading={exporter.isPending}
-            disabled={empty}
-            onClick={() => exporter.mutate()}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </Button>
-        }
-      />
+    <AppPage
+      title="Transactions"
+      meta="Every deposit, purchase and charge on your Dialtone balance."
+      description="Every deposit, purchase and charge on your balance."
+      actions={
+        <Button
+          variant="secondary"
+          loading={exporter.isPending}
+          disabled={empty}
+          onClick={() => exporter.mutate()}
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Export CSV
+        </Button>
+      }
+    >
       <ListPanel label="Transactions" busy={transactions.isFetching}>
         <ListStates
           query={transactions}
@@ -45,6 +43,6 @@ export function TransactionsPage() {
           {(data) => <LedgerTable items={data.items} caption="Your transactions" />}
         </ListStates>
       </ListPanel>
-    </div>
+    </AppPage>
   );
 }
