@@ -21,6 +21,16 @@ fi
 work=${DIALTONE_SIP_WORKDIR:-target/switch}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# Where Kamailio keeps its dialogs and its queue of CDRs waiting for Dialtone across
+# restarts: db_text files, the dialogs' schemas from Kamailio's own (the queue is a table
+# of usr_preferences' shape, as avpops stores it, its last_modified left empty).
+db="$work/db"
+mkdir -p "$db"
+for table in version dialog dialog_vars; do
+  [ -f "$db/$table" ] || cp "/usr/share/kamailio/dbtext/kamailio/$table" "$db/$table"
+done
+[ -f "$db/cdrq" ] || echo 'id(int,auto) uuid(string) username(string,null) domain(string,null) attribute(string) type(int) value(string) last_modified(int,null) ' >"$db/cdrq"
+grep -q ':cdrq:' "$db/version" || echo '0:cdrq:2' >>"$db/version"
 # A fresh nonce secret each start: nonces of an earlier run are not accepted again.
 secret=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 python3 - "$here/kamailio.cfg" "$work/kamailio.cfg" <<PY
@@ -35,6 +45,7 @@ values = {
     "CARRIER_IN_PORT": "${DIALTONE_CARRIER_INBOUND:-${DIALTONE_CARRIER:-127.0.0.1:5080}}".rsplit(":", 1)[1],
     "RPC_LISTEN": "${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}",
     "RPC_PORT": "${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}".rsplit(":", 1)[1],
+    "DB_DIR": "$db",
     "CHILDREN": "${DIALTONE_SIP_CHILDREN:-8}",
     "AUTH_FAIL_LIMIT": "${DIALTONE_SIP_AUTH_FAILURES:-10}",
     "NONCE_SECRET": "$secret",

@@ -5,6 +5,7 @@ mod devices;
 mod inbound;
 mod live;
 mod outbound;
+mod restart;
 
 use crate::common::{Session, TestApp};
 use crate::support::switch::Switch;

@@ -34,7 +34,9 @@ pub struct Switch {
     pub carrier_port: u16,
     /// Where the carrier's inbound calls come from.
     pub carrier_in_port: u16,
-    kamailio: Child,
+    /// Kamailio's JSON-RPC (hang-ups).
+    rpc_port: u16,
+    kamailio: std::sync::Mutex<Option<Child>>,
     carrier: Option<Child>,
     api: SocketAddr,
     router: axum::Router,
@@ -50,21 +52,28 @@ fn serve(listener: tokio::net::TcpListener, router: axum::Router) -> tokio::task
     })
 }
 
+/// SIGTERM, not SIGKILL: Kamailio's main process then stops its workers (a killed main
+/// would leave them running) and saves what it keeps across restarts. Waits for it, two
+/// seconds at most.
+fn stop(kamailio: Child) {
+    if let Some(pid) = kamailio.id() {
+        let pid = pid as libc::pid_t;
+        // SAFETY: signals and reaps our own child process.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        for _ in 0..200 {
+            let mut status = 0;
+            if unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } != 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
 impl Drop for Switch {
     fn drop(&mut self) {
-        // SIGTERM, not SIGKILL: Kamailio's main process then stops its workers (a
-        // killed main would leave them running). Waits for it, two seconds at most.
-        if let Some(pid) = self.kamailio.id() {
-            let pid = pid as libc::pid_t;
-            // SAFETY: signals and reaps our own child process.
-            unsafe { libc::kill(pid, libc::SIGTERM) };
-            for _ in 0..200 {
-                let mut status = 0;
-                if unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } != 0 {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
+        if let Some(kamailio) = self.kamailio.get_mut().unwrap().take() {
+            stop(kamailio);
         }
         if let Some(c) = &mut self.carrier {
             let _ = c.start_kill();
@@ -102,42 +111,58 @@ impl Switch {
         let api = listener.local_addr().unwrap();
         let router = dialtone_server::app(app.state.clone());
         let server = serve(listener, router.clone());
-        let dir = tempfile::tempdir().unwrap();
-        let (sip_port, carrier_port) = (free_sip_port(), free_sip_port());
-        let carrier_in_port = free_sip_port();
-        let kamailio = Command::new(switch_dir().join("start.sh"))
-            .env("DIALTONE_API_URL", format!("http://{api}"))
-            .env("DIALTONE_SWITCH_TOKEN", crate::common::SWITCH)
-            .env("DIALTONE_SIP_LISTEN", format!("127.0.0.1:{sip_port}"))
-            .env("DIALTONE_CARRIER", format!("127.0.0.1:{carrier_port}"))
-            .env(
-                "DIALTONE_CARRIER_INBOUND",
-                format!("127.0.0.1:{carrier_in_port}"),
-            )
-            .env(
-                "DIALTONE_SWITCH_RPC",
-                format!("127.0.0.1:{}", free_sip_port()),
-            )
-            .env("DIALTONE_SIP_WORKDIR", dir.path().join("kamailio"))
-            .env("DIALTONE_SIP_CHILDREN", "4")
-            .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(dir.path().join("kamailio.log")).unwrap())
-            .spawn()
-            .expect("switch/start.sh (Kamailio)");
-        let switch = Switch {
-            sip_port,
-            carrier_port,
-            carrier_in_port,
-            kamailio,
+        let mut switch = Switch {
+            sip_port: free_sip_port(),
+            carrier_port: free_sip_port(),
+            carrier_in_port: free_sip_port(),
+            rpc_port: free_sip_port(),
+            kamailio: std::sync::Mutex::new(None),
             carrier: None,
             api,
             router,
             server: std::sync::Mutex::new(server),
-            dir,
+            dir: tempfile::tempdir().unwrap(),
         };
+        *switch.kamailio.get_mut().unwrap() = Some(switch.spawn_kamailio());
         switch.wait_answering().await;
         switch
+    }
+
+    /// switch/start.sh with this switch's ports and working directory (where Kamailio
+    /// keeps its dialogs and CDR queue across restarts); its log is appended to.
+    fn spawn_kamailio(&self) -> Child {
+        let log = std::fs::File::options()
+            .create(true)
+            .append(true)
+            .open(self.dir.path().join("kamailio.log"))
+            .unwrap();
+        let address = |port: u16| format!("127.0.0.1:{port}");
+        Command::new(switch_dir().join("start.sh"))
+            .env("DIALTONE_API_URL", format!("http://{}", self.api))
+            .env("DIALTONE_SWITCH_TOKEN", crate::common::SWITCH)
+            .env("DIALTONE_SIP_LISTEN", address(self.sip_port))
+            .env("DIALTONE_CARRIER", address(self.carrier_port))
+            .env("DIALTONE_CARRIER_INBOUND", address(self.carrier_in_port))
+            .env("DIALTONE_SWITCH_RPC", address(self.rpc_port))
+            .env("DIALTONE_SIP_WORKDIR", self.dir.path().join("kamailio"))
+            .env("DIALTONE_SIP_CHILDREN", "4")
+            .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("switch/start.sh (Kamailio)")
+    }
+
+    /// Stops Kamailio as an operator would (SIGTERM: it saves its CDR queue) and starts
+    /// it again on the same ports and files, waiting until it answers.
+    pub async fn restart_kamailio(&self) {
+        let old = self.kamailio.lock().unwrap().take();
+        if let Some(child) = old {
+            stop(child);
+        }
+        let fresh = self.spawn_kamailio();
+        *self.kamailio.lock().unwrap() = Some(fresh);
+        self.wait_answering().await;
     }
 
     /// Waits until Kamailio answers an OPTIONS (ten seconds at the most).

@@ -1,0 +1,90 @@
+//! Kamailio restarted while calls are up or CDRs wait: it keeps its dialogs (written as
+//! they change) and its CDR queue (saved when it stops) in db_text files, so every call
+//! is still billed, once.
+
+use super::{calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use crate::common::{Session, TestApp};
+use crate::support::switch::Switch;
+use dialtone_core::rating::rate_call;
+use std::time::Duration;
+
+/// Waits until the switch has reported `s`'s call answered.
+async fn answered(app: &TestApp, s: &Session, switch: &Switch) {
+    for _ in 0..100 {
+        let live = app.get("/api/calls/live").bearer(&s.token).send().await;
+        if live.body["items"][0]["answeredAt"].is_i64() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the call was not answered:\n{}", switch.log());
+}
+
+async fn billed_once(app: &TestApp, s: &Session, switch: &Switch, before: i64, talked: i64) {
+    let recorded = calls(app, s, 1, switch).await;
+    assert_eq!(recorded.len(), 1, "{recorded:?}");
+    assert_eq!(recorded[0]["status"], "completed");
+    let seconds = recorded[0]["durationSeconds"].as_i64().unwrap();
+    assert!(
+        (talked - 1..=talked + 2).contains(&seconds),
+        "talked {talked} s, billed {seconds}:\n{}",
+        switch.log()
+    );
+    let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
+    assert_eq!(before - micros(app, s, "balance_micros").await, cost);
+    assert_eq!(micros(app, s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
+    let app = TestApp::new().await;
+    let (s, _, password, switch) = calling(&app, "1.00", None).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let args = ["-key", "to", CALLEE, "-d", "4000"];
+    let call = switch.device("call", "ada.desk", &password, &args, 1);
+    let restart = async {
+        answered(&app, &s, &switch).await;
+        switch.restart_kamailio().await;
+    };
+    let (run, ()) = tokio::join!(call, restart);
+    assert!(
+        run.ok,
+        "the BYE went through the restarted switch: {}\n{}",
+        run.errors,
+        switch.log()
+    );
+    billed_once(&app, &s, &switch, before, 4).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
+    let app = TestApp::new().await;
+    let (s, _, password, switch) = calling(&app, "1.00", None).await;
+    let before = micros(&app, &s, "balance_micros").await;
+
+    let args = ["-key", "to", CALLEE, "-d", "2000"];
+    let call = switch.device("call", "ada.desk", &password, &args, 1);
+    let outage = async {
+        answered(&app, &s, &switch).await;
+        switch.stop_api();
+    };
+    let (run, ()) = tokio::join!(call, outage);
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    for _ in 0..50 {
+        if switch.log().contains("queued for retry") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        switch.log().contains("queued for retry"),
+        "{}",
+        switch.log()
+    );
+
+    switch.restart_kamailio().await;
+    switch.start_api().await;
+    billed_once(&app, &s, &switch, before, 2).await;
+}
