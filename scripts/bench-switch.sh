@@ -33,7 +33,8 @@ run() {
   local label=$1 api_url=$2 rate=$3 total=$4 sip carrier
   sip=$(udp_port); carrier=$(udp_port)
   DIALTONE_API_URL=$api_url DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_SIP_LISTEN=127.0.0.1:$sip \
-    DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SIP_WORKDIR=$work/k-$sip DIALTONE_SIP_CHILDREN=16 \
+    DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SWITCH_RPC=127.0.0.1:$(udp_port) \
+    DIALTONE_SIP_WORKDIR=$work/k-$sip DIALTONE_SIP_CHILDREN=16 \
     "$here/switch/start.sh" >"$work/kamailio-$sip.log" 2>&1 &
   local kam=$!; pids+=($kam)
   sipp -sf "$here/switch/sipp/answer.xml" -i 127.0.0.1 -p "$carrier" -nostdin -bind_local >/dev/null 2>&1 &
