@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { messageOf } from '../../lib/api-client';
-import { LoadError } from './load-error';
+import { QueryLoadError } from './load-error';
 import { Pagination } from './pagination';
 
 interface Paging {
@@ -49,13 +48,7 @@ export function ListStates<T>({
 }: ListStatesProps<T>) {
   if (query.isPending) return loading;
   if (query.isError) {
-    const failed = (
-      <LoadError
-        message={messageOf(query.error, error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    const failed = <QueryLoadError query={query} fallback={error} />;
     return cards ? <div className={`${card} shadow-sm`}>{failed}</div> : failed;
   }
   const data = query.data;

@@ -1,3 +1,4 @@
+import { messageOf } from '../../lib/api-client';
 import { Button } from './button';
 
 interface LoadErrorProps {
@@ -15,5 +16,23 @@ export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps
         Retry
       </Button>
     </div>
+  );
+}
+
+interface QueryLoadErrorProps {
+  /** The query that failed: its message shows, and Retry fetches it again. */
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+  /** The message when the server gave none. */
+  fallback: string;
+}
+
+/** LoadError for a failed query. */
+export function QueryLoadError({ query, fallback }: QueryLoadErrorProps) {
+  return (
+    <LoadError
+      message={messageOf(query.error, fallback)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

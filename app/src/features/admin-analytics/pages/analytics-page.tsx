@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, isApiError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useAnalytics, type DateRange } from '../api/get-analytics';
@@ -62,13 +62,7 @@ export function AnalyticsPage() {
           </p>,
         )
       ) : analytics.isError ? (
-        card(
-          <LoadError
-            message={messageOf(analytics.error, 'Could not load the analytics.')}
-            onRetry={() => void analytics.refetch()}
-            retrying={analytics.isFetching}
-          />,
-        )
+        card(<QueryLoadError query={analytics} fallback="Could not load the analytics." />)
       ) : (
         <div aria-busy={analytics.isFetching || !settled} className="space-y-6">
           <KpiCards asr={data?.asr} acd={data?.acd} />

@@ -2,9 +2,8 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useStats } from '../api/get-stats';
 import { OverviewCards } from '../components/overview-cards';
@@ -48,11 +47,7 @@ export function OverviewPage() {
       <h1 className="text-2xl font-bold text-slate-900">Overview</h1>
       {stats.isError && (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <LoadError
-            message={messageOf(stats.error, 'Could not load the overview.')}
-            onRetry={() => void stats.refetch()}
-            retrying={stats.isFetching}
-          />
+          <QueryLoadError query={stats} fallback="Could not load the overview." />
         </div>
       )}
       <OverviewCards stats={stats.data} failed={stats.isError} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmStep } from '../../../components/ui/confirm-step';
 import { DialogActions } from '../../../components/ui/dialog-actions';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -54,11 +54,7 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
           }}
         >
           {countries.isError ? (
-            <LoadError
-              message={messageOf(countries.error, 'Could not load the countries.')}
-              onRetry={() => void countries.refetch()}
-              retrying={countries.isFetching}
-            />
+            <QueryLoadError query={countries} fallback="Could not load the countries." />
           ) : (
             <SelectField
               id="change-country"

@@ -1,6 +1,5 @@
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSettings } from '../api/get-settings';
 import { ConfigurationPanels } from '../components/configuration-panels';
@@ -22,11 +21,7 @@ export function AdminSettingsPage() {
         </div>
       ) : settings.isError ? (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <LoadError
-            message={messageOf(settings.error, 'Could not load the settings.')}
-            onRetry={() => void settings.refetch()}
-            retrying={settings.isFetching}
-          />
+          <QueryLoadError query={settings} fallback="Could not load the settings." />
         </div>
       ) : (
         <>

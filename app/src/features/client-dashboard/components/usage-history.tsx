@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FigureTable } from '../../../components/ui/figure-table';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
 import { ChartBoundary } from '../../../components/ui/chart-boundary';
@@ -80,11 +79,7 @@ export function UsageHistory() {
           {chartFallback}
         </div>
       ) : usage.isError ? (
-        <LoadError
-          message={messageOf(usage.error, 'Could not load your usage.')}
-          onRetry={() => void usage.refetch()}
-          retrying={usage.isFetching}
-        />
+        <QueryLoadError query={usage} fallback="Could not load your usage." />
       ) : (
         <div className="mt-4">
           <p aria-live="polite" className="text-sm text-slate-600" data-testid="usage-summary">

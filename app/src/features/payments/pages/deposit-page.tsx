@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { LoadError } from '../../../components/ui/load-error';
-import { messageOf } from '../../../lib/api-client';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -50,11 +49,7 @@ export function DepositPage() {
           )}
           <div className="mt-4">
             {config.isError ? (
-              <LoadError
-                message={messageOf(config.error, 'Could not load the payment settings.')}
-                onRetry={() => void config.refetch()}
-                retrying={config.isFetching}
-              />
+              <QueryLoadError query={config} fallback="Could not load the payment settings." />
             ) : (
               <DepositForm limits={config.data} />
             )}

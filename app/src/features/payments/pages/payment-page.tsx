@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError, messageOf } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePayment } from '../api/get-payment';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -70,13 +70,7 @@ function PaymentBody({ clientSecret }: { clientSecret: string }) {
   }
   if (config.isError || payment.isError) {
     const failed = config.isError ? config : payment;
-    return (
-      <LoadError
-        message={messageOf(failed.error, 'Could not load this payment.')}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    );
+    return <QueryLoadError query={failed} fallback="Could not load this payment." />;
   }
   if (payment.data.status === 'succeeded') {
     return (
