@@ -9,6 +9,18 @@ export interface SelectOption {
   label: string;
 }
 
+/**
+ * A select's options from values and their labels, in the labels' order; with `all`, first
+ * an empty value that means no filter ("All Types").
+ */
+export function optionsOf(labels: Partial<Record<string, string>>, all?: string): SelectOption[] {
+  const options = Object.entries(labels).map(([value, label]) => ({
+    value,
+    label: label ?? value,
+  }));
+  return all === undefined ? options : [{ value: '', label: all }, ...options];
+}
+
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
   options: SelectOption[];

@@ -1,16 +1,18 @@
-import type { SelectOption } from '../../../components/ui/select-field';
+import { optionsOf } from '../../../components/ui/select-field';
 
-export const actionFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Actions' },
-  { value: 'user.', label: 'Users' },
-  { value: 'balance.', label: 'Balances' },
-  { value: 'phone.', label: 'Numbers' },
-  { value: 'package.', label: 'Packages' },
-  { value: 'country.', label: 'Countries' },
-  { value: 'settings.', label: 'Settings' },
-  { value: 'message.', label: 'Messages' },
-  { value: 'call.', label: 'Calls' },
-];
+export const actionFilterOptions = optionsOf(
+  {
+    'user.': 'Users',
+    'balance.': 'Balances',
+    'phone.': 'Numbers',
+    'package.': 'Packages',
+    'country.': 'Countries',
+    'settings.': 'Settings',
+    'message.': 'Messages',
+    'call.': 'Calls',
+  },
+  'All Actions',
+);
 
 const actionLabels: Record<string, string> = {
   'user.email': 'Sent an email',

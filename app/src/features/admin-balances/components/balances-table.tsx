@@ -3,8 +3,8 @@ import { ActionsMenu } from '../../../components/ui/actions-menu';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
+import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { BalanceItem, Movement } from '../api/get-balances';
-import { BalanceStatusBadge } from './balance-status-badge';
 
 export type BalanceAction = 'credit' | 'debit' | 'transactions';
 
@@ -63,7 +63,7 @@ export function BalancesTable({ items, onAction }: BalancesTableProps) {
           className: 'whitespace-nowrap',
           cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
         },
-        { header: 'Status', cell: (user) => <BalanceStatusBadge status={user.status} /> },
+        { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
         actionsColumn((user: BalanceItem) => (
           <ActionsMenu
             label={`Actions for ${user.name}`}

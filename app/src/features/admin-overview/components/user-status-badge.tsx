@@ -1,11 +1,7 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
+import { statusTones } from '../../admin-users/components/user-labels';
 
-const tones: Record<string, BadgeTone> = {
-  active: 'green',
-  pending: 'yellow',
-  suspended: 'red',
-};
-
+/** An account's status (active, pending, suspended) as a coloured badge. */
 export function UserStatusBadge({ status }: { status: string }) {
-  return <Badge tone={tones[status] ?? 'gray'}>{status}</Badge>;
+  return <Badge tone={statusTones[status] ?? 'gray'}>{status}</Badge>;
 }

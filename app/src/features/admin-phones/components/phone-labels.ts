@@ -1,5 +1,5 @@
 import type { BadgeTone } from '../../../components/ui/badge';
-import type { SelectOption } from '../../../components/ui/select-field';
+import { optionsOf } from '../../../components/ui/select-field';
 
 export const typeLabels: Record<string, string> = {
   mobile: 'Mobile',
@@ -7,24 +7,20 @@ export const typeLabels: Record<string, string> = {
   tollfree: 'Toll-Free',
 };
 
-export const typeOptions: SelectOption[] = Object.entries(typeLabels).map(([value, label]) => ({
-  value,
-  label,
-}));
+export const typeOptions = optionsOf(typeLabels);
 
-export const typeFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Types' },
-  ...typeOptions,
-];
+export const typeFilterOptions = optionsOf(typeLabels, 'All Types');
 
-export const statusFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Status' },
-  { value: 'active', label: 'Active' },
-  { value: 'reserved', label: 'Reserved' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'available', label: 'Available' },
-  { value: 'expired', label: 'Expired' },
-];
+export const statusFilterOptions = optionsOf(
+  {
+    active: 'Active',
+    reserved: 'Reserved',
+    inactive: 'Inactive',
+    available: 'Available',
+    expired: 'Expired',
+  },
+  'All Status',
+);
 
 export const statusTones: Record<string, BadgeTone> = {
   active: 'green',

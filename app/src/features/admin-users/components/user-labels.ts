@@ -1,21 +1,15 @@
 import type { BadgeTone } from '../../../components/ui/badge';
-import type { SelectOption } from '../../../components/ui/select-field';
+import { optionsOf } from '../../../components/ui/select-field';
 import type { Role } from '../../../lib/auth-context';
 
-export const statusFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Status' },
-  { value: 'active', label: 'Active' },
-  { value: 'suspended', label: 'Suspended' },
-  { value: 'pending', label: 'Pending' },
-];
-
-export const roleFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Roles' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'client', label: 'Client' },
-];
+export const statusFilterOptions = optionsOf(
+  { active: 'Active', suspended: 'Suspended', pending: 'Pending' },
+  'All Status',
+);
 
 export const roleLabels: Record<Role, string> = { admin: 'Admin', client: 'Client' };
+
+export const roleFilterOptions = optionsOf(roleLabels, 'All Roles');
 
 /** A role as the API sends it (any text), in words. */
 export function roleLabel(role: string): string {

@@ -3,8 +3,9 @@ import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/action
 import { Badge } from '../../../components/ui/badge';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { dateColumn, Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { AdminUserItem } from '../api/get-users';
-import { roleLabel, statusTones, trialLabel } from './user-labels';
+import { roleLabel, trialLabel } from './user-labels';
 
 export type UserAction = 'email' | 'role' | 'suspend' | 'reactivate';
 
@@ -68,7 +69,7 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
           header: 'Status',
           cell: (user) => (
             <>
-              <Badge tone={statusTones[user.status] ?? 'gray'}>{user.status}</Badge>
+              <UserStatusBadge status={user.status} />
               {user.trial && (
                 <span className="ml-1">
                   <Badge tone={user.trial === 'active' ? 'blue' : 'gray'}>

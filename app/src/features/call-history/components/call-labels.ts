@@ -1,19 +1,6 @@
 import type { BadgeTone } from '../../../components/ui/badge';
-import type { SelectOption } from '../../../components/ui/select-field';
+import { optionsOf } from '../../../components/ui/select-field';
 import type { CallStatus, CallType } from '../api/get-calls';
-
-export const typeFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Types' },
-  { value: 'inbound', label: 'Inbound' },
-  { value: 'outbound', label: 'Outbound' },
-];
-
-export const statusFilterOptions: SelectOption[] = [
-  { value: '', label: 'All Status' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'no-answer', label: 'No Answer' },
-];
 
 // Keyed by the API's text (any string on the wire), covering every value the app knows.
 export const directionLabels: Partial<Record<string, string>> = {
@@ -26,6 +13,10 @@ export const statusLabels: Partial<Record<string, string>> = {
   failed: 'Failed',
   'no-answer': 'No Answer',
 } satisfies Record<CallStatus, string>;
+
+export const typeFilterOptions = optionsOf(directionLabels, 'All Types');
+
+export const statusFilterOptions = optionsOf(statusLabels, 'All Status');
 
 export const statusTones: Partial<Record<string, BadgeTone>> = {
   completed: 'green',

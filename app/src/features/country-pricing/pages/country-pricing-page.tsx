@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
+import { optionsOf } from '../../../components/ui/select-field';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
@@ -11,11 +12,7 @@ import { DeleteRateDialog } from '../components/delete-rate-dialog';
 import { RateFormDialog } from '../components/rate-form-dialog';
 import { RatesTable } from '../components/rates-table';
 
-const statusOptions = [
-  { value: '', label: 'All Status' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
+const statusOptions = optionsOf({ active: 'Active', inactive: 'Inactive' }, 'All Status');
 
 type Open = { action: 'create' } | { action: 'edit' | 'delete'; row: CountryRate };
 
