@@ -5,7 +5,13 @@ type Row = [label: string, value: ReactNode];
 
 const notSet = <span className="text-slate-500">Not set</span>;
 
-function Panel({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
+interface PanelProps {
+  id: string;
+  title: string;
+  rows: Row[];
+}
+
+function Panel({ id, title, rows }: PanelProps) {
   return (
     <section
       aria-labelledby={id}
@@ -32,6 +38,48 @@ function Panel({ id, title, rows }: { id: string; title: string; rows: Row[] }) 
  */
 export function ConfigurationPanels({ configuration }: { configuration: Configuration }) {
   const { mail, payments, sms } = configuration;
+  const panels: PanelProps[] = [
+    {
+      id: 'config-mail',
+      title: 'Mail',
+      rows: [
+        ['Delivery', mail.mode === 'smtp' ? 'SMTP' : 'Outbox (kept on the server, not sent)'],
+        ['SMTP server', mail.smtp ?? notSet],
+        ['From address', mail.from],
+        ['Support e-mail', mail.supportEmail],
+      ],
+    },
+    {
+      id: 'config-payments',
+      title: 'Payments',
+      rows: [
+        ['Provider', payments.provider === 'stripe' ? 'Stripe' : 'Sandbox'],
+        ['Publishable key', payments.publishableKey ?? notSet],
+        [
+          'Webhook secret',
+          <span
+            key="secret"
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              payments.webhookSecretSet
+                ? 'bg-green-100 text-green-800'
+                : 'bg-slate-100 text-slate-700'
+            }`}
+          >
+            {payments.webhookSecretSet ? 'Secret set' : 'Not set'}
+          </span>,
+        ],
+        ['API base', payments.apiBase],
+      ],
+    },
+    {
+      id: 'config-sms',
+      title: 'SMS',
+      rows: [
+        ['Provider', sms.provider],
+        ['Gateway URL', sms.url ?? notSet],
+      ],
+    },
+  ];
   return (
     <section aria-labelledby="configuration-heading" className="space-y-3">
       <div>
@@ -43,46 +91,9 @@ export function ConfigurationPanels({ configuration }: { configuration: Configur
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Panel
-          id="config-mail"
-          title="Mail"
-          rows={[
-            ['Delivery', mail.mode === 'smtp' ? 'SMTP' : 'Outbox (kept on the server, not sent)'],
-            ['SMTP server', mail.smtp ?? notSet],
-            ['From address', mail.from],
-            ['Support e-mail', mail.supportEmail],
-          ]}
-        />
-        <Panel
-          id="config-payments"
-          title="Payments"
-          rows={[
-            ['Provider', payments.provider === 'stripe' ? 'Stripe' : 'Sandbox'],
-            ['Publishable key', payments.publishableKey ?? notSet],
-            [
-              'Webhook secret',
-              <span
-                key="secret"
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                  payments.webhookSecretSet
-                    ? 'bg-green-100 text-green-800'
-                    : 'bg-slate-100 text-slate-700'
-                }`}
-              >
-                {payments.webhookSecretSet ? 'Secret set' : 'Not set'}
-              </span>,
-            ],
-            ['API base', payments.apiBase],
-          ]}
-        />
-        <Panel
-          id="config-sms"
-          title="SMS"
-          rows={[
-            ['Provider', sms.provider],
-            ['Gateway URL', sms.url ?? notSet],
-          ]}
-        />
+        {panels.map((panel) => (
+          <Panel key={panel.id} {...panel} />
+        ))}
       </div>
     </section>
   );

@@ -15,29 +15,27 @@ function monthly(price: number | null | undefined) {
   return usd(price);
 }
 
+/** The last column: a link to sign up, which buying needs. */
+function signupColumn(label: string): CountryColumn {
+  return {
+    header: 'Action',
+    cell: () => (
+      <ButtonLink to={paths.signup} size="sm">
+        {label}
+      </ButtonLink>
+    ),
+  };
+}
+
 export const numberColumns: CountryColumn[] = [
   { header: 'Mobile', cell: (c) => monthly(c.mobile) },
   { header: 'Landline', cell: (c) => monthly(c.landline) },
   { header: 'Toll-Free', cell: (c) => monthly(c.tollFree) },
-  {
-    header: 'Action',
-    cell: () => (
-      <ButtonLink to={paths.signup} size="sm">
-        Buy Number
-      </ButtonLink>
-    ),
-  },
+  signupColumn('Buy Number'),
 ];
 
 export const callColumns: CountryColumn[] = [
   { header: 'Inbound (per min)', cell: (c) => rate(c.inboundRate) },
   { header: 'Outbound (per min)', cell: (c) => rate(c.outboundRate) },
-  {
-    header: 'Action',
-    cell: () => (
-      <ButtonLink to={paths.signup} size="sm">
-        Buy Minutes
-      </ButtonLink>
-    ),
-  },
+  signupColumn('Buy Minutes'),
 ];
