@@ -1,5 +1,5 @@
 //! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
-//! socket); `serve(config)` connects, migrates, seeds, and listens.
+//! socket); `prepare(config)` connects and migrates, `serve(state)` listens.
 
 pub mod infra;
 // Infrastructure by its short name (`crate::db`, `crate::error`, ...).
@@ -14,7 +14,6 @@ pub mod calls;
 pub mod catalogue;
 pub mod contact;
 pub mod dashboard;
-pub mod demo;
 pub mod ledger;
 pub mod notifications;
 pub mod numbers;
@@ -25,7 +24,6 @@ pub mod settings;
 pub mod sip;
 pub mod sms;
 pub mod telephony;
-pub mod traffic;
 pub mod trial;
 pub mod users;
 
@@ -82,22 +80,23 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Connects to the database, brings its schema up to date and seeds demo data.
+/// Connects to the database and brings its schema up to date; in demo mode, keeps every
+/// offered country and type in stock. (The demo accounts and their history are seeded
+/// by the dialtone-server binary, from server/tools: not part of the library.)
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = Db::connect(&config.database_url).await?;
     db.migrate().await?;
     let state = AppState::new(config, db);
     if state.config.demo {
-        demo::seed(&state).await?;
-        demo::seed_history(&state).await?;
         numbers::stock::restock_demo(&state).await?;
     }
     Ok(state)
 }
 
-pub async fn serve(config: Config) -> anyhow::Result<()> {
-    let bind = config.bind.clone();
-    let state = prepare(config).await?;
+/// Serves the API and the app on `state.config.bind` with the background jobs, until
+/// SIGINT or SIGTERM.
+pub async fn serve(state: AppState) -> anyhow::Result<()> {
+    let bind = state.config.bind.clone();
     jobs::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(&bind).await?;
     tracing::info!("Dialtone listening on http://{}", listener.local_addr()?);

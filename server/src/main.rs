@@ -1,3 +1,11 @@
+// Demo accounts and their call history (demo mode, the default of `make run`), and the
+// traffic plans the history is made of: tools, kept out of the library.
+#[path = "../tools/demo.rs"]
+mod demo;
+#[path = "../tools/traffic.rs"]
+#[allow(dead_code)] // the HTTP runner is the dialtone-traffic binary's
+mod traffic;
+
 use dialtone_server::config::Config;
 use std::path::Path;
 use tracing_subscriber::EnvFilter;
@@ -21,7 +29,16 @@ async fn main() -> anyhow::Result<()> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        [] | ["serve"] => dialtone_server::serve(config).await,
+        [] | ["serve"] => {
+            let state = dialtone_server::prepare(config).await?;
+            if state.config.demo {
+                demo::seed(&state).await?;
+                demo::seed_history(&state).await?;
+                // The history bought numbers: back in stock before anyone buys.
+                dialtone_server::numbers::stock::restock_demo(&state).await?;
+            }
+            dialtone_server::serve(state).await
+        }
         ["check"] => {
             // The money invariants, for operators and benchmarks: exits non-zero when broken.
             let db = dialtone_server::db::Db::connect(&config.database_url).await?;

@@ -17,7 +17,6 @@ const ALLOWED: &[(&str, &str)] = &[
         "telephony/destination.rs",
         "the destination queries the call path builds into find_party",
     ),
-    ("demo.rs", "seeds demo data (a tool, not a resource)"),
 ];
 
 fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {

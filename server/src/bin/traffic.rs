@@ -4,7 +4,11 @@
 //! usage: dialtone-traffic --base http://127.0.0.1:8080 --token SWITCH_TOKEN \
 //!            --from +14155550100 [--from ...] [--calls 100] [--concurrency 8] [--seed 1]
 
-use dialtone_server::traffic::{plan_calls, run_http};
+#[path = "../../tools/traffic.rs"]
+#[allow(dead_code)] // the in-process runner is the demo's and the tests'
+mod traffic;
+
+use traffic::{plan_calls, run_http};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);

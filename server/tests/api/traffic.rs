@@ -1,5 +1,9 @@
 use crate::common::TestApp;
-use dialtone_server::traffic::{plan_calls, run_in_process};
+#[path = "../../tools/traffic.rs"]
+#[allow(dead_code)] // the HTTP runner is the dialtone-traffic binary's
+mod plans;
+
+use plans::{plan_calls, run_in_process};
 
 #[tokio::test]
 async fn generated_traffic_is_charged_once_even_when_replayed() {

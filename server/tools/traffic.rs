@@ -2,8 +2,8 @@
 //! Demo mode runs a plan in-process to give the demo client a history; the
 //! `dialtone-traffic` binary runs one over HTTP against a live server.
 
-use crate::state::AppState;
-use crate::telephony::{authorize, cdr};
+use dialtone_server::state::AppState;
+use dialtone_server::telephony::{authorize, cdr};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -25,7 +25,7 @@ pub struct CallPlan {
 }
 
 impl CallPlan {
-    pub fn from_to(&self) -> (&str, &str) {
+    pub fn parties(&self) -> (&str, &str) {
         if self.direction == "outbound" {
             (&self.ours, &self.other)
         } else {
@@ -107,12 +107,12 @@ pub fn plan_calls(
 }
 
 fn iso(ms: i64) -> String {
-    crate::db::iso(ms)
+    dialtone_server::db::iso(ms)
 }
 
 /// The CDR a switch sends for a plan, cut to what authorization allowed.
 pub fn cdr_body(p: &CallPlan, max_seconds: i64) -> Value {
-    let (from, to) = p.from_to();
+    let (from, to) = p.parties();
     let talk = p.talk_seconds.min(max_seconds);
     let answered = (p.status == "completed").then(|| iso(p.started_at_ms + 4000));
     json!({
@@ -163,7 +163,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
     let mut summary = Summary::default();
     for p in plans {
         summary.placed += 1;
-        let (from, to) = p.from_to();
+        let (from, to) = p.parties();
         let req = authorize::AuthorizeRequest {
             call_id: p.call_id.clone(),
             direction: p.direction.into(),
@@ -184,7 +184,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             .await
             .map_err(|e| anyhow::anyhow!("cdr: {e}"))?;
         if p.recording {
-            crate::calls::recording::store(state, &p.call_id, &tone_wav())
+            dialtone_server::calls::recording::store(state, &p.call_id, &tone_wav())
                 .await
                 .map_err(|e| anyhow::anyhow!("recording: {e}"))?;
         }
@@ -214,7 +214,7 @@ pub async fn run_http(
             loop {
                 let Some(p) = queue.lock().await.pop() else { return s };
                 s.placed += 1;
-                let (from, to) = p.from_to();
+                let (from, to) = p.parties();
                 let begun = Instant::now();
                 let auth = http
                     .post(format!("{base}/api/telephony/authorize"))

@@ -1,8 +1,8 @@
 //! Demo mode (the default of `make run`): the accounts shown in the demo box on /login.
 
-use crate::auth::password;
-use crate::state::AppState;
-use crate::users::repo::{self, NewUser};
+use dialtone_server::auth::password;
+use dialtone_server::state::AppState;
+use dialtone_server::users::repo::{self, NewUser};
 
 pub const ADMIN_EMAIL: &str = "admin@dialtone.test";
 pub const ADMIN_PASSWORD: &str = "admin123";
@@ -32,7 +32,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         {
             Ok(user) => tracing::info!(user_id = user.id, email, "demo account created"),
             // Another instance seeded it at the same moment.
-            Err(e) if crate::db::is_unique_violation(&e) => {}
+            Err(e) if dialtone_server::db::is_unique_violation(&e) => {}
             Err(e) => return Err(e.into()),
         }
     }
@@ -42,7 +42,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
 /// Gives the demo client a believable month: a deposit, two numbers, a package,
 /// sixty calls through the real authorize/CDR path, and a few messages. Runs once.
 pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
-    use crate::ledger::{self, Kind, Posting};
+    use dialtone_server::ledger::{self, Kind, Posting};
     let Some(client) = repo::find_by_email(&state.db.pool, CLIENT_EMAIL).await? else {
         return Ok(());
     };
@@ -50,7 +50,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     let claimed = sqlx::query(
         "INSERT INTO settings (key, value, updated_at) VALUES ('demo_history_seeded', '1', $1) ON CONFLICT (key) DO NOTHING",
     )
-    .bind(crate::db::now_ms())
+    .bind(dialtone_server::db::now_ms())
     .execute(&state.db.pool)
     .await?
     .rows_affected()
@@ -58,7 +58,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     if !claimed {
         return Ok(());
     }
-    let now = crate::db::now_ms();
+    let now = dialtone_server::db::now_ms();
     let mut tx = state.db.begin_write().await?;
     let deposit = Posting {
         user_id: client.id,
@@ -90,8 +90,8 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         )
         .bind(client.id)
         .bind(monthly)
-        .bind(now - 20 * crate::settings::DAY_MS)
-        .bind(crate::settings::add_months(now - 20 * crate::settings::DAY_MS, 1))
+        .bind(now - 20 * dialtone_server::settings::DAY_MS)
+        .bind(dialtone_server::settings::add_months(now - 20 * dialtone_server::settings::DAY_MS, 1))
         .bind(id)
         .execute(&mut *tx)
         .await?;
@@ -122,7 +122,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
             .fetch_optional(&mut *tx)
             .await?;
     if let Some((id, name, minutes, price, validity)) = package {
-        let bought = now - 20 * crate::settings::DAY_MS;
+        let bought = now - 20 * dialtone_server::settings::DAY_MS;
         let what = format!("{name} package ({minutes} minutes)");
         let p = Posting {
             user_id: client.id,
@@ -146,13 +146,13 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         .bind(minutes * 60)
         .bind(price)
         .bind(bought)
-        .bind(bought + validity * crate::settings::DAY_MS)
+        .bind(bought + validity * dialtone_server::settings::DAY_MS)
         .execute(&mut *tx)
         .await?;
     }
     // The deposit and purchases happened when the numbers were bought, 20 days ago.
     sqlx::query("UPDATE ledger_entries SET created_at = $1 WHERE user_id = $2")
-        .bind(now - 20 * crate::settings::DAY_MS)
+        .bind(now - 20 * dialtone_server::settings::DAY_MS)
         .bind(client.id)
         .execute(&mut *tx)
         .await?;
@@ -160,8 +160,13 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     if ours.is_empty() {
         return Ok(());
     }
-    let plans =
-        crate::traffic::plan_calls(7, &ours, 60, now - 3_600_000, 30 * crate::settings::DAY_MS);
+    let plans = crate::traffic::plan_calls(
+        7,
+        &ours,
+        60,
+        now - 3_600_000,
+        30 * dialtone_server::settings::DAY_MS,
+    );
     let summary = crate::traffic::run_in_process(state, &plans).await?;
     for (to, text) in [
         ("+14155550123", "Running 10 minutes late, see you soon!"),
@@ -171,7 +176,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
             to: to.into(),
             message: text.into(),
         };
-        crate::sms::send(state, client.id, &input, None)
+        dialtone_server::sms::send(state, client.id, &input, None)
             .await
             .map_err(|e| anyhow::anyhow!("demo SMS: {e}"))?;
     }
@@ -185,7 +190,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     .execute(&state.db.pool)
     .await?;
     let mut conn = state.db.pool.acquire().await?;
-    crate::ledger::post::rebuild_daily(&mut conn).await?;
+    dialtone_server::ledger::post::rebuild_daily(&mut conn).await?;
     tracing::info!(
         calls = summary.allowed,
         refused = summary.refused,
