@@ -197,3 +197,32 @@ async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
     assert_eq!(charges, 1, "billed once");
     app.assert_invariant().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_re_invite_does_not_extend_the_paid_time() {
+    let app = TestApp::new().await;
+    // $0.03 at $0.60 a minute: three seconds, whatever the phone asks for meanwhile.
+    let (s, _, password, switch) = calling(&app, "0.03", Some(600_000)).await;
+
+    let run = switch
+        .device(
+            "reinvite",
+            "ada.desk",
+            &password,
+            &["-key", "to", CALLEE],
+            1,
+        )
+        .await;
+    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    assert!(
+        // The INVITE's, the re-INVITE's, and ours to the switch's BYE.
+        run.messages.matches("SIP/2.0 200").count() >= 3,
+        "the re-INVITE was answered: {}",
+        run.messages
+    );
+    let call = &calls(&app, &s, 1, &switch).await[0];
+    assert_eq!(call["durationSeconds"], 3, "still cut at the paid 3 s");
+    assert_eq!(micros(&app, &s, "balance_micros").await, 0);
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
