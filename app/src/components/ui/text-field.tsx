@@ -1,4 +1,5 @@
 import {
+  createElement,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -66,32 +67,38 @@ interface ControlOptions {
   base?: string;
 }
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What every labelled text field takes besides its control's own attributes. */
+interface LabelledProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, className, ...rest }: TextFieldProps) {
+type TextFieldProps = LabelledProps & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaFieldProps = LabelledProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** A text box or area under its label, with the shared classes, hint and message. */
+function LabelledText({
+  control,
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...rest
+}: (TextFieldProps & { control: 'input' }) | (TextAreaFieldProps & { control: 'textarea' })) {
   const field = useFieldControl(id, { error, hint, className });
   return (
     <FieldShell id={field.id} label={label} error={error} hint={hint}>
-      <input {...field} {...rest} />
+      {createElement(control, { ...field, ...rest })}
     </FieldShell>
   );
 }
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
+export function TextField(props: TextFieldProps) {
+  return <LabelledText control="input" {...props} />;
 }
 
-export function TextAreaField({ label, error, hint, id, className, ...rest }: TextAreaFieldProps) {
-  const field = useFieldControl(id, { error, hint, className });
-  return (
-    <FieldShell id={field.id} label={label} error={error} hint={hint}>
-      <textarea {...field} {...rest} />
-    </FieldShell>
-  );
+export function TextAreaField(props: TextAreaFieldProps) {
+  return <LabelledText control="textarea" {...props} />;
 }
