@@ -34,7 +34,6 @@ export function ConfirmStep({
       <DialogActions
         cancelLabel={backLabel}
         onCancel={onBack}
-        cancelDisabled={pending}
         onConfirm={onConfirm}
         danger={danger}
         pending={pending}

@@ -12,7 +12,7 @@ interface DialogActionsProps {
   /** The secondary button: Cancel, or Back from a confirmation step. */
   cancelLabel?: string;
   onCancel: () => void;
-  /** Whether the secondary button waits while the action is in flight. */
+  /** Disables the secondary button; by default it waits while the action is in flight. */
   cancelDisabled?: boolean;
   className?: string;
 }
@@ -21,12 +21,12 @@ interface DialogActionsProps {
 export function DialogActions({
   children,
   onConfirm,
-  pending,
+  pending = false,
   disabled,
   danger = false,
   cancelLabel = 'Cancel',
   onCancel,
-  cancelDisabled,
+  cancelDisabled = pending,
   className = '',
 }: DialogActionsProps) {
   return (

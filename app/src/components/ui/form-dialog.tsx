@@ -37,12 +37,7 @@ export function FormDialog({
       <form noValidate aria-label={label} className="space-y-4" onSubmit={onSubmit}>
         {children}
         {failure && <Alert>{failure}</Alert>}
-        <DialogActions
-          onCancel={onClose}
-          cancelDisabled={pending}
-          pending={pending}
-          disabled={submitDisabled}
-        >
+        <DialogActions onCancel={onClose} pending={pending} disabled={submitDisabled}>
           {submitLabel}
         </DialogActions>
       </form>
