@@ -21,27 +21,22 @@ export function DateRangeFields({
   latest,
   errors = {},
 }: DateRangeFieldsProps) {
+  const fields = [
+    { name: 'from', label: 'From', value: from, min: undefined, max: to || latest },
+    { name: 'to', label: 'To', value: to, min: from || undefined, max: latest },
+  ] as const;
   return (
     <>
-      <TextField
-        id={`${idPrefix}-from`}
-        label="From"
-        type="date"
-        value={from}
-        max={to || latest}
-        error={errors.from}
-        onChange={(event) => onChange('from', event.target.value)}
-      />
-      <TextField
-        id={`${idPrefix}-to`}
-        label="To"
-        type="date"
-        value={to}
-        min={from || undefined}
-        max={latest}
-        error={errors.to}
-        onChange={(event) => onChange('to', event.target.value)}
-      />
+      {fields.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          id={`${idPrefix}-${name}`}
+          type="date"
+          {...field}
+          error={errors[name]}
+          onChange={(event) => onChange(name, event.target.value)}
+        />
+      ))}
     </>
   );
 }

@@ -28,7 +28,6 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
         title="Revenue per day by source"
         summary={`${revenueSummary}.`}
         chart={{ kind: 'revenue', data: data.revenue }}
-        empty={data.revenue.length === 0}
         table={<RevenueTable rows={data.revenue} />}
         {...exportProps('revenue')}
       />
@@ -36,7 +35,6 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
         title="Calls and minutes per day"
         summary={`${count.format(calls)} calls, ${count.format(answered)} answered, ${count.format(minutes)} minutes.`}
         chart={{ kind: 'calls', data: data.calls }}
-        empty={data.calls.length === 0}
         table={<CallsTable rows={data.calls} />}
         {...exportProps('calls')}
       />
@@ -44,7 +42,6 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
         title="New users per day"
         summary={`${count.format(newUsers)} new ${newUsers === 1 ? 'user' : 'users'}.`}
         chart={{ kind: 'users', data: data.newUsers }}
-        empty={data.newUsers.length === 0}
         table={<NewUsersTable rows={data.newUsers} />}
         {...exportProps('users')}
       />
@@ -57,7 +54,6 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
             : `Call revenue of the ${data.topDestinations.length} busiest destinations.`
         }
         chart={{ kind: 'destinations', data: data.topDestinations }}
-        empty={data.topDestinations.length === 0}
         table={<DestinationsTable rows={data.topDestinations} />}
         {...exportProps('destinations')}
       />

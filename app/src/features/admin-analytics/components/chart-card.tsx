@@ -13,8 +13,6 @@ interface ChartCardProps {
   /** One sentence with the totals, read before the chart. */
   summary: string;
   chart: AnalyticsChartProps;
-  /** True when the range holds nothing to draw. */
-  empty: boolean;
   table: ReactNode;
   onExport: () => void;
   exporting: boolean;
@@ -56,7 +54,7 @@ export function ChartCard(props: ChartCardProps) {
         </Button>
       </div>
       <div role="img" aria-labelledby={titleId} aria-describedby={summaryId} className="mt-4">
-        {props.empty ? (
+        {props.chart.data.length === 0 ? (
           <p className="flex h-40 items-center justify-center text-sm text-slate-500">
             Nothing in this range
           </p>
