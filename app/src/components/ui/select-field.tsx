@@ -21,6 +21,15 @@ export function optionsOf(labels: Partial<Record<string, string>>, all?: string)
   return all === undefined ? options : [{ value: '', label: all }, ...options];
 }
 
+/** A select's `<option>`s. */
+export function Options({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
   options: SelectOption[];
@@ -33,11 +42,7 @@ export function SelectField({ label, options, error, id, className, ...rest }: S
   return (
     <FieldShell id={field.id} label={label} error={error}>
       <select {...field} {...rest}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </FieldShell>
   );

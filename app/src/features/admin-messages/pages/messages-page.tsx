@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { Options } from '../../../components/ui/select-field';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
 import { useMarkHandled } from '../api/mark-handled';
@@ -41,11 +42,7 @@ export function MessagesPage() {
             }}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
           >
-            {statuses.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options options={statuses} />
           </select>
         </div>
       }
