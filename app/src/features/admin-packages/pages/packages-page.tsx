@@ -1,7 +1,6 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
 import { CardList } from '../../../components/ui/card-list';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
@@ -20,12 +19,7 @@ export function PackagesPage() {
       title="Manage Packages"
       meta="Call-minute packages on sale, their prices and subscribers."
       description="Call-minute packages on sale, their prices, validity and subscribers."
-      actions={
-        <Button onClick={() => setOpen({ action: 'create' })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add New Package
-        </Button>
-      }
+      actions={<AddButton onClick={() => setOpen({ action: 'create' })}>Add New Package</AddButton>}
     >
       <CardList
         label="Packages"

@@ -1,5 +1,5 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
@@ -33,10 +33,7 @@ export function PhonesPage() {
           <Button variant="secondary" onClick={() => setAddingRange(true)}>
             Add Range
           </Button>
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add New Number
-          </Button>
+          <AddButton onClick={() => setAdding(true)}>Add New Number</AddButton>
         </div>
       }
     >

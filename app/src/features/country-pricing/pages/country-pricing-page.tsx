@@ -1,7 +1,6 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
 import { optionsOf } from '../../../components/ui/select-field';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
@@ -26,12 +25,7 @@ export function CountryPricingPage() {
     <AppPage
       title="Country Pricing"
       description="Manage rates for different countries"
-      actions={
-        <Button onClick={() => setOpen({ action: 'create' })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add New Country
-        </Button>
-      }
+      actions={<AddButton onClick={() => setOpen({ action: 'create' })}>Add New Country</AddButton>}
     >
       <ListPanel label="Country rates" busy={rates.isFetching}>
         <FilterBar
