@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { EmptyStatus } from '../../../components/ui/empty-status';
 import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { fieldErrorsOf, isApiError } from '../../../lib/api-client';
@@ -55,11 +56,11 @@ export function AnalyticsPage() {
       <RangePicker range={draft} errors={errors} onChange={setDraft} />
       {incomplete || rejected ? (
         card(
-          <p role="status" className="p-8 text-center text-slate-600">
+          <EmptyStatus>
             {incomplete
               ? 'Enter both dates to see the charts.'
               : 'Choose a valid date range to see the charts.'}
-          </p>,
+          </EmptyStatus>,
         )
       ) : analytics.isError ? (
         card(<QueryLoadError query={analytics} fallback="Could not load the analytics." />)

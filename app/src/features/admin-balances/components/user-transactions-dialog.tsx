@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { EmptyStatus } from '../../../components/ui/empty-status';
 import { LedgerTable } from '../../../components/ui/ledger-table';
 import { ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
@@ -33,11 +34,7 @@ export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialog
           loading={<TableSkeleton label="Loading transactions..." />}
           error="Could not load the transactions."
           isEmpty={(data) => data.items.length === 0}
-          empty={
-            <p role="status" className="p-8 text-center text-slate-600">
-              No transactions yet
-            </p>
-          }
+          empty={<EmptyStatus>No transactions yet</EmptyStatus>}
           paging={{
             page,
             pageSize: USER_TRANSACTIONS_PAGE_SIZE,

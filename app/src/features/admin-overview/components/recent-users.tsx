@@ -1,14 +1,11 @@
+import { EmptyStatus } from '../../../components/ui/empty-status';
 import { formatDate } from '../../../lib/format-date';
 import type { RecentUser } from '../api/get-stats';
 import { UserStatusBadge } from './user-status-badge';
 
 export function RecentUsers({ users }: { users: RecentUser[] }) {
   if (users.length === 0) {
-    return (
-      <p role="status" className="p-8 text-center text-slate-600">
-        No users yet
-      </p>
-    );
+    return <EmptyStatus>No users yet</EmptyStatus>;
   }
   return (
     <ul className="divide-y divide-slate-200">

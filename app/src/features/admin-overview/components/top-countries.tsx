@@ -1,4 +1,5 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
+import { EmptyStatus } from '../../../components/ui/empty-status';
 import { usd } from '../../../lib/core';
 import type { TopCountry } from '../api/get-stats';
 import { DataTable } from '../../../components/ui/data-table';
@@ -36,11 +37,7 @@ function Change({ change }: { change: number | null }) {
 /** Call revenue per country over the last 30 days, with the change against the 30 before. */
 export function TopCountries({ countries }: { countries: TopCountry[] }) {
   if (countries.length === 0) {
-    return (
-      <p role="status" className="p-8 text-center text-slate-600">
-        No call revenue in the last 30 days
-      </p>
-    );
+    return <EmptyStatus>No call revenue in the last 30 days</EmptyStatus>;
   }
   return (
     <DataTable

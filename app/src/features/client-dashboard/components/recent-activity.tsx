@@ -1,4 +1,5 @@
 import { CreditCard, MessageSquare, PhoneCall, ShoppingCart, type LucideIcon } from 'lucide-react';
+import { EmptyStatus } from '../../../components/ui/empty-status';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ActivityItem, ActivityType } from '../api/get-dashboard';
@@ -44,11 +45,7 @@ function amountOf(item: ActivityItem): { text: string; tone: string } | null {
 
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
   if (items.length === 0) {
-    return (
-      <p role="status" className="p-8 text-center text-slate-600">
-        No recent activity
-      </p>
-    );
+    return <EmptyStatus>No recent activity</EmptyStatus>;
   }
   return (
     <ul className="divide-y divide-slate-200">
