@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth-context';
 import { Logo } from '../ui/logo';
 import { Spinner } from '../ui/spinner';
+import { useEscapeCloses } from './use-escape-closes';
 
 export interface AreaNavItem {
   label: string;
@@ -46,16 +47,9 @@ export function AreaShell({ label, groups, profile, topBar, logoutInNav }: AreaS
 
   // The open drawer takes focus; Escape closes it and gives focus back to its toggle.
   useEffect(() => {
-    if (!open) return;
-    navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    if (open) navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
   }, [open]);
+  useEscapeCloses(open, close, toggleRef);
 
   const itemClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useAuth } from '../../lib/auth-context';
@@ -7,6 +7,7 @@ import { buttonClass } from '../ui/button-styles';
 import { ButtonLink } from '../ui/button-link';
 import { Logo } from '../ui/logo';
 import { publicNavLinks } from './public-nav-links';
+import { useEscapeCloses } from './use-escape-closes';
 import { useScrolledPast } from './use-scrolled-past';
 
 export const NAVBAR_SCROLL_THRESHOLD = 20;
@@ -21,16 +22,7 @@ export function Navbar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Escape closes the open menu and leaves focus on its toggle.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useEscapeCloses(menuOpen, () => setOpenOn(null), toggleRef);
   const transparent = pathname === paths.home && !scrolled;
   const light = transparent && !menuOpen;
   const dashboard = user?.role === 'admin' ? paths.admin.root : paths.client.root;
