@@ -32,12 +32,7 @@ async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
     // The switch tells Dialtone after it answered the phone: wait for it.
     let mut list = Value::Null;
     for _ in 0..50 {
-        list = app
-            .get("/api/sip/devices")
-            .bearer(&s.token)
-            .send()
-            .await
-            .body;
+        list = app.get_as(&s, "/api/sip/devices").await.body;
         if list["items"][0]["registered"] == true {
             break;
         }
@@ -82,12 +77,7 @@ async fn wrong_digest_credentials_are_refused_then_the_address_is_throttled() {
         "{}",
         run.messages
     );
-    let list = app
-        .get("/api/sip/devices")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body;
+    let list = app.get_as(&s, "/api/sip/devices").await.body;
     assert_eq!(list["items"][0]["registered"], false);
 }
 
@@ -97,10 +87,11 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
     let (a, mine) = caller(&app, "ada@example.com", "1.00").await;
     let (b, theirs) = caller(&app, "bob@example.com", "1.00").await;
     let taken = app
-        .post("/api/sip/devices")
-        .bearer(&b.token)
-        .json(json!({ "username": "desk", "callerId": &mine }))
-        .send()
+        .post_as(
+            &b,
+            "/api/sip/devices",
+            json!({ "username": "desk", "callerId": &mine }),
+        )
         .await;
     assert_eq!(taken.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -108,32 +99,15 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
         dialtone_core::sip::CALLER_ID_NOT_YOURS_MESSAGE
     );
     device(&app, &a, "ada.desk", &mine).await;
-    let list = app
-        .get("/api/sip/devices")
-        .bearer(&a.token)
-        .send()
-        .await
-        .body;
+    let list = app.get_as(&a, "/api/sip/devices").await.body;
     let id = list["items"][0]["id"].as_i64().unwrap();
     assert_eq!(list["callerIds"], json!([mine]));
-    let bobs = app
-        .get("/api/sip/devices")
-        .bearer(&b.token)
-        .send()
-        .await
-        .body;
+    let bobs = app.get_as(&b, "/api/sip/devices").await.body;
     assert_eq!(
         (bobs["items"].clone(), bobs["callerIds"].clone()),
         (json!([]), json!([theirs]))
     );
-    let stolen = app
-        .req(
-            axum::http::Method::DELETE,
-            &format!("/api/sip/devices/{id}"),
-        )
-        .bearer(&b.token)
-        .send()
-        .await;
+    let stolen = app.delete_as(&b, &format!("/api/sip/devices/{id}")).await;
     assert_eq!(stolen.status, StatusCode::NOT_FOUND);
     // A device cannot call with another account's number, even when the switch is told
     // that number: the call would bill its owner.
@@ -151,13 +125,6 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
         ),
         (json!(false), json!("caller_id_not_yours"), json!(403))
     );
-    let mine_ok = app
-        .req(
-            axum::http::Method::DELETE,
-            &format!("/api/sip/devices/{id}"),
-        )
-        .bearer(&a.token)
-        .send()
-        .await;
+    let mine_ok = app.delete_as(&a, &format!("/api/sip/devices/{id}")).await;
     assert_eq!(mine_ok.status, StatusCode::NO_CONTENT);
 }

@@ -85,24 +85,16 @@ async fn a_numbers_route_rings_only_the_devices_it_names() {
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     let desk = device(&app, &s, "ada.desk", &mine).await;
     let mobile = device(&app, &s, "ada.mobile", &mine).await;
-    let number_id = app
-        .get("/api/numbers/mine")
-        .bearer(&s.token)
-        .send()
-        .await
-        .body["numbers"][0]["id"]
+    let number_id = app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0]["id"]
         .as_i64()
         .unwrap();
     let path = format!("/api/numbers/{number_id}/route");
-    let route = app.get(&path).bearer(&s.token).send().await.body;
+    let route = app.get_as(&s, &path).await.body;
     assert_eq!(route["ringAll"], true);
     let mobile_id = route["devices"][1]["id"].as_i64().unwrap();
     assert_eq!(route["devices"][1]["username"], "ada.mobile");
     let saved = app
-        .put(&path)
-        .bearer(&s.token)
-        .json(json!({ "devices": [mobile_id] }))
-        .send()
+        .put_as(&s, &path, json!({ "devices": [mobile_id] }))
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     assert_eq!(
@@ -114,16 +106,8 @@ async fn a_numbers_route_rings_only_the_devices_it_names() {
     );
     // Another client can neither read nor set it, nor name devices that are not theirs.
     let bob = app.client("bob@example.com").await;
-    assert_eq!(
-        app.get(&path).bearer(&bob.token).send().await.status,
-        StatusCode::NOT_FOUND
-    );
-    let foreign = app
-        .put(&path)
-        .bearer(&s.token)
-        .json(json!({ "devices": [9999] }))
-        .send()
-        .await;
+    assert_eq!(app.get_as(&bob, &path).await.status, StatusCode::NOT_FOUND);
+    let foreign = app.put_as(&s, &path, json!({ "devices": [9999] })).await;
     assert_eq!(foreign.status, StatusCode::BAD_REQUEST);
 
     let switch = Switch::start(&app).await;
@@ -137,7 +121,7 @@ async fn a_numbers_route_rings_only_the_devices_it_names() {
 }
 
 async fn first_number_id(app: &TestApp, s: &crate::common::Session) -> i64 {
-    let mine = app.get("/api/numbers/mine").bearer(&s.token).send().await;
+    let mine = app.get_as(&s, "/api/numbers/mine").await;
     mine.body["numbers"][0]["id"].as_i64().unwrap()
 }
 
@@ -204,7 +188,7 @@ async fn a_forward_the_owner_cannot_pay_for_is_refused_and_holds_nothing() {
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     let path = format!("/api/numbers/{}/route", first_number_id(&app, &s).await);
     let body = json!({ "devices": [], "forwardTo": "+999123456789" });
-    let saved = app.put(&path).bearer(&s.token).json(body).send().await;
+    let saved = app.put_as(&s, &path, body).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let mut switch = Switch::start(&app).await;
     switch.start_carrier();

@@ -1,11 +1,10 @@
 //! Calls in progress: the switch reports the answer, the customer and the admin see the
 //! call live with its cost so far, and the admin's hang-up ends it through Kamailio.
 
-use super::{calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{answered, calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use dialtone_core::rating::rate_call;
-use serde_json::Value;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -18,16 +17,7 @@ async fn an_admin_sees_a_live_call_and_hangs_it_up_and_it_is_billed_its_talk_tim
     // The device talks until the switch hangs up (here: on the admin's word).
     let device = switch.device("cut", "ada.desk", &password, &["-key", "to", CALLEE], 1);
     let operator = async {
-        let mut live = Value::Null;
-        for _ in 0..100 {
-            let r = app.get("/api/calls/live").bearer(&s.token).send().await;
-            live = r.body["items"][0].clone();
-            if live["answeredAt"].is_i64() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(live["answeredAt"].is_i64(), "never answered: {live}");
+        let live = answered(&app, &s, &switch).await;
         assert_eq!(
             (&live["from"], &live["to"]),
             (&mine.clone().into(), &CALLEE.into())
@@ -38,11 +28,7 @@ async fn an_admin_sees_a_live_call_and_hangs_it_up_and_it_is_billed_its_talk_tim
         );
         tokio::time::sleep(Duration::from_millis(1500)).await;
 
-        let all = app
-            .get("/api/admin/calls/live")
-            .bearer(&admin.token)
-            .send()
-            .await;
+        let all = app.get_as(&admin, "/api/admin/calls/live").await;
         let call = all.body["items"][0].clone();
         assert_eq!(call["customer"], "ada@example.com");
         assert!(call["durationSeconds"].as_i64().unwrap() >= 1, "{call}");
@@ -53,18 +39,14 @@ async fn an_admin_sees_a_live_call_and_hangs_it_up_and_it_is_billed_its_talk_tim
             call["callId"].as_str().unwrap()
         );
         assert_eq!(
-            app.get("/api/admin/calls/live")
-                .bearer(&s.token)
-                .send()
-                .await
-                .status,
+            app.get_as(&s, "/api/admin/calls/live").await.status,
             StatusCode::FORBIDDEN
         );
         assert_eq!(
-            app.post(&path).bearer(&s.token).send().await.status,
+            app.post_empty_as(&s, &path).await.status,
             StatusCode::FORBIDDEN
         );
-        let hung = app.post(&path).bearer(&admin.token).send().await;
+        let hung = app.post_empty_as(&admin, &path).await;
         assert_eq!(
             hung.status,
             StatusCode::NO_CONTENT,
@@ -96,15 +78,11 @@ async fn an_admin_sees_a_live_call_and_hangs_it_up_and_it_is_billed_its_talk_tim
     let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
     assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
     assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
-    let live = app.get("/api/calls/live").bearer(&s.token).send().await;
+    let live = app.get_as(&s, "/api/calls/live").await;
     assert_eq!(live.body["items"], serde_json::json!([]));
-    let again = app.post(&path).bearer(&admin.token).send().await;
+    let again = app.post_empty_as(&admin, &path).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND, "the call is over");
-    let audit = app
-        .get("/api/admin/audit")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let audit = app.get_as(&admin, "/api/admin/audit").await;
     assert!(
         audit.body.to_string().contains("call.hangup"),
         "{}",
@@ -119,20 +97,14 @@ async fn a_reservation_released_without_a_cdr_shows_in_the_audit_log() {
     let (s, mine) = crate::common::caller(&app, "ada@example.com", "1.00").await;
     let admin = app.admin("root@example.com").await;
     crate::common::authorize(&app, "lost-call", "outbound", &mine, CALLEE).await;
-    let live = app
-        .get("/api/admin/calls/live")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let live = app.get_as(&admin, "/api/admin/calls/live").await;
     assert_eq!(live.body["items"][0]["callId"], "lost-call");
     assert!(
         live.body["items"][0]["answeredAt"].is_null(),
         "still ringing"
     );
     let hang_up = app
-        .post("/api/admin/calls/live/lost-call/hangup")
-        .bearer(&admin.token)
-        .send()
+        .post_empty_as(&admin, "/api/admin/calls/live/lost-call/hangup")
         .await;
     assert_eq!(
         hang_up.status,
@@ -146,11 +118,7 @@ async fn a_reservation_released_without_a_cdr_shows_in_the_audit_log() {
         .unwrap();
     assert_eq!(report.reservations_released, 1);
     assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
-    let audit = app
-        .get("/api/admin/audit")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let audit = app.get_as(&admin, "/api/admin/audit").await;
     let entry = audit.body["items"]
         .as_array()
         .unwrap()
@@ -159,10 +127,6 @@ async fn a_reservation_released_without_a_cdr_shows_in_the_audit_log() {
         .cloned()
         .unwrap_or_else(|| panic!("no release in {}", audit.body));
     assert_eq!(entry["targetId"], "lost-call");
-    let live = app
-        .get("/api/admin/calls/live")
-        .bearer(&admin.token)
-        .send()
-        .await;
+    let live = app.get_as(&admin, "/api/admin/calls/live").await;
     assert_eq!(live.body["items"], serde_json::json!([]));
 }

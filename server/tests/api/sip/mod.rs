@@ -21,10 +21,11 @@ pub const CALLEE: &str = "+12125550199";
 
 pub async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str) -> String {
     let r = app
-        .post("/api/sip/devices")
-        .bearer(&s.token)
-        .json(json!({ "username": username, "callerId": caller_id }))
-        .send()
+        .post_as(
+            &s,
+            "/api/sip/devices",
+            json!({ "username": username, "callerId": caller_id }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     r.body["password"].as_str().unwrap().to_string()
@@ -34,7 +35,7 @@ pub async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str)
 /// twenty seconds at most, for a machine busy with the whole suite).
 pub async fn calls(app: &TestApp, s: &Session, count: usize, switch: &Switch) -> Vec<Value> {
     for _ in 0..200 {
-        let r = app.get("/api/calls").bearer(&s.token).send().await;
+        let r = app.get_as(&s, "/api/calls").await;
         let items = r.body["items"].as_array().cloned().unwrap_or_default();
         if items.len() >= count {
             return items;
@@ -42,6 +43,30 @@ pub async fn calls(app: &TestApp, s: &Session, count: usize, switch: &Switch) ->
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("Dialtone did not record {count} calls:\n{}", switch.log());
+}
+
+/// `s`'s call in progress once the switch has reported it answered (ten seconds at
+/// most).
+pub async fn answered(app: &TestApp, s: &Session, switch: &Switch) -> Value {
+    for _ in 0..100 {
+        let live = app.get_as(s, "/api/calls/live").await;
+        if live.body["items"][0]["answeredAt"].is_i64() {
+            return live.body["items"][0].clone();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the call was not answered:\n{}", switch.log());
+}
+
+/// Waits (five seconds at most) until the switch has logged that a CDR was not taken.
+pub async fn cdr_queued(switch: &Switch) {
+    for _ in 0..50 {
+        if switch.log().contains("queued for retry") {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no CDR was queued:\n{}", switch.log());
 }
 
 pub async fn micros(app: &TestApp, s: &Session, column: &str) -> i64 {

@@ -1,7 +1,7 @@
 //! Outbound calls from a device: billed talk time, the paid limit, refusals, concurrent
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
-use super::{calling, calls, device, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{calling, calls, cdr_queued, device, micros, CALLEE, PER_SECOND, US_OUTBOUND};
 use crate::common::{caller, TestApp};
 use crate::support::switch::Switch;
 use dialtone_core::rating::rate_call;
@@ -165,17 +165,7 @@ async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
         switch.log()
     );
     // The CDR fails at least once while Dialtone is away.
-    for _ in 0..50 {
-        if switch.log().contains("queued for retry") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(
-        switch.log().contains("queued for retry"),
-        "{}",
-        switch.log()
-    );
+    cdr_queued(&switch).await;
     assert_eq!(
         micros(&app, &s, "balance_micros").await,
         before,

@@ -2,23 +2,10 @@
 //! they change) and its CDR queue (saved when it stops) in db_text files, so every call
 //! is still billed, once.
 
-use super::{calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{answered, calling, calls, cdr_queued, micros, CALLEE, PER_SECOND, US_OUTBOUND};
 use crate::common::{Session, TestApp};
 use crate::support::switch::Switch;
 use dialtone_core::rating::rate_call;
-use std::time::Duration;
-
-/// Waits until the switch has reported `s`'s call answered.
-async fn answered(app: &TestApp, s: &Session, switch: &Switch) {
-    for _ in 0..100 {
-        let live = app.get("/api/calls/live").bearer(&s.token).send().await;
-        if live.body["items"][0]["answeredAt"].is_i64() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the call was not answered:\n{}", switch.log());
-}
 
 async fn billed_once(app: &TestApp, s: &Session, switch: &Switch, before: i64, talked: i64) {
     let recorded = calls(app, s, 1, switch).await;
@@ -72,17 +59,7 @@ async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
     };
     let (run, ()) = tokio::join!(call, outage);
     assert!(run.ok, "{}\n{}", run.errors, switch.log());
-    for _ in 0..50 {
-        if switch.log().contains("queued for retry") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(
-        switch.log().contains("queued for retry"),
-        "{}",
-        switch.log()
-    );
+    cdr_queued(&switch).await;
 
     switch.restart_kamailio().await;
     switch.start_api().await;
