@@ -103,6 +103,7 @@ describe('Audit log page', () => {
       'Countries',
       'Settings',
       'Messages',
+      'Calls',
     ]);
     await userEvent.selectOptions(action, 'Settings');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
