@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { formatDate } from '../../../lib/format-date';
 import { cancelNumber } from '../api/cancel-number';
 import { myNumbersKey, type MyNumber } from '../api/get-my-numbers';
@@ -12,23 +10,15 @@ interface CancelNumberDialogProps {
 }
 
 export function CancelNumberDialog({ item, onClose }: CancelNumberDialogProps) {
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelNumber(item.id),
-    onSuccess: async () => {
-      toast.success(`Renewal of ${item.number} cancelled`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: myNumbersKey });
-    },
-  });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title="Cancel Number"
       confirmLabel="Cancel Number"
       danger
-      pending={cancel.isPending}
-      error={cancel.isError ? messageOf(cancel.error, 'Could not cancel the number.') : null}
-      onConfirm={() => cancel.mutate()}
+      action={() => cancelNumber(item.id)}
+      onDone={() => toast.success(`Renewal of ${item.number} cancelled`)}
+      refresh={myNumbersKey}
+      failure="Could not cancel the number."
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">Cancel {item.number}?</p>
@@ -37,6 +27,6 @@ export function CancelNumberDialog({ item, onClose }: CancelNumberDialogProps) {
         {item.expiryDate ? `, ${formatDate(item.expiryDate)},` : ''} and will not renew. No further
         monthly fees are charged for it.
       </p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
+import { ChargeFailure } from '../../../components/ui/charge-failure';
 import { Flag } from '../../../components/ui/flag';
-import { isApiError } from '../../../lib/api-client';
 import { totalDueToday, usd } from '../../../lib/core';
 import type { AvailableNumber } from '../api/get-available-numbers';
 import type { BuyableCountry } from '../api/get-countries';
@@ -61,15 +59,7 @@ export function ConfirmStep({ choice, country, error }: ConfirmStepProps) {
       </p>
       {error !== null && error !== undefined && (
         <Alert>
-          {isApiError(error) ? error.message : 'Could not buy the number. Please try again.'}
-          {isApiError(error) && error.status === 402 && (
-            <>
-              {' '}
-              <Link to={paths.client.deposit} className="font-semibold underline">
-                Add funds
-              </Link>
-            </>
-          )}
+          <ChargeFailure error={error} fallback="Could not buy the number. Please try again." />
         </Alert>
       )}
     </div>

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { ChargeFailure } from '../../../components/ui/charge-failure';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { myNumbersKey, type MyNumber } from '../api/get-my-numbers';
@@ -26,17 +24,7 @@ export function RenewNumberDialog({ item, onClose }: RenewNumberDialogProps) {
     },
   });
   const error = renew.isError ? (
-    <>
-      {messageOf(renew.error, 'Could not renew the number.')}
-      {isApiError(renew.error) && renew.error.status === 402 && (
-        <>
-          {' '}
-          <Link to={paths.client.deposit} className="font-semibold underline">
-            Add funds
-          </Link>
-        </>
-      )}
-    </>
+    <ChargeFailure error={renew.error} fallback="Could not renew the number." />
   ) : null;
   return (
     <ConfirmDialog

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { deleteSipDevice } from '../api/delete-device';
 import { sipDevicesKey, type SipDevice } from '../api/get-devices';
 
@@ -11,29 +9,21 @@ interface DeleteDeviceDialogProps {
 }
 
 export function DeleteDeviceDialog({ device, onClose }: DeleteDeviceDialogProps) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteSipDevice(device.id),
-    onSuccess: async () => {
-      toast.success(`${device.username} deleted`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: sipDevicesKey });
-    },
-  });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title="Delete Device"
       confirmLabel="Delete Device"
       danger
-      pending={remove.isPending}
-      error={remove.isError ? messageOf(remove.error, 'Could not delete the device.') : null}
-      onConfirm={() => remove.mutate()}
+      action={() => deleteSipDevice(device.id)}
+      onDone={() => toast.success(`${device.username} deleted`)}
+      refresh={sipDevicesKey}
+      failure="Could not delete the device."
       onClose={onClose}
     >
       <p>
         Delete {device.username}? Phones using these credentials can no longer register or place
         calls.
       </p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }
