@@ -94,27 +94,22 @@ pub async fn list_audit(
         from,
         to,
     };
-    let total = repo::count_matching(&state.db.pool, &search).await?;
-    let rows = repo::page_matching(&state.db.pool, &search, q.limit(), q.offset()).await?;
+    let rows = repo::page_matching(&state.db.pool, &search, q).await?;
     let parse = |s: Option<String>| {
         s.and_then(|t| serde_json::from_str::<Value>(&t).ok())
             .unwrap_or(Value::Null)
     };
-    let items = rows
-        .into_iter()
-        .map(|r| AuditEntry {
-            id: r.id,
-            actor: match (r.actor_name, r.actor_email) {
-                (Some(n), Some(e)) => Some(format!("{n} <{e}>")),
-                _ => None,
-            },
-            action: r.action,
-            target_type: r.target_type,
-            target_id: r.target_id,
-            before: parse(r.before_json),
-            after: parse(r.after_json),
-            date: iso(r.created_at),
-        })
-        .collect();
-    Ok(axum::Json(Page::new(items, total, q)))
+    Ok(axum::Json(rows.map(|r| AuditEntry {
+        id: r.id,
+        actor: match (r.actor_name, r.actor_email) {
+            (Some(n), Some(e)) => Some(format!("{n} <{e}>")),
+            _ => None,
+        },
+        action: r.action,
+        target_type: r.target_type,
+        target_id: r.target_id,
+        before: parse(r.before_json),
+        after: parse(r.after_json),
+        date: iso(r.created_at),
+    })))
 }

@@ -4,11 +4,11 @@
 mod admin;
 pub mod repo;
 
+use crate::db::Exec;
 use crate::state::AppState;
 use axum::routing::get;
 use axum::Router;
 use serde_json::Value;
-use sqlx::{Any, Executor};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/admin/audit", get(admin::list_audit))
@@ -30,9 +30,28 @@ pub struct Entry<'a> {
     pub after: Option<Value>,
 }
 
-pub async fn record<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    e: Entry<'_>,
-) -> Result<(), sqlx::Error> {
+impl<'a> Entry<'a> {
+    /// What administrator `actor` did to a target: the record as it was and as it
+    /// is now (None where there is none).
+    pub fn by(
+        actor: i64,
+        action: &'a str,
+        target_type: &'a str,
+        target_id: impl ToString,
+        before: Option<Value>,
+        after: Option<Value>,
+    ) -> Entry<'a> {
+        Entry {
+            actor_id: Some(actor),
+            action,
+            target_type,
+            target_id: target_id.to_string(),
+            before,
+            after,
+        }
+    }
+}
+
+pub async fn record<'e>(ex: impl Exec<'e>, e: Entry<'_>) -> sqlx::Result<()> {
     repo::insert(ex, e).await
 }

@@ -1,8 +1,9 @@
 //! The auth tables: `refresh_tokens` (sessions) and `password_resets`.
 
+use crate::db::Exec;
 use crate::db::{flag, now_ms};
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::Row;
 
 /// A stored refresh token, as rotation reads it.
 pub struct RefreshToken {
@@ -16,7 +17,7 @@ pub struct RefreshToken {
 }
 
 impl RefreshToken {
-    fn from_row(row: &AnyRow) -> Result<RefreshToken, sqlx::Error> {
+    fn from_row(row: &AnyRow) -> sqlx::Result<RefreshToken> {
         Ok(RefreshToken {
             id: row.try_get("id")?,
             user_id: row.try_get("user_id")?,
@@ -29,15 +30,15 @@ impl RefreshToken {
     }
 }
 
-pub async fn insert_refresh_token<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert_refresh_token<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     family: &str,
     token_hash: &str,
     remember: bool,
     created_at: i64,
     expires_at: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO refresh_tokens (user_id, family, token_hash, remember, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -53,10 +54,10 @@ pub async fn insert_refresh_token<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn find_refresh_token<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_refresh_token<'e>(
+    ex: impl Exec<'e>,
     token_hash: &str,
-) -> Result<Option<RefreshToken>, sqlx::Error> {
+) -> sqlx::Result<Option<RefreshToken>> {
     sqlx::query(
         "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
     )
@@ -68,10 +69,7 @@ pub async fn find_refresh_token<'e, E: Executor<'e, Database = Any>>(
     .transpose()
 }
 
-pub async fn refresh_token_by_id<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<RefreshToken, sqlx::Error> {
+pub async fn refresh_token_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<RefreshToken> {
     let row = sqlx::query(
         "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE id = $1",
     )
@@ -82,11 +80,7 @@ pub async fn refresh_token_by_id<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Marks a live token rotated; true for the one caller that wins the race.
-pub async fn mark_rotated<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    at: i64,
-) -> Result<bool, sqlx::Error> {
+pub async fn mark_rotated<'e>(ex: impl Exec<'e>, id: i64, at: i64) -> sqlx::Result<bool> {
     Ok(sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
         .bind(at)
         .bind(id)
@@ -96,20 +90,14 @@ pub async fn mark_rotated<'e, E: Executor<'e, Database = Any>>(
         == 1)
 }
 
-pub async fn family_of<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    token_hash: &str,
-) -> Result<Option<String>, sqlx::Error> {
+pub async fn family_of<'e>(ex: impl Exec<'e>, token_hash: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
         .bind(token_hash)
         .fetch_optional(ex)
         .await
 }
 
-pub async fn revoke_family<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    family: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn revoke_family<'e>(ex: impl Exec<'e>, family: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
     )
@@ -120,11 +108,11 @@ pub async fn revoke_family<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn revoke_user_family<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn revoke_user_family<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     family: &str,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND family = $3 AND revoked_at IS NULL")
         .bind(now_ms())
         .bind(user_id)
@@ -135,11 +123,11 @@ pub async fn revoke_user_family<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Revokes every live session of a user except the family `keep` ("" for none).
-pub async fn revoke_user_families<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn revoke_user_families<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     keep: &str,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family <> $3")
         .bind(now_ms())
         .bind(user_id)
@@ -149,13 +137,13 @@ pub async fn revoke_user_families<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn insert_password_reset<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert_password_reset<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     token_hash: &str,
     created_at: i64,
     expires_at: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
         .bind(user_id)
         .bind(token_hash)
@@ -168,11 +156,11 @@ pub async fn insert_password_reset<'e, E: Executor<'e, Database = Any>>(
 
 /// Spends a live reset token and returns its user: checking and spending are one
 /// statement, so a token works exactly once.
-pub async fn spend_password_reset<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn spend_password_reset<'e>(
+    ex: impl Exec<'e>,
     token_hash: &str,
     now: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
         "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
     )
@@ -183,11 +171,11 @@ pub async fn spend_password_reset<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Spends every unused reset link of a user.
-pub async fn spend_password_resets_of<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn spend_password_resets_of<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
         .bind(now)
         .bind(user_id)

@@ -2,9 +2,10 @@
 
 use super::{mmss, CallItem};
 use crate::db::iso;
+use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{Any, Row};
 
 /// What a recorded call was charged: billable seconds, package seconds, cost, status.
 pub struct Rated {
@@ -15,10 +16,7 @@ pub struct Rated {
 }
 
 /// How the call `call_id` was rated, if its record exists.
-pub async fn find_rated<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    call_id: &str,
-) -> Result<Option<Rated>, sqlx::Error> {
+pub async fn find_rated<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<Option<Rated>> {
     let row = sqlx::query("SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1")
         .bind(call_id)
         .fetch_optional(ex)
@@ -56,10 +54,7 @@ pub struct NewCall<'a> {
 }
 
 /// Records a call; a call_id recorded before is a unique violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    c: NewCall<'_>,
-) -> Result<(), sqlx::Error> {
+pub async fn insert<'e>(ex: impl Exec<'e>, c: NewCall<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO calls (call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
          duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros) \
@@ -89,14 +84,14 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Adds a call to its day's totals for the country (0: none), for analytics.
-pub async fn add_to_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn add_to_day<'e>(
+    ex: impl Exec<'e>,
     day: i64,
     country_id: i64,
     answered: bool,
     seconds: i64,
     cost_micros: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) VALUES ($1, $2, 1, $3, $4, $5) \
          ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
@@ -122,10 +117,7 @@ pub struct Uncollected {
 }
 
 /// A user's calls with a shortfall, oldest first (at most 10000).
-pub async fn uncollected<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<Vec<Uncollected>, sqlx::Error> {
+pub async fn uncollected<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<Uncollected>> {
     sqlx::query(
         "SELECT created_at, direction, from_number, to_number, shortfall_micros FROM calls \
          WHERE user_id = $1 AND shortfall_micros > 0 ORDER BY id LIMIT 10000",
@@ -148,12 +140,12 @@ pub async fn uncollected<'e, E: Executor<'e, Database = Any>>(
 
 /// Registers the recording of `call_id` (a second upload keeps its id) and returns
 /// its id.
-pub async fn upsert_recording<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn upsert_recording<'e>(
+    ex: impl Exec<'e>,
     new_id: &str,
     call_id: &str,
     now: i64,
-) -> Result<String, sqlx::Error> {
+) -> sqlx::Result<String> {
     sqlx::query_scalar(
         "INSERT INTO call_recordings (id, call_id, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (call_id) DO UPDATE SET created_at = excluded.created_at RETURNING id",
@@ -165,10 +157,7 @@ pub async fn upsert_recording<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn mark_recorded<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    call_id: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn mark_recorded<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE calls SET recording = 1 WHERE call_id = $1")
         .bind(call_id)
         .execute(ex)
@@ -177,10 +166,10 @@ pub async fn mark_recorded<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The call `id`: its call_id, owner, recording flag and stored recording's id.
-pub async fn find_recording<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_recording<'e>(
+    ex: impl Exec<'e>,
     id: i64,
-) -> Result<Option<(String, i64, i64, Option<String>)>, sqlx::Error> {
+) -> sqlx::Result<Option<(String, i64, i64, Option<String>)>> {
     sqlx::query_as(
         "SELECT k.call_id, k.user_id, k.recording, r.id FROM calls k \
          LEFT JOIN call_recordings r ON r.call_id = k.call_id WHERE k.id = $1",
@@ -228,7 +217,7 @@ impl Filter<'_> {
     }
 }
 
-fn item(r: &AnyRow, with_user: bool) -> Result<CallItem, sqlx::Error> {
+fn item(r: &AnyRow, with_user: bool) -> sqlx::Result<CallItem> {
     let direction: String = r.try_get("direction")?;
     let (from, to): (String, String) = (r.try_get("from_number")?, r.try_get("to_number")?);
     let seconds: i64 = r.try_get("duration_seconds")?;
@@ -264,10 +253,7 @@ fn item(r: &AnyRow, with_user: bool) -> Result<CallItem, sqlx::Error> {
 }
 
 /// The filtered set's count, seconds and cost.
-pub async fn totals<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    f: &Filter<'_>,
-) -> Result<(i64, i64, i64), sqlx::Error> {
+pub async fn totals<'e>(ex: impl Exec<'e>, f: &Filter<'_>) -> sqlx::Result<(i64, i64, i64)> {
     let sql = format!(
         "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(k.duration_seconds), 0) AS BIGINT) AS secs, \
          CAST(COALESCE(SUM(k.cost_micros), 0) AS BIGINT) AS cost {LIST_FROM} WHERE {}",
@@ -278,12 +264,12 @@ pub async fn totals<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// One page of the filtered set, newest first (each with its user for everyone's).
-pub async fn page<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn page<'e>(
+    ex: impl Exec<'e>,
     f: &Filter<'_>,
     limit: i64,
     offset: i64,
-) -> Result<Vec<CallItem>, sqlx::Error> {
+) -> sqlx::Result<Vec<CallItem>> {
     let sql = format!(
         "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY k.started_at DESC, k.id DESC LIMIT $5 OFFSET $6",
         f.condition()
@@ -299,11 +285,11 @@ pub async fn page<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Up to 1000 of the filtered set from `offset`, by id (the CSV export's chunks).
-pub async fn chunk<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn chunk<'e>(
+    ex: impl Exec<'e>,
     f: &Filter<'_>,
     offset: i64,
-) -> Result<Vec<CallItem>, sqlx::Error> {
+) -> sqlx::Result<Vec<CallItem>> {
     let sql = format!(
         "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY k.id LIMIT 1000 OFFSET $5",
         f.condition()

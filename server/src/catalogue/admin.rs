@@ -133,10 +133,8 @@ pub async fn list_rates(
         pattern: &pattern,
         status: &status,
     };
-    let total = repo::count_matching(&state.db.pool, &search).await?;
-    let rows = repo::page_matching(&state.db.pool, &search, q.limit(), q.offset()).await?;
-    let items = rows.into_iter().map(view).collect();
-    Ok(axum::Json(Page::new(items, total, q)))
+    let rows = repo::page_matching(&state.db.pool, &search, q).await?;
+    Ok(axum::Json(rows.map(view)))
 }
 
 fn code_taken() -> Error {
@@ -169,14 +167,14 @@ pub async fn post_rate(
     .map_err(|e| Error::unique_or(e, code_taken))
     .map(view)?;
     repo::route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: "country.create",
-        target_type: "country",
-        target_id: created.id.to_string(),
-        before: None,
-        after: audited(&created),
-    };
+    let entry = audit::Entry::by(
+        admin.id,
+        "country.create",
+        "country",
+        created.id,
+        None,
+        audited(&created),
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok((
@@ -226,14 +224,14 @@ pub async fn put_rate(
         &row.input.calling_code,
     )
     .await?;
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: "country.update",
-        target_type: "country",
-        target_id: id.to_string(),
-        before: audited(&before),
-        after: audited(&after),
-    };
+    let entry = audit::Entry::by(
+        admin.id,
+        "country.update",
+        "country",
+        id,
+        audited(&before),
+        audited(&after),
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(axum::Json(CountryRateItem { item: after }))
@@ -261,14 +259,14 @@ pub async fn delete_rate(
         ));
     }
     repo::delete(&mut tx, id).await?;
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: "country.delete",
-        target_type: "country",
-        target_id: id.to_string(),
-        before: audited(&before),
-        after: None,
-    };
+    let entry = audit::Entry::by(
+        admin.id,
+        "country.delete",
+        "country",
+        id,
+        audited(&before),
+        None,
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

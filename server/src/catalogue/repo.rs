@@ -2,11 +2,14 @@
 //! number_prices (monthly price per number type) and rate_prefixes (which calling
 //! code routes to which country).
 
+use crate::db::list::List;
 use crate::db::now_ms;
-use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use crate::db::Exec;
+use crate::paging::{Page, PageQuery};
+use sqlx::{AnyConnection, AnyPool, FromRow, Row};
 
 /// A country row as the administration sees it.
+#[derive(sqlx::FromRow)]
 pub struct Country {
     pub id: i64,
     pub name: String,
@@ -22,21 +25,6 @@ pub struct Country {
 
 const COLUMNS: &str =
     "id, name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, updated_at";
-
-fn country(r: &AnyRow) -> Result<Country, sqlx::Error> {
-    Ok(Country {
-        id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        code: r.try_get("code")?,
-        flag: r.try_get("flag")?,
-        calling_code: r.try_get("calling_code")?,
-        inbound_rate_micros: r.try_get("inbound_rate_micros")?,
-        outbound_rate_micros: r.try_get("outbound_rate_micros")?,
-        sms_rate_micros: r.try_get("sms_rate_micros")?,
-        status: r.try_get("status")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
 
 /// A row of the public price list: an active country, its rates and its monthly
 /// number prices (None for a type it does not offer).
@@ -64,9 +52,7 @@ GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_mi
 ORDER BY c.sort_order, c.name";
 
 /// Every active country in display order.
-pub async fn price_list<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<PriceRow>, sqlx::Error> {
+pub async fn price_list<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<PriceRow>> {
     sqlx::query(PRICING_SQL)
         .fetch_all(ex)
         .await?
@@ -96,49 +82,32 @@ pub struct Search<'a> {
 const SEARCH: &str =
     "(LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(code) LIKE $1 ESCAPE '\\') AND ($2 = '' OR status = $2)";
 
-pub async fn count_matching<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    s: &Search<'_>,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM countries WHERE {SEARCH}"))
-        .bind(s.pattern)
-        .bind(s.status)
-        .fetch_one(ex)
-        .await
-}
-
 /// One page of matching countries in display order.
-pub async fn page_matching<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn page_matching(
+    pool: &AnyPool,
     s: &Search<'_>,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<Country>, sqlx::Error> {
-    sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM countries WHERE {SEARCH} ORDER BY sort_order, name LIMIT $3 OFFSET $4"
-    ))
-    .bind(s.pattern)
-    .bind(s.status)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await?
-    .iter()
-    .map(country)
-    .collect()
+    q: PageQuery,
+) -> sqlx::Result<Page<Country>> {
+    let list = List {
+        from: &format!("FROM countries WHERE {SEARCH}"),
+        columns: COLUMNS,
+        order: "sort_order, name",
+    };
+    let (pattern, status) = (s.pattern.to_string(), s.status.to_string());
+    list.page(
+        pool,
+        |x| x.bind(pattern.clone()).bind(status.clone()),
+        q,
+        |r| Country::from_row(r),
+    )
+    .await
 }
 
-pub async fn find<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<Option<Country>, sqlx::Error> {
-    sqlx::query(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
+pub async fn find<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<Country>> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
         .bind(id)
         .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(country)
-        .transpose()
+        .await
 }
 
 /// A country's editable fields (already validated).
@@ -155,13 +124,13 @@ pub struct CountryFields<'a> {
 
 /// Adds a country last in display order; a taken code surfaces as a unique
 /// violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert<'e>(
+    ex: impl Exec<'e>,
     c: &CountryFields<'_>,
     first_increment_secs: i64,
     next_increment_secs: i64,
-) -> Result<Country, sqlx::Error> {
-    let row = sqlx::query(&format!(
+) -> sqlx::Result<Country> {
+    sqlx::query_as(&format!(
         "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at, \
            first_increment_secs, next_increment_secs) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9, $10, $11) RETURNING {COLUMNS}"
@@ -178,17 +147,16 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     .bind(first_increment_secs)
     .bind(next_increment_secs)
     .fetch_one(ex)
-    .await?;
-    country(&row)
+    .await
 }
 
 /// Replaces a country's fields; a taken code surfaces as a unique violation.
-pub async fn update<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn update<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     c: &CountryFields<'_>,
-) -> Result<Country, sqlx::Error> {
-    let row = sqlx::query(&format!(
+) -> sqlx::Result<Country> {
+    sqlx::query_as(&format!(
         "UPDATE countries SET name = $1, code = $2, flag = $3, calling_code = $4, inbound_rate_micros = $5, \
          outbound_rate_micros = $6, sms_rate_micros = $7, status = $8, updated_at = $9 WHERE id = $10 RETURNING {COLUMNS}"
     ))
@@ -203,16 +171,12 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
     .bind(now_ms())
     .bind(id)
     .fetch_one(ex)
-    .await?;
-    country(&row)
+    .await
 }
 
 /// Numbers, calls and messages that refer to the country. It reads the numbers',
 /// calls' and messages' tables (phone_numbers, calls, sms_messages).
-pub async fn usage_count<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<i64, sqlx::Error> {
+pub async fn usage_count<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE country_id = $1) + (SELECT COUNT(*) FROM calls WHERE country_id = $1) \
          + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)",
@@ -223,7 +187,7 @@ pub async fn usage_count<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Deletes a country and its number prices.
-pub async fn delete(conn: &mut AnyConnection, id: i64) -> Result<(), sqlx::Error> {
+pub async fn delete(conn: &mut AnyConnection, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM number_prices WHERE country_id = $1")
         .bind(id)
         .execute(&mut *conn)
@@ -243,7 +207,7 @@ pub async fn route_calling_code(
     id: i64,
     old: Option<&str>,
     new: &str,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     if let Some(old) = old.filter(|o| *o != new) {
         sqlx::query("DELETE FROM rate_prefixes WHERE prefix = $1 AND country_id = $2")
             .bind(old)
@@ -259,17 +223,14 @@ pub async fn route_calling_code(
     Ok(())
 }
 
-pub async fn count_active<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+pub async fn count_active<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM countries WHERE status = 'active'")
         .fetch_one(ex)
         .await
 }
 
 /// The id of the country with this ISO code, if the catalogue has it.
-pub async fn id_by_code<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    code: &str,
-) -> Result<Option<i64>, sqlx::Error> {
+pub async fn id_by_code<'e>(ex: impl Exec<'e>, code: &str) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT id FROM countries WHERE code = $1")
         .bind(code.trim())
         .fetch_optional(ex)

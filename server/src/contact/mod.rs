@@ -192,14 +192,14 @@ async fn post_handled(
         };
     };
     let item = view(message);
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: "message.handled",
-        target_type: "contact_message",
-        target_id: id.to_string(),
-        before: Some(json!({ "handled": false })),
-        after: Some(json!({ "handled": true })),
-    };
+    let entry = audit::Entry::by(
+        admin.id,
+        "message.handled",
+        "contact_message",
+        id,
+        Some(json!({ "handled": false })),
+        Some(json!({ "handled": true })),
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(axum::Json(MessageItem { item }))

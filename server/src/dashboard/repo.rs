@@ -3,16 +3,16 @@
 //! ledger_entries, countries, users, notifications) in one bounded statement, and
 //! belongs in the owning resource's repository once it offers the read.
 
-use sqlx::{Any, Executor};
+use crate::db::Exec;
 
 /// (active numbers, seconds left in active packages, messages not failed since
 /// `month_start`, unread notifications) of a user.
-pub async fn counts<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn counts<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     now: i64,
     month_start: i64,
-) -> Result<(i64, i64, i64, i64), sqlx::Error> {
+) -> sqlx::Result<(i64, i64, i64, i64)> {
     sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND status = 'active'), \
            (SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2), \
@@ -29,11 +29,11 @@ pub async fn counts<'e, E: Executor<'e, Database = Any>>(
 /// (available balance, destination name, its per-message rate): the destination
 /// texted most since `since`, else the country of the first active number, else
 /// the US. None when no such country exists.
-pub async fn sms_destination<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn sms_destination<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     since: i64,
-) -> Result<Option<(i64, String, i64)>, sqlx::Error> {
+) -> sqlx::Result<Option<(i64, String, i64)>> {
     sqlx::query_as(
         "SELECT u.balance_micros - u.reserved_micros, c.name, c.sms_rate_micros FROM users u, countries c \
          WHERE u.id = $1 AND c.id = COALESCE( \
@@ -49,10 +49,10 @@ pub async fn sms_destination<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The user's 8 latest calls: (id, direction, from, to, duration, cost, started).
-pub async fn recent_calls<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn recent_calls<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
-) -> Result<Vec<(i64, String, String, String, i64, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, String, String, i64, i64, i64)>> {
     sqlx::query_as(
         "SELECT id, direction, from_number, to_number, duration_seconds, cost_micros, started_at FROM calls WHERE user_id = $1 ORDER BY started_at DESC LIMIT 8",
     )
@@ -62,10 +62,10 @@ pub async fn recent_calls<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The user's 8 latest messages: (id, to, body, cost, created).
-pub async fn recent_messages<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn recent_messages<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
-) -> Result<Vec<(i64, String, String, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
     sqlx::query_as("SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 8")
         .bind(user_id)
         .fetch_all(ex)
@@ -74,10 +74,10 @@ pub async fn recent_messages<'e, E: Executor<'e, Database = Any>>(
 
 /// The user's 8 latest deposits and purchases: (id, kind, description, amount,
 /// created).
-pub async fn recent_money_moves<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn recent_money_moves<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
-) -> Result<Vec<(i64, String, String, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
     sqlx::query_as(
         "SELECT id, kind, description, amount_micros, created_at FROM ledger_entries \
          WHERE user_id = $1 AND kind IN ('deposit', 'number_purchase', 'package_purchase') ORDER BY id DESC LIMIT 8",
@@ -90,11 +90,11 @@ pub async fn recent_money_moves<'e, E: Executor<'e, Database = Any>>(
 // Integer division by a day's milliseconds buckets by UTC day on both backends.
 
 /// Billable seconds per UTC day (days since the epoch) from `since`.
-pub async fn call_seconds_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn call_seconds_by_day<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     since: i64,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
         "SELECT started_at / 86400000 AS d, CAST(SUM(billable_seconds) AS BIGINT) FROM calls WHERE user_id = $1 AND started_at >= $2 GROUP BY started_at / 86400000",
     )
@@ -105,11 +105,11 @@ pub async fn call_seconds_by_day<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Messages not failed per UTC day from `since`.
-pub async fn messages_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn messages_by_day<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     since: i64,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
         "SELECT created_at / 86400000 AS d, COUNT(*) FROM sms_messages WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' GROUP BY created_at / 86400000",
     )
@@ -120,11 +120,11 @@ pub async fn messages_by_day<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Money spent (every debit) per UTC day from `since`.
-pub async fn spend_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn spend_by_day<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     since: i64,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
         "SELECT created_at / 86400000 AS d, CAST(SUM(-amount_micros) AS BIGINT) FROM ledger_entries \
          WHERE user_id = $1 AND created_at >= $2 AND amount_micros < 0 GROUP BY created_at / 86400000",

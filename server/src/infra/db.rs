@@ -165,6 +165,7 @@ impl<'s> MigrationSource<'s> for Migrations {
     }
 }
 
+pub mod list;
 #[cfg(test)]
 mod tests;
 
@@ -185,6 +186,11 @@ fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Anything a repository function can run its statements on: the pool, a
+/// connection or a transaction. One name for the bound every such function has.
+pub trait Exec<'e>: Executor<'e, Database = sqlx::Any> {}
+impl<'e, T: Executor<'e, Database = sqlx::Any>> Exec<'e> for T {}
+
 /// Reads a 0/1 integer column as a bool (booleans are integers on both backends).
 pub fn flag(row: &AnyRow, column: &str) -> Result<bool, sqlx::Error> {
     Ok(row.try_get::<i64, _>(column)? != 0)
@@ -200,37 +206,4 @@ pub fn iso(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
-
-/// How many rows of `table` a user owns (`user_id`). `table` is a constant of the
-/// calling repository, never input.
-pub async fn count_owned<'e, E: Executor<'e, Database = sqlx::Any>>(
-    ex: E,
-    table: &'static str,
-    user_id: i64,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE user_id = $1"))
-        .bind(user_id)
-        .fetch_one(ex)
-        .await
-}
-
-/// One page of a user's rows of `table`, newest first, read with `columns` (both
-/// constants of the calling repository).
-pub async fn page_owned<'e, E: Executor<'e, Database = sqlx::Any>>(
-    ex: E,
-    table: &'static str,
-    columns: &'static str,
-    user_id: i64,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<AnyRow>, sqlx::Error> {
-    sqlx::query(&format!(
-        "SELECT {columns} FROM {table} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(user_id)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await
 }

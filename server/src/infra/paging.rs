@@ -55,6 +55,16 @@ impl<T> Page<T> {
             page_size: q.limit(),
         }
     }
+
+    /// The same page with each item as the API shows it.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            total: self.total,
+            page: self.page,
+            page_size: self.page_size,
+        }
+    }
 }
 
 /// Escapes LIKE wildcards in user search text and wraps it for a substring match.

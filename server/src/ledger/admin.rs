@@ -143,20 +143,20 @@ pub async fn post_adjust(
         }
         Err(e) => return Err(e.into()),
     };
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: if signed > 0 {
+    let entry = audit::Entry::by(
+        admin.id,
+        if signed > 0 {
             "balance.credit"
         } else {
             "balance.debit"
         },
-        target_type: "user",
-        target_id: user_id.to_string(),
-        before: Some(json!({ "balance": from_micros(posted.balance_after - signed).to_string() })),
-        after: Some(
+        "user",
+        user_id,
+        Some(json!({ "balance": from_micros(posted.balance_after - signed).to_string() })),
+        Some(
             json!({ "balance": from_micros(posted.balance_after).to_string(), "reason": reason, "ledgerEntry": posted.entry_id }),
         ),
-    };
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(axum::Json(Adjusted {

@@ -33,9 +33,7 @@ pub struct EntryView {
 
 /// A page of one user's ledger, newest first.
 pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> Result<Page<EntryView>> {
-    let total = repo::count_for(pool, user_id).await?;
-    let items = repo::page_for(pool, user_id, q.limit(), q.offset()).await?;
-    Ok(Page::new(items, total, q))
+    Ok(repo::page_for(pool, user_id, q).await?)
 }
 
 /// The signed-in user's ledger, newest first.

@@ -3,13 +3,15 @@
 use super::admin::{BalanceItem, Movement};
 use super::history::EntryView;
 use crate::db::iso;
+use crate::db::Exec;
 use crate::json::Money;
+use crate::paging::{Page, PageQuery};
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{AnyPool, Row};
 
 const COLUMNS: &str = "id, created_at, kind, description, amount_micros, balance_after_micros";
 
-fn entry(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
+fn entry(r: &AnyRow) -> sqlx::Result<EntryView> {
     Ok(EntryView {
         id: r.try_get("id")?,
         date: iso(r.try_get("created_at")?),
@@ -21,10 +23,7 @@ fn entry(r: &AnyRow) -> Result<EntryView, sqlx::Error> {
 }
 
 /// Whether an entry carries this reference (a cause already applied).
-pub async fn reference_exists<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    reference: &str,
-) -> Result<bool, sqlx::Error> {
+pub async fn reference_exists<'e>(ex: impl Exec<'e>, reference: &str) -> sqlx::Result<bool> {
     let id: Option<i64> = sqlx::query_scalar("SELECT id FROM ledger_entries WHERE reference = $1")
         .bind(reference)
         .fetch_optional(ex)
@@ -32,33 +31,17 @@ pub async fn reference_exists<'e, E: Executor<'e, Database = Any>>(
     Ok(id.is_some())
 }
 
-pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<i64, sqlx::Error> {
-    crate::db::count_owned(ex, "ledger_entries", user_id).await
-}
-
 /// One page of a user's entries, newest first.
-pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<EntryView>, sqlx::Error> {
-    crate::db::page_owned(ex, "ledger_entries", COLUMNS, user_id, limit, offset)
-        .await?
-        .iter()
-        .map(entry)
-        .collect()
+pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> sqlx::Result<Page<EntryView>> {
+    crate::db::list::owned(pool, "ledger_entries", COLUMNS, user_id, q, entry).await
 }
 
 /// Up to 1000 of a user's entries after the entry `after`, oldest first.
-pub async fn after<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn after<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     after: i64,
-) -> Result<Vec<EntryView>, sqlx::Error> {
+) -> sqlx::Result<Vec<EntryView>> {
     sqlx::query(&format!(
         "SELECT {COLUMNS} FROM ledger_entries WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 1000"
     ))
@@ -72,11 +55,7 @@ pub async fn after<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Records what a call cost beyond what the account had (visible to the admin).
-pub async fn add_shortfall<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    amount: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn add_shortfall<'e>(ex: impl Exec<'e>, user_id: i64, amount: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET shortfall_micros = shortfall_micros + $1 WHERE id = $2")
         .bind(amount)
         .bind(user_id)
@@ -89,11 +68,11 @@ pub async fn add_shortfall<'e, E: Executor<'e, Database = Any>>(
 /// (the setting, else `default`) and it was not warned since its last deposit: the
 /// balance then, or None when no warning is due. The threshold is read inside the
 /// UPDATE: one round trip on every charged call.
-pub async fn flag_low_balance<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn flag_low_balance<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     default: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
         "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
          COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros",
@@ -105,10 +84,7 @@ pub async fn flag_low_balance<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// After a deposit: a new low-balance warning may come once the balance falls again.
-pub async fn clear_low_balance_flag<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn clear_low_balance_flag<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET low_balance_notified = 0 WHERE id = $1")
         .bind(user_id)
         .execute(ex)
@@ -116,7 +92,7 @@ pub async fn clear_low_balance_flag<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-fn movement(r: &AnyRow, amount: &str, at: &str) -> Result<Option<Movement>, sqlx::Error> {
+fn movement(r: &AnyRow, amount: &str, at: &str) -> sqlx::Result<Option<Movement>> {
     let amount: Option<i64> = r.try_get(amount)?;
     let at: Option<i64> = r.try_get(at)?;
     Ok(amount.zip(at).map(|(a, t)| Movement {
@@ -139,12 +115,12 @@ ORDER BY u.id LIMIT $2 OFFSET $3";
 
 /// One page of accounts matching a LIKE `pattern` on name or email, by id, each
 /// with its balance, held money, shortfall and latest credit and debit.
-pub async fn balances_page<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn balances_page<'e>(
+    ex: impl Exec<'e>,
     pattern: &str,
     limit: i64,
     offset: i64,
-) -> Result<Vec<BalanceItem>, sqlx::Error> {
+) -> sqlx::Result<Vec<BalanceItem>> {
     sqlx::query(BALANCES_SQL)
         .bind(pattern)
         .bind(limit)
@@ -172,11 +148,11 @@ pub async fn balances_page<'e, E: Executor<'e, Database = Any>>(
 /// matches only when the available balance (the balance less held money) covers
 /// it, so the database itself refuses an overdraft however many run at once. The
 /// balance after, or None when it matched no row.
-pub async fn apply_to_balance<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn apply_to_balance<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     amount: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
         "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 \
          AND ($1 >= 0 OR balance_micros - reserved_micros + $1 >= 0) RETURNING balance_micros",
@@ -188,10 +164,7 @@ pub async fn apply_to_balance<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// What the account may spend: the balance less held money (None: no such user).
-pub async fn available<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+pub async fn available<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT balance_micros - reserved_micros FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_optional(ex)
@@ -210,10 +183,7 @@ pub struct NewEntry<'a> {
 }
 
 /// Appends an entry; a reference used before is a unique violation.
-pub async fn insert_entry<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    e: NewEntry<'_>,
-) -> Result<i64, sqlx::Error> {
+pub async fn insert_entry<'e>(ex: impl Exec<'e>, e: NewEntry<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -231,12 +201,12 @@ pub async fn insert_entry<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Adds an entry to its day's total per kind, for analytics.
-pub async fn add_to_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn add_to_day<'e>(
+    ex: impl Exec<'e>,
     day: i64,
     kind: &str,
     amount: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO ledger_daily (day, kind, amount_micros, entries) VALUES ($1, $2, $3, 1) \
          ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
@@ -252,9 +222,7 @@ pub async fn add_to_day<'e, E: Executor<'e, Database = Any>>(
 
 /// Per account: id, balance, the sum of its ledger, money held, and the sum of its
 /// open reservations.
-pub async fn account_sums<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<(i64, i64, i64, i64, i64)>, sqlx::Error> {
+pub async fn account_sums<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<(i64, i64, i64, i64, i64)>> {
     sqlx::query_as(
         "SELECT u.id, u.balance_micros, \
          CAST(COALESCE((SELECT SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id), 0) AS BIGINT), \
@@ -267,9 +235,7 @@ pub async fn account_sums<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Calls and messages charged without their ledger row: what, and the cost.
-pub async fn unposted_charges<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn unposted_charges<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<(String, i64)>> {
     sqlx::query_as(
         "SELECT 'call ' || c.call_id, c.cost_micros FROM calls c WHERE c.cost_micros > 0 \
            AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'call:' || c.call_id AND l.amount_micros = -c.cost_micros) \
@@ -282,7 +248,7 @@ pub async fn unposted_charges<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Recomputes the daily totals from the ledger itself (after backdating demo data).
-pub async fn rebuild_daily(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+pub async fn rebuild_daily(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM ledger_daily")
         .execute(&mut *conn)
         .await?;

@@ -3,6 +3,7 @@
 
 use crate::auth::AuthUser;
 use crate::db::iso;
+use crate::db::Exec;
 use crate::error::{Error, Result};
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
@@ -12,7 +13,6 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
-use sqlx::{Any, Executor};
 use utoipa::ToSchema;
 
 pub mod repo;
@@ -24,13 +24,13 @@ pub fn router() -> Router<AppState> {
         .route("/notifications/{id}/read", post(post_read))
 }
 
-pub async fn notify<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn notify<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     kind: &str,
     title: &str,
     message: &str,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     repo::insert(ex, user_id, kind, title, message).await
 }
 

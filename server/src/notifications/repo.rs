@@ -1,9 +1,9 @@
 //! The notifications table.
 
 use crate::db::now_ms;
-use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use crate::db::Exec;
 
+#[derive(sqlx::FromRow)]
 pub struct StoredNotification {
     pub id: i64,
     pub kind: String,
@@ -13,24 +13,13 @@ pub struct StoredNotification {
     pub read_at: Option<i64>,
 }
 
-fn from_row(r: &AnyRow) -> Result<StoredNotification, sqlx::Error> {
-    Ok(StoredNotification {
-        id: r.try_get("id")?,
-        kind: r.try_get("kind")?,
-        title: r.try_get("title")?,
-        message: r.try_get("message")?,
-        created_at: r.try_get("created_at")?,
-        read_at: r.try_get("read_at")?,
-    })
-}
-
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     kind: &str,
     title: &str,
     message: &str,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO notifications (user_id, kind, title, message, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(user_id)
         .bind(kind)
@@ -43,10 +32,7 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// (all, unread) notifications of a user.
-pub async fn counts<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<(i64, i64), sqlx::Error> {
+pub async fn counts<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<(i64, i64)> {
     sqlx::query_as(
         "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN read_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) FROM notifications WHERE user_id = $1",
     )
@@ -56,31 +42,24 @@ pub async fn counts<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// One page of a user's notifications, newest first.
-pub async fn page<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn page<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     limit: i64,
     offset: i64,
-) -> Result<Vec<StoredNotification>, sqlx::Error> {
-    sqlx::query(
+) -> sqlx::Result<Vec<StoredNotification>> {
+    sqlx::query_as(
         "SELECT id, kind, title, message, created_at, read_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
     )
     .bind(user_id)
     .bind(limit)
     .bind(offset)
     .fetch_all(ex)
-    .await?
-    .iter()
-    .map(from_row)
-    .collect()
+    .await
 }
 
 /// Marks one of the user's notifications read; false when it is not theirs.
-pub async fn mark_read<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    id: i64,
-) -> Result<bool, sqlx::Error> {
+pub async fn mark_read<'e>(ex: impl Exec<'e>, user_id: i64, id: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar(
         "UPDATE notifications SET read_at = COALESCE(read_at, $1) WHERE id = $2 AND user_id = $3 RETURNING id",
     )
@@ -93,10 +72,7 @@ pub async fn mark_read<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Marks every unread notification of the user read; returns how many.
-pub async fn mark_all_read<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<u64, sqlx::Error> {
+pub async fn mark_all_read<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<u64> {
     Ok(
         sqlx::query("UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL")
             .bind(now_ms())

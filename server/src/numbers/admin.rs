@@ -101,18 +101,8 @@ pub async fn list_phones(
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<AdminPhone>>> {
     let pattern = like_pattern(&f.search);
-    let pool = &state.db.pool;
-    let total = repo::count_admin(pool, &pattern, &f.number_type, &f.status).await?;
-    let items = repo::list_admin(
-        pool,
-        &pattern,
-        &f.number_type,
-        &f.status,
-        q.limit(),
-        q.offset(),
-    )
-    .await?;
-    Ok(axum::Json(Page::new(items, total, q)))
+    let page = repo::page_admin(&state.db.pool, &pattern, &f.number_type, &f.status, q);
+    Ok(axum::Json(page.await?))
 }
 
 pub(super) async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
@@ -129,14 +119,14 @@ pub(super) async fn audited(
     before: Option<&AdminPhone>,
     after: &AdminPhone,
 ) -> Result<()> {
-    let entry = audit::Entry {
-        actor_id: Some(actor),
+    let entry = audit::Entry::by(
+        actor,
         action,
-        target_type: "phone_number",
-        target_id: id.to_string(),
-        before: before.and_then(|b| serde_json::to_value(b).ok()),
-        after: serde_json::to_value(after).ok(),
-    };
+        "phone_number",
+        id,
+        before.and_then(|b| serde_json::to_value(b).ok()),
+        serde_json::to_value(after).ok(),
+    );
     audit::record(conn, entry).await?;
     Ok(())
 }

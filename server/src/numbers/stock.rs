@@ -80,17 +80,17 @@ pub async fn post_range(
     let added: Vec<String> = numbers.into_iter().filter(|n| !found.contains(n)).collect();
     if req.apply && !added.is_empty() {
         insert_all(&mut tx, &added, country, &req.range.number_type).await?;
-        let entry = audit::Entry {
-            actor_id: Some(admin.id),
-            action: "phone.range",
-            target_type: "phone_number",
-            target_id: range.first.clone(),
-            before: None,
-            after: Some(
+        let entry = audit::Entry::by(
+            admin.id,
+            "phone.range",
+            "phone_number",
+            &range.first,
+            None,
+            Some(
                 json!({ "first": range.first, "count": range.count, "added": added.len(),
-                                "country": req.range.country_code.trim(), "type": req.range.number_type }),
+                            "country": req.range.country_code.trim(), "type": req.range.number_type }),
             ),
-        };
+        );
         audit::record(&mut *tx, entry).await?;
         tx.commit().await?;
     }

@@ -112,14 +112,14 @@ async fn audited(
     let json = |p: Option<&PackageView>| p.map(serde_json::to_value).transpose();
     audit::record(
         conn,
-        audit::Entry {
-            actor_id: Some(actor),
+        audit::Entry::by(
+            actor,
             action,
-            target_type: "package",
-            target_id: id.to_string(),
-            before: json(before).map_err(anyhow::Error::new)?,
-            after: json(after).map_err(anyhow::Error::new)?,
-        },
+            "package",
+            id,
+            json(before).map_err(anyhow::Error::new)?,
+            json(after).map_err(anyhow::Error::new)?,
+        ),
     )
     .await?;
     Ok(())

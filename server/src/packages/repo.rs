@@ -3,12 +3,13 @@
 use super::shop::OwnedPackage;
 use super::PackageView;
 use crate::db::iso;
+use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use sqlx::{AnyConnection, Row};
 
 /// A package row of the catalogue (`subscribers` only when selected).
-fn package(r: &AnyRow) -> Result<PackageView, sqlx::Error> {
+fn package(r: &AnyRow) -> sqlx::Result<PackageView> {
     let features: Vec<String> =
         serde_json::from_str(&r.try_get::<String, _>("features")?).unwrap_or_default();
     Ok(PackageView {
@@ -27,9 +28,7 @@ const ADMIN_SELECT: &str = "SELECT p.id, p.name, p.minutes, p.price_micros, p.va
     (SELECT COUNT(*) FROM user_packages up WHERE up.package_id = p.id AND up.status = 'active') AS subscribers FROM packages p";
 
 /// The packages on sale, in display order.
-pub async fn list_on_sale<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<PackageView>, sqlx::Error> {
+pub async fn list_on_sale<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<PackageView>> {
     sqlx::query(
         "SELECT id, name, minutes, price_micros, validity_days, features, status FROM packages WHERE status = 'active' ORDER BY sort_order, id",
     )
@@ -41,9 +40,7 @@ pub async fn list_on_sale<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Every package with its subscribers, in display order (at most 500).
-pub async fn list_all<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<PackageView>, sqlx::Error> {
+pub async fn list_all<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<PackageView>> {
     sqlx::query(&format!(
         "{ADMIN_SELECT} ORDER BY p.sort_order, p.id LIMIT 500"
     ))
@@ -55,10 +52,7 @@ pub async fn list_all<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// A package with its subscribers.
-pub async fn find<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<Option<PackageView>, sqlx::Error> {
+pub async fn find<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<PackageView>> {
     sqlx::query(&format!("{ADMIN_SELECT} WHERE p.id = $1"))
         .bind(id)
         .fetch_optional(ex)
@@ -80,11 +74,7 @@ pub struct PackageFields<'a> {
 }
 
 /// Adds a package at the end of the display order.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    p: PackageFields<'_>,
-    now: i64,
-) -> Result<i64, sqlx::Error> {
+pub async fn insert<'e>(ex: impl Exec<'e>, p: PackageFields<'_>, now: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO packages (name, minutes, price_micros, validity_days, features, status, sort_order, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM packages), $7, $7) RETURNING id",
@@ -100,12 +90,12 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn update<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn update<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     p: PackageFields<'_>,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE packages SET name = $1, minutes = $2, price_micros = $3, validity_days = $4, features = $5, status = $6, updated_at = $7 WHERE id = $8",
     )
@@ -123,11 +113,7 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Takes a package off sale.
-pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn deactivate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
@@ -136,10 +122,7 @@ pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn delete<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn delete<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM packages WHERE id = $1")
         .bind(id)
         .execute(ex)
@@ -148,10 +131,10 @@ pub async fn delete<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// What buying a package needs: name, minutes, price and validity in days.
-pub async fn find_on_sale<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_on_sale<'e>(
+    ex: impl Exec<'e>,
     id: i64,
-) -> Result<Option<(String, i64, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Option<(String, i64, i64, i64)>> {
     sqlx::query_as("SELECT name, minutes, price_micros, validity_days FROM packages WHERE id = $1 AND status = 'active'")
         .bind(id)
         .fetch_optional(ex)
@@ -160,7 +143,7 @@ pub async fn find_on_sale<'e, E: Executor<'e, Database = Any>>(
 
 const MINE: &str = "id, name, minutes, seconds_remaining, status, purchased_at, expires_at";
 
-fn owned(r: &AnyRow) -> Result<OwnedPackage, sqlx::Error> {
+fn owned(r: &AnyRow) -> sqlx::Result<OwnedPackage> {
     Ok(OwnedPackage {
         id: r.try_get("id")?,
         name: r.try_get("name")?,
@@ -173,10 +156,7 @@ fn owned(r: &AnyRow) -> Result<OwnedPackage, sqlx::Error> {
 }
 
 /// A user's packages: active first, then by expiry, newest first (at most 200).
-pub async fn list_owned<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<Vec<OwnedPackage>, sqlx::Error> {
+pub async fn list_owned<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<OwnedPackage>> {
     sqlx::query(&format!(
         "SELECT {MINE} FROM user_packages WHERE user_id = $1 ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, expires_at DESC LIMIT 200"
     ))
@@ -199,10 +179,7 @@ pub struct NewOwned<'a> {
     pub expires_at: i64,
 }
 
-pub async fn insert_owned<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    p: NewOwned<'_>,
-) -> Result<OwnedPackage, sqlx::Error> {
+pub async fn insert_owned<'e>(ex: impl Exec<'e>, p: NewOwned<'_>) -> sqlx::Result<OwnedPackage> {
     let row = sqlx::query(&format!(
         "INSERT INTO user_packages (user_id, package_id, name, minutes, seconds_remaining, price_micros, purchased_at, expires_at, status) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active') RETURNING {MINE}"
@@ -226,7 +203,7 @@ pub async fn consume_seconds(
     user_id: i64,
     mut seconds: i64,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     if seconds == 0 {
         return Ok(());
     }
@@ -258,11 +235,7 @@ pub async fn consume_seconds(
 
 /// Package seconds of a user that no call in progress has reserved: the seconds
 /// left in active packages, less those the account holds for calls.
-pub async fn free_seconds<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    now: i64,
-) -> Result<i64, sqlx::Error> {
+pub async fn free_seconds<'e>(ex: impl Exec<'e>, user_id: i64, now: i64) -> sqlx::Result<i64> {
     let (total, reserved): (i64, i64) = sqlx::query_as(
         "SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT), \
          (SELECT reserved_package_seconds FROM users WHERE id = $1) \
@@ -282,7 +255,7 @@ pub struct Lapsing {
     pub seconds_left: i64,
 }
 
-fn lapsing(rows: Vec<AnyRow>) -> Result<Vec<Lapsing>, sqlx::Error> {
+fn lapsing(rows: Vec<AnyRow>) -> sqlx::Result<Vec<Lapsing>> {
     rows.iter()
         .map(|r| {
             Ok(Lapsing {
@@ -300,7 +273,7 @@ pub async fn claim_expiry_notices(
     conn: &mut AnyConnection,
     now: i64,
     until: i64,
-) -> Result<Vec<Lapsing>, sqlx::Error> {
+) -> sqlx::Result<Vec<Lapsing>> {
     let rows = sqlx::query(
         "UPDATE user_packages SET expiry_notice_sent = 1 WHERE status = 'active' AND expiry_notice_sent = 0 \
          AND expires_at > $1 AND expires_at <= $2 AND seconds_remaining > 0 RETURNING user_id, name, seconds_remaining",
@@ -313,7 +286,7 @@ pub async fn claim_expiry_notices(
 }
 
 /// Ends every active package past its expiry; their unused minutes lapse.
-pub async fn expire_due(conn: &mut AnyConnection, now: i64) -> Result<Vec<Lapsing>, sqlx::Error> {
+pub async fn expire_due(conn: &mut AnyConnection, now: i64) -> sqlx::Result<Vec<Lapsing>> {
     let rows = sqlx::query(
         "UPDATE user_packages SET status = 'expired' WHERE status = 'active' AND expires_at <= $1 \
          RETURNING user_id, name, seconds_remaining",

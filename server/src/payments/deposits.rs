@@ -139,10 +139,8 @@ pub async fn list_deposits(
     auth: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<Deposit>>> {
-    let pool = &state.db.pool;
-    let total = repo::count_for(pool, auth.user.id).await?;
-    let items = repo::page_for(pool, auth.user.id, q.limit(), q.offset()).await?;
-    Ok(axum::Json(Page::new(items, total, q)))
+    let page = repo::page_for(&state.db.pool, auth.user.id, q).await?;
+    Ok(axum::Json(page))
 }
 
 /// One of the user's payments, by its client secret.

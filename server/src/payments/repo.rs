@@ -2,13 +2,15 @@
 
 use super::deposits::Deposit;
 use crate::db::iso;
+use crate::db::Exec;
 use crate::json::Money;
+use crate::paging::{Page, PageQuery};
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{AnyPool, Row};
 
 const COLUMNS: &str = "id, amount_micros, status, provider, failure_message, created_at";
 
-fn deposit(r: &AnyRow) -> Result<Deposit, sqlx::Error> {
+fn deposit(r: &AnyRow) -> sqlx::Result<Deposit> {
     Ok(Deposit {
         id: r.try_get("id")?,
         amount: Money::micros(r.try_get("amount_micros")?),
@@ -20,13 +22,13 @@ fn deposit(r: &AnyRow) -> Result<Deposit, sqlx::Error> {
 }
 
 /// A new payment, `creating` until the provider has its intent.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     provider: &str,
     amount_micros: i64,
     now: i64,
-) -> Result<i64, sqlx::Error> {
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO payments (user_id, provider, amount_micros, status, created_at, updated_at) \
          VALUES ($1, $2, $3, 'creating', $4, $4) RETURNING id",
@@ -40,13 +42,13 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The provider's intent exists: the payment is `pending`.
-pub async fn set_intent<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn set_intent<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     intent_id: &str,
     client_secret: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE payments SET intent_id = $1, client_secret = $2, status = 'pending', updated_at = $3 WHERE id = $4")
         .bind(intent_id)
         .bind(client_secret)
@@ -58,12 +60,7 @@ pub async fn set_intent<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Marks a payment failed, unconditionally.
-pub async fn fail<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    message: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn fail<'e>(ex: impl Exec<'e>, id: i64, message: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3")
         .bind(message)
         .bind(now)
@@ -74,12 +71,12 @@ pub async fn fail<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Marks a payment failed unless it succeeded; whether it changed.
-pub async fn fail_unless_succeeded<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn fail_unless_succeeded<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     message: &str,
     now: i64,
-) -> Result<bool, sqlx::Error> {
+) -> sqlx::Result<bool> {
     Ok(sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
         .bind(message)
         .bind(now)
@@ -92,11 +89,7 @@ pub async fn fail_unless_succeeded<'e, E: Executor<'e, Database = Any>>(
 
 /// A payment turns succeeded once: whether this call made it so (only that
 /// transition may credit the balance).
-pub async fn succeed<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
+pub async fn succeed<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<bool> {
     Ok(sqlx::query(
         "UPDATE payments SET status = 'succeeded', failure_message = NULL, updated_at = $1 WHERE id = $2 AND status <> 'succeeded'",
     )
@@ -108,33 +101,17 @@ pub async fn succeed<'e, E: Executor<'e, Database = Any>>(
         == 1)
 }
 
-pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<i64, sqlx::Error> {
-    crate::db::count_owned(ex, "payments", user_id).await
-}
-
 /// One page of a user's deposits, newest first.
-pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<Deposit>, sqlx::Error> {
-    crate::db::page_owned(ex, "payments", COLUMNS, user_id, limit, offset)
-        .await?
-        .iter()
-        .map(deposit)
-        .collect()
+pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> sqlx::Result<Page<Deposit>> {
+    crate::db::list::owned(pool, "payments", COLUMNS, user_id, q, deposit).await
 }
 
 /// A user's deposit by its client secret.
-pub async fn find_by_secret<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_by_secret<'e>(
+    ex: impl Exec<'e>,
     client_secret: &str,
     user_id: i64,
-) -> Result<Option<Deposit>, sqlx::Error> {
+) -> sqlx::Result<Option<Deposit>> {
     sqlx::query(&format!(
         "SELECT {COLUMNS} FROM payments WHERE client_secret = $1 AND user_id = $2"
     ))
@@ -158,10 +135,10 @@ pub struct Payable {
 }
 
 /// The payment with this client secret (whoever's it is).
-pub async fn find_payable<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_payable<'e>(
+    ex: impl Exec<'e>,
     client_secret: &str,
-) -> Result<Option<Payable>, sqlx::Error> {
+) -> sqlx::Result<Option<Payable>> {
     sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
         .bind(client_secret)
         .fetch_optional(ex)
@@ -180,10 +157,10 @@ pub async fn find_payable<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The payment of a provider's intent: its id, user and amount.
-pub async fn find_by_intent<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_by_intent<'e>(
+    ex: impl Exec<'e>,
     intent_id: &str,
-) -> Result<Option<(i64, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Option<(i64, i64, i64)>> {
     sqlx::query_as("SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1")
         .bind(intent_id)
         .fetch_optional(ex)
@@ -191,12 +168,12 @@ pub async fn find_by_intent<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Records a provider's event once: whether it is new.
-pub async fn first_sight_of_event<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn first_sight_of_event<'e>(
+    ex: impl Exec<'e>,
     event_id: &str,
     event_type: &str,
     now: i64,
-) -> Result<bool, sqlx::Error> {
+) -> sqlx::Result<bool> {
     Ok(sqlx::query(
         "INSERT INTO webhook_events (event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING",
     )
@@ -210,11 +187,11 @@ pub async fn first_sight_of_event<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Deposits started before `started_before` and never paid are marked failed.
-pub async fn abandon_unpaid<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn abandon_unpaid<'e>(
+    ex: impl Exec<'e>,
     now: i64,
     started_before: i64,
-) -> Result<u64, sqlx::Error> {
+) -> sqlx::Result<u64> {
     Ok(sqlx::query(
         "UPDATE payments SET status = 'failed', failure_message = 'Not paid within 24 hours', updated_at = $1 \
          WHERE status IN ('creating', 'pending') AND created_at <= $2",

@@ -3,25 +3,23 @@
 //! names, and belong in those resources' repositories once they offer the reads.
 
 use super::stats::REVENUE_KINDS;
-use sqlx::{Any, Executor};
+use crate::db::Exec;
 
-pub async fn active_numbers<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<i64, sqlx::Error> {
+pub async fn active_numbers<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM phone_numbers WHERE status = 'active'")
         .fetch_one(ex)
         .await
 }
 
 /// Seconds of every call ever.
-pub async fn call_seconds<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+pub async fn call_seconds<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT CAST(COALESCE(SUM(seconds), 0) AS BIGINT) FROM call_daily")
         .fetch_one(ex)
         .await
 }
 
 /// The sum of every revenue kind's amounts (negative: what customers spent).
-pub async fn revenue_total<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+pub async fn revenue_total<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
     sqlx::query_scalar(&format!(
         "SELECT CAST(COALESCE(SUM(amount_micros), 0) AS BIGINT) FROM ledger_daily WHERE kind IN ({REVENUE_KINDS})"
     ))
@@ -31,11 +29,11 @@ pub async fn revenue_total<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result
 
 /// Call revenue per country: (id, name, after `split`, from `since` to `split`),
 /// both bounds in days since the epoch.
-pub async fn call_revenue_by_country<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn call_revenue_by_country<'e>(
+    ex: impl Exec<'e>,
     split: i64,
     since: i64,
-) -> Result<Vec<(i64, String, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
     sqlx::query_as(
         "SELECT c.id, c.name, \
            CAST(COALESCE(SUM(CASE WHEN d.day > $1 THEN d.cost_micros ELSE 0 END), 0) AS BIGINT), \
@@ -49,11 +47,11 @@ pub async fn call_revenue_by_country<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// (day, kind, amount) of deposits and revenue kinds between two days, inclusive.
-pub async fn money_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn money_by_day<'e>(
+    ex: impl Exec<'e>,
     from: i64,
     to: i64,
-) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, i64)>> {
     sqlx::query_as(&format!(
         "SELECT day, kind, amount_micros FROM ledger_daily WHERE day BETWEEN $1 AND $2 AND kind IN ('deposit', {REVENUE_KINDS})"
     ))
@@ -64,11 +62,11 @@ pub async fn money_by_day<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// (day, calls, answered, seconds) between two days, inclusive.
-pub async fn calls_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn calls_by_day<'e>(
+    ex: impl Exec<'e>,
     from: i64,
     to: i64,
-) -> Result<Vec<(i64, i64, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, i64, i64, i64)>> {
     sqlx::query_as(
         "SELECT day, CAST(SUM(calls) AS BIGINT), CAST(SUM(answered) AS BIGINT), CAST(SUM(seconds) AS BIGINT) \
          FROM call_daily WHERE day BETWEEN $1 AND $2 GROUP BY day",
@@ -81,11 +79,11 @@ pub async fn calls_by_day<'e, E: Executor<'e, Database = Any>>(
 
 /// The ten destinations with the most call cost between two days: (name or
 /// "Unrated", calls, seconds, cost).
-pub async fn top_destinations<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn top_destinations<'e>(
+    ex: impl Exec<'e>,
     from: i64,
     to: i64,
-) -> Result<Vec<(String, i64, i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(String, i64, i64, i64)>> {
     sqlx::query_as(
         "SELECT COALESCE(c.name, 'Unrated'), CAST(SUM(d.calls) AS BIGINT), CAST(SUM(d.seconds) AS BIGINT), CAST(SUM(d.cost_micros) AS BIGINT) \
          FROM call_daily d LEFT JOIN countries c ON c.id = d.country_id WHERE d.day BETWEEN $1 AND $2 \

@@ -197,14 +197,14 @@ pub async fn put_settings(
         settings::repo::put(&mut *tx, key, &value.to_string()).await?;
     }
     let after = values(&settings::load(&mut *tx).await?);
-    let entry = audit::Entry {
-        actor_id: Some(admin.id),
-        action: "settings.update",
-        target_type: "settings",
-        target_id: "platform".into(),
-        before: Some(before),
-        after: Some(audit_value(after.clone())?),
-    };
+    let entry = audit::Entry::by(
+        admin.id,
+        "settings.update",
+        "settings",
+        "platform",
+        Some(before),
+        Some(audit_value(after.clone())?),
+    );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
     Ok(axum::Json(SettingsSaved {

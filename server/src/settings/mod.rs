@@ -4,10 +4,10 @@
 mod admin;
 pub mod repo;
 
+use crate::db::Exec;
 use crate::state::AppState;
 use axum::routing::get;
 use axum::Router;
-use sqlx::{Any, Executor};
 use std::collections::HashMap;
 
 pub fn router() -> Router<AppState> {
@@ -34,7 +34,7 @@ pub struct Settings {
     pub trial_credit_micros: i64,
 }
 
-pub async fn load<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Settings, sqlx::Error> {
+pub async fn load<'e>(ex: impl Exec<'e>) -> sqlx::Result<Settings> {
     let map: HashMap<String, String> = repo::all(ex).await?.into_iter().collect();
     let get = |k: &str, default: i64| map.get(k).and_then(|v| v.parse().ok()).unwrap_or(default);
     use dialtone_core::platform::defaults as d;

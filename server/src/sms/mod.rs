@@ -331,10 +331,8 @@ async fn list_sms(
     auth: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<SmsItem>>> {
-    let pool = &state.db.pool;
-    let total = repo::count_for(pool, auth.user.id).await?;
-    let items = repo::page_for(pool, auth.user.id, q.limit(), q.offset()).await?;
-    Ok(axum::Json(Page::new(items, total, q)))
+    let page = repo::page_for(&state.db.pool, auth.user.id, q).await?;
+    Ok(axum::Json(page))
 }
 
 /// This module's operations in the OpenAPI document (see `crate::openapi`).

@@ -2,13 +2,15 @@
 
 use super::SmsItem;
 use crate::db::iso;
+use crate::db::Exec;
 use crate::json::Money;
+use crate::paging::{Page, PageQuery};
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{AnyPool, Row};
 
 const COLUMNS: &str = "id, to_number, body, segments, cost_micros, status, error, created_at";
 
-fn item(r: &AnyRow) -> Result<SmsItem, sqlx::Error> {
+fn item(r: &AnyRow) -> sqlx::Result<SmsItem> {
     Ok(SmsItem {
         id: r.try_get("id")?,
         to: r.try_get("to_number")?,
@@ -22,11 +24,11 @@ fn item(r: &AnyRow) -> Result<SmsItem, sqlx::Error> {
 }
 
 /// The message a user sent with an idempotency key, and the hash of its request.
-pub async fn find_by_key<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_by_key<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     key: &str,
-) -> Result<Option<(SmsItem, Option<String>)>, sqlx::Error> {
+) -> sqlx::Result<Option<(SmsItem, Option<String>)>> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS}, request_hash FROM sms_messages WHERE user_id = $1 AND idempotency_key = $2"
     ))
@@ -38,10 +40,7 @@ pub async fn find_by_key<'e, E: Executor<'e, Database = Any>>(
         .transpose()
 }
 
-pub async fn find<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<SmsItem, sqlx::Error> {
+pub async fn find<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<SmsItem> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sms_messages WHERE id = $1"))
         .bind(id)
         .fetch_one(ex)
@@ -64,10 +63,7 @@ pub struct NewMessage<'a> {
 }
 
 /// Inserts a message as `sending`; a key used before is a unique violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    m: NewMessage<'_>,
-) -> Result<i64, sqlx::Error> {
+pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
          idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9, $10, $11) RETURNING id",
@@ -88,13 +84,13 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The carrier took the message.
-pub async fn mark_handed_over<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn mark_handed_over<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     status: &str,
     provider_id: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE sms_messages SET status = $1, provider_id = $2, updated_at = $3 WHERE id = $4",
     )
@@ -107,12 +103,12 @@ pub async fn mark_handed_over<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn mark_failed<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn mark_failed<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     error: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE sms_messages SET status = 'failed', error = $1, updated_at = $2 WHERE id = $3",
     )
@@ -124,23 +120,7 @@ pub async fn mark_failed<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<i64, sqlx::Error> {
-    crate::db::count_owned(ex, "sms_messages", user_id).await
-}
-
 /// One page of a user's messages, newest first.
-pub async fn page_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<SmsItem>, sqlx::Error> {
-    crate::db::page_owned(ex, "sms_messages", COLUMNS, user_id, limit, offset)
-        .await?
-        .iter()
-        .map(item)
-        .collect()
+pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> sqlx::Result<Page<SmsItem>> {
+    crate::db::list::owned(pool, "sms_messages", COLUMNS, user_id, q, item).await
 }

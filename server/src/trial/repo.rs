@@ -1,13 +1,10 @@
 //! The verified_numbers table: numbers a trial account proved it holds, by code.
 //! (The trial's own columns are on users: see `crate::users::repo`.)
 
-use sqlx::{Any, Executor};
+use crate::db::Exec;
 
 /// Verified numbers of a user, oldest first, at most 50.
-pub async fn verified<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<Vec<String>, sqlx::Error> {
+pub async fn verified<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT number FROM verified_numbers WHERE user_id = $1 AND verified_at IS NOT NULL ORDER BY verified_at LIMIT 50",
     )
@@ -16,11 +13,7 @@ pub async fn verified<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn is_verified<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    number: &str,
-) -> Result<bool, sqlx::Error> {
+pub async fn is_verified<'e>(ex: impl Exec<'e>, user_id: i64, number: &str) -> sqlx::Result<bool> {
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM verified_numbers WHERE user_id = $1 AND number = $2 AND verified_at IS NOT NULL",
     )
@@ -32,14 +25,14 @@ pub async fn is_verified<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Stores a new code for a number (replacing any earlier one, attempts reset).
-pub async fn put_code<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn put_code<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     number: &str,
     code_hash: &str,
     now: i64,
     expires_at: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO verified_numbers (user_id, number, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5) \
          ON CONFLICT (user_id, number) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, \
@@ -58,14 +51,14 @@ pub async fn put_code<'e, E: Executor<'e, Database = Any>>(
 /// Checks a code and counts the attempt in one statement (at most `max_attempts`
 /// guesses per code, however many arrive at once); true when the number is now
 /// verified.
-pub async fn confirm<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn confirm<'e>(
+    ex: impl Exec<'e>,
     user_id: i64,
     number: &str,
     code_hash: &str,
     now: i64,
     max_attempts: i64,
-) -> Result<bool, sqlx::Error> {
+) -> sqlx::Result<bool> {
     let verified_at: Option<Option<i64>> = sqlx::query_scalar(
         "UPDATE verified_numbers SET attempts = attempts + 1, \
          verified_at = CASE WHEN code_hash = $1 THEN $2 ELSE verified_at END \

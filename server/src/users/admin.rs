@@ -105,10 +105,8 @@ pub async fn list_users(
         status: &f.status,
         role: &f.role,
     };
-    let total = repo::count_matching(&state.db.pool, &search).await?;
-    let users = repo::page_matching(&state.db.pool, &search, q.limit(), q.offset()).await?;
-    let items = users.iter().map(item).collect();
-    Ok(axum::Json(Page::new(items, total, q)))
+    let users = repo::page_matching(&state.db.pool, &search, q).await?;
+    Ok(axum::Json(users.map(|u| item(&u))))
 }
 
 async fn target(conn: &mut AnyConnection, id: i64) -> Result<User> {
@@ -125,14 +123,7 @@ async fn audited(
     before: Value,
     after: Value,
 ) -> Result<()> {
-    let entry = audit::Entry {
-        actor_id: Some(actor),
-        action,
-        target_type: "user",
-        target_id: id.to_string(),
-        before: Some(before),
-        after: Some(after),
-    };
+    let entry = audit::Entry::by(actor, action, "user", id, Some(before), Some(after));
     audit::record(conn, entry).await?;
     Ok(())
 }

@@ -1,10 +1,13 @@
 //! The users table.
 
+use crate::db::list::List;
+use crate::db::Exec;
 use crate::db::{flag, iso, now_ms};
 use crate::json::Money;
+use crate::paging::{Page, PageQuery};
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{AnyPool, Row};
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -33,7 +36,7 @@ pub const COLUMNS: &str = "id, name, first_name, last_name, email, phone, passwo
     trial_status, trial_ends_at";
 
 impl User {
-    pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
+    pub fn from_row(row: &AnyRow) -> sqlx::Result<User> {
         Ok(User {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
@@ -111,10 +114,7 @@ pub fn split_name(name: &str) -> (String, String) {
     }
 }
 
-pub async fn find_by_id<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<User>> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
     sqlx::query(&sql)
         .bind(id)
@@ -126,10 +126,7 @@ pub async fn find_by_id<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The balance (micro-dollars) of a user, as answers after a charge show it.
-pub async fn balance<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<i64, sqlx::Error> {
+pub async fn balance<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
         .bind(id)
         .fetch_one(ex)
@@ -137,10 +134,7 @@ pub async fn balance<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Accounts whose name or email matches a LIKE pattern (the balances page's search).
-pub async fn count_by_name_or_email<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    pattern: &str,
-) -> Result<i64, sqlx::Error> {
+pub async fn count_by_name_or_email<'e>(ex: impl Exec<'e>, pattern: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
     )
@@ -149,10 +143,7 @@ pub async fn count_by_name_or_email<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn find_by_email<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    email: &str,
-) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_email<'e>(ex: impl Exec<'e>, email: &str) -> sqlx::Result<Option<User>> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1");
     sqlx::query(&sql)
         .bind(normalize_email(email))
@@ -171,10 +162,7 @@ pub struct NewUser<'a> {
 }
 
 /// Inserts a user; a taken email surfaces as a unique violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    u: NewUser<'_>,
-) -> Result<User, sqlx::Error> {
+pub async fn insert<'e>(ex: impl Exec<'e>, u: NewUser<'_>) -> sqlx::Result<User> {
     let (first, last) = split_name(u.name);
     let sql = format!(
         "INSERT INTO users (name, first_name, last_name, email, email_lower, password_hash, role, created_at) \
@@ -196,11 +184,11 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
 
 /// The user of an access token, and whether the token's session (its refresh-token
 /// family) was revoked: one query on every authenticated request.
-pub async fn find_with_session<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_with_session<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     family: &str,
-) -> Result<Option<(User, bool)>, sqlx::Error> {
+) -> sqlx::Result<Option<(User, bool)>> {
     let sql = format!(
         "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM refresh_tokens r \
          WHERE r.family = $2 AND r.revoked_at IS NOT NULL) THEN 1 ELSE 0 END AS BIGINT) AS session_revoked \
@@ -231,11 +219,11 @@ pub struct ProfileChange<'a> {
 
 /// Updates name, email and notification choices; a taken email surfaces as a
 /// unique violation.
-pub async fn update_profile<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn update_profile<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     p: ProfileChange<'_>,
-) -> Result<User, sqlx::Error> {
+) -> sqlx::Result<User> {
     let sql = format!(
         "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
          email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {COLUMNS}"
@@ -256,11 +244,11 @@ pub async fn update_profile<'e, E: Executor<'e, Database = Any>>(
 
 /// Sets a new password hash and ends the user's access tokens; returns the new
 /// session version.
-pub async fn set_password<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn set_password<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     password_hash: &str,
-) -> Result<i64, sqlx::Error> {
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2 RETURNING session_version",
     )
@@ -271,10 +259,7 @@ pub async fn set_password<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Ends every access token of the user (their session version moves).
-pub async fn bump_session_version<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn bump_session_version<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1")
         .bind(id)
         .execute(ex)
@@ -282,10 +267,7 @@ pub async fn bump_session_version<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn record_login<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn record_login<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
         .bind(now_ms())
         .bind(id)
@@ -305,46 +287,38 @@ pub struct Search<'a> {
 const SEARCH: &str = "(LOWER(name) LIKE $1 ESCAPE '\\' OR email_lower LIKE $1 ESCAPE '\\' OR COALESCE(phone, '') LIKE $1 ESCAPE '\\') \
     AND ($2 = '' OR status = $2) AND ($3 = '' OR role = $3)";
 
-pub async fn count_matching<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    s: &Search<'_>,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users WHERE {SEARCH}"))
-        .bind(s.pattern)
-        .bind(s.status)
-        .bind(s.role)
-        .fetch_one(ex)
-        .await
-}
-
 /// One page of matching users, newest first.
-pub async fn page_matching<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn page_matching(
+    pool: &AnyPool,
     s: &Search<'_>,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<User>, sqlx::Error> {
-    sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM users WHERE {SEARCH} ORDER BY id DESC LIMIT $4 OFFSET $5"
-    ))
-    .bind(s.pattern)
-    .bind(s.status)
-    .bind(s.role)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await?
-    .iter()
-    .map(User::from_row)
-    .collect()
+    q: PageQuery,
+) -> sqlx::Result<Page<User>> {
+    let list = List {
+        from: &format!("FROM users WHERE {SEARCH}"),
+        columns: COLUMNS,
+        order: "id DESC",
+    };
+    let (pattern, status, role) = (
+        s.pattern.to_string(),
+        s.status.to_string(),
+        s.role.to_string(),
+    );
+    list.page(
+        pool,
+        |x| {
+            x.bind(pattern.clone())
+                .bind(status.clone())
+                .bind(role.clone())
+        },
+        q,
+        User::from_row,
+    )
+    .await
 }
 
 /// The administrators' ids; `lock` (PostgreSQL) locks their rows for the
 /// transaction, so two demotions cannot both pass the last-administrator check.
-pub async fn admin_ids<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    lock: bool,
-) -> Result<Vec<i64>, sqlx::Error> {
+pub async fn admin_ids<'e>(ex: impl Exec<'e>, lock: bool) -> sqlx::Result<Vec<i64>> {
     let lock = if lock { " FOR UPDATE" } else { "" };
     sqlx::query_scalar(&format!("SELECT id FROM users WHERE role = 'admin'{lock}"))
         .fetch_all(ex)
@@ -352,11 +326,7 @@ pub async fn admin_ids<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Changes the role; the user's access tokens end (they carry the role).
-pub async fn set_role<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    role: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn set_role<'e>(ex: impl Exec<'e>, id: i64, role: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET role = $1, session_version = session_version + 1 WHERE id = $2")
         .bind(role)
         .bind(id)
@@ -366,12 +336,12 @@ pub async fn set_role<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Sets `active` or `suspended`; `end_sessions` also moves the session version.
-pub async fn set_status<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn set_status<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     status: &str,
     end_sessions: bool,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET status = $1, session_version = session_version + $2 WHERE id = $3",
     )
@@ -387,10 +357,10 @@ pub async fn set_status<'e, E: Executor<'e, Database = Any>>(
 // trial's rules and transitions live in `crate::trial`.
 
 /// (status, ends_at, credit) of the user's trial.
-pub async fn trial_columns<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn trial_columns<'e>(
+    ex: impl Exec<'e>,
     id: i64,
-) -> Result<(Option<String>, Option<i64>, i64), sqlx::Error> {
+) -> sqlx::Result<(Option<String>, Option<i64>, i64)> {
     sqlx::query_as(
         "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1",
     )
@@ -399,11 +369,7 @@ pub async fn trial_columns<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn start_trial<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    ends_at: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn start_trial<'e>(ex: impl Exec<'e>, id: i64, ends_at: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2")
         .bind(ends_at)
         .bind(id)
@@ -414,12 +380,12 @@ pub async fn start_trial<'e, E: Executor<'e, Database = Any>>(
 
 /// Records the trial credit, once per account and only on an active trial (one
 /// conditional statement); true when this call granted it.
-pub async fn grant_trial_credit<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn grant_trial_credit<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     credit: i64,
     now: i64,
-) -> Result<bool, sqlx::Error> {
+) -> sqlx::Result<bool> {
     Ok(sqlx::query(
         "UPDATE users SET trial_credit_micros = $1 WHERE id = $2 AND trial_status = 'active' \
          AND trial_ends_at > $3 AND trial_credit_micros = 0",
@@ -434,11 +400,7 @@ pub async fn grant_trial_credit<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Ends an active trial as `outcome`; true for the one caller that ended it.
-pub async fn end_trial<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    outcome: &str,
-) -> Result<bool, sqlx::Error> {
+pub async fn end_trial<'e>(ex: impl Exec<'e>, id: i64, outcome: &str) -> sqlx::Result<bool> {
     Ok(
         sqlx::query("UPDATE users SET trial_status = $1 WHERE id = $2 AND trial_status = 'active'")
             .bind(outcome)
@@ -451,10 +413,7 @@ pub async fn end_trial<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Users whose active trial is due to end at `now`, at most 500.
-pub async fn trials_due<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    now: i64,
-) -> Result<Vec<i64>, sqlx::Error> {
+pub async fn trials_due<'e>(ex: impl Exec<'e>, now: i64) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar(
         "SELECT id FROM users WHERE trial_status = 'active' AND trial_ends_at <= $1 ORDER BY id LIMIT 500",
     )
@@ -467,10 +426,7 @@ pub async fn trials_due<'e, E: Executor<'e, Database = Any>>(
 /// balance). Spent is every debit and refund after the grant's ledger row, but no
 /// deposit or admin credit. One statement, so the three agree; it reads the
 /// ledger's `ledger_entries` for the spending.
-pub async fn trial_end_figures<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<(i64, i64, i64), sqlx::Error> {
+pub async fn trial_end_figures<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<(i64, i64, i64)> {
     sqlx::query_as(
         "SELECT u.trial_credit_micros, \
          CAST(COALESCE((SELECT -SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id \
@@ -485,17 +441,17 @@ pub async fn trial_end_figures<'e, E: Executor<'e, Database = Any>>(
 
 // Reports.
 
-pub async fn count_all<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64, sqlx::Error> {
+pub async fn count_all<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM users")
         .fetch_one(ex)
         .await
 }
 
 /// The newest users: (id, name, email, status, created_at).
-pub async fn newest<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn newest<'e>(
+    ex: impl Exec<'e>,
     limit: i64,
-) -> Result<Vec<(i64, String, String, String, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, String, String, String, i64)>> {
     sqlx::query_as(
         "SELECT id, name, email, status, created_at FROM users ORDER BY id DESC LIMIT $1",
     )
@@ -505,11 +461,11 @@ pub async fn newest<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Sign-ups per UTC day (days since the epoch) in `[from_ms, to_ms)`.
-pub async fn signups_by_day<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn signups_by_day<'e>(
+    ex: impl Exec<'e>,
     from_ms: i64,
     to_ms: i64,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
         "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000",
     )

@@ -1,17 +1,17 @@
 //! The rate_limits table: one row per bucket, its window's start and hits.
 
-use sqlx::{Any, Executor};
+use crate::db::Exec;
 
 /// Takes one slot in one atomic upsert: the insert, the window roll-over and the
 /// limit are one statement on SQLite and PostgreSQL alike. Some(hits) when a slot
 /// was taken, None when the window already holds `max`.
-pub async fn take_slot<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn take_slot<'e>(
+    ex: impl Exec<'e>,
     bucket: &str,
     now: i64,
     window_ms: i64,
     max: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
         "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
          ON CONFLICT (bucket) DO UPDATE SET \
@@ -28,10 +28,7 @@ pub async fn take_slot<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn window_start<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    bucket: &str,
-) -> Result<Option<i64>, sqlx::Error> {
+pub async fn window_start<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT window_start FROM rate_limits WHERE bucket = $1")
         .bind(bucket)
         .fetch_optional(ex)
@@ -39,10 +36,7 @@ pub async fn window_start<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Gives one slot back (never below zero).
-pub async fn give_back<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    bucket: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn give_back<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND hits > 0")
         .bind(bucket)
         .execute(ex)
@@ -50,10 +44,7 @@ pub async fn give_back<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn delete<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    bucket: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn delete<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM rate_limits WHERE bucket = $1")
         .bind(bucket)
         .execute(ex)
@@ -61,10 +52,7 @@ pub async fn delete<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn delete_older_than<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    window_start: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn delete_older_than<'e>(ex: impl Exec<'e>, window_start: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
         .bind(window_start)
         .execute(ex)

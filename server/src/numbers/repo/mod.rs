@@ -3,8 +3,11 @@
 use super::admin::{self, AdminPhone};
 use super::shop::ShopCountry;
 use super::view::{self, MyNumber};
+use crate::db::list::List;
+use crate::db::Exec;
+use crate::paging::{Page, PageQuery};
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 
 /// Columns for `mine`, joined with the country: `n` is phone_numbers, `c` countries.
 const MINE_COLUMNS: &str =
@@ -19,9 +22,7 @@ const ADMIN_CONDITION: &str = "(LOWER(n.number) LIKE $1 ESCAPE '\\' OR LOWER(c.n
     AND ($2 = '' OR n.number_type = $2) AND ($3 = '' OR n.status = $3)";
 
 /// Countries with numbers for sale, and the types each offers.
-pub async fn shop_countries<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<ShopCountry>, sqlx::Error> {
+pub async fn shop_countries<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<ShopCountry>> {
     let rows = sqlx::query(
         "SELECT c.id, c.name, c.code, c.flag, \
            MAX(CASE WHEN p.number_type = 'mobile' THEN 1 ELSE 0 END) AS mobile, \
@@ -56,11 +57,11 @@ pub struct ForSale {
 }
 
 /// At most 50 numbers for sale in the country `code`, of one type, in number order.
-pub async fn find_available<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_available<'e>(
+    ex: impl Exec<'e>,
     code: &str,
     number_type: &str,
-) -> Result<Vec<ForSale>, sqlx::Error> {
+) -> sqlx::Result<Vec<ForSale>> {
     let rows = sqlx::query(
         "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
@@ -85,12 +86,12 @@ pub async fn find_available<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The number `id` if `owner` holds it (in any status).
-pub async fn find_mine<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn find_mine<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     owner: i64,
     now: i64,
-) -> Result<Option<MyNumber>, sqlx::Error> {
+) -> sqlx::Result<Option<MyNumber>> {
     sqlx::query(&format!("SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id WHERE n.id = $1 AND n.owner_id = $2"))
         .bind(id)
         .bind(owner)
@@ -101,11 +102,7 @@ pub async fn find_mine<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The owner's numbers, newest first (at most 500).
-pub async fn list_mine<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    owner: i64,
-    now: i64,
-) -> Result<Vec<MyNumber>, sqlx::Error> {
+pub async fn list_mine<'e>(ex: impl Exec<'e>, owner: i64, now: i64) -> sqlx::Result<Vec<MyNumber>> {
     sqlx::query(&format!(
         "SELECT {MINE_COLUMNS} FROM phone_numbers n JOIN countries c ON c.id = n.country_id \
          WHERE n.owner_id = $1 ORDER BY n.purchased_at DESC, n.id DESC LIMIT 500"
@@ -119,10 +116,10 @@ pub async fn list_mine<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The owner's first active number, the sender of their messages.
-pub async fn first_active_number<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn first_active_number<'e>(
+    ex: impl Exec<'e>,
     owner: i64,
-) -> Result<Option<String>, sqlx::Error> {
+) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 1")
         .bind(owner)
         .fetch_optional(ex)
@@ -130,10 +127,7 @@ pub async fn first_active_number<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// The owner's active numbers, oldest first.
-pub async fn active_numbers<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    owner: i64,
-) -> Result<Vec<String>, sqlx::Error> {
+pub async fn active_numbers<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 500")
         .bind(owner)
         .fetch_all(ex)
@@ -141,11 +135,7 @@ pub async fn active_numbers<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Whether `number` is one of `owner`'s active numbers.
-pub async fn owns_active<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    owner: i64,
-    number: &str,
-) -> Result<bool, sqlx::Error> {
+pub async fn owns_active<'e>(ex: impl Exec<'e>, owner: i64, number: &str) -> sqlx::Result<bool> {
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND number = $2 AND status = 'active'",
     )
@@ -156,7 +146,7 @@ pub async fn owns_active<'e, E: Executor<'e, Database = Any>>(
     Ok(n > 0)
 }
 
-fn number_and_monthly(r: &AnyRow) -> Result<(String, i64), sqlx::Error> {
+fn number_and_monthly(r: &AnyRow) -> sqlx::Result<(String, i64)> {
     Ok((r.try_get("number")?, r.try_get("monthly_micros")?))
 }
 
@@ -164,13 +154,13 @@ fn number_and_monthly(r: &AnyRow) -> Result<(String, i64), sqlx::Error> {
 /// its current price: taking it and checking it is free are one statement, so of
 /// two buyers at the same moment exactly one gets it. The number and its monthly
 /// price, or None when it was not available.
-pub async fn purchase<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn purchase<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     owner: i64,
     now: i64,
     renews_at: i64,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
+) -> sqlx::Result<Option<(String, i64)>> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
            notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
@@ -193,12 +183,12 @@ pub async fn purchase<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Turns renewal off for an active number of the owner's; the rows changed.
-pub async fn cancel_renewal<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn cancel_renewal<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     owner: i64,
     now: i64,
-) -> Result<u64, sqlx::Error> {
+) -> sqlx::Result<u64> {
     Ok(sqlx::query("UPDATE phone_numbers SET auto_renew = 0, updated_at = $1 WHERE id = $2 AND owner_id = $3 AND status = 'active'")
         .bind(now)
         .bind(id)
@@ -210,13 +200,13 @@ pub async fn cancel_renewal<'e, E: Executor<'e, Database = Any>>(
 
 /// Reactivates an expired number of the owner's: its number and monthly price, or
 /// None when it is not an expired number of theirs.
-pub async fn renew_expired<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn renew_expired<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     owner: i64,
     now: i64,
     renews_at: i64,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
+) -> sqlx::Result<Option<(String, i64)>> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'active', renews_at = $1, expired_at = NULL, auto_renew = 1, notice_sent_for = NULL, updated_at = $2 \
          WHERE id = $3 AND owner_id = $4 AND status = 'expired' RETURNING number, monthly_micros",
@@ -233,11 +223,11 @@ pub async fn renew_expired<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Numbers between `first` and `last` (same length) already in the inventory.
-pub async fn existing_between<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn existing_between<'e>(
+    ex: impl Exec<'e>,
     first: &str,
     last: &str,
-) -> Result<Vec<String>, sqlx::Error> {
+) -> sqlx::Result<Vec<String>> {
     // Same-length E.164 numbers sort like the integers they are: one range scan.
     sqlx::query_scalar(
         "SELECT number FROM phone_numbers WHERE number >= $1 AND number <= $2 AND LENGTH(number) = $3",
@@ -256,7 +246,7 @@ pub async fn insert_many(
     country: i64,
     number_type: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     for chunk in numbers.chunks(200) {
         let values: Vec<String> = (0..chunk.len())
             .map(|i| format!("(${}, $1, $2, $3, $3)", i + 4))
@@ -277,9 +267,9 @@ pub async fn insert_many(
 
 /// Per purchasable country and type: the country, the type, how many are on sale,
 /// and the highest number of that country and type.
-pub async fn stock_levels<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<(i64, String, i64, Option<String>)>, sqlx::Error> {
+pub async fn stock_levels<'e>(
+    ex: impl Exec<'e>,
+) -> sqlx::Result<Vec<(i64, String, i64, Option<String>)>> {
     sqlx::query_as(
         "SELECT p.country_id, p.number_type, \
            (SELECT COUNT(*) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type AND n.status = 'available'), \
@@ -291,10 +281,7 @@ pub async fn stock_levels<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// A number as the inventory screen shows it.
-pub async fn find_admin<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<Option<AdminPhone>, sqlx::Error> {
+pub async fn find_admin<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<AdminPhone>> {
     sqlx::query(&format!(
         "SELECT {ADMIN_COLUMNS} {ADMIN_FROM} WHERE n.id = $1"
     ))
@@ -306,55 +293,46 @@ pub async fn find_admin<'e, E: Executor<'e, Database = Any>>(
     .transpose()
 }
 
-/// How many numbers match the inventory filter (`pattern` is a LIKE pattern).
-pub async fn count_admin<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+/// One page of the numbers that match the inventory filter (`pattern` is a LIKE
+/// pattern), by id.
+pub async fn page_admin(
+    pool: &AnyPool,
     pattern: &str,
     number_type: &str,
     status: &str,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) {ADMIN_FROM} WHERE {ADMIN_CONDITION}"
-    ))
-    .bind(pattern)
-    .bind(number_type)
-    .bind(status)
-    .fetch_one(ex)
+    q: PageQuery,
+) -> sqlx::Result<Page<AdminPhone>> {
+    let list = List {
+        from: &format!("{ADMIN_FROM} WHERE {ADMIN_CONDITION}"),
+        columns: ADMIN_COLUMNS,
+        order: "n.id",
+    };
+    let (pattern, number_type, status) = (
+        pattern.to_string(),
+        number_type.to_string(),
+        status.to_string(),
+    );
+    list.page(
+        pool,
+        |x| {
+            x.bind(pattern.clone())
+                .bind(number_type.clone())
+                .bind(status.clone())
+        },
+        q,
+        admin::item,
+    )
     .await
 }
 
-/// One page of the inventory filter's numbers, by id.
-pub async fn list_admin<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    pattern: &str,
-    number_type: &str,
-    status: &str,
-    limit: i64,
-    offset: i64,
-) -> Result<Vec<AdminPhone>, sqlx::Error> {
-    sqlx::query(&format!(
-        "SELECT {ADMIN_COLUMNS} {ADMIN_FROM} WHERE {ADMIN_CONDITION} ORDER BY n.id LIMIT $4 OFFSET $5"
-    ))
-    .bind(pattern)
-    .bind(number_type)
-    .bind(status)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await?
-    .iter()
-    .map(admin::item)
-    .collect()
-}
-
 /// Adds one available number; a number already in the inventory is a unique violation.
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn insert<'e>(
+    ex: impl Exec<'e>,
     number: &str,
     country: i64,
     number_type: &str,
     now: i64,
-) -> Result<i64, sqlx::Error> {
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
     )
@@ -366,12 +344,12 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn set_country<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn set_country<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     country: i64,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3")
         .bind(country)
         .bind(now)
@@ -382,11 +360,7 @@ pub async fn set_country<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Returns a number to inventory: no owner, no price, available.
-pub async fn release<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn release<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 WHERE id = $2",
@@ -399,13 +373,13 @@ pub async fn release<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Gives a number to `owner`, active at its price (or the one it had, or 0).
-pub async fn assign<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn assign<'e>(
+    ex: impl Exec<'e>,
     id: i64,
     owner: i64,
     now: i64,
     renews_at: i64,
-) -> Result<(), sqlx::Error> {
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
          notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
@@ -422,11 +396,7 @@ pub async fn assign<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Takes a number out of service (it keeps its owner, if any).
-pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn deactivate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
@@ -436,11 +406,7 @@ pub async fn deactivate<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Puts an inactive number back in service: active if owned, else available.
-pub async fn activate<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn activate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
          WHERE id = $2 AND status = 'inactive'",

@@ -2,7 +2,8 @@
 //! their next period or expiry, and the return to inventory after the grace period.
 
 use crate::db::Backend;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use crate::db::Exec;
+use sqlx::{AnyConnection, Row};
 
 /// A number whose renewal is near or due.
 pub struct Due {
@@ -14,7 +15,7 @@ pub struct Due {
     pub auto_renew: bool,
 }
 
-fn due(r: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
+fn due(r: &sqlx::any::AnyRow) -> sqlx::Result<Due> {
     Ok(Due {
         id: r.try_get("id")?,
         owner: r.try_get("owner_id")?,
@@ -31,7 +32,7 @@ pub async fn claim_notices(
     conn: &mut AnyConnection,
     now: i64,
     until: i64,
-) -> Result<Vec<Due>, sqlx::Error> {
+) -> sqlx::Result<Vec<Due>> {
     let rows = sqlx::query(
         "UPDATE phone_numbers SET notice_sent_for = renews_at \
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
@@ -52,7 +53,7 @@ pub async fn claim_due(
     backend: Backend,
     now: i64,
     batch: i64,
-) -> Result<Vec<Due>, sqlx::Error> {
+) -> sqlx::Result<Vec<Due>> {
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
@@ -69,12 +70,7 @@ pub async fn claim_due(
 }
 
 /// Moves a renewed number to its next period.
-pub async fn renewed<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    next: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn renewed<'e>(ex: impl Exec<'e>, id: i64, next: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE phone_numbers SET renews_at = $1, updated_at = $2 WHERE id = $3")
         .bind(next)
         .bind(now)
@@ -85,11 +81,7 @@ pub async fn renewed<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// A number its owner could not pay for: expired, kept for the grace period.
-pub async fn expire<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn expire<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'expired', expired_at = $1, updated_at = $1 WHERE id = $2",
     )
@@ -101,11 +93,11 @@ pub async fn expire<'e, E: Executor<'e, Database = Any>>(
 }
 
 /// Expired numbers that were not renewed since `expired_before` go back on sale.
-pub async fn release_expired<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
+pub async fn release_expired<'e>(
+    ex: impl Exec<'e>,
     now: i64,
     expired_before: i64,
-) -> Result<u64, sqlx::Error> {
+) -> sqlx::Result<u64> {
     Ok(sqlx::query(
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 \
