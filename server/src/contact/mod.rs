@@ -163,10 +163,8 @@ async fn list_messages(
             )))
         }
     };
-    let total = repo::count(&state.db.pool, condition).await?;
-    let rows = repo::page(&state.db.pool, condition, page.limit(), page.offset()).await?;
-    let items = rows.into_iter().map(view).collect();
-    Ok(axum::Json(Page::new(items, total, page)))
+    let rows = repo::page(&state.db.pool, condition, page).await?;
+    Ok(axum::Json(rows.map(view)))
 }
 
 /// Marks a message as handled.

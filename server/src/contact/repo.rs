@@ -1,7 +1,10 @@
 //! The contact_messages table.
 
+use crate::db::list::List;
 use crate::db::now_ms;
 use crate::db::Exec;
+use crate::paging::{Page, PageQuery};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(sqlx::FromRow)]
 pub struct ContactMessage {
@@ -54,30 +57,19 @@ impl Status {
     }
 }
 
-pub async fn count<'e>(ex: impl Exec<'e>, status: Status) -> sqlx::Result<i64> {
-    sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM contact_messages WHERE {}",
-        status.condition()
-    ))
-    .fetch_one(ex)
-    .await
-}
-
 /// One page of messages, newest first.
-pub async fn page<'e>(
-    ex: impl Exec<'e>,
+pub async fn page(
+    pool: &AnyPool,
     status: Status,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<ContactMessage>> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM contact_messages WHERE {} ORDER BY id DESC LIMIT $1 OFFSET $2",
-        status.condition()
-    ))
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await
+    q: PageQuery,
+) -> sqlx::Result<Page<ContactMessage>> {
+    let list = List {
+        from: &format!("FROM contact_messages WHERE {}", status.condition()),
+        columns: COLUMNS,
+        order: "id DESC",
+    };
+    list.page(pool, |x| x, q, |r| ContactMessage::from_row(r))
+        .await
 }
 
 /// Marks an open message handled; None when it is already handled or absent.

@@ -66,9 +66,8 @@ pub async fn list_balances(
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<BalanceItem>>> {
     let pattern = like_pattern(&filter.search);
-    let total = crate::users::repo::count_by_name_or_email(&state.db.pool, &pattern).await?;
-    let items = super::repo::balances_page(&state.db.pool, &pattern, q.limit(), q.offset()).await?;
-    Ok(axum::Json(Page::new(items, total, q)))
+    let page = super::repo::balances_page(&state.db.pool, &pattern, q).await?;
+    Ok(axum::Json(page))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -3,6 +3,7 @@
 use super::admin::{BalanceItem, Movement};
 use super::history::EntryView;
 use crate::db::iso;
+use crate::db::list::List;
 use crate::db::Exec;
 use crate::json::Money;
 use crate::paging::{Page, PageQuery};
@@ -103,45 +104,42 @@ fn movement(r: &AnyRow, amount: &str, at: &str) -> sqlx::Result<Option<Movement>
 
 /// The last credit and debit come from correlated subqueries over the
 /// (user_id, id) index: one statement per page, however many rows it has.
-const BALANCES_SQL: &str = "\
-SELECT u.id, u.name, u.email, u.balance_micros, u.status, u.reserved_micros, u.shortfall_micros,
+const BALANCE_COLUMNS: &str = "\
+u.id, u.name, u.email, u.balance_micros, u.status, u.reserved_micros, u.shortfall_micros,
   (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_amount,
   (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros > 0 ORDER BY l.id DESC LIMIT 1) AS dep_at,
   (SELECT l.amount_micros FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_amount,
-  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_at
-FROM users u
-WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')
-ORDER BY u.id LIMIT $2 OFFSET $3";
+  (SELECT l.created_at FROM ledger_entries l WHERE l.user_id = u.id AND l.amount_micros < 0 ORDER BY l.id DESC LIMIT 1) AS wd_at";
 
 /// One page of accounts matching a LIKE `pattern` on name or email, by id, each
 /// with its balance, held money, shortfall and latest credit and debit.
-pub async fn balances_page<'e>(
-    ex: impl Exec<'e>,
+pub async fn balances_page(
+    pool: &AnyPool,
     pattern: &str,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<BalanceItem>> {
-    sqlx::query(BALANCES_SQL)
-        .bind(pattern)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(BalanceItem {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                email: r.try_get("email")?,
-                balance: Money::micros(r.try_get("balance_micros")?),
-                last_deposit: movement(r, "dep_amount", "dep_at")?,
-                last_withdrawal: movement(r, "wd_amount", "wd_at")?,
-                status: r.try_get("status")?,
-                held: Money::micros(r.try_get("reserved_micros")?),
-                uncollected: Money::micros(r.try_get("shortfall_micros")?),
-            })
-        })
-        .collect()
+    q: PageQuery,
+) -> sqlx::Result<Page<BalanceItem>> {
+    let list = List {
+        from: "FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
+        columns: BALANCE_COLUMNS,
+        order: "u.id",
+    };
+    let pattern = pattern.to_string();
+    list.page(pool, |x| x.bind(pattern.clone()), q, balance_item)
+        .await
+}
+
+fn balance_item(r: &AnyRow) -> sqlx::Result<BalanceItem> {
+    Ok(BalanceItem {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        email: r.try_get("email")?,
+        balance: Money::micros(r.try_get("balance_micros")?),
+        last_deposit: movement(r, "dep_amount", "dep_at")?,
+        last_withdrawal: movement(r, "wd_amount", "wd_at")?,
+        status: r.try_get("status")?,
+        held: Money::micros(r.try_get("reserved_micros")?),
+        uncollected: Money::micros(r.try_get("shortfall_micros")?),
+    })
 }
 
 /// Adds `amount` (signed) to the balance in one conditional statement: a debit

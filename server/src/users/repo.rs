@@ -133,16 +133,6 @@ pub async fn balance<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
         .await
 }
 
-/// Accounts whose name or email matches a LIKE pattern (the balances page's search).
-pub async fn count_by_name_or_email<'e>(ex: impl Exec<'e>, pattern: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM users u WHERE (LOWER(u.name) LIKE $1 ESCAPE '\\' OR u.email_lower LIKE $1 ESCAPE '\\')",
-    )
-    .bind(pattern)
-    .fetch_one(ex)
-    .await
-}
-
 pub async fn find_by_email<'e>(ex: impl Exec<'e>, email: &str) -> sqlx::Result<Option<User>> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1");
     sqlx::query(&sql)

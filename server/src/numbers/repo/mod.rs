@@ -49,6 +49,7 @@ pub async fn shop_countries<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<ShopCount
 }
 
 /// A number for sale and its monthly price.
+#[derive(sqlx::FromRow)]
 pub struct ForSale {
     pub id: i64,
     pub number: String,
@@ -62,7 +63,7 @@ pub async fn find_available<'e>(
     code: &str,
     number_type: &str,
 ) -> sqlx::Result<Vec<ForSale>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
@@ -72,17 +73,7 @@ pub async fn find_available<'e>(
     .bind(code)
     .bind(number_type)
     .fetch_all(ex)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(ForSale {
-                id: r.try_get("id")?,
-                number: r.try_get("number")?,
-                number_type: r.try_get("number_type")?,
-                monthly_micros: r.try_get("monthly_micros")?,
-            })
-        })
-        .collect()
+    .await
 }
 
 /// The number `id` if `owner` holds it (in any status).
