@@ -2,12 +2,14 @@
 
 use super::{mmss, CallItem};
 use crate::db::iso;
+use crate::db::list::AnyQuery;
 use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row};
+use sqlx::Row;
 
 /// What a recorded call was charged: billable seconds, package seconds, cost, status.
+#[derive(sqlx::FromRow)]
 pub struct Rated {
     pub billable_seconds: i64,
     pub package_seconds: i64,
@@ -17,19 +19,10 @@ pub struct Rated {
 
 /// How the call `call_id` was rated, if its record exists.
 pub async fn find_rated<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<Option<Rated>> {
-    let row = sqlx::query("SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1")
+    sqlx::query_as("SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1")
         .bind(call_id)
         .fetch_optional(ex)
-        .await?;
-    row.map(|r| {
-        Ok(Rated {
-            billable_seconds: r.try_get("billable_seconds")?,
-            package_seconds: r.try_get("package_seconds")?,
-            cost_micros: r.try_get("cost_micros")?,
-            status: r.try_get("status")?,
-        })
-    })
-    .transpose()
+        .await
 }
 
 pub struct NewCall<'a> {
@@ -194,8 +187,6 @@ pub struct Filter<'a> {
     pub status: &'a str,
 }
 
-type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>;
-
 impl Filter<'_> {
     /// The WHERE clause and its binds: $1 user (0 = all), $2 search, $3 type, $4 status.
     fn condition(&self) -> &'static str {
@@ -270,18 +261,8 @@ pub async fn page<'e>(
     limit: i64,
     offset: i64,
 ) -> sqlx::Result<Vec<CallItem>> {
-    let sql = format!(
-        "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY k.started_at DESC, k.id DESC LIMIT $5 OFFSET $6",
-        f.condition()
-    );
-    f.bind(sqlx::query(&sql))
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(|r| item(r, f.user.is_none()))
-        .collect()
+    let order = "k.started_at DESC, k.id DESC LIMIT $5 OFFSET $6";
+    select(ex, f, order, &[limit, offset]).await
 }
 
 /// Up to 1000 of the filtered set from `offset`, by id (the CSV export's chunks).
@@ -290,12 +271,24 @@ pub async fn chunk<'e>(
     f: &Filter<'_>,
     offset: i64,
 ) -> sqlx::Result<Vec<CallItem>> {
+    select(ex, f, "k.id LIMIT 1000 OFFSET $5", &[offset]).await
+}
+
+/// The filtered set in `order` (with its LIMIT and OFFSET), whose values `rest`
+/// follow the filter's four.
+async fn select<'e>(
+    ex: impl Exec<'e>,
+    f: &Filter<'_>,
+    order: &str,
+    rest: &[i64],
+) -> sqlx::Result<Vec<CallItem>> {
     let sql = format!(
-        "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY k.id LIMIT 1000 OFFSET $5",
+        "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY {order}",
         f.condition()
     );
-    f.bind(sqlx::query(&sql))
-        .bind(offset)
+    let q = f.bind(sqlx::query(&sql));
+    rest.iter()
+        .fold(q, |q, v| q.bind(*v))
         .fetch_all(ex)
         .await?
         .iter()

@@ -130,24 +130,12 @@ pub async fn insert<'e>(
     first_increment_secs: i64,
     next_increment_secs: i64,
 ) -> sqlx::Result<Country> {
-    sqlx::query_as(&format!(
+    let sql = format!(
         "INSERT INTO countries (name, code, flag, calling_code, inbound_rate_micros, outbound_rate_micros, sms_rate_micros, status, sort_order, updated_at, \
            first_increment_secs, next_increment_secs) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM countries), $9, $10, $11) RETURNING {COLUMNS}"
-    ))
-    .bind(c.name)
-    .bind(c.code)
-    .bind(c.flag)
-    .bind(c.calling_code)
-    .bind(c.inbound_rate_micros)
-    .bind(c.outbound_rate_micros)
-    .bind(c.sms_rate_micros)
-    .bind(c.status)
-    .bind(now_ms())
-    .bind(first_increment_secs)
-    .bind(next_increment_secs)
-    .fetch_one(ex)
-    .await
+    );
+    write(ex, &sql, c, &[first_increment_secs, next_increment_secs]).await
 }
 
 /// Replaces a country's fields; a taken code surfaces as a unique violation.
@@ -156,22 +144,32 @@ pub async fn update<'e>(
     id: i64,
     c: &CountryFields<'_>,
 ) -> sqlx::Result<Country> {
-    sqlx::query_as(&format!(
+    let sql = format!(
         "UPDATE countries SET name = $1, code = $2, flag = $3, calling_code = $4, inbound_rate_micros = $5, \
          outbound_rate_micros = $6, sms_rate_micros = $7, status = $8, updated_at = $9 WHERE id = $10 RETURNING {COLUMNS}"
-    ))
-    .bind(c.name)
-    .bind(c.code)
-    .bind(c.flag)
-    .bind(c.calling_code)
-    .bind(c.inbound_rate_micros)
-    .bind(c.outbound_rate_micros)
-    .bind(c.sms_rate_micros)
-    .bind(c.status)
-    .bind(now_ms())
-    .bind(id)
-    .fetch_one(ex)
-    .await
+    );
+    write(ex, &sql, c, &[id]).await
+}
+
+/// Runs an INSERT or UPDATE that takes a country's fields as $1 to $8, the time as
+/// $9 and `rest` after them, and returns the country.
+async fn write<'e>(
+    ex: impl Exec<'e>,
+    sql: &str,
+    c: &CountryFields<'_>,
+    rest: &[i64],
+) -> sqlx::Result<Country> {
+    let q = sqlx::query_as(sql)
+        .bind(c.name)
+        .bind(c.code)
+        .bind(c.flag)
+        .bind(c.calling_code)
+        .bind(c.inbound_rate_micros)
+        .bind(c.outbound_rate_micros)
+        .bind(c.sms_rate_micros)
+        .bind(c.status)
+        .bind(now_ms());
+    rest.iter().fold(q, |q, v| q.bind(*v)).fetch_one(ex).await
 }
 
 /// Numbers, calls and messages that refer to the country. It reads the numbers',

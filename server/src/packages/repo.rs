@@ -3,6 +3,7 @@
 use super::shop::OwnedPackage;
 use super::PackageView;
 use crate::db::iso;
+use crate::db::list::AnyQuery;
 use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
@@ -75,19 +76,10 @@ pub struct PackageFields<'a> {
 
 /// Adds a package at the end of the display order.
 pub async fn insert<'e>(ex: impl Exec<'e>, p: PackageFields<'_>, now: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO packages (name, minutes, price_micros, validity_days, features, status, sort_order, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM packages), $7, $7) RETURNING id",
-    )
-    .bind(p.name)
-    .bind(p.minutes)
-    .bind(p.price_micros)
-    .bind(p.validity_days)
-    .bind(p.features)
-    .bind(p.status)
-    .bind(now)
-    .fetch_one(ex)
-    .await
+    let sql = "INSERT INTO packages (name, minutes, price_micros, validity_days, features, status, sort_order, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM packages), $7, $7) RETURNING id";
+    let row = with_fields(sqlx::query(sql), &p, now).fetch_one(ex).await?;
+    row.try_get(0)
 }
 
 pub async fn update<'e>(
@@ -96,20 +88,23 @@ pub async fn update<'e>(
     p: PackageFields<'_>,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE packages SET name = $1, minutes = $2, price_micros = $3, validity_days = $4, features = $5, status = $6, updated_at = $7 WHERE id = $8",
-    )
-    .bind(p.name)
-    .bind(p.minutes)
-    .bind(p.price_micros)
-    .bind(p.validity_days)
-    .bind(p.features)
-    .bind(p.status)
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
+    let sql = "UPDATE packages SET name = $1, minutes = $2, price_micros = $3, validity_days = $4, features = $5, status = $6, updated_at = $7 WHERE id = $8";
+    with_fields(sqlx::query(sql), &p, now)
+        .bind(id)
+        .execute(ex)
+        .await?;
     Ok(())
+}
+
+/// A package's fields bound as $1 to $6 and the time as $7.
+fn with_fields<'q>(q: AnyQuery<'q>, p: &PackageFields<'q>, now: i64) -> AnyQuery<'q> {
+    q.bind(p.name)
+        .bind(p.minutes)
+        .bind(p.price_micros)
+        .bind(p.validity_days)
+        .bind(p.features)
+        .bind(p.status)
+        .bind(now)
 }
 
 /// Takes a package off sale.
