@@ -1,7 +1,7 @@
 //! The auth tables: `refresh_tokens` (sessions) and `password_resets`.
 
-use crate::db::Exec;
 use crate::db::{flag, now_ms};
+use crate::db::{one_row, Exec};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -81,13 +81,12 @@ pub async fn refresh_token_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result
 
 /// Marks a live token rotated; true for the one caller that wins the race.
 pub async fn mark_rotated<'e>(ex: impl Exec<'e>, id: i64, at: i64) -> sqlx::Result<bool> {
-    Ok(sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
+    let done = sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
         .bind(at)
         .bind(id)
         .execute(ex)
-        .await?
-        .rows_affected()
-        == 1)
+        .await?;
+    Ok(one_row(done))
 }
 
 pub async fn family_of<'e>(ex: impl Exec<'e>, token_hash: &str) -> sqlx::Result<Option<String>> {

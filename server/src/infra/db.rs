@@ -196,6 +196,13 @@ pub fn flag(row: &AnyRow, column: &str) -> Result<bool, sqlx::Error> {
     Ok(row.try_get::<i64, _>(column)? != 0)
 }
 
+/// Whether a conditional write (an UPDATE with a condition, an INSERT that may
+/// conflict) changed its one row: true for the one caller that won; of two at the
+/// same moment, the other changed nothing.
+pub fn one_row(done: sqlx::any::AnyQueryResult) -> bool {
+    done.rows_affected() == 1
+}
+
 /// True when the error is a unique-constraint violation on either backend.
 pub fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())

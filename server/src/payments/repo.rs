@@ -2,7 +2,7 @@
 
 use super::deposits::Deposit;
 use crate::db::iso;
-use crate::db::Exec;
+use crate::db::{one_row, Exec};
 use crate::json::Money;
 use crate::paging::{Page, PageQuery};
 use sqlx::any::AnyRow;
@@ -77,28 +77,26 @@ pub async fn fail_unless_succeeded<'e>(
     message: &str,
     now: i64,
 ) -> sqlx::Result<bool> {
-    Ok(sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
+    let done = sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status <> 'succeeded'")
         .bind(message)
         .bind(now)
         .bind(id)
         .execute(ex)
-        .await?
-        .rows_affected()
-        == 1)
+        .await?;
+    Ok(one_row(done))
 }
 
 /// A payment turns succeeded once: whether this call made it so (only that
 /// transition may credit the balance).
 pub async fn succeed<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<bool> {
-    Ok(sqlx::query(
+    let done = sqlx::query(
         "UPDATE payments SET status = 'succeeded', failure_message = NULL, updated_at = $1 WHERE id = $2 AND status <> 'succeeded'",
     )
     .bind(now)
     .bind(id)
     .execute(ex)
-    .await?
-    .rows_affected()
-        == 1)
+    .await?;
+    Ok(one_row(done))
 }
 
 /// One page of a user's deposits, newest first.
@@ -174,16 +172,15 @@ pub async fn first_sight_of_event<'e>(
     event_type: &str,
     now: i64,
 ) -> sqlx::Result<bool> {
-    Ok(sqlx::query(
+    let done = sqlx::query(
         "INSERT INTO webhook_events (event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING",
     )
     .bind(event_id)
     .bind(event_type)
     .bind(now)
     .execute(ex)
-    .await?
-    .rows_affected()
-        == 1)
+    .await?;
+    Ok(one_row(done))
 }
 
 /// Deposits started before `started_before` and never paid are marked failed.

@@ -1,8 +1,8 @@
 //! The users table.
 
 use crate::db::list::List;
-use crate::db::Exec;
 use crate::db::{flag, iso, now_ms};
+use crate::db::{one_row, Exec};
 use crate::json::Money;
 use crate::paging::{Page, PageQuery};
 use serde::Serialize;
@@ -376,7 +376,7 @@ pub async fn grant_trial_credit<'e>(
     credit: i64,
     now: i64,
 ) -> sqlx::Result<bool> {
-    Ok(sqlx::query(
+    let done = sqlx::query(
         "UPDATE users SET trial_credit_micros = $1 WHERE id = $2 AND trial_status = 'active' \
          AND trial_ends_at > $3 AND trial_credit_micros = 0",
     )
@@ -384,22 +384,19 @@ pub async fn grant_trial_credit<'e>(
     .bind(id)
     .bind(now)
     .execute(ex)
-    .await?
-    .rows_affected()
-        == 1)
+    .await?;
+    Ok(one_row(done))
 }
 
 /// Ends an active trial as `outcome`; true for the one caller that ended it.
 pub async fn end_trial<'e>(ex: impl Exec<'e>, id: i64, outcome: &str) -> sqlx::Result<bool> {
-    Ok(
+    let done =
         sqlx::query("UPDATE users SET trial_status = $1 WHERE id = $2 AND trial_status = 'active'")
             .bind(outcome)
             .bind(id)
             .execute(ex)
-            .await?
-            .rows_affected()
-            == 1,
-    )
+            .await?;
+    Ok(one_row(done))
 }
 
 /// Users whose active trial is due to end at `now`, at most 500.
