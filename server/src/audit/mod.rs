@@ -4,7 +4,6 @@
 mod admin;
 pub mod repo;
 
-use crate::db::Exec;
 use crate::state::AppState;
 use axum::routing::get;
 use axum::Router;
@@ -52,6 +51,5 @@ impl<'a> Entry<'a> {
     }
 }
 
-pub async fn record<'e>(ex: impl Exec<'e>, e: Entry<'_>) -> sqlx::Result<()> {
-    repo::insert(ex, e).await
-}
+/// Writes an entry, in the transaction of the change it describes.
+pub use repo::insert as record;

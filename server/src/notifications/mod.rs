@@ -3,7 +3,6 @@
 
 use crate::auth::AuthUser;
 use crate::db::iso;
-use crate::db::Exec;
 use crate::error::{Error, Result};
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
@@ -24,15 +23,8 @@ pub fn router() -> Router<AppState> {
         .route("/notifications/{id}/read", post(post_read))
 }
 
-pub async fn notify<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    kind: &str,
-    title: &str,
-    message: &str,
-) -> sqlx::Result<()> {
-    repo::insert(ex, user_id, kind, title, message).await
-}
+/// Tells a user something: (user, kind, title, message).
+pub use repo::insert as notify;
 
 #[derive(Serialize, ToSchema)]
 pub struct Notification {

@@ -82,7 +82,7 @@ pub struct PackageRequest {
     status: String,
 }
 
-fn validate(req: PackageRequest) -> Result<(ValidPackage, i64)> {
+fn validate(req: PackageRequest) -> Result<Checked> {
     let input = PackageInput {
         name: req.name,
         minutes: req.minutes.0,
@@ -93,7 +93,33 @@ fn validate(req: PackageRequest) -> Result<(ValidPackage, i64)> {
     };
     let valid = validate_package_form(&input).map_err(Error::invalid)?;
     let price = to_micros(valid.price).map_err(|e| Error::field("price", e.to_string()))?;
-    Ok((valid, price))
+    let features = serde_json::to_string(&valid.features).unwrap_or_else(|_| "[]".into());
+    Ok(Checked {
+        valid,
+        price,
+        features,
+    })
+}
+
+/// A checked form: the package, its price in micro-dollars and its features as the
+/// JSON text the table keeps.
+struct Checked {
+    valid: ValidPackage,
+    price: i64,
+    features: String,
+}
+
+impl Checked {
+    fn fields(&self) -> PackageFields<'_> {
+        PackageFields {
+            name: &self.valid.name,
+            minutes: self.valid.minutes,
+            price_micros: self.price,
+            validity_days: self.valid.validity_days,
+            features: &self.features,
+            status: &self.valid.status,
+        }
+    }
 }
 
 async fn load(conn: &mut AnyConnection, id: i64) -> Result<PackageView> {
@@ -135,19 +161,10 @@ pub async fn post_package(
     AdminUser(admin): AdminUser,
     Json(req): Json<PackageRequest>,
 ) -> Result<(StatusCode, axum::Json<PackageItem>)> {
-    let (p, price) = validate(req)?;
+    let form = validate(req)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let features = serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into());
-    let fields = PackageFields {
-        name: &p.name,
-        minutes: p.minutes,
-        price_micros: price,
-        validity_days: p.validity_days,
-        features: &features,
-        status: &p.status,
-    };
-    let id = repo::insert(&mut *tx, fields, now).await?;
+    let id = repo::insert(&mut *tx, form.fields(), now).await?;
     let created = load(&mut tx, id).await?;
     audited(
         &mut tx,
@@ -177,19 +194,10 @@ pub async fn put_package(
     Path(id): Path<i64>,
     Json(req): Json<PackageRequest>,
 ) -> Result<axum::Json<PackageItem>> {
-    let (p, price) = validate(req)?;
+    let form = validate(req)?;
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
-    let features = serde_json::to_string(&p.features).unwrap_or_else(|_| "[]".into());
-    let fields = PackageFields {
-        name: &p.name,
-        minutes: p.minutes,
-        price_micros: price,
-        validity_days: p.validity_days,
-        features: &features,
-        status: &p.status,
-    };
-    repo::update(&mut *tx, id, fields, now_ms()).await?;
+    repo::update(&mut *tx, id, form.fields(), now_ms()).await?;
     let after = load(&mut tx, id).await?;
     audited(
         &mut tx,
