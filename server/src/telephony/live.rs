@@ -1,6 +1,6 @@
 //! Calls in progress: the switch reports each answer (with the SIP dialog), customers
 //! see their own calls, administrators see every call and can hang one up, which
-//! asks the switch that carries it (Kamailio's JSON-RPC, dlg.terminate_dlg).
+//! asks the switch that carries it (POST <switch>/hangup, with the switch token).
 
 use super::repo::live::{self, Dialog, LiveRow};
 use super::Switch;
@@ -42,7 +42,7 @@ pub struct AnsweredReport {
     pub sip_call_id: String,
     pub from_tag: String,
     pub to_tag: String,
-    /// The URL at which this switch takes JSON-RPC commands (its /RPC path).
+    /// The base URL at which this switch takes Dialtone's commands.
     pub switch: String,
 }
 
@@ -220,37 +220,30 @@ pub async fn hang_up(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Asks the switch to end the dialog (dlg.terminate_dlg by Call-ID and tags).
+/// Asks the switch carrying the call to end it: it sends the CDR of the talk time so
+/// far, then BYE to both legs (switch/kamailio.cfg, route HANGUP).
 async fn terminate(state: &AppState, d: &Dialog) -> Result<()> {
-    let request = json!({
-        "jsonrpc": "2.0",
-        "method": "dlg.terminate_dlg",
-        "params": [d.sip_call_id, d.from_tag, d.to_tag],
-        "id": 1,
-    });
     let unreachable = |e: &dyn std::fmt::Display| {
         tracing::warn!(switch = %d.switch_rpc, error = %e, "hang-up not delivered");
         Error::BadGateway("The switch could not be reached to hang up this call".into())
     };
     let response = reqwest::Client::new()
-        .post(&d.switch_rpc)
+        .post(format!("{}/hangup", d.switch_rpc.trim_end_matches('/')))
         .bearer_auth(&state.config.switch_token)
         .timeout(std::time::Duration::from_secs(5))
-        .json(&request)
+        .json(&json!({
+            "sipCallId": d.sip_call_id,
+            "fromTag": d.from_tag,
+            "toTag": d.to_tag,
+        }))
         .send()
         .await
         .map_err(|e| unreachable(&e))?;
-    let status = response.status();
-    // Kamailio answers an RPC error with a JSON-RPC error body (and HTTP 500).
-    let answer: serde_json::Value = response.json().await.unwrap_or_default();
-    if let Some(error) = answer.get("error") {
-        tracing::warn!(switch = %d.switch_rpc, %error, "hang-up refused by the switch");
-        return Err(Error::Conflict(
+    match response.status() {
+        s if s.is_success() => Ok(()),
+        reqwest::StatusCode::NOT_FOUND => Err(Error::Conflict(
             "The switch no longer carries this call".into(),
-        ));
+        )),
+        s => Err(unreachable(&s)),
     }
-    if !status.is_success() {
-        return Err(unreachable(&status));
-    }
-    Ok(())
 }
