@@ -123,6 +123,9 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl()}/admin/users`);
     await page.getByTestId('sidebar-overlay').waitFor({ state: 'detached' });
+    // The drawer closes when the new page shows (the address changes first, while the
+    // lazy page loads): open it again only once the page is there, as a person would.
+    await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
 
     await tabTo(page, /^button:Toggle sidebar/);
     await page.keyboard.press('Enter');

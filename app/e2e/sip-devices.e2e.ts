@@ -128,7 +128,7 @@ describe('SIP devices', () => {
 
     // Forwarding instead: core's rule answers as you save, then the forward is kept.
     await dialog.getByRole('radio', { name: 'Forward to a phone number' }).check();
-    const forward = dialog.getByLabel('Forward to');
+    const forward = dialog.getByLabel('Forward to', { exact: true });
     await forward.fill(offer.number);
     await dialog.getByRole('button', { name: 'Save Routing' }).click();
     await dialog.getByText('A number cannot forward its calls to itself').waitFor();

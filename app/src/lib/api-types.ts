@@ -5971,7 +5971,7 @@ export interface components {
       sipCallId: string;
       fromTag: string;
       toTag: string;
-      /** @description The URL at which this switch takes JSON-RPC commands (its /RPC path). */
+      /** @description The base URL at which this switch takes Dialtone's commands. */
       switch: string;
     };
     /** @description One audited action. */
