@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { ConfirmStep } from '../../../components/ui/confirm-step';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Dialog } from '../../../components/ui/dialog';
+import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { phonesKey, type AdminPhone } from '../api/get-phones';
@@ -72,21 +73,13 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
             setConfirming(true);
           }}
         >
-          <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">New holder</legend>
-            {targets.map(([value, text]) => (
-              <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="radio"
-                  name="reassign-target"
-                  className="h-4 w-4 accent-brand-600"
-                  checked={target === value}
-                  onChange={() => choose(value)}
-                />
-                {text}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend="New holder"
+            name="reassign-target"
+            options={targets}
+            value={target}
+            onChange={choose}
+          />
           {target === 'customer' && (
             <TextField
               id="reassign-email"

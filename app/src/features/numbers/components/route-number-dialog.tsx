@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/spinner';
+import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-client';
 import { validateForwardTo } from '../../../lib/core';
@@ -86,21 +87,13 @@ function RouteForm({
         submit();
       }}
     >
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Inbound calls</legend>
-        {MODES.map(([value, label]) => (
-          <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name="route-mode"
-              className="h-4 w-4 border-slate-300"
-              checked={mode === value}
-              onChange={() => setMode(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend="Inbound calls"
+        name="route-mode"
+        options={MODES}
+        value={mode}
+        onChange={setMode}
+      />
       {mode === 'ring' ? (
         <RouteDevicesFieldset devices={route.devices} chosen={chosen} onToggle={toggle} />
       ) : (
