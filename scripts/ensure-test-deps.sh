@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need beyond the build: Kamailio and SIPp for real calls, Chromium for
 # browser tests, the Python SMTP server for mail tests, schemathesis for the API fuzz,
-# and a reachable PostgreSQL.
+# the official twilio SDK for the SDK tests, and a reachable PostgreSQL.
 set -euo pipefail
 apt_updated=0
 apt_install() {
@@ -34,5 +34,12 @@ SCHEMATHESIS=4.32.5
 if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)" != "$SCHEMATHESIS" ]; then
   echo "installing schemathesis $SCHEMATHESIS (fuzzes the API against its OpenAPI document)"
   pip install -q --disable-pip-version-check --root-user-action=ignore "schemathesis==$SCHEMATHESIS"
+fi
+# Pinned: the official Twilio SDK that scripts/sdk-test.sh drives, unmodified, against
+# the Twilio-compatible API (a newer one may read responses differently: bump on purpose).
+TWILIO_SDK=9.13.0
+if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("twilio"))' 2>/dev/null)" != "$TWILIO_SDK" ]; then
+  echo "installing the twilio Python SDK $TWILIO_SDK (the customer API's SDK tests)"
+  pip install -q --disable-pip-version-check --root-user-action=ignore "twilio==$TWILIO_SDK"
 fi
 scripts/ensure-postgres.sh

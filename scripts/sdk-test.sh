@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The official twilio Python SDK (pinned in scripts/ensure-test-deps.sh, unmodified)
+# against a live server: the debug build on a fresh SQLite database with the demo data,
+# started as scripts/api-fuzz.sh starts it. The tests (sdk-tests/) print one
+# "test result" line for make test's summary; this exits non-zero when any fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=target/debug/dialtone-server
+OUT=target/sdk-tests
+rm -rf "$OUT" && mkdir -p "$OUT"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+data=$(mktemp -d)
+# DIALTONE_PUBLIC_URL is the server's own base, so any URL it builds and signs is the
+# one the tests reach it by. Sign-ups are not throttled: tests sign up $0 accounts.
+BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 \
+  DIALTONE_PUBLIC_URL="$base" RUST_LOG=warn \
+  "$BIN" >"$OUT/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 300); do
+  curl -fs "$base/readyz" >/dev/null && break
+  kill -0 $server 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
+  sleep 0.1
+done
+
+status=0
+# TWILIO_REGION/TWILIO_EDGE would make the SDK rewrite hosts: the tests see plain URLs.
+env -u TWILIO_REGION -u TWILIO_EDGE DIALTONE_BASE_URL="$base" python3 sdk-tests/run.py "$@" || status=1
+if grep -q "panicked" "$OUT/server.log"; then
+  echo "the server panicked during the SDK tests:"; grep -A3 panicked "$OUT/server.log"; status=1
+fi
+[ "$status" -eq 0 ] || echo "server log: $OUT/server.log"
+exit $status
