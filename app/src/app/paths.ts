@@ -29,6 +29,7 @@ export const paths = {
     notifications: '/client/notifications',
     sendSms: '/client/send-sms',
     sipDevices: '/client/sip-devices',
+    api: '/client/api',
     settings: '/client/settings',
     /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */
     payment: (clientSecret: string) => `/client/payment/${encodeURIComponent(clientSecret)}`,

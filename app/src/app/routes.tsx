@@ -144,6 +144,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.api,
+    lazyPage(
+      () => import('../features/developer/pages/api-page'),
+      (m) => m.ApiPage,
+    ),
+  ],
+  [
     paths.client.notifications,
     lazyPage(
       () => import('../features/notifications/pages/notifications-page'),

@@ -1,5 +1,6 @@
 import {
   Bell,
+  Code,
   CreditCard,
   Headphones,
   History,
@@ -34,6 +35,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Call History', to: paths.client.callHistory, icon: History },
       { label: 'Send SMS', to: paths.client.sendSms, icon: MessageSquare },
       { label: 'SIP Devices', to: paths.client.sipDevices, icon: Headphones },
+      { label: 'API', to: paths.client.api, icon: Code },
     ],
   },
   {

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type WebhookDelivery = {
+  id: number;
+  event: string;
+  url: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+};
+export type WebhookDeliveries = { deliveries: WebhookDelivery[] };
+
+export const webhookDeliveriesKey = ['webhook-deliveries'] as const;
+
+/** The latest 50 deliveries, newest first. */
+export function getWebhookDeliveries() {
+  return api.get<WebhookDeliveries>('/developer/webhooks');
+}
+
+/** Deliveries are retried in the background: refetched every 30 seconds while shown. */
+export function useWebhookDeliveries() {
+  return useQuery({
+    queryKey: webhookDeliveriesKey,
+    queryFn: getWebhookDeliveries,
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+}

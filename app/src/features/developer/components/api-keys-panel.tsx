@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { AddButton } from '../../../components/ui/add-button';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import type { NewApiKey } from '../api/create-api-key';
+import { useApiKeys, type ApiKey } from '../api/get-api-keys';
+import { ApiKeysTable } from './api-keys-table';
+import { CreateKeyDialog } from './create-key-dialog';
+import { NewKeyDialog } from './new-key-dialog';
+import { RevokeKeyDialog } from './revoke-key-dialog';
+
+/** The account's API keys: create one (its secret shown once), revoke one. */
+export function ApiKeysPanel() {
+  const keys = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<NewApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  return (
+    <ListPanel labelledBy="api-keys-heading" busy={keys.isFetching}>
+      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div>
+          <h2 id="api-keys-heading" className="text-lg font-semibold text-slate-900">
+            API keys
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            One key per application or service: revoke it without touching the others.
+          </p>
+        </div>
+        <AddButton onClick={() => setCreating(true)}>Create key</AddButton>
+      </div>
+      <ListStates
+        query={keys}
+        loading={<TableSkeleton label="Loading API keys..." rows={3} columns={4} />}
+        error="Could not load your API keys."
+        isEmpty={(data) => data.keys.length === 0}
+        empty="No API keys yet. Create one for each application that uses the API."
+      >
+        {(data) => <ApiKeysTable keys={data.keys} onRevoke={setRevoking} />}
+      </ListStates>
+      {creating && <CreateKeyDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
+      {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
+      {revoking && <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
+    </ListPanel>
+  );
+}

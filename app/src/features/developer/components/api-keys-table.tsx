@@ -1,0 +1,50 @@
+import { Button } from '../../../components/ui/button';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { dateColumn, Time } from '../../../components/ui/table-cells';
+import type { ApiKey } from '../api/get-api-keys';
+
+interface ApiKeysTableProps {
+  keys: ApiKey[];
+  onRevoke: (key: ApiKey) => void;
+}
+
+export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
+  return (
+    <DataTable
+      caption="API keys"
+      rows={keys}
+      rowKey={(k) => k.sid}
+      minWidth="min-w-[44rem]"
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          className: 'font-medium text-slate-900',
+          cell: (k) => k.name,
+        },
+        {
+          header: 'SID',
+          className: 'font-mono text-xs text-slate-700',
+          testId: (k) => `api-key-sid-${k.name}`,
+          cell: (k) => k.sid,
+        },
+        dateColumn<ApiKey>('Created', (k) => k.createdAt, { withTime: true }),
+        {
+          header: 'Last used',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (k) => (k.lastUsedAt ? <Time value={k.lastUsedAt} withTime /> : 'Never'),
+        },
+        actionsColumn<ApiKey>((k) => (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Revoke ${k.name}`}
+            onClick={() => onRevoke(k)}
+          >
+            Revoke
+          </Button>
+        )),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Time } from '../../../components/ui/table-cells';
+import type { DeveloperAccount } from '../api/get-developer-account';
+import { CopyButton } from './copy-button';
+import { RevealTokenDialog } from './reveal-token-dialog';
+import { RotateTokenDialog } from './rotate-token-dialog';
+import { SecretValue } from './secret-value';
+
+/** The account's SID and auth token: the token masked until the password reveals it. */
+export function CredentialsPanel({ account }: { account: DeveloperAccount }) {
+  const [token, setToken] = useState<string | null>(null);
+  const [open, setOpen] = useState<'reveal' | 'rotate' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <div className="space-y-4">
+      <dl className="space-y-4">
+        <SecretValue label="Account SID" value={account.accountSid} testId="account-sid">
+          <CopyButton value={account.accountSid} what="Account SID" />
+        </SecretValue>
+        <SecretValue
+          label="Auth Token"
+          value={
+            token ?? (
+              <>
+                <span aria-hidden="true">••••••••••••••••••••••••••••</span>
+                <span className="sr-only">Hidden, ending in </span>
+                {account.authTokenHint}
+              </>
+            )
+          }
+          testId="auth-token"
+        >
+          {token ? (
+            <>
+              <CopyButton value={token} what="Auth Token" />
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label="Hide Auth Token"
+                onClick={() => setToken(null)}
+              >
+                Hide
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Reveal Auth Token"
+              onClick={() => setOpen('reveal')}
+            >
+              Reveal
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label="Rotate Auth Token"
+            onClick={() => setOpen('rotate')}
+          >
+            Rotate
+          </Button>
+        </SecretValue>
+      </dl>
+      {account.previousTokenValidUntil && (
+        <p className="text-sm text-slate-600">
+          The previous auth token still works until{' '}
+          <Time value={account.previousTokenValidUntil} withTime />.
+        </p>
+      )}
+      {open === 'reveal' && <RevealTokenDialog onRevealed={setToken} onClose={close} />}
+      {open === 'rotate' && <RotateTokenDialog onRotated={setToken} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { messageOf } from '../../../lib/api-client';
+import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
+import { resendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { WebhookDeliveriesTable } from './webhook-deliveries-table';
+
+/** The latest webhook deliveries with their outcome, each one sendable again. */
+export function WebhookDeliveriesPanel() {
+  const queryClient = useQueryClient();
+  const deliveries = useWebhookDeliveries();
+  const resend = useMutation({
+    mutationFn: resendWebhookDelivery,
+    onSuccess: async () => {
+      toast.success('Delivery queued again');
+      await queryClient.invalidateQueries({ queryKey: webhookDeliveriesKey });
+    },
+    onError: (error) => toast.error(messageOf(error, 'Could not resend the delivery.')),
+  });
+  return (
+    <ListPanel labelledBy="webhooks-heading" busy={deliveries.isFetching}>
+      <div className="border-b border-slate-200 px-4 py-4 sm:px-6">
+        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
+          Webhook deliveries
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token in{' '}
+          <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are retried for
+          24 hours.
+        </p>
+      </div>
+      <ListStates
+        query={deliveries}
+        loading={<TableSkeleton label="Loading webhook deliveries..." rows={3} columns={6} />}
+        error="Could not load your webhook deliveries."
+        isEmpty={(data) => data.deliveries.length === 0}
+        empty="No webhook deliveries yet."
+      >
+        {(data) => (
+          <WebhookDeliveriesTable
+            deliveries={data.deliveries}
+            onResend={(d) => resend.mutate(d.id)}
+            resending={resend.isPending ? (resend.variables ?? null) : null}
+          />
+        )}
+      </ListStates>
+    </ListPanel>
+  );
+}

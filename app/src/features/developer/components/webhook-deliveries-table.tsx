@@ -1,0 +1,79 @@
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import type { WebhookDelivery } from '../api/get-webhook-deliveries';
+
+const tones: Record<WebhookDelivery['status'], BadgeTone> = {
+  pending: 'yellow',
+  delivered: 'green',
+  failed: 'red',
+};
+
+interface WebhookDeliveriesTableProps {
+  deliveries: WebhookDelivery[];
+  onResend: (delivery: WebhookDelivery) => void;
+  /** The delivery being queued again, whose button waits. */
+  resending: number | null;
+}
+
+export function WebhookDeliveriesTable({
+  deliveries,
+  onResend,
+  resending,
+}: WebhookDeliveriesTableProps) {
+  return (
+    <DataTable
+      caption="Webhook deliveries"
+      rows={deliveries}
+      rowKey={(d) => d.id}
+      minWidth="min-w-[56rem]"
+      rowClassName="align-top"
+      columns={[
+        {
+          header: 'Event',
+          rowHeader: true,
+          className: 'font-mono text-xs text-slate-900 whitespace-nowrap',
+          cell: (d) => d.event,
+        },
+        {
+          header: 'URL',
+          className: 'max-w-[20rem] break-all text-slate-700',
+          cell: (d) => d.url,
+        },
+        {
+          header: 'Status',
+          cell: (d) => <Badge tone={tones[d.status]}>{d.status}</Badge>,
+        },
+        { header: 'Attempts', align: 'right', cell: (d) => d.attempts },
+        {
+          header: 'Last response',
+          className: 'text-slate-700',
+          cell: (d) =>
+            d.lastError ? (
+              <TwoLineCell
+                title={d.lastStatusCode ?? 'No response'}
+                detail={d.lastError}
+                titleClassName="text-slate-900"
+                detailClassName="text-xs text-slate-500 break-words"
+              />
+            ) : (
+              (d.lastStatusCode ?? '—')
+            ),
+        },
+        dateColumn<WebhookDelivery>('Time', (d) => d.createdAt, { withTime: true }),
+        actionsColumn<WebhookDelivery>((d) => (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={resending === d.id}
+            aria-label={`Resend ${d.event} delivery`}
+            onClick={() => onResend(d)}
+          >
+            Resend
+          </Button>
+        )),
+      ]}
+    />
+  );
+}
