@@ -101,10 +101,12 @@ export function ApiDocs({ accountSid, base }: ApiDocsProps) {
         <div className="flex justify-end">
           <CopyButton value={code} what={`${label} example`} />
         </div>
+        {/* A named, focusable region: the keyboard scrolls its long lines too. */}
         <pre
+          role="region"
           tabIndex={0}
           aria-label={`${label} example`}
-          className="overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100"
+          className="overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <code>{code}</code>
         </pre>
