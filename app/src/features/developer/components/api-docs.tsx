@@ -60,47 +60,42 @@ export function ApiDocs({ accountSid, base }: ApiDocsProps) {
           same account path.
         </li>
       </ul>
-      <div
-        role="tablist"
-        aria-label="Example language"
-        onKeyDown={onKeyDown}
-        className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
-      >
-        {exampleLanguages.map((language) => {
-          const selected = language.id === active;
-          return (
-            <button
-              key={language.id}
-              ref={(node) => {
-                refs.current[language.id] = node;
-              }}
-              id={tabId(language.id)}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={panelId(language.id)}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(language.id)}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
-                selected
-                  ? 'bg-white text-brand-700 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900'
-              }`}
-            >
-              {language.label}
-            </button>
-          );
-        })}
-      </div>
-      <div
-        id={panelId(active)}
-        role="tabpanel"
-        aria-labelledby={tabId(active)}
-        className="space-y-2"
-      >
-        <div className="flex justify-end">
-          <CopyButton value={code} what={`${label} example`} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div
+          role="tablist"
+          aria-label="Example language"
+          onKeyDown={onKeyDown}
+          className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+        >
+          {exampleLanguages.map((language) => {
+            const selected = language.id === active;
+            return (
+              <button
+                key={language.id}
+                ref={(node) => {
+                  refs.current[language.id] = node;
+                }}
+                id={tabId(language.id)}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={panelId(language.id)}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setActive(language.id)}
+                className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
+                  selected
+                    ? 'bg-white text-brand-700 shadow-sm'
+                    : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {language.label}
+              </button>
+            );
+          })}
         </div>
+        <CopyButton value={code} what={`${label} example`} />
+      </div>
+      <div id={panelId(active)} role="tabpanel" aria-labelledby={tabId(active)}>
         {/* A named, focusable region: the keyboard scrolls its long lines too. */}
         <pre
           role="region"
