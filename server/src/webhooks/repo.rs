@@ -1,0 +1,197 @@
+//! The webhook_deliveries queue and its webhook_attempts log.
+
+use crate::db::{one_row, Backend, Exec};
+use sqlx::AnyConnection;
+
+const COLUMNS: &str = "id, event, url, status, attempts, next_attempt_at, last_status_code, \
+    last_error, created_at, delivered_at";
+
+/// A delivery as its owner sees it.
+#[derive(sqlx::FromRow)]
+pub struct Stored {
+    pub id: i64,
+    pub event: String,
+    pub url: String,
+    pub status: String,
+    pub attempts: i64,
+    pub next_attempt_at: Option<i64>,
+    pub last_status_code: Option<i64>,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub delivered_at: Option<i64>,
+}
+
+/// A delivery this instance holds the lease of (`lease` is its claimed_until).
+#[derive(sqlx::FromRow)]
+pub struct Claimed {
+    pub id: i64,
+    pub user_id: i64,
+    pub url: String,
+    pub body: String,
+    pub attempts: i64,
+    pub give_up_at: i64,
+    #[sqlx(rename = "claimed_until")]
+    pub lease: i64,
+}
+
+/// How an attempt ended for the delivery.
+pub enum Outcome {
+    Delivered,
+    RetryAt(i64),
+    Failed,
+}
+
+pub async fn insert<'e>(
+    ex: impl Exec<'e>,
+    user_id: i64,
+    event: &str,
+    url: &str,
+    body: &str,
+    now: i64,
+    give_up_at: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO webhook_deliveries (user_id, event, url, body, status, attempts, \
+         next_attempt_at, give_up_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(event)
+    .bind(url)
+    .bind(body)
+    .bind(now)
+    .bind(give_up_at)
+    .fetch_one(ex)
+    .await
+}
+
+/// Leases up to `batch` due deliveries until `lease`. The outer WHERE repeats the
+/// conditions: PostgreSQL re-checks them on a row another instance changed meanwhile,
+/// and SKIP LOCKED lets it take other rows instead of waiting (SQLite's one writer
+/// serialises claims by itself).
+pub async fn claim_due(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    now: i64,
+    lease: i64,
+    batch: i64,
+) -> sqlx::Result<Vec<Claimed>> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let due = "status = 'pending' AND next_attempt_at <= $1 \
+               AND (claimed_until IS NULL OR claimed_until <= $1)";
+    sqlx::query_as(&format!(
+        "UPDATE webhook_deliveries SET claimed_until = $2 \
+         WHERE id IN (SELECT id FROM webhook_deliveries WHERE {due} \
+                      ORDER BY next_attempt_at, id LIMIT $3{lock}) AND {due} \
+         RETURNING id, user_id, url, body, attempts, give_up_at, claimed_until"
+    ))
+    .bind(now)
+    .bind(lease)
+    .bind(batch)
+    .fetch_all(conn)
+    .await
+}
+
+/// Logs one attempt: the answer's status code or why there was none.
+pub async fn record_attempt<'e>(
+    ex: impl Exec<'e>,
+    delivery_id: i64,
+    at: i64,
+    status_code: Option<i64>,
+    error: Option<&str>,
+    duration_ms: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(delivery_id)
+    .bind(at)
+    .bind(status_code)
+    .bind(error)
+    .bind(duration_ms)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Ends the lease `lease` with the attempt's outcome; false when the lease was lost.
+pub async fn finish<'e>(
+    ex: impl Exec<'e>,
+    claimed: &Claimed,
+    now: i64,
+    status_code: Option<i64>,
+    error: Option<&str>,
+    outcome: Outcome,
+) -> sqlx::Result<bool> {
+    let (status, next, delivered) = match outcome {
+        Outcome::Delivered => ("delivered", None, Some(now)),
+        Outcome::RetryAt(at) => ("pending", Some(at), None),
+        Outcome::Failed => ("failed", None, None),
+    };
+    let done = sqlx::query(
+        "UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, \
+         delivered_at = COALESCE($3, delivered_at), attempts = attempts + 1, \
+         last_status_code = $4, last_error = $5, claimed_until = NULL, updated_at = $6 \
+         WHERE id = $7 AND claimed_until = $8",
+    )
+    .bind(status)
+    .bind(next)
+    .bind(delivered)
+    .bind(status_code)
+    .bind(error)
+    .bind(now)
+    .bind(claimed.id)
+    .bind(claimed.lease)
+    .execute(ex)
+    .await?;
+    Ok(one_row(done))
+}
+
+/// A user's latest deliveries, newest first.
+pub async fn recent<'e>(ex: impl Exec<'e>, user_id: i64, limit: i64) -> sqlx::Result<Vec<Stored>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM webhook_deliveries WHERE user_id = $1 ORDER BY id DESC LIMIT $2"
+    ))
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(ex)
+    .await
+}
+
+/// One of a user's deliveries.
+pub async fn find<'e>(ex: impl Exec<'e>, user_id: i64, id: i64) -> sqlx::Result<Option<Stored>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM webhook_deliveries WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(ex)
+    .await
+}
+
+/// Queues one of a user's deliveries again at `now`, retried until `give_up_at`; false
+/// when the user has no such delivery. A lease in progress is left alone, so the
+/// attempt in flight is never sent twice at once.
+pub async fn requeue<'e>(
+    ex: impl Exec<'e>,
+    user_id: i64,
+    id: i64,
+    now: i64,
+    give_up_at: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $1, \
+         give_up_at = $2, updated_at = $1 WHERE id = $3 AND user_id = $4",
+    )
+    .bind(now)
+    .bind(give_up_at)
+    .bind(id)
+    .bind(user_id)
+    .execute(ex)
+    .await?;
+    Ok(one_row(done))
+}

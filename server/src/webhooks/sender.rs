@@ -1,0 +1,166 @@
+//! The sender: claims due deliveries under a lease and POSTs each on its own task,
+//! so a slow or dead customer server holds up nothing but its own delivery.
+
+use super::backoff::next_attempt_at;
+use super::repo::{self, Claimed, Outcome};
+use super::signature;
+use crate::db::now_ms;
+use crate::state::AppState;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+
+/// How long a customer's server has to answer.
+const TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a claim keeps other instances off a delivery: well past TIMEOUT, so an
+/// attempt still in flight is never taken over; an instance that dies mid-attempt
+/// leaves it to the others after this.
+const LEASE_MS: i64 = 60_000;
+/// Deliveries claimed at once.
+const BATCH: usize = 32;
+/// Deliveries in flight at once per instance.
+const MAX_IN_FLIGHT: usize = 128;
+
+fn client() -> &'static reqwest::Client {
+    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
+    CLIENT.get_or_init(|| {
+        reqwest::Client::builder()
+            .timeout(TIMEOUT)
+            // A redirect is an answer that was not 2xx; following it would send the
+            // signed body somewhere the customer did not configure.
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent("Dialtone-Webhooks/1.0")
+            .build()
+            .expect("the webhook HTTP client builds")
+    })
+}
+
+/// Sends every delivery due at `now` (up to one batch) and waits for all of them:
+/// what the job does each second, callable by tests with a moment of their choosing.
+/// Returns how many were attempted.
+pub async fn deliver_due(state: &AppState, now: i64) -> anyhow::Result<usize> {
+    let due = claim(state, now, BATCH).await?;
+    let count = due.len();
+    let mut tasks = JoinSet::new();
+    for d in due {
+        let state = state.clone();
+        tasks.spawn(async move { attempt(&state, d, now).await });
+    }
+    // Every attempt runs to its end (dropping the set would cancel the rest mid-POST);
+    // the first error is reported after.
+    let mut failure = None;
+    while let Some(done) = tasks.join_next().await {
+        if let Err(e) = done.map_err(anyhow::Error::from).and_then(|r| r) {
+            failure.get_or_insert(e);
+        }
+    }
+    failure.map_or(Ok(count), Err)
+}
+
+/// Starts the sender: each second it claims as many due deliveries as it has room
+/// for and sends each on a task of its own, without waiting for earlier ones.
+pub fn spawn(state: AppState) {
+    tokio::spawn(async move {
+        let room = Arc::new(Semaphore::new(MAX_IN_FLIGHT));
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let free = room.available_permits().min(BATCH);
+            if free == 0 {
+                continue;
+            }
+            let now = now_ms();
+            let due = match claim(&state, now, free).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::error!(error = ?e, "claiming webhook deliveries failed");
+                    continue;
+                }
+            };
+            for d in due {
+                let Ok(permit) = room.clone().try_acquire_owned() else {
+                    break;
+                };
+                let state = state.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = attempt(&state, d, now).await {
+                        tracing::error!(error = ?e, "recording a webhook attempt failed");
+                    }
+                    drop(permit);
+                });
+            }
+        }
+    });
+}
+
+async fn claim(state: &AppState, now: i64, batch: usize) -> sqlx::Result<Vec<Claimed>> {
+    let mut tx = state.db.begin_write().await?;
+    let batch = i64::try_from(batch).unwrap_or(i64::MAX);
+    let due = repo::claim_due(&mut tx, state.db.backend, now, now + LEASE_MS, batch).await?;
+    tx.commit().await?;
+    Ok(due)
+}
+
+/// One attempt of a claimed delivery, logged, and the delivery's next state.
+async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let answer = post(state, &d).await;
+    let duration_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+    let (code, error) = match &answer {
+        Ok(code) => (Some(i64::from(*code)), None),
+        Err(e) => (None, Some(e.as_str())),
+    };
+    let outcome = match answer {
+        Ok(code) if (200..300).contains(&code) => Outcome::Delivered,
+        _ => match next_attempt_at(d.attempts + 1, now, d.give_up_at) {
+            Some(at) => Outcome::RetryAt(at),
+            None => Outcome::Failed,
+        },
+    };
+    let mut tx = state.db.begin_write().await?;
+    repo::record_attempt(&mut *tx, d.id, now, code, error, duration_ms).await?;
+    if repo::finish(&mut *tx, &d, now, code, error, outcome).await? {
+        tx.commit().await?;
+    } else {
+        tracing::warn!(delivery = d.id, "a webhook attempt outlived its lease");
+    }
+    Ok(())
+}
+
+/// POSTs the delivery's body, signed with its owner's current auth token: the HTTP
+/// status of the answer, or why there was none.
+async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
+    let token = crate::credentials::auth_token(state, d.user_id)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = ?e, user = d.user_id, "no auth token to sign a webhook");
+            "Dialtone could not sign the request".to_string()
+        })?;
+    let params: Vec<(String, String)> = url::form_urlencoded::parse(d.body.as_bytes())
+        .into_owned()
+        .collect();
+    let answer = client()
+        .post(&d.url)
+        .header("X-Twilio-Signature", signature(&token, &d.url, &params))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body(d.body.clone())
+        .send()
+        .await
+        .map_err(|e| describe(&e))?;
+    Ok(answer.status().as_u16())
+}
+
+/// Why a request got no answer, in words for the customer's delivery list.
+fn describe(e: &reqwest::Error) -> String {
+    if e.is_timeout() {
+        format!("No answer within {} seconds", TIMEOUT.as_secs())
+    } else if e.is_connect() {
+        "Could not connect".into()
+    } else if e.is_builder() {
+        "Not a valid URL".into()
+    } else {
+        e.to_string().chars().take(200).collect()
+    }
+}
