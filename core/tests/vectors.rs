@@ -2,7 +2,7 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
+    api, card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
     validation as v, wizard,
 };
 use rust_decimal::Decimal;
@@ -77,6 +77,11 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             Err(reason) => json!(reason),
         },
         "routeChoice" => json!(sip::route_choice(&arg(args, 0))),
+        "validateApiKey" => errors(api::validate_api_key(&arg(args, 0))),
+        "validateCallbackUrl" => match api::validate_callback_url(&arg::<String>(args, 0)) {
+            Ok(url) => json!({ "ok": url }),
+            Err(message) => json!({ "error": message }),
+        },
         "validateForwardTo" => {
             match sip::validate_forward_to(&arg::<String>(args, 0), &arg::<String>(args, 1)) {
                 Ok(to) => json!({ "ok": to }),

@@ -13,6 +13,7 @@ pub mod auth;
 pub mod calls;
 pub mod catalogue;
 pub mod contact;
+pub mod credentials;
 pub mod dashboard;
 pub mod ledger;
 pub mod notifications;
@@ -25,7 +26,9 @@ pub mod sip;
 pub mod sms;
 pub mod telephony;
 pub mod trial;
+pub mod twilio;
 pub mod users;
+pub mod webhooks;
 
 #[cfg(test)]
 mod sql_placement;
@@ -49,6 +52,7 @@ pub fn app(state: AppState) -> Router {
         .merge(users::router())
         .merge(catalogue::router())
         .merge(contact::router())
+        .merge(credentials::router())
         .merge(ledger::router())
         .merge(payments::router())
         .merge(numbers::router())
@@ -63,10 +67,12 @@ pub fn app(state: AppState) -> Router {
         .merge(reports::router())
         .merge(settings::router())
         .merge(audit::router())
+        .merge(webhooks::router())
         .merge(openapi::router())
         .fallback(spa::api_not_found);
     let mut router = Router::new()
         .nest("/api", api)
+        .merge(twilio::router())
         .merge(health::router())
         .merge(spa::router(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));

@@ -10,6 +10,8 @@ use rust_decimal::Decimal;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
+mod api;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export type FieldErrors = Record<string, string>;

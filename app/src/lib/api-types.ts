@@ -5829,6 +5829,1310 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/developer/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's latest 50 webhook deliveries, newest first. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The latest deliveries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Deliveries'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/webhooks/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends one of the user's deliveries again now (and retries it for another day),
+     *     whatever became of it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The delivery's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued to be sent again */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Resent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's account SID and a hint of the auth token. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account's API identity */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Developer'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/auth-token/reveal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Shows the auth token, after the account's password. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordConfirmation'];
+        };
+      };
+      responses: {
+        /** @description The auth token */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthToken'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many wrong passwords */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/auth-token/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replaces the auth token; the old one keeps working for 24 hours. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordConfirmation'];
+        };
+      };
+      responses: {
+        /** @description The new auth token */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthToken'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many wrong passwords */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's active API keys. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account's keys */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiKeys'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Creates an API key; its secret is in this answer and nowhere else, ever. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApiKeyInput'];
+        };
+      };
+      responses: {
+        /** @description The key and its secret */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NewApiKey'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/keys/{sid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revokes a key: requests with it are refused from now on, on every instance. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The key's SID */
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Messages.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's messages, newest first, filtered by To, From and when they were sent. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only messages to this number */
+          To?: string;
+          /** @description Only messages from this number */
+          From?: string;
+          /** @description Sent on this day (YYYY-MM-DD) or at this UTC time */
+          DateSent?: string;
+          /** @description Sent on or before */
+          'DateSent<'?: string;
+          /** @description Sent on or after */
+          'DateSent>'?: string;
+          /** @description 1 to 1000, 50 by default */
+          PageSize?: number;
+          /** @description The page number, from 0 */
+          Page?: number;
+          /** @description From next_page_uri */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of messages */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MessagePage'];
+          };
+        };
+        /** @description An invalid filter or paging parameter */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Sends a message from one of the account's numbers, charged as the app charges it. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description A retried request with the same key answers the first message and sends nothing more */
+          'Idempotency-Key'?: string | null;
+        };
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['MessageForm'];
+        };
+      };
+      responses: {
+        /** @description The message, charged and handed to the carrier (or failed and refunded) */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description Invalid To (21211), Body (21602, 21617), From not the account's (21606), unsupported destination (21408) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description The balance cannot pay for it (20005) */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description A trial account texting a number it has not verified (21608) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description The Idempotency-Key was used for another message */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One message of the account's. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The message's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The message */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such message of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Calls.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's calls, newest record first, by To, From, Status and start time. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only calls to this number */
+          To?: string;
+          /** @description Only calls from this number */
+          From?: string;
+          /** @description completed, failed or no-answer */
+          Status?: string;
+          /** @description Started on this day (YYYY-MM-DD) or at this UTC time */
+          StartTime?: string;
+          /** @description Started on or before */
+          'StartTime<'?: string;
+          /** @description Started on or after */
+          'StartTime>'?: string;
+          /** @description 1 to 1000, 50 by default */
+          PageSize?: number;
+          /** @description The page number, from 0 */
+          Page?: number;
+          /** @description From next_page_uri */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of calls */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallPage'];
+          };
+        };
+        /** @description An invalid filter or paging parameter */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One call of the account's. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The call's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The call */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Call'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such call of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's numbers, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only this number */
+          PhoneNumber?: string;
+          /** @description Only numbers with this friendly name */
+          FriendlyName?: string;
+          /** @description 1 to 1000, 50 by default */
+          PageSize?: number;
+          /** @description The page number, from 0 */
+          Page?: number;
+          /** @description From next_page_uri */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of numbers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IncomingPhoneNumberPage'];
+          };
+        };
+        /** @description An invalid paging parameter */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Buys a number for sale: the first month and the setup fee, atomically, as in the app. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description A retried request with the same key is applied once */
+          'Idempotency-Key'?: string | null;
+        };
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['NumberForm'];
+        };
+      };
+      responses: {
+        /** @description The number, now the account's */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IncomingPhoneNumber'];
+          };
+        };
+        /** @description PhoneNumber invalid (21421) or not available (21422), or a bad URL (21609) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description The balance cannot pay for it (20005) */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Trial accounts cannot buy numbers */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the account's numbers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The number's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IncomingPhoneNumber'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such number of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Sets a number's friendly name and webhook URLs. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The number's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['NumberForm'];
+        };
+      };
+      responses: {
+        /** @description The number as updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IncomingPhoneNumber'];
+          };
+        };
+        /** @description A bad URL (21609) or friendly name */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such number of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Releases a number at once: it goes back on sale, its routes and URLs cleared; the
+     *     month paid is not refunded.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The number's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Released */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such number of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/{Type}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Numbers for sale in a country: `Local` (landline), `Mobile` or `TollFree`. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The national number starts with these digits */
+          AreaCode?: string;
+          /** @description Digits, letters or * the number contains */
+          Contains?: string;
+          /** @description 1 to 1000, 50 by default */
+          PageSize?: number;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description ISO 3166 alpha-2, e.g. US or GB */
+          CountryCode: string;
+          /** @description Local, Mobile or TollFree */
+          Type: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Numbers for sale */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AvailablePhoneNumberPage'];
+          };
+        };
+        /** @description An invalid filter */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such number type (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Balance.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's balance. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The balance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Balance'];
+          };
+        };
+        /** @description Wrong credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials (20429) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5974,6 +7278,25 @@ export interface components {
       /** @description The base URL at which this switch takes Dialtone's commands. */
       switch: string;
     };
+    ApiKey: {
+      /** @example SK0123456789abcdef0123456789abcdef */
+      sid: string;
+      name: string;
+      createdAt: string;
+      /** @description When the key last authenticated a request (to the minute), if ever. */
+      lastUsedAt?: string | null;
+    };
+    ApiKeyInput: {
+      /**
+       * @description What the key is for, 1 to 64 characters.
+       * @default
+       */
+      name: string;
+    };
+    ApiKeys: {
+      /** @description Active keys, newest first. */
+      keys: components['schemas']['ApiKey'][];
+    };
     /** @description One audited action. */
     AuditEntry: {
       /** Format: int64 */
@@ -5990,6 +7313,10 @@ export interface components {
       /** @description The changed fields after the action, if recorded. */
       after?: Record<string, never> | null;
       date: string;
+    };
+    AuthToken: {
+      authToken: string;
+      previousTokenValidUntil?: string | null;
     };
     AuthorizeRequest: {
       /** @description The switch's id of the call, 1 to 128 characters. */
@@ -6066,6 +7393,31 @@ export interface components {
       numbers: components['schemas']['AvailableNumber'][];
       setupFee: components['schemas']['Money'];
     };
+    AvailablePhoneNumber: {
+      friendly_name: string;
+      phone_number: string;
+      iso_country: string;
+      address_requirements: string;
+      beta: boolean;
+      capabilities: {
+        [key: string]: boolean;
+      };
+      lata?: string | null;
+      locality?: string | null;
+      rate_center?: string | null;
+      region?: string | null;
+      postal_code?: string | null;
+    };
+    AvailablePhoneNumberPage: {
+      available_phone_numbers: components['schemas']['AvailablePhoneNumber'][];
+      uri: string;
+    };
+    Balance: {
+      account_sid: string;
+      /** @description In dollars, every digit kept, e.g. "12.3456". */
+      balance: string;
+      currency: string;
+    };
     /** @description Section 3's admin balance item. */
     BalanceItem: {
       /** Format: int64 */
@@ -6084,6 +7436,30 @@ export interface components {
       held: components['schemas']['Money'];
       /** @description What calls cost beyond what could be collected (0 normally). */
       uncollected: components['schemas']['Money'];
+    };
+    Call: {
+      account_sid: string;
+      api_version: string;
+      date_created: string;
+      date_updated: string;
+      /** @description `inbound` or `outbound-dial`. */
+      direction: string;
+      /** @description Seconds, as a string. */
+      duration: string;
+      end_time: string;
+      from: string;
+      from_formatted: string;
+      parent_call_sid?: string | null;
+      price: string;
+      price_unit: string;
+      /** @example CA00000000000000000000000000000007 */
+      sid: string;
+      start_time: string;
+      /** @description `completed`, `failed` or `no-answer`. */
+      status: string;
+      to: string;
+      to_formatted: string;
+      uri: string;
     };
     CallDay: {
       date: string;
@@ -6358,6 +7734,39 @@ export interface components {
           /** @enum {string} */
           type: 'purchase';
         };
+    Deliveries: {
+      deliveries: components['schemas']['Delivery'][];
+    };
+    /** @description A webhook delivery and how its attempts went. */
+    Delivery: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description message.status, message.inbound, call.inbound or call.status.
+       * @example message.status
+       */
+      event: string;
+      url: string;
+      status: components['schemas']['DeliveryStatus'];
+      /** Format: int64 */
+      attempts: number;
+      /**
+       * Format: int64
+       * @description The HTTP status of the last answer; null when there was none.
+       */
+      lastStatusCode?: number | null;
+      /** @description Why the last attempt got no answer (timeout, connection refused, ...). */
+      lastError?: string | null;
+      createdAt: string;
+      /** @description When it is tried next, while pending. */
+      nextAttemptAt?: string | null;
+      deliveredAt?: string | null;
+    };
+    /**
+     * @description Where a delivery stands.
+     * @enum {string}
+     */
+    DeliveryStatus: 'pending' | 'delivered' | 'failed';
     /** @description One of the user's deposits. */
     Deposit: {
       /** Format: int64 */
@@ -6390,6 +7799,15 @@ export interface components {
        * @example sandbox
        */
       provider: string;
+    };
+    /** @description The account's API identity; the auth token itself is only shown on request. */
+    Developer: {
+      /** @example AC0123456789abcdef0123456789abcdef */
+      accountSid: string;
+      /** @description The auth token's last four characters. */
+      authTokenHint: string;
+      /** @description Until when the token replaced by the last rotation still works, if it does. */
+      previousTokenValidUntil?: string | null;
     };
     EmailInput: {
       /** @default  */
@@ -6427,6 +7845,32 @@ export interface components {
     };
     ForgotRequest: {
       email?: string;
+    };
+    IncomingPhoneNumber: {
+      account_sid: string;
+      api_version: string;
+      capabilities: {
+        [key: string]: boolean;
+      };
+      date_created: string;
+      date_updated: string;
+      friendly_name: string;
+      origin: string;
+      phone_number: string;
+      /** @example PN0000000000000000000000000000000c */
+      sid: string;
+      sms_method: string;
+      sms_url: string;
+      /** @description `in-use` while active, `expired` in the grace period after a failed renewal. */
+      status: string;
+      status_callback: string;
+      status_callback_method: string;
+      uri: string;
+      voice_method: string;
+      voice_url: string;
+    };
+    IncomingPhoneNumberPage: components['schemas']['PageMeta'] & {
+      incoming_phone_numbers: components['schemas']['IncomingPhoneNumber'][];
     };
     /** @description A call in progress. */
     LiveCall: {
@@ -6505,8 +7949,53 @@ export interface components {
       /** @description Always true. */
       read: boolean;
     };
+    /** @description A message as Twilio's API shows it. */
+    Message: {
+      account_sid: string;
+      api_version: string;
+      body: string;
+      /** @description RFC 2822, e.g. "Wed, 25 Nov 2026 09:10:00 +0000". */
+      date_created: string;
+      date_sent?: string | null;
+      date_updated: string;
+      /** @description Always `outbound-api` for messages sent through Dialtone. */
+      direction: string;
+      /** Format: int32 */
+      error_code?: number | null;
+      error_message?: string | null;
+      from?: string | null;
+      messaging_service_sid?: string | null;
+      num_media: string;
+      num_segments: string;
+      /** @description What it cost, negative; null when it was refunded. */
+      price?: string | null;
+      price_unit: string;
+      /** @example SM0000000000000000000000000000002a */
+      sid: string;
+      /** @description `sending`, `sent`, `delivered` or `failed`. */
+      status: string;
+      subresource_uris: {
+        [key: string]: string;
+      };
+      to: string;
+      uri: string;
+    };
+    /** @description The form fields of a new message. */
+    MessageForm: {
+      /** @description The recipient, E.164. */
+      To: string;
+      /** @description One of the account's active numbers, E.164. */
+      From: string;
+      Body: string;
+      /** @description A URL that receives the message's status changes, signed with X-Twilio-Signature. */
+      StatusCallback?: string | null;
+    };
     MessageItem: {
       item: components['schemas']['MessageView'];
+    };
+    /** @description One page of the account's messages. */
+    MessagePage: components['schemas']['PageMeta'] & {
+      messages: components['schemas']['Message'][];
     };
     MessageView: {
       /** Format: int64 */
@@ -6563,6 +8052,13 @@ export interface components {
       /** @description Newest first. */
       numbers: components['schemas']['MyNumber'][];
     };
+    /** @description A new key with its secret, which is shown this once. */
+    NewApiKey: {
+      sid: string;
+      name: string;
+      secret: string;
+      createdAt: string;
+    };
     /** @description A new device, with the password shown this once. */
     NewSipDevice: {
       device: components['schemas']['SipDevice'];
@@ -6603,6 +8099,19 @@ export interface components {
        * @description Unread notifications in all pages.
        */
       unread: number;
+    };
+    /** @description The form fields of a number to buy, or of an update (all optional then). */
+    NumberForm: {
+      /** @description The number to buy, E.164 (required when buying). */
+      PhoneNumber?: string | null;
+      /** @description At most 64 characters; empty resets it to the number. */
+      FriendlyName?: string | null;
+      /** @description Receives inbound messages, signed; empty clears it. */
+      SmsUrl?: string | null;
+      /** @description Receives inbound call events, signed; empty clears it. */
+      VoiceUrl?: string | null;
+      /** @description Receives call status events, signed; empty clears it. */
+      StatusCallback?: string | null;
     };
     NumberInput: {
       /** @default  */
@@ -6713,6 +8222,22 @@ export interface components {
        * @description Clients with an active purchase of it (administrators' views only).
        */
       subscribers?: number | null;
+    };
+    /** @description Twilio's paging fields, beside exactly one list key. */
+    PageMeta: {
+      first_page_uri: string;
+      /** Format: int64 */
+      end: number;
+      previous_page_uri?: string | null;
+      uri: string;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      start: number;
+      /** @description The next page with the same filters, or null on the last page. */
+      next_page_uri?: string | null;
+      /** Format: int64 */
+      page: number;
     };
     /** @description One page of a list and the size of the whole filtered list. */
     Page_AdminPhone: {
@@ -6972,6 +8497,10 @@ export interface components {
       /** @description A fresh access token: the change ended every other session. */
       accessToken: string;
     };
+    PasswordConfirmation: {
+      /** @description The account's password. */
+      password?: string;
+    };
     PaymentConfig: {
       /**
        * @description `sandbox` or `stripe`.
@@ -7132,6 +8661,9 @@ export interface components {
        * @description Seconds the registration lasts; 0 ends it.
        */
       expires: number;
+    };
+    Resent: {
+      delivery: components['schemas']['Delivery'];
     };
     /** @description A message for the user, and nothing else. */
     ResetMessage: {
@@ -7376,6 +8908,22 @@ export interface components {
       offeredCredit: components['schemas']['Money'];
       /** @description Numbers verified by code: the only ones trial credit may call or text. */
       verifiedNumbers: string[];
+    };
+    /** @description What a Twilio error looks like on the wire. */
+    TwilioErrorBody: {
+      /**
+       * Format: int32
+       * @example 20404
+       */
+      code: number;
+      message: string;
+      /** @description Twilio's page about the code. */
+      more_info: string;
+      /**
+       * Format: int32
+       * @example 404
+       */
+      status: number;
     };
     UsageChart: {
       /** @description `week`, `month` or `year`. */

@@ -4,6 +4,7 @@ import * as wasm from 'dialtone-core';
 
 export type {
   AdjustmentInput,
+  ApiKeyInput,
   CardInput,
   ContactInput,
   EmailInput,
@@ -37,6 +38,8 @@ export const {
   validateContact,
   validateVerify,
   validateSipDevice,
+  validateApiKey,
+  validateCallbackUrl,
   sipRefusal,
   deviceMayCall,
   routeChoice,

@@ -1,7 +1,7 @@
 //! Buying numbers: the buying catalogue, available numbers, and the purchase.
 
 use super::repo;
-use super::view::NumberPaid;
+use super::view::{MyNumber, NumberPaid};
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
@@ -171,34 +171,47 @@ pub async fn post_purchase(
     headers: HeaderMap,
     Json(req): Json<PurchaseRequest>,
 ) -> Result<(StatusCode, axum::Json<NumberPaid>)> {
-    let user = &auth.user;
-    let key = idempotency_key(&headers).map(|k| format!("purchase:{}:{k}", user.id));
+    let key = idempotency_key(&headers);
+    let (number, balance) = buy(&state, auth.user.id, req.number_id, key.as_deref()).await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(NumberPaid {
+            number,
+            balance: Money::micros(balance),
+        }),
+    ))
+}
+
+/// Buys the available number `number_id` for `user_id`: its first month and the setup
+/// fee, atomically. With an idempotency `key`, a retry answers the first purchase.
+/// The number and the balance after.
+pub async fn buy(
+    state: &AppState,
+    user_id: i64,
+    number_id: i64,
+    key: Option<&str>,
+) -> Result<(MyNumber, i64)> {
+    let key = key.map(|k| format!("purchase:{user_id}:{k}"));
     let now = now_ms();
     let pool = &state.db.pool;
     if let Some(key) = &key {
         if ledger::repo::reference_exists(pool, key).await? {
             // The key bought a number: answer as then, if the request names it.
-            let number = repo::find_mine(pool, req.number_id, user.id, now)
+            let number = repo::find_mine(pool, number_id, user_id, now)
                 .await?
                 .ok_or_else(|| {
                     Error::Conflict("This Idempotency-Key was used for another purchase".into())
                 })?;
-            let balance: i64 = crate::users::repo::balance(pool, user.id).await?;
-            return Ok((
-                StatusCode::CREATED,
-                axum::Json(NumberPaid {
-                    number,
-                    balance: Money::micros(balance),
-                }),
-            ));
+            let balance: i64 = crate::users::repo::balance(pool, user_id).await?;
+            return Ok((number, balance));
         }
     }
     let setup = settings::load(pool).await?.setup_fee_micros;
     let mut tx = state.db.begin_write().await?;
-    crate::trial::check_purchase(&mut tx, user.id).await?;
+    crate::trial::check_purchase(&mut tx, user_id).await?;
     // Taking the number and checking it is still free are one statement, so of two
     // buyers at the same moment exactly one gets it.
-    let taken = repo::purchase(&mut *tx, req.number_id, user.id, now, add_months(now, 1)).await?;
+    let taken = repo::purchase(&mut *tx, number_id, user_id, now, add_months(now, 1)).await?;
     let Some(taken) = taken else {
         return Err(Error::Conflict(
             "This number is no longer available. Please choose another one.".into(),
@@ -215,7 +228,7 @@ pub async fn post_purchase(
     ];
     for (amount, description, reference) in charges.into_iter().filter(|(a, _, _)| *a > 0) {
         let posting = Posting {
-            user_id: user.id,
+            user_id,
             amount: -amount,
             kind: Kind::NumberPurchase,
             description: &description,
@@ -227,7 +240,7 @@ pub async fn post_purchase(
             Err(PostError::InsufficientFunds { .. }) => {
                 tx.rollback().await?;
                 // What is available: money held by calls in progress is not.
-                let available = ledger::repo::available(pool, user.id)
+                let available = ledger::repo::available(pool, user_id)
                     .await?
                     .ok_or(sqlx::Error::RowNotFound)?;
                 return Err(insufficient(
@@ -240,28 +253,22 @@ pub async fn post_purchase(
     }
     notify(
         &mut *tx,
-        user.id,
+        user_id,
         "purchase",
         "Number purchased",
         &format!("{number} is now yours. It renews monthly until you cancel it."),
     )
     .await?;
-    let mine = repo::find_mine(&mut *tx, req.number_id, user.id, now)
+    let mine = repo::find_mine(&mut *tx, number_id, user_id, now)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
-    let balance: i64 = crate::users::repo::balance(&mut *tx, user.id).await?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
     tx.commit().await?;
     if state.config.demo {
         // Demo mode never runs out of numbers to try the shop with.
-        if let Err(e) = super::stock::restock_demo(&state).await {
+        if let Err(e) = super::stock::restock_demo(state).await {
             tracing::warn!(error = %e, "demo restock failed");
         }
     }
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(NumberPaid {
-            number: mine,
-            balance: Money::micros(balance),
-        }),
-    ))
+    Ok((mine, balance))
 }

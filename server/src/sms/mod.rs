@@ -159,14 +159,30 @@ async fn post_sms(
     ))
 }
 
-/// The message an Idempotency-Key already sent, answered as the first request was:
-/// 409 when the key came with another message, 502 when that one failed.
+/// What came of a message: as stored, the balance after, and the carrier's failure
+/// when it refused the message (then refunded).
+pub struct Outcome {
+    pub id: i64,
+    pub sent: SmsSent,
+    pub failure: Option<String>,
+}
+
+/// Where a message comes from, beyond the app's defaults: the API's `From` (one of the
+/// account's active numbers, checked by the caller) and its status callback URL.
+#[derive(Default)]
+pub struct Origin<'a> {
+    pub from: Option<&'a str>,
+    pub status_callback: Option<crate::twilio::callbacks::Callback<'a>>,
+}
+
+/// The message an Idempotency-Key already sent, as the first request left it; 409
+/// when the key came with another message.
 async fn replay(
     state: &AppState,
     user_id: i64,
     key: &str,
     request_hash: &str,
-) -> Result<Option<SmsSent>> {
+) -> Result<Option<Outcome>> {
     let Some((message, hash)) = repo::find_by_key(&state.db.pool, user_id, key).await? else {
         return Ok(None);
     };
@@ -175,26 +191,42 @@ async fn replay(
             "This Idempotency-Key was used for another message".into(),
         ));
     }
-    if message.status == "failed" {
-        let error = message.error.unwrap_or_default();
-        return Err(Error::BadGateway(format!("{error}. You were not charged.")));
-    }
+    let failure = (message.status == "failed").then(|| message.error.clone().unwrap_or_default());
     let balance: i64 = crate::users::repo::balance(&state.db.pool, user_id).await?;
-    Ok(Some(SmsSent {
-        message,
-        balance: Money::micros(balance),
+    Ok(Some(Outcome {
+        id: message.id,
+        sent: SmsSent {
+            message,
+            balance: Money::micros(balance),
+        },
+        failure,
     }))
 }
 
-/// Charges, hands the message to the carrier, and refunds it if the carrier fails.
-/// With an idempotency `key`, the message is sent and charged once per key, however
-/// many times and however concurrently the request arrives.
+/// Charges, hands the message to the carrier, and refunds it if the carrier fails
+/// (then 502). With an idempotency `key`, the message is sent and charged once per
+/// key, however many times and however concurrently the request arrives.
 pub async fn send(
     state: &AppState,
     user_id: i64,
     input: &SmsInput,
     key: Option<&str>,
 ) -> Result<SmsSent> {
+    let outcome = submit(state, user_id, input, key, Origin::default()).await?;
+    match outcome.failure {
+        Some(error) => Err(Error::BadGateway(format!("{error}. You were not charged."))),
+        None => Ok(outcome.sent),
+    }
+}
+
+/// `send`, answering a carrier's refusal as the failed (and refunded) message.
+pub async fn submit(
+    state: &AppState,
+    user_id: i64,
+    input: &SmsInput,
+    key: Option<&str>,
+    origin: Origin<'_>,
+) -> Result<Outcome> {
     let q = quote(state, user_id, input).await?;
     let request_hash = sha256_hex(&format!("{}\n{}", q.to, input.message));
     if let Some(key) = key {
@@ -222,6 +254,8 @@ pub async fn send(
         now,
         idempotency_key: key,
         request_hash: key.map(|_| request_hash.as_str()),
+        from: origin.from,
+        status_callback: origin.status_callback.as_ref().map(|c| c.url),
     };
     let inserted = repo::insert(&mut *tx, message).await;
     let id: i64 = match (inserted, key) {
@@ -262,19 +296,21 @@ pub async fn send(
     }
     tx.commit().await?;
 
-    let sender = crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?;
+    let sender = match origin.from {
+        Some(from) => Some(from.to_string()),
+        None => crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?,
+    };
+    let sender = sender.as_deref().unwrap_or("Dialtone");
     let sent = carrier
-        .send(
-            &format!("sms-{id}"),
-            sender.as_deref().unwrap_or("Dialtone"),
-            &q.to,
-            &q.text,
-        )
+        .send(&format!("sms-{id}"), sender, &q.to, &q.text)
         .await;
     let mut tx = state.db.begin_write().await?;
     let failure = match sent {
         Ok(s) => {
             repo::mark_handed_over(&mut *tx, id, s.status, &s.provider_id, now_ms()).await?;
+            if let Some(callback) = &origin.status_callback {
+                crate::twilio::callbacks::message_status(&mut tx, callback, user_id, id).await?;
+            }
             None
         }
         Err(e) => {
@@ -304,6 +340,9 @@ pub async fn send(
                 ),
             )
             .await?;
+            if let Some(callback) = &origin.status_callback {
+                crate::twilio::callbacks::message_status(&mut tx, callback, user_id, id).await?;
+            }
             Some(error)
         }
     };
@@ -313,12 +352,13 @@ pub async fn send(
     let message = repo::find(&mut *tx, id).await?;
     let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
     tx.commit().await?;
-    if let Some(error) = failure {
-        return Err(Error::BadGateway(format!("{error}. You were not charged.")));
-    }
-    Ok(SmsSent {
-        message,
-        balance: Money::micros(balance),
+    Ok(Outcome {
+        id,
+        sent: SmsSent {
+            message,
+            balance: Money::micros(balance),
+        },
+        failure,
     })
 }
 

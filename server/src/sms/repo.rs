@@ -60,13 +60,17 @@ pub struct NewMessage<'a> {
     pub now: i64,
     pub idempotency_key: Option<&'a str>,
     pub request_hash: Option<&'a str>,
+    /// The API's `From`: one of the sender's numbers.
+    pub from: Option<&'a str>,
+    pub status_callback: Option<&'a str>,
 }
 
 /// Inserts a message as `sending`; a key used before is a unique violation.
 pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
-         idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9, $10, $11) RETURNING id",
+         idempotency_key, request_hash, from_number, status_callback) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(m.user_id)
     .bind(m.to)
@@ -79,6 +83,8 @@ pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i6
     .bind(m.now)
     .bind(m.idempotency_key)
     .bind(m.request_hash)
+    .bind(m.from)
+    .bind(m.status_callback)
     .fetch_one(ex)
     .await
 }

@@ -22,12 +22,13 @@ const PASSWORD_ATTEMPTS: Limit = Limit {
 };
 const INCORRECT: &str = "Current password is incorrect";
 
-/// Checks the signed-in user's current password, counting every attempt.
-async fn check_current_password(state: &AppState, user: &User, given: &str) -> Result<()> {
+/// Checks the signed-in user's current password, counting every attempt; a wrong one
+/// is an error on `field`.
+pub async fn check_password(state: &AppState, user: &User, given: &str, field: &str) -> Result<()> {
     let bucket = format!("password:user:{}", user.id);
     throttle::hit(&state.db, &bucket, PASSWORD_ATTEMPTS).await?;
     if !password::verify(given, &user.password_hash).await? {
-        return Err(Error::field("currentPassword", INCORRECT));
+        return Err(Error::field(field, INCORRECT));
     }
     throttle::clear(&state.db, &bucket).await
 }
@@ -98,7 +99,7 @@ pub async fn put_profile(
                 v::CURRENT_PASSWORD_REQUIRED,
             ));
         }
-        check_current_password(&state, me, &req.current_password).await?;
+        check_password(&state, me, &req.current_password, "currentPassword").await?;
     }
     let mut tx = state.db.begin_write().await?;
     let change = repo::ProfileChange {
@@ -147,7 +148,13 @@ pub async fn put_password(
     Json(input): Json<PasswordChangeInput>,
 ) -> Result<axum::Json<PasswordChanged>> {
     Error::check(v::validate_password_change(&input))?;
-    check_current_password(&state, &auth.user, &input.current_password).await?;
+    check_password(
+        &state,
+        &auth.user,
+        &input.current_password,
+        "currentPassword",
+    )
+    .await?;
     let hash = password::hash(&input.new_password).await?;
     let mut tx = state.db.begin_write().await?;
     let version = repo::set_password(&mut *tx, auth.user.id, &hash).await?;

@@ -5,6 +5,8 @@ mod admin;
 mod handlers;
 pub mod repo;
 
+pub use handlers::check_password;
+
 use crate::state::AppState;
 use axum::routing::{get, post, put};
 use axum::Router;

@@ -37,3 +37,5 @@ mod stripe;
 mod telephony;
 mod traffic;
 mod trial;
+mod twilio;
+mod webhooks;

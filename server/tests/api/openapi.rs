@@ -1,4 +1,5 @@
-//! The OpenAPI document covers every /api route the code registers, and the reference
+//! The OpenAPI document covers every /api route the code registers (and every route of
+//! the Twilio-compatible API), and the reference
 //! page shows every operation. (schemathesis, run by `make test`, checks that the
 //! live server's answers match the document.)
 
@@ -27,6 +28,9 @@ fn registered_routes() -> BTreeSet<(String, String)> {
                 continue;
             }
             let src = std::fs::read_to_string(&path).unwrap();
+            // The Twilio-compatible API lives under its own root, and its final
+            // parameter carries the ".json" the router cannot match separately.
+            let twilio = path.parent().unwrap().ends_with("twilio");
             for (start, _) in src.match_indices(".route(") {
                 let call = balanced(&src[start + ".route".len()..]);
                 let path_lit = call.split('"').nth(1).unwrap().to_string();
@@ -41,7 +45,14 @@ fn registered_routes() -> BTreeSet<(String, String)> {
                         } else {
                             method
                         };
-                        routes.insert((m.to_uppercase(), format!("/api{path_lit}")));
+                        let documented = if !twilio {
+                            format!("/api{path_lit}")
+                        } else if path_lit.ends_with('}') {
+                            format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}.json")
+                        } else {
+                            format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}")
+                        };
+                        routes.insert((m.to_uppercase(), documented));
                     }
                 }
             }

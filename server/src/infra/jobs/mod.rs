@@ -40,7 +40,9 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
 }
 
 /// Starts the timer loop. DIALTONE_JOB_INTERVAL_SECS sets the period (default 30).
+/// Webhooks have a loop of their own: they are due within seconds, not minutes.
 pub fn spawn(state: AppState) {
+    crate::webhooks::spawn(state.clone());
     let secs = std::env::var("DIALTONE_JOB_INTERVAL_SECS")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -42,6 +42,8 @@ use utoipa::{Modify, OpenApi};
         (name = "trial", description = "The 7-day free trial and verified numbers"),
         (name = "sip", description = "SIP devices: credentials for phones and softphones"),
         (name = "dashboard", description = "The client dashboard"),
+        (name = "developer", description = "API credentials: account SID, auth token, API keys, webhook deliveries"),
+        (name = "twilio", description = "The Twilio-compatible REST API (2010-04-01) for customers' code, with HTTP Basic credentials"),
         (name = "admin", description = "Users, statistics, analytics, settings, audit"),
     )
 )]
@@ -75,6 +77,17 @@ impl Modify for Security {
                     .build(),
             ),
         );
+        components.add_security_scheme(
+            "twilio",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Basic)
+                    .description(Some(
+                        "The account SID with its auth token, or an API key SID with its secret",
+                    ))
+                    .build(),
+            ),
+        );
     }
 }
 
@@ -100,6 +113,9 @@ pub fn document() -> Document {
         crate::reports::ApiDoc::openapi(),
         crate::settings::ApiDoc::openapi(),
         crate::audit::ApiDoc::openapi(),
+        crate::webhooks::ApiDoc::openapi(),
+        crate::credentials::ApiDoc::openapi(),
+        crate::twilio::ApiDoc::openapi(),
     ] {
         doc.merge(part);
     }

@@ -42,6 +42,23 @@ pub async fn hit(db: &Db, bucket: &str, limit: Limit) -> Result<()> {
     })
 }
 
+/// Refuses with 429 when `bucket`'s window is already full, without taking a slot: for
+/// limits that count only failures (checked first, `hit` after a failure), so that
+/// successful requests never use the budget up.
+pub async fn check_not_full(db: &Db, bucket: &str, limit: Limit) -> Result<()> {
+    let now = now_ms();
+    let Some((start, hits)) = repo::window(&db.pool, bucket).await? else {
+        return Ok(());
+    };
+    if start <= now - limit.window_ms || hits < limit.max {
+        return Ok(());
+    }
+    Err(Error::TooManyRequests {
+        message: limit.message.into(),
+        retry_after_secs: ((start + limit.window_ms - now).max(1000) as u64).div_ceil(1000),
+    })
+}
+
 /// Gives a slot back: the attempt turned out to be one that should not count (a
 /// successful sign-in, say).
 pub async fn release(db: &Db, bucket: &str) -> Result<()> {

@@ -35,6 +35,14 @@ pub async fn window_start<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<O
         .await
 }
 
+/// A bucket's window start and hits.
+pub async fn window<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<Option<(i64, i64)>> {
+    sqlx::query_as("SELECT window_start, hits FROM rate_limits WHERE bucket = $1")
+        .bind(bucket)
+        .fetch_optional(ex)
+        .await
+}
+
 /// Gives one slot back (never below zero).
 pub async fn give_back<'e>(ex: impl Exec<'e>, bucket: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND hits > 0")

@@ -354,7 +354,8 @@ pub async fn set_country<'e>(
 pub async fn release<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
-         renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1 WHERE id = $2",
+         renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
+         friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL WHERE id = $2",
     )
     .bind(now)
     .bind(id)

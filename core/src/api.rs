@@ -1,0 +1,104 @@
+//! The customer API's rules: what an API key may be called, and which callback URLs
+//! Dialtone will POST webhooks to.
+
+use crate::validation::FieldErrors;
+use serde::{Deserialize, Serialize};
+
+pub const KEY_NAME_REQUIRED_MESSAGE: &str = "Give the key a name";
+pub const MAX_KEY_NAME: usize = 64;
+pub const KEY_NAME_TOO_LONG_MESSAGE: &str = "A key name has at most 64 characters";
+/// An account keeps at most this many active keys: enough for one per service.
+pub const MAX_KEYS: i64 = 50;
+pub const TOO_MANY_KEYS_MESSAGE: &str = "An account can have at most 50 API keys";
+pub const MAX_URL: usize = 2048;
+pub const URL_MESSAGE: &str = "Use an http:// or https:// URL of at most 2048 characters";
+/// A friendly name of a number, as Twilio allows it.
+pub const MAX_FRIENDLY_NAME: usize = 64;
+pub const FRIENDLY_NAME_MESSAGE: &str = "A friendly name has at most 64 characters";
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApiKeyInput {
+    /// What the key is for, 1 to 64 characters.
+    pub name: String,
+}
+
+/// Errors of the new API key form.
+pub fn validate_api_key(i: &ApiKeyInput) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    let name = i.name.trim();
+    let message = if name.is_empty() {
+        Some(KEY_NAME_REQUIRED_MESSAGE)
+    } else if name.chars().count() > MAX_KEY_NAME {
+        Some(KEY_NAME_TOO_LONG_MESSAGE)
+    } else if crate::validation::has_control_chars(name, false) {
+        Some(crate::validation::CONTROL_CHARS_MESSAGE)
+    } else {
+        None
+    };
+    if let Some(m) = message {
+        errors.insert("name".into(), m.into());
+    }
+    errors
+}
+
+/// A webhook URL (StatusCallback, SmsUrl, VoiceUrl): empty clears it; otherwise an
+/// absolute http(s) URL with a host, without spaces or control characters.
+pub fn validate_callback_url(text: &str) -> Result<Option<String>, &'static str> {
+    let url = text.trim();
+    if url.is_empty() {
+        return Ok(None);
+    }
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    let host = rest.map(|r| r.split(['/', '?', '#']).next().unwrap_or(""));
+    let ok = url.len() <= MAX_URL
+        && host.is_some_and(|h| !h.is_empty() && !h.starts_with(':') && !h.contains('@'))
+        && !url.chars().any(|c| c.is_whitespace() || c.is_control());
+    if ok {
+        Ok(Some(url.to_string()))
+    } else {
+        Err(URL_MESSAGE)
+    }
+}
+
+/// A number's friendly name: at most 64 characters on one line.
+pub fn validate_friendly_name(text: &str) -> Result<String, &'static str> {
+    let name = text.trim();
+    if name.chars().count() > MAX_FRIENDLY_NAME || crate::validation::has_control_chars(name, false)
+    {
+        return Err(FRIENDLY_NAME_MESSAGE);
+    }
+    Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_callback_needs_a_host() {
+        assert_eq!(validate_callback_url("https://"), Err(URL_MESSAGE));
+        assert_eq!(validate_callback_url("https://:80/x"), Err(URL_MESSAGE));
+        assert_eq!(validate_callback_url("ftp://a.example"), Err(URL_MESSAGE));
+        assert_eq!(
+            validate_callback_url(" http://127.0.0.1:9000/sms?x=1 "),
+            Ok(Some("http://127.0.0.1:9000/sms?x=1".into()))
+        );
+        assert_eq!(validate_callback_url(""), Ok(None));
+    }
+
+    #[test]
+    fn a_callback_may_not_carry_credentials_or_spaces() {
+        assert_eq!(
+            validate_callback_url("https://u:p@a.example/"),
+            Err(URL_MESSAGE)
+        );
+        assert_eq!(
+            validate_callback_url("https://a.example/a b"),
+            Err(URL_MESSAGE)
+        );
+    }
+}

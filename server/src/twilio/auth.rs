@@ -1,0 +1,119 @@
+//! Who is calling the Twilio-compatible API: HTTP Basic with the account SID and its
+//! auth token, or an API key SID and its secret, for the account the path names.
+
+use super::error::{code, TwilioError};
+use crate::credentials;
+use crate::state::AppState;
+use crate::throttle::{self, ClientIp, Limit};
+use crate::users::repo::{self as users, User};
+use axum::extract::{FromRequestParts, OriginalUri};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+
+/// Wrong credentials per client address, counted like sign-in failures; successful
+/// requests never count, so a busy integration is never throttled by its own success.
+const FAILURES: Limit = Limit {
+    max: 20,
+    window_ms: 5 * 60 * 1000,
+    message: "Too many requests with wrong credentials. Please wait a few minutes and try again.",
+};
+
+/// The account a request acts for.
+pub struct ApiAccount {
+    pub user: User,
+    pub account_sid: String,
+}
+
+/// `(username, password)` of an HTTP Basic header.
+fn basic(parts: &Parts) -> Option<(String, String)> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let encoded = value
+        .strip_prefix("Basic ")
+        .or_else(|| value.strip_prefix("basic "))?;
+    let decoded = String::from_utf8(STANDARD.decode(encoded.trim()).ok()?).ok()?;
+    let (user, password) = decoded.split_once(':')?;
+    Some((user.to_string(), password.to_string()))
+}
+
+/// The `{AccountSid}` of `/2010-04-01/Accounts/{AccountSid}/...` (the request's whole
+/// path: inside the nested router `parts.uri` has lost its prefix).
+fn path_account(parts: &Parts) -> Option<&str> {
+    let uri = parts
+        .extensions
+        .get::<OriginalUri>()
+        .map_or(&parts.uri, |o| &o.0);
+    let mut segments = uri.path().split('/').skip_while(|s| *s != "Accounts");
+    segments.next()?;
+    segments.next().map(|s| s.trim_end_matches(".json"))
+}
+
+impl FromRequestParts<AppState> for ApiAccount {
+    type Rejection = TwilioError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, TwilioError> {
+        let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
+        let bucket = format!("api-auth:{ip}");
+        throttle::check_not_full(&state.db, &bucket, FAILURES).await?;
+        let caller = match basic(parts) {
+            Some((username, password)) => {
+                credentials::authenticate(state, &username, &password).await?
+            }
+            None => None,
+        };
+        let Some(caller) = caller else {
+            // Counted after the check: one more wrong guess than the limit at most.
+            throttle::hit(&state.db, &bucket, FAILURES).await.ok();
+            return Err(TwilioError::authenticate());
+        };
+        if path_account(parts) != Some(caller.account_sid.as_str()) {
+            return Err(TwilioError::authenticate());
+        }
+        let user = users::find_by_id(&state.db.pool, caller.user_id)
+            .await?
+            .ok_or_else(TwilioError::authenticate)?;
+        if user.status == "suspended" {
+            return Err(TwilioError::new(
+                StatusCode::FORBIDDEN,
+                code::NO_FUNDS,
+                "This account is suspended",
+            ));
+        }
+        Ok(ApiAccount {
+            user,
+            account_sid: caller.account_sid,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Request;
+
+    fn parts(uri: &str, auth: Option<&str>) -> Parts {
+        let mut b = Request::builder().uri(uri);
+        if let Some(a) = auth {
+            b = b.header(AUTHORIZATION, a);
+        }
+        b.body(()).unwrap().into_parts().0
+    }
+
+    #[test]
+    fn the_account_is_read_from_the_path() {
+        let p = parts("/2010-04-01/Accounts/ACabc/Messages.json", None);
+        assert_eq!(path_account(&p), Some("ACabc"));
+        let p = parts("/2010-04-01/Accounts/ACabc.json", None);
+        assert_eq!(path_account(&p), Some("ACabc"));
+    }
+
+    #[test]
+    fn basic_credentials_split_at_the_first_colon() {
+        let header = format!("Basic {}", STANDARD.encode("SKx:se:cret"));
+        let p = parts("/", Some(&header));
+        assert_eq!(basic(&p), Some(("SKx".into(), "se:cret".into())));
+        assert_eq!(basic(&parts("/", Some("Bearer x"))), None);
+    }
+}

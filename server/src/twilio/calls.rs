@@ -1,0 +1,165 @@
+//! Calls: the account's call records as Twilio's Call resource, listed and fetched.
+
+use super::auth::ApiAccount;
+use super::error::{TwilioError, TwilioErrorBody, TwilioResult};
+use super::repo::{self, CallFilter, CallRow};
+use super::wire::{self, PageMeta, PageRequest, Params, API_VERSION};
+use crate::state::AppState;
+use axum::extract::{Path, RawQuery, State};
+use dialtone_core::phone;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+pub struct Call {
+    pub account_sid: String,
+    pub api_version: String,
+    pub date_created: String,
+    pub date_updated: String,
+    /// `inbound` or `outbound-dial`.
+    pub direction: String,
+    /// Seconds, as a string.
+    pub duration: String,
+    pub end_time: String,
+    pub from: String,
+    pub from_formatted: String,
+    pub parent_call_sid: Option<String>,
+    pub price: String,
+    pub price_unit: String,
+    #[schema(example = "CA00000000000000000000000000000007")]
+    pub sid: String,
+    pub start_time: String,
+    /// `completed`, `failed` or `no-answer`.
+    pub status: String,
+    pub to: String,
+    pub to_formatted: String,
+    pub uri: String,
+}
+
+fn view(account_sid: &str, c: CallRow) -> Call {
+    let sid = super::sid("CA", c.id);
+    Call {
+        account_sid: account_sid.into(),
+        api_version: API_VERSION.into(),
+        date_created: wire::date(c.created_at),
+        date_updated: wire::date(c.created_at),
+        direction: if c.direction == "inbound" {
+            "inbound".into()
+        } else {
+            "outbound-dial".into()
+        },
+        duration: c.duration_seconds.to_string(),
+        end_time: wire::date(c.ended_at),
+        from_formatted: c.from.clone(),
+        from: c.from,
+        parent_call_sid: None,
+        price: wire::price(c.cost_micros),
+        price_unit: "USD".into(),
+        start_time: wire::date(c.answered_at.unwrap_or(c.started_at)),
+        status: c.status,
+        to_formatted: c.to.clone(),
+        to: c.to,
+        uri: format!("{}/Calls/{sid}.json", super::base(account_sid)),
+        sid,
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CallPage {
+    pub calls: Vec<Call>,
+    #[serde(flatten)]
+    pub meta: PageMeta,
+}
+
+/// The account's calls, newest record first, by To, From, Status and start time.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Calls.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("To" = Option<String>, Query, description = "Only calls to this number"),
+        ("From" = Option<String>, Query, description = "Only calls from this number"),
+        ("Status" = Option<String>, Query, description = "completed, failed or no-answer"),
+        ("StartTime" = Option<String>, Query, description = "Started on this day (YYYY-MM-DD) or at this UTC time"),
+        ("StartTime<" = Option<String>, Query, description = "Started on or before"),
+        ("StartTime>" = Option<String>, Query, description = "Started on or after"),
+        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default"),
+        ("Page" = Option<i64>, Query, description = "The page number, from 0"),
+        ("PageToken" = Option<String>, Query, description = "From next_page_uri")),
+    responses((status = 200, description = "One page of calls", body = CallPage),
+        (status = 400, description = "An invalid filter or paging parameter", body = TwilioErrorBody),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn list_calls(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    RawQuery(query): RawQuery,
+) -> TwilioResult<axum::Json<CallPage>> {
+    let p = Params::parse(query.unwrap_or_default().as_bytes());
+    let req = PageRequest::from(&p)?;
+    let (started_from, started_to) = wire::time_range(&p, "StartTime")?;
+    let to = p.text("To").map(phone::normalize).unwrap_or_default();
+    let from = p.text("From").map(phone::normalize).unwrap_or_default();
+    let filter = CallFilter {
+        to: &to,
+        from: &from,
+        status: p.text("Status").unwrap_or(""),
+        started_from,
+        started_to,
+    };
+    let mut rows = repo::calls(
+        &state.db.pool,
+        account.user.id,
+        &filter,
+        &super::window(&req),
+    )
+    .await?;
+    let has_more = rows.len() as i64 > req.size;
+    rows.truncate(req.size as usize);
+    let path = format!("{}/Calls.json", super::base(&account.account_sid));
+    let filters = super::filters_of(
+        &p,
+        &[
+            "To",
+            "From",
+            "Status",
+            "StartTime",
+            "StartTime<",
+            "StartTime>",
+        ],
+    );
+    let meta = wire::page_meta(
+        &path,
+        &filters,
+        &req,
+        rows.len(),
+        has_more,
+        rows.last().map(|c| c.id),
+    );
+    Ok(axum::Json(CallPage {
+        calls: rows
+            .into_iter()
+            .map(|c| view(&account.account_sid, c))
+            .collect(),
+        meta,
+    }))
+}
+
+/// One call of the account's.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Sid" = String, Path, description = "The call's SID")),
+    responses((status = 200, description = "The call", body = Call),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 404, description = "No such call of the account's (20404)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn fetch_call(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    Path(path): Path<(String, String)>,
+) -> TwilioResult<axum::Json<Call>> {
+    let id = super::id_of("CA", &path.1).ok_or_else(|| TwilioError::not_found("Call"))?;
+    let c = repo::call(&state.db.pool, account.user.id, id)
+        .await?
+        .ok_or_else(|| TwilioError::not_found("Call"))?;
+    Ok(axum::Json(view(&account.account_sid, c)))
+}

@@ -1,0 +1,158 @@
+//! The Twilio-compatible REST API (/2010-04-01): customers' code written for Twilio's
+//! API and official SDKs works against Dialtone by changing where requests go. Each
+//! resource is a transport around the app's own paths (sending SMS, buying numbers,
+//! call records); `wire` holds Twilio's conventions, `error` its error codes.
+
+pub mod auth;
+pub mod callbacks;
+pub mod calls;
+pub mod error;
+pub mod messages;
+pub mod numbers;
+pub mod repo;
+pub mod wire;
+
+use crate::state::AppState;
+use auth::ApiAccount;
+use axum::routing::get;
+use axum::Router;
+use error::{TwilioErrorBody, TwilioResult};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Twilio's paths end in `.json`; the router cannot match a parameter followed by text
+/// in one segment, so a final `{Sid}` holds "SM….json" (see `id_of`).
+pub fn router() -> Router<AppState> {
+    let account = Router::new()
+        .route(
+            "/Messages.json",
+            get(messages::list_messages).post(messages::create_message),
+        )
+        .route("/Messages/{Sid}", get(messages::fetch_message))
+        .route("/Calls.json", get(calls::list_calls))
+        .route("/Calls/{Sid}", get(calls::fetch_call))
+        .route(
+            "/IncomingPhoneNumbers.json",
+            get(numbers::list_numbers).post(numbers::create_number),
+        )
+        .route(
+            "/IncomingPhoneNumbers/{Sid}",
+            get(numbers::fetch_number)
+                .post(numbers::update_number)
+                .delete(numbers::delete_number),
+        )
+        .route(
+            "/AvailablePhoneNumbers/{CountryCode}/{Type}",
+            get(numbers::list_available),
+        )
+        .route("/Balance.json", get(get_balance))
+        .fallback(not_found);
+    Router::new().nest("/2010-04-01/Accounts/{AccountSid}", account)
+}
+
+async fn not_found() -> error::TwilioError {
+    error::TwilioError::not_found("")
+}
+
+/// Where an account's resources live.
+pub fn base(account_sid: &str) -> String {
+    format!("/{}/Accounts/{account_sid}", wire::API_VERSION)
+}
+
+/// A resource's SID: its kind's prefix and its row id in 32 hex digits. Every lookup
+/// is scoped to the caller's account, so the id carries no access on its own.
+pub fn sid(prefix: &str, id: i64) -> String {
+    format!("{prefix}{id:032x}")
+}
+
+/// The row id of `<prefix><32 hex>.json`.
+pub fn id_of(prefix: &str, file: &str) -> Option<i64> {
+    let hex = file.strip_suffix(".json")?.strip_prefix(prefix)?;
+    if hex.len() != 32 {
+        return None;
+    }
+    i64::try_from(u128::from_str_radix(hex, 16).ok()?).ok()
+}
+
+fn window(req: &wire::PageRequest) -> repo::Window {
+    // One row more than the page: whether there is a next page, without a count.
+    repo::Window {
+        before_id: req.before_id,
+        limit: req.size + 1,
+        offset: req.offset(),
+    }
+}
+
+/// The request's filters (of `names`) that paging links must carry on.
+fn filters_of(p: &wire::Params, names: &[&str]) -> Vec<(String, String)> {
+    p.0.iter()
+        .filter(|(k, v)| names.contains(&k.as_str()) && !v.trim().is_empty())
+        .cloned()
+        .collect()
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Balance {
+    pub account_sid: String,
+    /// In dollars, every digit kept, e.g. "12.3456".
+    pub balance: String,
+    pub currency: String,
+}
+
+/// The account's balance.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Balance.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID")),
+    responses((status = 200, description = "The balance", body = Balance),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn get_balance(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    account: ApiAccount,
+) -> TwilioResult<axum::Json<Balance>> {
+    let micros = crate::users::repo::balance(&state.db.pool, account.user.id).await?;
+    Ok(axum::Json(Balance {
+        account_sid: account.account_sid,
+        balance: wire::price(-micros),
+        currency: "USD".into(),
+    }))
+}
+
+/// This module's operations in the OpenAPI document (see `crate::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        messages::list_messages,
+        messages::create_message,
+        messages::fetch_message,
+        calls::list_calls,
+        calls::fetch_call,
+        numbers::list_numbers,
+        numbers::create_number,
+        numbers::fetch_number,
+        numbers::update_number,
+        numbers::delete_number,
+        numbers::list_available,
+        get_balance
+    ),
+    components(schemas(TwilioErrorBody))
+)]
+pub struct ApiDoc;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sid_names_its_row_and_nothing_else() {
+        assert_eq!(sid("SM", 42), "SM0000000000000000000000000000002a");
+        assert_eq!(
+            id_of("SM", "SM0000000000000000000000000000002a.json"),
+            Some(42)
+        );
+        assert_eq!(id_of("CA", "SM0000000000000000000000000000002a.json"), None);
+        assert_eq!(id_of("SM", "SM2a.json"), None);
+        assert_eq!(id_of("SM", "SM0000000000000000000000000000002a"), None);
+        assert_eq!(id_of("SM", "SMffffffffffffffffffffffffffffffff.json"), None);
+    }
+}

@@ -1,0 +1,489 @@
+//! IncomingPhoneNumbers (the account's numbers: buy, list, fetch, update, release) and
+//! AvailablePhoneNumbers (the inventory for sale), on the app's purchase path.
+
+use super::auth::ApiAccount;
+use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
+use super::repo::{self, NumberRow, NumberSettings};
+use super::wire::{self, PageMeta, PageRequest, Params, API_VERSION};
+use crate::db::now_ms;
+use crate::error::Error;
+use crate::numbers::shop::idempotency_key;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use dialtone_core::{api as rules, phone};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+/// Twilio's country codes where Dialtone's differ.
+fn our_country(iso: &str) -> String {
+    match iso.to_ascii_uppercase().as_str() {
+        "GB" => "UK".into(),
+        other => other.into(),
+    }
+}
+
+fn iso_country(ours: &str) -> String {
+    if ours == "UK" {
+        "GB".into()
+    } else {
+        ours.into()
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct IncomingPhoneNumber {
+    pub account_sid: String,
+    pub api_version: String,
+    pub capabilities: BTreeMap<String, bool>,
+    pub date_created: String,
+    pub date_updated: String,
+    pub friendly_name: String,
+    pub origin: String,
+    pub phone_number: String,
+    #[schema(example = "PN0000000000000000000000000000000c")]
+    pub sid: String,
+    pub sms_method: String,
+    pub sms_url: String,
+    /// `in-use` while active, `expired` in the grace period after a failed renewal.
+    pub status: String,
+    pub status_callback: String,
+    pub status_callback_method: String,
+    pub uri: String,
+    pub voice_method: String,
+    pub voice_url: String,
+}
+
+fn capabilities(upper_sms: bool) -> BTreeMap<String, bool> {
+    let sms = if upper_sms { "SMS" } else { "sms" };
+    let mms = if upper_sms { "MMS" } else { "mms" };
+    [("voice", true), (sms, true), (mms, false), ("fax", false)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+fn view(account_sid: &str, n: NumberRow) -> IncomingPhoneNumber {
+    let sid = super::sid("PN", n.id);
+    IncomingPhoneNumber {
+        account_sid: account_sid.into(),
+        api_version: API_VERSION.into(),
+        capabilities: capabilities(false),
+        date_created: wire::date(n.created_at),
+        date_updated: wire::date(n.updated_at),
+        friendly_name: n.friendly_name.unwrap_or_else(|| n.number.clone()),
+        origin: "dialtone".into(),
+        phone_number: n.number,
+        uri: format!(
+            "{}/IncomingPhoneNumbers/{sid}.json",
+            super::base(account_sid)
+        ),
+        sid,
+        sms_method: "POST".into(),
+        sms_url: n.sms_url.unwrap_or_default(),
+        status: if n.status == "active" {
+            "in-use".into()
+        } else {
+            n.status
+        },
+        status_callback: n.status_callback.unwrap_or_default(),
+        status_callback_method: "POST".into(),
+        voice_method: "POST".into(),
+        voice_url: n.voice_url.unwrap_or_default(),
+    }
+}
+
+/// The settings a request gives, over `current`: a parameter that is absent keeps its
+/// value, an empty one clears it.
+fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<String>; 4]> {
+    let url = |name: &str, now: Option<&String>| -> TwilioResult<Option<String>> {
+        match p.get(name) {
+            None => Ok(now.cloned()),
+            Some(v) => rules::validate_callback_url(v)
+                .map_err(|m| TwilioError::bad(code::INVALID_CALLBACK, format!("{name}: {m}"))),
+        }
+    };
+    let friendly = match p.get("FriendlyName") {
+        None => current.and_then(|c| c.friendly_name.clone()),
+        Some(v) => {
+            Some(rules::validate_friendly_name(v).map_err(|m| TwilioError::bad(code::INVALID, m))?)
+                .filter(|v| !v.is_empty())
+        }
+    };
+    Ok([
+        friendly,
+        url("SmsUrl", current.and_then(|c| c.sms_url.as_ref()))?,
+        url("VoiceUrl", current.and_then(|c| c.voice_url.as_ref()))?,
+        url(
+            "StatusCallback",
+            current.and_then(|c| c.status_callback.as_ref()),
+        )?,
+    ])
+}
+
+async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 4]) -> TwilioResult<()> {
+    let settings = NumberSettings {
+        friendly_name: s[0].as_deref(),
+        sms_url: s[1].as_deref(),
+        voice_url: s[2].as_deref(),
+        status_callback: s[3].as_deref(),
+    };
+    repo::update_number(&state.db.pool, owner, id, &settings, now_ms()).await?;
+    Ok(())
+}
+
+async fn owned(state: &AppState, owner: i64, file: &str) -> TwilioResult<NumberRow> {
+    let id =
+        super::id_of("PN", file).ok_or_else(|| TwilioError::not_found("IncomingPhoneNumber"))?;
+    repo::number(&state.db.pool, owner, id)
+        .await?
+        .ok_or_else(|| TwilioError::not_found("IncomingPhoneNumber"))
+}
+
+/// Buys a number for sale: the first month and the setup fee, atomically, as in the app.
+#[utoipa::path(post, path = "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Idempotency-Key" = Option<String>, Header, description = "A retried request with the same key is applied once")),
+    request_body(content = NumberForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 201, description = "The number, now the account's", body = IncomingPhoneNumber),
+        (status = 400, description = "PhoneNumber invalid (21421) or not available (21422), or a bad URL (21609)", body = TwilioErrorBody),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 402, description = "The balance cannot pay for it (20005)", body = TwilioErrorBody),
+        (status = 403, description = "Trial accounts cannot buy numbers", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn create_number(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    headers: HeaderMap,
+    body: Bytes,
+) -> TwilioResult<(StatusCode, axum::Json<IncomingPhoneNumber>)> {
+    let p = Params::parse(&body);
+    let given = p.required("PhoneNumber", code::PHONE_NUMBER_INVALID)?;
+    let number = phone::normalize(given);
+    if !phone::is_e164(&number) {
+        return Err(TwilioError::bad(
+            code::PHONE_NUMBER_INVALID,
+            format!("PhoneNumber {given} is invalid."),
+        ));
+    }
+    let wanted = settings(&p, None)?;
+    let unavailable = || {
+        TwilioError::bad(
+            code::PHONE_NUMBER_UNAVAILABLE,
+            format!("PhoneNumber {number} is not available."),
+        )
+    };
+    let (id, status) = repo::find_by_number(&state.db.pool, &number)
+        .await?
+        .ok_or_else(unavailable)?;
+    let user_id = account.user.id;
+    let key = idempotency_key(&headers);
+    if status != "available" && key.is_none() {
+        return Err(unavailable());
+    }
+    crate::numbers::shop::buy(&state, user_id, id, key.as_deref())
+        .await
+        .map_err(|e| match e {
+            // Taken by someone else first, or (with a key) never ours.
+            Error::Conflict(_) => unavailable(),
+            other => other.into(),
+        })?;
+    store(&state, user_id, id, &wanted).await?;
+    let n = repo::number(&state.db.pool, user_id, id)
+        .await?
+        .ok_or_else(|| TwilioError::not_found("IncomingPhoneNumber"))?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(view(&account.account_sid, n)),
+    ))
+}
+
+/// The form fields of a number to buy, or of an update (all optional then).
+#[derive(ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct NumberForm {
+    /// The number to buy, E.164 (required when buying).
+    PhoneNumber: Option<String>,
+    /// At most 64 characters; empty resets it to the number.
+    FriendlyName: Option<String>,
+    /// Receives inbound messages, signed; empty clears it.
+    SmsUrl: Option<String>,
+    /// Receives inbound call events, signed; empty clears it.
+    VoiceUrl: Option<String>,
+    /// Receives call status events, signed; empty clears it.
+    StatusCallback: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct IncomingPhoneNumberPage {
+    pub incoming_phone_numbers: Vec<IncomingPhoneNumber>,
+    #[serde(flatten)]
+    pub meta: PageMeta,
+}
+
+/// The account's numbers, newest first.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("PhoneNumber" = Option<String>, Query, description = "Only this number"),
+        ("FriendlyName" = Option<String>, Query, description = "Only numbers with this friendly name"),
+        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default"),
+        ("Page" = Option<i64>, Query, description = "The page number, from 0"),
+        ("PageToken" = Option<String>, Query, description = "From next_page_uri")),
+    responses((status = 200, description = "One page of numbers", body = IncomingPhoneNumberPage),
+        (status = 400, description = "An invalid paging parameter", body = TwilioErrorBody),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn list_numbers(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    RawQuery(query): RawQuery,
+) -> TwilioResult<axum::Json<IncomingPhoneNumberPage>> {
+    let p = Params::parse(query.unwrap_or_default().as_bytes());
+    let req = PageRequest::from(&p)?;
+    let number = p
+        .text("PhoneNumber")
+        .map(phone::normalize)
+        .unwrap_or_default();
+    let name = p.text("FriendlyName").unwrap_or_default();
+    let mut rows = repo::numbers(
+        &state.db.pool,
+        account.user.id,
+        &number,
+        name,
+        &super::window(&req),
+    )
+    .await?;
+    let has_more = rows.len() as i64 > req.size;
+    rows.truncate(req.size as usize);
+    let path = format!(
+        "{}/IncomingPhoneNumbers.json",
+        super::base(&account.account_sid)
+    );
+    let filters = super::filters_of(&p, &["PhoneNumber", "FriendlyName"]);
+    let meta = wire::page_meta(
+        &path,
+        &filters,
+        &req,
+        rows.len(),
+        has_more,
+        rows.last().map(|n| n.id),
+    );
+    Ok(axum::Json(IncomingPhoneNumberPage {
+        incoming_phone_numbers: rows
+            .into_iter()
+            .map(|n| view(&account.account_sid, n))
+            .collect(),
+        meta,
+    }))
+}
+
+/// One of the account's numbers.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Sid" = String, Path, description = "The number's SID")),
+    responses((status = 200, description = "The number", body = IncomingPhoneNumber),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn fetch_number(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    Path(path): Path<(String, String)>,
+) -> TwilioResult<axum::Json<IncomingPhoneNumber>> {
+    let n = owned(&state, account.user.id, &path.1).await?;
+    Ok(axum::Json(view(&account.account_sid, n)))
+}
+
+/// Sets a number's friendly name and webhook URLs.
+#[utoipa::path(post, path = "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Sid" = String, Path, description = "The number's SID")),
+    request_body(content = NumberForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The number as updated", body = IncomingPhoneNumber),
+        (status = 400, description = "A bad URL (21609) or friendly name", body = TwilioErrorBody),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn update_number(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    Path(path): Path<(String, String)>,
+    body: Bytes,
+) -> TwilioResult<axum::Json<IncomingPhoneNumber>> {
+    let current = owned(&state, account.user.id, &path.1).await?;
+    let wanted = settings(&Params::parse(&body), Some(&current))?;
+    store(&state, account.user.id, current.id, &wanted).await?;
+    let n = owned(&state, account.user.id, &path.1).await?;
+    Ok(axum::Json(view(&account.account_sid, n)))
+}
+
+/// Releases a number at once: it goes back on sale, its routes and URLs cleared; the
+/// month paid is not refunded.
+#[utoipa::path(delete, path = "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Sid" = String, Path, description = "The number's SID")),
+    responses((status = 204, description = "Released"),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn delete_number(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    Path(path): Path<(String, String)>,
+) -> TwilioResult<StatusCode> {
+    let n = owned(&state, account.user.id, &path.1).await?;
+    let mut tx = state.db.begin_write().await?;
+    crate::sip::repo::set_route(&mut tx, n.id, &[]).await?;
+    crate::sip::repo::set_forward(&mut tx, n.id, account.user.id, None).await?;
+    crate::numbers::repo::release(&mut *tx, n.id, now_ms()).await?;
+    crate::notifications::notify(
+        &mut *tx,
+        account.user.id,
+        "number_released",
+        "Number released",
+        &format!(
+            "{} was released through the API and is no longer yours.",
+            n.number
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AvailablePhoneNumber {
+    pub friendly_name: String,
+    pub phone_number: String,
+    pub iso_country: String,
+    pub address_requirements: String,
+    pub beta: bool,
+    pub capabilities: BTreeMap<String, bool>,
+    pub lata: Option<String>,
+    pub locality: Option<String>,
+    pub rate_center: Option<String>,
+    pub region: Option<String>,
+    pub postal_code: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AvailablePhoneNumberPage {
+    pub available_phone_numbers: Vec<AvailablePhoneNumber>,
+    pub uri: String,
+}
+
+/// Twilio's `Contains`: digits, letters (the keypad's digits) and `*` for any one digit,
+/// as a LIKE pattern.
+fn contains_pattern(text: &str) -> TwilioResult<String> {
+    let mut pattern = String::from("%");
+    for c in text.chars() {
+        let digit = match c.to_ascii_uppercase() {
+            '0'..='9' => c,
+            '*' => '_',
+            'A'..='C' => '2',
+            'D'..='F' => '3',
+            'G'..='I' => '4',
+            'J'..='L' => '5',
+            'M'..='O' => '6',
+            'P'..='S' => '7',
+            'T'..='V' => '8',
+            'W'..='Z' => '9',
+            _ => {
+                return Err(TwilioError::bad(
+                    code::INVALID,
+                    "Contains may hold digits, letters and * only",
+                ))
+            }
+        };
+        pattern.push(digit);
+    }
+    pattern.push('%');
+    Ok(pattern)
+}
+
+/// Numbers for sale in a country: `Local` (landline), `Mobile` or `TollFree`.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/{Type}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("CountryCode" = String, Path, description = "ISO 3166 alpha-2, e.g. US or GB"),
+        ("Type" = String, Path, description = "Local, Mobile or TollFree"),
+        ("AreaCode" = Option<String>, Query, description = "The national number starts with these digits"),
+        ("Contains" = Option<String>, Query, description = "Digits, letters or * the number contains"),
+        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default")),
+    responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage),
+        (status = 400, description = "An invalid filter", body = TwilioErrorBody),
+        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
+        (status = 404, description = "No such number type (20404)", body = TwilioErrorBody),
+        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+pub async fn list_available(
+    State(state): State<AppState>,
+    account: ApiAccount,
+    Path(path): Path<(String, String, String)>,
+    RawQuery(query): RawQuery,
+) -> TwilioResult<axum::Json<AvailablePhoneNumberPage>> {
+    let (_, country, file) = path;
+    let number_type = match file.as_str() {
+        "Local.json" => "landline",
+        "Mobile.json" => "mobile",
+        "TollFree.json" => "tollfree",
+        _ => return Err(TwilioError::not_found("AvailablePhoneNumber type")),
+    };
+    let p = Params::parse(query.unwrap_or_default().as_bytes());
+    let size = PageRequest::from(&p)?.size;
+    let area = p.text("AreaCode").unwrap_or("");
+    if !area.chars().all(|c| c.is_ascii_digit()) {
+        return Err(TwilioError::bad(code::INVALID, "AreaCode must be digits"));
+    }
+    let pattern = contains_pattern(p.text("Contains").unwrap_or(""))?;
+    let rows = repo::for_sale(
+        &state.db.pool,
+        &our_country(&country),
+        number_type,
+        area,
+        &pattern,
+        size,
+    )
+    .await?;
+    let uri = format!(
+        "{}/AvailablePhoneNumbers/{}/{file}",
+        super::base(&account.account_sid),
+        country.to_ascii_uppercase()
+    );
+    Ok(axum::Json(AvailablePhoneNumberPage {
+        available_phone_numbers: rows
+            .into_iter()
+            .map(|n| AvailablePhoneNumber {
+                friendly_name: n.number.clone(),
+                phone_number: n.number,
+                iso_country: iso_country(&n.country_code),
+                address_requirements: "none".into(),
+                beta: false,
+                capabilities: capabilities(true),
+                lata: None,
+                locality: None,
+                rate_center: None,
+                region: None,
+                postal_code: None,
+            })
+            .collect(),
+        uri,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contains_reads_letters_as_keypad_digits() {
+        assert_eq!(contains_pattern("55*CALL").unwrap(), "%55_2255%");
+        assert!(contains_pattern("55-").is_err());
+    }
+}
