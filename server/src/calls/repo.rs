@@ -50,8 +50,8 @@ pub struct NewCall<'a> {
 pub async fn insert<'e>(ex: impl Exec<'e>, c: NewCall<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO calls (call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
-         duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+         duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
     )
     .bind(c.call_id)
     .bind(c.user_id)
@@ -71,6 +71,7 @@ pub async fn insert<'e>(ex: impl Exec<'e>, c: NewCall<'_>) -> sqlx::Result<()> {
     .bind(c.recording as i64)
     .bind(c.created_at)
     .bind(c.shortfall_micros)
+    .bind(crate::twilio::call_sid(c.call_id))
     .execute(ex)
     .await?;
     Ok(())

@@ -240,6 +240,17 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         increments: dest.increments,
     };
     repo::insert(&mut *tx, reservation).await?;
+    if direction == Direction::Inbound {
+        let event = crate::twilio::callbacks::CallEvent {
+            number_id: party.number_id,
+            user_id: party.user_id,
+            sip_call_id: &req.call_id,
+            direction: &req.direction,
+            from: &req.from,
+            to: &req.to,
+        };
+        crate::twilio::callbacks::call_ringing(&mut tx, &event).await?;
+    }
     tx.commit().await?;
     let mut answer = allow(max);
     match choice {

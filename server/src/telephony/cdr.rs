@@ -257,6 +257,17 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     if cost > 0 {
         warn_low_balance(&mut tx, user_id).await?;
     }
+    if let Some(number_id) = number_id {
+        let event = crate::twilio::callbacks::CallEvent {
+            number_id,
+            user_id,
+            sip_call_id: &cdr.call_id,
+            direction: &cdr.direction,
+            from: &cdr.from,
+            to: &cdr.to,
+        };
+        crate::twilio::callbacks::call_ended(&mut tx, &event, &cdr.status, duration).await?;
+    }
     tx.commit().await?;
     Ok(CdrResult {
         call_id: cdr.call_id.clone(),

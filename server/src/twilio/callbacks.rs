@@ -57,3 +57,61 @@ pub async fn message_status(
     }
     Ok(())
 }
+
+/// A call to or from one of a customer's numbers, as its webhooks describe it.
+pub struct CallEvent<'a> {
+    pub number_id: i64,
+    pub user_id: i64,
+    pub sip_call_id: &'a str,
+    pub direction: &'a str,
+    pub from: &'a str,
+    pub to: &'a str,
+}
+
+fn call_params(account_sid: &str, e: &CallEvent<'_>, status: &str) -> Vec<(&'static str, String)> {
+    let direction = if e.direction == "inbound" {
+        "inbound"
+    } else {
+        "outbound-dial"
+    };
+    vec![
+        ("AccountSid", account_sid.to_string()),
+        ("ApiVersion", super::wire::API_VERSION.to_string()),
+        ("CallSid", super::call_sid(e.sip_call_id)),
+        ("CallStatus", status.to_string()),
+        ("Called", e.to.to_string()),
+        ("Caller", e.from.to_string()),
+        ("Direction", direction.to_string()),
+        ("From", e.from.to_string()),
+        ("To", e.to.to_string()),
+    ]
+}
+
+/// An inbound call is ringing: POSTed to the number's VoiceUrl, if it has one. Queued
+/// in the switch's authorize transaction, before the call is connected.
+pub async fn call_ringing(conn: &mut sqlx::AnyConnection, e: &CallEvent<'_>) -> sqlx::Result<()> {
+    let Some((Some(url), _, account_sid)) = repo::call_hooks(&mut *conn, e.number_id).await? else {
+        return Ok(());
+    };
+    let params = call_params(&account_sid, e, "ringing");
+    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_INBOUND, &url, &params).await?;
+    Ok(())
+}
+
+/// A call has ended (`status`: completed, failed, no-answer): POSTed to the number's
+/// StatusCallback, if it has one, in the transaction that records the call.
+pub async fn call_ended(
+    conn: &mut sqlx::AnyConnection,
+    e: &CallEvent<'_>,
+    status: &str,
+    seconds: i64,
+) -> sqlx::Result<()> {
+    let Some((_, Some(url), account_sid)) = repo::call_hooks(&mut *conn, e.number_id).await? else {
+        return Ok(());
+    };
+    let mut params = call_params(&account_sid, e, status);
+    params.push(("CallDuration", seconds.to_string()));
+    params.push(("Duration", ((seconds + 59) / 60).to_string()));
+    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_STATUS, &url, &params).await?;
+    Ok(())
+}

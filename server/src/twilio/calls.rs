@@ -37,7 +37,7 @@ pub struct Call {
 }
 
 fn view(account_sid: &str, c: CallRow) -> Call {
-    let sid = super::sid("CA", c.id);
+    let sid = c.sid.clone().unwrap_or_else(|| super::sid("CA", c.id));
     Call {
         account_sid: account_sid.into(),
         api_version: API_VERSION.into(),
@@ -157,9 +157,17 @@ pub async fn fetch_call(
     account: ApiAccount,
     Path(path): Path<(String, String)>,
 ) -> TwilioResult<axum::Json<Call>> {
-    let id = super::id_of("CA", &path.1).ok_or_else(|| TwilioError::not_found("Call"))?;
-    let c = repo::call(&state.db.pool, account.user.id, id)
-        .await?
+    let sid = path
+        .1
+        .strip_suffix(".json")
         .ok_or_else(|| TwilioError::not_found("Call"))?;
+    let c = repo::call(
+        &state.db.pool,
+        account.user.id,
+        sid,
+        super::id_of("CA", &path.1),
+    )
+    .await?
+    .ok_or_else(|| TwilioError::not_found("Call"))?;
     Ok(axum::Json(view(&account.account_sid, c)))
 }

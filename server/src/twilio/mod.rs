@@ -65,6 +65,16 @@ pub fn sid(prefix: &str, id: i64) -> String {
     format!("{prefix}{id:032x}")
 }
 
+/// A call's SID, from its SIP Call-ID: known from the switch's first question, before
+/// the call has a record (and the same on every instance).
+pub fn call_sid(sip_call_id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    format!(
+        "CA{}",
+        &hex::encode(Sha256::digest(sip_call_id.as_bytes()))[..32]
+    )
+}
+
 /// The row id of `<prefix><32 hex>.json`.
 pub fn id_of(prefix: &str, file: &str) -> Option<i64> {
     let hex = file.strip_suffix(".json")?.strip_prefix(prefix)?;

@@ -99,6 +99,7 @@ pub async fn messages<'e>(
 
 pub struct CallRow {
     pub id: i64,
+    pub sid: Option<String>,
     pub direction: String,
     pub from: String,
     pub to: String,
@@ -112,12 +113,13 @@ pub struct CallRow {
 }
 
 const CALL_COLUMNS: &str =
-    "id, direction, from_number, to_number, started_at, answered_at, ended_at, \
+    "id, sid, direction, from_number, to_number, started_at, answered_at, ended_at, \
     duration_seconds, cost_micros, status, created_at";
 
 fn call_row(r: &AnyRow) -> sqlx::Result<CallRow> {
     Ok(CallRow {
         id: r.try_get("id")?,
+        sid: r.try_get("sid")?,
         direction: r.try_get("direction")?,
         from: r.try_get("from_number")?,
         to: r.try_get("to_number")?,
@@ -131,12 +133,19 @@ fn call_row(r: &AnyRow) -> sqlx::Result<CallRow> {
     })
 }
 
-pub async fn call<'e>(ex: impl Exec<'e>, user_id: i64, id: i64) -> sqlx::Result<Option<CallRow>> {
+/// One of the user's calls by its SID (or, for records from before SIDs, its row id).
+pub async fn call<'e>(
+    ex: impl Exec<'e>,
+    user_id: i64,
+    sid: &str,
+    legacy_id: Option<i64>,
+) -> sqlx::Result<Option<CallRow>> {
     let row = sqlx::query(&format!(
-        "SELECT {CALL_COLUMNS} FROM calls WHERE id = $1 AND user_id = $2"
+        "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND (sid = $2 OR (sid IS NULL AND id = $3))"
     ))
-    .bind(id)
     .bind(user_id)
+    .bind(sid)
+    .bind(legacy_id.unwrap_or(0))
     .fetch_optional(ex)
     .await?;
     row.as_ref().map(call_row).transpose()
@@ -239,6 +248,22 @@ pub async fn numbers<'e>(
     .fetch_all(ex)
     .await?;
     rows.iter().map(number_row).collect()
+}
+
+/// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
+/// owner's account SID when they have one.
+pub async fn call_hooks<'e>(
+    ex: impl Exec<'e>,
+    number_id: i64,
+) -> sqlx::Result<Option<(Option<String>, Option<String>, String)>> {
+    sqlx::query_as(
+        "SELECT n.voice_url, n.status_callback, a.account_sid FROM phone_numbers n \
+         JOIN api_accounts a ON a.user_id = n.owner_id \
+         WHERE n.id = $1 AND (n.voice_url IS NOT NULL OR n.status_callback IS NOT NULL)",
+    )
+    .bind(number_id)
+    .fetch_optional(ex)
+    .await
 }
 
 /// A number's id and status by its E.164 form, whoever holds it.

@@ -1,7 +1,9 @@
 use super::{assert_twilio_error, call, creds, get, post};
 use crate::common::TestApp;
 use crate::common::{authorize, caller, completed};
-use axum::http::{Method, StatusCode};
+use axum::extract::Path;
+use axum::http::{HeaderMap, Method, StatusCode};
+use std::sync::{Arc, Mutex};
 
 #[tokio::test]
 async fn a_number_is_found_bought_configured_and_released_through_the_api() {
@@ -211,4 +213,77 @@ async fn calls_are_listed_and_fetched_from_the_call_records() {
         serde_json::json!([]),
         "the records started on 2026-11-20"
     );
+}
+
+#[tokio::test]
+async fn an_inbound_call_is_reported_to_the_numbers_urls_under_its_sid() {
+    let got: Arc<Mutex<Vec<(String, String, String)>>> = Arc::default();
+    let log = got.clone();
+    let hook = move |Path(kind): Path<String>, headers: HeaderMap, body: String| {
+        let log = log.clone();
+        async move {
+            let signature = headers["x-twilio-signature"].to_str().unwrap().to_string();
+            log.lock().unwrap().push((kind, signature, body));
+            StatusCode::OK
+        }
+    };
+    let router = axum::Router::new().route("/{kind}", axum::routing::post(hook));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+
+    let app = TestApp::new().await;
+    let (s, number) = caller(&app, "ada@example.com", "5").await;
+    let c = creds(&app, &s).await;
+    let mine = get(&app, &c, "/IncomingPhoneNumbers.json").await;
+    let sid = mine.body["incoming_phone_numbers"][0]["sid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (voice, status) = (format!("{base}/voice"), format!("{base}/status"));
+    let r = post(
+        &app,
+        &c,
+        &format!("/IncomingPhoneNumbers/{sid}.json"),
+        &[("VoiceUrl", &voice), ("StatusCallback", &status)],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    authorize(&app, "in-1", "inbound", "+447700900123", &number).await;
+    let r = completed(&app, "in-1", "inbound", "+447700900123", &number, 90).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    dialtone_server::webhooks::deliver_due(&app.state, dialtone_server::db::now_ms())
+        .await
+        .unwrap();
+
+    let calls = get(&app, &c, "/Calls.json").await;
+    let call_sid = calls.body["calls"][0]["sid"].as_str().unwrap().to_string();
+    let got = got.lock().unwrap().clone();
+    let kinds: Vec<&str> = got.iter().map(|(k, _, _)| k.as_str()).collect();
+    assert_eq!(kinds.len(), 2, "{got:?}");
+    for (kind, signature, body) in &got {
+        let params: Vec<(String, String)> = url::form_urlencoded::parse(body.as_bytes())
+            .into_owned()
+            .collect();
+        let value = |name: &str| {
+            params
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(value("CallSid").as_deref(), Some(call_sid.as_str()));
+        assert_eq!(value("Direction").as_deref(), Some("inbound"));
+        let (url, expected) = if kind == "voice" {
+            (&voice, "ringing")
+        } else {
+            (&status, "completed")
+        };
+        assert_eq!(value("CallStatus").as_deref(), Some(expected));
+        assert_eq!(
+            signature,
+            &dialtone_server::webhooks::signature(&c.secret, url, &params)
+        );
+    }
+    assert!(kinds.contains(&"voice") && kinds.contains(&"status"));
 }
