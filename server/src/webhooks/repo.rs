@@ -65,10 +65,12 @@ pub async fn insert<'e>(
     .await
 }
 
-/// Leases up to `batch` due deliveries until `lease`. The outer WHERE repeats the
-/// conditions: PostgreSQL re-checks them on a row another instance changed meanwhile,
-/// and SKIP LOCKED lets it take other rows instead of waiting (SQLite's one writer
-/// serialises claims by itself).
+/// Leases up to `batch` due deliveries until `lease`. On PostgreSQL, SKIP LOCKED lets
+/// an instance take rows another is claiming instead of waiting, and the batch is a
+/// CTE because a CTE that locks is evaluated once: as an `IN (subquery)` it may be
+/// re-scanned per row, each scan skipping the rows this statement just updated and
+/// taking the next ones, past the LIMIT. The UPDATE repeats the conditions, re-checked
+/// on a row another instance changed meanwhile. (SQLite's one writer serialises claims.)
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
@@ -83,9 +85,10 @@ pub async fn claim_due(
     let due = "status = 'pending' AND next_attempt_at <= $1 \
                AND (claimed_until IS NULL OR claimed_until <= $1)";
     sqlx::query_as(&format!(
-        "UPDATE webhook_deliveries SET claimed_until = $2 \
-         WHERE id IN (SELECT id FROM webhook_deliveries WHERE {due} \
-                      ORDER BY next_attempt_at, id LIMIT $3{lock}) AND {due} \
+        "WITH batch AS (SELECT id FROM webhook_deliveries WHERE {due} \
+                        ORDER BY next_attempt_at, id LIMIT $3{lock}) \
+         UPDATE webhook_deliveries SET claimed_until = $2 \
+         WHERE id IN (SELECT id FROM batch) AND {due} \
          RETURNING id, user_id, url, body, attempts, give_up_at, claimed_until"
     ))
     .bind(now)
