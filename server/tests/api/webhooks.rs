@@ -35,7 +35,7 @@ async fn a_failing_endpoint_is_retried_until_it_answers_and_every_attempt_is_sig
     let second = app.scalar_for(NEXT_ATTEMPT, id).await;
     assert_eq!(second - first, 5_000, "the first retry comes after 5 s");
 
-    customer.stop();
+    customer.stop().await;
     assert_eq!(deliver_due(&app.state, second).await.unwrap(), 1);
     let third = app.scalar_for(NEXT_ATTEMPT, id).await;
     assert_eq!(third - second, 30_000, "the second after 30 s");

@@ -84,16 +84,18 @@ impl Customer {
         *self.shared.delay.lock().unwrap() = d;
     }
 
-    /// Stops listening: connections are refused until `restart`.
-    pub fn stop(&mut self) {
+    /// Stops listening: connections are refused until `restart`. Waits for the
+    /// server's task to end, so its listener is closed (not merely no longer accepting:
+    /// the kernel would still complete connections into its backlog).
+    pub async fn stop(&mut self) {
         if let Some(server) = self.server.take() {
             server.abort();
+            let _ = server.await;
         }
     }
 
     pub async fn restart(&mut self) {
-        self.stop();
-        // The aborted task drops its listener when it next runs; bind once it has.
+        self.stop().await;
         for _ in 0..100 {
             if let Ok(listener) = tokio::net::TcpListener::bind(self.addr).await {
                 return self.listen(listener);
