@@ -51,6 +51,10 @@ pub struct Config {
     /// DIALTONE_SIP_REALM: the digest realm of SIP devices (default "dialtone"). Their
     /// stored HA1 depends on it: changing it means new credentials for every device.
     pub sip_realm: String,
+    /// DIALTONE_WEBHOOK_PRIVATE_TARGETS: let webhooks reach loopback and private
+    /// addresses (default off, so a customer's URL cannot reach Dialtone's own network;
+    /// on for local development and test rigs whose customer servers are on loopback).
+    pub webhook_private_targets: bool,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -108,6 +112,7 @@ impl Config {
             },
             switch_token,
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
+            webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -137,6 +142,7 @@ impl Config {
             signups_per_hour: 10,
             switch_token: "test-switch-token".into(),
             sip_realm: "dialtone".into(),
+            webhook_private_targets: true,
             sms_provider: "loopback".into(),
             sms_http_url: None,
             sms_http_token: None,

@@ -5,6 +5,7 @@
 //! resends one.
 
 mod backoff;
+mod guard;
 mod handlers;
 pub mod repo;
 mod sender;

@@ -2,6 +2,7 @@
 //! so a slow or dead customer server holds up nothing but its own delivery.
 
 use super::backoff::next_attempt_at;
+use super::guard;
 use super::repo::{self, Claimed, Outcome};
 use super::signature;
 use crate::db::now_ms;
@@ -22,18 +23,30 @@ const BATCH: usize = 32;
 /// Deliveries in flight at once per instance.
 const MAX_IN_FLIGHT: usize = 128;
 
-fn client() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
+/// The HTTP client: one that reaches public addresses only, unless private targets
+/// are allowed (see `guard`).
+fn client(private_targets: bool) -> &'static reqwest::Client {
+    static GUARDED: OnceLock<reqwest::Client> = OnceLock::new();
+    static OPEN: OnceLock<reqwest::Client> = OnceLock::new();
+    let build = |guarded: bool| {
+        let builder = reqwest::Client::builder()
             .timeout(TIMEOUT)
             // A redirect is an answer that was not 2xx; following it would send the
             // signed body somewhere the customer did not configure.
             .redirect(reqwest::redirect::Policy::none())
-            .user_agent("Dialtone-Webhooks/1.0")
-            .build()
-            .expect("the webhook HTTP client builds")
-    })
+            .user_agent("Dialtone-Webhooks/1.0");
+        let builder = if guarded {
+            builder.dns_resolver(Arc::new(guard::PublicOnly))
+        } else {
+            builder
+        };
+        builder.build().expect("the webhook HTTP client builds")
+    };
+    if private_targets {
+        OPEN.get_or_init(|| build(false))
+    } else {
+        GUARDED.get_or_init(|| build(true))
+    }
 }
 
 /// Sends every delivery due at `now` (up to one batch) and waits for all of them:
@@ -138,10 +151,14 @@ async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
             tracing::error!(error = ?e, user = d.user_id, "no auth token to sign a webhook");
             "Dialtone could not sign the request".to_string()
         })?;
+    let private_targets = state.config.webhook_private_targets;
+    if !private_targets && guard::private_literal(&d.url) {
+        return Err(guard::REFUSED.into());
+    }
     let params: Vec<(String, String)> = url::form_urlencoded::parse(d.body.as_bytes())
         .into_owned()
         .collect();
-    let answer = client()
+    let answer = client(private_targets)
         .post(&d.url)
         .header("X-Twilio-Signature", signature(&token, &d.url, &params))
         .header("Content-Type", "application/x-www-form-urlencoded")
@@ -154,6 +171,13 @@ async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
 
 /// Why a request got no answer, in words for the customer's delivery list.
 fn describe(e: &reqwest::Error) -> String {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string() == guard::REFUSED {
+            return guard::REFUSED.into();
+        }
+        cause = c.source();
+    }
     if e.is_timeout() {
         format!("No answer within {} seconds", TIMEOUT.as_secs())
     } else if e.is_connect() {

@@ -272,3 +272,23 @@ async fn a_delivery_queued_in_a_transaction_that_rolls_back_never_exists() {
     assert!(deliveries(&app, &s).await.is_empty());
     assert_eq!(deliver_due(&app.state, now_ms()).await.unwrap(), 0);
 }
+
+#[tokio::test]
+async fn a_url_leading_into_dialtones_own_network_is_refused_unless_allowed() {
+    let app = TestApp::with(|c| c.webhook_private_targets = false).await;
+    let s = app.client("ada@example.com").await;
+    let customer = Customer::start().await;
+    let by_address = enqueue(&app, s.user_id, &customer.url("/hooks")).await;
+    let localhost = customer.url("/hooks").replace("127.0.0.1", "localhost");
+    let by_name = enqueue(&app, s.user_id, &localhost).await;
+    let now = app.scalar_for(NEXT_ATTEMPT, by_name).await;
+    assert_eq!(deliver_due(&app.state, now).await.unwrap(), 2);
+    assert!(customer.received().is_empty(), "nothing reached the loopback server");
+    for id in [by_address, by_name] {
+        let tried = attempts(&app, id).await;
+        assert_eq!(
+            tried,
+            [(None, Some("Refused: the URL leads to a private or local address".to_string()))]
+        );
+    }
+}
