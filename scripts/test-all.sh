@@ -60,6 +60,7 @@ drop_test_databases
 suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
 cargo build -q -p dialtone-server
 suite "e2e (Chromium)" bash -c "cd app && npx vitest run --config vitest.e2e.config.ts"
+suite "Twilio SDK (Python)" scripts/sdk-test.sh
 suite "API fuzz (schemathesis)" scripts/api-fuzz.sh
 
 echo
