@@ -1,7 +1,8 @@
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 import type { ApiKeyInput } from '../../../lib/core';
 
-export type NewApiKey = { sid: string; name: string; secret: string; createdAt: string };
+export type NewApiKey = Schema<'NewApiKey'>;
 
 /** Creates a key; the answer carries its secret, shown this once. */
 export function createApiKey(input: ApiKeyInput) {

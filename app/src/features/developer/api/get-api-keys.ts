@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export type ApiKey = { sid: string; name: string; createdAt: string; lastUsedAt: string | null };
-export type ApiKeys = { keys: ApiKey[] };
+export type ApiKey = Schema<'ApiKey'>;
+export type ApiKeys = Schema<'ApiKeys'>;
 
 export const apiKeysKey = ['api-keys'] as const;
 

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
 /** The account's API identity: its SID and the last 4 characters of its auth token. */
-export type DeveloperAccount = {
-  accountSid: string;
-  authTokenHint: string;
-  /** Until when the token replaced by the last rotation still works, or null. */
-  previousTokenValidUntil: string | null;
-};
+export type DeveloperAccount = Schema<'Developer'>;
 
 export const developerAccountKey = ['developer-account'] as const;
 

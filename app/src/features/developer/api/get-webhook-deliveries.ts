@@ -1,19 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export type WebhookDelivery = {
-  id: number;
-  event: string;
-  url: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-};
-export type WebhookDeliveries = { deliveries: WebhookDelivery[] };
+export type WebhookDelivery = Schema<'Delivery'>;
+export type WebhookDeliveries = Schema<'Deliveries'>;
 
 export const webhookDeliveriesKey = ['webhook-deliveries'] as const;
 

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api-client';
-import type { WebhookDelivery } from './get-webhook-deliveries';
+import type { Schema } from '../../../lib/api-types';
 
 /** Queues a delivery again, to be attempted now. */
 export function resendWebhookDelivery(id: number) {
-  return api.post<{ delivery: WebhookDelivery }>(`/developer/webhooks/${id}/resend`);
+  return api.post<Schema<'Resent'>>(`/developer/webhooks/${id}/resend`);
 }

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export type AuthTokenReveal = { authToken: string };
+export type AuthTokenReveal = Schema<'AuthToken'>;
 
 /** The account's auth token in full, once the account password proves who asks. */
 export function revealAuthToken(password: string) {

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 
-export type AuthTokenRotation = { authToken: string; previousTokenValidUntil: string };
+export type AuthTokenRotation = Schema<'AuthToken'>;
 
 /** A new auth token; the old one keeps working until `previousTokenValidUntil` (24 hours). */
 export function rotateAuthToken(password: string) {

@@ -26,9 +26,16 @@ export function RotateTokenDialog({ onRotated, onClose }: RotateTokenDialogProps
       <Dialog open title="New Auth Token" onClose={onClose}>
         <div className="space-y-4">
           <Alert tone="success">
-            The auth token was rotated. The previous token keeps working until{' '}
-            <Time value={rotated.previousTokenValidUntil} withTime />: update your applications
-            before then.
+            The auth token was rotated.{' '}
+            {rotated.previousTokenValidUntil ? (
+              <>
+                The previous token keeps working until{' '}
+                <Time value={rotated.previousTokenValidUntil} withTime />: update your applications
+                before then.
+              </>
+            ) : (
+              'Update your applications with the new token.'
+            )}
           </Alert>
           <dl>
             <SecretValue label="Auth Token" value={rotated.authToken} testId="rotated-auth-token">
