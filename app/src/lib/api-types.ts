@@ -6285,11 +6285,11 @@ export interface paths {
           'DateSent<'?: string;
           /** @description Sent on or after */
           'DateSent>'?: string;
-          /** @description 1 to 1000, 50 by default */
+          /** @description 1 to 1000, 50 by default. */
           PageSize?: number;
-          /** @description The page number, from 0 */
+          /** @description The page number, from 0. */
           Page?: number;
-          /** @description From next_page_uri */
+          /** @description From `next_page_uri`. */
           PageToken?: string;
         };
         header?: never;
@@ -6310,7 +6310,7 @@ export interface paths {
             'application/json': components['schemas']['MessagePage'];
           };
         };
-        /** @description An invalid filter or paging parameter */
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6319,7 +6319,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6328,7 +6328,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6378,7 +6378,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6414,7 +6414,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6462,7 +6462,7 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6471,7 +6471,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such message of the account's (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6480,7 +6480,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6522,11 +6522,11 @@ export interface paths {
           'StartTime<'?: string;
           /** @description Started on or after */
           'StartTime>'?: string;
-          /** @description 1 to 1000, 50 by default */
+          /** @description 1 to 1000, 50 by default. */
           PageSize?: number;
-          /** @description The page number, from 0 */
+          /** @description The page number, from 0. */
           Page?: number;
-          /** @description From next_page_uri */
+          /** @description From `next_page_uri`. */
           PageToken?: string;
         };
         header?: never;
@@ -6547,7 +6547,7 @@ export interface paths {
             'application/json': components['schemas']['CallPage'];
           };
         };
-        /** @description An invalid filter or paging parameter */
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6556,7 +6556,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6565,7 +6565,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6615,7 +6615,7 @@ export interface paths {
             'application/json': components['schemas']['Call'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6624,7 +6624,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such call of the account's (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6633,7 +6633,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6667,11 +6667,11 @@ export interface paths {
           PhoneNumber?: string;
           /** @description Only numbers with this friendly name */
           FriendlyName?: string;
-          /** @description 1 to 1000, 50 by default */
+          /** @description 1 to 1000, 50 by default. */
           PageSize?: number;
-          /** @description The page number, from 0 */
+          /** @description The page number, from 0. */
           Page?: number;
-          /** @description From next_page_uri */
+          /** @description From `next_page_uri`. */
           PageToken?: string;
         };
         header?: never;
@@ -6692,7 +6692,7 @@ export interface paths {
             'application/json': components['schemas']['IncomingPhoneNumberPage'];
           };
         };
-        /** @description An invalid paging parameter */
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6701,7 +6701,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6710,7 +6710,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6760,7 +6760,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6787,7 +6787,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6835,7 +6835,7 @@ export interface paths {
             'application/json': components['schemas']['IncomingPhoneNumber'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6844,7 +6844,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such number of the account's (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6853,7 +6853,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6902,7 +6902,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6911,7 +6911,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such number of the account's (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6920,7 +6920,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -6956,7 +6956,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6965,7 +6965,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such number of the account's (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6974,7 +6974,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -7030,7 +7030,7 @@ export interface paths {
             'application/json': components['schemas']['AvailablePhoneNumberPage'];
           };
         };
-        /** @description An invalid filter */
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7039,7 +7039,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7048,7 +7048,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description No such number type (20404) */
+        /** @description No such resource of the account's (20404) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7057,7 +7057,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;
@@ -7105,7 +7105,7 @@ export interface paths {
             'application/json': components['schemas']['Balance'];
           };
         };
-        /** @description Wrong credentials (20003) */
+        /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7114,7 +7114,7 @@ export interface paths {
             'application/json': components['schemas']['TwilioErrorBody'];
           };
         };
-        /** @description Too many wrong credentials (20429) */
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
         429: {
           headers: {
             [name: string]: unknown;

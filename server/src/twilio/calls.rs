@@ -1,9 +1,10 @@
 //! Calls: the account's call records as Twilio's Call resource, listed and fetched.
 
 use super::auth::ApiAccount;
-use super::error::{TwilioError, TwilioErrorBody, TwilioResult};
+use super::error::responses::{Credentials, Invalid, Missing, Throttled};
+use super::error::{TwilioError, TwilioResult};
 use super::repo::{self, CallFilter, CallRow};
-use super::wire::{self, PageMeta, PageRequest, Params, API_VERSION};
+use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
 use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};
 use dialtone_core::phone;
@@ -81,13 +82,8 @@ pub struct CallPage {
         ("StartTime" = Option<String>, Query, description = "Started on this day (YYYY-MM-DD) or at this UTC time"),
         ("StartTime<" = Option<String>, Query, description = "Started on or before"),
         ("StartTime>" = Option<String>, Query, description = "Started on or after"),
-        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default"),
-        ("Page" = Option<i64>, Query, description = "The page number, from 0"),
-        ("PageToken" = Option<String>, Query, description = "From next_page_uri")),
-    responses((status = 200, description = "One page of calls", body = CallPage),
-        (status = 400, description = "An invalid filter or paging parameter", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        Paging),
+    responses((status = 200, description = "One page of calls", body = CallPage), Invalid, Credentials, Throttled))]
 pub async fn list_calls(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -105,42 +101,32 @@ pub async fn list_calls(
         started_from,
         started_to,
     };
-    let mut rows = repo::calls(
+    let rows = repo::calls(
         &state.db.pool,
         account.user.id,
         &filter,
         &super::window(&req),
     )
     .await?;
-    let has_more = rows.len() as i64 > req.size;
-    rows.truncate(req.size as usize);
     let path = format!("{}/Calls.json", super::base(&account.account_sid));
-    let filters = super::filters_of(
-        &p,
-        &[
-            "To",
-            "From",
-            "Status",
-            "StartTime",
-            "StartTime<",
-            "StartTime>",
-        ],
-    );
-    let meta = wire::page_meta(
-        &path,
-        &filters,
+    let filters = [
+        "To",
+        "From",
+        "Status",
+        "StartTime",
+        "StartTime<",
+        "StartTime>",
+    ];
+    let (calls, meta) = super::paged(
+        rows,
         &req,
-        rows.len(),
-        has_more,
-        rows.last().map(|c| c.id),
+        &path,
+        &p,
+        &filters,
+        |r| r.id,
+        |r| view(&account.account_sid, r),
     );
-    Ok(axum::Json(CallPage {
-        calls: rows
-            .into_iter()
-            .map(|c| view(&account.account_sid, c))
-            .collect(),
-        meta,
-    }))
+    Ok(axum::Json(CallPage { calls, meta }))
 }
 
 /// One call of the account's.
@@ -148,10 +134,7 @@ pub async fn list_calls(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("Sid" = String, Path, description = "The call's SID")),
-    responses((status = 200, description = "The call", body = Call),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such call of the account's (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 200, description = "The call", body = Call), Credentials, Missing, Throttled))]
 pub async fn fetch_call(
     State(state): State<AppState>,
     account: ApiAccount,

@@ -146,3 +146,38 @@ impl IntoResponse for TwilioError {
         response
     }
 }
+
+/// The answers every operation of the API may give, by name in the annotations.
+pub mod responses {
+    use super::TwilioErrorBody;
+    use utoipa::IntoResponses;
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 400,
+        description = "An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...)"
+    )]
+    pub struct Invalid(pub TwilioErrorBody);
+
+    #[derive(IntoResponses)]
+    #[response(status = 401, description = "Wrong or missing credentials (20003)")]
+    pub struct Credentials(pub TwilioErrorBody);
+
+    #[derive(IntoResponses)]
+    #[response(status = 402, description = "The balance cannot pay for it (20005)")]
+    pub struct Funds(pub TwilioErrorBody);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 404,
+        description = "No such resource of the account's (20404)"
+    )]
+    pub struct Missing(pub TwilioErrorBody);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 429,
+        description = "Too many wrong credentials from this address (20429); nothing was done"
+    )]
+    pub struct Throttled(pub TwilioErrorBody);
+}

@@ -3,9 +3,10 @@
 
 use super::auth::ApiAccount;
 use super::callbacks::Callback;
+use super::error::responses::{Credentials, Funds, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, MessageFilter, MessageRow};
-use super::wire::{self, PageMeta, PageRequest, Params, API_VERSION};
+use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
 use crate::error::Error;
 use crate::numbers::shop::idempotency_key;
 use crate::sms::{self, Origin};
@@ -114,12 +115,9 @@ fn checked_input(p: &Params) -> TwilioResult<(SmsInput, String)> {
         description = "A retried request with the same key answers the first message and sends nothing more")),
     request_body(content = MessageForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 201, description = "The message, charged and handed to the carrier (or failed and refunded)", body = Message),
-        (status = 400, description = "Invalid To (21211), Body (21602, 21617), From not the account's (21606), unsupported destination (21408)", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 402, description = "The balance cannot pay for it (20005)", body = TwilioErrorBody),
+        (status = 400, description = "Invalid To (21211), Body (21602, 21617), From not the account's (21606), unsupported destination (21408)", body = TwilioErrorBody), Credentials, Funds,
         (status = 403, description = "A trial account texting a number it has not verified (21608)", body = TwilioErrorBody),
-        (status = 409, description = "The Idempotency-Key was used for another message", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        (status = 409, description = "The Idempotency-Key was used for another message", body = TwilioErrorBody), Throttled))]
 pub async fn create_message(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -196,13 +194,8 @@ pub struct MessagePage {
         ("DateSent" = Option<String>, Query, description = "Sent on this day (YYYY-MM-DD) or at this UTC time"),
         ("DateSent<" = Option<String>, Query, description = "Sent on or before"),
         ("DateSent>" = Option<String>, Query, description = "Sent on or after"),
-        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default"),
-        ("Page" = Option<i64>, Query, description = "The page number, from 0"),
-        ("PageToken" = Option<String>, Query, description = "From next_page_uri")),
-    responses((status = 200, description = "One page of messages", body = MessagePage),
-        (status = 400, description = "An invalid filter or paging parameter", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        Paging),
+    responses((status = 200, description = "One page of messages", body = MessagePage), Invalid, Credentials, Throttled))]
 pub async fn list_messages(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -219,32 +212,25 @@ pub async fn list_messages(
         sent_from,
         sent_to,
     };
-    let mut rows = repo::messages(
+    let rows = repo::messages(
         &state.db.pool,
         account.user.id,
         &filter,
         &super::window(&req),
     )
     .await?;
-    let has_more = rows.len() as i64 > req.size;
-    rows.truncate(req.size as usize);
     let path = format!("{}/Messages.json", super::base(&account.account_sid));
-    let filters = super::filters_of(&p, &["To", "From", "DateSent", "DateSent<", "DateSent>"]);
-    let meta = wire::page_meta(
-        &path,
-        &filters,
+    let filters = ["To", "From", "DateSent", "DateSent<", "DateSent>"];
+    let (messages, meta) = super::paged(
+        rows,
         &req,
-        rows.len(),
-        has_more,
-        rows.last().map(|m| m.id),
+        &path,
+        &p,
+        &filters,
+        |r| r.id,
+        |r| view(&account.account_sid, r),
     );
-    Ok(axum::Json(MessagePage {
-        messages: rows
-            .into_iter()
-            .map(|m| view(&account.account_sid, m))
-            .collect(),
-        meta,
-    }))
+    Ok(axum::Json(MessagePage { messages, meta }))
 }
 
 /// One message of the account's.
@@ -252,10 +238,7 @@ pub async fn list_messages(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("Sid" = String, Path, description = "The message's SID")),
-    responses((status = 200, description = "The message", body = Message),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such message of the account's (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 200, description = "The message", body = Message), Credentials, Missing, Throttled))]
 pub async fn fetch_message(
     State(state): State<AppState>,
     account: ApiAccount,

@@ -16,6 +16,7 @@ use crate::state::AppState;
 use auth::ApiAccount;
 use axum::routing::get;
 use axum::Router;
+use error::responses::{Credentials, Throttled};
 use error::{TwilioErrorBody, TwilioResult};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -93,12 +94,28 @@ fn window(req: &wire::PageRequest) -> repo::Window {
     }
 }
 
-/// The request's filters (of `names`) that paging links must carry on.
-fn filters_of(p: &wire::Params, names: &[&str]) -> Vec<(String, String)> {
-    p.0.iter()
-        .filter(|(k, v)| names.contains(&k.as_str()) && !v.trim().is_empty())
-        .cloned()
-        .collect()
+/// A list's page: `rows` (read through `window`, so one beyond the page when there is
+/// more) as resources, and Twilio's paging fields for the list at `path` with the
+/// request's `filters` carried into every link.
+fn paged<R, T>(
+    mut rows: Vec<R>,
+    req: &wire::PageRequest,
+    path: &str,
+    p: &wire::Params,
+    filters: &[&str],
+    row_id: impl Fn(&R) -> i64,
+    view: impl Fn(R) -> T,
+) -> (Vec<T>, wire::PageMeta) {
+    let has_more = rows.len() as i64 > req.size;
+    rows.truncate(req.size as usize);
+    let carried: Vec<(String, String)> =
+        p.0.iter()
+            .filter(|(k, v)| filters.contains(&k.as_str()) && !v.trim().is_empty())
+            .cloned()
+            .collect();
+    let last = rows.last().map(&row_id);
+    let meta = wire::page_meta(path, &carried, req, rows.len(), has_more, last);
+    (rows.into_iter().map(view).collect(), meta)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -113,9 +130,7 @@ pub struct Balance {
 #[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Balance.json", tag = "twilio",
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID")),
-    responses((status = 200, description = "The balance", body = Balance),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 200, description = "The balance", body = Balance), Credentials, Throttled))]
 pub async fn get_balance(
     axum::extract::State(state): axum::extract::State<AppState>,
     account: ApiAccount,

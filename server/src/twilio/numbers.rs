@@ -2,9 +2,10 @@
 //! AvailablePhoneNumbers (the inventory for sale), on the app's purchase path.
 
 use super::auth::ApiAccount;
+use super::error::responses::{Credentials, Funds, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, NumberRow, NumberSettings};
-use super::wire::{self, PageMeta, PageRequest, Params, API_VERSION};
+use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
 use crate::db::now_ms;
 use crate::error::Error;
 use crate::numbers::shop::idempotency_key;
@@ -149,11 +150,8 @@ async fn owned(state: &AppState, owner: i64, file: &str) -> TwilioResult<NumberR
         ("Idempotency-Key" = Option<String>, Header, description = "A retried request with the same key is applied once")),
     request_body(content = NumberForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 201, description = "The number, now the account's", body = IncomingPhoneNumber),
-        (status = 400, description = "PhoneNumber invalid (21421) or not available (21422), or a bad URL (21609)", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 402, description = "The balance cannot pay for it (20005)", body = TwilioErrorBody),
-        (status = 403, description = "Trial accounts cannot buy numbers", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        (status = 400, description = "PhoneNumber invalid (21421) or not available (21422), or a bad URL (21609)", body = TwilioErrorBody), Credentials, Funds,
+        (status = 403, description = "Trial accounts cannot buy numbers", body = TwilioErrorBody), Throttled))]
 pub async fn create_number(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -230,13 +228,8 @@ pub struct IncomingPhoneNumberPage {
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("PhoneNumber" = Option<String>, Query, description = "Only this number"),
         ("FriendlyName" = Option<String>, Query, description = "Only numbers with this friendly name"),
-        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default"),
-        ("Page" = Option<i64>, Query, description = "The page number, from 0"),
-        ("PageToken" = Option<String>, Query, description = "From next_page_uri")),
-    responses((status = 200, description = "One page of numbers", body = IncomingPhoneNumberPage),
-        (status = 400, description = "An invalid paging parameter", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        Paging),
+    responses((status = 200, description = "One page of numbers", body = IncomingPhoneNumberPage), Invalid, Credentials, Throttled))]
 pub async fn list_numbers(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -249,7 +242,7 @@ pub async fn list_numbers(
         .map(phone::normalize)
         .unwrap_or_default();
     let name = p.text("FriendlyName").unwrap_or_default();
-    let mut rows = repo::numbers(
+    let rows = repo::numbers(
         &state.db.pool,
         account.user.id,
         &number,
@@ -257,26 +250,22 @@ pub async fn list_numbers(
         &super::window(&req),
     )
     .await?;
-    let has_more = rows.len() as i64 > req.size;
-    rows.truncate(req.size as usize);
     let path = format!(
         "{}/IncomingPhoneNumbers.json",
         super::base(&account.account_sid)
     );
-    let filters = super::filters_of(&p, &["PhoneNumber", "FriendlyName"]);
-    let meta = wire::page_meta(
-        &path,
-        &filters,
+    let filters = ["PhoneNumber", "FriendlyName"];
+    let (incoming_phone_numbers, meta) = super::paged(
+        rows,
         &req,
-        rows.len(),
-        has_more,
-        rows.last().map(|n| n.id),
+        &path,
+        &p,
+        &filters,
+        |r| r.id,
+        |r| view(&account.account_sid, r),
     );
     Ok(axum::Json(IncomingPhoneNumberPage {
-        incoming_phone_numbers: rows
-            .into_iter()
-            .map(|n| view(&account.account_sid, n))
-            .collect(),
+        incoming_phone_numbers,
         meta,
     }))
 }
@@ -286,10 +275,7 @@ pub async fn list_numbers(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("Sid" = String, Path, description = "The number's SID")),
-    responses((status = 200, description = "The number", body = IncomingPhoneNumber),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 200, description = "The number", body = IncomingPhoneNumber), Credentials, Missing, Throttled))]
 pub async fn fetch_number(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -306,10 +292,7 @@ pub async fn fetch_number(
         ("Sid" = String, Path, description = "The number's SID")),
     request_body(content = NumberForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "The number as updated", body = IncomingPhoneNumber),
-        (status = 400, description = "A bad URL (21609) or friendly name", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+        (status = 400, description = "A bad URL (21609) or friendly name", body = TwilioErrorBody), Credentials, Missing, Throttled))]
 pub async fn update_number(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -329,10 +312,7 @@ pub async fn update_number(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("Sid" = String, Path, description = "The number's SID")),
-    responses((status = 204, description = "Released"),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such number of the account's (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 204, description = "Released"), Credentials, Missing, Throttled))]
 pub async fn delete_number(
     State(state): State<AppState>,
     account: ApiAccount,
@@ -417,11 +397,7 @@ fn contains_pattern(text: &str) -> TwilioResult<String> {
         ("AreaCode" = Option<String>, Query, description = "The national number starts with these digits"),
         ("Contains" = Option<String>, Query, description = "Digits, letters or * the number contains"),
         ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default")),
-    responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage),
-        (status = 400, description = "An invalid filter", body = TwilioErrorBody),
-        (status = 401, description = "Wrong credentials (20003)", body = TwilioErrorBody),
-        (status = 404, description = "No such number type (20404)", body = TwilioErrorBody),
-        (status = 429, description = "Too many wrong credentials (20429)", body = TwilioErrorBody)))]
+    responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage), Invalid, Credentials, Missing, Throttled))]
 pub async fn list_available(
     State(state): State<AppState>,
     account: ApiAccount,

@@ -101,6 +101,19 @@ pub fn time_range(params: &Params, name: &str) -> Result<(i64, i64), TwilioError
     Ok((from, to))
 }
 
+/// The paging parameters of every list, for the OpenAPI document (read by `PageRequest`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case, dead_code)]
+pub struct Paging {
+    /// 1 to 1000, 50 by default.
+    PageSize: Option<i64>,
+    /// The page number, from 0.
+    Page: Option<i64>,
+    /// From `next_page_uri`.
+    PageToken: Option<String>,
+}
+
 /// Which page a list request asks for.
 pub struct PageRequest {
     pub size: i64,
