@@ -283,12 +283,18 @@ async fn a_url_leading_into_dialtones_own_network_is_refused_unless_allowed() {
     let by_name = enqueue(&app, s.user_id, &localhost).await;
     let now = app.scalar_for(NEXT_ATTEMPT, by_name).await;
     assert_eq!(deliver_due(&app.state, now).await.unwrap(), 2);
-    assert!(customer.received().is_empty(), "nothing reached the loopback server");
+    assert!(
+        customer.received().is_empty(),
+        "nothing reached the loopback server"
+    );
     for id in [by_address, by_name] {
         let tried = attempts(&app, id).await;
         assert_eq!(
             tried,
-            [(None, Some("Refused: the URL leads to a private or local address".to_string()))]
+            [(
+                None,
+                Some("Refused: the URL leads to a private or local address".to_string())
+            )]
         );
     }
 }
