@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # schemathesis against a live server: the debug build on a fresh SQLite database with
-# the demo data, every operation of /api/openapi.json, three times: as the demo client,
-# as the demo administrator, and as the softswitch (the telephony operations). Each run
+# the demo data, every operation of /api/openapi.json, four times: as the demo client,
+# as the demo administrator, as the softswitch (the telephony operations), and as the
+# demo client's API account (the Twilio-compatible operations, HTTP Basic). Each run
 # is bounded (examples per operation) and fails on any 5xx, undocumented status or
 # content type, a body that does not match the document, an invalid request that is
 # accepted, or an authenticated operation that works without its token.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=target/debug/dialtone-server
+BIN=${DIALTONE_BIN:-target/debug/dialtone-server}
 EXAMPLES=${API_FUZZ_EXAMPLES:-50}
 OUT=target/api-fuzz
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -33,16 +34,27 @@ token() {
 }
 client=$(token client@dialtone.test client123)
 admin=$(token admin@dialtone.test admin123)
+# The Twilio-compatible API (tag twilio, /2010-04-01/...) takes HTTP Basic with the
+# demo client's Account SID and Auth Token, and its paths name that same account: the
+# config below (schemathesis' [parameters]) fixes {AccountSid} to it in every phase,
+# or every request would answer 20003.
+account_sid=$(curl -fs "$base/api/developer" -H "Authorization: Bearer $client" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["accountSid"])')
+auth_token=$(curl -fs "$base/api/developer/auth-token/reveal" -H "Authorization: Bearer $client" \
+  -H 'content-type: application/json' -d '{"password":"client123"}' |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["authToken"])')
+basic=$(printf '%s:%s' "$account_sid" "$auth_token" | base64 -w0)
+printf '[parameters]\n"path.AccountSid" = "%s"\n' "$account_sid" >"$OUT/schemathesis.toml"
 
 status=0
-# run NAME TOKEN [schemathesis filters...]: prints one "test result" line (operations
-# passed / failed, from the JUnit report) for make test's summary.
+# run NAME AUTHORIZATION [schemathesis filters...]: prints one "test result" line
+# (operations passed / failed, from the JUnit report) for make test's summary.
 run() {
-  local name=$1 bearer=$2; shift 2
+  local name=$1 authorization=$2; shift 2
   echo "--- schemathesis as $name ---"
   local rc=0
-  schemathesis run "$base/api/openapi.json" --url "$base" \
-    -H "Authorization: Bearer $bearer" \
+  schemathesis --config-file "$OUT/schemathesis.toml" run "$base/api/openapi.json" --url "$base" \
+    -H "Authorization: $authorization" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,ignored_auth \
     --phases examples,coverage,fuzzing --max-examples "$EXAMPLES" --seed 20261121 \
     --workers 2 --request-timeout 20 --no-color --warnings off \
@@ -61,10 +73,12 @@ PY
   [ "$rc" -eq 0 ] || status=1
 }
 
-# The client and the switch first: the administrator's run may suspend or demote users.
-run client "$client" --exclude-tag telephony
-run switch "$switch_token" --include-tag telephony
-run admin "$admin" --exclude-tag telephony
+# The client, the switch and the API account first: the administrator's run may suspend
+# or demote users (a suspended account's API answers 403).
+run client "Bearer $client" --exclude-tag telephony --exclude-tag twilio
+run switch "Bearer $switch_token" --include-tag telephony
+run twilio "Basic $basic" --include-tag twilio
+run admin "Bearer $admin" --exclude-tag telephony --exclude-tag twilio
 if grep -q "panicked" "$OUT/server.log"; then
   echo "the server panicked during the fuzz:"; grep -A3 panicked "$OUT/server.log"; status=1
 fi
