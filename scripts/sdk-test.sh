@@ -11,11 +11,13 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 data=$(mktemp -d)
+# The tests play the softswitch for an inbound call (its authorize and CDR requests).
+switch_token="sdk-test-switch-token"
 # DIALTONE_PUBLIC_URL is the server's own base, so any URL it builds and signs is the
 # one the tests reach it by. Sign-ups are not throttled: tests sign up $0 accounts.
 # Webhooks may reach loopback: the tests' customer server listens on 127.0.0.1.
 BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 \
-  DIALTONE_PUBLIC_URL="$base" DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 RUST_LOG=warn \
+  DIALTONE_PUBLIC_URL="$base" DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$switch_token" RUST_LOG=warn \
   "$BIN" >"$OUT/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
@@ -27,7 +29,7 @@ done
 
 status=0
 # TWILIO_REGION/TWILIO_EDGE would make the SDK rewrite hosts: the tests see plain URLs.
-env -u TWILIO_REGION -u TWILIO_EDGE DIALTONE_BASE_URL="$base" python3 sdk-tests/run.py "$@" || status=1
+env -u TWILIO_REGION -u TWILIO_EDGE DIALTONE_BASE_URL="$base" DIALTONE_SWITCH_TOKEN="$switch_token" python3 sdk-tests/run.py "$@" || status=1
 if grep -q "panicked" "$OUT/server.log"; then
   echo "the server panicked during the SDK tests:"; grep -A3 panicked "$OUT/server.log"; status=1
 fi

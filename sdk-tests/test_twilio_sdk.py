@@ -8,6 +8,7 @@ SDK cannot read shows up as a None field, a wrong type or a TwilioException here
 import datetime
 import http.server
 import json
+import os
 import random
 import threading
 import time
@@ -16,10 +17,11 @@ import uuid
 from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
+import requests
 from twilio.base.exceptions import TwilioException, TwilioRestException
 from twilio.request_validator import RequestValidator
 
-from harness import Account, money, sign_up, twilio_client
+from harness import BASE_URL, Account, money, sign_up, twilio_client
 
 UTC = datetime.timezone.utc
 
@@ -456,6 +458,73 @@ class WebhooksTest(TwilioTestCase):
             time.sleep(0.2)
         self.assertTrue(any(d["status"] == "delivered" and d["lastStatusCode"] == 200 for d in ours), ours or deliveries[:3])
         self.assertTrue(all(d["event"] == "message.status" for d in ours), ours)
+
+    def test_an_inbound_call_is_reported_signed_to_the_numbers_voice_url_and_status_callback(self):
+        base = f"http://127.0.0.1:{self.server.server_port}"
+        voice, status = f"{base}/voice", f"{base}/call-status?leg=in"
+        number = self.account.us_number()
+        line = self.client.incoming_phone_numbers.list(phone_number=number)[0]
+        self.client.incoming_phone_numbers(line.sid).update(voice_url=voice, status_callback=status)
+        # Empty URLs clear them again, so no other test's calls are reported here.
+        self.addCleanup(lambda: self.client.incoming_phone_numbers(line.sid).update(voice_url="", status_callback=""))
+
+        # The softswitch's side of a call from outside to the number: authorized while
+        # ringing, then its record after 42 s of talk.
+        call_id = f"sdk-{uuid.uuid4().hex}@127.0.0.1"
+        caller = "+447700900123"
+        switch("/api/telephony/authorize", {"callId": call_id, "direction": "inbound", "from": caller, "to": number})
+        now = datetime.datetime.now(UTC).replace(microsecond=0)
+        iso = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+        switch(
+            "/api/telephony/cdr",
+            {
+                "callId": call_id,
+                "direction": "inbound",
+                "from": caller,
+                "to": number,
+                "startedAt": iso(now - datetime.timedelta(seconds=50)),
+                "answeredAt": iso(now - datetime.timedelta(seconds=42)),
+                "endedAt": iso(now),
+                "durationSeconds": 42,
+                "status": "completed",
+                "recording": False,
+            },
+        )
+
+        deadline = time.time() + 45
+        while time.time() < deadline and len({r[0] for r in self.server.received}) < 2:
+            time.sleep(0.3)
+        by_path = {path: (headers, params) for path, headers, params in self.server.received}
+        self.assertEqual(set(by_path), {"/voice", "/call-status?leg=in"}, self.server.received)
+
+        validator = RequestValidator(self.account.token)
+        for url, path, expected in ((voice, "/voice", "ringing"), (status, "/call-status?leg=in", "completed")):
+            headers, params = by_path[path]
+            self.assertTrue(validator.validate(url, params, headers.get("x-twilio-signature", "")), (url, params))
+            self.assertEqual(params.get("CallStatus"), expected)
+            self.assertEqual((params.get("From"), params.get("To"), params.get("Direction")), (caller, number, "inbound"))
+            self.assertEqual(params.get("AccountSid"), self.account.sid)
+        call_sid = by_path["/voice"][1]["CallSid"]
+        self.assertEqual(by_path["/call-status?leg=in"][1]["CallSid"], call_sid)
+        self.assertEqual(by_path["/call-status?leg=in"][1].get("CallDuration"), "42")
+
+        # The SID the webhooks carried is the call record's, as the SDK lists it.
+        call = self.client.calls(call_sid).fetch()
+        self.assertEqual((call.to, call._from, call.status, call.duration), (number, caller, "completed", "42"))
+        self.assertIn(call_sid, {c.sid for c in self.client.calls.list(to=number, limit=20)})
+
+
+def switch(path, body):
+    """The softswitch's own API (bearer DIALTONE_SWITCH_TOKEN), as Kamailio calls it."""
+    r = requests.post(
+        f"{BASE_URL}{path}",
+        json=body,
+        headers={"Authorization": f"Bearer {os.environ['DIALTONE_SWITCH_TOKEN']}"},
+        timeout=30,
+    )
+    if r.status_code != 200:
+        raise AssertionError(f"{path}: expected 200, got {r.status_code}: {r.text}")
+    return r.json()
 
 
 if __name__ == "__main__":
