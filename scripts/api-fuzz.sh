@@ -16,7 +16,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 base="http://127.0.0.1:$port"
 data=$(mktemp -d)
 switch_token="api-fuzz-switch-token"
-BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 \
+BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 DIALTONE_API_AUTH_FAILURES=1000000 \
   DIALTONE_PUBLIC_URL="$base" DIALTONE_SWITCH_TOKEN="$switch_token" RUST_LOG=warn \
   "$BIN" >"$OUT/server.log" 2>&1 &
 server=$!

@@ -6544,7 +6544,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['CallPage'];
+            'application/json': components['schemas']['TwilioCallPage'];
           };
         };
         /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
@@ -8908,6 +8908,9 @@ export interface components {
       offeredCredit: components['schemas']['Money'];
       /** @description Numbers verified by code: the only ones trial credit may call or text. */
       verifiedNumbers: string[];
+    };
+    TwilioCallPage: components['schemas']['PageMeta'] & {
+      calls: components['schemas']['Call'][];
     };
     /** @description What a Twilio error looks like on the wire. */
     TwilioErrorBody: {

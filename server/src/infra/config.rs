@@ -55,6 +55,10 @@ pub struct Config {
     /// addresses (default off, so a customer's URL cannot reach Dialtone's own network;
     /// on for local development and test rigs whose customer servers are on loopback).
     pub webhook_private_targets: bool,
+    /// DIALTONE_API_AUTH_FAILURES: requests with wrong API credentials one client
+    /// address may make in five minutes before the API answers 429 (default 20; the
+    /// API fuzz, which sends many on purpose, raises it).
+    pub api_auth_failures: i64,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -113,6 +117,13 @@ impl Config {
             switch_token,
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
+            api_auth_failures: match var("DIALTONE_API_AUTH_FAILURES") {
+                Some(n) => n
+                    .trim()
+                    .parse()
+                    .context("DIALTONE_API_AUTH_FAILURES must be a whole number")?,
+                None => 20,
+            },
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -143,6 +154,7 @@ impl Config {
             switch_token: "test-switch-token".into(),
             sip_realm: "dialtone".into(),
             webhook_private_targets: true,
+            api_auth_failures: 20,
             sms_provider: "loopback".into(),
             sms_http_url: None,
             sms_http_token: None,

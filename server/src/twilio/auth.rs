@@ -13,13 +13,17 @@ use axum::http::StatusCode;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 
-/// Wrong credentials per client address, counted like sign-in failures; successful
-/// requests never count, so a busy integration is never throttled by its own success.
-const FAILURES: Limit = Limit {
-    max: 20,
-    window_ms: 5 * 60 * 1000,
-    message: "Too many requests with wrong credentials. Please wait a few minutes and try again.",
-};
+/// Wrong credentials per client address (DIALTONE_API_AUTH_FAILURES in five minutes),
+/// counted like sign-in failures; successful requests never count, so a busy
+/// integration is never throttled by its own success.
+fn failures(state: &AppState) -> Limit {
+    Limit {
+        max: state.config.api_auth_failures,
+        window_ms: 5 * 60 * 1000,
+        message:
+            "Too many requests with wrong credentials. Please wait a few minutes and try again.",
+    }
+}
 
 /// The account a request acts for.
 pub struct ApiAccount {
@@ -56,7 +60,7 @@ impl FromRequestParts<AppState> for ApiAccount {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, TwilioError> {
         let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
         let bucket = format!("api-auth:{ip}");
-        throttle::check_not_full(&state.db, &bucket, FAILURES).await?;
+        throttle::check_not_full(&state.db, &bucket, failures(state)).await?;
         let caller = match basic(parts) {
             Some((username, password)) => {
                 credentials::authenticate(state, &username, &password).await?
@@ -65,7 +69,9 @@ impl FromRequestParts<AppState> for ApiAccount {
         };
         let Some(caller) = caller else {
             // Counted after the check: one more wrong guess than the limit at most.
-            throttle::hit(&state.db, &bucket, FAILURES).await.ok();
+            throttle::hit(&state.db, &bucket, failures(state))
+                .await
+                .ok();
             return Err(TwilioError::authenticate());
         };
         if path_account(parts) != Some(caller.account_sid.as_str()) {

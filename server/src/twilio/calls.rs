@@ -66,7 +66,7 @@ fn view(account_sid: &str, c: CallRow) -> Call {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct CallPage {
+pub struct TwilioCallPage {
     pub calls: Vec<Call>,
     #[serde(flatten)]
     pub meta: PageMeta,
@@ -83,12 +83,12 @@ pub struct CallPage {
         ("StartTime<" = Option<String>, Query, description = "Started on or before"),
         ("StartTime>" = Option<String>, Query, description = "Started on or after"),
         Paging),
-    responses((status = 200, description = "One page of calls", body = CallPage), Invalid, Credentials, Throttled))]
+    responses((status = 200, description = "One page of calls", body = TwilioCallPage), Invalid, Credentials, Throttled))]
 pub async fn list_calls(
     State(state): State<AppState>,
     account: ApiAccount,
     RawQuery(query): RawQuery,
-) -> TwilioResult<axum::Json<CallPage>> {
+) -> TwilioResult<axum::Json<TwilioCallPage>> {
     let p = Params::parse(query.unwrap_or_default().as_bytes());
     let req = PageRequest::from(&p)?;
     let (started_from, started_to) = wire::time_range(&p, "StartTime")?;
@@ -126,7 +126,7 @@ pub async fn list_calls(
         |r| r.id,
         |r| view(&account.account_sid, r),
     );
-    Ok(axum::Json(CallPage { calls, meta }))
+    Ok(axum::Json(TwilioCallPage { calls, meta }))
 }
 
 /// One call of the account's.

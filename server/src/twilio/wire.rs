@@ -125,7 +125,8 @@ pub struct PageRequest {
 impl PageRequest {
     pub fn from(params: &Params) -> Result<PageRequest, TwilioError> {
         let number = |name: &str, default: i64, max: i64| -> Result<i64, TwilioError> {
-            match params.text(name) {
+            // Absent takes the default; present but blank is as wrong as any non-number.
+            match params.get(name).map(str::trim) {
                 None => Ok(default),
                 Some(v) => v
                     .parse::<i64>()

@@ -142,3 +142,50 @@ async fn the_reference_page_lists_every_operation_from_our_own_origin() {
     assert!(!page.text.contains("<script"));
     assert!(!page.text.contains("http://") && !page.text.contains("https://"));
 }
+
+/// Schemas are named by their Rust type: two types of one name (in two modules) would
+/// silently share one schema in the document, and one of them would be described wrong.
+#[test]
+fn every_schema_name_is_used_by_one_type_only() {
+    let mut seen: std::collections::BTreeMap<String, String> = Default::default();
+    let mut clashes = Vec::new();
+    for root in ["src", "../core/src"] {
+        let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(root)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let src = std::fs::read_to_string(&path).unwrap();
+                for (at, _) in src.match_indices("ToSchema") {
+                    let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+                    if !src[line_start..at].contains("derive(") {
+                        continue;
+                    }
+                    let rest = &src[at..];
+                    let Some(item) = ["pub struct ", "pub enum "]
+                        .iter()
+                        .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
+                        .min()
+                    else {
+                        continue;
+                    };
+                    if rest[..item.0].contains("schema(as") {
+                        continue;
+                    }
+                    let name: String = rest[item.0 + item.1..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    let place = path.display().to_string();
+                    if let Some(other) = seen.insert(name.clone(), place.clone()) {
+                        clashes.push(format!("{name}: {other} and {place}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "schema names used twice: {clashes:?}");
+}
