@@ -42,4 +42,9 @@ if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("twilio"))' 
   echo "installing the twilio Python SDK $TWILIO_SDK (the customer API's SDK tests)"
   pip install -q --disable-pip-version-check --root-user-action=ignore "twilio==$TWILIO_SDK"
 fi
+# Pinned by its package-lock: the SMSC simulator the SMPP tests bind to (switch/smsc).
+if ! [ -d switch/smsc/node_modules/smpp ]; then
+  echo "installing the smpp npm package (the SMSC simulator of the SMPP tests)"
+  (cd switch/smsc && npm ci --no-audit --no-fund --silent)
+fi
 scripts/ensure-postgres.sh
