@@ -5,7 +5,7 @@ pub mod infra;
 // Infrastructure by its short name (`crate::db`, `crate::error`, ...).
 pub use infra::{
     backup, config, csv, db, error, extract, health, jobs, json, mail, openapi, paging, security,
-    spa, state, throttle,
+    spa, state, telemetry, throttle,
 };
 
 pub mod audit;
@@ -70,10 +70,12 @@ pub fn app(state: AppState) -> Router {
         .merge(webhooks::router())
         .merge(openapi::router())
         .fallback(spa::api_not_found);
+    telemetry::install();
     let mut router = Router::new()
         .nest("/api", api)
         .merge(twilio::router())
         .merge(health::router())
+        .merge(telemetry::router())
         .merge(spa::router(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
     for layer in security::layers(&state.config) {
@@ -81,6 +83,7 @@ pub fn app(state: AppState) -> Router {
     }
     // gzip for clients that accept it: the app's JavaScript shrinks about 3.5 times.
     router
+        .layer(axum::middleware::from_fn(telemetry::track))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -59,6 +59,9 @@ pub struct Config {
     /// address may make in five minutes before the API answers 429 (default 20; the
     /// API fuzz, which sends many on purpose, raises it).
     pub api_auth_failures: i64,
+    /// DIALTONE_METRICS_TOKEN: a bearer token that reads /metrics (besides the switch
+    /// token), for a Prometheus that should not hold the switch's secret.
+    pub metrics_token: Option<String>,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -117,6 +120,7 @@ impl Config {
             switch_token,
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
+            metrics_token: var("DIALTONE_METRICS_TOKEN"),
             api_auth_failures: match var("DIALTONE_API_AUTH_FAILURES") {
                 Some(n) => n
                     .trim()
@@ -155,6 +159,7 @@ impl Config {
             sip_realm: "dialtone".into(),
             webhook_private_targets: true,
             api_auth_failures: 20,
+            metrics_token: None,
             sms_provider: "loopback".into(),
             sms_http_url: None,
             sms_http_token: None,

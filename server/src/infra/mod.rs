@@ -18,4 +18,5 @@ pub mod paging;
 pub mod security;
 pub mod spa;
 pub mod state;
+pub mod telemetry;
 pub mod throttle;

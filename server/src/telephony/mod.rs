@@ -48,7 +48,10 @@ async fn post_authorize(
     _switch: Switch,
     Json(req): Json<authorize::AuthorizeRequest>,
 ) -> Result<axum::Json<authorize::AuthorizeResponse>> {
-    Ok(axum::Json(authorize::authorize(&state, &req).await?))
+    let answer = authorize::authorize(&state, &req).await?;
+    let outcome = answer.reason.clone().unwrap_or_else(|| "allowed".into());
+    metrics::counter!("dialtone_authorize_decisions_total", "outcome" => outcome).increment(1);
+    Ok(axum::Json(answer))
 }
 
 /// What a CDR cost, as recorded (a replayed CDR answers the same).

@@ -132,6 +132,12 @@ async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
             None => Outcome::Failed,
         },
     };
+    let result = match outcome {
+        Outcome::Delivered => "delivered",
+        Outcome::RetryAt(_) => "retry",
+        Outcome::Failed => "failed",
+    };
+    metrics::counter!("dialtone_webhook_attempts_total", "result" => result).increment(1);
     let mut tx = state.db.begin_write().await?;
     repo::record_attempt(&mut *tx, d.id, now, code, error, duration_ms).await?;
     if repo::finish(&mut *tx, &d, now, code, error, outcome).await? {
