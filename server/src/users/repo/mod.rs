@@ -1,13 +1,18 @@
-//! The users table.
+//! The users table: the account itself; `admin` holds the administrators' list and
+//! changes with the reports' counts, `trial` the free trial's columns.
 
-use crate::db::list::List;
+mod admin;
+mod trial;
+
+pub use admin::*;
+pub use trial::*;
+
+use crate::db::Exec;
 use crate::db::{flag, iso, now_ms};
-use crate::db::{one_row, Exec};
 use crate::json::Money;
-use crate::paging::{Page, PageQuery};
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::Row;
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -264,200 +269,4 @@ pub async fn record_login<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
         .execute(ex)
         .await?;
     Ok(())
-}
-
-/// The admin list's filter: text (already a LIKE pattern), status and role, empty
-/// for any.
-pub struct Search<'a> {
-    pub pattern: &'a str,
-    pub status: &'a str,
-    pub role: &'a str,
-}
-
-const SEARCH: &str = "(LOWER(name) LIKE $1 ESCAPE '\\' OR email_lower LIKE $1 ESCAPE '\\' OR COALESCE(phone, '') LIKE $1 ESCAPE '\\') \
-    AND ($2 = '' OR status = $2) AND ($3 = '' OR role = $3)";
-
-/// One page of matching users, newest first.
-pub async fn page_matching(
-    pool: &AnyPool,
-    s: &Search<'_>,
-    q: PageQuery,
-) -> sqlx::Result<Page<User>> {
-    let list = List {
-        from: &format!("FROM users WHERE {SEARCH}"),
-        columns: COLUMNS,
-        order: "id DESC",
-    };
-    let (pattern, status, role) = (
-        s.pattern.to_string(),
-        s.status.to_string(),
-        s.role.to_string(),
-    );
-    list.page(
-        pool,
-        |x| {
-            x.bind(pattern.clone())
-                .bind(status.clone())
-                .bind(role.clone())
-        },
-        q,
-        User::from_row,
-    )
-    .await
-}
-
-/// The administrators' ids; `lock` (PostgreSQL) locks their rows for the
-/// transaction, so two demotions cannot both pass the last-administrator check.
-pub async fn admin_ids<'e>(ex: impl Exec<'e>, lock: bool) -> sqlx::Result<Vec<i64>> {
-    let lock = if lock { " FOR UPDATE" } else { "" };
-    sqlx::query_scalar(&format!("SELECT id FROM users WHERE role = 'admin'{lock}"))
-        .fetch_all(ex)
-        .await
-}
-
-/// Changes the role; the user's access tokens end (they carry the role).
-pub async fn set_role<'e>(ex: impl Exec<'e>, id: i64, role: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET role = $1, session_version = session_version + 1 WHERE id = $2")
-        .bind(role)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
-
-/// Sets `active` or `suspended`; `end_sessions` also moves the session version.
-pub async fn set_status<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    status: &str,
-    end_sessions: bool,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE users SET status = $1, session_version = session_version + $2 WHERE id = $3",
-    )
-    .bind(status)
-    .bind(i64::from(end_sessions))
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
-
-// The free trial's columns (trial_status, trial_ends_at, trial_credit_micros); the
-// trial's rules and transitions live in `crate::trial`.
-
-/// (status, ends_at, credit) of the user's trial.
-pub async fn trial_columns<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-) -> sqlx::Result<(Option<String>, Option<i64>, i64)> {
-    sqlx::query_as(
-        "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_one(ex)
-    .await
-}
-
-pub async fn start_trial<'e>(ex: impl Exec<'e>, id: i64, ends_at: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2")
-        .bind(ends_at)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
-
-/// Records the trial credit, once per account and only on an active trial (one
-/// conditional statement); true when this call granted it.
-pub async fn grant_trial_credit<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    credit: i64,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "UPDATE users SET trial_credit_micros = $1 WHERE id = $2 AND trial_status = 'active' \
-         AND trial_ends_at > $3 AND trial_credit_micros = 0",
-    )
-    .bind(credit)
-    .bind(id)
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(one_row(done))
-}
-
-/// Ends an active trial as `outcome`; true for the one caller that ended it.
-pub async fn end_trial<'e>(ex: impl Exec<'e>, id: i64, outcome: &str) -> sqlx::Result<bool> {
-    let done =
-        sqlx::query("UPDATE users SET trial_status = $1 WHERE id = $2 AND trial_status = 'active'")
-            .bind(outcome)
-            .bind(id)
-            .execute(ex)
-            .await?;
-    Ok(one_row(done))
-}
-
-/// Users whose active trial is due to end at `now`, at most 500.
-pub async fn trials_due<'e>(ex: impl Exec<'e>, now: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "SELECT id FROM users WHERE trial_status = 'active' AND trial_ends_at <= $1 ORDER BY id LIMIT 500",
-    )
-    .bind(now)
-    .fetch_all(ex)
-    .await
-}
-
-/// At a trial's end: (credit granted, spent since it was granted, available
-/// balance). Spent is every debit and refund after the grant's ledger row, but no
-/// deposit or admin credit. One statement, so the three agree; it reads the
-/// ledger's `ledger_entries` for the spending.
-pub async fn trial_end_figures<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<(i64, i64, i64)> {
-    sqlx::query_as(
-        "SELECT u.trial_credit_micros, \
-         CAST(COALESCE((SELECT -SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id \
-           AND l.kind NOT IN ('deposit', 'admin_credit', 'trial_credit') \
-           AND l.id > COALESCE((SELECT t.id FROM ledger_entries t WHERE t.reference = 'trial:' || CAST(u.id AS TEXT)), 0)), 0) AS BIGINT), \
-         u.balance_micros - u.reserved_micros FROM users u WHERE u.id = $1",
-    )
-    .bind(id)
-    .fetch_one(ex)
-    .await
-}
-
-// Reports.
-
-pub async fn count_all<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(ex)
-        .await
-}
-
-/// The newest users: (id, name, email, status, created_at).
-pub async fn newest<'e>(
-    ex: impl Exec<'e>,
-    limit: i64,
-) -> sqlx::Result<Vec<(i64, String, String, String, i64)>> {
-    sqlx::query_as(
-        "SELECT id, name, email, status, created_at FROM users ORDER BY id DESC LIMIT $1",
-    )
-    .bind(limit)
-    .fetch_all(ex)
-    .await
-}
-
-/// Sign-ups per UTC day (days since the epoch) in `[from_ms, to_ms)`.
-pub async fn signups_by_day<'e>(
-    ex: impl Exec<'e>,
-    from_ms: i64,
-    to_ms: i64,
-) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000",
-    )
-    .bind(from_ms)
-    .bind(to_ms)
-    .fetch_all(ex)
-    .await
 }
