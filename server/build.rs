@@ -9,6 +9,11 @@
 //! | `{{int}}`              | INTEGER                           | BIGINT                                          |
 //! | `{{now_ms}}`           | now in unix ms via strftime       | now in unix ms via EXTRACT(EPOCH FROM now())    |
 //! | `{{columns (a, b)}}`   | (nothing)                         | ` (a, b)`                                       |
+//! | `{{sqlite SQL}}`       | SQL                               | (nothing)                                       |
+//! | `{{postgres SQL}}`     | (nothing)                         | SQL                                             |
+//!
+//! The last two are for what only one backend can say (SQLite rebuilds a table to
+//! change a CHECK; PostgreSQL drops and adds the constraint); SQL holds no `}}`.
 //!
 //! `{{columns}}` follows the alias of a VALUES list: PostgreSQL takes the column names
 //! there, SQLite has no syntax for them (the UNION's first SELECT names them).
@@ -47,6 +52,11 @@ fn substitute(backend: &str, name: &str, argument: &str) -> Result<String, Strin
             format!(" {argument}")
         }),
         "columns" => Err("{{columns}} takes a parenthesised column list".into()),
+        "sqlite" | "postgres" => Ok(if (name == "sqlite") == sqlite {
+            argument.to_string()
+        } else {
+            String::new()
+        }),
         _ => Err(format!("unknown placeholder {{{{{name}}}}}")),
     }
 }

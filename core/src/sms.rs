@@ -119,10 +119,78 @@ pub fn analyze(message: &str) -> SmsInfo {
     }
 }
 
+/// The message cut into the parts `analyze` counts (same packing, so a message is
+/// sent in exactly as many parts as it was charged for).
+pub fn parts(message: &str) -> Vec<String> {
+    let info = analyze(message);
+    if info.segments <= 1 {
+        return vec![message.to_string()];
+    }
+    let size = |c: char| match info.encoding {
+        Encoding::Gsm7 => gsm_septets(c).unwrap_or(1),
+        Encoding::Ucs2 => c.len_utf16(),
+    };
+    let mut parts = vec![String::new()];
+    let mut used = 0;
+    for c in message.chars() {
+        if used + size(c) > info.per_segment {
+            parts.push(String::new());
+            used = 0;
+        }
+        used += size(c);
+        parts.last_mut().expect("one part at least").push(c);
+    }
+    parts
+}
+
+/// The bytes of a part on the wire: GSM 03.38 unpacked (one septet a byte, extension
+/// characters after the 0x1B escape) or UTF-16 big-endian.
+pub fn encode(part: &str, encoding: Encoding) -> Vec<u8> {
+    match encoding {
+        Encoding::Ucs2 => part.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        Encoding::Gsm7 => part
+            .chars()
+            .flat_map(|c| {
+                if let Some(i) = GSM_BASIC.chars().position(|g| g == c) {
+                    // The alphabet string leaves out 0x1B, the escape, after Ξ (0x1A).
+                    vec![if i < 0x1B { i as u8 } else { i as u8 + 1 }]
+                } else {
+                    let code = match c {
+                        '\u{000C}' => 0x0A,
+                        '^' => 0x14,
+                        '{' => 0x28,
+                        '}' => 0x29,
+                        '\\' => 0x2F,
+                        '[' => 0x3C,
+                        '~' => 0x3D,
+                        ']' => 0x3E,
+                        '|' => 0x40,
+                        '€' => 0x65,
+                        _ => 0x3F, // '?' for what analyze would have sent as UCS-2
+                    };
+                    vec![0x1B, code]
+                }
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn parts_are_as_many_as_the_segments_charged() {
+        let long = "é".repeat(150) + &"ж".repeat(150);
+        let parts = parts(&long);
+        assert_eq!(parts.len(), analyze(&long).segments);
+        assert_eq!(parts.concat(), long);
+        assert!(parts.iter().all(|p| p.encode_utf16().count() <= 67));
+        assert_eq!(encode("A€", Encoding::Gsm7), vec![0x41, 0x1B, 0x65]);
+        assert_eq!(encode("Ξ Æà", Encoding::Gsm7), vec![0x1A, 0x20, 0x1C, 0x7F]);
+        assert_eq!(encode("ж", Encoding::Ucs2), vec![0x04, 0x36]);
+    }
 
     #[test]
     fn the_ascii_table_agrees_with_the_alphabets() {

@@ -48,6 +48,11 @@ function sendReceipt(messageId, stat, err, to, from) {
   return false;
 }
 
+function udhHex(elements) {
+  const all = Buffer.concat(elements);
+  return Buffer.concat([Buffer.from([all.length]), all]).toString('hex');
+}
+
 function onSubmit(session, pdu) {
   const sm = pdu.short_message || {};
   const record = {
@@ -58,7 +63,8 @@ function onSubmit(session, pdu) {
     esm_class: pdu.esm_class,
     data_coding: pdu.data_coding,
     registered_delivery: pdu.registered_delivery,
-    udh: (sm.udh || []).map((b) => b.toString('hex')),
+    // The whole header as sent: its length octet, then its elements.
+    udh: sm.udh && sm.udh.length ? udhHex(sm.udh) : null,
     text: typeof sm.message === 'string' ? sm.message : String(sm.message || ''),
     status: 0,
     message_id: null,
@@ -77,8 +83,8 @@ function onSubmit(session, pdu) {
     ? { message_id: record.message_id }
     : { command_status: record.status }));
   // One receipt per message: after its last part (or its only one).
-  const udh = record.udh.find((u) => u.startsWith('0003'));
-  const last = !udh || udh.slice(6, 8) === udh.slice(8, 10);
+  const udh = record.udh && record.udh.startsWith('050003') ? record.udh : null;
+  const last = !udh || udh.slice(8, 10) === udh.slice(10, 12);
   if (record.message_id && receipts && last) {
     setTimeout(() => sendReceipt(record.message_id, receipts,
       receipts === 'DELIVRD' ? '000' : '001', record.destination_addr, record.source_addr), 20);

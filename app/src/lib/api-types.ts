@@ -7972,7 +7972,7 @@ export interface components {
       price_unit: string;
       /** @example SM0000000000000000000000000000002a */
       sid: string;
-      /** @description `sending`, `sent`, `delivered` or `failed`. */
+      /** @description `queued`, `sending`, `sent`, `delivered`, `undelivered` or `failed`. */
       status: string;
       subresource_uris: {
         [key: string]: string;
@@ -8468,7 +8468,9 @@ export interface components {
         segments: number;
         cost: components['schemas']['Money'];
         /**
-         * @description `sending`, `sent`, `delivered` or `failed`.
+         * @description `queued` (waiting for the SMPP link), `sending`, `sent`, `delivered`,
+         *     `undelivered` (the carrier reported it lost; not refunded) or `failed`
+         *     (refused; refunded).
          * @example delivered
          */
         status: string;
@@ -8844,7 +8846,9 @@ export interface components {
       segments: number;
       cost: components['schemas']['Money'];
       /**
-       * @description `sending`, `sent`, `delivered` or `failed`.
+       * @description `queued` (waiting for the SMPP link), `sending`, `sent`, `delivered`,
+       *     `undelivered` (the carrier reported it lost; not refunded) or `failed`
+       *     (refused; refunded).
        * @example delivered
        */
       status: string;

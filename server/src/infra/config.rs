@@ -43,6 +43,9 @@ pub struct Config {
     /// DIALTONE_SMS_HTTP_URL / DIALTONE_SMS_HTTP_TOKEN: the carrier's HTTP API.
     pub sms_http_url: Option<String>,
     pub sms_http_token: Option<String>,
+    /// DIALTONE_SMPP_ADDR (host:port), _SYSTEM_ID, _PASSWORD, _SYSTEM_TYPE: the SMSC
+    /// that DIALTONE_SMS_PROVIDER=smpp binds to.
+    pub smpp: Option<crate::sms::smpp::Settings>,
     /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
     pub trust_proxy: bool,
     /// DIALTONE_SIGNUPS_PER_HOUR: accounts one client address may create an hour
@@ -131,6 +134,12 @@ impl Config {
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
+            smpp: var("DIALTONE_SMPP_ADDR").map(|addr| crate::sms::smpp::Settings {
+                addr,
+                system_id: var("DIALTONE_SMPP_SYSTEM_ID").unwrap_or_default(),
+                password: var("DIALTONE_SMPP_PASSWORD").unwrap_or_default(),
+                system_type: var("DIALTONE_SMPP_SYSTEM_TYPE").unwrap_or_default(),
+            }),
             stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
             stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
             stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),
@@ -163,6 +172,7 @@ impl Config {
             sms_provider: "loopback".into(),
             sms_http_url: None,
             sms_http_token: None,
+            smpp: None,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,

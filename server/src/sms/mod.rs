@@ -3,6 +3,7 @@
 
 pub mod provider;
 pub mod repo;
+pub mod smpp;
 
 use crate::auth::tokens::sha256_hex;
 use crate::auth::AuthUser;
@@ -122,7 +123,9 @@ pub struct SmsItem {
     pub message: String,
     pub segments: i64,
     pub cost: Money,
-    /// `sending`, `sent`, `delivered` or `failed`.
+    /// `queued` (waiting for the SMPP link), `sending`, `sent`, `delivered`,
+    /// `undelivered` (the carrier reported it lost; not refunded) or `failed`
+    /// (refused; refunded).
     #[schema(example = "delivered")]
     pub status: String,
     /// Why the message failed, if it did.
@@ -251,6 +254,11 @@ pub async fn submit(
         country_id: q.destination.country_id,
         cost_micros: q.cost,
         provider: carrier.name(),
+        status: if carrier.queues() {
+            "queued"
+        } else {
+            "sending"
+        },
         now,
         idempotency_key: key,
         request_hash: key.map(|_| request_hash.as_str()),
@@ -293,6 +301,22 @@ pub async fn submit(
             }
             Err(e) => return Err(e.into()),
         }
+    }
+    if carrier.queues() {
+        // The sender task submits it (sms::smpp); the charge stands from here on.
+        crate::telephony::cdr::warn_low_balance(&mut tx, user_id).await?;
+        let message = repo::find(&mut *tx, id).await?;
+        let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
+        tx.commit().await?;
+        let sent = SmsSent {
+            message,
+            balance: Money::micros(balance),
+        };
+        return Ok(Outcome {
+            id,
+            sent,
+            failure: None,
+        });
     }
     tx.commit().await?;
 

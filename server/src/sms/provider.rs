@@ -18,6 +18,8 @@ pub enum Provider {
         token: Option<String>,
         http: reqwest::Client,
     },
+    /// Queued in the database for the SMPP sender task (`super::smpp`).
+    Smpp,
 }
 
 pub struct Sent {
@@ -29,6 +31,7 @@ pub struct Sent {
 impl Provider {
     pub fn from_config(c: &Config) -> Provider {
         match (c.sms_provider.as_str(), &c.sms_http_url) {
+            ("smpp", _) if c.smpp.is_some() => Provider::Smpp,
             ("http", Some(url)) => Provider::Http {
                 url: url.clone(),
                 token: c.sms_http_token.clone(),
@@ -47,7 +50,13 @@ impl Provider {
         match self {
             Provider::Loopback { .. } => "loopback",
             Provider::Http { .. } => "http",
+            Provider::Smpp => "smpp",
         }
+    }
+
+    /// Whether messages wait in the queue for a sender task instead of being sent now.
+    pub fn queues(&self) -> bool {
+        matches!(self, Provider::Smpp)
     }
 
     pub async fn send(
@@ -58,6 +67,7 @@ impl Provider {
         text: &str,
     ) -> anyhow::Result<Sent> {
         match self {
+            Provider::Smpp => anyhow::bail!("SMPP messages are queued, not sent inline"),
             Provider::Loopback { outbox } => {
                 record(outbox, reference, from, to, text).await;
                 Ok(Sent {

@@ -57,6 +57,8 @@ pub struct NewMessage<'a> {
     pub country_id: i64,
     pub cost_micros: i64,
     pub provider: &'a str,
+    /// `sending` (handed over at once) or `queued` (for the SMPP sender).
+    pub status: &'a str,
     pub now: i64,
     pub idempotency_key: Option<&'a str>,
     pub request_hash: Option<&'a str>,
@@ -65,12 +67,12 @@ pub struct NewMessage<'a> {
     pub status_callback: Option<&'a str>,
 }
 
-/// Inserts a message as `sending`; a key used before is a unique violation.
+/// Inserts a message as `sending` or `queued`; a key used before is a unique violation.
 pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
          idempotency_key, request_hash, from_number, status_callback) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9, $9, $10, $11, $12, $13) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $14, $8, $9, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(m.user_id)
     .bind(m.to)
@@ -85,6 +87,7 @@ pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i6
     .bind(m.request_hash)
     .bind(m.from)
     .bind(m.status_callback)
+    .bind(m.status)
     .fetch_one(ex)
     .await
 }

@@ -18,6 +18,7 @@ fn statuses(stored: &str) -> &'static [&'static str] {
         "sent" => &["sent"],
         "delivered" => &["sent", "delivered"],
         "failed" => &["failed"],
+        "undelivered" => &["sent", "undelivered"],
         _ => &[],
     }
 }
@@ -32,7 +33,21 @@ pub async fn message_status(
     let m = repo::message(&mut **tx, user_id, id)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
-    for status in statuses(&m.status) {
+    message_status_of(tx, callback, user_id, id, statuses(&m.status)).await
+}
+
+/// Queues a callback for each of `statuses` (a receipt reports only the new one).
+pub async fn message_status_of(
+    tx: &mut Transaction<'static, Any>,
+    callback: &Callback<'_>,
+    user_id: i64,
+    id: i64,
+    statuses: &[&str],
+) -> sqlx::Result<()> {
+    let m = repo::message(&mut **tx, user_id, id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    for status in statuses {
         let mut params = vec![
             ("AccountSid", callback.account_sid.to_string()),
             ("ApiVersion", super::wire::API_VERSION.to_string()),
@@ -43,7 +58,7 @@ pub async fn message_status(
             ("SmsStatus", status.to_string()),
             ("To", m.to.clone()),
         ];
-        if *status == "failed" {
+        if *status == "failed" || *status == "undelivered" {
             params.push(("ErrorCode", super::error::code::CARRIER_FAILED.to_string()));
         }
         webhooks::enqueue(

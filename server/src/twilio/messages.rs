@@ -43,7 +43,7 @@ pub struct Message {
     pub price_unit: String,
     #[schema(example = "SM0000000000000000000000000000002a")]
     pub sid: String,
-    /// `sending`, `sent`, `delivered` or `failed`.
+    /// `queued`, `sending`, `sent`, `delivered`, `undelivered` or `failed`.
     pub status: String,
     pub subresource_uris: BTreeMap<String, String>,
     pub to: String,
@@ -53,13 +53,14 @@ pub struct Message {
 fn view(account_sid: &str, m: MessageRow) -> Message {
     let sid = super::sid("SM", m.id);
     let uri = format!("{}/Messages/{sid}", super::base(account_sid));
-    let failed = m.status == "failed";
+    let failed = matches!(m.status.as_str(), "failed" | "undelivered");
     Message {
         account_sid: account_sid.to_string(),
         api_version: API_VERSION.to_string(),
         body: m.body,
         date_created: wire::date(m.created_at),
-        date_sent: (m.status != "sending").then(|| wire::date(m.updated_at)),
+        date_sent: (!matches!(m.status.as_str(), "sending" | "queued"))
+            .then(|| wire::date(m.updated_at)),
         date_updated: wire::date(m.updated_at),
         direction: "outbound-api".into(),
         error_code: failed.then_some(code::CARRIER_FAILED),

@@ -33,6 +33,7 @@ mod public;
 mod renewals;
 mod sessions;
 mod sip;
+mod smpp;
 mod sms;
 mod stripe;
 mod telephony;

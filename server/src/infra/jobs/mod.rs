@@ -43,6 +43,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
 /// Webhooks have a loop of their own: they are due within seconds, not minutes.
 pub fn spawn(state: AppState) {
     crate::webhooks::spawn(state.clone());
+    crate::sms::smpp::spawn(state.clone());
     let secs = std::env::var("DIALTONE_JOB_INTERVAL_SECS")
         .ok()
         .and_then(|v| v.parse().ok())

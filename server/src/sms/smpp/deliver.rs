@@ -1,0 +1,174 @@
+//! What the SMSC delivers to us: receipts for our messages and messages to our
+//! customers' numbers. Each is applied in one transaction before the deliver_sm is
+//! acknowledged, so a crash before the ack makes the SMSC send it again (and a
+//! receipt applied twice changes nothing the second time).
+//!
+//! Refund policy: a message the carrier refuses at submit is refunded (see
+//! `sender::fail`); a message the carrier accepted and later reports undelivered is
+//! not, because the carrier bills us for it too (Twilio and other providers do the
+//! same). The pricing FAQ states this.
+
+use super::repo;
+use crate::db::now_ms;
+use crate::state::AppState;
+use crate::twilio::callbacks::{self, Callback};
+use dialtone_core::phone;
+
+/// A delivery receipt's text (SMPP 3.4 Appendix B, which carriers follow loosely):
+/// the message id, and its final state and error code.
+pub struct Receipt {
+    pub id: String,
+    pub stat: String,
+    pub err: Option<String>,
+}
+
+pub fn parse_receipt(text: &str) -> Option<Receipt> {
+    let field = |name: &str| {
+        let start = text.find(&format!("{name}:"))? + name.len() + 1;
+        let value = text[start..].split_whitespace().next().unwrap_or("");
+        Some(value.to_string())
+    };
+    Some(Receipt {
+        id: field("id")?,
+        stat: field("stat")?.to_ascii_uppercase(),
+        err: field("err").filter(|e| !e.is_empty() && e.chars().any(|c| c != '0')),
+    })
+}
+
+/// Applies a receipt; an unknown message id is logged and acknowledged.
+pub async fn receipt(state: &AppState, text: &str) -> anyhow::Result<()> {
+    let Some(r) = parse_receipt(text) else {
+        tracing::warn!(text, "an SMPP receipt without id or stat; ignored");
+        return Ok(());
+    };
+    // ENROUTE, ACCEPTD and the like are not final: wait for the next receipt.
+    let delivered = match r.stat.as_str() {
+        "DELIVRD" => true,
+        "UNDELIV" | "EXPIRED" | "REJECTD" | "DELETED" | "UNKNOWN" => false,
+        _ => return Ok(()),
+    };
+    let mut tx = state.db.begin_write().await?;
+    let Some((id, user_id, callback)) = repo::by_smsc_id(&mut *tx, &r.id).await? else {
+        tracing::warn!(
+            smsc_id = r.id,
+            "a receipt for no message of ours; acknowledged"
+        );
+        return Ok(());
+    };
+    let error = (!delivered).then(|| match &r.err {
+        Some(err) => format!(
+            "The carrier could not deliver the message ({}, error {err})",
+            r.stat
+        ),
+        None => format!("The carrier could not deliver the message ({})", r.stat),
+    });
+    let changed = repo::apply_receipt(&mut *tx, id, delivered, error.as_deref(), now_ms()).await?;
+    if changed {
+        if let Some(url) = callback {
+            let status = if delivered {
+                "delivered"
+            } else {
+                "undelivered"
+            };
+            if let Some(account) = crate::credentials::repo::account_of(&mut *tx, user_id).await? {
+                let cb = Callback {
+                    url: &url,
+                    account_sid: &account.account_sid,
+                };
+                callbacks::message_status_of(&mut tx, &cb, user_id, id, &[status]).await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Stores a message to one of our numbers, tells its owner, and queues the number's
+/// SmsUrl webhook. A message to a number nobody holds is logged and acknowledged.
+pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyhow::Result<()> {
+    let (to, from) = (international(to), international(from));
+    let mut tx = state.db.begin_write().await?;
+    let Some((user_id, number_id, sms_url)) = repo::active_number(&mut *tx, &to).await? else {
+        tracing::warn!(
+            to,
+            from,
+            "an inbound SMS to a number nobody holds; acknowledged"
+        );
+        return Ok(());
+    };
+    let segments = dialtone_core::sms::analyze(body).segments.max(1) as i64;
+    let message = repo::Inbound {
+        user_id,
+        number_id,
+        from: &from,
+        to: &to,
+        body,
+        segments,
+        now: now_ms(),
+    };
+    let id = repo::insert_inbound(&mut *tx, message).await?;
+    crate::notifications::notify(
+        &mut *tx,
+        user_id,
+        "sms_inbound",
+        "New message",
+        &format!("{from} texted {to}: {body}"),
+    )
+    .await?;
+    if let Some(url) = sms_url.filter(|u| !u.is_empty()) {
+        let account = crate::credentials::repo::account_of(&mut *tx, user_id).await?;
+        // Inbound rows have ids of their own: lifted past any outbound message's.
+        let sid = crate::twilio::sid("SM", id + (1 << 60));
+        let params = [
+            ("MessageSid", sid.clone()),
+            ("SmsSid", sid.clone()),
+            ("SmsMessageSid", sid),
+            (
+                "AccountSid",
+                account.map(|a| a.account_sid).unwrap_or_default(),
+            ),
+            ("From", from.clone()),
+            ("To", to.clone()),
+            ("Body", body.to_string()),
+            ("NumMedia", "0".to_string()),
+            ("NumSegments", segments.to_string()),
+            ("ApiVersion", crate::twilio::wire::API_VERSION.to_string()),
+        ];
+        crate::webhooks::enqueue(
+            &mut *tx,
+            user_id,
+            crate::webhooks::MESSAGE_INBOUND,
+            &url,
+            &params,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// SMPP addresses carry international numbers without the `+` (TON 1); Dialtone
+/// stores them in E.164. An alphanumeric sender stays as it came.
+fn international(address: &str) -> String {
+    let n = phone::normalize(address);
+    if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
+        format!("+{n}")
+    } else {
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_receipt;
+
+    #[test]
+    fn a_receipt_gives_its_id_state_and_error() {
+        let r = parse_receipt("id:smsc-7 sub:001 dlvrd:000 submit date:2511251000 done date:2511251000 stat:UNDELIV err:034 text:").unwrap();
+        assert_eq!((r.id.as_str(), r.stat.as_str()), ("smsc-7", "UNDELIV"));
+        assert_eq!(r.err.as_deref(), Some("034"));
+        let ok = parse_receipt("id:9 stat:DELIVRD err:000").unwrap();
+        assert_eq!(ok.err, None);
+        assert!(parse_receipt("hello").is_none());
+    }
+}

@@ -1,0 +1,158 @@
+//! SMS over SMPP: Dialtone binds to the carrier's SMSC as a transceiver (rusmppc),
+//! submits the durable queue of `queued` messages (`sender`), and applies what the
+//! SMSC delivers back: receipts and inbound messages (`deliver`). The link keeps
+//! itself alive with enquire_link and reconnects with a growing pause when it drops.
+
+pub mod deliver;
+pub mod repo;
+mod sender;
+
+use crate::state::AppState;
+use futures::StreamExt;
+use rusmpp::pdus::{BindTransceiver, DeliverSm, DeliverSmResp};
+use rusmpp::types::COctetString;
+use rusmpp::{CommandId, Pdu};
+use rusmppc::{Client, ConnectionBuilder, Event};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Where the SMSC is and how Dialtone binds to it.
+#[derive(Clone)]
+pub struct Settings {
+    /// host:port
+    pub addr: String,
+    pub system_id: String,
+    pub password: String,
+    pub system_type: String,
+}
+
+impl std::fmt::Debug for Settings {
+    // The password stays out of logs and panics.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("addr", &self.addr)
+            .field("system_id", &self.system_id)
+            .finish_non_exhaustive()
+    }
+}
+
+const FIRST_PAUSE: Duration = Duration::from_millis(200);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+
+/// Starts the link when DIALTONE_SMS_PROVIDER is `smpp`; every instance runs one
+/// (the queue's leases keep them from submitting one message twice).
+pub fn spawn(state: AppState) {
+    if state.config.sms_provider != "smpp" {
+        return;
+    }
+    let Some(settings) = state.config.smpp.clone() else {
+        tracing::error!("DIALTONE_SMS_PROVIDER=smpp without DIALTONE_SMPP_ADDR: SMS stay queued");
+        return;
+    };
+    tokio::spawn(run(state, settings));
+}
+
+async fn run(state: AppState, settings: Settings) {
+    let mut pause = FIRST_PAUSE;
+    loop {
+        match connect(&settings).await {
+            Ok((client, events)) => {
+                tracing::info!(addr = settings.addr, "SMPP link bound");
+                pause = FIRST_PAUSE;
+                link(&state, client, events).await;
+                tracing::warn!(addr = settings.addr, "SMPP link closed; reconnecting");
+            }
+            Err(e) => tracing::warn!(addr = settings.addr, error = %e, "SMPP bind failed"),
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(LONGEST_PAUSE);
+    }
+}
+
+async fn connect(
+    s: &Settings,
+) -> anyhow::Result<(Client, impl futures::Stream<Item = Event> + Unpin)> {
+    let (client, events) = ConnectionBuilder::new()
+        .enquire_link_interval(Duration::from_secs(30))
+        .enquire_link_response_timeout(Duration::from_secs(10))
+        .response_timeout(Duration::from_secs(10))
+        .connect(format!("smpp://{}", s.addr))
+        .await?;
+    let bind = BindTransceiver::builder()
+        .system_id(COctetString::from_str(&s.system_id)?)
+        .password(COctetString::from_str(&s.password)?)
+        .system_type(COctetString::from_str(&s.system_type)?)
+        .build();
+    client.bind_transceiver(bind).await?;
+    Ok((client, events))
+}
+
+/// Runs one bound session: the sender submits while this loop answers what the SMSC
+/// sends, until the connection ends.
+async fn link(
+    state: &AppState,
+    client: Client,
+    mut events: impl futures::Stream<Item = Event> + Unpin,
+) {
+    let mut sender = tokio::spawn(sender::run(state.clone(), client.clone()));
+    while let Some(event) = events.next().await {
+        match event {
+            Event::Incoming(command) if command.id() == CommandId::DeliverSm => {
+                let Some(Pdu::DeliverSm(sm)) = command.pdu() else {
+                    continue;
+                };
+                match on_deliver(state, sm).await {
+                    Ok(()) => {
+                        let ack = client
+                            .deliver_sm_resp(command.sequence_number(), DeliverSmResp::default())
+                            .await;
+                        if let Err(e) = ack {
+                            tracing::warn!(error = %e, "could not acknowledge a deliver_sm");
+                        }
+                    }
+                    // Unacknowledged, the SMSC delivers it again later.
+                    Err(e) => tracing::error!(error = ?e, "a deliver_sm failed; not acknowledged"),
+                }
+            }
+            Event::Incoming(_) => {}
+            Event::Error(e) => tracing::warn!(error = %e, "SMPP link error"),
+        }
+    }
+    let _ = client.close().await;
+    // The sender sees the closed link at its next submit and hands its claimed
+    // messages back to the queue; aborting it instead would leave them leased.
+    if tokio::time::timeout(Duration::from_secs(15), &mut sender)
+        .await
+        .is_err()
+    {
+        sender.abort();
+    }
+}
+
+/// A receipt (esm_class message type 0x04) or a message to one of our numbers.
+async fn on_deliver(state: &AppState, sm: &DeliverSm) -> anyhow::Result<()> {
+    let esm = u8::from(sm.esm_class);
+    let bytes: &[u8] = sm.short_message().as_ref();
+    let text = decode(bytes, u8::from(sm.data_coding));
+    if esm & 0x04 != 0 {
+        deliver::receipt(state, &text).await
+    } else {
+        let from = sm.source_addr.to_string();
+        let to = sm.destination_addr.to_string();
+        deliver::inbound(state, &from, &to, &text).await
+    }
+}
+
+/// UCS-2 (data_coding 8) as UTF-16 big-endian; the rest as the ASCII/Latin-1 subset
+/// that SMSCs send receipts and plain texts in.
+fn decode(bytes: &[u8], data_coding: u8) -> String {
+    if data_coding & 0x0F == 0x08 {
+        let units: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        bytes.iter().map(|&b| char::from(b)).collect()
+    }
+}

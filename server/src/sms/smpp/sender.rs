@@ -1,0 +1,226 @@
+//! The sender: claims queued messages under a lease and submits each part once.
+//!
+//! A claim counts an attempt before anything is sent; each part the SMSC accepts is
+//! recorded with its message_id at once, and a resumed message (after a dropped link
+//! or a crash) skips the parts already recorded. What remains at least once: a part
+//! submitted whose submit_sm_resp never arrived is submitted again, so the SMSC may
+//! see that one part twice; it is never charged twice (the charge was taken once,
+//! when the message was queued).
+
+use super::repo::{self, Claimed};
+use crate::db::now_ms;
+use crate::ledger::{self, Kind, Posting};
+use crate::state::AppState;
+use dialtone_core::sms::{self, Encoding};
+use rusmpp::pdus::SubmitSm;
+use rusmpp::types::{COctetString, OctetString};
+use rusmpp::values::{DataCoding, EsmClass, Npi, RegisteredDelivery, Ton};
+use rusmpp::CommandStatus;
+use rusmppc::error::Error as LinkError;
+use rusmppc::Client;
+use std::str::FromStr;
+use std::time::Duration;
+
+const LEASE_MS: i64 = 60_000;
+const BATCH: i64 = 16;
+const IDLE: Duration = Duration::from_millis(100);
+/// Throttling doubles the pause between submits up to this, and successes halve it.
+const SLOWEST: Duration = Duration::from_secs(5);
+
+enum Submitted {
+    Sent,
+    /// ESME_RTHROTTLED or ESME_RMSGQFUL: the SMSC wants us slower, not the message gone.
+    Throttled,
+    Refused(String),
+}
+
+pub async fn run(state: AppState, client: Client) {
+    let mut pause = Duration::ZERO;
+    while !client.is_closed() {
+        let claimed = match claim(&state).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(error = ?e, "could not claim queued SMS");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        if claimed.is_empty() {
+            tokio::time::sleep(IDLE).await;
+            continue;
+        }
+        let mut rest = claimed.into_iter();
+        while let Some(m) = rest.next() {
+            if !pause.is_zero() {
+                tokio::time::sleep(pause).await;
+            }
+            let outcome = match submit(&state, &client, &m).await {
+                Ok(o) => o,
+                Err(e) => {
+                    // The link is gone (or the database is): hand this and the rest
+                    // back now instead of waiting out the lease.
+                    tracing::warn!(sms_id = m.id, error = %e, "SMPP submit interrupted");
+                    release_all(&state, std::iter::once(m).chain(rest), now_ms()).await;
+                    return;
+                }
+            };
+            let done = match outcome {
+                Submitted::Sent => {
+                    pause /= 2;
+                    Ok(())
+                }
+                Submitted::Throttled => {
+                    pause = (pause * 2).clamp(Duration::from_millis(50), SLOWEST);
+                    let due = now_ms() + i64::try_from(pause.as_millis()).unwrap_or(0);
+                    release_all(&state, std::iter::once(m).chain(rest.by_ref()), due).await;
+                    Ok(())
+                }
+                Submitted::Refused(status) => fail(&state, &m, &status).await,
+            };
+            if let Err(e) = done {
+                tracing::error!(error = ?e, "could not record an SMPP submit");
+            }
+        }
+    }
+}
+
+async fn claim(state: &AppState) -> sqlx::Result<Vec<Claimed>> {
+    let now = now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let claimed = repo::claim_due(&mut tx, state.db.backend, now, now + LEASE_MS, BATCH).await?;
+    tx.commit().await?;
+    Ok(claimed)
+}
+
+async fn release_all(state: &AppState, messages: impl Iterator<Item = Claimed>, due: i64) {
+    for m in messages {
+        if let Err(e) = repo::release(&state.db.pool, m.id, due).await {
+            tracing::error!(sms_id = m.id, error = ?e, "could not release an SMS; its lease will");
+        }
+    }
+}
+
+/// Submits the parts of `m` not yet accepted, recording each acceptance.
+async fn submit(state: &AppState, client: &Client, m: &Claimed) -> anyhow::Result<Submitted> {
+    let encoding = sms::analyze(&m.body).encoding;
+    let parts = sms::parts(&m.body);
+    let total = u8::try_from(parts.len())?;
+    // The 8-bit concatenation reference: the same for every part of one message.
+    let reference = (m.id % 256) as u8;
+    let done = repo::submitted_parts(&state.db.pool, m.id).await?;
+    for (i, part) in parts.iter().enumerate() {
+        let number = i as u8 + 1;
+        if done.contains(&i64::from(number)) {
+            continue;
+        }
+        let mut payload = Vec::new();
+        let mut esm = EsmClass::default();
+        if total > 1 {
+            payload.extend_from_slice(&[0x05, 0x00, 0x03, reference, total, number]);
+            esm = esm.with_udhi_indicator();
+        }
+        payload.extend(sms::encode(part, encoding));
+        let submit_sm = SubmitSm::builder()
+            .source_addr_ton(Ton::Unknown)
+            .source_addr_npi(Npi::Unknown)
+            .source_addr(COctetString::from_str(
+                m.from
+                    .as_deref()
+                    .unwrap_or("Dialtone")
+                    .trim_start_matches('+'),
+            )?)
+            .dest_addr_ton(Ton::International)
+            .dest_addr_npi(Npi::Isdn)
+            .destination_addr(COctetString::from_str(m.to.trim_start_matches('+'))?)
+            .esm_class(esm)
+            // Final receipts only, success or failure.
+            .registered_delivery(RegisteredDelivery::from(0x01u8))
+            .data_coding(match encoding {
+                Encoding::Ucs2 => DataCoding::Ucs2,
+                Encoding::Gsm7 => DataCoding::McSpecific,
+            })
+            .short_message(OctetString::from_vec(payload)?)
+            .build();
+        match client.submit_sm(submit_sm).await {
+            Ok(resp) => {
+                let smsc_id = resp.message_id().to_string();
+                repo::record_part(&state.db.pool, m.id, i64::from(number), &smsc_id, now_ms())
+                    .await?;
+            }
+            Err(LinkError::UnexpectedResponse { response }) => {
+                return Ok(match response.status() {
+                    CommandStatus::EsmeRthrottled | CommandStatus::EsmeRmsgqful => {
+                        Submitted::Throttled
+                    }
+                    other => Submitted::Refused(format!("{other:?}")),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let mut tx = state.db.begin_write().await?;
+    repo::mark_sent(&mut *tx, m.id, now_ms()).await?;
+    callback(&mut tx, m).await?;
+    tx.commit().await?;
+    Ok(Submitted::Sent)
+}
+
+/// The SMSC refused the message: failed, refunded, and its owner told. A part the
+/// SMSC accepted before it refused another was still refunded: the customer's
+/// message as a whole did not go.
+async fn fail(state: &AppState, m: &Claimed, status: &str) -> anyhow::Result<()> {
+    let error = format!("The carrier refused the message ({status})");
+    let mut tx = state.db.begin_write().await?;
+    crate::sms::repo::mark_failed(&mut *tx, m.id, &error, now_ms()).await?;
+    if m.cost_micros > 0 {
+        let parts = if m.segments == 1 { "part" } else { "parts" };
+        let refund = format!(
+            "Refund: SMS to {} ({} {parts}) was not delivered",
+            m.to, m.segments
+        );
+        let posting = Posting {
+            user_id: m.user_id,
+            amount: m.cost_micros,
+            kind: Kind::Refund,
+            description: &refund,
+            reference: Some(format!("sms-refund:{}", m.id)),
+            actor_id: None,
+        };
+        ledger::post(&mut tx, posting)
+            .await
+            .map_err(|e| anyhow::anyhow!("the refund failed: {e:?}"))?;
+    }
+    crate::notifications::notify(
+        &mut *tx,
+        m.user_id,
+        "sms_failed",
+        "Message not sent",
+        &format!(
+            "Your message to {} could not be sent. You were not charged.",
+            m.to
+        ),
+    )
+    .await?;
+    callback(&mut tx, m).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Queues the status callback of an API message, if it asked for one.
+async fn callback(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    m: &Claimed,
+) -> anyhow::Result<()> {
+    let Some(url) = &m.status_callback else {
+        return Ok(());
+    };
+    let Some(account) = crate::credentials::repo::account_of(&mut **tx, m.user_id).await? else {
+        return Ok(());
+    };
+    let cb = crate::twilio::callbacks::Callback {
+        url,
+        account_sid: &account.account_sid,
+    };
+    crate::twilio::callbacks::message_status(tx, &cb, m.user_id, m.id).await?;
+    Ok(())
+}
