@@ -3,7 +3,7 @@
 //! message. TypeScript signatures are declared once in TS_TYPES below.
 
 use dialtone_core::{
-    card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
+    card, dates, inventory, money, platform, pricing, rates, rating, sms, trial, units,
     validation as v, wizard,
 };
 use rust_decimal::Decimal;
@@ -11,6 +11,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 mod api;
+mod telephony;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -107,77 +108,11 @@ pub fn validate_verify(input: JsValue, confirming: bool) -> Result<JsValue, JsEr
 }
 
 /// Errors of the new SIP device form (username and caller ID).
-#[wasm_bindgen(js_name = validateSipDevice, skip_typescript)]
-pub fn validate_sip_device(input: JsValue) -> Result<JsValue, JsError> {
-    to_js(&sip::validate_device(&from_js(input)?))
-}
-
-#[derive(Serialize)]
-struct SipRefusal {
-    status: u16,
-    phrase: &'static str,
-}
-
-/// The SIP status and phrase the switch answers a refused call with, by its reason.
-#[wasm_bindgen(js_name = sipRefusal, skip_typescript)]
-pub fn sip_refusal(reason: JsValue) -> Result<JsValue, JsError> {
-    let (status, phrase) = sip::refusal_status(&string(&reason, "reason")?);
-    to_js(&SipRefusal { status, phrase })
-}
-
-/// Whether a SIP device may call with a caller ID owned by `numberOwner`: null when it
-/// may, the refusal reason when not.
-#[wasm_bindgen(js_name = deviceMayCall, skip_typescript)]
-pub fn device_may_call(
-    outbound: JsValue,
-    device_owner: JsValue,
-    number_owner: JsValue,
-) -> Result<JsValue, JsError> {
-    let id = |v: &JsValue, what: &str| -> Result<i64, JsError> {
-        v.as_f64()
-            .filter(|n| n.fract() == 0.0 && n.abs() < 9e15)
-            .map(|n| n as i64)
-            .ok_or_else(|| JsError::new(&format!("{what} must be a whole number")))
-    };
-    let outbound = outbound
-        .as_bool()
-        .ok_or_else(|| JsError::new("outbound must be true or false"))?;
-    let device_owner = if device_owner.is_null() || device_owner.is_undefined() {
-        None
-    } else {
-        Some(id(&device_owner, "deviceOwner")?)
-    };
-    let number_owner = id(&number_owner, "numberOwner")?;
-    Ok(
-        match sip::device_may_call(outbound, device_owner, number_owner) {
-            Ok(()) => JsValue::NULL,
-            Err(reason) => JsValue::from_str(reason),
-        },
-    )
-}
-
-/// Where an inbound call to a number goes (core's route choice).
-#[wasm_bindgen(js_name = routeChoice, skip_typescript)]
-pub fn route_choice(route: JsValue) -> Result<JsValue, JsError> {
-    to_js(&sip::route_choice(&from_js(route)?))
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-enum Checked {
+pub(crate) enum Checked {
     Ok(Option<String>),
     Error(&'static str),
-}
-
-/// A number's forward number: `{ ok: normalised or null }` or `{ error: message }`.
-#[wasm_bindgen(js_name = validateForwardTo, skip_typescript)]
-pub fn validate_forward_to(text: JsValue, number: JsValue) -> Result<JsValue, JsError> {
-    let text = text.as_string().unwrap_or_default();
-    let number = number.as_string().unwrap_or_default();
-    to_js(&match sip::validate_forward_to(&text, &number) {
-        Ok(to) => Checked::Ok(to),
-        Err(message) => Checked::Error(message),
-    })
 }
 
 /// Seconds (rounded to whole ones) as "m:ss", or "h:mm:ss" from an hour on.
@@ -277,96 +212,6 @@ fn micros(text: &str) -> Result<i64, JsError> {
     text.trim()
         .parse()
         .map_err(|_| JsError::new("Not an amount of micro-dollars"))
-}
-
-fn increments(first: i32, next: i32) -> rating::Increments {
-    rating::Increments {
-        first: first.into(),
-        next: next.into(),
-    }
-}
-
-/// Rates a call; money in micro-dollars as decimal text. Seconds are i32 so that JS
-/// passes plain numbers (68 years of seconds fit).
-#[wasm_bindgen(js_name = rateCall, skip_typescript)]
-pub fn rate_call(
-    duration: i32,
-    rate: JsValue,
-    first: i32,
-    next: i32,
-    package_seconds: i32,
-) -> Result<JsValue, JsError> {
-    let rate = string(&rate, "rate")?;
-    let rate = rate.as_str();
-    to_js(&rating::rate_call(
-        duration.into(),
-        micros(rate)?,
-        increments(first, next),
-        package_seconds.into(),
-    ))
-}
-
-#[wasm_bindgen(js_name = maxDuration, skip_typescript)]
-pub fn max_duration(
-    funds: JsValue,
-    rate: JsValue,
-    first: i32,
-    next: i32,
-    package_seconds: i32,
-    cap: i32,
-) -> Result<i32, JsError> {
-    let funds = string(&funds, "funds")?;
-    let funds = funds.as_str();
-    let rate = string(&rate, "rate")?;
-    let rate = rate.as_str();
-    let secs = rating::max_duration(
-        micros(funds)?,
-        micros(rate)?,
-        increments(first, next),
-        package_seconds.into(),
-        cap.into(),
-    );
-    Ok(secs.clamp(0, i64::from(i32::MAX)) as i32)
-}
-
-/// The longest forwarded call (both legs at once) `funds` pays for.
-#[wasm_bindgen(js_name = maxDurationForwarded, skip_typescript)]
-#[allow(clippy::too_many_arguments)]
-pub fn max_duration_forwarded(
-    funds: JsValue,
-    in_rate: JsValue,
-    in_first: i32,
-    in_next: i32,
-    out_rate: JsValue,
-    out_first: i32,
-    out_next: i32,
-    cap: i32,
-) -> Result<i32, JsError> {
-    let funds = string(&funds, "funds")?;
-    let in_rate = string(&in_rate, "inRate")?;
-    let out_rate = string(&out_rate, "outRate")?;
-    let secs = rating::max_duration_forwarded(
-        micros(funds.as_str())?,
-        (micros(in_rate.as_str())?, increments(in_first, in_next)),
-        (micros(out_rate.as_str())?, increments(out_first, out_next)),
-        cap.into(),
-    );
-    Ok(secs.clamp(0, i64::from(i32::MAX)) as i32)
-}
-
-/// The destination of `number` among [prefix, destination] pairs.
-#[wasm_bindgen(js_name = destinationOf, skip_typescript)]
-pub fn destination_of(prefixes: JsValue, number: JsValue) -> Result<JsValue, JsError> {
-    let number = string(&number, "number")?;
-    let number = number.as_str();
-    let pairs: Vec<(String, String)> = from_js(prefixes)?;
-    let mut table = rating::PrefixTable::new();
-    for (prefix, destination) in pairs {
-        table.insert(&prefix, destination);
-    }
-    Ok(table
-        .lookup(number)
-        .map_or(JsValue::NULL, |d| JsValue::from_str(d)))
 }
 
 /// What a message costs: segments x rate, in micro-dollars as text.
@@ -479,13 +324,6 @@ export function validateSms(input: Partial<SmsInput>): FieldErrors;
 export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
-export interface SipDeviceInput { username: string; callerId: string }
-export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
-export function sipRefusal(reason: string): { status: number; phrase: string };
-export type RouteChoice = { kind: 'forward'; to: string } | { kind: 'ring'; devices: string[] };
-export function routeChoice(route: { forwardTo?: string | null; devices: { username: string; selected: boolean }[] }): RouteChoice;
-export function validateForwardTo(text: string, number: string): { ok: string | null } | { error: string };
-export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }
@@ -498,11 +336,6 @@ export function validateNumberForm(input: Partial<NumberInput>): FieldErrors;
 export interface RangeInput { first: string; count: string; countryCode: string; type: string }
 export function validateRange(input: Partial<RangeInput>): FieldErrors;
 export function validatePackageForm(input: Partial<PackageInput>): FieldErrors;
-export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
-export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
-export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
-export function maxDurationForwarded(funds: string, inRate: string, inFirst: number, inNext: number, outRate: string, outFirst: number, outNext: number, cap: number): number;
-export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
 export function smsCost(message: string, ratePerMessageMicros: string): string;
 export function validateSettings(input: Partial<SettingsInput>): FieldErrors;
 export function validateEmailMessage(input: Partial<EmailInput>): FieldErrors;
