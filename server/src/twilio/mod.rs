@@ -4,6 +4,7 @@
 //! call records); `wire` holds Twilio's conventions, `error` its error codes.
 
 pub mod auth;
+pub mod available;
 pub mod callbacks;
 pub mod calls;
 pub mod error;
@@ -44,7 +45,7 @@ pub fn router() -> Router<AppState> {
         )
         .route(
             "/AvailablePhoneNumbers/{CountryCode}/{Type}",
-            get(numbers::list_available),
+            get(available::list_available),
         )
         .route("/Balance.json", get(get_balance))
         .fallback(not_found);
@@ -157,7 +158,7 @@ pub async fn get_balance(
         numbers::fetch_number,
         numbers::update_number,
         numbers::delete_number,
-        numbers::list_available,
+        available::list_available,
         get_balance
     ),
     components(schemas(TwilioErrorBody))

@@ -18,22 +18,6 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-/// Twilio's country codes where Dialtone's differ.
-fn our_country(iso: &str) -> String {
-    match iso.to_ascii_uppercase().as_str() {
-        "GB" => "UK".into(),
-        other => other.into(),
-    }
-}
-
-fn iso_country(ours: &str) -> String {
-    if ours == "UK" {
-        "GB".into()
-    } else {
-        ours.into()
-    }
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct IncomingPhoneNumber {
     pub account_sid: String,
@@ -57,7 +41,7 @@ pub struct IncomingPhoneNumber {
     pub voice_url: String,
 }
 
-fn capabilities(upper_sms: bool) -> BTreeMap<String, bool> {
+pub(super) fn capabilities(upper_sms: bool) -> BTreeMap<String, bool> {
     let sms = if upper_sms { "SMS" } else { "sms" };
     let mms = if upper_sms { "MMS" } else { "mms" };
     [("voice", true), (sms, true), (mms, false), ("fax", false)]
@@ -336,130 +320,4 @@ pub async fn delete_number(
     .await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AvailablePhoneNumber {
-    pub friendly_name: String,
-    pub phone_number: String,
-    pub iso_country: String,
-    pub address_requirements: String,
-    pub beta: bool,
-    pub capabilities: BTreeMap<String, bool>,
-    pub lata: Option<String>,
-    pub locality: Option<String>,
-    pub rate_center: Option<String>,
-    pub region: Option<String>,
-    pub postal_code: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AvailablePhoneNumberPage {
-    pub available_phone_numbers: Vec<AvailablePhoneNumber>,
-    pub uri: String,
-}
-
-/// Twilio's `Contains`: digits, letters (the keypad's digits) and `*` for any one digit,
-/// as a LIKE pattern.
-fn contains_pattern(text: &str) -> TwilioResult<String> {
-    let mut pattern = String::from("%");
-    for c in text.chars() {
-        let digit = match c.to_ascii_uppercase() {
-            '0'..='9' => c,
-            '*' => '_',
-            'A'..='C' => '2',
-            'D'..='F' => '3',
-            'G'..='I' => '4',
-            'J'..='L' => '5',
-            'M'..='O' => '6',
-            'P'..='S' => '7',
-            'T'..='V' => '8',
-            'W'..='Z' => '9',
-            _ => {
-                return Err(TwilioError::bad(
-                    code::INVALID,
-                    "Contains may hold digits, letters and * only",
-                ))
-            }
-        };
-        pattern.push(digit);
-    }
-    pattern.push('%');
-    Ok(pattern)
-}
-
-/// Numbers for sale in a country: `Local` (landline), `Mobile` or `TollFree`.
-#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/{Type}.json", tag = "twilio",
-    security(("twilio" = [])),
-    params(("AccountSid" = String, Path, description = "The account's SID"),
-        ("CountryCode" = String, Path, description = "ISO 3166 alpha-2, e.g. US or GB"),
-        ("Type" = String, Path, description = "Local, Mobile or TollFree"),
-        ("AreaCode" = Option<String>, Query, description = "The national number starts with these digits"),
-        ("Contains" = Option<String>, Query, description = "Digits, letters or * the number contains"),
-        ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default")),
-    responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage), Invalid, Credentials, Missing, Throttled))]
-pub async fn list_available(
-    State(state): State<AppState>,
-    account: ApiAccount,
-    Path(path): Path<(String, String, String)>,
-    RawQuery(query): RawQuery,
-) -> TwilioResult<axum::Json<AvailablePhoneNumberPage>> {
-    let (_, country, file) = path;
-    let number_type = match file.as_str() {
-        "Local.json" => "landline",
-        "Mobile.json" => "mobile",
-        "TollFree.json" => "tollfree",
-        _ => return Err(TwilioError::not_found("AvailablePhoneNumber type")),
-    };
-    let p = Params::parse(query.unwrap_or_default().as_bytes());
-    let size = PageRequest::from(&p)?.size;
-    let area = p.text("AreaCode").unwrap_or("");
-    if !area.chars().all(|c| c.is_ascii_digit()) {
-        return Err(TwilioError::bad(code::INVALID, "AreaCode must be digits"));
-    }
-    let pattern = contains_pattern(p.text("Contains").unwrap_or(""))?;
-    let rows = repo::for_sale(
-        &state.db.pool,
-        &our_country(&country),
-        number_type,
-        area,
-        &pattern,
-        size,
-    )
-    .await?;
-    let uri = format!(
-        "{}/AvailablePhoneNumbers/{}/{file}",
-        super::base(&account.account_sid),
-        country.to_ascii_uppercase()
-    );
-    Ok(axum::Json(AvailablePhoneNumberPage {
-        available_phone_numbers: rows
-            .into_iter()
-            .map(|n| AvailablePhoneNumber {
-                friendly_name: n.number.clone(),
-                phone_number: n.number,
-                iso_country: iso_country(&n.country_code),
-                address_requirements: "none".into(),
-                beta: false,
-                capabilities: capabilities(true),
-                lata: None,
-                locality: None,
-                rate_center: None,
-                region: None,
-                postal_code: None,
-            })
-            .collect(),
-        uri,
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn contains_reads_letters_as_keypad_digits() {
-        assert_eq!(contains_pattern("55*CALL").unwrap(), "%55_2255%");
-        assert!(contains_pattern("55-").is_err());
-    }
 }

@@ -21,9 +21,11 @@ fn registered_routes() -> BTreeSet<(String, String)> {
                 continue;
             }
             let name = path.file_name().unwrap().to_string_lossy().to_string();
-            // /healthz, /readyz and the app's files are not the API; the document
-            // itself and its page are described in the document's own text.
-            if ["health.rs", "spa.rs"].contains(&name.as_str()) || path.ends_with("openapi/mod.rs")
+            // /healthz, /readyz, /metrics and the app's files are not the API; the
+            // document itself and its page are described in the document's own text.
+            if ["health.rs", "spa.rs"].contains(&name.as_str())
+                || path.ends_with("openapi/mod.rs")
+                || path.ends_with("telemetry/mod.rs")
             {
                 continue;
             }
