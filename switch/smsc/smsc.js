@@ -68,6 +68,7 @@ function onSubmit(session, pdu) {
     text: typeof sm.message === 'string' ? sm.message : String(sm.message || ''),
     status: 0,
     message_id: null,
+    at: Date.now(),
   };
   if (throttle > 0) {
     throttle -= 1;

@@ -4,14 +4,15 @@
 //! recorded with its message_id at once, and a resumed message (after a dropped link
 //! or a crash) skips the parts already recorded. What remains at least once: a part
 //! submitted whose submit_sm_resp never arrived is submitted again, so the SMSC may
-//! see that one part twice; it is never charged twice (the charge was taken once,
-//! when the message was queued).
+//! see that one part twice (up to WINDOW parts when a link drops with a full window);
+//! it is never charged twice (the charge was taken once, when the message was queued).
 
 use super::repo::{self, Claimed};
 use crate::db::now_ms;
 use crate::ledger::{self, Kind, Posting};
 use crate::state::AppState;
 use dialtone_core::sms::{self, Encoding};
+use futures::StreamExt;
 use rusmpp::pdus::SubmitSm;
 use rusmpp::types::{COctetString, OctetString};
 use rusmpp::values::{DataCoding, EsmClass, Npi, RegisteredDelivery, Ton};
@@ -22,7 +23,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 const LEASE_MS: i64 = 60_000;
-const BATCH: i64 = 16;
+const BATCH: i64 = 64;
+/// Messages outstanding on one link at once (each waits for its submit_sm_resp).
+const WINDOW: usize = 16;
 const IDLE: Duration = Duration::from_millis(100);
 /// Throttling doubles the pause between submits up to this, and successes halve it.
 const SLOWEST: Duration = Duration::from_secs(5);
@@ -35,7 +38,7 @@ enum Submitted {
 }
 
 pub async fn run(state: AppState, client: Client) {
-    let mut pause = Duration::ZERO;
+    let pace = Pace::default();
     while !client.is_closed() {
         let claimed = match claim(&state).await {
             Ok(c) => c,
@@ -49,38 +52,64 @@ pub async fn run(state: AppState, client: Client) {
             tokio::time::sleep(IDLE).await;
             continue;
         }
-        let mut rest = claimed.into_iter();
-        while let Some(m) = rest.next() {
-            if !pause.is_zero() {
-                tokio::time::sleep(pause).await;
-            }
-            let outcome = match submit(&state, &client, &m).await {
-                Ok(o) => o,
-                Err(e) => {
-                    // The link is gone (or the database is): hand this and the rest
-                    // back now instead of waiting out the lease.
-                    tracing::warn!(sms_id = m.id, error = %e, "SMPP submit interrupted");
-                    release_all(&state, std::iter::once(m).chain(rest), now_ms()).await;
-                    return;
-                }
-            };
-            let done = match outcome {
-                Submitted::Sent => {
-                    pause /= 2;
-                    Ok(())
-                }
-                Submitted::Throttled => {
-                    pause = (pause * 2).clamp(Duration::from_millis(50), SLOWEST);
-                    let due = now_ms() + i64::try_from(pause.as_millis()).unwrap_or(0);
-                    release_all(&state, std::iter::once(m).chain(rest.by_ref()), due).await;
-                    Ok(())
-                }
-                Submitted::Refused(status) => fail(&state, &m, &status).await,
-            };
-            if let Err(e) = done {
-                tracing::error!(error = ?e, "could not record an SMPP submit");
-            }
+        // Up to WINDOW messages outstanding at once; each message's parts in order.
+        futures::stream::iter(claimed)
+            .for_each_concurrent(WINDOW, |m| one(&state, &client, &pace, m))
+            .await;
+    }
+}
+
+/// The pause between submits: doubled by each throttling answer, halved by each
+/// success, shared by the submits in flight.
+#[derive(Default)]
+struct Pace(std::sync::Mutex<Duration>);
+
+impl Pace {
+    fn now(&self) -> Duration {
+        *self.0.lock().expect("pace lock")
+    }
+    fn faster(&self) {
+        let mut p = self.0.lock().expect("pace lock");
+        *p /= 2;
+    }
+    fn slower(&self) -> Duration {
+        let mut p = self.0.lock().expect("pace lock");
+        *p = (*p * 2).clamp(Duration::from_millis(50), SLOWEST);
+        *p
+    }
+}
+
+/// Submits one claimed message and records what came of it.
+async fn one(state: &AppState, client: &Client, pace: &Pace, m: Claimed) {
+    if client.is_closed() {
+        release(state, &m, now_ms()).await;
+        return;
+    }
+    let pause = pace.now();
+    if !pause.is_zero() {
+        tokio::time::sleep(pause).await;
+    }
+    let done = match submit(state, client, &m).await {
+        Ok(Submitted::Sent) => {
+            pace.faster();
+            Ok(())
         }
+        Ok(Submitted::Throttled) => {
+            let due = now_ms() + i64::try_from(pace.slower().as_millis()).unwrap_or(0);
+            release(state, &m, due).await;
+            Ok(())
+        }
+        Ok(Submitted::Refused(status)) => fail(state, &m, &status).await,
+        Err(e) => {
+            // The link is gone (or the database is): back to the queue now rather
+            // than after the lease.
+            tracing::warn!(sms_id = m.id, error = %e, "SMPP submit interrupted");
+            release(state, &m, now_ms()).await;
+            Ok(())
+        }
+    };
+    if let Err(e) = done {
+        tracing::error!(sms_id = m.id, error = ?e, "could not record an SMPP submit");
     }
 }
 
@@ -92,11 +121,9 @@ async fn claim(state: &AppState) -> sqlx::Result<Vec<Claimed>> {
     Ok(claimed)
 }
 
-async fn release_all(state: &AppState, messages: impl Iterator<Item = Claimed>, due: i64) {
-    for m in messages {
-        if let Err(e) = repo::release(&state.db.pool, m.id, due).await {
-            tracing::error!(sms_id = m.id, error = ?e, "could not release an SMS; its lease will");
-        }
+async fn release(state: &AppState, m: &Claimed, due: i64) {
+    if let Err(e) = repo::release(&state.db.pool, m.id, due).await {
+        tracing::error!(sms_id = m.id, error = ?e, "could not release an SMS; its lease will");
     }
 }
 
