@@ -243,6 +243,12 @@ pub async fn submit(
         trial::check_destination(true, verified).map_err(|m| Error::Forbidden(m.into()))?;
     }
     let carrier = provider::Provider::from_config(&state.config);
+    // The app sends from the customer's first active number; stored with the message,
+    // so the carrier, the API and conversations all see the same sender.
+    let sender = match origin.from {
+        Some(from) => Some(from.to_string()),
+        None => crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?,
+    };
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     let message = repo::NewMessage {
@@ -262,7 +268,7 @@ pub async fn submit(
         now,
         idempotency_key: key,
         request_hash: key.map(|_| request_hash.as_str()),
-        from: origin.from,
+        from: sender.as_deref(),
         status_callback: origin.status_callback.as_ref().map(|c| c.url),
     };
     let inserted = repo::insert(&mut *tx, message).await;
@@ -320,10 +326,6 @@ pub async fn submit(
     }
     tx.commit().await?;
 
-    let sender = match origin.from {
-        Some(from) => Some(from.to_string()),
-        None => crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?,
-    };
     let sender = sender.as_deref().unwrap_or("Dialtone");
     let sent = carrier
         .send(&format!("sms-{id}"), sender, &q.to, &q.text)
