@@ -2,6 +2,8 @@
 //! `smpp` npm package): long messages as concatenated parts, receipts, inbound
 //! messages, throttling, dropped links and two senders on one queue.
 
+mod callbacks;
+
 use crate::common::{Session, TestApp};
 use crate::support::smsc::Smsc;
 use axum::http::StatusCode;
@@ -10,7 +12,7 @@ use std::time::Duration;
 
 /// An app whose SMS go to `smsc`, with `links` sender links bound (each one what a
 /// server instance runs), and a client holding $5.
-async fn app_on(smsc: &Smsc, links: i64) -> (TestApp, Session) {
+pub async fn app_on(smsc: &Smsc, links: i64) -> (TestApp, Session) {
     let settings = smsc.settings();
     let app = TestApp::with(|c| {
         c.sms_provider = "smpp".into();
@@ -26,7 +28,7 @@ async fn app_on(smsc: &Smsc, links: i64) -> (TestApp, Session) {
     (app, s)
 }
 
-async fn send(app: &TestApp, s: &Session, to: &str, text: &str) -> i64 {
+pub async fn send(app: &TestApp, s: &Session, to: &str, text: &str) -> i64 {
     let r = app.send_sms(s, to, text).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert_eq!(r.body["message"]["status"], "queued");
@@ -34,7 +36,7 @@ async fn send(app: &TestApp, s: &Session, to: &str, text: &str) -> i64 {
 }
 
 /// Waits (fifteen seconds at the most) until `sql` counts `n`.
-async fn wait_count(app: &TestApp, sql: &str, n: i64) {
+pub async fn wait_count(app: &TestApp, sql: &str, n: i64) {
     for _ in 0..300 {
         if app.scalar(sql).await == n {
             return;
@@ -50,7 +52,7 @@ async fn status_of(app: &TestApp, id: i64) -> String {
         .remove(0)
 }
 
-async fn smsc_id_of(app: &TestApp, id: i64) -> String {
+pub async fn smsc_id_of(app: &TestApp, id: i64) -> String {
     app.strings(&format!(
         "SELECT provider_id FROM sms_messages WHERE id = {id}"
     ))
