@@ -4753,6 +4753,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sms/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's conversations, newest first. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Conversations */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Conversations'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sms/conversation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The messages between one of the user's numbers and another party. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The customer's number, E.164. */
+          number?: string;
+          /** @description The other party, E.164. */
+          contact?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The conversation (empty when there is none) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ConversationThread'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/trial': {
     parameters: {
       query?: never;
@@ -7625,6 +7729,38 @@ export interface components {
        * @description The message's number in the inbox.
        */
       id: number;
+    };
+    /** @description A conversation: one of the customer's numbers, the other party, the latest message. */
+    Conversation: {
+      /** @description The customer's number. */
+      number: string;
+      /** @description The other party. */
+      contact: string;
+      /** Format: int64 */
+      messages: number;
+      last: components['schemas']['ConversationMessage'];
+    };
+    /** @description One message of a conversation. */
+    ConversationMessage: {
+      /**
+       * @description `outbound` (sent from the number) or `inbound` (received by it).
+       * @example inbound
+       */
+      direction: string;
+      body: string;
+      date: string;
+      /** @description For a sent message its delivery status; `received` for an inbound one. */
+      status: string;
+    };
+    ConversationThread: {
+      number: string;
+      contact: string;
+      /** @description The last 200 messages, oldest first. */
+      messages: components['schemas']['ConversationMessage'][];
+    };
+    Conversations: {
+      /** @description The 100 most recent conversations, newest first. */
+      conversations: components['schemas']['Conversation'][];
     };
     CountryChange: {
       /** @description The ISO code of a country in the catalogue, e.g. DE. */

@@ -1,6 +1,7 @@
 //! Sending SMS (/api/sms): quoted with core's segment counter and the destination's
 //! rate, charged before handing to the carrier, refunded if the carrier fails.
 
+pub mod conversations;
 pub mod provider;
 pub mod repo;
 pub mod smpp;
@@ -35,6 +36,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/sms", get(list_sms).post(post_sms))
         .route("/sms/quote", post(post_quote))
+        .merge(conversations::router())
 }
 
 struct Quote {

@@ -199,3 +199,77 @@ async fn sms_remaining_is_what_the_available_balance_buys_where_the_customer_tex
         (json!(23), json!("United Kingdom"), json!(0.04), json!(2))
     );
 }
+
+#[tokio::test]
+async fn conversations_group_sent_and_received_messages_by_number_and_party() {
+    let app = TestApp::new().await;
+    let (s, number) = crate::common::caller(&app, "ada@example.com", "1").await;
+    for (to, text) in [
+        ("+14155550123", "Hello"),
+        ("+14155550999", "Other"),
+        ("+14155550123", "Again"),
+    ] {
+        assert_eq!(app.send_sms(&s, to, text).await.status, StatusCode::CREATED);
+    }
+    // A reply as the SMPP link stores it (tests/api/smpp.rs covers the link itself).
+    let number_id = app
+        .scalar(&format!(
+            "SELECT id FROM phone_numbers WHERE number = '{number}'"
+        ))
+        .await;
+    sqlx::query(
+        "INSERT INTO sms_inbound (user_id, number_id, from_number, to_number, body, segments, created_at) \
+         VALUES ($1, $2, '+14155550123', $3, 'Got it', 1, $4)",
+    )
+    .bind(s.user_id)
+    .bind(number_id)
+    .bind(&number)
+    .bind(dialtone_server::db::now_ms() + 1000)
+    .execute(&app.state.db.pool)
+    .await
+    .unwrap();
+
+    let list = app.get_as(&s, "/api/sms/conversations").await.body;
+    let first = &list["conversations"][0];
+    assert_eq!(
+        (
+            first["contact"].as_str(),
+            first["number"].as_str(),
+            first["messages"].as_i64()
+        ),
+        (Some("+14155550123"), Some(number.as_str()), Some(3))
+    );
+    assert_eq!(
+        (
+            first["last"]["direction"].as_str(),
+            first["last"]["body"].as_str()
+        ),
+        (Some("inbound"), Some("Got it"))
+    );
+    assert_eq!(list["conversations"].as_array().unwrap().len(), 2);
+
+    let path = format!(
+        "/api/sms/conversation?number={}&contact=%2B14155550123",
+        number.replace('+', "%2B")
+    );
+    let thread = app.get_as(&s, &path).await.body;
+    let bodies: Vec<&str> = thread["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["body"].as_str().unwrap())
+        .collect();
+    assert_eq!(bodies, ["Hello", "Again", "Got it"]);
+
+    let bob = app.client("bob@example.com").await;
+    let theirs = app.get_as(&bob, &path).await.body;
+    assert_eq!(
+        theirs["messages"],
+        serde_json::json!([]),
+        "another user sees nothing"
+    );
+    let bad = app
+        .get_as(&s, "/api/sms/conversation?number=12&contact=x")
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}

@@ -107,6 +107,7 @@ pub fn document() -> Document {
         crate::telephony::ApiDoc::openapi(),
         crate::calls::ApiDoc::openapi(),
         crate::sms::ApiDoc::openapi(),
+        crate::sms::conversations::ApiDoc::openapi(),
         crate::trial::ApiDoc::openapi(),
         crate::sip::ApiDoc::openapi(),
         crate::dashboard::ApiDoc::openapi(),
