@@ -18,6 +18,10 @@ const questions = [
     a: 'Yes: every new account starts with a 7-day free trial, no credit card required.',
   },
   {
+    q: 'Am I charged for messages that are not delivered?',
+    a: 'A message is charged per part when you send it. If the carrier refuses it outright, the charge is refunded at once. If the carrier accepts it and later reports it undelivered (a phone switched off for days, a number no longer in service), the charge stands: the carrier has carried it.',
+  },
+  {
     q: 'Which currency do you charge in?',
     a: 'All prices and balances are in US dollars (USD).',
   },
