@@ -143,6 +143,20 @@ pub fn parts(message: &str) -> Vec<String> {
     parts
 }
 
+/// Each GSM 03.38 extension character and its code after the 0x1B escape.
+const EXTENSION_CODES: [(char, u8); 10] = [
+    ('\u{000C}', 0x0A),
+    ('^', 0x14),
+    ('{', 0x28),
+    ('}', 0x29),
+    ('\\', 0x2F),
+    ('[', 0x3C),
+    ('~', 0x3D),
+    (']', 0x3E),
+    ('|', 0x40),
+    ('€', 0x65),
+];
+
 /// The bytes of a part on the wire: GSM 03.38 unpacked (one septet a byte, extension
 /// characters after the 0x1B escape) or UTF-16 big-endian.
 pub fn encode(part: &str, encoding: Encoding) -> Vec<u8> {
@@ -155,24 +169,34 @@ pub fn encode(part: &str, encoding: Encoding) -> Vec<u8> {
                     // The alphabet string leaves out 0x1B, the escape, after Ξ (0x1A).
                     vec![if i < 0x1B { i as u8 } else { i as u8 + 1 }]
                 } else {
-                    let code = match c {
-                        '\u{000C}' => 0x0A,
-                        '^' => 0x14,
-                        '{' => 0x28,
-                        '}' => 0x29,
-                        '\\' => 0x2F,
-                        '[' => 0x3C,
-                        '~' => 0x3D,
-                        ']' => 0x3E,
-                        '|' => 0x40,
-                        '€' => 0x65,
-                        _ => 0x3F, // '?' for what analyze would have sent as UCS-2
-                    };
-                    vec![0x1B, code]
+                    // '?' for what analyze would have sent as UCS-2.
+                    let code = EXTENSION_CODES.iter().find(|(e, _)| *e == c);
+                    code.map_or(vec![0x3F], |(_, code)| vec![0x1B, *code])
                 }
             })
             .collect(),
     }
+}
+
+/// GSM 03.38 unpacked bytes (what an SMSC delivers with data_coding 0) as text.
+pub fn decode_gsm(bytes: &[u8]) -> String {
+    let basic: Vec<char> = GSM_BASIC.chars().collect();
+    let mut out = String::new();
+    let mut escaped = false;
+    for &b in bytes {
+        let b = b & 0x7F;
+        if escaped {
+            escaped = false;
+            let ext = EXTENSION_CODES.iter().find(|(_, code)| *code == b);
+            out.push(ext.map_or(' ', |(c, _)| *c));
+        } else if b == 0x1B {
+            escaped = true;
+        } else {
+            let i = if b < 0x1B { b as usize } else { b as usize - 1 };
+            out.push(basic.get(i).copied().unwrap_or('?'));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -189,6 +213,8 @@ mod tests {
         assert!(parts.iter().all(|p| p.encode_utf16().count() <= 67));
         assert_eq!(encode("A€", Encoding::Gsm7), vec![0x41, 0x1B, 0x65]);
         assert_eq!(encode("Ξ Æà", Encoding::Gsm7), vec![0x1A, 0x20, 0x1C, 0x7F]);
+        let gsm = "@£$ Hello {world} €5 ÆàΞ\n";
+        assert_eq!(decode_gsm(&encode(gsm, Encoding::Gsm7)), gsm);
         assert_eq!(encode("ж", Encoding::Ucs2), vec![0x04, 0x36]);
     }
 

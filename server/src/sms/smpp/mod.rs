@@ -132,27 +132,36 @@ async fn link(
 /// A receipt (esm_class message type 0x04) or a message to one of our numbers.
 async fn on_deliver(state: &AppState, sm: &DeliverSm) -> anyhow::Result<()> {
     let esm = u8::from(sm.esm_class);
-    let bytes: &[u8] = sm.short_message().as_ref();
-    let text = decode(bytes, u8::from(sm.data_coding));
+    let mut bytes: &[u8] = sm.short_message().as_ref();
+    // A part of a long inbound message: its header is not text. (Each part is stored
+    // as it comes; joining the parts is left for later.)
+    if esm & 0x40 != 0 && !bytes.is_empty() {
+        bytes = bytes.get(usize::from(bytes[0]) + 1..).unwrap_or_default();
+    }
     if esm & 0x04 != 0 {
+        // Receipt texts are ASCII whatever data_coding says (SMSCs send 0 with them).
+        let text: String = bytes.iter().map(|&b| char::from(b)).collect();
         deliver::receipt(state, &text).await
     } else {
+        let text = decode(bytes, u8::from(sm.data_coding));
         let from = sm.source_addr.to_string();
         let to = sm.destination_addr.to_string();
         deliver::inbound(state, &from, &to, &text).await
     }
 }
 
-/// UCS-2 (data_coding 8) as UTF-16 big-endian; the rest as the ASCII/Latin-1 subset
-/// that SMSCs send receipts and plain texts in.
+/// UCS-2 (data_coding 8) as UTF-16 big-endian, the SMSC default (0) as GSM 03.38,
+/// and IA5/Latin-1 (1, 3) and anything else byte for byte.
 fn decode(bytes: &[u8], data_coding: u8) -> String {
-    if data_coding & 0x0F == 0x08 {
-        let units: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|c| u16::from_be_bytes([c[0], c[1]]))
-            .collect();
-        String::from_utf16_lossy(&units)
-    } else {
-        bytes.iter().map(|&b| char::from(b)).collect()
+    match data_coding & 0x0F {
+        0x08 => {
+            let units: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        0x00 => dialtone_core::sms::decode_gsm(bytes),
+        _ => bytes.iter().map(|&b| char::from(b)).collect(),
     }
 }

@@ -1,0 +1,66 @@
+//! Messages the SMSC delivers to customers' numbers: stored, notified, posted to the
+//! number's SmsUrl; to a number nobody holds, acknowledged.
+
+use super::{app_on, wait_count};
+use crate::support::smsc::Smsc;
+
+#[tokio::test]
+async fn an_inbound_message_to_a_purchased_number_is_stored_and_notifies() {
+    let smsc = Smsc::start().await;
+    let (app, s) = app_on(&smsc, 1).await;
+    let number = app.buy_first(&s, "US", "mobile").await["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    sqlx::query("UPDATE phone_numbers SET sms_url = 'https://example.com/sms' WHERE number = $1")
+        .bind(&number)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    // Nobody holds this one: acknowledged and logged, and the link stays up.
+    smsc.deliver("447700900123", "15005550000", "Wrong number")
+        .await;
+    smsc.deliver("447700900123", number.trim_start_matches('+'), "Hi back")
+        .await;
+    wait_count(&app, "SELECT COUNT(*) FROM sms_inbound", 1).await;
+    let stored = app
+        .strings("SELECT from_number || '>' || to_number || ':' || body FROM sms_inbound")
+        .await;
+    assert_eq!(stored, vec![format!("+447700900123>{number}:Hi back")]);
+    let notes = app.get_as(&s, "/api/notifications").await.body;
+    assert!(
+        notes.to_string().contains("+447700900123 texted"),
+        "{notes}"
+    );
+    // The number's SmsUrl gets Twilio's inbound parameters.
+    let hook = app
+        .strings("SELECT event || ' ' || url || ' ' || body FROM webhook_deliveries")
+        .await;
+    assert_eq!(hook.len(), 1);
+    let to = number.replace('+', "%2B");
+    for part in [
+        "message.inbound https://example.com/sms ",
+        "From=%2B447700900123",
+        &format!("To={to}"),
+        "Body=Hi+back",
+        "NumMedia=0",
+        "NumSegments=1",
+        "ApiVersion=2010-04-01",
+        "MessageSid=SM00000000000000001000000000000001",
+    ] {
+        assert!(hook[0].contains(part), "{part} in {}", hook[0]);
+    }
+    // UCS-2 from the SMSC (data_coding 8) reads as the sender wrote it.
+    smsc.deliver(
+        "447700900123",
+        number.trim_start_matches('+'),
+        "Привет, Ада",
+    )
+    .await;
+    wait_count(&app, "SELECT COUNT(*) FROM sms_inbound", 2).await;
+    let last = app
+        .strings("SELECT body FROM sms_inbound ORDER BY id DESC")
+        .await;
+    assert_eq!(last[0], "Привет, Ада");
+    assert_eq!(smsc.bound().await, 1);
+}
