@@ -28,6 +28,7 @@ export const paths = {
     transactions: '/client/transactions',
     notifications: '/client/notifications',
     sendSms: '/client/send-sms',
+    messages: '/client/messages',
     sipDevices: '/client/sip-devices',
     api: '/client/api',
     settings: '/client/settings',

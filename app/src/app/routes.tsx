@@ -137,6 +137,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.messages,
+    lazyPage(
+      () => import('../features/messages/pages/messages-page'),
+      (m) => m.MessagesPage,
+    ),
+  ],
+  [
     paths.client.sipDevices,
     lazyPage(
       () => import('../features/sip-devices/pages/sip-devices-page'),

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { clientAuth, renderWithProviders } from '../../../test/render';
+import { MessagesPage } from './messages-page';
+
+const NUMBER = '+14155550100';
+const ALICE = '+447700900123';
+const BOB = '+4915112345678';
+
+const aliceThread = [
+  {
+    direction: 'outbound',
+    body: 'Your code is 1234',
+    date: '2026-11-24T09:00:00Z',
+    status: 'delivered',
+  },
+  { direction: 'inbound', body: 'Thanks!', date: '2026-11-24T09:05:00Z', status: 'received' },
+  { direction: 'outbound', body: 'Anytime', date: '2026-11-24T09:06:00Z', status: 'failed' },
+];
+
+const conversations = [
+  { number: NUMBER, contact: ALICE, messages: 3, last: aliceThread[2] },
+  {
+    number: NUMBER,
+    contact: BOB,
+    messages: 1,
+    last: {
+      direction: 'inbound',
+      body: 'Call me back',
+      date: '2026-11-23T18:00:00Z',
+      status: 'received',
+    },
+  },
+];
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const threadUrl = (contact: string) =>
+  `GET /api/sms/conversation?${new URLSearchParams({ number: NUMBER, contact })}`;
+
+const server = mockServer({
+  'GET /api/sms/conversations': ok({ conversations }),
+  [threadUrl(ALICE)]: ok({ number: NUMBER, contact: ALICE, messages: aliceThread }),
+});
+
+function renderPage(route = '/client/messages') {
+  return renderWithProviders(<MessagesPage />, { route, auth: clientAuth() });
+}
+
+describe('Messages page', () => {
+  it('lists the conversations, newest first, with their number, last message and count', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Conversations' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(ALICE);
+    expect(items[0]).toHaveTextContent(`via ${NUMBER}`);
+    expect(items[0]).toHaveTextContent('You: Anytime');
+    expect(items[0]).toHaveTextContent('3 messages');
+    expect(items[0]).toHaveTextContent('Nov 24, 2026');
+    expect(items[1]).toHaveTextContent(BOB);
+    expect(items[1]).toHaveTextContent('Call me back');
+    expect(items[1]).not.toHaveTextContent('You:');
+    expect(items[1]).toHaveTextContent('1 message');
+    expect(screen.getByText('Choose a conversation to read it.')).toBeInTheDocument();
+  });
+
+  it('opens a conversation as chat bubbles with the delivery status of what was sent', async () => {
+    const fetch = server();
+    renderPage();
+    const link = await screen.findByRole('link', { name: new RegExp(ALICE.replace('+', '\\+')) });
+    expect(link).not.toHaveAttribute('aria-current');
+    await userEvent.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/client/messages?number=%2B14155550100&contact=%2B447700900123`,
+    );
+    expect(link).toHaveAttribute('aria-current', 'true');
+    const thread = screen.getByRole('region', { name: ALICE });
+    expect(screen.getByRole('heading', { level: 2, name: ALICE })).toHaveFocus();
+    expect(thread).toHaveTextContent(`with your number ${NUMBER}`);
+    const bubbles = within(
+      await within(thread).findByRole('region', { name: `Messages with ${ALICE}` }),
+    ).getAllByRole('listitem');
+    expect(bubbles).toHaveLength(3);
+    expect(bubbles[0]).toHaveTextContent('Sent: Your code is 1234');
+    expect(bubbles[0]).toHaveClass('justify-end');
+    expect(within(bubbles[0]).getByText('delivered')).toHaveClass('bg-green-100');
+    expect(bubbles[1]).toHaveTextContent('Received: Thanks!');
+    expect(bubbles[1]).toHaveClass('justify-start');
+    expect(bubbles[1]).not.toHaveTextContent('received');
+    expect(within(bubbles[2]).getByText('failed')).toHaveClass('bg-red-100');
+    expect(calls(fetch)).toContain(threadUrl(ALICE));
+  });
+
+  it('opens the conversation of its link, with a way back to the list', async () => {
+    server();
+    renderPage(`/client/messages?${new URLSearchParams({ number: NUMBER, contact: ALICE })}`);
+    expect(await screen.findByText('Your code is 1234')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: ALICE })).not.toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to conversations' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/client\/messages$/);
+    expect(screen.queryByRole('region', { name: ALICE })).toBeNull();
+  });
+
+  it('says when there is no message yet, with a link to Send SMS', async () => {
+    server({ 'GET /api/sms/conversations': ok({ conversations: [] }) });
+    renderPage();
+    const empty = (await screen.findByText(/No messages yet/)).closest('[role="status"]')!;
+    expect(empty).toHaveTextContent('No messages yet.');
+    expect(within(empty).getByRole('link', { name: 'Send an SMS' })).toHaveAttribute(
+      'href',
+      '/client/send-sms',
+    );
+    expect(screen.queryByText('Choose a conversation to read it.')).toBeNull();
+  });
+
+  it('shows a failure with Retry, for the list and for a thread', async () => {
+    let failing = true;
+    server({
+      'GET /api/sms/conversations': () =>
+        failing
+          ? { status: 500, body: { message: 'Database unavailable' } }
+          : ok({ conversations }),
+      [threadUrl(BOB)]: { status: 400, body: { message: 'contact is not a valid number' } },
+    });
+    renderPage(`/client/messages?${new URLSearchParams({ number: NUMBER, contact: BOB })}`);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('contact is not a valid number')).toBeInTheDocument();
+    failing = false;
+    const list = screen.getByRole('region', { name: 'Conversations' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Retry' }));
+    expect(await within(list).findByText('Call me back')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /Call me back/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+});
