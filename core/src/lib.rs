@@ -7,6 +7,7 @@ pub mod card;
 pub mod dates;
 pub mod email;
 pub mod inventory;
+pub mod ivr;
 pub mod money;
 pub mod phone;
 pub mod platform;

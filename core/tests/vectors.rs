@@ -2,8 +2,8 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    api, card, dates, inventory, money, platform, pricing, rates, rating, sip, sms, trial, units,
-    validation as v, wizard,
+    api, card, dates, inventory, ivr, money, platform, pricing, rates, rating, sip, sms, trial,
+    units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -173,6 +173,12 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             json!(pricing::total_due_today(m, s).to_string())
         }
         "smsInfo" => json!(sms::analyze(&arg::<String>(args, 0))),
+        "validateIvrFlow" => json!(ivr::validate_flow(&arg(args, 0), arg(args, 1))),
+        "ivrIsOpen" => json!(ivr::is_open(&arg(args, 0), arg(args, 1))),
+        "ivrRun" => {
+            let events: Vec<ivr::Event> = arg(args, 2);
+            json!(ivr::run(&arg(args, 0), arg(args, 1), &events))
+        }
         "wizardRun" => {
             let events: Vec<wizard::WizardEvent> = arg(args, 0);
             json!(wizard::run(&events).map_err(|e| e.to_string())?)

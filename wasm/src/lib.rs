@@ -11,6 +11,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 mod api;
+mod ivr;
 mod telephony;
 
 #[wasm_bindgen(typescript_custom_section)]

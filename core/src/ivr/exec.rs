@@ -1,0 +1,280 @@
+//! The flow executor: a pure state machine. The SIP endpoint feeds it what happened on
+//! the call (a prompt ended, a key, a timer, a failed forward) and performs the actions
+//! it returns; the browser preview does the same with clicks, so both walk a flow alike.
+
+use super::hours::is_open;
+use super::limits::MAX_HOPS;
+use super::model::{Flow, Step};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Event {
+    PromptFinished,
+    Digit { digit: String },
+    Timeout,
+    ForwardAnswered,
+    ForwardFailed,
+    RecordingFinished { seconds: u32 },
+    Hangup,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Action {
+    #[serde(rename_all = "camelCase")]
+    Play {
+        step_id: String,
+        text: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        audio: Option<String>,
+    },
+    /// A key interrupted the prompt being played.
+    StopPlaying,
+    #[serde(rename_all = "camelCase")]
+    CollectDigits {
+        timeout_seconds: u32,
+    },
+    #[serde(rename_all = "camelCase")]
+    Forward {
+        to: String,
+        ring_seconds: u32,
+    },
+    Beep,
+    #[serde(rename_all = "camelCase")]
+    Record {
+        max_seconds: u32,
+    },
+    Hangup,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    Playing,
+    Collecting,
+    Forwarding,
+    Recording,
+    Ended,
+}
+
+/// The way a call went, for the call history: steps entered and the keys that chose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PathEntry {
+    Step(String),
+    Key(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct State {
+    pub step: String,
+    pub phase: Phase,
+    /// Replays of the current menu spent on invalid keys and timeouts.
+    pub attempts: u32,
+    pub path: Vec<PathEntry>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub recorded_seconds: Option<u32>,
+}
+
+impl State {
+    /// "main → 2 → voicemail".
+    pub fn path_text(&self) -> String {
+        let parts: Vec<&str> = self
+            .path
+            .iter()
+            .map(|p| match p {
+                PathEntry::Step(s) | PathEntry::Key(s) => s.as_str(),
+            })
+            .collect();
+        parts.join(" → ")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Transition {
+    pub state: State,
+    pub actions: Vec<Action>,
+}
+
+/// Answers the call: enters the first step.
+pub fn start(flow: &Flow, now_ms: i64) -> Transition {
+    let mut state = State {
+        step: flow.start.clone(),
+        phase: Phase::Playing,
+        attempts: 0,
+        path: Vec::new(),
+        recorded_seconds: None,
+    };
+    let mut actions = Vec::new();
+    enter(
+        flow,
+        &mut state,
+        Some(flow.start.clone()),
+        now_ms,
+        &mut actions,
+    );
+    Transition { state, actions }
+}
+
+/// What happens next after `event`; events that do not fit the phase change nothing.
+pub fn step(flow: &Flow, state: &State, event: &Event, now_ms: i64) -> Transition {
+    let mut s = state.clone();
+    let mut actions = Vec::new();
+    if s.phase == Phase::Ended {
+        return Transition { state: s, actions };
+    }
+    let current = flow.steps.get(&s.step);
+    match (event, current) {
+        (Event::Hangup, _) => s.phase = Phase::Ended,
+        (Event::PromptFinished, Some(Step::Say(say))) if s.phase == Phase::Playing => {
+            enter(flow, &mut s, say.next.clone(), now_ms, &mut actions)
+        }
+        (Event::PromptFinished, Some(Step::Menu(m))) if s.phase == Phase::Playing => {
+            s.phase = Phase::Collecting;
+            actions.push(Action::CollectDigits {
+                timeout_seconds: m.timeout_seconds,
+            });
+        }
+        (Event::PromptFinished, Some(Step::Voicemail(v))) if s.phase == Phase::Playing => {
+            s.phase = Phase::Recording;
+            actions.push(Action::Beep);
+            actions.push(Action::Record {
+                max_seconds: v.max_seconds,
+            });
+        }
+        (Event::Digit { digit }, Some(Step::Menu(m)))
+            if matches!(s.phase, Phase::Playing | Phase::Collecting) =>
+        {
+            if s.phase == Phase::Playing {
+                actions.push(Action::StopPlaying);
+            }
+            match m.options.get(digit) {
+                Some(next) => {
+                    s.path.push(PathEntry::Key(digit.clone()));
+                    enter(flow, &mut s, Some(next.clone()), now_ms, &mut actions);
+                }
+                None => retry(flow, &mut s, m.on_invalid.clone(), now_ms, &mut actions),
+            }
+        }
+        (Event::Timeout, Some(Step::Menu(m))) if s.phase == Phase::Collecting => {
+            retry(flow, &mut s, m.on_timeout.clone(), now_ms, &mut actions)
+        }
+        (Event::ForwardFailed, Some(Step::Forward(f))) if s.phase == Phase::Forwarding => {
+            enter(flow, &mut s, f.fallback.clone(), now_ms, &mut actions)
+        }
+        // The caller now talks to the forwarded party; the flow has nothing more to do.
+        (Event::ForwardAnswered, Some(Step::Forward(_))) if s.phase == Phase::Forwarding => {
+            s.phase = Phase::Ended
+        }
+        (Event::RecordingFinished { seconds }, Some(Step::Voicemail(_)))
+            if s.phase == Phase::Recording =>
+        {
+            s.recorded_seconds = Some(*seconds);
+            s.phase = Phase::Ended;
+            actions.push(Action::Hangup);
+        }
+        _ => {}
+    }
+    Transition { state: s, actions }
+}
+
+/// An invalid key or a timeout: replay the menu while retries last, then take the
+/// menu's branch for it, or hang up when it has none.
+fn retry(flow: &Flow, s: &mut State, branch: Option<String>, now_ms: i64, out: &mut Vec<Action>) {
+    let Some(Step::Menu(m)) = flow.steps.get(&s.step) else {
+        return;
+    };
+    if s.attempts < m.retries {
+        s.attempts += 1;
+        s.phase = Phase::Playing;
+        out.push(play(&s.step, &m.prompt, &m.audio));
+    } else {
+        enter(flow, s, branch, now_ms, out);
+    }
+}
+
+fn play(id: &str, text: &str, audio: &Option<String>) -> Action {
+    Action::Play {
+        step_id: id.to_string(),
+        text: text.to_string(),
+        audio: audio.clone(),
+    }
+}
+
+/// Enters `next` (hanging up on None or a missing step), following steps that move on
+/// by themselves until one waits for the caller or the network.
+fn enter(flow: &Flow, s: &mut State, next: Option<String>, now_ms: i64, out: &mut Vec<Action>) {
+    let mut next = next;
+    for _ in 0..MAX_HOPS {
+        let Some(step) = next
+            .as_ref()
+            .and_then(|id| flow.steps.get(id).map(|st| (id, st)))
+        else {
+            break;
+        };
+        let (id, step) = step;
+        s.step = id.clone();
+        s.attempts = 0;
+        s.path.push(PathEntry::Step(id.clone()));
+        match step {
+            Step::Say(say) => {
+                s.phase = Phase::Playing;
+                out.push(play(id, &say.text, &say.audio));
+                return;
+            }
+            Step::Menu(m) => {
+                s.phase = Phase::Playing;
+                out.push(play(id, &m.prompt, &m.audio));
+                return;
+            }
+            Step::Voicemail(v) => {
+                s.phase = Phase::Playing;
+                out.push(play(id, &v.greeting, &v.audio));
+                return;
+            }
+            Step::Forward(f) => {
+                s.phase = Phase::Forwarding;
+                out.push(Action::Forward {
+                    to: f.to.clone(),
+                    ring_seconds: f.ring_seconds,
+                });
+                return;
+            }
+            Step::Hours(h) => {
+                next = Some(
+                    if is_open(h, now_ms) {
+                        &h.open
+                    } else {
+                        &h.closed
+                    }
+                    .clone(),
+                );
+            }
+            Step::Hangup => break,
+        }
+    }
+    s.phase = Phase::Ended;
+    out.push(Action::Hangup);
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Run {
+    /// The actions of the start, then of each event in turn.
+    pub actions: Vec<Vec<Action>>,
+    pub state: State,
+}
+
+/// Starts the flow and feeds it `events`, all at `now_ms`: the shape of the vectors.
+pub fn run(flow: &Flow, now_ms: i64, events: &[Event]) -> Run {
+    let first = start(flow, now_ms);
+    let mut actions = vec![first.actions];
+    let mut state = first.state;
+    for e in events {
+        let t = step(flow, &state, e, now_ms);
+        actions.push(t.actions);
+        state = t.state;
+    }
+    Run { actions, state }
+}

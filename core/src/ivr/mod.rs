@@ -1,0 +1,19 @@
+//! IVR call flows: the model a customer designs, its validation (the editor on every
+//! change, the server on save), business hours, and the executor that both the SIP
+//! endpoint and the browser preview run, so a flow behaves the same in both.
+
+pub mod exec;
+pub mod graph;
+pub mod hours;
+pub mod limits;
+pub mod model;
+pub mod validate;
+
+#[cfg(test)]
+mod props;
+
+pub use exec::{run, start, step, Action, Event, PathEntry, Phase, Run, State, Transition};
+pub use hours::is_open;
+pub use limits::{Level, LevelLimits};
+pub use model::{Flow, Forward, Hours, Interval, Menu, Say, Step, Voicemail, Weekly};
+pub use validate::{validate_flow, Problem};

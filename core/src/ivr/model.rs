@@ -1,0 +1,194 @@
+//! A flow as the editor saves it: JSON, camelCase, steps tagged by `type`. Every field
+//! has a default so that a half-built flow still parses and validation can say what is
+//! missing, instead of the parser refusing the whole flow.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Flow {
+    pub name: String,
+    pub start: String,
+    /// Ordered by id, so problems and vectors come out in a stable order.
+    pub steps: BTreeMap<String, Step>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Step {
+    Say(Say),
+    Menu(Menu),
+    Hours(Hours),
+    Forward(Forward),
+    Voicemail(Voicemail),
+    Hangup,
+}
+
+/// A prompt: text spoken by espeak-ng, or an uploaded recording when `audio` is set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Say {
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub audio: Option<String>,
+    /// None hangs up after the prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Menu {
+    pub prompt: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub audio: Option<String>,
+    /// Key ("0".."9", "*", "#") to step id.
+    pub options: BTreeMap<String, String>,
+    pub timeout_seconds: u32,
+    pub retries: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_invalid: Option<String>,
+}
+
+impl Default for Menu {
+    fn default() -> Self {
+        Menu {
+            prompt: String::new(),
+            audio: None,
+            options: BTreeMap::new(),
+            timeout_seconds: 5,
+            retries: 2,
+            on_timeout: None,
+            on_invalid: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Hours {
+    /// An IANA zone such as "America/New_York".
+    pub time_zone: String,
+    pub weekly: Weekly,
+    /// Local dates "YYYY-MM-DD" on which the closed branch is taken all day.
+    pub holidays: Vec<String>,
+    pub open: String,
+    pub closed: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Weekly {
+    pub monday: Vec<Interval>,
+    pub tuesday: Vec<Interval>,
+    pub wednesday: Vec<Interval>,
+    pub thursday: Vec<Interval>,
+    pub friday: Vec<Interval>,
+    pub saturday: Vec<Interval>,
+    pub sunday: Vec<Interval>,
+}
+
+impl Weekly {
+    /// Monday first, with the names messages use.
+    pub fn days(&self) -> [(&'static str, &[Interval]); 7] {
+        [
+            ("Monday", &self.monday),
+            ("Tuesday", &self.tuesday),
+            ("Wednesday", &self.wednesday),
+            ("Thursday", &self.thursday),
+            ("Friday", &self.friday),
+            ("Saturday", &self.saturday),
+            ("Sunday", &self.sunday),
+        ]
+    }
+}
+
+/// Open from `from` (inclusive) to `to` (exclusive), local "HH:MM"; "24:00" ends the day.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Interval {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Forward {
+    /// An E.164 number, or "devices" for the customer's SIP devices.
+    pub to: String,
+    pub ring_seconds: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+}
+
+impl Default for Forward {
+    fn default() -> Self {
+        Forward {
+            to: String::new(),
+            ring_seconds: 30,
+            fallback: None,
+        }
+    }
+}
+
+pub const FORWARD_TO_DEVICES: &str = "devices";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Voicemail {
+    pub greeting: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub audio: Option<String>,
+    pub max_seconds: u32,
+}
+
+impl Default for Voicemail {
+    fn default() -> Self {
+        Voicemail {
+            greeting: String::new(),
+            audio: None,
+            max_seconds: 120,
+        }
+    }
+}
+
+impl Step {
+    /// Every step this one may lead to, with the words a message uses for the link.
+    pub fn links(&self) -> Vec<(String, &str)> {
+        let mut out = Vec::new();
+        match self {
+            Step::Say(s) => out.extend(s.next.as_deref().map(|n| ("the next step".into(), n))),
+            Step::Menu(m) => {
+                out.extend(
+                    m.options
+                        .iter()
+                        .map(|(k, n)| (format!("key {k}"), n.as_str())),
+                );
+                out.extend(m.on_timeout.as_deref().map(|n| ("the timeout".into(), n)));
+                out.extend(
+                    m.on_invalid
+                        .as_deref()
+                        .map(|n| ("an invalid key".into(), n)),
+                );
+            }
+            Step::Hours(h) => {
+                out.push(("the open branch".into(), h.open.as_str()));
+                out.push(("the closed branch".into(), h.closed.as_str()));
+            }
+            Step::Forward(f) => {
+                out.extend(f.fallback.as_deref().map(|n| ("the fallback".into(), n)))
+            }
+            Step::Voicemail(_) | Step::Hangup => {}
+        }
+        out
+    }
+
+    /// Whether the caller must press a key or wait out a timer before this step moves
+    /// on: only menus. Any cycle without one repeats forever on its own.
+    pub fn waits_for_caller(&self) -> bool {
+        matches!(self, Step::Menu(_))
+    }
+}

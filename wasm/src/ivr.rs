@@ -1,0 +1,101 @@
+//! IVR call flows for the browser: the editor's validation, business hours, and the
+//! executor the "test call" preview walks (the same state machine the server runs).
+
+use crate::{from_js, to_js};
+use dialtone_core::ivr;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_IVR: &str = r##"
+export type IvrLevel = "basic" | "advanced" | "premium";
+export type IvrKey = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "*" | "#";
+export interface IvrInterval { from: string; to: string }
+export interface IvrWeekly { monday?: IvrInterval[]; tuesday?: IvrInterval[]; wednesday?: IvrInterval[]; thursday?: IvrInterval[]; friday?: IvrInterval[]; saturday?: IvrInterval[]; sunday?: IvrInterval[] }
+export interface IvrHours { timeZone: string; weekly: IvrWeekly; holidays: string[]; open: string; closed: string }
+export type IvrStep =
+  | { type: "say"; text: string; audio?: string; next?: string }
+  | { type: "menu"; prompt: string; audio?: string; options: Partial<Record<IvrKey, string>>; timeoutSeconds: number; retries: number; onTimeout?: string; onInvalid?: string }
+  | ({ type: "hours" } & IvrHours)
+  | { type: "forward"; to: string; ringSeconds: number; fallback?: string }
+  | { type: "voicemail"; greeting: string; audio?: string; maxSeconds: number }
+  | { type: "hangup" };
+export interface IvrFlow { name: string; start: string; steps: Record<string, IvrStep> }
+export interface IvrProblem { step: string | null; message: string }
+export interface IvrLevelLimits { steps: number; menus: number; businessHours: boolean; voicemailBoxes: number }
+export type IvrEvent =
+  | { type: "promptFinished" }
+  | { type: "digit"; digit: string }
+  | { type: "timeout" }
+  | { type: "forwardAnswered" }
+  | { type: "forwardFailed" }
+  | { type: "recordingFinished"; seconds: number }
+  | { type: "hangup" };
+export type IvrAction =
+  | { type: "play"; stepId: string; text: string; audio?: string }
+  | { type: "stopPlaying" }
+  | { type: "collectDigits"; timeoutSeconds: number }
+  | { type: "forward"; to: string; ringSeconds: number }
+  | { type: "beep" }
+  | { type: "record"; maxSeconds: number }
+  | { type: "hangup" };
+export type IvrPathEntry = { step: string } | { key: string };
+export interface IvrState { step: string; phase: "playing" | "collecting" | "forwarding" | "recording" | "ended"; attempts: number; path: IvrPathEntry[]; recordedSeconds?: number }
+export interface IvrTransition { state: IvrState; actions: IvrAction[] }
+export interface IvrRun { actions: IvrAction[][]; state: IvrState }
+export function validateIvrFlow(flow: Partial<IvrFlow>, level: IvrLevel): IvrProblem[];
+export function ivrLevelLimits(level: IvrLevel): IvrLevelLimits;
+export function ivrIsOpen(hours: IvrHours, utcMs: number): boolean;
+export function ivrStart(flow: IvrFlow, nowMs: number): IvrTransition;
+export function ivrStep(flow: IvrFlow, state: IvrState, event: IvrEvent, nowMs: number): IvrTransition;
+export function ivrRun(flow: IvrFlow, nowMs: number, events: IvrEvent[]): IvrRun;
+export function ivrPathText(state: IvrState): string;
+"##;
+
+/// Every problem of a flow at an IVR level, each naming its step (null for the flow).
+#[wasm_bindgen(js_name = validateIvrFlow, skip_typescript)]
+pub fn validate_ivr_flow(flow: JsValue, level: JsValue) -> Result<JsValue, JsError> {
+    to_js(&ivr::validate_flow(&from_js(flow)?, from_js(level)?))
+}
+
+#[wasm_bindgen(js_name = ivrLevelLimits, skip_typescript)]
+pub fn ivr_level_limits(level: JsValue) -> Result<JsValue, JsError> {
+    to_js(&from_js::<ivr::Level>(level)?.limits())
+}
+
+#[wasm_bindgen(js_name = ivrIsOpen, skip_typescript)]
+pub fn ivr_is_open(hours: JsValue, utc_ms: JsValue) -> Result<bool, JsError> {
+    Ok(ivr::is_open(&from_js(hours)?, from_js(utc_ms)?))
+}
+
+#[wasm_bindgen(js_name = ivrStart, skip_typescript)]
+pub fn ivr_start(flow: JsValue, now_ms: JsValue) -> Result<JsValue, JsError> {
+    to_js(&ivr::start(&from_js(flow)?, from_js(now_ms)?))
+}
+
+#[wasm_bindgen(js_name = ivrStep, skip_typescript)]
+pub fn ivr_step(
+    flow: JsValue,
+    state: JsValue,
+    event: JsValue,
+    now_ms: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&ivr::step(
+        &from_js(flow)?,
+        &from_js(state)?,
+        &from_js(event)?,
+        from_js(now_ms)?,
+    ))
+}
+
+/// Starts a flow and feeds it every event at one instant: the actions of each turn.
+#[wasm_bindgen(js_name = ivrRun, skip_typescript)]
+pub fn ivr_run(flow: JsValue, now_ms: JsValue, events: JsValue) -> Result<JsValue, JsError> {
+    let events: Vec<ivr::Event> = from_js(events)?;
+    to_js(&ivr::run(&from_js(flow)?, from_js(now_ms)?, &events))
+}
+
+/// The way the call went, as the call history shows it: "main → 2 → voicemail".
+#[wasm_bindgen(js_name = ivrPathText, skip_typescript)]
+pub fn ivr_path_text(state: JsValue) -> Result<String, JsError> {
+    Ok(from_js::<ivr::State>(state)?.path_text())
+}
