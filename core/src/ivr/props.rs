@@ -98,6 +98,33 @@ proptest! {
         }
     }
 
+    /// Hours typed by hand (any text for zone, times and dates) never make validation
+    /// or the clock panic, at any instant.
+    #[test]
+    fn hand_typed_hours_never_panic(
+        zone in "[A-Za-z_/]{0,20}|.{0,6}",
+        from in "[0-9:]{0,6}|.{0,4}",
+        to in "[0-9:]{0,6}|.{0,4}",
+        day in "[0-9-]{10}|.{0,12}",
+        at in any::<i64>(),
+    ) {
+        let hours = Hours {
+            time_zone: zone,
+            weekly: Weekly { monday: vec![Interval { from, to }], ..Weekly::default() },
+            holidays: vec![day],
+            open: "a".into(),
+            closed: "a".into(),
+        };
+        let _ = is_open(&hours, at);
+        let f = Flow {
+            name: "Hours".into(),
+            start: "h".into(),
+            steps: [("h".to_string(), Step::Hours(hours)), ("a".to_string(), Step::Hangup)].into(),
+        };
+        let _ = validate_flow(&f, Level::Advanced);
+        let _ = run(&f, at, &[]);
+    }
+
     /// Every problem names a step of the flow (or none) and starts with its name, so
     /// the editor can always point at it.
     #[test]
