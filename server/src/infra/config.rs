@@ -38,7 +38,8 @@ pub struct Config {
     /// DIALTONE_SWITCH_TOKEN: the shared secret the softswitch sends as a bearer
     /// token. Generated and kept in data/ if unset.
     pub switch_token: String,
-    /// DIALTONE_SMS_PROVIDER: "loopback" (default: marks messages delivered) or "http".
+    /// DIALTONE_SMS_PROVIDER: "loopback" (default: marks messages delivered), "http",
+    /// or "smpp" (queued and submitted over the SMPP link; needs DIALTONE_SMPP_ADDR).
     pub sms_provider: String,
     /// DIALTONE_SMS_HTTP_URL / DIALTONE_SMS_HTTP_TOKEN: the carrier's HTTP API.
     pub sms_http_url: Option<String>,

@@ -139,10 +139,14 @@ async fn receipts_move_messages_to_delivered_and_to_undelivered() {
         item(bad)["error"],
         "The carrier could not deliver the message (UNDELIV, error 034)"
     );
+    // A receipt for no message of ours is acknowledged and the link stays up.
+    smsc.receipt("smsc-unknown", "DELIVRD", "000").await;
     // A receipt that arrives twice changes nothing more; undelivered is not refunded.
     smsc.receipt(&smsc_id_of(&app, good).await, "DELIVRD", "000")
         .await;
     assert_eq!(app.balance_of(&s).await.as_f64(), Some(4.92));
+    assert_eq!(status_of(&app, good).await, "delivered");
+    assert_eq!(smsc.bound().await, 1);
     app.assert_invariant().await;
 }
 
