@@ -99,6 +99,12 @@ impl Config {
             Some(s) => s,
             None => String::from_utf8(load_or_create_secret(&data_dir, "switch_token")?)?,
         };
+        if var("DIALTONE_SMS_PROVIDER").as_deref() == Some("smpp")
+            && var("DIALTONE_SMPP_ADDR").is_none()
+        {
+            // Otherwise messages would quietly go to the loopback.
+            anyhow::bail!("DIALTONE_SMS_PROVIDER=smpp needs DIALTONE_SMPP_ADDR (host:port)");
+        }
         Ok(Config {
             bind,
             database_url,
