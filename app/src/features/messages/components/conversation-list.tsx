@@ -32,15 +32,15 @@ export function ConversationList({ conversations, open, onOpen }: ConversationLi
             >
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-semibold text-slate-900 tabular-nums">{c.contact}</span>
-                <time dateTime={c.last.date} className="text-xs text-slate-500">
+                <time dateTime={c.last.date} className="text-xs text-slate-600">
                   {formatDateTime(c.last.date)}
                 </time>
               </span>
               <span className="block truncate text-sm text-slate-700">
-                {c.last.direction === 'outbound' && <span className="text-slate-500">You: </span>}
+                {c.last.direction === 'outbound' && <span className="text-slate-600">You: </span>}
                 {c.last.body}
               </span>
-              <span className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
+              <span className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
                 <span>
                   via <span className="tabular-nums">{c.number}</span>
                 </span>

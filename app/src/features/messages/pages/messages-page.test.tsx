@@ -108,7 +108,9 @@ describe('Messages page', () => {
   it('says when there is no message yet, with a link to Send SMS', async () => {
     server({ 'GET /api/sms/conversations': ok({ conversations: [] }) });
     renderPage();
-    const empty = (await screen.findByText(/No messages yet/)).closest('[role="status"]')!;
+    const empty = (await screen.findByText(/No messages yet/)).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
     expect(empty).toHaveTextContent('No messages yet.');
     expect(within(empty).getByRole('link', { name: 'Send an SMS' })).toHaveAttribute(
       'href',
