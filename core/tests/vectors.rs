@@ -173,11 +173,15 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             json!(pricing::total_due_today(m, s).to_string())
         }
         "smsInfo" => json!(sms::analyze(&arg::<String>(args, 0))),
-        "validateIvrFlow" => json!(ivr::validate_flow(&arg(args, 0), arg(args, 1))),
-        "ivrIsOpen" => json!(ivr::is_open(&arg(args, 0), arg(args, 1))),
+        "validateIvrFlow" => json!(ivr::validate_flow(&arg(args, 0), arg(args, 1), &ivr::Iana)),
+        "ivrIsOpen" => json!(ivr::is_open(&arg(args, 0), &ivr::Iana, arg(args, 1))),
         "ivrRun" => {
             let events: Vec<ivr::Event> = arg(args, 2);
-            json!(ivr::run(&arg(args, 0), arg(args, 1), &events))
+            let now = ivr::Now {
+                ms: arg(args, 1),
+                zones: &ivr::Iana,
+            };
+            json!(ivr::run(&arg(args, 0), now, &events))
         }
         "wizardRun" => {
             let events: Vec<wizard::WizardEvent> = arg(args, 0);

@@ -2,8 +2,60 @@
 //! executor the "test call" preview walks (the same state machine the server runs).
 
 use crate::{from_js, to_js};
-use dialtone_core::ivr;
+use dialtone_core::ivr::{self, LocalTime, Now, Zones};
 use wasm_bindgen::prelude::*;
+
+// The browser's own time-zone data (every engine ships the IANA database for Intl):
+// the year, month, day, hour and minute of `zone` at `ms`, or null for a zone it does
+// not know. Compiling the database into this module would add about 1 MB to every page.
+#[wasm_bindgen(inline_js = "
+export function localTime(zone, ms) {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric',
+      day: 'numeric', hour: 'numeric', minute: 'numeric',
+    }).formatToParts(new Date(ms));
+    const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
+    return Float64Array.of(p.year, p.month, p.day, p.hour, p.minute);
+  } catch {
+    return null;
+  }
+}")]
+extern "C" {
+    #[wasm_bindgen(js_name = localTime)]
+    fn local_time(zone: &str, ms: f64) -> Option<Vec<f64>>;
+}
+
+/// Time zones as the browser knows them.
+struct Intl;
+
+impl Zones for Intl {
+    fn local(&self, zone: &str, utc_ms: i64) -> Option<LocalTime> {
+        // An empty zone would mean the browser's own: not a zone a flow may name.
+        if zone.is_empty() {
+            return None;
+        }
+        let p = local_time(zone, utc_ms as f64)?;
+        let n = |i: usize| {
+            p.get(i)
+                .copied()
+                .filter(|v| v.is_finite())
+                .map(|v| v as u32)
+        };
+        let date = chrono::NaiveDate::from_ymd_opt(n(0)? as i32, n(1)?, n(2)?)?;
+        Some(LocalTime {
+            date,
+            minute: n(3)? * 60 + n(4)?,
+        })
+    }
+}
+
+fn at(now_ms: JsValue) -> Result<Now<'static>, JsError> {
+    Ok(Now {
+        ms: from_js(now_ms)?,
+        zones: &Intl,
+    })
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_IVR: &str = r##"
@@ -54,7 +106,7 @@ export function ivrPathText(state: IvrState): string;
 /// Every problem of a flow at an IVR level, each naming its step (null for the flow).
 #[wasm_bindgen(js_name = validateIvrFlow, skip_typescript)]
 pub fn validate_ivr_flow(flow: JsValue, level: JsValue) -> Result<JsValue, JsError> {
-    to_js(&ivr::validate_flow(&from_js(flow)?, from_js(level)?))
+    to_js(&ivr::validate_flow(&from_js(flow)?, from_js(level)?, &Intl))
 }
 
 #[wasm_bindgen(js_name = ivrLevelLimits, skip_typescript)]
@@ -64,12 +116,12 @@ pub fn ivr_level_limits(level: JsValue) -> Result<JsValue, JsError> {
 
 #[wasm_bindgen(js_name = ivrIsOpen, skip_typescript)]
 pub fn ivr_is_open(hours: JsValue, utc_ms: JsValue) -> Result<bool, JsError> {
-    Ok(ivr::is_open(&from_js(hours)?, from_js(utc_ms)?))
+    Ok(ivr::is_open(&from_js(hours)?, &Intl, from_js(utc_ms)?))
 }
 
 #[wasm_bindgen(js_name = ivrStart, skip_typescript)]
 pub fn ivr_start(flow: JsValue, now_ms: JsValue) -> Result<JsValue, JsError> {
-    to_js(&ivr::start(&from_js(flow)?, from_js(now_ms)?))
+    to_js(&ivr::start(&from_js(flow)?, at(now_ms)?))
 }
 
 #[wasm_bindgen(js_name = ivrStep, skip_typescript)]
@@ -83,7 +135,7 @@ pub fn ivr_step(
         &from_js(flow)?,
         &from_js(state)?,
         &from_js(event)?,
-        from_js(now_ms)?,
+        at(now_ms)?,
     ))
 }
 
@@ -91,7 +143,7 @@ pub fn ivr_step(
 #[wasm_bindgen(js_name = ivrRun, skip_typescript)]
 pub fn ivr_run(flow: JsValue, now_ms: JsValue, events: JsValue) -> Result<JsValue, JsError> {
     let events: Vec<ivr::Event> = from_js(events)?;
-    to_js(&ivr::run(&from_js(flow)?, from_js(now_ms)?, &events))
+    to_js(&ivr::run(&from_js(flow)?, at(now_ms)?, &events))
 }
 
 /// The way the call went, as the call history shows it: "main → 2 → voicemail".

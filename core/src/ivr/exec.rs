@@ -2,7 +2,7 @@
 //! the call (a prompt ended, a key, a timer, a failed forward) and performs the actions
 //! it returns; the browser preview does the same with clicks, so both walk a flow alike.
 
-use super::hours::is_open;
+use super::hours::{is_open, Zones};
 use super::limits::MAX_HOPS;
 use super::model::{Flow, Step};
 use serde::{Deserialize, Serialize};
@@ -98,8 +98,15 @@ pub struct Transition {
     pub actions: Vec<Action>,
 }
 
+/// The moment a flow runs at, and where its business hours read the time zone from.
+#[derive(Clone, Copy)]
+pub struct Now<'a> {
+    pub ms: i64,
+    pub zones: &'a dyn Zones,
+}
+
 /// Answers the call: enters the first step.
-pub fn start(flow: &Flow, now_ms: i64) -> Transition {
+pub fn start(flow: &Flow, now: Now<'_>) -> Transition {
     let mut state = State {
         step: flow.start.clone(),
         phase: Phase::Playing,
@@ -112,14 +119,14 @@ pub fn start(flow: &Flow, now_ms: i64) -> Transition {
         flow,
         &mut state,
         Some(flow.start.clone()),
-        now_ms,
+        now,
         &mut actions,
     );
     Transition { state, actions }
 }
 
 /// What happens next after `event`; events that do not fit the phase change nothing.
-pub fn step(flow: &Flow, state: &State, event: &Event, now_ms: i64) -> Transition {
+pub fn step(flow: &Flow, state: &State, event: &Event, now: Now<'_>) -> Transition {
     let mut s = state.clone();
     let mut actions = Vec::new();
     if s.phase == Phase::Ended {
@@ -129,7 +136,7 @@ pub fn step(flow: &Flow, state: &State, event: &Event, now_ms: i64) -> Transitio
     match (event, current) {
         (Event::Hangup, _) => s.phase = Phase::Ended,
         (Event::PromptFinished, Some(Step::Say(say))) if s.phase == Phase::Playing => {
-            enter(flow, &mut s, say.next.clone(), now_ms, &mut actions)
+            enter(flow, &mut s, say.next.clone(), now, &mut actions)
         }
         (Event::PromptFinished, Some(Step::Menu(m))) if s.phase == Phase::Playing => {
             s.phase = Phase::Collecting;
@@ -153,16 +160,16 @@ pub fn step(flow: &Flow, state: &State, event: &Event, now_ms: i64) -> Transitio
             match m.options.get(digit) {
                 Some(next) => {
                     s.path.push(PathEntry::Key(digit.clone()));
-                    enter(flow, &mut s, Some(next.clone()), now_ms, &mut actions);
+                    enter(flow, &mut s, Some(next.clone()), now, &mut actions);
                 }
-                None => retry(flow, &mut s, m.on_invalid.clone(), now_ms, &mut actions),
+                None => retry(flow, &mut s, m.on_invalid.clone(), now, &mut actions),
             }
         }
         (Event::Timeout, Some(Step::Menu(m))) if s.phase == Phase::Collecting => {
-            retry(flow, &mut s, m.on_timeout.clone(), now_ms, &mut actions)
+            retry(flow, &mut s, m.on_timeout.clone(), now, &mut actions)
         }
         (Event::ForwardFailed, Some(Step::Forward(f))) if s.phase == Phase::Forwarding => {
-            enter(flow, &mut s, f.fallback.clone(), now_ms, &mut actions)
+            enter(flow, &mut s, f.fallback.clone(), now, &mut actions)
         }
         // The caller now talks to the forwarded party; the flow has nothing more to do.
         (Event::ForwardAnswered, Some(Step::Forward(_))) if s.phase == Phase::Forwarding => {
@@ -182,7 +189,7 @@ pub fn step(flow: &Flow, state: &State, event: &Event, now_ms: i64) -> Transitio
 
 /// An invalid key or a timeout: replay the menu while retries last, then take the
 /// menu's branch for it, or hang up when it has none.
-fn retry(flow: &Flow, s: &mut State, branch: Option<String>, now_ms: i64, out: &mut Vec<Action>) {
+fn retry(flow: &Flow, s: &mut State, branch: Option<String>, now: Now<'_>, out: &mut Vec<Action>) {
     let Some(Step::Menu(m)) = flow.steps.get(&s.step) else {
         return;
     };
@@ -191,7 +198,7 @@ fn retry(flow: &Flow, s: &mut State, branch: Option<String>, now_ms: i64, out: &
         s.phase = Phase::Playing;
         out.push(play(&s.step, &m.prompt, &m.audio));
     } else {
-        enter(flow, s, branch, now_ms, out);
+        enter(flow, s, branch, now, out);
     }
 }
 
@@ -205,7 +212,7 @@ fn play(id: &str, text: &str, audio: &Option<String>) -> Action {
 
 /// Enters `next` (hanging up on None or a missing step), following steps that move on
 /// by themselves until one waits for the caller or the network.
-fn enter(flow: &Flow, s: &mut State, next: Option<String>, now_ms: i64, out: &mut Vec<Action>) {
+fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &mut Vec<Action>) {
     let mut next = next;
     for _ in 0..MAX_HOPS {
         let Some(step) = next
@@ -244,7 +251,7 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now_ms: i64, out: &mu
             }
             Step::Hours(h) => {
                 next = Some(
-                    if is_open(h, now_ms) {
+                    if is_open(h, now.zones, now.ms) {
                         &h.open
                     } else {
                         &h.closed
@@ -266,13 +273,13 @@ pub struct Run {
     pub state: State,
 }
 
-/// Starts the flow and feeds it `events`, all at `now_ms`: the shape of the vectors.
-pub fn run(flow: &Flow, now_ms: i64, events: &[Event]) -> Run {
-    let first = start(flow, now_ms);
+/// Starts the flow and feeds it `events`, all at `now`: the shape of the vectors.
+pub fn run(flow: &Flow, now: Now<'_>, events: &[Event]) -> Run {
+    let first = start(flow, now);
     let mut actions = vec![first.actions];
     let mut state = first.state;
     for e in events {
-        let t = step(flow, &state, e, now_ms);
+        let t = step(flow, &state, e, now);
         actions.push(t.actions);
         state = t.state;
     }

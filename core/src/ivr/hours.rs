@@ -2,8 +2,44 @@
 //! judged on the wall clock of the flow's own time zone (so DST moves the UTC hours).
 
 use super::model::{Hours, Interval};
-use chrono::{Datelike, NaiveDate, TimeZone, Timelike};
-use chrono_tz::Tz;
+use chrono::{Datelike, NaiveDate};
+
+/// A wall-clock reading: the local date and the minute since local midnight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalTime {
+    pub date: NaiveDate,
+    pub minute: u32,
+}
+
+/// Where time-zone data comes from. The rule (intervals, weekdays, holidays) is core's;
+/// the zones' offsets and DST dates are data: the IANA database compiled in on the
+/// server (`Iana`), the browser's own through Intl in wasm. The shared vectors run
+/// through both, so they cannot disagree unnoticed.
+pub trait Zones {
+    /// The wall clock of `zone` at `utc_ms`, None for a zone it does not know.
+    fn local(&self, zone: &str, utc_ms: i64) -> Option<LocalTime>;
+
+    fn is_known(&self, zone: &str) -> bool {
+        self.local(zone, 0).is_some()
+    }
+}
+
+/// The IANA database compiled in (chrono-tz).
+#[cfg(feature = "tz")]
+pub struct Iana;
+
+#[cfg(feature = "tz")]
+impl Zones for Iana {
+    fn local(&self, zone: &str, utc_ms: i64) -> Option<LocalTime> {
+        use chrono::{TimeZone, Timelike};
+        let tz: chrono_tz::Tz = zone.parse().ok()?;
+        let local = tz.timestamp_millis_opt(utc_ms).single()?;
+        Some(LocalTime {
+            date: local.date_naive(),
+            minute: local.hour() * 60 + local.minute(),
+        })
+    }
+}
 
 /// Minutes since local midnight of "HH:MM" (00:00 to 24:00).
 pub fn parse_time(s: &str) -> Option<u32> {
@@ -31,10 +67,6 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(digits(0..4)? as i32, digits(5..7)?, digits(8..10)?)
 }
 
-pub fn time_zone(name: &str) -> Option<Tz> {
-    name.parse().ok()
-}
-
 /// Minutes of an interval, None when a time is malformed or it does not end after it starts.
 pub fn interval_minutes(i: &Interval) -> Option<(u32, u32)> {
     let (from, to) = (parse_time(&i.from)?, parse_time(&i.to)?);
@@ -43,25 +75,22 @@ pub fn interval_minutes(i: &Interval) -> Option<(u32, u32)> {
 
 /// Open at `utc_ms`: not a local holiday, and inside one of that weekday's intervals.
 /// An unknown time zone counts as closed (validation refuses it before it is saved).
-pub fn is_open(hours: &Hours, utc_ms: i64) -> bool {
-    let Some(tz) = time_zone(&hours.time_zone) else {
+pub fn is_open(hours: &Hours, zones: &dyn Zones, utc_ms: i64) -> bool {
+    let Some(local) = zones.local(&hours.time_zone, utc_ms) else {
         return false;
     };
-    let Some(local) = tz.timestamp_millis_opt(utc_ms).single() else {
-        return false;
-    };
-    let date = local.date_naive();
+    let date = local.date;
     if hours.holidays.iter().any(|h| parse_date(h) == Some(date)) {
         return false;
     }
     let day = hours.weekly.days()[date.weekday().num_days_from_monday() as usize].1;
-    let minute = local.hour() * 60 + local.minute();
+    let minute = local.minute;
     day.iter()
         .filter_map(interval_minutes)
         .any(|(from, to)| (from..to).contains(&minute))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "tz"))]
 mod tests {
     use super::*;
     use crate::ivr::model::Weekly;
@@ -88,6 +117,7 @@ mod tests {
     }
 
     fn ms(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> i64 {
+        use chrono::TimeZone;
         chrono::Utc
             .with_ymd_and_hms(y, mo, d, h, mi, 0)
             .unwrap()
@@ -98,17 +128,17 @@ mod tests {
     fn new_york_opens_at_nine_local_on_both_sides_of_the_spring_change() {
         let h = nine_to_five("America/New_York");
         // Friday 6 March 2026, EST (UTC-5): 09:00 local is 14:00 UTC.
-        assert!(!is_open(&h, ms(2026, 3, 6, 13, 59)));
-        assert!(is_open(&h, ms(2026, 3, 6, 14, 0)));
+        assert!(!is_open(&h, &Iana, ms(2026, 3, 6, 13, 59)));
+        assert!(is_open(&h, &Iana, ms(2026, 3, 6, 14, 0)));
         // Monday 9 March 2026, EDT (UTC-4): 09:00 local is 13:00 UTC.
-        assert!(is_open(&h, ms(2026, 3, 9, 13, 0)));
+        assert!(is_open(&h, &Iana, ms(2026, 3, 9, 13, 0)));
     }
 
     #[test]
     fn a_holiday_is_closed_all_day() {
         let h = nine_to_five("America/New_York");
-        assert!(!is_open(&h, ms(2026, 12, 25, 17, 0)));
-        assert!(is_open(&h, ms(2026, 12, 24, 17, 0)));
+        assert!(!is_open(&h, &Iana, ms(2026, 12, 25, 17, 0)));
+        assert!(is_open(&h, &Iana, ms(2026, 12, 24, 17, 0)));
     }
 
     #[test]

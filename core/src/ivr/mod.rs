@@ -10,10 +10,13 @@ pub mod model;
 pub mod validate;
 
 #[cfg(test)]
+#[cfg(feature = "tz")]
 mod props;
 
-pub use exec::{run, start, step, Action, Event, PathEntry, Phase, Run, State, Transition};
-pub use hours::is_open;
+pub use exec::{run, start, step, Action, Event, Now, PathEntry, Phase, Run, State, Transition};
+#[cfg(feature = "tz")]
+pub use hours::Iana;
+pub use hours::{is_open, LocalTime, Zones};
 pub use limits::{Level, LevelLimits};
 pub use model::{Flow, Forward, Hours, Interval, Menu, Say, Step, Voicemail, Weekly};
 pub use validate::{validate_flow, Problem};

@@ -1,6 +1,10 @@
 //! Properties of the executor and validation over arbitrary small flows and events.
 
 use super::*;
+
+fn at(ms: i64) -> Now<'static> {
+    Now { ms, zones: &Iana }
+}
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -82,11 +86,11 @@ proptest! {
     fn the_executor_always_answers_and_ended_calls_stay_ended(
         f in flow(), events in proptest::collection::vec(event(), 0..30), now in any::<i64>()
     ) {
-        let r = run(&f, now, &events);
+        let r = run(&f, at(now), &events);
         prop_assert_eq!(r.actions.len(), events.len() + 1);
-        let mut state = start(&f, now).state;
+        let mut state = start(&f, at(now)).state;
         for e in &events {
-            let t = step(&f, &state, e, now);
+            let t = step(&f, &state, e, at(now));
             if state.phase == Phase::Ended {
                 prop_assert!(t.actions.is_empty());
                 prop_assert_eq!(&t.state, &state);
@@ -115,21 +119,21 @@ proptest! {
             open: "a".into(),
             closed: "a".into(),
         };
-        let _ = is_open(&hours, at);
+        let _ = is_open(&hours, &Iana, at);
         let f = Flow {
             name: "Hours".into(),
             start: "h".into(),
             steps: [("h".to_string(), Step::Hours(hours)), ("a".to_string(), Step::Hangup)].into(),
         };
-        let _ = validate_flow(&f, Level::Advanced);
-        let _ = run(&f, at, &[]);
+        let _ = validate_flow(&f, Level::Advanced, &Iana);
+        let _ = run(&f, Now { ms: at, zones: &Iana }, &[]);
     }
 
     /// Every problem names a step of the flow (or none) and starts with its name, so
     /// the editor can always point at it.
     #[test]
     fn problems_point_at_existing_steps(f in flow(), level in prop_oneof![Just(Level::Basic), Just(Level::Premium)]) {
-        for p in validate_flow(&f, level) {
+        for p in validate_flow(&f, level, &Iana) {
             if let Some(id) = &p.step {
                 prop_assert!(f.steps.contains_key(id));
                 let prefix = format!("Step '{id}': ");
@@ -156,7 +160,7 @@ fn an_invalid_loop_hangs_up_instead_of_spinning() {
         start: "h".into(),
         steps,
     };
-    let t = start(&f, 0);
+    let t = start(&f, at(0));
     assert_eq!(t.actions, vec![Action::Hangup]);
     assert_eq!(t.state.phase, Phase::Ended);
     assert_eq!(t.state.path.len(), limits::MAX_HOPS);

@@ -2,7 +2,7 @@
 //! for the flow as a whole) and says, in the customer's words, what is wrong.
 
 use super::graph::{loops_without_key_press, reachable};
-use super::hours::{interval_minutes, parse_date, parse_time, time_zone};
+use super::hours::{interval_minutes, parse_date, parse_time, Zones};
 use super::limits::*;
 use super::model::{Flow, Step, FORWARD_TO_DEVICES};
 use crate::phone;
@@ -33,7 +33,7 @@ fn step_problem(id: &str, message: impl std::fmt::Display) -> Problem {
 const KEYS: [&str; 12] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"];
 
 /// Every problem of `flow` at the IVR `level`; empty when the flow may be saved.
-pub fn validate_flow(flow: &Flow, level: Level) -> Vec<Problem> {
+pub fn validate_flow(flow: &Flow, level: Level, zones: &dyn Zones) -> Vec<Problem> {
     let mut out = Vec::new();
     let name = flow.name.trim();
     if name.is_empty() {
@@ -68,7 +68,7 @@ pub fn validate_flow(flow: &Flow, level: Level) -> Vec<Problem> {
                 format!("a step id must be 1 to {MAX_STEP_ID} letters, digits, - or _"),
             ));
         }
-        out.extend(step_problems(id, step, level));
+        out.extend(step_problems(id, step, level, zones));
         for (label, target) in step.links() {
             if target.is_empty() {
                 out.push(step_problem(id, format!("choose the step for {label}")));
@@ -153,7 +153,7 @@ fn prompt_problems(id: &str, text: &str, audio: &Option<String>, what: &str) -> 
     out
 }
 
-fn step_problems(id: &str, step: &Step, level: Level) -> Vec<Problem> {
+fn step_problems(id: &str, step: &Step, level: Level, zones: &dyn Zones) -> Vec<Problem> {
     let mut out = Vec::new();
     match step {
         Step::Say(s) => out.extend(prompt_problems(id, &s.text, &s.audio, "the text to say")),
@@ -190,7 +190,7 @@ fn step_problems(id: &str, step: &Step, level: Level) -> Vec<Problem> {
             }
             if h.time_zone.is_empty() {
                 out.push(step_problem(id, "choose a time zone"));
-            } else if time_zone(&h.time_zone).is_none() {
+            } else if !zones.is_known(&h.time_zone) {
                 out.push(step_problem(
                     id,
                     format!("'{}' is not a known time zone", h.time_zone),
