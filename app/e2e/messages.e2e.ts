@@ -68,4 +68,30 @@ describe('Messages', () => {
       }
     }
   });
+
+  test('a reply in the demo conversation goes from its number and appears in the thread', async () => {
+    const context = await areaContext(browser(), baseUrl(), 'client', {
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const reply = `On my way (${Date.now()})`;
+    try {
+      await page.goto('/client/messages');
+      const list = page.getByRole('region', { name: 'Conversations' });
+      await list.getByRole('link').filter({ hasText: RECIPIENT }).click();
+      const thread = page.getByRole('region', { name: RECIPIENT, exact: true });
+      await thread.getByText(TEXT).waitFor();
+      const form = page.getByRole('form', { name: `Reply to ${RECIPIENT}` });
+      await form.getByLabel('Reply').fill(reply);
+      await form.getByText(/^Cost: \$/).waitFor();
+      await form.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('Message sent').waitFor();
+      await thread.getByRole('listitem').filter({ hasText: reply }).waitFor();
+      expect(await form.getByLabel('Reply').inputValue()).toBe('');
+      await list.getByRole('link').filter({ hasText: reply }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -4620,7 +4620,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          'application/json': components['schemas']['SmsInput'];
+          'application/json': components['schemas']['SendSms'];
         };
       };
       responses: {
@@ -8844,6 +8844,20 @@ export interface components {
        *     you); empty or absent: ring devices.
        */
       forwardTo?: string | null;
+    };
+    /** @description A message to send, and optionally which of the caller's numbers sends it. */
+    SendSms: {
+      /** @default  */
+      to: string;
+      /** @default  */
+      message: string;
+    } & {
+      /**
+       * @description The sender: one of the caller's active numbers (E.164). Without it, the
+       *     caller's first active number.
+       * @example +14155550100
+       */
+      from?: string | null;
     };
     /** @description What happened, for the user. */
     Sent: {

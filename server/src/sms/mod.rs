@@ -142,11 +142,42 @@ pub struct SmsSent {
     pub balance: Money,
 }
 
+/// A message to send, and optionally which of the caller's numbers sends it.
+#[derive(Debug, Default, serde::Deserialize, ToSchema)]
+pub struct SendSms {
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub input: SmsInput,
+    /// The sender: one of the caller's active numbers (E.164). Without it, the
+    /// caller's first active number.
+    #[schema(example = "+14155550100")]
+    pub from: Option<String>,
+}
+
+/// The sender a request names, checked as one of the caller's active numbers;
+/// otherwise 400 on `from`.
+async fn checked_from(
+    state: &AppState,
+    user_id: i64,
+    from: Option<&str>,
+) -> Result<Option<String>> {
+    let Some(from) = from.map(str::trim).filter(|f| !f.is_empty()) else {
+        return Ok(None);
+    };
+    let from = phone::normalize(from);
+    if !phone::is_e164(&from)
+        || !crate::numbers::repo::owns_active(&state.db.pool, user_id, &from).await?
+    {
+        return Err(Error::field("from", "Send from one of your active numbers"));
+    }
+    Ok(Some(from))
+}
+
 /// Sends a message: charged first, refunded if the carrier fails (then 502).
 #[utoipa::path(post, path = "/api/sms", tag = "sms", security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
         description = "A retried request with the same key answers the first result and sends nothing more")),
-    request_body = SmsInput,
+    request_body = SendSms,
     responses((status = 201, description = "The message was handed to the carrier", body = SmsSent),
         Invalid, SignedIn, Insufficient,
         (status = 403, description = "A trial account texting a number it has not verified", body = crate::openapi::responses::ErrorBody),
@@ -155,12 +186,18 @@ async fn post_sms(
     State(state): State<AppState>,
     auth: AuthUser,
     headers: HeaderMap,
-    Json(input): Json<SmsInput>,
+    Json(body): Json<SendSms>,
 ) -> Result<(StatusCode, axum::Json<SmsSent>)> {
     let key = idempotency_key(&headers);
+    Error::check(validate_sms(&body.input))?;
+    let from = checked_from(&state, auth.user.id, body.from.as_deref()).await?;
+    let origin = Origin {
+        from: from.as_deref(),
+        ..Origin::default()
+    };
     Ok((
         StatusCode::CREATED,
-        axum::Json(send(&state, auth.user.id, &input, key.as_deref()).await?),
+        axum::Json(send_from(&state, auth.user.id, &body.input, key.as_deref(), origin).await?),
     ))
 }
 
@@ -217,7 +254,18 @@ pub async fn send(
     input: &SmsInput,
     key: Option<&str>,
 ) -> Result<SmsSent> {
-    let outcome = submit(state, user_id, input, key, Origin::default()).await?;
+    send_from(state, user_id, input, key, Origin::default()).await
+}
+
+/// `send` from `origin` (a sender the caller checked).
+async fn send_from(
+    state: &AppState,
+    user_id: i64,
+    input: &SmsInput,
+    key: Option<&str>,
+    origin: Origin<'_>,
+) -> Result<SmsSent> {
+    let outcome = submit(state, user_id, input, key, origin).await?;
     match outcome.failure {
         Some(error) => Err(Error::BadGateway(format!("{error}. You were not charged."))),
         None => Ok(outcome.sent),

@@ -273,3 +273,74 @@ async fn conversations_group_sent_and_received_messages_by_number_and_party() {
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_reply_goes_from_the_number_it_names_and_only_one_of_the_callers_own() {
+    let app = TestApp::new().await;
+    let (s, first) = crate::common::caller(&app, "ada@example.com", "5").await;
+    let second = app.buy_first(&s, "US", "mobile").await["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(first, second);
+    let r = app
+        .post_as(
+            &s,
+            "/api/sms",
+            json!({ "to": "+14155550123", "message": "From the second", "from": second }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.body["message"]["id"].as_i64().unwrap();
+    let stored: String = sqlx::query_scalar("SELECT from_number FROM sms_messages WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, second);
+    let path = |number: &str| {
+        format!(
+            "/api/sms/conversation?number={}&contact=%2B14155550123",
+            number.replace('+', "%2B")
+        )
+    };
+    let thread = app.get_as(&s, &path(&second)).await.body;
+    assert_eq!(thread["messages"][0]["body"], "From the second");
+    let other = app.get_as(&s, &path(&first)).await.body;
+    assert_eq!(
+        other["messages"],
+        json!([]),
+        "not in the first number's thread"
+    );
+
+    let bob = app.client("bob@example.com").await;
+    app.fund(bob.user_id, "1").await;
+    let before = app.get_as(&bob, "/api/sms").await.body["total"].clone();
+    for from in [second.as_str(), "+14155550100", "nonsense"] {
+        let refused = app
+            .post_as(
+                &bob,
+                "/api/sms",
+                json!({ "to": "+14155550123", "message": "Hi", "from": from }),
+            )
+            .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{from}: {}",
+            refused.body
+        );
+        assert_eq!(
+            refused.body["errors"]["from"],
+            "Send from one of your active numbers"
+        );
+    }
+    assert_eq!(app.get_as(&bob, "/api/sms").await.body["total"], before);
+    let balance = "SELECT balance_micros FROM users WHERE id = $1";
+    assert_eq!(
+        app.scalar_for(balance, bob.user_id).await,
+        1_000_000,
+        "nothing charged"
+    );
+    app.assert_invariant().await;
+}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { SmsStatusBadge } from '../../sms/components/sms-status-badge';
 import { useConversation, type ConversationId } from '../api/get-conversation';
 import type { ConversationMessage } from '../api/get-conversations';
+import { ReplyForm } from './reply-form';
 
 function Bubble({ message }: { message: ConversationMessage }) {
   const outbound = message.direction === 'outbound';
@@ -111,6 +112,7 @@ export function ConversationThread({ id, focusOnOpen }: ConversationThreadProps)
           </ol>
         </div>
       )}
+      <ReplyForm key={`${id.number} ${id.contact}`} id={id} />
     </section>
   );
 }

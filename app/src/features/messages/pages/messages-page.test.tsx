@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, mockServer, type Reply } from '../../../test/mock-api';
-import { clientAuth, renderWithProviders } from '../../../test/render';
+import { clientAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 
 const NUMBER = '+14155550100';
@@ -140,5 +140,102 @@ describe('Messages page', () => {
       'aria-current',
       'true',
     );
+  });
+
+  it("replies from the conversation's own number, counted and validated by core, and shows the reply", async () => {
+    const reply = {
+      direction: 'outbound',
+      body: 'See you at 5',
+      date: '2026-11-24T10:00:00Z',
+      status: 'delivered',
+    };
+    let sent = false;
+    const fetch = server({
+      'POST /api/sms/quote': ok({
+        segments: 1,
+        encoding: 'GSM-7',
+        characters: 12,
+        rate: 0.04,
+        cost: 0.04,
+        country: 'United Kingdom',
+      }),
+      'POST /api/sms': () => {
+        sent = true;
+        return {
+          status: 201,
+          body: {
+            message: {
+              id: 7,
+              to: ALICE,
+              message: reply.body,
+              segments: 1,
+              cost: 0.04,
+              status: 'delivered',
+              error: null,
+              date: reply.date,
+            },
+            balance: 9.96,
+          },
+        };
+      },
+      [threadUrl(ALICE)]: () =>
+        ok({
+          number: NUMBER,
+          contact: ALICE,
+          messages: sent ? [...aliceThread, reply] : aliceThread,
+        }),
+    });
+    renderWithToasts(<MessagesPage />, {
+      route: `/client/messages?${new URLSearchParams({ number: NUMBER, contact: ALICE })}`,
+      auth: clientAuth(),
+    });
+    const form = await screen.findByRole('form', { name: `Reply to ${ALICE}` });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Message is required')).toBeVisible();
+    expect(calls(fetch)).not.toContain('POST /api/sms');
+    await userEvent.type(within(form).getByLabelText('Reply'), reply.body);
+    expect(within(form).getByTestId('sms-counter')).toHaveTextContent('12/160');
+    expect(
+      await within(form).findByText(
+        'Cost: $0.04 (1 part to United Kingdom)',
+        {},
+        { timeout: 2000 },
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    const post = fetch.mock.calls.find(
+      ([url, init]) => url === '/api/sms' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      to: ALICE,
+      message: reply.body,
+      from: NUMBER,
+    });
+    const thread = screen.getByRole('region', { name: `Messages with ${ALICE}` });
+    await waitFor(() => expect(within(thread).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(thread).getAllByRole('listitem')[3]).toHaveTextContent('Sent: See you at 5');
+    expect(within(form).getByLabelText('Reply')).toHaveValue('');
+  });
+
+  it('says why a reply failed, in a toast', async () => {
+    server({
+      'POST /api/sms': {
+        status: 400,
+        body: {
+          message: 'Invalid input',
+          errors: { from: 'Send from one of your active numbers' },
+        },
+      },
+    });
+    renderWithToasts(<MessagesPage />, {
+      route: `/client/messages?${new URLSearchParams({ number: NUMBER, contact: ALICE })}`,
+      auth: clientAuth(),
+    });
+    const form = await screen.findByRole('form', { name: `Reply to ${ALICE}` });
+    await userEvent.type(within(form).getByLabelText('Reply'), 'Hi');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Send from one of your active numbers')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Reply')).toHaveValue('Hi');
   });
 });

@@ -6,8 +6,11 @@ import type { Schema } from '../../../lib/api-types';
 
 export type SentSms = Schema<'SmsSent'>;
 
+/** A message, and optionally which of the customer's active numbers sends it. */
+export type SendSmsInput = SmsInput & { from?: string };
+
 /** One click, one key: a retried request is sent and charged once. */
-export function sendSms(input: SmsInput): Promise<SentSms> {
+export function sendSms(input: SendSmsInput): Promise<SentSms> {
   return api.post<SentSms>('/sms', input, {
     headers: { 'Idempotency-Key': newIdempotencyKey() },
   });
@@ -21,6 +24,9 @@ export function useSendSms() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['sms', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      // The Messages page: the list and the open thread show the new message.
+      void queryClient.invalidateQueries({ queryKey: ['sms', 'conversations'] });
+      void queryClient.invalidateQueries({ queryKey: ['sms', 'conversation'] });
     },
   });
 }

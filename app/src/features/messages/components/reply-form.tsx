@@ -1,0 +1,110 @@
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/text-field';
+import { fieldErrorsOf, isApiError, messageOf, type FieldMessages } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { validateSms } from '../../../lib/core';
+import { useCoreForm } from '../../../lib/use-core-form';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSmsQuote } from '../../sms/api/quote-sms';
+import { useSendSms } from '../../sms/api/send-sms';
+import { QUOTE_DEBOUNCE_MS } from '../../sms/components/sms-form';
+import { SmsCounter } from '../../sms/components/sms-counter';
+import { SmsQuote } from '../../sms/components/sms-quote';
+import type { ConversationId } from '../api/get-conversation';
+
+type ReplyValues = { message: string };
+
+/** Core's rules for the reply as an SMS to the conversation's contact: only the message is typed here. */
+function errorsOf(contact: string, values: ReplyValues): FieldMessages {
+  const { message } = validateSms({ to: contact, message: values.message });
+  return message ? { message } : {};
+}
+
+/** A reply in the open conversation, sent from the conversation's own number. */
+export function ReplyForm({ id }: { id: ConversationId }) {
+  const { refreshUser } = useAuth();
+  const form = useCoreForm<ReplyValues>({
+    initial: { message: '' },
+    validate: (values) => errorsOf(id.contact, values),
+    revealOnBlur: false,
+  });
+  const [shortfall, setShortfall] = useState<string | null>(null);
+  const settled = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS);
+  const settledValid = Object.keys(errorsOf(id.contact, settled)).length === 0;
+  const quote = useSmsQuote(settledValid ? { to: id.contact, message: settled.message } : null);
+  const typing = settled !== form.values;
+  const sender = useSendSms();
+
+  function send(values: ReplyValues) {
+    setShortfall(null);
+    sender.mutate(
+      { to: id.contact, message: values.message, from: id.number },
+      {
+        onSuccess: () => {
+          toast.success('Message sent');
+          form.reset({ message: '' });
+          void refreshUser();
+        },
+        onError: (error) => {
+          // 402: not enough money; 403: a trial account texting a number it has not verified.
+          const fields = fieldErrorsOf(error);
+          if (isApiError(error) && (error.status === 402 || error.status === 403)) {
+            setShortfall(error.message);
+          } else if (isApiError(error) && error.status === 400 && fields.message) {
+            form.setServerErrors({ message: fields.message });
+          } else {
+            const fallback = 'The message could not be sent. Please try again.';
+            toast.error(fields.from ?? fields.to ?? messageOf(error, fallback));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={`Reply to ${id.contact}`}
+      className="space-y-3 border-t border-slate-200 p-4 sm:px-6"
+      onSubmit={form.submit((values) => {
+        if (!sender.isPending) send(values);
+      })}
+    >
+      <TextAreaField
+        id="reply-message"
+        label="Reply"
+        rows={3}
+        required
+        placeholder="Type your message"
+        hint={<SmsCounter message={form.values.message} />}
+        {...form.text('message')}
+      />
+      <SmsQuote
+        idle={!form.isValid}
+        pending={form.isValid && (typing || quote.isFetching)}
+        quote={quote.data}
+        error={quote.error}
+      />
+      {shortfall && (
+        <Alert>
+          {shortfall}{' '}
+          <Link to={paths.client.deposit} className="font-semibold underline">
+            Add funds
+          </Link>
+        </Alert>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" loading={sender.isPending}>
+          <Send className="h-4 w-4" aria-hidden="true" />
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}
