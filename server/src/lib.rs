@@ -61,6 +61,7 @@ pub fn app(state: AppState) -> Router {
         .merge(telephony::router())
         .merge(calls::router())
         .merge(sms::router())
+        .merge(sms::smpp::admin::router())
         .merge(trial::router())
         .merge(sip::router())
         .merge(dashboard::router())

@@ -4857,6 +4857,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/sms/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The SMS carrier link: each SMPP link's state, the queue depth and the provider. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The carrier link and the queue */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SmsLinkPage'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/trial': {
     parameters: {
       query?: never;
@@ -9005,6 +9059,68 @@ export interface components {
       /** @description Why the message failed, if it did. */
       error?: string | null;
       date: string;
+    };
+    SmsLink: {
+      /**
+       * @description The link's id: host, process and a random suffix, generated when it starts.
+       * @example web-1:4242:9f86d081
+       */
+      instanceId: string;
+      /** @example dialtone */
+      systemId: string;
+      /**
+       * @description host:port of the SMSC.
+       * @example smsc.example.net:2775
+       */
+      smscAddr: string;
+      bound: boolean;
+      boundSince?: string | null;
+      lastError?: string | null;
+      lastErrorAt?: string | null;
+      /**
+       * Format: int64
+       * @description Parts submitted since the link started.
+       */
+      submittedTotal: number;
+      /**
+       * Format: int64
+       * @description Receipts and inbound messages received since the link started.
+       */
+      receivedTotal: number;
+      /**
+       * Format: int64
+       * @description Parts submitted in the last minute (as of updatedAt).
+       */
+      submittedPerMinute: number;
+      /**
+       * Format: int64
+       * @description Receipts and inbound messages received in the last minute (as of updatedAt).
+       */
+      receivedPerMinute: number;
+      updatedAt: string;
+      /** @description Not updated for three minutes: the link or its instance is gone. */
+      stale: boolean;
+    };
+    SmsLinkPage: {
+      /**
+       * @description `loopback`, `http` or `smpp`.
+       * @example smpp
+       */
+      provider: string;
+      links: components['schemas']['SmsLink'][];
+      queue: components['schemas']['SmsQueue'];
+    };
+    SmsQueue: {
+      /**
+       * Format: int64
+       * @description Messages `queued` for the carrier.
+       */
+      queued: number;
+      /**
+       * Format: int64
+       * @description Seconds since the oldest of them was queued.
+       */
+      oldestQueuedSeconds?: number | null;
     };
     /** @description What a message would cost: its parts, encoding, and the destination's rate. */
     SmsQuote: {

@@ -108,6 +108,7 @@ pub fn document() -> Document {
         crate::calls::ApiDoc::openapi(),
         crate::sms::ApiDoc::openapi(),
         crate::sms::conversations::ApiDoc::openapi(),
+        crate::sms::smpp::admin::ApiDoc::openapi(),
         crate::trial::ApiDoc::openapi(),
         crate::sip::ApiDoc::openapi(),
         crate::dashboard::ApiDoc::openapi(),

@@ -2,7 +2,7 @@
 //! and time what they do (`metrics::counter!` and friends, no reference to any
 //! exporter), and this module installs the Prometheus recorder once per process and
 //! adds, at scrape time, the gauges the database knows (calls in progress, money held,
-//! queues) and the pool's use. Readable with the switch token or DIALTONE_METRICS_TOKEN.
+//! the webhook and SMS queues) and the pool's use. Readable with the switch token or DIALTONE_METRICS_TOKEN.
 
 mod repo;
 
@@ -96,6 +96,7 @@ async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> Resul
     metrics::gauge!("dialtone_reservations_held").set(now.reservations as f64);
     metrics::gauge!("dialtone_reserved_dollars").set(now.reserved_micros as f64 / 1e6);
     metrics::gauge!("dialtone_webhook_queue_depth").set(now.webhooks_pending as f64);
+    metrics::gauge!("dialtone_sms_queue_depth").set(now.sms_queued as f64);
     metrics::gauge!("dialtone_db_pool_connections").set(f64::from(state.db.pool.size()));
     metrics::gauge!("dialtone_db_pool_idle_connections").set(state.db.pool.num_idle() as f64);
     let body = handle().render();

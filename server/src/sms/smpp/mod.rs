@@ -3,9 +3,11 @@
 //! SMSC delivers back: receipts and inbound messages (`deliver`). The link keeps
 //! itself alive with enquire_link and reconnects with a growing pause when it drops.
 
+pub mod admin;
 pub mod deliver;
 pub mod repo;
 mod sender;
+pub mod status;
 
 use crate::state::AppState;
 use futures::StreamExt;
@@ -53,16 +55,22 @@ pub fn spawn(state: AppState) {
 }
 
 async fn run(state: AppState, settings: Settings) {
+    let mut status = status::Status::new(state.clone(), &settings);
     let mut pause = FIRST_PAUSE;
     loop {
         match connect(&settings).await {
             Ok((client, events)) => {
                 tracing::info!(addr = settings.addr, "SMPP link bound");
                 pause = FIRST_PAUSE;
-                link(&state, client, events).await;
+                status.bound().await;
+                link(&state, &mut status, client, events).await;
                 tracing::warn!(addr = settings.addr, "SMPP link closed; reconnecting");
+                status.down("The SMSC closed the link").await;
             }
-            Err(e) => tracing::warn!(addr = settings.addr, error = %e, "SMPP bind failed"),
+            Err(e) => {
+                tracing::warn!(addr = settings.addr, error = %e, "SMPP bind failed");
+                status.down(&format!("Bind failed: {e}")).await;
+            }
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(LONGEST_PAUSE);
@@ -91,16 +99,31 @@ async fn connect(
 /// sends, until the connection ends.
 async fn link(
     state: &AppState,
+    status: &mut status::Status,
     client: Client,
     mut events: impl futures::Stream<Item = Event> + Unpin,
 ) {
-    let mut sender = tokio::spawn(sender::run(state.clone(), client.clone()));
-    while let Some(event) = events.next().await {
+    let counters = status.counters.clone();
+    let mut sender = tokio::spawn(sender::run(state.clone(), client.clone(), counters.clone()));
+    let mut tick = tokio::time::interval(status::TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let event = tokio::select! {
+            e = events.next() => e,
+            _ = tick.tick() => {
+                status.tick().await;
+                continue;
+            }
+        };
+        let Some(event) = event else { break };
         match event {
             Event::Incoming(command) if command.id() == CommandId::DeliverSm => {
                 let Some(Pdu::DeliverSm(sm)) = command.pdu() else {
                     continue;
                 };
+                counters
+                    .received
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 match on_deliver(state, sm).await {
                     Ok(()) => {
                         let ack = client
@@ -115,7 +138,10 @@ async fn link(
                 }
             }
             Event::Incoming(_) => {}
-            Event::Error(e) => tracing::warn!(error = %e, "SMPP link error"),
+            Event::Error(e) => {
+                tracing::warn!(error = %e, "SMPP link error");
+                status.error(&format!("Link error: {e}")).await;
+            }
         }
     }
     let _ = client.close().await;

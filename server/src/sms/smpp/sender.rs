@@ -8,6 +8,7 @@
 //! it is never charged twice (the charge was taken once, when the message was queued).
 
 use super::repo::{self, Claimed};
+use super::status::Counters;
 use crate::db::now_ms;
 use crate::ledger::{self, Kind, Posting};
 use crate::state::AppState;
@@ -20,6 +21,8 @@ use rusmpp::CommandStatus;
 use rusmppc::error::Error as LinkError;
 use rusmppc::Client;
 use std::str::FromStr;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 const LEASE_MS: i64 = 60_000;
@@ -37,7 +40,7 @@ enum Submitted {
     Refused(String),
 }
 
-pub async fn run(state: AppState, client: Client) {
+pub async fn run(state: AppState, client: Client, counters: Arc<Counters>) {
     let pace = Pace::default();
     while !client.is_closed() {
         let claimed = match claim(&state).await {
@@ -54,7 +57,7 @@ pub async fn run(state: AppState, client: Client) {
         }
         // Up to WINDOW messages outstanding at once; each message's parts in order.
         futures::stream::iter(claimed)
-            .for_each_concurrent(WINDOW, |m| one(&state, &client, &pace, m))
+            .for_each_concurrent(WINDOW, |m| one(&state, &client, &pace, &counters, m))
             .await;
     }
 }
@@ -80,7 +83,7 @@ impl Pace {
 }
 
 /// Submits one claimed message and records what came of it.
-async fn one(state: &AppState, client: &Client, pace: &Pace, m: Claimed) {
+async fn one(state: &AppState, client: &Client, pace: &Pace, counters: &Counters, m: Claimed) {
     if client.is_closed() {
         release(state, &m, now_ms()).await;
         return;
@@ -89,7 +92,7 @@ async fn one(state: &AppState, client: &Client, pace: &Pace, m: Claimed) {
     if !pause.is_zero() {
         tokio::time::sleep(pause).await;
     }
-    let done = match submit(state, client, &m).await {
+    let done = match submit(state, client, counters, &m).await {
         Ok(Submitted::Sent) => {
             pace.faster();
             Ok(())
@@ -128,7 +131,12 @@ async fn release(state: &AppState, m: &Claimed, due: i64) {
 }
 
 /// Submits the parts of `m` not yet accepted, recording each acceptance.
-async fn submit(state: &AppState, client: &Client, m: &Claimed) -> anyhow::Result<Submitted> {
+async fn submit(
+    state: &AppState,
+    client: &Client,
+    counters: &Counters,
+    m: &Claimed,
+) -> anyhow::Result<Submitted> {
     let encoding = sms::analyze(&m.body).encoding;
     let parts = sms::parts(&m.body);
     let total = u8::try_from(parts.len())?;
@@ -171,6 +179,7 @@ async fn submit(state: &AppState, client: &Client, m: &Claimed) -> anyhow::Resul
         match client.submit_sm(submit_sm).await {
             Ok(resp) => {
                 let smsc_id = resp.message_id().to_string();
+                counters.submitted.fetch_add(1, Ordering::Relaxed);
                 repo::record_part(&state.db.pool, m.id, i64::from(number), &smsc_id, now_ms())
                     .await?;
             }

@@ -4,6 +4,7 @@
 
 mod callbacks;
 mod inbound;
+mod link;
 
 use crate::common::{Session, TestApp};
 use crate::support::smsc::Smsc;

@@ -34,6 +34,10 @@ const configuration = {
 
 const server = mockServer({
   'GET /api/admin/settings': { status: 200, body: { settings, configuration } },
+  'GET /api/admin/sms/link': {
+    status: 200,
+    body: { provider: 'loopback', links: [], queue: { queued: 0, oldestQueuedSeconds: null } },
+  },
 });
 
 function renderPage() {
@@ -62,6 +66,12 @@ describe('Admin settings page', () => {
     expect(within(mail).getByText('Not set')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'SMS' })).getByText('log'),
+    ).toBeInTheDocument();
+    const link = screen.getByRole('region', { name: 'SMS carrier link' });
+    expect(
+      await within(link).findByText(
+        'Loopback provider: messages are marked delivered without a carrier.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSettings } from '../api/get-settings';
 import { ConfigurationPanels } from '../components/configuration-panels';
 import { SettingsForm } from '../components/settings-form';
+import { SmsLinkPanel } from '../components/sms-link-panel';
 
 export function AdminSettingsPage() {
   usePageMeta('Settings', 'Platform settings for administrators.');
@@ -27,6 +28,7 @@ export function AdminSettingsPage() {
         <>
           <SettingsForm saved={settings.data.settings} />
           <ConfigurationPanels configuration={settings.data.configuration} />
+          <SmsLinkPanel />
         </>
       )}
     </div>
