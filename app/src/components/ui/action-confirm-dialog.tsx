@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { messageOf } from '../../lib/api-client';
+import { ChargeFailure } from './charge-failure';
 import { ConfirmDialog } from './confirm-dialog';
 
 type DialogProps = Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm' | 'pending' | 'error'>;
@@ -14,6 +15,8 @@ interface ActionConfirmDialogProps<T> extends DialogProps {
   refresh: QueryKey;
   /** The message when the call fails and the server gave none. */
   failure: string;
+  /** The call charges the balance: a failure links to Add funds, and success refetches the user. */
+  charge?: { refreshUser: () => Promise<unknown> };
 }
 
 /** Asks before a call to the API, makes it, and shows its failure in the dialog. */
@@ -22,6 +25,7 @@ export function ActionConfirmDialog<T>({
   onDone,
   refresh,
   failure,
+  charge,
   ...dialog
 }: ActionConfirmDialogProps<T>) {
   const queryClient = useQueryClient();
@@ -30,14 +34,23 @@ export function ActionConfirmDialog<T>({
     onSuccess: async (result) => {
       onDone(result);
       dialog.onClose();
-      await queryClient.invalidateQueries({ queryKey: refresh });
+      await Promise.all([
+        charge?.refreshUser(),
+        queryClient.invalidateQueries({ queryKey: refresh }),
+      ]);
     },
   });
   return (
     <ConfirmDialog
       {...dialog}
       pending={run.isPending}
-      error={run.isError ? messageOf(run.error, failure) : null}
+      error={
+        !run.isError ? null : charge ? (
+          <ChargeFailure error={run.error} fallback={failure} />
+        ) : (
+          messageOf(run.error, failure)
+        )
+      }
       onConfirm={() => run.mutate()}
     />
   );

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ChargeFailure } from '../../../components/ui/charge-failure';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { myNumbersKey, type MyNumber } from '../api/get-my-numbers';
@@ -14,31 +12,21 @@ interface RenewNumberDialogProps {
 
 export function RenewNumberDialog({ item, onClose }: RenewNumberDialogProps) {
   const { refreshUser } = useAuth();
-  const queryClient = useQueryClient();
-  const renew = useMutation({
-    mutationFn: () => renewNumber(item.id),
-    onSuccess: async (result) => {
-      toast.success(`Number ${result.number.number} renewed`);
-      onClose();
-      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: myNumbersKey })]);
-    },
-  });
-  const error = renew.isError ? (
-    <ChargeFailure error={renew.error} fallback="Could not renew the number." />
-  ) : null;
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       title="Renew Number"
       confirmLabel="Renew"
-      pending={renew.isPending}
-      error={error}
-      onConfirm={() => renew.mutate()}
+      action={() => renewNumber(item.id)}
+      onDone={(result) => toast.success(`Number ${result.number.number} renewed`)}
+      refresh={myNumbersKey}
+      charge={{ refreshUser }}
+      failure="Could not renew the number."
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">
         Renew {item.number} for {usd(item.monthlyFee)}?
       </p>
       <p className="mt-2">The fee is taken from your balance and the number renews for a month.</p>
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }
