@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Dialtone's benchmarks: release builds, figures printed and written to
 # bench/results/latest.{md,json}. Benchmarks report; they never fail on time.
+# `scripts/bench.sh sms` runs only the SMS-over-SMPP section (scripts/bench-sms.sh) and
+# replaces that section in latest.md and its rows in latest.json, keeping the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q --release -p dialtone-server
@@ -27,6 +29,27 @@ start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to
 }
 stop_server() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; }
 check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+
+if [ "${1:-}" = sms ]; then
+  scripts/bench-sms.sh "$json" | tee "$work/sms.md"
+  python3 - "$md" "$work/sms.md" "$json" <<'PY'
+import json, pathlib, re, sys
+md, part, rows = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]).read_text(), pathlib.Path(sys.argv[3])
+text = md.read_text()
+head = "## SMS over SMPP"
+if head in text:
+    text = re.sub(r"## SMS over SMPP.*?(?=\n## |\Z)", lambda _: part.rstrip("\n") + "\n", text, flags=re.S)
+else:
+    text = text.replace("## Front end", part.rstrip("\n") + "\n\n## Front end", 1)
+md.write_text(text)
+j = pathlib.Path("bench/results/latest.json")
+old = [r for r in json.loads(j.read_text()) if r.get("mode") != "sms over smpp"]
+new = [json.loads(l) for l in rows.read_text().splitlines() if l.strip()]
+j.write_text(json.dumps(old + new, indent=1) + "\n")
+PY
+  rm -f "$json"
+  exit 0
+fi
 
 {
 echo "# Dialtone benchmarks"
@@ -102,6 +125,8 @@ for backend in sqlite postgres; do
   stop_server
   [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
 done
+
+echo; scripts/bench-sms.sh "$json"
 
 echo; echo '## Front end (initial load)'; echo
 # What the first page load fetches: the entry script and every chunk index.html
