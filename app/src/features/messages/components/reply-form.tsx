@@ -1,11 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf, type FieldMessages } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
@@ -14,9 +10,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSmsQuote } from '../../sms/api/quote-sms';
 import { useSendSms } from '../../sms/api/send-sms';
 import { QUOTE_DEBOUNCE_MS } from '../../sms/components/sms-form';
-import { SmsCounter } from '../../sms/components/sms-counter';
-import { SmsQuote } from '../../sms/components/sms-quote';
 import type { ConversationId } from '../api/get-conversation';
+import { SmsMessageFields } from '../../sms/components/sms-message-fields';
 
 type ReplyValues = { message: string };
 
@@ -76,29 +71,20 @@ export function ReplyForm({ id }: { id: ConversationId }) {
         if (!sender.isPending) send(values);
       })}
     >
-      <TextAreaField
+      <SmsMessageFields
         id="reply-message"
         label="Reply"
         rows={3}
-        required
-        placeholder="Type your message"
-        hint={<SmsCounter message={form.values.message} />}
-        {...form.text('message')}
+        message={form.values.message}
+        field={form.text('message')}
+        quote={{
+          idle: !form.isValid,
+          pending: form.isValid && (typing || quote.isFetching),
+          quote: quote.data,
+          error: quote.error,
+        }}
+        shortfall={shortfall}
       />
-      <SmsQuote
-        idle={!form.isValid}
-        pending={form.isValid && (typing || quote.isFetching)}
-        quote={quote.data}
-        error={quote.error}
-      />
-      {shortfall && (
-        <Alert>
-          {shortfall}{' '}
-          <Link to={paths.client.deposit} className="font-semibold underline">
-            Add funds
-          </Link>
-        </Alert>
-      )}
       <div className="flex justify-end">
         <Button type="submit" loading={sender.isPending}>
           <Send className="h-4 w-4" aria-hidden="true" />

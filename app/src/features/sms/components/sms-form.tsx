@@ -1,11 +1,8 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
@@ -13,8 +10,7 @@ import { useCoreForm } from '../../../lib/use-core-form';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSmsQuote } from '../api/quote-sms';
 import { useSendSms } from '../api/send-sms';
-import { SmsCounter } from './sms-counter';
-import { SmsQuote } from './sms-quote';
+import { SmsMessageFields } from './sms-message-fields';
 
 type SmsValues = { to: string; message: string };
 
@@ -83,29 +79,20 @@ export function SmsForm() {
         required
         {...form.text('to')}
       />
-      <TextAreaField
+      <SmsMessageFields
         id="sms-message"
         label="Message"
         rows={5}
-        required
-        placeholder="Type your message"
-        hint={<SmsCounter message={form.values.message} />}
-        {...form.text('message')}
+        message={form.values.message}
+        field={form.text('message')}
+        quote={{
+          idle: !form.isValid,
+          pending: form.isValid && (typing || quote.isFetching),
+          quote: quote.data,
+          error: quote.error,
+        }}
+        shortfall={shortfall}
       />
-      <SmsQuote
-        idle={!form.isValid}
-        pending={form.isValid && (typing || quote.isFetching)}
-        quote={quote.data}
-        error={quote.error}
-      />
-      {shortfall && (
-        <Alert>
-          {shortfall}{' '}
-          <Link to={paths.client.deposit} className="font-semibold underline">
-            Add funds
-          </Link>
-        </Alert>
-      )}
       <Button type="submit" size="lg" loading={sender.isPending}>
         <Send className="h-4 w-4" aria-hidden="true" />
         Send
