@@ -1,5 +1,9 @@
 //! An administrator's country rate row: name, ISO code, calling code, and the
-//! inbound, outbound (per minute) and SMS (per message) rates.
+//! inbound, outbound (per minute) and SMS (per message) rates; and rate decks, the
+//! per-prefix price lists imported as CSV (`deck`), with what one changes (`deck_diff`).
+
+pub mod deck;
+pub mod deck_diff;
 
 use crate::money;
 use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};

@@ -139,6 +139,22 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 arg(args, 5)
             ))
         }
+        "readRateDeck" => {
+            let known: Vec<String> = arg(args, 1);
+            let (rows, outcome) =
+                rates::deck::read_deck(&arg::<String>(args, 0), |c| known.iter().any(|k| k == c));
+            let (summary, errors) = match outcome {
+                Ok(s) => (json!(s), Value::Null),
+                Err(e) => (Value::Null, json!(e)),
+            };
+            json!({ "rows": rows, "summary": summary, "errors": errors })
+        }
+        "diffRateDecks" => json!(rates::deck_diff::diff_unsorted(
+            arg(args, 0),
+            arg(args, 1),
+            dec(&arg::<String>(args, 2))?,
+            arg(args, 3),
+        )),
         "destinationOf" => {
             let mut table = rating::PrefixTable::new();
             for (prefix, dest) in arg::<Vec<(String, String)>>(args, 0) {

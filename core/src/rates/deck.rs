@@ -1,0 +1,404 @@
+//! Rate decks: a carrier's price list per dial prefix, as CSV. One line per prefix
+//! (prefix, destination, country, type, inbound, outbound and SMS rates, first and
+//! next billing increment, effective from), read line by line so a deck of any size
+//! is checked in bounded memory, with every error reported with its line number.
+
+use crate::money::{self, Micros};
+use crate::rates::max_rate;
+use crate::rating::Increments;
+use crate::validation::has_control_chars;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The header line of a deck, which an export writes and an import expects.
+pub const DECK_HEADER: &str =
+    "prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from";
+const COLUMNS: usize = 10;
+/// The longest billing increment a deck may set, in seconds.
+pub const MAX_INCREMENT: i64 = 3600;
+/// Errors kept for the answer; the count goes on past it, memory does not.
+pub const MAX_REPORTED_ERRORS: usize = 1000;
+
+pub const HEADER_MESSAGE: &str = "The first line must name the columns: prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from";
+pub const EMPTY_DECK_MESSAGE: &str = "The deck has no prefixes";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LineType {
+    Mobile,
+    Landline,
+    TollFree,
+}
+
+impl LineType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineType::Mobile => "mobile",
+            LineType::Landline => "landline",
+            LineType::TollFree => "toll-free",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<LineType> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "mobile" => Some(LineType::Mobile),
+            "landline" => Some(LineType::Landline),
+            "toll-free" | "tollfree" => Some(LineType::TollFree),
+            _ => None,
+        }
+    }
+}
+
+/// One valid line of a deck. Rates are micro-dollars (per minute, SMS per message).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeckRow {
+    /// Digits only, no leading +.
+    pub prefix: String,
+    pub destination: String,
+    /// The country's code, e.g. DE.
+    pub country: String,
+    #[serde(rename = "type")]
+    pub line_type: LineType,
+    #[serde(with = "crate::money::micros_text")]
+    pub inbound: Micros,
+    #[serde(with = "crate::money::micros_text")]
+    pub outbound: Micros,
+    #[serde(with = "crate::money::micros_text")]
+    pub sms: Micros,
+    pub first_increment: i64,
+    pub next_increment: i64,
+    /// YYYY-MM-DD.
+    pub effective_from: String,
+}
+
+impl DeckRow {
+    pub fn increments(&self) -> Increments {
+        Increments {
+            first: self.first_increment,
+            next: self.next_increment,
+        }
+    }
+
+    /// The row as a deck line, which `DeckReader` reads back to the same row.
+    pub fn to_csv_line(&self) -> String {
+        let rate = |m: Micros| money::from_micros(m).to_string();
+        format!(
+            "{},{},{},{},{},{},{},{},{},{}",
+            self.prefix,
+            quoted(&self.destination),
+            self.country,
+            self.line_type.as_str(),
+            rate(self.inbound),
+            rate(self.outbound),
+            rate(self.sms),
+            self.first_increment,
+            self.next_increment,
+            self.effective_from
+        )
+    }
+}
+
+fn quoted(text: &str) -> String {
+    if text.contains([',', '"']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// What is wrong with a line: its number (the header is line 1), the column, and
+/// the message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineError {
+    pub line: usize,
+    pub field: String,
+    pub message: String,
+}
+
+/// Splits a CSV line into its fields: commas, double-quoted fields with "" for a
+/// quote. None when a quote is left open (a deck line never spans lines).
+pub fn split_csv_line(line: &str) -> Option<Vec<String>> {
+    let mut fields = Vec::with_capacity(COLUMNS);
+    let mut field = String::new();
+    let mut chars = line.chars().peekable();
+    let mut in_quotes = false;
+    while let Some(c) = chars.next() {
+        match (c, in_quotes) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            ('"', true) => in_quotes = false,
+            ('"', false) if field.trim().is_empty() => {
+                field.clear();
+                in_quotes = true;
+            }
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    if in_quotes {
+        return None;
+    }
+    fields.push(field);
+    Some(fields)
+}
+
+fn rate(label: &str, text: &str) -> Result<Micros, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("{label} is required"));
+    }
+    match money::parse_amount(text) {
+        Err(_) => Err(format!("{label} must be a number")),
+        Ok(d) if d.is_sign_negative() => Err(format!("{label} cannot be negative")),
+        Ok(d) if d > max_rate() => Err(format!("{label} must be at most $10.000")),
+        Ok(d) if d.normalize().scale() > 6 => {
+            Err(format!("{label} can have at most 6 decimal places"))
+        }
+        Ok(d) => money::to_micros(d).map_err(|_| format!("{label} must be a number")),
+    }
+}
+
+fn increment(label: &str, text: &str) -> Result<i64, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if (1..=MAX_INCREMENT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{label} must be a whole number of seconds from 1 to {MAX_INCREMENT}"
+        )),
+    }
+}
+
+/// Reads a deck line by line: the header first, then rows. Remembers each prefix's
+/// line (to report duplicates) and the deck's date (every line carries the same).
+pub struct DeckReader<'a> {
+    known_country: Box<dyn Fn(&str) -> bool + 'a>,
+    seen: HashMap<String, usize>,
+    effective_from: Option<(String, usize)>,
+    header_read: bool,
+    line: usize,
+    error_count: usize,
+    errors: Vec<LineError>,
+}
+
+impl<'a> DeckReader<'a> {
+    /// `known_country` says whether a country code is one the platform lists.
+    pub fn new(known_country: impl Fn(&str) -> bool + 'a) -> Self {
+        DeckReader {
+            known_country: Box::new(known_country),
+            seen: HashMap::new(),
+            effective_from: None,
+            header_read: false,
+            line: 0,
+            error_count: 0,
+            errors: Vec::new(),
+        }
+    }
+
+    fn fail(&mut self, field: &str, message: String) {
+        self.error_count += 1;
+        if self.errors.len() < MAX_REPORTED_ERRORS {
+            self.errors.push(LineError {
+                line: self.line,
+                field: field.into(),
+                message,
+            });
+        }
+    }
+
+    /// Reads the next line (without its line break): a valid row, or None for the
+    /// header, a blank line or a line with errors (kept for `finish`).
+    pub fn read_line(&mut self, text: &str) -> Option<DeckRow> {
+        self.line += 1;
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        let text = if self.line == 1 {
+            text.trim_start_matches('\u{feff}')
+        } else {
+            text
+        };
+        if !self.header_read {
+            self.header_read = true;
+            let names: Vec<String> = split_csv_line(text)
+                .unwrap_or_default()
+                .iter()
+                .map(|n| n.trim().to_ascii_lowercase().replace([' ', '-'], "_"))
+                .collect();
+            if names.join(",") != DECK_HEADER {
+                self.fail("header", HEADER_MESSAGE.into());
+            }
+            return None;
+        }
+        if text.trim().is_empty() {
+            return None;
+        }
+        let Some(cells) = split_csv_line(text) else {
+            self.fail("line", "A quoted field is not closed".into());
+            return None;
+        };
+        if cells.len() != COLUMNS {
+            let message = format!("Expected {COLUMNS} columns, found {}", cells.len());
+            self.fail("line", message);
+            return None;
+        }
+        let before = self.error_count;
+        let row = self.row(&cells);
+        (self.error_count == before).then_some(row).flatten()
+    }
+
+    fn row(&mut self, cells: &[String]) -> Option<DeckRow> {
+        let prefix = cells[0].trim().trim_start_matches('+');
+        if prefix.is_empty()
+            || prefix.len() > 15
+            || !prefix.bytes().all(|b| b.is_ascii_digit())
+            || prefix.starts_with('0')
+        {
+            self.fail(
+                "prefix",
+                "Prefix must be 1 to 15 digits, not starting with 0".into(),
+            );
+        } else if let Some(first) = self.seen.get(prefix).copied() {
+            self.fail(
+                "prefix",
+                format!("Prefix {prefix} is already on line {first}"),
+            );
+        } else {
+            self.seen.insert(prefix.to_string(), self.line);
+        }
+        let destination = cells[1].trim();
+        if destination.is_empty() {
+            self.fail("destination", "Destination is required".into());
+        } else if has_control_chars(destination, false) {
+            self.fail(
+                "destination",
+                crate::validation::CONTROL_CHARS_MESSAGE.into(),
+            );
+        } else if destination.chars().count() > 100 {
+            self.fail(
+                "destination",
+                "Destination must be at most 100 characters".into(),
+            );
+        } else if destination.starts_with(['=', '+', '-', '@']) {
+            self.fail(
+                "destination",
+                "Destination cannot start with =, +, - or @".into(),
+            );
+        }
+        let country = cells[2].trim();
+        if country.len() != 2 || !country.bytes().all(|b| b.is_ascii_uppercase()) {
+            self.fail(
+                "country",
+                "Country must be two capital letters, e.g. DE".into(),
+            );
+        } else if !(self.known_country)(country) {
+            self.fail(
+                "country",
+                format!("Country {country} is not on the Country Pricing list"),
+            );
+        }
+        let line_type = LineType::parse(&cells[3]);
+        if line_type.is_none() {
+            self.fail("type", "Type must be mobile, landline or toll-free".into());
+        }
+        let mut money = |field: &str, label: &str, text: &str| match rate(label, text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                self.fail(field, e);
+                None
+            }
+        };
+        let inbound = money("inbound", "Inbound rate", &cells[4]);
+        let outbound = money("outbound", "Outbound rate", &cells[5]);
+        let sms = money("sms", "SMS rate", &cells[6]);
+        let mut secs = |field: &str, label: &str, text: &str| match increment(label, text) {
+            Ok(n) => Some(n),
+            Err(e) => {
+                self.fail(field, e);
+                None
+            }
+        };
+        let first = secs("firstIncrement", "First increment", &cells[7]);
+        let next = secs("nextIncrement", "Next increment", &cells[8]);
+        let date = cells[9].trim();
+        if crate::dates::day_number(date).is_none() {
+            self.fail(
+                "effectiveFrom",
+                "Effective from must be a date like 2026-12-01".into(),
+            );
+        } else {
+            match &self.effective_from {
+                None => self.effective_from = Some((date.to_string(), self.line)),
+                Some((deck, line)) if deck != date => {
+                    let message = format!(
+                        "Effective from must be the same on every line ({deck} on line {line})"
+                    );
+                    self.fail("effectiveFrom", message);
+                }
+                Some(_) => {}
+            }
+        }
+        Some(DeckRow {
+            prefix: prefix.to_string(),
+            destination: destination.to_string(),
+            country: country.to_string(),
+            line_type: line_type?,
+            inbound: inbound?,
+            outbound: outbound?,
+            sms: sms?,
+            first_increment: first?,
+            next_increment: next?,
+            effective_from: date.to_string(),
+        })
+    }
+
+    /// The outcome once every line was read: the deck's date and number of rows, or
+    /// the errors (at most `MAX_REPORTED_ERRORS`) with how many there were in all.
+    pub fn finish(mut self) -> Result<DeckSummary, DeckErrors> {
+        if !self.header_read {
+            self.line = 1;
+            self.fail("header", HEADER_MESSAGE.into());
+        } else if self.error_count == 0 && self.seen.is_empty() {
+            self.fail("line", EMPTY_DECK_MESSAGE.into());
+        }
+        match self.effective_from {
+            Some((effective_from, _)) if self.error_count == 0 => Ok(DeckSummary {
+                rows: self.seen.len(),
+                effective_from,
+            }),
+            _ => Err(DeckErrors {
+                total: self.error_count,
+                errors: self.errors,
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeckSummary {
+    pub rows: usize,
+    pub effective_from: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeckErrors {
+    /// Every error found; `errors` lists the first `MAX_REPORTED_ERRORS`.
+    pub total: usize,
+    pub errors: Vec<LineError>,
+}
+
+/// Reads a whole deck held in memory (the browser's check before an upload, and the
+/// vectors): the valid rows and the outcome.
+pub fn read_deck(
+    text: &str,
+    known_country: impl Fn(&str) -> bool,
+) -> (Vec<DeckRow>, Result<DeckSummary, DeckErrors>) {
+    let mut reader = DeckReader::new(known_country);
+    let rows = text
+        .split('\n')
+        .filter_map(|l| reader.read_line(l))
+        .collect();
+    (rows, reader.finish())
+}
