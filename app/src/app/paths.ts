@@ -30,6 +30,11 @@ export const paths = {
     sendSms: '/client/send-sms',
     messages: '/client/messages',
     sipDevices: '/client/sip-devices',
+    ivr: '/client/ivr',
+    ivrNew: '/client/ivr/new',
+    /** The editor of a saved flow (route pattern `ivrFlowRoute`). */
+    ivrFlow: (id: number) => `/client/ivr/${id}`,
+    ivrFlowRoute: '/client/ivr/:id',
     api: '/client/api',
     settings: '/client/settings',
     /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */

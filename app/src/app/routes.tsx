@@ -151,6 +151,27 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.ivr,
+    lazyPage(
+      () => import('../features/ivr/pages/ivr-flows-page'),
+      (m) => m.IvrFlowsPage,
+    ),
+  ],
+  [
+    paths.client.ivrNew,
+    lazyPage(
+      () => import('../features/ivr/pages/ivr-editor-page'),
+      (m) => m.IvrEditorPage,
+    ),
+  ],
+  [
+    paths.client.ivrFlowRoute,
+    lazyPage(
+      () => import('../features/ivr/pages/ivr-editor-page'),
+      (m) => m.IvrEditorPage,
+    ),
+  ],
+  [
     paths.client.api,
     lazyPage(
       () => import('../features/developer/pages/api-page'),

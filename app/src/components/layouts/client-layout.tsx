@@ -13,6 +13,7 @@ import {
   PhoneCall,
   Receipt,
   Settings,
+  Workflow,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -37,6 +38,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Send SMS', to: paths.client.sendSms, icon: MessageSquare },
       { label: 'Messages', to: paths.client.messages, icon: MessagesSquare },
       { label: 'SIP Devices', to: paths.client.sipDevices, icon: Headphones },
+      { label: 'IVR flows', to: paths.client.ivr, icon: Workflow },
       { label: 'API', to: paths.client.api, icon: Code },
     ],
   },

@@ -1,0 +1,35 @@
+import toast from 'react-hot-toast';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { deleteIvrFlow } from '../api/delete-flow';
+import { ivrFlowsKey, type IvrFlowSummary } from '../api/get-flows';
+
+interface DeleteFlowDialogProps {
+  flow: IvrFlowSummary;
+  onClose: () => void;
+}
+
+/** Deleting asks first; the server refuses (409, its message shown here) while a number
+ * routes its calls to the flow. */
+export function DeleteFlowDialog({ flow, onClose }: DeleteFlowDialogProps) {
+  return (
+    <ActionConfirmDialog
+      title="Delete IVR flow"
+      confirmLabel="Delete flow"
+      danger
+      action={() => deleteIvrFlow(flow.id)}
+      onDone={() => toast.success(`${flow.name} deleted`)}
+      refresh={ivrFlowsKey}
+      failure="Could not delete the flow."
+      onClose={onClose}
+    >
+      <p>Delete {flow.name}? Its voicemails stay in your list.</p>
+      {flow.numbers.length > 0 && (
+        <p className="mt-2">
+          {flow.numbers.join(', ')} {flow.numbers.length === 1 ? 'routes' : 'route'} calls to it:
+          route {flow.numbers.length === 1 ? 'that number' : 'those numbers'} elsewhere in My
+          Numbers first.
+        </p>
+      )}
+    </ActionConfirmDialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ActionsMenu } from '../../../components/ui/actions-menu';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { dateColumn } from '../../../components/ui/table-cells';
+import type { IvrFlowSummary } from '../api/get-flows';
+
+export type FlowAction = 'edit' | 'duplicate' | 'delete';
+
+interface FlowsTableProps {
+  flows: IvrFlowSummary[];
+  onAction: (action: FlowAction, flow: IvrFlowSummary) => void;
+}
+
+export function FlowsTable({ flows, onAction }: FlowsTableProps) {
+  return (
+    <DataTable
+      caption="IVR flows"
+      rows={flows}
+      rowKey={(f) => f.id}
+      minWidth="min-w-[40rem]"
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          cell: (f) => (
+            <Link
+              className="font-medium text-brand-700 hover:underline"
+              to={paths.client.ivrFlow(f.id)}
+            >
+              {f.name}
+            </Link>
+          ),
+        },
+        { header: 'Steps', cell: (f) => f.steps },
+        {
+          header: 'Numbers routed',
+          cell: (f) =>
+            f.numbers.length === 0 ? (
+              <span className="text-slate-500">None</span>
+            ) : (
+              <span className="font-mono">{f.numbers.join(', ')}</span>
+            ),
+        },
+        dateColumn<IvrFlowSummary>('Updated', (f) => f.updatedAt, { withTime: true }),
+        actionsColumn<IvrFlowSummary>((f) => (
+          <ActionsMenu
+            label={`Actions for ${f.name}`}
+            items={[
+              { label: 'Edit', onSelect: () => onAction('edit', f) },
+              { label: 'Duplicate', onSelect: () => onAction('duplicate', f) },
+              { label: 'Delete', danger: true, onSelect: () => onAction('delete', f) },
+            ]}
+          />
+        )),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { Button } from '../../../components/ui/button';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { Time } from '../../../components/ui/table-cells';
+import { deleteVoicemail } from '../api/delete-voicemail';
+import { useVoicemails, voicemailsKey, type Voicemail } from '../api/get-voicemails';
+import { VoicemailPlayer } from './voicemail-player';
+
+const duration = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+
+/** The messages callers left in the flows' voicemail steps, newest first. */
+export function VoicemailList() {
+  const voicemails = useVoicemails();
+  const [deleting, setDeleting] = useState<Voicemail | null>(null);
+  return (
+    <section aria-labelledby="voicemail-heading" className="space-y-3">
+      <h2 id="voicemail-heading" className="text-lg font-semibold text-slate-900">
+        Voicemail
+      </h2>
+      <ListPanel labelledBy="voicemail-heading" busy={voicemails.isFetching}>
+        <ListStates
+          query={voicemails}
+          loading={<TableSkeleton label="Loading voicemail..." rows={3} columns={4} />}
+          error="Could not load your voicemail."
+          isEmpty={(data) => data.items.length === 0}
+          empty="No messages yet. Callers reach a flow's voicemail step to leave one."
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.items.map((v) => (
+                <li key={v.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-mono font-semibold text-slate-900">{v.caller}</p>
+                    <p className="text-slate-600">
+                      {v.number ? (
+                        <>
+                          to <span className="font-mono">{v.number}</span> ·{' '}
+                        </>
+                      ) : null}
+                      <Time value={v.createdAt} withTime /> · {duration(v.durationSeconds)}
+                    </p>
+                  </div>
+                  <VoicemailPlayer id={v.id} label={v.caller} />
+                  <Button variant="secondary" size="sm" onClick={() => setDeleting(v)}>
+                    Delete <span className="sr-only">message from {v.caller}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListStates>
+      </ListPanel>
+      {deleting && (
+        <ActionConfirmDialog
+          title="Delete message"
+          confirmLabel="Delete message"
+          danger
+          action={() => deleteVoicemail(deleting.id)}
+          onDone={() => toast.success('Message deleted')}
+          refresh={voicemailsKey}
+          failure="Could not delete the message."
+          onClose={() => setDeleting(null)}
+        >
+          <p>Delete the message from {deleting.caller}? It cannot be recovered.</p>
+        </ActionConfirmDialog>
+      )}
+    </section>
+  );
+}

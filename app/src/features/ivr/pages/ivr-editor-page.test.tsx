@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { renderWithToasts } from '../../../test/render';
+import { IvrEditorPage } from './ivr-editor-page';
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const server = mockServer({
+  'GET /api/ivr/flows': ok({ items: [], level: 'basic', monthlyPrice: '29.99' }),
+});
+
+function renderNew() {
+  return renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/new', path: '/client/ivr/*' });
+}
+
+const summary = () => screen.getByTestId('flow-problems');
+const save = () => screen.getByRole('button', { name: 'Save flow' });
+
+describe('IVR flow editor', () => {
+  it('validates through core on every change, next to the step and in the summary', async () => {
+    server();
+    renderNew();
+    const name = await screen.findByLabelText('Flow name');
+    expect(summary()).toHaveTextContent('1 problem to fix before saving');
+    expect(summary()).toHaveTextContent('Enter a name for the flow');
+    expect(save()).toBeDisabled();
+    expect(screen.getByText(/Basic IVR: up to 10 steps, 1 menu and 1 voicemail box/)).toBeVisible();
+
+    await userEvent.type(name, 'Reception');
+    expect(summary()).toHaveTextContent('No problems: the flow is ready to save.');
+    expect(save()).toBeEnabled();
+
+    // The first step is open in the form; emptying its prompt is a problem at once.
+    const prompt = screen.getByLabelText('Menu prompt');
+    await userEvent.clear(prompt);
+    const message = "Step 'main': enter the menu prompt or choose an audio file";
+    expect(screen.getByRole('list', { name: 'Problems of main' })).toHaveTextContent(message);
+    expect(screen.getByRole('list', { name: 'Problems of step main' })).toHaveTextContent(message);
+    expect(summary()).toHaveTextContent(message);
+    expect(save()).toBeDisabled();
+    await userEvent.type(prompt, 'Press 1 for sales.');
+    expect(save()).toBeEnabled();
+  });
+
+  it('adds, links and removes steps, and keeps the level’s limits', async () => {
+    server();
+    renderNew();
+    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+    await userEvent.selectOptions(screen.getByLabelText('New step'), 'menu');
+    await userEvent.click(screen.getByRole('button', { name: 'Add step' }));
+    // A second menu: over the Basic level, and nothing leads to it yet.
+    expect(summary()).toHaveTextContent('The Basic IVR level allows at most 1 menu');
+    expect(summary()).toHaveTextContent("Step 'menu': no path from the first step leads here");
+    expect(screen.getByRole('list', { name: 'Steps not reached' })).toHaveTextContent('menu');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove step menu' }));
+    expect(summary()).toHaveTextContent('No problems');
+
+    // Renaming a step carries its branches along.
+    await userEvent.click(screen.getByRole('button', { name: /^sales/ }));
+    const id = screen.getByLabelText('Step id');
+    await userEvent.clear(id);
+    await userEvent.type(id, 'desk{Enter}');
+    expect(screen.getByRole('heading', { name: 'Forward step desk' })).toBeVisible();
+    expect(summary()).toHaveTextContent('No problems');
+  });
+
+  it('saves a new flow and opens it at its own address', async () => {
+    let sent: unknown;
+    const fetch = server({
+      'POST /api/ivr/flows': (init) => {
+        sent = JSON.parse(String(init.body));
+        const { flow } = sent as { flow: { name: string } };
+        return {
+          status: 201,
+          body: {
+            id: 7,
+            name: flow.name,
+            flow,
+            numbers: [],
+            level: 'basic',
+            updatedAt: '2026-11-25T12:00:00Z',
+          },
+        };
+      },
+    });
+    const { getByTestId } = renderNew();
+    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+    await userEvent.click(save());
+    await waitFor(() => expect(getByTestId('location')).toHaveTextContent('/client/ivr/7'));
+    expect(calls(fetch)).toContain('POST /api/ivr/flows');
+    expect(sent).toMatchObject({ flow: { name: 'Reception', start: 'main' } });
+    expect(await screen.findByText('Reception saved')).toBeInTheDocument();
+  });
+
+  it('shows the problems the server finds the same way', async () => {
+    server({
+      'POST /api/ivr/flows': {
+        status: 400,
+        body: {
+          message: 'The flow has problems',
+          errors: { sales: "Step 'sales': the server disagrees" },
+        },
+      },
+    });
+    renderNew();
+    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+    await userEvent.click(save());
+    const tree = await screen.findByRole('list', { name: 'Problems of sales' });
+    expect(tree).toHaveTextContent("Step 'sales': the server disagrees");
+    expect(summary()).toHaveTextContent('1 problem to fix before saving');
+    // Any edit hands the check back to core.
+    await userEvent.type(screen.getByLabelText('Flow name'), '!');
+    expect(summary()).toHaveTextContent('No problems');
+    expect(within(document.body).queryByText(/the server disagrees/)).toBeNull();
+  });
+});

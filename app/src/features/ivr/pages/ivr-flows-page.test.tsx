@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { renderWithToasts } from '../../../test/render';
+import { IvrFlowsPage } from './ivr-flows-page';
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const reception = {
+  id: 3,
+  name: 'Reception',
+  steps: 3,
+  numbers: ['+14155550100'],
+  updatedAt: '2026-11-24T09:30:00Z',
+};
+const afterHours = { ...reception, id: 4, name: 'After hours', steps: 2, numbers: [] };
+const message = {
+  id: 11,
+  caller: '+12125550199',
+  number: '+14155550100',
+  flowName: 'Reception',
+  durationSeconds: 41,
+  createdAt: '2026-11-24T10:00:00Z',
+};
+
+const server = mockServer({
+  'GET /api/ivr/flows': ok({
+    items: [reception, afterHours],
+    level: 'basic',
+    monthlyPrice: '29.99',
+  }),
+  'GET /api/ivr/voicemails': ok({ items: [message] }),
+});
+
+function renderPage() {
+  return renderWithToasts(<IvrFlowsPage />, { route: '/client/ivr' });
+}
+
+async function act(name: string, item: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  await userEvent.click(screen.getByRole('menuitem', { name: item }));
+}
+
+describe('IVR flows page', () => {
+  it('lists flows with their steps, numbers and update, and the monthly price', async () => {
+    server();
+    renderPage();
+    const row = (await screen.findByRole('link', { name: 'Reception' })).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Reception' })).toHaveAttribute(
+      'href',
+      '/client/ivr/3',
+    );
+    expect(row).toHaveTextContent('+14155550100');
+    expect(row).toHaveTextContent('Nov 24, 2026');
+    expect(screen.getByText(/A flow in use costs \$29\.99\/month/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New flow' })).toHaveAttribute(
+      'href',
+      '/client/ivr/new',
+    );
+  });
+
+  it('shows the server’s refusal to delete a flow a number routes to', async () => {
+    const fetch = server({
+      'DELETE /api/ivr/flows/3': {
+        status: 409,
+        body: { message: '+14155550100 routes its calls to this flow' },
+      },
+    });
+    renderPage();
+    await act('Reception', 'Delete');
+    const dialog = screen.getByRole('dialog', { name: 'Delete IVR flow' });
+    expect(dialog).toHaveTextContent('route that number elsewhere in My Numbers first');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete flow' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '+14155550100 routes its calls to this flow',
+    );
+    expect(calls(fetch)).toContain('DELETE /api/ivr/flows/3');
+  });
+
+  it('deletes after the confirmation, and duplicates', async () => {
+    let deleted = false;
+    const fetch = server({
+      'GET /api/ivr/flows': () =>
+        ok({
+          items: deleted ? [reception] : [reception, afterHours],
+          level: 'basic',
+          monthlyPrice: '29.99',
+        }),
+      'DELETE /api/ivr/flows/4': () => {
+        deleted = true;
+        return { status: 204 };
+      },
+      'POST /api/ivr/flows/3/duplicate': {
+        status: 201,
+        body: { ...reception, id: 5, name: 'Reception (copy)' },
+      },
+    });
+    renderPage();
+    await act('After hours', 'Delete');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete flow' }));
+    expect(await screen.findByText('After hours deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'After hours' })).toBeNull());
+    await act('Reception', 'Duplicate');
+    expect(await screen.findByText('Reception (copy) created')).toBeInTheDocument();
+    expect(calls(fetch)).toContain('POST /api/ivr/flows/3/duplicate');
+  });
+
+  it('plays, downloads and deletes a voicemail through the API with the token', async () => {
+    const fetch = server({
+      'GET /api/ivr/voicemails/11/audio': { status: 200, body: 'RIFF' },
+      'DELETE /api/ivr/voicemails/11': { status: 204 },
+    });
+    const createObjectURL = vi.fn(() => 'blob:voicemail-11');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderPage();
+    const item = (await screen.findByText('+12125550199')).closest('li')!;
+    expect(item).toHaveTextContent('41 s');
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Play message from +12125550199' }),
+    );
+    const audio = await within(item).findByLabelText('Message from +12125550199');
+    expect(audio).toHaveAttribute('src', 'blob:voicemail-11');
+    expect(calls(fetch)).toContain('GET /api/ivr/voicemails/11/audio');
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Delete message from +12125550199' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete message' })).getByRole('button', {
+        name: 'Delete message',
+      }),
+    );
+    expect(await screen.findByText('Message deleted')).toBeInTheDocument();
+    expect(calls(fetch)).toContain('DELETE /api/ivr/voicemails/11');
+  });
+});

@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { AppPage } from '../../../components/ui/app-page';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { messageOf } from '../../../lib/api-client';
+import { usd } from '../../../lib/core';
+import { duplicateIvrFlow } from '../api/duplicate-flow';
+import { ivrFlowsKey, useIvrFlows, type IvrFlowSummary } from '../api/get-flows';
+import { DeleteFlowDialog } from '../components/delete-flow-dialog';
+import { FlowsTable, type FlowAction } from '../components/flows-table';
+import { VoicemailList } from '../components/voicemail-list';
+
+export function IvrFlowsPage() {
+  const flows = useIvrFlows();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<IvrFlowSummary | null>(null);
+  const duplicate = useMutation({
+    mutationFn: (flow: IvrFlowSummary) => duplicateIvrFlow(flow.id),
+    onSuccess: async (copy) => {
+      toast.success(`${copy.name} created`);
+      await queryClient.invalidateQueries({ queryKey: ivrFlowsKey, exact: true });
+    },
+    onError: (error) => toast.error(messageOf(error, 'Could not duplicate the flow.')),
+  });
+
+  function onAction(action: FlowAction, flow: IvrFlowSummary) {
+    if (action === 'edit') navigate(paths.client.ivrFlow(flow.id));
+    else if (action === 'duplicate') duplicate.mutate(flow);
+    else setDeleting(flow);
+  }
+
+  return (
+    <AppPage
+      title="IVR flows"
+      description={
+        flows.data
+          ? `What callers hear and press when they call your numbers. A flow in use costs ${usd(flows.data.monthlyPrice)}/month.`
+          : 'What callers hear and press when they call your numbers.'
+      }
+      meta="IVR call flows: menus, business hours, forwarding and voicemail for your numbers."
+      actions={<ButtonLink to={paths.client.ivrNew}>New flow</ButtonLink>}
+    >
+      <ListPanel label="My IVR flows" busy={flows.isFetching || duplicate.isPending}>
+        <ListStates
+          query={flows}
+          loading={<TableSkeleton label="Loading flows..." rows={3} columns={5} />}
+          error="Could not load your IVR flows."
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
+              <p className="text-slate-600">
+                No IVR flows yet. Build one, try it with a test call, then route a number to it in
+                My Numbers.
+              </p>
+              <ButtonLink to={paths.client.ivrNew} variant="secondary">
+                Build your first flow
+              </ButtonLink>
+            </div>
+          }
+        >
+          {(data) => <FlowsTable flows={data.items} onAction={onAction} />}
+        </ListStates>
+      </ListPanel>
+      <VoicemailList />
+      {deleting && <DeleteFlowDialog flow={deleting} onClose={() => setDeleting(null)} />}
+    </AppPage>
+  );
+}
