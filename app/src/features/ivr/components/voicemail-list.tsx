@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
@@ -15,6 +17,7 @@ const duration = (seconds: number) =>
 /** The messages callers left in the flows' voicemail steps, newest first. */
 export function VoicemailList() {
   const voicemails = useVoicemails();
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Voicemail | null>(null);
   return (
     <section aria-labelledby="voicemail-heading" className="space-y-3">
@@ -26,25 +29,36 @@ export function VoicemailList() {
           query={voicemails}
           loading={<TableSkeleton label="Loading voicemail..." rows={3} columns={4} />}
           error="Could not load your voicemail."
-          isEmpty={(data) => data.items.length === 0}
+          isEmpty={(data) => data.length === 0}
           empty="No messages yet. Callers reach a flow's voicemail step to leave one."
         >
           {(data) => (
             <ul className="divide-y divide-slate-200">
-              {data.items.map((v) => (
+              {data.map((v) => (
                 <li key={v.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="font-mono font-semibold text-slate-900">{v.caller}</p>
+                    <p className="flex items-center gap-2">
+                      <span className="font-mono font-semibold text-slate-900">{v.caller}</span>
+                      {!v.heard && <Badge tone="blue">New</Badge>}
+                    </p>
                     <p className="text-slate-600">
                       {v.number ? (
                         <>
-                          to <span className="font-mono">{v.number}</span> ·{' '}
+                          to <span className="font-mono">{v.number}</span>
+                          {v.flowName ? ` (${v.flowName})` : ''} ·{' '}
                         </>
                       ) : null}
-                      <Time value={v.createdAt} withTime /> · {duration(v.durationSeconds)}
+                      <Time value={v.date} withTime /> · {duration(v.seconds)}
                     </p>
                   </div>
-                  <VoicemailPlayer id={v.id} label={v.caller} />
+                  <VoicemailPlayer
+                    id={v.id}
+                    label={v.caller}
+                    onFetched={() => {
+                      // The server marks it heard once fetched.
+                      if (!v.heard) void queryClient.invalidateQueries({ queryKey: voicemailsKey });
+                    }}
+                  />
                   <Button variant="secondary" size="sm" onClick={() => setDeleting(v)}>
                     Delete <span className="sr-only">message from {v.caller}</span>
                   </Button>

@@ -9,13 +9,15 @@ interface VoicemailPlayerProps {
   id: number;
   /** Names the controls and the downloaded file, e.g. the caller. */
   label: string;
+  /** The recording was fetched (the server then counts it heard). */
+  onFetched?: () => void;
 }
 
 /**
  * A recording is fetched with the session's token (an <audio src> to the API could not
  * send it), then played from a blob URL that lives as long as the player.
  */
-export function VoicemailPlayer({ id, label }: VoicemailPlayerProps) {
+export function VoicemailPlayer({ id, label, onFetched }: VoicemailPlayerProps) {
   const [url, setUrl] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
@@ -23,7 +25,9 @@ export function VoicemailPlayer({ id, label }: VoicemailPlayerProps) {
   async function load(): Promise<Blob | null> {
     setLoading(true);
     try {
-      return await getVoicemailAudio(id);
+      const blob = await getVoicemailAudio(id);
+      onFetched?.();
+      return blob;
     } catch (error) {
       toast.error(messageOf(error, 'Could not load the recording.'));
       return null;

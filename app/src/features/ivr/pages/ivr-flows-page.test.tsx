@@ -18,9 +18,11 @@ const message = {
   id: 11,
   caller: '+12125550199',
   number: '+14155550100',
+  flowId: 3,
   flowName: 'Reception',
-  durationSeconds: 41,
-  createdAt: '2026-11-24T10:00:00Z',
+  seconds: 41,
+  date: '2026-11-24T10:00:00Z',
+  heard: false,
 };
 
 const server = mockServer({
@@ -29,7 +31,7 @@ const server = mockServer({
     level: 'basic',
     monthlyPrice: '29.99',
   }),
-  'GET /api/ivr/voicemails': ok({ items: [message] }),
+  'GET /api/ivr/voicemails': ok([message]),
 });
 
 function renderPage() {
@@ -114,13 +116,23 @@ describe('IVR flows page', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     renderPage();
     const item = (await screen.findByText('+12125550199')).closest('li')!;
+    expect(item).toHaveTextContent('to +14155550100 (Reception)');
     expect(item).toHaveTextContent('41 s');
+    expect(within(item).getByText('New')).toBeInTheDocument();
     await userEvent.click(
       within(item).getByRole('button', { name: 'Play message from +12125550199' }),
     );
     const audio = await within(item).findByLabelText('Message from +12125550199');
     expect(audio).toHaveAttribute('src', 'blob:voicemail-11');
     expect(calls(fetch)).toContain('GET /api/ivr/voicemails/11/audio');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Download message from +12125550199' }),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledTimes(2);
+    expect(click.mock.contexts[0]).toHaveProperty('download', 'voicemail-11.wav');
+    click.mockRestore();
     await userEvent.click(
       within(item).getByRole('button', { name: 'Delete message from +12125550199' }),
     );
