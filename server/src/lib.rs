@@ -15,6 +15,7 @@ pub mod catalogue;
 pub mod contact;
 pub mod credentials;
 pub mod dashboard;
+pub mod ivr;
 pub mod ledger;
 pub mod notifications;
 pub mod numbers;

@@ -1,0 +1,132 @@
+//! ivr_subscriptions: a flow in use, billed monthly like a number (the first charge,
+//! the notice before renewal, the renewal, the end).
+
+use crate::db::{Backend, Exec};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// A subscription whose renewal is near or due (the flow's name for messages).
+#[derive(Debug, Clone)]
+pub struct Due {
+    pub flow_id: i64,
+    pub owner: i64,
+    pub name: String,
+    pub renews_at: i64,
+    pub monthly: i64,
+}
+
+fn due(r: &AnyRow) -> sqlx::Result<Due> {
+    Ok(Due {
+        flow_id: r.try_get("flow_id")?,
+        owner: r.try_get("user_id")?,
+        name: r.try_get("name")?,
+        renews_at: r.try_get("renews_at")?,
+        monthly: r.try_get("monthly_micros")?,
+    })
+}
+
+/// (renews_at, monthly_micros) of a flow's active subscription.
+pub async fn active<'e>(ex: impl Exec<'e>, flow_id: i64) -> sqlx::Result<Option<(i64, i64)>> {
+    sqlx::query_as(
+        "SELECT renews_at, monthly_micros FROM ivr_subscriptions WHERE flow_id = $1 AND status = 'active'",
+    )
+    .bind(flow_id)
+    .fetch_optional(ex)
+    .await
+}
+
+/// Starts (or restarts) a flow's subscription, paid until `renews_at`.
+pub async fn start<'e>(
+    ex: impl Exec<'e>,
+    flow_id: i64,
+    owner: i64,
+    monthly: i64,
+    now: i64,
+    renews_at: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ivr_subscriptions (flow_id, user_id, status, monthly_micros, started_at, renews_at, updated_at) \
+         VALUES ($1, $2, 'active', $3, $4, $5, $4) \
+         ON CONFLICT (flow_id) DO UPDATE SET status = 'active', user_id = excluded.user_id, \
+         monthly_micros = excluded.monthly_micros, started_at = excluded.started_at, \
+         renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, updated_at = excluded.updated_at",
+    )
+    .bind(flow_id)
+    .bind(owner)
+    .bind(monthly)
+    .bind(now)
+    .bind(renews_at)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Claims the notices of subscriptions renewing in (now, until] whose flow a number
+/// still routes to: one per period, as numbers' notices are.
+pub async fn claim_notices(
+    conn: &mut AnyConnection,
+    now: i64,
+    until: i64,
+) -> sqlx::Result<Vec<Due>> {
+    let rows = sqlx::query(
+        "UPDATE ivr_subscriptions SET notice_sent_for = renews_at \
+         WHERE status = 'active' AND renews_at > $1 AND renews_at <= $2 \
+           AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
+           AND EXISTS (SELECT 1 FROM number_ivr r JOIN phone_numbers p ON p.id = r.number_id \
+                       WHERE r.flow_id = ivr_subscriptions.flow_id AND r.owner_id = ivr_subscriptions.user_id \
+                         AND p.owner_id = r.owner_id AND p.status = 'active') \
+         RETURNING flow_id, user_id, renews_at, monthly_micros, \
+           (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name",
+    )
+    .bind(now)
+    .bind(until)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(due).collect()
+}
+
+/// The next batch of subscriptions due, locked on PostgreSQL so another instance takes
+/// other rows.
+pub async fn claim_due(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    now: i64,
+    batch: i64,
+) -> sqlx::Result<Vec<Due>> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE OF s SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros \
+         FROM ivr_subscriptions s JOIN ivr_flows f ON f.id = s.flow_id \
+         WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2{lock}"
+    ))
+    .bind(now)
+    .bind(batch)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(due).collect()
+}
+
+pub async fn renewed<'e>(ex: impl Exec<'e>, flow_id: i64, next: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE ivr_subscriptions SET renews_at = $1, updated_at = $2 WHERE flow_id = $3")
+        .bind(next)
+        .bind(now)
+        .bind(flow_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Ends a subscription: its flow no longer answers calls until routed (and paid) again.
+pub async fn end<'e>(ex: impl Exec<'e>, flow_id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE ivr_subscriptions SET status = 'ended', ended_at = $1, updated_at = $1 WHERE flow_id = $2 AND status = 'active'",
+    )
+    .bind(now)
+    .bind(flow_id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! What a call through a flow reads and writes: the prompts rendered at save time, the
+//! voicemail it records, and the path it took.
+
+use crate::db::{now_ms, Exec};
+use sqlx::{AnyConnection, Row};
+
+/// A step's prompt: 8 kHz mono 16-bit signed little-endian PCM samples, no header.
+#[derive(Debug, Clone)]
+pub struct PromptAudio {
+    pub pcm: Vec<u8>,
+    pub duration_ms: i64,
+    /// "tts" (the step's text spoken by espeak-ng) or "upload".
+    pub source: String,
+    /// The text spoken, or the uploaded file's name.
+    pub label: String,
+}
+
+/// The prompt of `step_id` in `flow_id`, as rendered when the flow was last saved.
+pub async fn prompt_audio<'e>(
+    ex: impl Exec<'e>,
+    flow_id: i64,
+    step_id: &str,
+) -> sqlx::Result<Option<PromptAudio>> {
+    let row = sqlx::query(
+        "SELECT audio, duration_ms, source, label FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2",
+    )
+    .bind(flow_id)
+    .bind(step_id)
+    .fetch_optional(ex)
+    .await?;
+    row.map(|r| {
+        Ok(PromptAudio {
+            pcm: r.try_get("audio")?,
+            duration_ms: r.try_get("duration_ms")?,
+            source: r.try_get("source")?,
+            label: r.try_get("label")?,
+        })
+    })
+    .transpose()
+}
+
+/// (step id, source, label) of every prompt a flow has, to see what needs rendering.
+pub async fn prompt_labels<'e>(
+    ex: impl Exec<'e>,
+    flow_id: i64,
+) -> sqlx::Result<Vec<(String, String, String)>> {
+    sqlx::query_as("SELECT step_id, source, label FROM ivr_prompts WHERE flow_id = $1")
+        .bind(flow_id)
+        .fetch_all(ex)
+        .await
+}
+
+/// Stores (or replaces) a step's prompt.
+pub async fn put_prompt<'e>(
+    ex: impl Exec<'e>,
+    flow_id: i64,
+    step_id: &str,
+    prompt: &PromptAudio,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ivr_prompts (flow_id, step_id, source, label, audio, duration_ms, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+         ON CONFLICT (flow_id, step_id) DO UPDATE SET source = excluded.source, label = excluded.label, \
+         audio = excluded.audio, duration_ms = excluded.duration_ms, created_at = excluded.created_at",
+    )
+    .bind(flow_id)
+    .bind(step_id)
+    .bind(&prompt.source)
+    .bind(&prompt.label)
+    .bind(&prompt.pcm)
+    .bind(prompt.duration_ms)
+    .bind(now_ms())
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete_prompt<'e>(ex: impl Exec<'e>, flow_id: i64, step_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2")
+        .bind(flow_id)
+        .bind(step_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Copies every prompt of one flow to another (a duplicate plays the same audio).
+pub async fn copy_prompts<'e>(ex: impl Exec<'e>, from: i64, to: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ivr_prompts (flow_id, step_id, source, label, audio, duration_ms, created_at) \
+         SELECT $1, step_id, source, label, audio, duration_ms, $2 FROM ivr_prompts WHERE flow_id = $3",
+    )
+    .bind(to)
+    .bind(now_ms())
+    .bind(from)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// A recording the media endpoint made.
+#[derive(Debug, Clone)]
+pub struct NewVoicemail<'a> {
+    pub user_id: i64,
+    pub number_id: Option<i64>,
+    pub flow_id: Option<i64>,
+    /// The call's SID: a second save for the same call finds the first.
+    pub call_sid: Option<&'a str>,
+    pub caller: &'a str,
+    pub duration_ms: i64,
+    /// A complete WAV file.
+    pub wav: &'a [u8],
+}
+
+/// Stores a voicemail once per call and returns its id; call
+/// `crate::ivr::announce_voicemail` with it after the transaction commits.
+pub async fn save_voicemail(conn: &mut AnyConnection, v: &NewVoicemail<'_>) -> sqlx::Result<i64> {
+    if let Some(sid) = v.call_sid {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM ivr_voicemails WHERE call_sid = $1")
+                .bind(sid)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if let Some(id) = found {
+            return Ok(id);
+        }
+    }
+    sqlx::query_scalar(
+        "INSERT INTO ivr_voicemails (user_id, number_id, flow_id, call_sid, caller, duration_ms, audio, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(v.user_id)
+    .bind(v.number_id)
+    .bind(v.flow_id)
+    .bind(v.call_sid)
+    .bind(v.caller)
+    .bind(v.duration_ms)
+    .bind(v.wav)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// Records (or, as the call goes on, replaces) the path a call took through a flow,
+/// e.g. "menu → 2 → voicemail"; the call history shows it beside the call.
+pub async fn set_call_path<'e>(
+    ex: impl Exec<'e>,
+    call_sid: &str,
+    flow_id: Option<i64>,
+    path: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ivr_call_paths (call_sid, flow_id, path, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (call_sid) DO UPDATE SET path = excluded.path, flow_id = excluded.flow_id, \
+         updated_at = excluded.updated_at",
+    )
+    .bind(call_sid)
+    .bind(flow_id)
+    .bind(path)
+    .bind(now_ms())
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// The path a call took, by its SID.
+pub async fn call_path<'e>(ex: impl Exec<'e>, call_sid: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT path FROM ivr_call_paths WHERE call_sid = $1")
+        .bind(call_sid)
+        .fetch_optional(ex)
+        .await
+}
+
+/// Claims a voicemail's announcement: Some((owner, caller, duration_ms, number)) the
+/// first time only.
+pub async fn claim_announcement(
+    conn: &mut AnyConnection,
+    id: i64,
+) -> sqlx::Result<Option<(i64, String, i64, Option<String>)>> {
+    let row = sqlx::query(
+        "UPDATE ivr_voicemails SET announced_at = $1 WHERE id = $2 AND announced_at IS NULL \
+         RETURNING user_id, caller, duration_ms, number_id",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(r) = row else { return Ok(None) };
+    let number_id: Option<i64> = r.try_get("number_id")?;
+    let number = match number_id {
+        Some(n) => {
+            sqlx::query_scalar("SELECT number FROM phone_numbers WHERE id = $1")
+                .bind(n)
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+        None => None,
+    };
+    Ok(Some((
+        r.try_get("user_id")?,
+        r.try_get("caller")?,
+        r.try_get("duration_ms")?,
+        number,
+    )))
+}
