@@ -109,36 +109,49 @@ export function FlowEditor(props: FlowEditorProps) {
         <p className="text-sm text-slate-600 sm:col-span-2">{levelText(level)}</p>
       </section>
       <ProblemsSummary problems={problems} onSelect={setSelected} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="flow-steps-heading"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="flow-steps-heading" className="text-lg font-semibold text-slate-900">
-            Steps
-          </h2>
-          <FlowTree
-            flow={flow}
-            problems={problems}
-            selected={selected}
-            onSelect={setSelected}
-            active={active}
-          />
-          <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4">
-            <SelectField
-              label="New step"
-              options={STEP_TYPES.map(([value, label]) => ({ value, label }))}
-              value={newType}
-              onChange={(event) => setNewType(event.target.value as StepType)}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {/* The tree and the test call side by side with the step being edited: the
+            call highlights its step in the tree in view. */}
+        <div className="min-w-0 space-y-6">
+          <section
+            aria-labelledby="flow-steps-heading"
+            className="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="flow-steps-heading" className="text-lg font-semibold text-slate-900">
+              Steps
+            </h2>
+            <FlowTree
+              flow={flow}
+              problems={problems}
+              selected={selected}
+              onSelect={setSelected}
+              active={active}
             />
-            <Button variant="secondary" onClick={addStep}>
-              Add step
-            </Button>
-          </div>
-        </section>
+            <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4">
+              <SelectField
+                label="New step"
+                options={STEP_TYPES.map(([value, label]) => ({ value, label }))}
+                value={newType}
+                onChange={(event) => setNewType(event.target.value as StepType)}
+              />
+              <Button variant="secondary" onClick={addStep}>
+                Add step
+              </Button>
+            </div>
+          </section>
+          <section
+            aria-labelledby="test-call-heading"
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="test-call-heading" className="text-lg font-semibold text-slate-900">
+              Test call
+            </h2>
+            <TestCallPanel flow={flow} valid={local.length === 0} call={call} onCall={setCall} />
+          </section>
+        </div>
         <section
           aria-labelledby="flow-step-heading"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          className="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id="flow-step-heading" className="text-lg font-semibold text-slate-900">
             Edit step
@@ -170,15 +183,6 @@ export function FlowEditor(props: FlowEditorProps) {
           )}
         </section>
       </div>
-      <section
-        aria-labelledby="test-call-heading"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="test-call-heading" className="text-lg font-semibold text-slate-900">
-          Test call
-        </h2>
-        <TestCallPanel flow={flow} valid={local.length === 0} call={call} onCall={setCall} />
-      </section>
       {failure && <Alert>{failure}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {actions}
