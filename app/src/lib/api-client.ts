@@ -8,12 +8,16 @@ export type FieldMessages = Record<string, string>;
 export class ApiError extends Error {
   readonly status: number;
   readonly errors?: FieldMessages;
+  /** The whole answer, for the few errors that say more than a message (an IVR flow's
+   * problems, each with its step). */
+  readonly body?: unknown;
 
-  constructor(status: number, message: string, errors?: FieldMessages) {
+  constructor(status: number, message: string, errors?: FieldMessages, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -97,7 +101,7 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
       ? (data.errors as FieldMessages)
       : undefined;
   if (response.status >= 500) console.error(`Server error ${response.status} on ${path}`, body);
-  return new ApiError(response.status, message, errors);
+  return new ApiError(response.status, message, errors, body);
 }
 
 async function requestNewToken(): Promise<string> {

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { IvrFlow, IvrLevel } from '../../../lib/core';
+import type { IvrFlow } from '../../../lib/core';
 import { ivrFlowsKey } from './get-flows';
 
+// Provisional until the server's OpenAPI types land in api-types.ts (IvrFlowDetail).
 export interface IvrFlowDetail {
   id: number;
   name: string;
   flow: IvrFlow;
+  /** The active numbers routed to it. */
   numbers: string[];
-  level: IvrLevel;
+  prompts: Array<{ stepId: string; source: string; label: string; seconds: number }>;
+  /** Its monthly charge, while a number routes to it. */
+  subscription?: { renewsAt: string; monthlyPrice: number } | null;
+  createdAt: string;
   updatedAt: string;
 }
 

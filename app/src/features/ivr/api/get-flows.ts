@@ -13,8 +13,10 @@ export interface IvrFlowSummary {
 
 export interface IvrFlowList {
   items: IvrFlowSummary[];
+  /** What the customer's packages allow; flows are validated at this level. */
   level: IvrLevel;
-  monthlyPrice: string;
+  /** The monthly price of each flow in use. */
+  monthlyPrice: number;
 }
 
 export const ivrFlowsKey = ['ivr', 'flows'] as const;

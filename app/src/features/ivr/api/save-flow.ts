@@ -5,6 +5,6 @@ import type { IvrFlowDetail } from './get-flow';
 /** Creates a flow (no id) or replaces a saved one; a 400 carries core's problems. */
 export function saveIvrFlow(id: number | null, flow: IvrFlow) {
   return id === null
-    ? api.post<IvrFlowDetail>('/ivr/flows', { flow })
-    : api.put<IvrFlowDetail>(`/ivr/flows/${id}`, { flow });
+    ? api.post<IvrFlowDetail>('/ivr/flows', flow)
+    : api.put<IvrFlowDetail>(`/ivr/flows/${id}`, flow);
 }

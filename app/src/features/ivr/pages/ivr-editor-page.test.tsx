@@ -3,12 +3,27 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, mockServer, type Reply } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
+import { starterFlow } from '../components/flow-steps';
 import { IvrEditorPage } from './ivr-editor-page';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const server = mockServer({
-  'GET /api/ivr/flows': ok({ items: [], level: 'basic', monthlyPrice: '29.99' }),
+  'GET /api/ivr/flows': ok({ items: [], level: 'basic', monthlyPrice: 29.99 }),
 });
+
+function detail(flow: { name: string }, extra: object = {}) {
+  return {
+    id: 7,
+    name: flow.name,
+    flow,
+    numbers: [],
+    prompts: [],
+    subscription: null,
+    createdAt: '2026-11-25T12:00:00Z',
+    updatedAt: '2026-11-25T12:00:00Z',
+    ...extra,
+  };
+}
 
 function renderNew() {
   return renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/new', path: '/client/ivr/*' });
@@ -70,18 +85,7 @@ describe('IVR flow editor', () => {
     const fetch = server({
       'POST /api/ivr/flows': (init) => {
         sent = JSON.parse(String(init.body));
-        const { flow } = sent as { flow: { name: string } };
-        return {
-          status: 201,
-          body: {
-            id: 7,
-            name: flow.name,
-            flow,
-            numbers: [],
-            level: 'basic',
-            updatedAt: '2026-11-25T12:00:00Z',
-          },
-        };
+        return { status: 201, body: detail(sent as { name: string }) };
       },
     });
     const { getByTestId } = renderNew();
@@ -89,7 +93,7 @@ describe('IVR flow editor', () => {
     await userEvent.click(save());
     await waitFor(() => expect(getByTestId('location')).toHaveTextContent('/client/ivr/7'));
     expect(calls(fetch)).toContain('POST /api/ivr/flows');
-    expect(sent).toMatchObject({ flow: { name: 'Reception', start: 'main' } });
+    expect(sent).toMatchObject({ name: 'Reception', start: 'main' });
     expect(await screen.findByText('Reception saved')).toBeInTheDocument();
   });
 
@@ -98,8 +102,8 @@ describe('IVR flow editor', () => {
       'POST /api/ivr/flows': {
         status: 400,
         body: {
-          message: 'The flow has problems',
-          errors: { sales: "Step 'sales': the server disagrees" },
+          message: "Step 'sales': the server disagrees",
+          problems: [{ step: 'sales', message: "Step 'sales': the server disagrees" }],
         },
       },
     });
@@ -113,5 +117,37 @@ describe('IVR flow editor', () => {
     await userEvent.type(screen.getByLabelText('Flow name'), '!');
     expect(summary()).toHaveTextContent('No problems');
     expect(within(document.body).queryByText(/the server disagrees/)).toBeNull();
+  });
+
+  it('edits a saved flow in use: its numbers and charge, the level from the list, PUT on save', async () => {
+    const saved = detail(
+      { ...starterFlow(), name: 'Reception' },
+      {
+        numbers: ['+14155550100'],
+        subscription: { renewsAt: '2026-12-25T12:00:00Z', monthlyPrice: 29.99 },
+      },
+    );
+    let sent: unknown;
+    const fetch = server({
+      'GET /api/ivr/flows': ok({ items: [], level: 'advanced', monthlyPrice: 29.99 }),
+      'GET /api/ivr/flows/7': ok(saved),
+      'PUT /api/ivr/flows/7': (init) => {
+        sent = JSON.parse(String(init.body));
+        return ok({ ...saved, name: 'Front desk', updatedAt: '2026-11-25T12:05:00Z' });
+      },
+    });
+    renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/7', path: '/client/ivr/:id' });
+    expect(await screen.findByRole('heading', { name: 'Reception', level: 1 })).toBeVisible();
+    expect(screen.getByText(/Answers calls to/)).toHaveTextContent(
+      'Answers calls to +14155550100. $29.99/month, renews on Dec 25, 2026.',
+    );
+    expect(screen.getByText(/Advanced IVR: up to 30 steps/)).toBeVisible();
+    const name = screen.getByLabelText('Flow name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Front desk');
+    await userEvent.click(save());
+    expect(await screen.findByText('Front desk saved')).toBeInTheDocument();
+    expect(sent).toMatchObject({ name: 'Front desk', start: 'main' });
+    expect(calls(fetch)).toContain('PUT /api/ivr/flows/7');
   });
 });

@@ -13,15 +13,14 @@ import { ivrFlowKey, useIvrFlow, type IvrFlowDetail } from '../api/get-flow';
 import { ivrFlowsKey, useIvrFlows } from '../api/get-flows';
 import { saveIvrFlow } from '../api/save-flow';
 import { FlowEditor, type ServerProblems } from '../components/flow-editor';
+import { FlowInUse } from '../components/flow-in-use';
 import { starterFlow } from '../components/flow-steps';
 
-/** The problems of a 400 answer to a save: by step id, the flow's own under "flow". */
+/** The problems of a 400 answer to a save (core's, as the server found them). */
 function problemsOf(error: unknown): IvrProblem[] {
-  if (!isApiError(error) || error.status !== 400 || !error.errors) return [];
-  return Object.entries(error.errors).map(([step, message]) => ({
-    step: step === 'flow' || step === '' ? null : step,
-    message,
-  }));
+  if (!isApiError(error) || error.status !== 400) return [];
+  const problems = (error.body as { problems?: unknown } | undefined)?.problems;
+  return Array.isArray(problems) ? (problems as IvrProblem[]) : [];
 }
 
 /** /client/ivr/new and /client/ivr/:id: one flow's editor. */
@@ -59,18 +58,26 @@ function NewFlow() {
 
 function SavedFlow({ id }: { id: number }) {
   const flow = useIvrFlow(id);
+  // The level decides what a flow may hold; the list answers it.
+  const list = useIvrFlows();
+  const failed = flow.isError ? flow : list.isError ? list : null;
   return (
     <Page title={flow.data ? flow.data.name : 'IVR flow'}>
-      {flow.isPending && <LoadingStatus label="Loading the flow..." />}
-      {flow.isError && <QueryLoadError query={flow} fallback="Could not load the flow." />}
-      {flow.data && (
-        // The saved version starts the editor afresh each time it changes on the server.
-        <Editor
-          key={flow.data.updatedAt}
-          id={id}
-          initial={flow.data.flow}
-          level={flow.data.level}
-        />
+      {failed ? (
+        <QueryLoadError query={failed} fallback="Could not load the flow." />
+      ) : flow.data && list.data ? (
+        <>
+          <FlowInUse flow={flow.data} />
+          {/* The saved version starts the editor afresh each time it changes on the server. */}
+          <Editor
+            key={flow.data.updatedAt}
+            id={id}
+            initial={flow.data.flow}
+            level={list.data.level}
+          />
+        </>
+      ) : (
+        <LoadingStatus label="Loading the flow..." />
       )}
     </Page>
   );

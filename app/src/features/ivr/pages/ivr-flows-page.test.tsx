@@ -29,7 +29,7 @@ const server = mockServer({
   'GET /api/ivr/flows': ok({
     items: [reception, afterHours],
     level: 'basic',
-    monthlyPrice: '29.99',
+    monthlyPrice: 29.99,
   }),
   'GET /api/ivr/voicemails': ok([message]),
 });
@@ -86,7 +86,7 @@ describe('IVR flows page', () => {
         ok({
           items: deleted ? [reception] : [reception, afterHours],
           level: 'basic',
-          monthlyPrice: '29.99',
+          monthlyPrice: 29.99,
         }),
       'DELETE /api/ivr/flows/4': () => {
         deleted = true;
