@@ -121,8 +121,8 @@ function StepNode({ node, flow, problems, selected, onSelect, active }: StepNode
       </button>
       {own.length > 0 && (
         <ul className="space-y-0.5 pl-3 text-sm text-red-700" aria-label={`Problems of ${node.id}`}>
-          {own.map((p) => (
-            <li key={p.message}>{p.message}</li>
+          {own.map((p, i) => (
+            <li key={i}>{p.message}</li>
           ))}
         </ul>
       )}

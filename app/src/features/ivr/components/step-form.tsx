@@ -44,8 +44,8 @@ export function StepForm(props: StepFormProps) {
           className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
           aria-label={`Problems of step ${id}`}
         >
-          {problems.map((p) => (
-            <li key={p.message}>{p.message}</li>
+          {problems.map((p, i) => (
+            <li key={i}>{p.message}</li>
           ))}
         </ul>
       )}
