@@ -38,6 +38,12 @@ pub struct Config {
     /// DIALTONE_SWITCH_TOKEN: the shared secret the softswitch sends as a bearer
     /// token. Generated and kept in data/ if unset.
     pub switch_token: String,
+    /// DIALTONE_IVR_SIP_ADDR: where the IVR endpoint takes the calls Kamailio relays
+    /// for numbers routed to a flow (UDP; default 127.0.0.1:5090; "off" for none).
+    pub ivr_sip_addr: Option<String>,
+    /// DIALTONE_IVR_CLOCK_OFFSET_MS: milliseconds added to the clock that flows'
+    /// business hours read (0; tests move it to a known hour).
+    pub ivr_clock_offset_ms: i64,
     /// DIALTONE_SMS_PROVIDER: "loopback" (default: marks messages delivered), "http",
     /// or "smpp" (queued and submitted over the SMPP link; needs DIALTONE_SMPP_ADDR).
     pub sms_provider: String,
@@ -128,6 +134,15 @@ impl Config {
                 None => 10,
             },
             switch_token,
+            ivr_sip_addr: match var("DIALTONE_IVR_SIP_ADDR") {
+                Some(off) if off == "off" || off.is_empty() => None,
+                Some(addr) => Some(addr),
+                None => Some("127.0.0.1:5090".into()),
+            },
+            ivr_clock_offset_ms: var("DIALTONE_IVR_CLOCK_OFFSET_MS")
+                .map(|v| v.parse())
+                .transpose()?
+                .unwrap_or(0),
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
             metrics_token: var("DIALTONE_METRICS_TOKEN"),
@@ -172,6 +187,8 @@ impl Config {
             trust_proxy: false,
             signups_per_hour: 10,
             switch_token: "test-switch-token".into(),
+            ivr_sip_addr: None,
+            ivr_clock_offset_ms: 0,
             sip_realm: "dialtone".into(),
             webhook_private_targets: true,
             api_auth_failures: 20,

@@ -62,6 +62,14 @@ pub struct AuthorizeResponse {
     /// switch authorizes on its own (from the forwarded number), billed to the owner.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forward_to: Option<String>,
+    /// For an allowed inbound call to a number routed to an IVR flow: Dialtone's IVR
+    /// endpoint (SIP over UDP, host:port) that the switch relays the call to instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ivr: Option<String>,
+    /// With `ivr`: what the switch passes in X-Dialtone-Ticket (beside the paid time in
+    /// X-Dialtone-Max-Duration) so that the endpoint knows the call was authorized.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ivr_ticket: Option<String>,
 }
 
 fn refuse(reason: &str) -> AuthorizeResponse {
@@ -72,6 +80,8 @@ fn refuse(reason: &str) -> AuthorizeResponse {
         sip_status: Some(dialtone_core::sip::refusal_status(reason).0),
         ring_devices: Vec::new(),
         forward_to: None,
+        ivr: None,
+        ivr_ticket: None,
     }
 }
 
@@ -83,6 +93,8 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         sip_status: None,
         ring_devices: Vec::new(),
         forward_to: None,
+        ivr: None,
+        ivr_ticket: None,
     }
 }
 
@@ -189,9 +201,16 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         (0, 0)
     };
     let (balance, reserved) = (party.balance, party.reserved);
+    // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
+    let ivr = match (direction, &state.config.ivr_sip_addr) {
+        (Direction::Inbound, Some(addr)) => crate::ivr::repo::flow_for_number(&mut *tx, &req.to)
+            .await?
+            .map(|_| addr.clone()),
+        _ => None,
+    };
     let (choice, forward_leg) = match direction {
-        Direction::Inbound => inbound_route(&mut tx, &party, &req.to, now).await?,
-        Direction::Outbound => (None, None),
+        Direction::Inbound if ivr.is_none() => inbound_route(&mut tx, &party, &req.to, now).await?,
+        _ => (None, None),
     };
     let max = match forward_leg {
         // Both legs at once: the inbound one holds only its share of the funds.
@@ -253,6 +272,16 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     }
     tx.commit().await?;
     let mut answer = allow(max);
+    if let Some(addr) = ivr {
+        let secret = &state.config.switch_token;
+        answer.ivr_ticket = Some(crate::ivr::media::ticket::sign(
+            secret,
+            &req.call_id,
+            &req.to,
+            max,
+        ));
+        answer.ivr = Some(addr);
+    }
     match choice {
         Some(RouteChoice::Forward { to }) => answer.forward_to = Some(to),
         Some(RouteChoice::Ring { devices }) => answer.ring_devices = devices,

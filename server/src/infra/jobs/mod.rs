@@ -44,6 +44,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
 pub fn spawn(state: AppState) {
     crate::webhooks::spawn(state.clone());
     crate::sms::smpp::spawn(state.clone());
+    crate::ivr::media::spawn(state.clone());
     let secs = std::env::var("DIALTONE_JOB_INTERVAL_SECS")
         .ok()
         .and_then(|v| v.parse().ok())

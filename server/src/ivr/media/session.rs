@@ -1,0 +1,369 @@
+//! An answered IVR call: core's executor fed with what happens on the call (prompt
+//! ended, key, timeout, recording done, hang-up), its actions performed on the media
+//! stream and in SIP, and at the end the path and any voicemail stored.
+
+use super::call::{Accepted, ALLOW};
+use super::dialog::Dialog;
+use super::sip::{self, Message};
+use super::stream::{self, Command, MediaEvent, Stream};
+use super::{rtp, wav, Endpoint, Incoming};
+use crate::ivr::repo::{self, IvrRoute};
+use dialtone_core::ivr::{self as exec, Action, Event, Iana, Now, Phase};
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::time::{sleep_until, timeout, Instant};
+
+/// A prompt that was never rendered (or failed to load) plays as this much silence,
+/// so the flow still moves on.
+const MISSING_PROMPT_MS: usize = 1000;
+const BEEP_MS: usize = 400;
+const T1: Duration = Duration::from_millis(500);
+/// RFC 3261's 64*T1: an unacknowledged 200 OK (or an unanswered BYE) is given up.
+const GIVE_UP: Duration = Duration::from_secs(32);
+
+pub struct Session {
+    ep: Arc<Endpoint>,
+    dialog: Dialog,
+    route: IvrRoute,
+    caller: String,
+    sid: String,
+    state: exec::State,
+    media: Option<Stream>,
+    ok: Vec<u8>,
+    /// The 200 OK's extra headers and SDP, for re-INVITEs.
+    answer: (String, String),
+    proxy: SocketAddr,
+    acked: bool,
+    ok_next: Instant,
+    ok_interval: Duration,
+    answered_at: Instant,
+    collect_deadline: Option<Instant>,
+    end_at: Instant,
+    recording: bool,
+    recorded: Option<Vec<i16>>,
+    /// Who ended the call: "caller", "flow", "max duration", "no ACK".
+    ended: Option<&'static str>,
+    bye: Option<Vec<u8>>,
+    prompts: HashMap<String, Arc<Vec<i16>>>,
+    events: VecDeque<Event>,
+}
+
+impl Session {
+    pub fn new(
+        ep: Arc<Endpoint>,
+        dialog: Dialog,
+        accepted: Accepted,
+        media: Stream,
+        ok: Vec<u8>,
+        answer: (String, String),
+        proxy: SocketAddr,
+    ) -> Session {
+        let now = Instant::now();
+        let sid = crate::twilio::call_sid(&dialog.call_id);
+        Session {
+            ep,
+            dialog,
+            route: accepted.route,
+            caller: accepted.caller,
+            sid,
+            state: exec::State {
+                step: String::new(),
+                phase: Phase::Playing,
+                attempts: 0,
+                path: Vec::new(),
+                recorded_seconds: None,
+            },
+            media: Some(media),
+            ok,
+            answer,
+            proxy,
+            acked: false,
+            ok_next: now + T1,
+            ok_interval: T1,
+            answered_at: now,
+            collect_deadline: None,
+            end_at: now + Duration::from_secs(accepted.max_seconds as u64),
+            recording: false,
+            recorded: None,
+            ended: None,
+            bye: None,
+            prompts: HashMap::new(),
+            events: VecDeque::new(),
+        }
+    }
+
+    fn now(&self) -> Now<'static> {
+        static ZONES: Iana = Iana;
+        Now {
+            ms: crate::db::now_ms() + self.ep.state.config.ivr_clock_offset_ms,
+            zones: &ZONES,
+        }
+    }
+
+    pub async fn run(
+        mut self,
+        mut rx: mpsc::UnboundedReceiver<Incoming>,
+        mut media: mpsc::UnboundedReceiver<MediaEvent>,
+    ) {
+        self.ep.send(&self.ok, self.proxy).await;
+        let first = exec::start(&self.route.flow, self.now());
+        self.state = first.state;
+        self.perform(first.actions).await;
+        while self.ended.is_none() {
+            let far = Instant::now() + Duration::from_secs(3600);
+            tokio::select! {
+                m = rx.recv() => match m {
+                    Some((m, src)) => self.on_sip(m, src).await,
+                    None => return,
+                },
+                Some(e) = media.recv() => self.on_media(e).await,
+                _ = sleep_until(self.collect_deadline.unwrap_or(far)), if self.collect_deadline.is_some() => {
+                    self.collect_deadline = None;
+                    self.feed(Event::Timeout).await;
+                }
+                _ = sleep_until(self.end_at) => {
+                    tracing::info!(call_id = %self.dialog.call_id, "IVR: maximum duration reached");
+                    self.hang_up("max duration").await;
+                }
+                _ = sleep_until(self.ok_next), if !self.acked => {
+                    if self.ok_next - self.answered_at >= GIVE_UP {
+                        self.hang_up("no ACK").await;
+                    } else {
+                        self.ep.send(&self.ok, self.proxy).await;
+                        self.ok_interval = (self.ok_interval * 2).min(Duration::from_secs(4));
+                        self.ok_next += self.ok_interval;
+                    }
+                }
+            }
+        }
+        self.finish(&mut media).await;
+        self.linger(&mut rx).await;
+    }
+
+    async fn on_sip(&mut self, m: Message, src: SocketAddr) {
+        if !m.is_request() {
+            return;
+        }
+        let reply = |code, reason, extra: &str| m.response(code, reason, "", extra, b"");
+        match m.method() {
+            "ACK" => self.acked = true,
+            "INVITE" if sip::param(m.header("to").unwrap_or(""), "tag").is_empty() => {
+                self.ep.send(&self.ok, src).await
+            }
+            // A re-INVITE (a session refresh): the same media as before.
+            "INVITE" => {
+                let (extra, body) = &self.answer;
+                let ok = m.response(200, "OK", "", extra, body.as_bytes());
+                self.ep.send(&ok, src).await
+            }
+            "BYE" => {
+                self.ep.send(&reply(200, "OK", ""), src).await;
+                self.ended = Some("caller");
+            }
+            // Too late: the call is answered.
+            "CANCEL" => self.ep.send(&reply(200, "OK", ""), src).await,
+            "OPTIONS" => self.ep.send(&reply(200, "OK", ALLOW), src).await,
+            "INFO" => {
+                self.ep.send(&reply(200, "OK", ""), src).await;
+                let dtmf = m
+                    .header("content-type")
+                    .is_some_and(|t| t.to_ascii_lowercase().contains("dtmf-relay"));
+                if let Some(key) = rtp::dtmf_relay_key(&m.body).filter(|_| dtmf) {
+                    self.feed(Event::Digit {
+                        digit: key.to_string(),
+                    })
+                    .await;
+                }
+            }
+            _ => {
+                self.ep
+                    .send(&reply(501, "Not Implemented", ALLOW), src)
+                    .await;
+            }
+        }
+    }
+
+    async fn on_media(&mut self, e: MediaEvent) {
+        match e {
+            MediaEvent::PromptFinished => self.feed(Event::PromptFinished).await,
+            MediaEvent::Key(key) => {
+                self.feed(Event::Digit {
+                    digit: key.to_string(),
+                })
+                .await
+            }
+            MediaEvent::Recorded(samples) => {
+                self.recording = false;
+                let seconds = (samples.len() as u32 + 4000) / 8000;
+                self.recorded = Some(samples);
+                self.feed(Event::RecordingFinished { seconds }).await;
+            }
+        }
+    }
+
+    /// Steps the executor with `event` and with whatever its actions lead to.
+    async fn feed(&mut self, event: Event) {
+        self.events.push_back(event);
+        while let Some(event) = self.events.pop_front() {
+            let t = exec::step(&self.route.flow, &self.state, &event, self.now());
+            self.state = t.state;
+            if self.state.phase != Phase::Collecting {
+                self.collect_deadline = None;
+            }
+            self.perform(t.actions).await;
+        }
+    }
+
+    async fn perform(&mut self, actions: Vec<Action>) {
+        for action in actions {
+            match action {
+                Action::Play { step_id, .. } => {
+                    let audio = self.prompt(&step_id).await;
+                    self.command(Command::Play {
+                        audio,
+                        notify: true,
+                    });
+                }
+                Action::StopPlaying => self.command(Command::Stop),
+                Action::CollectDigits { timeout_seconds } => {
+                    self.collect_deadline =
+                        Some(Instant::now() + Duration::from_secs(timeout_seconds as u64));
+                }
+                Action::Forward { to, .. } => {
+                    tracing::warn!(call_id = %self.dialog.call_id, %to, "IVR: forwarding from a flow is not available; taking the fallback");
+                    self.events.push_back(Event::ForwardFailed);
+                }
+                Action::Beep => self.command(Command::Play {
+                    audio: Arc::new(stream::beep(BEEP_MS)),
+                    notify: false,
+                }),
+                Action::Record { max_seconds } => {
+                    self.recording = true;
+                    self.command(Command::Record {
+                        max_ms: max_seconds * 1000,
+                    });
+                }
+                Action::Hangup => self.hang_up("flow").await,
+            }
+        }
+    }
+
+    fn command(&self, c: Command) {
+        if let Some(m) = &self.media {
+            let _ = m.commands.send(c);
+        }
+    }
+
+    async fn prompt(&mut self, step_id: &str) -> Arc<Vec<i16>> {
+        if let Some(p) = self.prompts.get(step_id) {
+            return p.clone();
+        }
+        let loaded = repo::prompt_audio(&self.ep.state.db.pool, self.route.flow_id, step_id).await;
+        let audio = match loaded {
+            Ok(Some(p)) if p.pcm.len() >= 2 => Arc::new(wav::samples_of(&p.pcm)),
+            other => {
+                if let Err(e) = other {
+                    tracing::error!(error = %e, "IVR: prompt could not be read");
+                }
+                tracing::warn!(
+                    flow = self.route.flow_id,
+                    step_id,
+                    "IVR: no audio for this prompt; silence instead"
+                );
+                Arc::new(stream::silence(MISSING_PROMPT_MS))
+            }
+        };
+        self.prompts.insert(step_id.to_string(), audio.clone());
+        audio
+    }
+
+    async fn hang_up(&mut self, why: &'static str) {
+        if self.ended.is_some() {
+            return;
+        }
+        self.ended = Some(why);
+        let bye = self.dialog.request("BYE", self.ep.local);
+        if let Some(hop) = self.dialog.next_hop() {
+            self.ep.send(&bye, hop).await;
+        }
+        self.bye = Some(bye);
+    }
+
+    /// The call is over: a recording in progress ends with what it has, then the path
+    /// and the voicemail are stored.
+    async fn finish(&mut self, media: &mut mpsc::UnboundedReceiver<MediaEvent>) {
+        if self.recording && self.recorded.is_none() {
+            self.command(Command::FinishRecording);
+            let wait = Duration::from_secs(1);
+            while let Ok(Some(e)) = timeout(wait, media.recv()).await {
+                if let MediaEvent::Recorded(_) = e {
+                    self.on_media(e).await;
+                    break;
+                }
+            }
+        }
+        self.media = None;
+        self.feed(Event::Hangup).await;
+        let call_id = self.dialog.call_id.clone();
+        tracing::info!(%call_id, ended_by = self.ended.unwrap_or(""), path = %self.state.path_text(), "IVR: call ended");
+        if let Err(e) = self.store().await {
+            tracing::error!(%call_id, error = %e, "IVR: the call's path or voicemail could not be stored");
+        }
+    }
+
+    async fn store(&mut self) -> anyhow::Result<()> {
+        let pool = &self.ep.state.db.pool;
+        let path = self.state.path_text();
+        repo::set_call_path(pool, &self.sid, Some(self.route.flow_id), &path).await?;
+        let Some(samples) = self.recorded.take().filter(|s| !s.is_empty()) else {
+            return Ok(());
+        };
+        let wav = wav::encode(&samples);
+        let mut tx = self.ep.state.db.begin_write().await?;
+        let voicemail = repo::NewVoicemail {
+            user_id: self.route.owner_id,
+            number_id: Some(self.route.number_id),
+            flow_id: Some(self.route.flow_id),
+            call_sid: Some(&self.sid),
+            caller: &self.caller,
+            duration_ms: samples.len() as i64 / 8,
+            wav: &wav,
+        };
+        let id = repo::save_voicemail(&mut tx, &voicemail).await?;
+        tx.commit().await?;
+        crate::ivr::announce_voicemail(&self.ep.state, id).await?;
+        Ok(())
+    }
+
+    /// Stays a few seconds for the transaction's stragglers: our BYE repeated until
+    /// answered, the caller's BYE answered again if it was repeated.
+    async fn linger(&mut self, rx: &mut mpsc::UnboundedReceiver<Incoming>) {
+        let until = Instant::now() + Duration::from_secs(if self.bye.is_some() { 8 } else { 4 });
+        let mut interval = T1;
+        let mut next = Instant::now() + interval;
+        loop {
+            tokio::select! {
+                m = rx.recv() => match m {
+                    Some((m, src)) if m.is_request() && m.method() != "ACK" => {
+                        self.ep.send(&m.response(200, "OK", "", "", b""), src).await;
+                    }
+                    // Our BYE was answered.
+                    Some((m, _)) if !m.is_request() && m.method() == "BYE" => self.bye = None,
+                    Some(_) => {}
+                    None => return,
+                },
+                _ = sleep_until(until) => return,
+                _ = sleep_until(next) => {
+                    if let (Some(bye), Some(hop)) = (&self.bye, self.dialog.next_hop()) {
+                        self.ep.send(bye, hop).await;
+                    }
+                    interval = (interval * 2).min(Duration::from_secs(4));
+                    next = Instant::now() + interval;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! One call's audio: a task that owns the call's RTP socket, sends a G.711 frame every
+//! 20 ms (the prompt being played, else silence), reads the caller's keys and, while
+//! recording, the caller's voice.
+
+use super::rtp::{self, DtmfReader, Packet, FRAME_SAMPLES};
+use super::sdp::Offer;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::UdpSocket;
+use tokio::sync::mpsc;
+
+pub enum Command {
+    /// Plays audio (8 kHz PCM) from its start, replacing what was playing; `notify`
+    /// reports its end as PromptFinished.
+    Play {
+        audio: Arc<Vec<i16>>,
+        notify: bool,
+    },
+    Stop,
+    /// Records the caller, once what is playing has ended, for at most `max_ms`.
+    Record {
+        max_ms: u32,
+    },
+    /// Ends a recording now (the caller hung up): it is reported as it stands.
+    FinishRecording,
+}
+
+#[derive(Debug)]
+pub enum MediaEvent {
+    PromptFinished,
+    Key(char),
+    /// What was recorded: 8 kHz PCM, one frame per 20 ms that passed.
+    Recorded(Vec<i16>),
+}
+
+pub struct Stream {
+    pub commands: mpsc::UnboundedSender<Command>,
+    pub local: SocketAddr,
+}
+
+/// At most this much of the caller's audio waits for the next frame tick.
+const MAX_BACKLOG: usize = 8000;
+
+struct Player {
+    audio: Arc<Vec<i16>>,
+    at: usize,
+    notify: bool,
+}
+
+struct Recorder {
+    samples: Vec<i16>,
+    max: usize,
+    started: bool,
+}
+
+/// Binds the call's RTP socket on `ip` and starts its task; events go to `events`.
+/// The task ends when the Stream (its command sender) is dropped.
+pub async fn start(
+    ip: std::net::IpAddr,
+    offer: Offer,
+    events: mpsc::UnboundedSender<MediaEvent>,
+) -> std::io::Result<Stream> {
+    let socket = UdpSocket::bind((ip, 0)).await?;
+    let local = socket.local_addr()?;
+    let (commands, rx) = mpsc::unbounded_channel();
+    tokio::spawn(run(socket, offer, rx, events));
+    Ok(Stream { commands, local })
+}
+
+async fn run(
+    socket: UdpSocket,
+    offer: Offer,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    events: mpsc::UnboundedSender<MediaEvent>,
+) {
+    let codec = offer.codec;
+    let mut tick = tokio::time::interval(Duration::from_millis(20));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let (mut sequence, mut timestamp): (u16, u32) = (rand::random(), rand::random());
+    let ssrc: u32 = rand::random();
+    let mut player: Option<Player> = None;
+    let mut recorder: Option<Recorder> = None;
+    let mut backlog: Vec<i16> = Vec::new();
+    let mut dtmf = DtmfReader::default();
+    let (mut out, mut payload, mut buf) = (Vec::new(), vec![0u8; FRAME_SAMPLES], [0u8; 2048]);
+    let mut first = true;
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                let frame = next_frame(&mut player, &events);
+                for (byte, sample) in payload.iter_mut().zip(frame.iter()) {
+                    *byte = codec.encode(*sample);
+                }
+                let packet = Packet { payload_type: codec.payload_type(), sequence, timestamp, ssrc, payload: &payload };
+                rtp::build(&packet, first, &mut out);
+                first = false;
+                let _ = socket.send_to(&out, offer.remote).await;
+                sequence = sequence.wrapping_add(1);
+                timestamp = timestamp.wrapping_add(FRAME_SAMPLES as u32);
+                if let Some(r) = recorder.as_mut() {
+                    r.started |= player.is_none();
+                    if r.started && record_frame(r, &mut backlog) {
+                        let done = recorder.take().map(|r| r.samples).unwrap_or_default();
+                        let _ = events.send(MediaEvent::Recorded(done));
+                    }
+                } else {
+                    backlog.clear();
+                }
+            }
+            received = socket.recv_from(&mut buf) => {
+                let Ok((n, _from)) = received else { continue };
+                let Some(p) = rtp::parse(&buf[..n]) else { continue };
+                if Some(p.payload_type) == offer.dtmf_pt {
+                    if let Some(key) = dtmf.read(&p) {
+                        let _ = events.send(MediaEvent::Key(key));
+                    }
+                } else if p.payload_type == codec.payload_type()
+                    && recorder.as_ref().is_some_and(|r| r.started)
+                    && backlog.len() < MAX_BACKLOG
+                {
+                    backlog.extend(p.payload.iter().map(|b| codec.decode(*b)));
+                }
+            }
+            command = commands.recv() => {
+                match command {
+                    None => return,
+                    Some(Command::Play { audio, notify }) => player = Some(Player { audio, at: 0, notify }),
+                    Some(Command::Stop) => player = None,
+                    Some(Command::Record { max_ms }) => {
+                        let max = max_ms as usize * 8;
+                        recorder = Some(Recorder { samples: Vec::with_capacity(max), max, started: false });
+                    }
+                    Some(Command::FinishRecording) => {
+                        if let Some(r) = recorder.take() {
+                            let _ = events.send(MediaEvent::Recorded(r.samples));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The next 20 ms to send: the prompt's, padded with silence at its end, or silence.
+fn next_frame(
+    player: &mut Option<Player>,
+    events: &mpsc::UnboundedSender<MediaEvent>,
+) -> [i16; FRAME_SAMPLES] {
+    let mut frame = [0i16; FRAME_SAMPLES];
+    if let Some(p) = player.as_mut() {
+        let end = (p.at + FRAME_SAMPLES).min(p.audio.len());
+        frame[..end - p.at].copy_from_slice(&p.audio[p.at..end]);
+        p.at = end;
+        if p.at >= p.audio.len() {
+            if p.notify {
+                let _ = events.send(MediaEvent::PromptFinished);
+            }
+            *player = None;
+        }
+    }
+    frame
+}
+
+/// Adds one frame of the caller's audio (silence where packets were missing) to the
+/// recording; true when the recording is full.
+fn record_frame(r: &mut Recorder, backlog: &mut Vec<i16>) -> bool {
+    let take = backlog.len().min(FRAME_SAMPLES);
+    r.samples.extend(backlog.drain(..take));
+    r.samples
+        .extend(std::iter::repeat_n(0, FRAME_SAMPLES - take));
+    r.samples.truncate(r.max);
+    r.samples.len() >= r.max
+}
+
+/// A 1 kHz tone of `ms` milliseconds: the beep before a voicemail recording.
+pub fn beep(ms: usize) -> Vec<i16> {
+    (0..ms * 8)
+        .map(|i| {
+            let phase = (i % 8) as f32 / 8.0 * std::f32::consts::TAU;
+            (phase.sin() * 8000.0) as i16
+        })
+        .collect()
+}
+
+/// Codec-independent: silence of `ms` milliseconds.
+pub fn silence(ms: usize) -> Vec<i16> {
+    vec![0; ms * 8]
+}

@@ -1,0 +1,50 @@
+//! The switch's word that a call was authorized: authorize answers an IVR call with a
+//! ticket, an HMAC of the call's identity and paid time under the switch token, which
+//! Kamailio forwards in X-Dialtone-Ticket beside X-Dialtone-Max-Duration. The endpoint
+//! answers only INVITEs whose ticket matches, so nobody reaching its port directly gets
+//! a flow to run unbilled, or for longer than was paid.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+pub const TICKET_HEADER: &str = "X-Dialtone-Ticket";
+pub const MAX_DURATION_HEADER: &str = "X-Dialtone-Max-Duration";
+
+fn mac(secret: &str, call_id: &str, number: &str, max_seconds: i64) -> Hmac<Sha256> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
+    mac.update(format!("ivr\n{call_id}\n{number}\n{max_seconds}").as_bytes());
+    mac
+}
+
+pub fn sign(secret: &str, call_id: &str, number: &str, max_seconds: i64) -> String {
+    hex::encode(
+        mac(secret, call_id, number, max_seconds)
+            .finalize()
+            .into_bytes(),
+    )
+}
+
+/// Constant-time check of a presented ticket.
+pub fn verify(secret: &str, call_id: &str, number: &str, max_seconds: i64, ticket: &str) -> bool {
+    let Ok(bytes) = hex::decode(ticket.trim()) else {
+        return false;
+    };
+    mac(secret, call_id, number, max_seconds)
+        .verify_slice(&bytes)
+        .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ticket_holds_only_for_its_call_number_and_paid_time() {
+        let t = sign("s", "c1", "+14155550100", 60);
+        assert!(verify("s", "c1", "+14155550100", 60, &t));
+        assert!(!verify("s", "c1", "+14155550100", 61, &t));
+        assert!(!verify("s", "c2", "+14155550100", 60, &t));
+        assert!(!verify("other", "c1", "+14155550100", 60, &t));
+        assert!(!verify("s", "c1", "+14155550100", 60, "zz"));
+    }
+}
