@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> Router {
         .merge(dashboard::router())
         .merge(reports::router())
         .merge(settings::router())
+        .merge(ivr::router())
         .merge(audit::router())
         .merge(webhooks::router())
         .merge(openapi::router())

@@ -7,6 +7,7 @@ pub mod graph;
 pub mod hours;
 pub mod limits;
 pub mod model;
+pub mod plan;
 pub mod validate;
 
 #[cfg(test)]

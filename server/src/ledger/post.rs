@@ -22,6 +22,7 @@ pub enum Kind {
     AdminDebit,
     TrialCredit,
     TrialExpiry,
+    IvrSubscription,
 }
 
 impl Kind {
@@ -38,6 +39,7 @@ impl Kind {
             Kind::AdminDebit => "admin_debit",
             Kind::TrialCredit => "trial_credit",
             Kind::TrialExpiry => "trial_expiry",
+            Kind::IvrSubscription => "ivr_subscription",
         }
     }
 }

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 /// Kinds whose (negative) amounts are what customers spent with us; refunds give back.
 pub const REVENUE_KINDS: &str =
-    "'number_purchase', 'number_renewal', 'package_purchase', 'call', 'sms', 'refund'";
+    "'number_purchase', 'number_renewal', 'package_purchase', 'call', 'sms', 'refund', 'ivr_subscription'";
 
 /// The administrators' overview.
 #[derive(Serialize, ToSchema)]

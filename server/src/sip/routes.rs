@@ -1,13 +1,14 @@
 //! A number's route (/api/numbers/{id}/route): which of the owner's SIP devices an
 //! inbound call to it rings (none chosen means all of them), or the phone number its
-//! calls are forwarded to instead. What a call does with it is core's route choice.
+//! calls are forwarded to instead, or the IVR flow that answers them. What a call does
+//! with it is core's route choice.
 
 use super::repo;
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
-use crate::openapi::responses::{Invalid, NotFound, SignedIn};
+use crate::openapi::responses::{Insufficient, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
@@ -37,6 +38,8 @@ pub struct NumberRoute {
     pub ring_all: bool,
     /// Calls are forwarded to this E.164 number instead of ringing devices.
     pub forward_to: Option<String>,
+    /// Calls are answered by this IVR flow of the owner's instead.
+    pub ivr_flow_id: Option<i64>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -48,6 +51,10 @@ pub struct RouteRequest {
     /// you); empty or absent: ring devices.
     #[serde(default)]
     pub forward_to: Option<String>,
+    /// Answer calls with this IVR flow of yours instead (not with forwardTo). The
+    /// flow's first month is charged when it is not in use yet; absent: no flow.
+    #[serde(default)]
+    pub ivr_flow_id: Option<i64>,
 }
 
 /// The number, E.164, when it is an active number of `owner`'s.
@@ -73,6 +80,7 @@ async fn route(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<NumberRo
         ring_all: !devices.iter().any(|d| d.selected),
         devices,
         forward_to: repo::forward_of(&mut *conn, owner, id).await?,
+        ivr_flow_id: crate::ivr::repo::flow_of_number(&mut *conn, id, owner).await?,
     })
 }
 
@@ -92,12 +100,13 @@ pub async fn get_route(
 }
 
 /// Sets which of my SIP devices ring for a number (none: all of them), or the number
-/// its calls are forwarded to.
+/// its calls are forwarded to, or the IVR flow that answers them (its first month
+/// charged when the flow is not in use yet: 402 when the balance does not cover it).
 #[utoipa::path(put, path = "/api/numbers/{id}/route", tag = "sip", security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = RouteRequest,
     responses((status = 200, description = "The route as saved", body = NumberRoute),
-        Invalid, SignedIn, NotFound))]
+        Invalid, SignedIn, Insufficient, NotFound))]
 pub async fn put_route(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -107,6 +116,11 @@ pub async fn put_route(
     let owner = auth.user.id;
     let mut tx = state.db.begin_write().await?;
     let number = owned(&mut tx, id, owner).await?;
+    dialtone_core::ivr::plan::check_route_choice(
+        req.forward_to.as_deref().unwrap_or_default(),
+        req.ivr_flow_id,
+    )
+    .map_err(|message| Error::field("ivrFlowId", message))?;
     let forward_to = dialtone_core::sip::validate_forward_to(
         req.forward_to.as_deref().unwrap_or_default(),
         &number,
@@ -125,6 +139,13 @@ pub async fn put_route(
     }
     repo::set_route(&mut tx, id, &devices).await?;
     repo::set_forward(&mut tx, id, owner, forward_to.as_deref()).await?;
+    if let Some(flow_id) = req.ivr_flow_id {
+        let flow = crate::ivr::repo::find_flow(&mut *tx, flow_id, owner)
+            .await?
+            .ok_or_else(|| Error::field("ivrFlowId", "Choose one of your own IVR flows"))?;
+        crate::ivr::billing::ensure_paid(&mut tx, flow_id, owner, &flow.name, now_ms()).await?;
+    }
+    crate::ivr::repo::set_number_flow(&mut tx, id, owner, req.ivr_flow_id).await?;
     let saved = route(&mut tx, id, owner).await?;
     tx.commit().await?;
     Ok(axum::Json(saved))

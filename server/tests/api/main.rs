@@ -21,7 +21,7 @@ mod country_pricing;
 mod crash;
 mod exports;
 mod held_money;
-mod ivr_calls;
+mod ivr;
 mod metrics;
 mod money;
 mod multi_instance;

@@ -5,6 +5,8 @@
 mod expiry;
 mod renewals;
 
+pub use renewals::mail_opted_in;
+
 use crate::db::now_ms;
 use crate::state::AppState;
 use serde::Serialize;
@@ -20,6 +22,8 @@ pub struct Report {
     pub deposits_abandoned: u64,
     pub reservations_released: u64,
     pub trials_ended: u64,
+    pub ivr_renewed: u64,
+    pub ivr_ended: u64,
 }
 
 /// Runs every job once as of `now` (tests pass a moment in the future).
@@ -36,6 +40,10 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.deposits_abandoned = expiry::abandon_stale_deposits(state, now).await?;
     report.reservations_released = expiry::release_stale_reservations(state, now).await?;
     report.trials_ended = crate::trial::expire_due(state, now).await?;
+    // IVR flows in use renew on the numbers' cycle, after the numbers (a number that
+    // just ended no longer keeps its flow in use).
+    report.notices_sent += crate::ivr::billing::send_notices(state, now).await?;
+    (report.ivr_renewed, report.ivr_ended) = crate::ivr::billing::renew_due(state, now).await?;
     Ok(report)
 }
 

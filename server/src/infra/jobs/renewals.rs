@@ -35,6 +35,17 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
         mails.push((owner, message));
     }
     tx.commit().await?;
+    mail_opted_in(state, "Your Dialtone number renews soon", mails).await?;
+    Ok(rows.len() as u64)
+}
+
+/// Mails each (owner, message) notice, after its notification was committed, to the
+/// owners who asked for e-mail notifications (numbers' and IVR flows' notices alike).
+pub async fn mail_opted_in(
+    state: &AppState,
+    subject: &str,
+    mails: Vec<(i64, String)>,
+) -> anyhow::Result<()> {
     for (owner, message) in mails {
         let user = crate::users::repo::find_by_id(&state.db.pool, owner).await?;
         // Only to those who asked for e-mail notifications; the notification stays.
@@ -43,13 +54,13 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
                 .mailer
                 .send(
                     &user.email,
-                    "Your Dialtone number renews soon",
+                    subject,
                     &format!("Hello {},\n\n{message}\n\nDialtone", user.name),
                 )
                 .await?;
         }
     }
-    Ok(rows.len() as u64)
+    Ok(())
 }
 
 /// Renews every number due, in batches. Returns (renewed, expired or released).

@@ -50,6 +50,19 @@ pub async fn prompt_labels<'e>(
         .await
 }
 
+/// (step id, source, label, duration_ms) of a flow's prompts, by step.
+pub async fn prompt_list<'e>(
+    ex: impl Exec<'e>,
+    flow_id: i64,
+) -> sqlx::Result<Vec<(String, String, String, i64)>> {
+    sqlx::query_as(
+        "SELECT step_id, source, label, duration_ms FROM ivr_prompts WHERE flow_id = $1 ORDER BY step_id",
+    )
+    .bind(flow_id)
+    .fetch_all(ex)
+    .await
+}
+
 /// Stores (or replaces) a step's prompt.
 pub async fn put_prompt<'e>(
     ex: impl Exec<'e>,

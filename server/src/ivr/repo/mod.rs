@@ -9,7 +9,9 @@ pub mod billing;
 pub mod call;
 pub mod voicemails;
 
-pub use call::{prompt_audio, save_voicemail, set_call_path, NewVoicemail, PromptAudio};
+pub use call::{
+    prompt_audio, prompt_labels, save_voicemail, set_call_path, NewVoicemail, PromptAudio,
+};
 
 use crate::db::{now_ms, Exec};
 use dialtone_core::ivr::Flow;
@@ -226,4 +228,20 @@ pub async fn flow_for_number<'e>(ex: impl Exec<'e>, e164: &str) -> sqlx::Result<
         number: r.try_get("number")?,
         flow: serde_json::from_str(&flow).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
     }))
+}
+
+/// Names of the packages `owner` holds in their period at `now` (used up or not):
+/// what gives their IVR level.
+pub async fn active_package_names<'e>(
+    ex: impl Exec<'e>,
+    owner: i64,
+    now: i64,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT name FROM user_packages WHERE user_id = $1 AND status <> 'expired' AND expires_at > $2",
+    )
+    .bind(owner)
+    .bind(now)
+    .fetch_all(ex)
+    .await
 }

@@ -1,0 +1,253 @@
+//! Routing a number to a flow: its first month charged once through the ledger, the
+//! route read back, deletion refused while in use, and the monthly renewal on the
+//! numbers' cycle (renewed while in use, ended when not or when unpaid).
+
+use super::{balance_micros, create, front_desk, my_number_id, route};
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use dialtone_core::ivr::plan::MONTHLY_MICROS;
+use dialtone_server::ivr::repo::flow_for_number;
+use dialtone_server::jobs::run_once;
+use serde_json::json;
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// A client with a US mobile number, a flow, and `left` dollars beside the number.
+async fn opening(left: &str) -> (TestApp, crate::common::Session, i64, i64, String) {
+    let app = TestApp::new().await;
+    let (s, number) = crate::common::caller(&app, "ada@example.com", left).await;
+    let number_id = my_number_id(&app, &s).await;
+    let flow = create(&app, &s, front_desk("Front desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    (app, s, number_id, flow, number)
+}
+
+#[tokio::test]
+async fn routing_a_number_to_a_flow_charges_its_first_month_once() {
+    let (app, s, number_id, flow, number) = opening("50.00").await;
+    let before = balance_micros(&app, &s).await;
+    assert!(flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .is_none());
+
+    let r = route(&app, &s, number_id, Some(flow)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["ivrFlowId"], flow);
+    assert_eq!(r.body["forwardTo"], json!(null));
+    assert_eq!(balance_micros(&app, &s).await, before - MONTHLY_MICROS);
+    // Setting the same route again, or reading it, charges nothing more.
+    assert_eq!(
+        route(&app, &s, number_id, Some(flow)).await.status,
+        StatusCode::OK
+    );
+    let read = app
+        .get_as(&s, &format!("/api/numbers/{number_id}/route"))
+        .await;
+    assert_eq!(read.body["ivrFlowId"], flow);
+    assert_eq!(balance_micros(&app, &s).await, before - MONTHLY_MICROS);
+    let entries = app
+        .scalar_for(
+            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'ivr_subscription'",
+            s.user_id,
+        )
+        .await;
+    assert_eq!(entries, 1);
+
+    // The media endpoint finds the flow by the number, with or without its '+'.
+    let found = flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (found.flow_id, found.owner_id, found.number_id),
+        (flow, s.user_id, number_id)
+    );
+    assert_eq!(found.flow.start, "main");
+    assert!(flow_for_number(&app.state.db.pool, &number[1..])
+        .await
+        .unwrap()
+        .is_some());
+
+    let detail = app.get_as(&s, &format!("/api/ivr/flows/{flow}")).await;
+    assert_eq!(detail.body["numbers"], json!([number]));
+    assert_eq!(detail.body["subscription"]["monthlyPrice"], json!(29.99));
+
+    let refused = app.delete_as(&s, &format!("/api/ivr/flows/{flow}")).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+
+    // Forwarding and a flow at once are refused; unrouting removes the flow.
+    let both = app
+        .put_as(
+            &s,
+            &format!("/api/numbers/{number_id}/route"),
+            json!({ "devices": [], "forwardTo": "+14155550199", "ivrFlowId": flow }),
+        )
+        .await;
+    assert_eq!(both.status, StatusCode::BAD_REQUEST, "{}", both.body);
+    assert!(both.body["errors"]["ivrFlowId"].is_string());
+    let off = route(&app, &s, number_id, None).await;
+    assert_eq!(off.body["ivrFlowId"], json!(null));
+    assert!(flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .is_none());
+    let gone = app.delete_as(&s, &format!("/api/ivr/flows/{flow}")).await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn without_the_first_month_the_route_is_refused_with_402_and_nothing_changes() {
+    let (app, s, number_id, flow, number) = opening("10.00").await;
+    let before = balance_micros(&app, &s).await;
+    let r = route(&app, &s, number_id, Some(flow)).await;
+    assert_eq!(r.status, StatusCode::PAYMENT_REQUIRED, "{}", r.body);
+    assert_eq!(balance_micros(&app, &s).await, before);
+    let read = app
+        .get_as(&s, &format!("/api/numbers/{number_id}/route"))
+        .await;
+    assert_eq!(read.body["ivrFlowId"], json!(null));
+    assert!(flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .is_none());
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_number_cannot_be_routed_to_another_customers_flow() {
+    let (app, s, number_id, _, _) = opening("50.00").await;
+    let bob = app.client("bob@example.com").await;
+    let bobs = create(&app, &bob, front_desk("Bob's desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    let r = route(&app, &s, number_id, Some(bobs)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body["errors"]["ivrFlowId"].is_string());
+    // Nor can Bob route Ada's number to his flow.
+    let theirs = route(&app, &bob, number_id, Some(bobs)).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_flow_in_use_renews_monthly_once_and_ends_when_unpaid_or_unused() {
+    let (app, s, number_id, flow, number) = opening("70.00").await;
+    assert_eq!(
+        route(&app, &s, number_id, Some(flow)).await.status,
+        StatusCode::OK
+    );
+    let renews_at = app
+        .scalar_for(
+            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
+            flow,
+        )
+        .await;
+    let before = balance_micros(&app, &s).await;
+
+    // The notice, once, within the notice period (the number's notice comes too).
+    let r = run_once(&app.state, renews_at - 6 * DAY_MS).await.unwrap();
+    assert!(r.notices_sent >= 1, "{r:?}");
+    let notices = app
+        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
+        .await;
+    assert_eq!(notices, 1);
+    run_once(&app.state, renews_at - 5 * DAY_MS).await.unwrap();
+    let notices_again = app
+        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
+        .await;
+    assert_eq!(notices_again, 1);
+
+    // Renewed once however often the jobs run. (The number renews first: it is due
+    // at the same moment, its price is 2.99.)
+    let (a, b) = tokio::join!(
+        run_once(&app.state, renews_at + 1000),
+        run_once(&app.state, renews_at + 1000)
+    );
+    assert_eq!(a.unwrap().ivr_renewed + b.unwrap().ivr_renewed, 1);
+    let number_monthly = app
+        .scalar_for(
+            "SELECT monthly_micros FROM phone_numbers WHERE id = $1",
+            number_id,
+        )
+        .await;
+    assert_eq!(
+        balance_micros(&app, &s).await,
+        before - MONTHLY_MICROS - number_monthly
+    );
+    assert!(flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .is_some());
+    app.assert_invariant().await;
+
+    // The next month the balance (about 4.04) does not cover it: ended, announced,
+    // and calls no longer reach the flow.
+    let next = app
+        .scalar_for(
+            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
+            flow,
+        )
+        .await;
+    assert!(next > renews_at);
+    let r = run_once(&app.state, next + 1000).await.unwrap();
+    assert_eq!((r.ivr_renewed, r.ivr_ended), (0, 1), "{r:?}");
+    assert!(flow_for_number(&app.state.db.pool, &number)
+        .await
+        .unwrap()
+        .is_none());
+    let ended = app
+        .scalar_for(
+            "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'ivr_ended'",
+            s.user_id,
+        )
+        .await;
+    assert_eq!(ended, 1);
+    app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_flow_no_number_routes_to_ends_at_renewal_without_a_charge() {
+    let (app, s, number_id, flow, _) = opening("80.00").await;
+    assert_eq!(
+        route(&app, &s, number_id, Some(flow)).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        route(&app, &s, number_id, None).await.status,
+        StatusCode::OK
+    );
+    let renews_at = app
+        .scalar_for(
+            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
+            flow,
+        )
+        .await;
+    let before = balance_micros(&app, &s).await;
+    // No notice for a flow not in use.
+    run_once(&app.state, renews_at - 6 * DAY_MS).await.unwrap();
+    let notices = app
+        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
+        .await;
+    assert_eq!(notices, 0);
+    let r = run_once(&app.state, renews_at + 1000).await.unwrap();
+    assert_eq!((r.ivr_renewed, r.ivr_ended), (0, 1));
+    let number_monthly = app
+        .scalar_for(
+            "SELECT monthly_micros FROM phone_numbers WHERE id = $1",
+            number_id,
+        )
+        .await;
+    assert_eq!(balance_micros(&app, &s).await, before - number_monthly);
+    // Routing it again starts a new month, charged.
+    assert_eq!(
+        route(&app, &s, number_id, Some(flow)).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        balance_micros(&app, &s).await,
+        before - number_monthly - MONTHLY_MICROS
+    );
+    app.assert_invariant().await;
+}

@@ -1,0 +1,118 @@
+//! Prompts: the spoken text heard back as a WAV, and an uploaded WAV (any rate,
+//! stereo) converted to 8 kHz mono and chosen for its step.
+
+use super::{bytes, create, front_desk};
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use dialtone_server::ivr::repo::prompt_audio;
+
+/// `seconds` of stereo 16 kHz silence-and-tone as a WAV file.
+fn stereo_wav(seconds: u32) -> Vec<u8> {
+    let spec = hound::WavSpec {
+        channels: 2,
+        sample_rate: 16000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
+    for i in 0..16000 * seconds {
+        let v = if i % 32 < 16 { 4000 } else { -4000 };
+        w.write_sample(v as i16).unwrap();
+        w.write_sample(v as i16).unwrap();
+    }
+    w.finalize().unwrap();
+    out.into_inner()
+}
+
+#[tokio::test]
+async fn a_spoken_prompt_plays_back_as_an_8_khz_wav() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let id = create(&app, &s, front_desk("Front desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    let (status, kind, wav) = bytes(&app, &s, &format!("/api/ivr/flows/{id}/prompts/main")).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "audio/wav"));
+    let reader = hound::WavReader::new(std::io::Cursor::new(wav)).unwrap();
+    assert_eq!(
+        (reader.spec().sample_rate, reader.spec().channels),
+        (8000, 1)
+    );
+    assert!(reader.duration() > 8000, "more than a second of speech");
+    let stored = prompt_audio(&app.state.db.pool, id, "main")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.pcm.len() as u32, reader.duration() * 2);
+    assert_eq!(stored.source, "tts");
+    // A step that speaks nothing has no prompt.
+    let none = app
+        .get_as(&s, &format!("/api/ivr/flows/{id}/prompts/sales"))
+        .await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_uploaded_wav_is_converted_to_8_khz_mono_and_chosen_for_its_step() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let id = create(&app, &s, front_desk("Front desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/ivr/flows/{id}/prompts/vm?name=greeting.wav");
+    let r = app
+        .post(&path)
+        .bearer(&s.token)
+        .raw("audio/wav", stereo_wav(2))
+        .send()
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["source"], "upload");
+    assert_eq!(r.body["label"], "greeting.wav");
+    let seconds = r.body["seconds"].as_f64().unwrap();
+    assert!((1.95..=2.05).contains(&seconds), "{seconds}");
+    let stored = prompt_audio(&app.state.db.pool, id, "vm")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.pcm.len(), 2 * 8000 * 2);
+
+    // The saved flow now names the upload, and saving it again keeps it.
+    let flow = app.get_as(&s, &format!("/api/ivr/flows/{id}")).await.body["flow"].clone();
+    assert_eq!(flow["steps"]["vm"]["audio"], "greeting.wav");
+    let put = app.put_as(&s, &format!("/api/ivr/flows/{id}"), flow).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
+    let again = prompt_audio(&app.state.db.pool, id, "vm")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.source, "upload");
+    // Leaving the upload out speaks the text again.
+    let put = app
+        .put_as(
+            &s,
+            &format!("/api/ivr/flows/{id}"),
+            front_desk("Front desk"),
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK);
+    let spoken = prompt_audio(&app.state.db.pool, id, "vm")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(spoken.source, "tts");
+
+    let junk = app
+        .post(&path)
+        .bearer(&s.token)
+        .raw("audio/wav", b"not a wav at all".to_vec())
+        .send()
+        .await;
+    assert_eq!(junk.status, StatusCode::BAD_REQUEST);
+    let hangup_step = app
+        .post(&format!("/api/ivr/flows/{id}/prompts/sales"))
+        .bearer(&s.token)
+        .raw("audio/wav", stereo_wav(1))
+        .send()
+        .await;
+    assert_eq!(hangup_step.status, StatusCode::BAD_REQUEST);
+}
