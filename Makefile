@@ -13,6 +13,7 @@ APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.ht
 ## with the SIP switch on 127.0.0.1:5060 (DIALTONE_SWITCH=0 leaves it out).
 run: deps wasm app
 	@[ "$${DIALTONE_SWITCH:-1}" = 0 ] || scripts/ensure-switch.sh
+	@scripts/ensure-ivr.sh
 	cargo build --release -p dialtone-server
 	scripts/run.sh
 

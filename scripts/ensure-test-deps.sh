@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What the tests need beyond the build: Kamailio and SIPp for real calls, Chromium for
-# browser tests, the Python SMTP server for mail tests, schemathesis for the API fuzz,
-# the official twilio SDK for the SDK tests, and a reachable PostgreSQL.
+# What the tests need beyond the build: Kamailio and SIPp for real calls, espeak-ng and
+# sox for IVR prompts, Chromium for browser tests, the Python SMTP server for mail
+# tests, schemathesis for the API fuzz, the official twilio SDK for the SDK tests, and
+# a reachable PostgreSQL.
 set -euo pipefail
 apt_updated=0
 apt_install() {
@@ -17,6 +18,7 @@ if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
   apt_install nginx-light
 fi
 scripts/ensure-switch.sh
+scripts/ensure-ivr.sh
 if ! command -v sipp >/dev/null; then
   echo "installing SIPp (sip-tester: the phones and the carrier of the SIP tests)"
   apt_install sip-tester
