@@ -4,6 +4,7 @@
 
 pub mod deck;
 pub mod deck_diff;
+pub mod deck_schedule;
 
 use crate::money;
 use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};

@@ -21,6 +21,7 @@ pub mod notifications;
 pub mod numbers;
 pub mod packages;
 pub mod payments;
+pub mod rates;
 pub mod reports;
 pub mod settings;
 pub mod sip;
@@ -52,6 +53,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(users::router())
         .merge(catalogue::router())
+        .merge(rates::router())
         .merge(contact::router())
         .merge(credentials::router())
         .merge(ledger::router())

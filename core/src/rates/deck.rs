@@ -21,6 +21,21 @@ pub const MAX_REPORTED_ERRORS: usize = 1000;
 
 pub const HEADER_MESSAGE: &str = "The first line must name the columns: prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from";
 pub const EMPTY_DECK_MESSAGE: &str = "The deck has no prefixes";
+/// The largest deck file accepted (a million prefixes fit in about 80 MB).
+pub const MAX_DECK_BYTES: usize = 128 * 1024 * 1024;
+pub const TOO_LARGE_MESSAGE: &str = "A deck file can be at most 128 MB";
+
+/// A deck's name, as the administrator gives it on upload.
+pub fn validate_deck_name(name: &str) -> Result<(), &'static str> {
+    let name = name.trim();
+    if name.is_empty() {
+        Err("Give the deck a name")
+    } else if name.chars().count() > 100 || has_control_chars(name, false) {
+        Err("A deck name is at most 100 characters of text")
+    } else {
+        Ok(())
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -109,6 +124,7 @@ fn quoted(text: &str) -> String {
 
 /// What is wrong with a line: its number (the header is line 1), the column, and
 /// the message.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeckLineError))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineError {
@@ -174,7 +190,7 @@ fn increment(label: &str, text: &str) -> Result<i64, String> {
 /// Reads a deck line by line: the header first, then rows. Remembers each prefix's
 /// line (to report duplicates) and the deck's date (every line carries the same).
 pub struct DeckReader<'a> {
-    known_country: Box<dyn Fn(&str) -> bool + 'a>,
+    known_country: Box<dyn Fn(&str) -> bool + Send + Sync + 'a>,
     seen: HashMap<String, usize>,
     effective_from: Option<(String, usize)>,
     header_read: bool,
@@ -185,7 +201,7 @@ pub struct DeckReader<'a> {
 
 impl<'a> DeckReader<'a> {
     /// `known_country` says whether a country code is one the platform lists.
-    pub fn new(known_country: impl Fn(&str) -> bool + 'a) -> Self {
+    pub fn new(known_country: impl Fn(&str) -> bool + Send + Sync + 'a) -> Self {
         DeckReader {
             known_country: Box::new(known_country),
             seen: HashMap::new(),
@@ -206,6 +222,29 @@ impl<'a> DeckReader<'a> {
                 message,
             });
         }
+    }
+
+    /// `read_line` for a line as it arrives in bytes: one that is not UTF-8 is an error.
+    pub fn read_bytes(&mut self, bytes: &[u8]) -> Option<DeckRow> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.read_line(text),
+            Err(_) => {
+                self.line += 1;
+                self.header_read = true;
+                self.fail("line", "This line is not UTF-8 text".into());
+                None
+            }
+        }
+    }
+
+    /// Whether any line read so far had an error.
+    pub fn has_errors(&self) -> bool {
+        self.error_count > 0
+    }
+
+    /// Lines read so far.
+    pub fn lines(&self) -> usize {
+        self.line
     }
 
     /// Reads the next line (without its line break): a valid row, or None for the
@@ -393,7 +432,7 @@ pub struct DeckErrors {
 /// vectors): the valid rows and the outcome.
 pub fn read_deck(
     text: &str,
-    known_country: impl Fn(&str) -> bool,
+    known_country: impl Fn(&str) -> bool + Send + Sync,
 ) -> (Vec<DeckRow>, Result<DeckSummary, DeckErrors>) {
     let mut reader = DeckReader::new(known_country);
     let rows = text

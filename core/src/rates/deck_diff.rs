@@ -8,14 +8,18 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// One rate of a prefix that differs between the decks.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeckRateMove))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RateMove {
     /// `inbound`, `outbound` or `sms`.
     pub rate: String,
+    /// Micro-dollars, as decimal text.
     #[serde(with = "crate::money::micros_text")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub before: Micros,
     #[serde(with = "crate::money::micros_text")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub after: Micros,
     /// The change in percent of the old rate, one decimal ("12.5", "-40"); null when
     /// the old rate was zero.
@@ -24,6 +28,7 @@ pub struct RateMove {
     pub flagged: bool,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeckChangeKind))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ChangeKind {
@@ -32,6 +37,7 @@ pub enum ChangeKind {
     Removed,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeckChange))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PrefixChange {
@@ -42,6 +48,7 @@ pub struct PrefixChange {
     pub flagged: bool,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeckDiff))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeckDiff {

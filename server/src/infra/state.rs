@@ -15,6 +15,8 @@ pub struct Inner {
     pub db: Db,
     pub jwt: JwtKeys,
     pub mailer: Mailer,
+    /// The rate decks calls are rated with, cached per instance.
+    pub decks: crate::rates::DeckCache,
 }
 
 impl Deref for AppState {
@@ -33,6 +35,7 @@ impl AppState {
             db,
             jwt,
             mailer,
+            decks: Default::default(),
         }))
     }
 }

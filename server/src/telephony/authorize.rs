@@ -162,6 +162,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
     if done > 0 {
         return Ok(refuse("call_already_ended"));
+    let deck = super::destination::deck_rate(state, &req.to, now).await?;
     }
     if let (Some(created), Some(expires)) = (held_created, held_expires) {
         // The switch asked twice for one call: same answer, no second reservation.
@@ -175,6 +176,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         // number (released and bought again) must not bill that someone.
         let owner = crate::sip::repo::owner_of(&mut *tx, device).await?;
         let outbound = direction == Direction::Outbound;
+    party.destination = deck.or(party.destination.take());
         if let Err(reason) = dialtone_core::sip::device_may_call(outbound, owner, party.user_id) {
             return Ok(refuse(reason));
         }

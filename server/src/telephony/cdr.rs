@@ -132,6 +132,8 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let ended = time_ms(&cdr.ended_at, "endedAt")?
         .ok_or_else(|| Error::field("endedAt", "endedAt is required"))?;
     let now = now_ms();
+    // Rated with the deck in force when the call started.
+    let deck = super::destination::deck_rate(state, &cdr.to, started).await?;
     let mut tx = state.db.begin_write().await?;
     if let Some(done) = stored(&mut tx, &cdr.call_id).await? {
         return Ok(done);
@@ -140,7 +142,10 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let held_by = release_matching(&mut tx, &cdr.call_id, Some(call))
         .await?
         .map(|held| held.user_id);
-    let party = find_party(&mut tx, direction, &cdr.from, &cdr.to, now).await?;
+    let mut party = find_party(&mut tx, direction, &cdr.from, &cdr.to, now).await?;
+    if let (Some(p), Some(d)) = (party.as_mut(), deck) {
+        p.destination = Some(d);
+    }
     // Read after the release above, so this call's own reservation is free again.
     let package_free = match (&party, direction.uses_packages()) {
         (Some(p), true) => p.free_package_seconds(),

@@ -88,6 +88,20 @@ pub fn pick(
     Ok(longest_prefix(candidates))
 }
 
+/// The rate deck's destination for a call to `to` (the number dialled, or the
+/// customer's own number that was called) starting at `at`: the longest prefix of
+/// `to` in the deck in force then (core's `PrefixTable`, cached per instance). None
+/// when no deck is in force or it has no such prefix: the per-country destination
+/// found with the call's party applies. Asked before the call's transaction, so the
+/// cache never waits for a connection while holding one.
+pub async fn deck_rate(
+    state: &crate::state::AppState,
+    to: &str,
+    at: i64,
+) -> Result<Option<Destination>, sqlx::Error> {
+    Ok(state.decks.lookup(&state.db, to, at).await?.flatten())
+}
+
 /// The destination of an E.164 number by longest prefix, if any.
 pub async fn lookup<'e, E: Executor<'e, Database = Any>>(
     ex: E,

@@ -33,6 +33,7 @@ mod platform;
 mod public;
 mod renewals;
 mod sessions;
+mod rate_decks;
 mod sip;
 mod smpp;
 mod sms;

@@ -99,6 +99,7 @@ pub fn document() -> Document {
         crate::auth::ApiDoc::openapi(),
         crate::users::ApiDoc::openapi(),
         crate::catalogue::ApiDoc::openapi(),
+        crate::rates::ApiDoc::openapi(),
         crate::contact::ApiDoc::openapi(),
         crate::ledger::ApiDoc::openapi(),
         crate::payments::ApiDoc::openapi(),
