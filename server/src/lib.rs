@@ -90,7 +90,9 @@ pub fn app(state: AppState) -> Router {
     router
         .layer(axum::middleware::from_fn(telemetry::track))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(telemetry::logs::request_span))
+        // Outermost: the id exists before the request's span and is on every response.
+        .layer(axum::middleware::from_fn(telemetry::logs::request_id))
         .with_state(state)
 }
 

@@ -8,19 +8,13 @@ mod traffic;
 
 use dialtone_server::config::Config;
 use std::path::Path;
-use tracing_subscriber::EnvFilter;
 
 const USAGE: &str = "usage: dialtone-server [serve | check | backup FILE | restore FILE]";
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     return_large_allocations_to_the_system();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=warn")),
-        )
-        .init();
+    dialtone_server::telemetry::logs::init();
     let config = Config::from_env()?;
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args

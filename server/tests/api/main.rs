@@ -35,6 +35,7 @@ mod renewals;
 mod sessions;
 mod rate_decks;
 mod sip;
+mod request_ids;
 mod smpp;
 mod sms;
 mod stripe;

@@ -4,6 +4,7 @@
 //! adds, at scrape time, the gauges the database knows (calls in progress, money held,
 //! the webhook and SMS queues) and the pool's use. Readable with the switch token or DIALTONE_METRICS_TOKEN.
 
+pub mod logs;
 mod repo;
 
 use crate::error::{Error, Result};
