@@ -4147,6 +4147,11 @@ export interface paths {
           page?: number;
           /** @description Items per page, 1 to 100 (default 20). */
           pageSize?: number;
+          /**
+           * @description The `next` of the page read last: this page starts after its last call.
+           * @example 1764000000000.42
+           */
+          before?: string | null;
         };
         header?: never;
         path?: never;
@@ -4351,6 +4356,11 @@ export interface paths {
           page?: number;
           /** @description Items per page, 1 to 100 (default 20). */
           pageSize?: number;
+          /**
+           * @description The `next` of the page read last: this page starts after its last call.
+           * @example 1764000000000.42
+           */
+          before?: string | null;
         };
         header?: never;
         path?: never;
@@ -7675,6 +7685,8 @@ export interface components {
       /** Format: int64 */
       pageSize: number;
       totals: components['schemas']['CallTotals'];
+      /** @description Pass as `before` for the page after this one; null on the last page. */
+      next?: string | null;
     };
     /** @description The filtered set's size, length and cost. */
     CallTotals: {

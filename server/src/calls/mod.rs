@@ -3,7 +3,7 @@
 
 use crate::auth::{AdminUser, AuthUser};
 use crate::csv;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::extract::Query;
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
@@ -46,6 +46,17 @@ pub struct CallFilter {
     #[serde(default)]
     #[param(required = false, example = "completed")]
     status: String,
+}
+
+/// Keyset paging, for any depth at the cost of page 1: `before` is the `next` of the
+/// page read last.
+#[derive(Deserialize, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CallCursor {
+    /// The `next` of the page read last: this page starts after its last call.
+    #[serde(default)]
+    #[param(required = false, example = "1764000000000.42")]
+    before: Option<String>,
 }
 
 /// `user` limits the rows to one customer; None is every customer (admin).
@@ -118,6 +129,8 @@ pub struct CallPage {
     pub page: i64,
     pub page_size: i64,
     pub totals: CallTotals,
+    /// Pass as `before` for the page after this one; null on the last page.
+    pub next: Option<String>,
 }
 
 async fn list(
@@ -125,14 +138,34 @@ async fn list(
     scope: Scope,
     f: CallFilter,
     q: PageQuery,
+    c: CallCursor,
 ) -> Result<axum::Json<CallPage>> {
+    let cursor =
+        match c.before.as_deref().filter(|b| !b.is_empty()) {
+            Some(text) => Some(repo::Cursor::parse(text).ok_or_else(|| {
+                Error::field("before", "before must be the next of a previous page")
+            })?),
+            None => None,
+        };
     let pattern = like_pattern(&f.search);
     let filter = scope.filter(&f, &pattern);
     let pool = &state.db.pool;
     let (total, secs, cost) = repo::totals(pool, &filter).await?;
-    let items = repo::page(pool, &filter, q.limit(), q.offset()).await?;
+    // From the cursor the page starts at once; by number, `offset` rows in.
+    let offset = if cursor.is_some() { 0 } else { q.offset() };
+    let rows = if total == 0 || (cursor.is_none() && offset >= total) {
+        Vec::new() // nothing to read: a rare filter would otherwise scan every call
+    } else {
+        repo::page(pool, &filter, cursor, q.limit(), offset).await?
+    };
+    let next = match rows.last() {
+        Some((call, started_at)) if rows.len() as i64 == q.limit() => {
+            Some(repo::Cursor::after(call, *started_at))
+        }
+        _ => None,
+    };
     Ok(axum::Json(CallPage {
-        items,
+        items: rows.into_iter().map(|(call, _)| call).collect(),
         total,
         page: q.page.max(1),
         page_size: q.limit(),
@@ -141,18 +174,20 @@ async fn list(
             duration_seconds: secs,
             cost: Money::micros(cost),
         },
+        next,
     }))
 }
 
 /// The signed-in user's calls, newest first, with totals over the filtered set.
 #[utoipa::path(get, path = "/api/calls", tag = "calls", security(("bearer" = [])),
-    params(CallFilter, PageQuery),
+    params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls", body = CallPage), Invalid, SignedIn))]
 async fn list_own(
     State(state): State<AppState>,
     auth: AuthUser,
     Query(f): Query<CallFilter>,
     Query(q): Query<PageQuery>,
+    Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
     list(
         &state,
@@ -161,13 +196,14 @@ async fn list_own(
         },
         f,
         q,
+        c,
     )
     .await
 }
 
 /// Every customer's calls, newest first, with totals over the filtered set.
 #[utoipa::path(get, path = "/api/admin/calls", tag = "calls", security(("bearer" = [])),
-    params(CallFilter, PageQuery),
+    params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls, each with its `user`", body = CallPage),
         Invalid, SignedIn, AdminOnly))]
 async fn list_all(
@@ -175,11 +211,12 @@ async fn list_all(
     _a: AdminUser,
     Query(f): Query<CallFilter>,
     Query(q): Query<PageQuery>,
+    Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
-    list(&state, Scope { user: None }, f, q).await
+    list(&state, Scope { user: None }, f, q, c).await
 }
 
-/// The filtered set as CSV, read in pages of 1000 so memory stays flat.
+/// The filtered set as CSV, read in chunks of 1000 by id.
 async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Response> {
     let pattern = like_pattern(&f.search);
     let admin = scope.user.is_none();
@@ -189,13 +226,13 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
     } else {
         "date,type,number,duration,cost,status,recording\n"
     });
-    let mut offset = 0;
+    let mut after = 0;
     loop {
-        let rows = repo::chunk(&state.db.pool, &filter, offset).await?;
-        if rows.is_empty() {
+        let rows = repo::chunk(&state.db.pool, &filter, after).await?;
+        let Some(last) = rows.last() else {
             break;
-        }
-        offset += rows.len() as i64;
+        };
+        after = last.id;
         for v in &rows {
             let user = match &v.user {
                 Some(user) => format!("{},", csv::text(user)),

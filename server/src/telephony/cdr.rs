@@ -250,6 +250,15 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         shortfall_micros: shortfall,
     };
     calls::insert(&mut *tx, call).await?;
+    calls::add_to_totals(
+        &mut *tx,
+        user_id,
+        &cdr.direction,
+        &cdr.status,
+        duration,
+        cost,
+    )
+    .await?;
     calls::add_to_day(
         &mut *tx,
         started / crate::settings::DAY_MS,

@@ -17,6 +17,7 @@ mod authorization;
 mod backup;
 mod balances;
 mod call_history;
+mod call_lists;
 mod country_pricing;
 mod crash;
 mod exports;

@@ -1,11 +1,10 @@
-//! The calls table (with call_daily, its per-day totals, and call_recordings).
+//! The calls table (with call_daily, its per-day totals, call_totals, the lists' totals,
+//! and call_recordings); the lists' queries in `list`.
 
-use super::{mmss, CallItem};
-use crate::db::iso;
-use crate::db::list::AnyQuery;
+mod list;
+pub use list::{chunk, page, totals, Cursor, Filter};
+
 use crate::db::Exec;
-use crate::json::Money;
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// What a recorded call was charged: billable seconds, package seconds, cost, status.
@@ -101,6 +100,31 @@ pub async fn add_to_day<'e>(
     Ok(())
 }
 
+/// Adds a call to its customer's totals by direction and status (what the call lists
+/// show without counting rows).
+pub async fn add_to_totals<'e>(
+    ex: impl Exec<'e>,
+    user_id: i64,
+    direction: &str,
+    status: &str,
+    seconds: i64,
+    cost_micros: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO call_totals (user_id, direction, status, calls, seconds, cost_micros) VALUES ($1, $2, $3, 1, $4, $5) \
+         ON CONFLICT (user_id, direction, status) DO UPDATE SET calls = call_totals.calls + 1, \
+         seconds = call_totals.seconds + excluded.seconds, cost_micros = call_totals.cost_micros + excluded.cost_micros",
+    )
+    .bind(user_id)
+    .bind(direction)
+    .bind(status)
+    .bind(seconds)
+    .bind(cost_micros)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
 /// A call whose cost could not all be collected.
 pub struct Uncollected {
     pub created_at: i64,
@@ -171,128 +195,4 @@ pub async fn find_recording<'e>(
     .bind(id)
     .fetch_optional(ex)
     .await
-}
-
-const LIST_FROM: &str = "FROM calls k JOIN users u ON u.id = k.user_id";
-
-const LIST_COLUMNS: &str =
-    "k.id, k.call_id, k.direction, k.from_number, k.to_number, k.duration_seconds, k.cost_micros, \
-    k.started_at, k.status, k.recording, u.name AS user_name, u.email AS user_email";
-
-/// Which calls a list shows: one customer's (`user`) or everyone's (None, admin),
-/// matching a LIKE `pattern` and, when not empty, a direction and a status.
-pub struct Filter<'a> {
-    pub user: Option<i64>,
-    pub pattern: &'a str,
-    pub direction: &'a str,
-    pub status: &'a str,
-}
-
-impl Filter<'_> {
-    /// The WHERE clause and its binds: $1 user (0 = all), $2 search, $3 type, $4 status.
-    fn condition(&self) -> &'static str {
-        if self.user.is_some() {
-            "k.user_id = $1 AND (k.from_number LIKE $2 ESCAPE '\\' OR k.to_number LIKE $2 ESCAPE '\\') \
-             AND ($3 = '' OR k.direction = $3) AND ($4 = '' OR k.status = $4)"
-        } else {
-            "$1 = 0 AND (k.from_number LIKE $2 ESCAPE '\\' OR k.to_number LIKE $2 ESCAPE '\\' \
-               OR LOWER(u.name) LIKE $2 ESCAPE '\\' OR u.email_lower LIKE $2 ESCAPE '\\') \
-             AND ($3 = '' OR k.direction = $3) AND ($4 = '' OR k.status = $4)"
-        }
-    }
-
-    fn bind<'q>(&self, q: AnyQuery<'q>) -> AnyQuery<'q> {
-        q.bind(self.user.unwrap_or(0))
-            .bind(self.pattern.to_string())
-            .bind(self.direction.to_string())
-            .bind(self.status.to_string())
-    }
-}
-
-fn item(r: &AnyRow, with_user: bool) -> sqlx::Result<CallItem> {
-    let direction: String = r.try_get("direction")?;
-    let (from, to): (String, String) = (r.try_get("from_number")?, r.try_get("to_number")?);
-    let seconds: i64 = r.try_get("duration_seconds")?;
-    let number = if direction == "outbound" {
-        to.clone()
-    } else {
-        from.clone()
-    };
-    let user = if with_user {
-        Some(format!(
-            "{} <{}>",
-            r.try_get::<String, _>("user_name")?,
-            r.try_get::<String, _>("user_email")?
-        ))
-    } else {
-        None
-    };
-    Ok(CallItem {
-        id: r.try_get("id")?,
-        call_id: r.try_get("call_id")?,
-        number,
-        direction,
-        from,
-        to,
-        duration: mmss(seconds),
-        duration_seconds: seconds,
-        cost: Money::micros(r.try_get("cost_micros")?),
-        date: iso(r.try_get("started_at")?),
-        status: r.try_get("status")?,
-        recording: r.try_get::<i64, _>("recording")? != 0,
-        user,
-    })
-}
-
-/// The filtered set's count, seconds and cost.
-pub async fn totals<'e>(ex: impl Exec<'e>, f: &Filter<'_>) -> sqlx::Result<(i64, i64, i64)> {
-    let sql = format!(
-        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(k.duration_seconds), 0) AS BIGINT) AS secs, \
-         CAST(COALESCE(SUM(k.cost_micros), 0) AS BIGINT) AS cost {LIST_FROM} WHERE {}",
-        f.condition()
-    );
-    let r = f.bind(sqlx::query(&sql)).fetch_one(ex).await?;
-    Ok((r.try_get("n")?, r.try_get("secs")?, r.try_get("cost")?))
-}
-
-/// One page of the filtered set, newest first (each with its user for everyone's).
-pub async fn page<'e>(
-    ex: impl Exec<'e>,
-    f: &Filter<'_>,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<CallItem>> {
-    let order = "k.started_at DESC, k.id DESC LIMIT $5 OFFSET $6";
-    select(ex, f, order, &[limit, offset]).await
-}
-
-/// Up to 1000 of the filtered set from `offset`, by id (the CSV export's chunks).
-pub async fn chunk<'e>(
-    ex: impl Exec<'e>,
-    f: &Filter<'_>,
-    offset: i64,
-) -> sqlx::Result<Vec<CallItem>> {
-    select(ex, f, "k.id LIMIT 1000 OFFSET $5", &[offset]).await
-}
-
-/// The filtered set in `order` (with its LIMIT and OFFSET), whose values `rest`
-/// follow the filter's four.
-async fn select<'e>(
-    ex: impl Exec<'e>,
-    f: &Filter<'_>,
-    order: &str,
-    rest: &[i64],
-) -> sqlx::Result<Vec<CallItem>> {
-    let sql = format!(
-        "SELECT {LIST_COLUMNS} {LIST_FROM} WHERE {} ORDER BY {order}",
-        f.condition()
-    );
-    let q = f.bind(sqlx::query(&sql));
-    rest.iter()
-        .fold(q, |q, v| q.bind(*v))
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(|r| item(r, f.user.is_none()))
-        .collect()
 }
