@@ -97,10 +97,9 @@ export function HoursFields({ step, ids, onChange }: FieldsProps<'hours'>) {
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Add ${dayName(day)} hours`}
                 onClick={() => setDay(day, [...intervals, { from: '09:00', to: '17:00' }])}
               >
-                Add hours
+                Add <span className="sr-only">{dayName(day)} </span>hours
               </Button>
             </div>
           );

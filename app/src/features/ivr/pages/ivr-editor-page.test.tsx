@@ -32,122 +32,149 @@ function renderNew() {
 const summary = () => screen.getByTestId('flow-problems');
 const save = () => screen.getByRole('button', { name: 'Save flow' });
 
+// Typing goes through core's validation on every key: slow on a loaded machine.
+const TYPING = 15_000;
+
 describe('IVR flow editor', () => {
-  it('validates through core on every change, next to the step and in the summary', async () => {
-    server();
-    renderNew();
-    const name = await screen.findByLabelText('Flow name');
-    expect(summary()).toHaveTextContent('1 problem to fix before saving');
-    expect(summary()).toHaveTextContent('Enter a name for the flow');
-    expect(save()).toBeDisabled();
-    expect(screen.getByText(/Basic IVR: up to 10 steps, 1 menu and 1 voicemail box/)).toBeVisible();
+  it(
+    'validates through core on every change, next to the step and in the summary',
+    async () => {
+      server();
+      renderNew();
+      const name = await screen.findByLabelText('Flow name');
+      expect(summary()).toHaveTextContent('1 problem to fix before saving');
+      expect(summary()).toHaveTextContent('Enter a name for the flow');
+      expect(save()).toBeDisabled();
+      expect(
+        screen.getByText(/Basic IVR: up to 10 steps, 1 menu and 1 voicemail box/),
+      ).toBeVisible();
 
-    await userEvent.type(name, 'Reception');
-    expect(summary()).toHaveTextContent('No problems: the flow is ready to save.');
-    expect(save()).toBeEnabled();
+      await userEvent.type(name, 'Reception');
+      expect(summary()).toHaveTextContent('No problems: the flow is ready to save.');
+      expect(save()).toBeEnabled();
 
-    // The first step is open in the form; emptying its prompt is a problem at once.
-    const prompt = screen.getByLabelText('Menu prompt');
-    await userEvent.clear(prompt);
-    const message = "Step 'main': enter the menu prompt or choose an audio file";
-    expect(screen.getByRole('list', { name: 'Problems of main' })).toHaveTextContent(message);
-    expect(screen.getByRole('list', { name: 'Problems of step main' })).toHaveTextContent(message);
-    expect(summary()).toHaveTextContent(message);
-    expect(save()).toBeDisabled();
-    await userEvent.type(prompt, 'Press 1 for sales.');
-    expect(save()).toBeEnabled();
-  });
+      // The first step is open in the form; emptying its prompt is a problem at once.
+      const prompt = screen.getByLabelText('Menu prompt');
+      await userEvent.clear(prompt);
+      const message = "Step 'main': enter the menu prompt or choose an audio file";
+      expect(screen.getByRole('list', { name: 'Problems of main' })).toHaveTextContent(message);
+      expect(screen.getByRole('list', { name: 'Problems of step main' })).toHaveTextContent(
+        message,
+      );
+      expect(summary()).toHaveTextContent(message);
+      expect(save()).toBeDisabled();
+      await userEvent.type(prompt, 'Press 1 for sales.');
+      expect(save()).toBeEnabled();
+    },
+    TYPING,
+  );
 
-  it('adds, links and removes steps, and keeps the level’s limits', async () => {
-    server();
-    renderNew();
-    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
-    await userEvent.selectOptions(screen.getByLabelText('New step'), 'menu');
-    await userEvent.click(screen.getByRole('button', { name: 'Add step' }));
-    // A second menu: over the Basic level, and nothing leads to it yet.
-    expect(summary()).toHaveTextContent('The Basic IVR level allows at most 1 menu');
-    expect(summary()).toHaveTextContent("Step 'menu': no path from the first step leads here");
-    expect(screen.getByRole('list', { name: 'Steps not reached' })).toHaveTextContent('menu');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove step menu' }));
-    expect(summary()).toHaveTextContent('No problems');
+  it(
+    'adds, links and removes steps, and keeps the level’s limits',
+    async () => {
+      server();
+      renderNew();
+      await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+      await userEvent.selectOptions(screen.getByLabelText('New step'), 'menu');
+      await userEvent.click(screen.getByRole('button', { name: 'Add step' }));
+      // A second menu: over the Basic level, and nothing leads to it yet.
+      expect(summary()).toHaveTextContent('The Basic IVR level allows at most 1 menu');
+      expect(summary()).toHaveTextContent("Step 'menu': no path from the first step leads here");
+      expect(screen.getByRole('list', { name: 'Steps not reached' })).toHaveTextContent('menu');
+      await userEvent.click(screen.getByRole('button', { name: 'Remove step menu' }));
+      expect(summary()).toHaveTextContent('No problems');
 
-    // Renaming a step carries its branches along.
-    await userEvent.click(screen.getByRole('button', { name: /^sales/ }));
-    const id = screen.getByLabelText('Step id');
-    await userEvent.clear(id);
-    await userEvent.type(id, 'desk{Enter}');
-    expect(screen.getByRole('heading', { name: 'Forward step desk' })).toBeVisible();
-    expect(summary()).toHaveTextContent('No problems');
-  });
+      // Renaming a step carries its branches along.
+      await userEvent.click(screen.getByRole('button', { name: /^sales/ }));
+      const id = screen.getByLabelText('Step id');
+      await userEvent.clear(id);
+      await userEvent.type(id, 'desk{Enter}');
+      expect(screen.getByRole('heading', { name: 'Forward step desk' })).toBeVisible();
+      expect(summary()).toHaveTextContent('No problems');
+    },
+    TYPING,
+  );
 
-  it('saves a new flow and opens it at its own address', async () => {
-    let sent: unknown;
-    const fetch = server({
-      'POST /api/ivr/flows': (init) => {
-        sent = JSON.parse(String(init.body));
-        return { status: 201, body: detail(sent as { name: string }) };
-      },
-    });
-    const { getByTestId } = renderNew();
-    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
-    await userEvent.click(save());
-    await waitFor(() => expect(getByTestId('location')).toHaveTextContent('/client/ivr/7'));
-    expect(calls(fetch)).toContain('POST /api/ivr/flows');
-    expect(sent).toMatchObject({ name: 'Reception', start: 'main' });
-    expect(await screen.findByText('Reception saved')).toBeInTheDocument();
-  });
-
-  it('shows the problems the server finds the same way', async () => {
-    server({
-      'POST /api/ivr/flows': {
-        status: 400,
-        body: {
-          message: "Step 'sales': the server disagrees",
-          problems: [{ step: 'sales', message: "Step 'sales': the server disagrees" }],
+  it(
+    'saves a new flow and opens it at its own address',
+    async () => {
+      let sent: unknown;
+      const fetch = server({
+        'POST /api/ivr/flows': (init) => {
+          sent = JSON.parse(String(init.body));
+          return { status: 201, body: detail(sent as { name: string }) };
         },
-      },
-    });
-    renderNew();
-    await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
-    await userEvent.click(save());
-    const tree = await screen.findByRole('list', { name: 'Problems of sales' });
-    expect(tree).toHaveTextContent("Step 'sales': the server disagrees");
-    expect(summary()).toHaveTextContent('1 problem to fix before saving');
-    // Any edit hands the check back to core.
-    await userEvent.type(screen.getByLabelText('Flow name'), '!');
-    expect(summary()).toHaveTextContent('No problems');
-    expect(within(document.body).queryByText(/the server disagrees/)).toBeNull();
-  });
+      });
+      const { getByTestId } = renderNew();
+      await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+      await userEvent.click(save());
+      await waitFor(() => expect(getByTestId('location')).toHaveTextContent('/client/ivr/7'));
+      expect(calls(fetch)).toContain('POST /api/ivr/flows');
+      expect(sent).toMatchObject({ name: 'Reception', start: 'main' });
+      expect(await screen.findByText('Reception saved')).toBeInTheDocument();
+    },
+    TYPING,
+  );
 
-  it('edits a saved flow in use: its numbers and charge, the level from the list, PUT on save', async () => {
-    const saved = detail(
-      { ...starterFlow(), name: 'Reception' },
-      {
-        numbers: ['+14155550100'],
-        subscription: { renewsAt: '2026-12-25T12:00:00Z', monthlyPrice: 29.99 },
-      },
-    );
-    let sent: unknown;
-    const fetch = server({
-      'GET /api/ivr/flows': ok({ items: [], level: 'advanced', monthlyPrice: 29.99 }),
-      'GET /api/ivr/flows/7': ok(saved),
-      'PUT /api/ivr/flows/7': (init) => {
-        sent = JSON.parse(String(init.body));
-        return ok({ ...saved, name: 'Front desk', updatedAt: '2026-11-25T12:05:00Z' });
-      },
-    });
-    renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/7', path: '/client/ivr/:id' });
-    expect(await screen.findByRole('heading', { name: 'Reception', level: 1 })).toBeVisible();
-    expect(screen.getByText(/Answers calls to/)).toHaveTextContent(
-      'Answers calls to +14155550100. $29.99/month, renews on Dec 25, 2026.',
-    );
-    expect(screen.getByText(/Advanced IVR: up to 30 steps/)).toBeVisible();
-    const name = screen.getByLabelText('Flow name');
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Front desk');
-    await userEvent.click(save());
-    expect(await screen.findByText('Front desk saved')).toBeInTheDocument();
-    expect(sent).toMatchObject({ name: 'Front desk', start: 'main' });
-    expect(calls(fetch)).toContain('PUT /api/ivr/flows/7');
-  });
+  it(
+    'shows the problems the server finds the same way',
+    async () => {
+      server({
+        'POST /api/ivr/flows': {
+          status: 400,
+          body: {
+            message: "Step 'sales': the server disagrees",
+            problems: [{ step: 'sales', message: "Step 'sales': the server disagrees" }],
+          },
+        },
+      });
+      renderNew();
+      await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
+      await userEvent.click(save());
+      const tree = await screen.findByRole('list', { name: 'Problems of sales' });
+      expect(tree).toHaveTextContent("Step 'sales': the server disagrees");
+      expect(summary()).toHaveTextContent('1 problem to fix before saving');
+      // Any edit hands the check back to core.
+      await userEvent.type(screen.getByLabelText('Flow name'), '!');
+      expect(summary()).toHaveTextContent('No problems');
+      expect(within(document.body).queryByText(/the server disagrees/)).toBeNull();
+    },
+    TYPING,
+  );
+
+  it(
+    'edits a saved flow in use: its numbers and charge, the level from the list, PUT on save',
+    async () => {
+      const saved = detail(
+        { ...starterFlow(), name: 'Reception' },
+        {
+          numbers: ['+14155550100'],
+          subscription: { renewsAt: '2026-12-25T12:00:00Z', monthlyPrice: 29.99 },
+        },
+      );
+      let sent: unknown;
+      const fetch = server({
+        'GET /api/ivr/flows': ok({ items: [], level: 'advanced', monthlyPrice: 29.99 }),
+        'GET /api/ivr/flows/7': ok(saved),
+        'PUT /api/ivr/flows/7': (init) => {
+          sent = JSON.parse(String(init.body));
+          return ok({ ...saved, name: 'Front desk', updatedAt: '2026-11-25T12:05:00Z' });
+        },
+      });
+      renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/7', path: '/client/ivr/:id' });
+      expect(await screen.findByRole('heading', { name: 'Reception', level: 1 })).toBeVisible();
+      expect(screen.getByText(/Answers calls to/)).toHaveTextContent(
+        'Answers calls to +14155550100. $29.99/month, renews on Dec 25, 2026.',
+      );
+      expect(screen.getByText(/Advanced IVR: up to 30 steps/)).toBeVisible();
+      const name = screen.getByLabelText('Flow name');
+      await userEvent.clear(name);
+      await userEvent.type(name, 'Front desk');
+      await userEvent.click(save());
+      expect(await screen.findByText('Front desk saved')).toBeInTheDocument();
+      expect(sent).toMatchObject({ name: 'Front desk', start: 'main' });
+      expect(calls(fetch)).toContain('PUT /api/ivr/flows/7');
+    },
+    TYPING,
+  );
 });

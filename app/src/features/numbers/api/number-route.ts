@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
 
-export type NumberRoute = Schema<'NumberRoute'>;
+/** The route; `ivrFlowId` (the IVR flow answering its calls) is written out until the
+ * server's OpenAPI document publishes it and api-types.ts is generated again. */
+export type NumberRoute = Schema<'NumberRoute'> & { ivrFlowId?: number | null };
 
 export const routeKey = (id: number) => ['numbers', 'route', id] as const;
 
@@ -15,7 +17,12 @@ export function useNumberRoute(id: number) {
 }
 
 /** Which SIP devices ring for the number (none rings all of them), or where its calls
- * are forwarded (null: nowhere). */
-export function saveNumberRoute(id: number, devices: number[], forwardTo: string | null) {
-  return api.put<NumberRoute>(`/numbers/${id}/route`, { devices, forwardTo });
+ * are forwarded (null: nowhere), or the IVR flow that answers them (null: none). */
+export function saveNumberRoute(
+  id: number,
+  devices: number[],
+  forwardTo: string | null,
+  ivrFlowId: number | null = null,
+) {
+  return api.put<NumberRoute>(`/numbers/${id}/route`, { devices, forwardTo, ivrFlowId });
 }

@@ -3,23 +3,27 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ChargeFailure } from '../../../components/ui/charge-failure';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
-import { messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
 import { validateForwardTo } from '../../../lib/core';
+import { ivrFlowsKey } from '../../ivr/api/get-flows';
 import type { MyNumber } from '../api/get-my-numbers';
 import { routeKey, saveNumberRoute, useNumberRoute, type NumberRoute } from '../api/number-route';
 import { RouteDevicesFieldset } from './route-devices-fieldset';
+import { RouteIvrField } from './route-ivr-field';
 
 interface RouteNumberDialogProps {
   item: MyNumber;
   onClose: () => void;
 }
 
-/** Where inbound calls to a number go: some or all of the owner's SIP devices, or a
- * forward to another phone number. */
+/** Where inbound calls to a number go: some or all of the owner's SIP devices, a
+ * forward to another phone number, or one of the owner's IVR flows. */
 export function RouteNumberDialog({ item, onClose }: RouteNumberDialogProps) {
   const route = useNumberRoute(item.id);
   return (
@@ -39,7 +43,7 @@ export function RouteNumberDialog({ item, onClose }: RouteNumberDialogProps) {
   );
 }
 
-type Mode = 'ring' | 'forward';
+type Mode = 'ring' | 'forward' | 'ivr';
 
 function RouteForm({
   item,
@@ -51,17 +55,32 @@ function RouteForm({
   const [chosen, setChosen] = useState(
     () => new Set(route.devices.filter((d) => d.selected).map((d) => d.id)),
   );
-  const [mode, setMode] = useState<Mode>(route.forwardTo ? 'forward' : 'ring');
+  const [mode, setMode] = useState<Mode>(
+    route.ivrFlowId ? 'ivr' : route.forwardTo ? 'forward' : 'ring',
+  );
   const [forwardTo, setForwardTo] = useState(route.forwardTo ?? '');
   const [forwardError, setForwardError] = useState<string>();
+  const [flowId, setFlowId] = useState(route.ivrFlowId ? String(route.ivrFlowId) : '');
+  const [flowError, setFlowError] = useState<string>();
   const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
   const save = useMutation({
-    mutationFn: (forward: string | null) => saveNumberRoute(item.id, [...chosen], forward),
-    onSuccess: (saved) => {
+    mutationFn: (target: { forwardTo: string | null; ivrFlowId: number | null }) =>
+      saveNumberRoute(item.id, [...chosen], target.forwardTo, target.ivrFlowId),
+    onSuccess: async (saved, target) => {
       queryClient.setQueryData(routeKey(item.id), saved);
       toast.success(`Routing of ${item.number} saved`);
       onClose();
+      // Routing to a flow may start its monthly charge, and the list counts its numbers.
+      if (target.ivrFlowId !== null || route.ivrFlowId) {
+        await Promise.all([
+          refreshUser(),
+          queryClient.invalidateQueries({ queryKey: ivrFlowsKey, exact: true }),
+        ]);
+      }
     },
+    // The server's word on the chosen flow (not the caller's, say) shows under its field.
+    onError: (error) => setFlowError(fieldErrorsOf(error).ivrFlowId),
   });
   function toggle(id: number, on: boolean) {
     setChosen((current) => {
@@ -72,12 +91,16 @@ function RouteForm({
     });
   }
   function submit() {
-    if (mode === 'ring') return save.mutate(null);
+    if (mode === 'ring') return save.mutate({ forwardTo: null, ivrFlowId: null });
+    if (mode === 'ivr') {
+      if (flowId === '') return setFlowError(FLOW_REQUIRED);
+      return save.mutate({ forwardTo: null, ivrFlowId: Number(flowId) });
+    }
     // The same rule the server applies on save: E.164, and not this number itself.
     const checked = validateForwardTo(forwardTo, item.number);
     if ('error' in checked) return setForwardError(checked.error);
     if (checked.ok === null) return setForwardError(FORWARD_REQUIRED);
-    save.mutate(checked.ok);
+    save.mutate({ forwardTo: checked.ok, ivrFlowId: null });
   }
   return (
     <form
@@ -96,6 +119,15 @@ function RouteForm({
       />
       {mode === 'ring' ? (
         <RouteDevicesFieldset devices={route.devices} chosen={chosen} onToggle={toggle} />
+      ) : mode === 'ivr' ? (
+        <RouteIvrField
+          value={flowId}
+          error={flowError}
+          onChange={(value) => {
+            setFlowId(value);
+            setFlowError(undefined);
+          }}
+        />
       ) : (
         <TextField
           label="Forward to"
@@ -110,7 +142,11 @@ function RouteForm({
           }}
         />
       )}
-      {save.isError && <Alert>{messageOf(save.error, 'Could not save the routing.')}</Alert>}
+      {save.isError && !fieldErrorsOf(save.error).ivrFlowId && (
+        <Alert>
+          <ChargeFailure error={save.error} fallback="Could not save the routing." />
+        </Alert>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
           Cancel
@@ -126,6 +162,8 @@ function RouteForm({
 const MODES: [Mode, string][] = [
   ['ring', 'Ring my SIP devices'],
   ['forward', 'Forward to a phone number'],
+  ['ivr', 'Answer with an IVR flow'],
 ];
 
 const FORWARD_REQUIRED = 'Enter the number to forward calls to';
+const FLOW_REQUIRED = 'Choose the flow that answers calls';
