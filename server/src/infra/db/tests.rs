@@ -221,6 +221,7 @@ async fn sqlite_schema(pool: &AnyPool) -> Schema {
                 kind: match kind.as_str() {
                     "INTEGER" => "int64".into(),
                     "TEXT" => "text".into(),
+                    "BLOB" => "bytes".into(),
                     other => format!("sqlite {other}"),
                 },
                 not_null: *not_null != 0 || *pk > 0,
@@ -321,6 +322,7 @@ async fn postgres_schema(pool: &AnyPool) -> Schema {
                 kind: match kind.as_str() {
                     "bigint" => "int64".into(),
                     "text" => "text".into(),
+                    "bytea" => "bytes".into(),
                     other => format!("postgres {other}"),
                 },
                 not_null: nullable == "NO",
