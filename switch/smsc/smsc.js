@@ -1,26 +1,44 @@
 // An SMSC for Dialtone's tests, on the published `smpp` package (npm), so the carrier
 // side of the SMPP link is code nobody on this project wrote the protocol for.
 //
-//   node smsc.js <smpp-port> <control-port> <system-id> <password>
+//   node smsc.js <smpp-port> <control-port> <system-id> <password> [<tls-key> <tls-cert>]
 //
+// With a key and certificate (PEM files) it speaks SMPP over TLS.
 // The control port is a loopback HTTP API the Rust tests drive (JSON bodies):
 //   GET  /pdus      every submit_sm received, in order, with the status answered
-//   GET  /sessions  how many transceivers are bound
+//   GET  /sessions  how many transceivers are bound, and each bind's fields
 //   POST /mode      {"throttle": n} the next n submit_sm get ESME_RTHROTTLED;
+//                   {"queue_full": n} the next n get ESME_RMSGQFUL;
 //                   {"reject": n, "status": code} the next n get that error;
 //                   {"receipts": "DELIVRD" | "UNDELIV" | null} a receipt after each
-//                   accepted message (its last part), or none
+//                   accepted part, or none
 //   POST /receipt   {"message_id", "stat", "err"} one receipt now
-//   POST /deliver   {"from", "to", "text"} an inbound message now
-//   POST /drop      closes every session's socket without unbind
+//   POST /deliver   {"from", "to", "text"} an inbound message now; with "parts":
+//                   ["…", …] (and "reference", "order": [part numbers]) a long one,
+//                   each part a deliver_sm with a concatenation UDH
+//   POST /drop      closes every session's socket without unbind: {"mode": "rst"}
+//                   resets it (RST), "fin" (the default) closes it; {"after": n}
+//                   first accepts the next n submit_sm without answering them, then
+//                   drops (their responses are lost, as in a real drop mid-window)
+//
+// Like a real SMSC, it keeps the receipts it could not deliver while no ESME was
+// bound (or whose session had gone) and delivers them after the next bind.
 'use strict';
 const http = require('http');
 const smpp = require('smpp');
 
-const [smppPort, controlPort, systemId, password] = process.argv.slice(2);
+const fs = require('fs');
+
+const [smppPort, controlPort, systemId, password, tlsKey, tlsCert] = process.argv.slice(2);
 const pdus = [];
 const sessions = new Set();
+const binds = [];
+// Receipts waiting for a bound ESME.
+const pendingReceipts = [];
+// {after, mode} while a drop waits for its unanswered submits.
+let dropPlan = null;
 let throttle = 0;
+let queueFull = 0;
 let reject = 0;
 let rejectStatus = smpp.ESME_RSUBMITFAIL;
 let receipts = null;
@@ -31,21 +49,43 @@ function smscDate(d) {
   return `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}`;
 }
 
-// The receipt text of SMPP 3.4 Appendix B, which carriers follow loosely and clients parse.
-function sendReceipt(messageId, stat, err, to, from) {
+// The receipt text of SMPP 3.4 Appendix B, which carriers follow loosely and clients
+// parse; `text:` carries the first 20 characters of the message.
+function sendReceipt(messageId, stat, err, to, from, text) {
   const now = smscDate(new Date());
-  const text = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:${now} done date:${now} stat:${stat} err:${err || '000'} text:`;
+  const body = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:${now} done date:${now} stat:${stat} err:${err || '000'} text:${(text || '').slice(0, 20)}`;
+  const pdu = {
+    source_addr: to || '',
+    destination_addr: from || '',
+    esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT,
+    // Non-ASCII characters of the text become '?', as on SMSCs that send ASCII.
+    short_message: Buffer.from(body.replace(/[^\x00-\x7f]/g, '?'), 'ascii'),
+    receipted_message_id: messageId,
+  };
+  if (!deliverTo(pdu)) pendingReceipts.push(pdu);
+  return true;
+}
+
+// Sends a deliver_sm to a live bound session; false when there is none.
+function deliverTo(fields) {
   for (const session of sessions) {
-    session.send(new smpp.PDU('deliver_sm', {
-      source_addr: to || '',
-      destination_addr: from || '',
-      esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT,
-      short_message: Buffer.from(text, 'ascii'),
-      receipted_message_id: messageId,
-    }));
+    if (session.socket.destroyed) continue;
+    session.send(new smpp.PDU('deliver_sm', fields));
     return true;
   }
   return false;
+}
+
+function dropAll(mode) {
+  for (const session of sessions) {
+    if (mode === 'rst') {
+      session.socket.resetAndDestroy();
+    } else {
+      session.socket.end();
+      setTimeout(() => session.socket.destroy(), 50);
+    }
+  }
+  sessions.clear();
 }
 
 function udhHex(elements) {
@@ -54,6 +94,8 @@ function udhHex(elements) {
 }
 
 function onSubmit(session, pdu) {
+  // A session being dropped reads no more.
+  if (!sessions.has(session)) return;
   const sm = pdu.short_message || {};
   const record = {
     sequence_number: pdu.sequence_number,
@@ -73,6 +115,9 @@ function onSubmit(session, pdu) {
   if (throttle > 0) {
     throttle -= 1;
     record.status = smpp.ESME_RTHROTTLED;
+  } else if (queueFull > 0) {
+    queueFull -= 1;
+    record.status = smpp.ESME_RMSGQFUL;
   } else if (reject > 0) {
     reject -= 1;
     record.status = rejectStatus;
@@ -80,19 +125,30 @@ function onSubmit(session, pdu) {
     record.message_id = `smsc-${nextId++}`;
   }
   pdus.push(record);
-  session.send(pdu.response(record.message_id
-    ? { message_id: record.message_id }
-    : { command_status: record.status }));
-  // One receipt per message: after its last part (or its only one).
-  const udh = record.udh && record.udh.startsWith('050003') ? record.udh : null;
-  const last = !udh || udh.slice(8, 10) === udh.slice(10, 12);
-  if (record.message_id && receipts && last) {
-    setTimeout(() => sendReceipt(record.message_id, receipts,
-      receipts === 'DELIVRD' ? '000' : '001', record.destination_addr, record.source_addr), 20);
+  if (dropPlan && record.message_id) {
+    // Accepted, but the response is lost with the link.
+    record.unanswered = true;
+    dropPlan.after -= 1;
+    if (dropPlan.after <= 0) {
+      const mode = dropPlan.mode;
+      dropPlan = null;
+      dropAll(mode);
+    }
+  } else {
+    session.send(pdu.response(record.message_id
+      ? { message_id: record.message_id }
+      : { command_status: record.status }));
+  }
+  // A receipt for every accepted part, as SMSCs send them.
+  if (record.message_id && receipts) {
+    const stat = receipts;
+    setTimeout(() => sendReceipt(record.message_id, stat, stat === 'DELIVRD' ? '000' : '001',
+      record.destination_addr, record.source_addr, record.text), 20);
   }
 }
 
-const server = smpp.createServer((session) => {
+const tls = tlsKey ? { key: fs.readFileSync(tlsKey), cert: fs.readFileSync(tlsCert) } : {};
+const server = smpp.createServer(tls, (session) => {
   session.on('error', () => {});
   session.on('bind_transceiver', (pdu) => {
     if (pdu.system_id !== systemId || pdu.password !== password) {
@@ -102,7 +158,12 @@ const server = smpp.createServer((session) => {
     }
     session.systemId = pdu.system_id;
     sessions.add(session);
+    binds.push({ system_id: pdu.system_id, system_type: pdu.system_type, address_range: pdu.address_range });
     session.send(pdu.response({ system_id: 'test-smsc' }));
+    // The receipts kept while no ESME was bound.
+    setTimeout(() => {
+      while (pendingReceipts.length && deliverTo(pendingReceipts[0])) pendingReceipts.shift();
+    }, 10);
   });
   session.on('close', () => sessions.delete(session));
   session.on('submit_sm', (pdu) => onSubmit(session, pdu));
@@ -131,27 +192,40 @@ http.createServer(async (req, res) => {
     const input = req.method === 'POST' ? await body(req) : {};
     switch (`${req.method} ${req.url}`) {
       case 'GET /pdus': return answer(200, pdus);
-      case 'GET /sessions': return answer(200, { bound: sessions.size });
+      case 'GET /sessions': return answer(200, { bound: sessions.size, binds, pending_receipts: pendingReceipts.length });
       case 'POST /mode':
         if ('throttle' in input) throttle = input.throttle;
+        if ('queue_full' in input) queueFull = input.queue_full;
         if ('reject' in input) { reject = input.reject; rejectStatus = input.status || rejectStatus; }
         if ('receipts' in input) receipts = input.receipts;
         return answer(200, {});
       case 'POST /receipt':
         return answer(sendReceipt(input.message_id, input.stat, input.err) ? 200 : 409, {});
       case 'POST /deliver': {
-        const session = sessions.values().next().value;
-        if (!session) return answer(409, { error: 'not bound' });
-        session.send(new smpp.PDU('deliver_sm', {
-          source_addr: input.from,
-          destination_addr: input.to,
-          short_message: input.text,
-        }));
+        if (!input.parts) {
+          const sent = deliverTo({ source_addr: input.from, destination_addr: input.to, short_message: input.text });
+          return sent ? answer(200, {}) : answer(409, { error: 'not bound' });
+        }
+        const total = input.parts.length;
+        const reference = input.reference || 1;
+        const order = input.order || input.parts.map((_, i) => i + 1);
+        for (const number of order) {
+          const udh = Buffer.from([5, 0, 3, reference, total, number]);
+          const sent = deliverTo({
+            source_addr: input.from,
+            destination_addr: input.to,
+            short_message: { udh, message: input.parts[number - 1] },
+          });
+          if (!sent) return answer(409, { error: 'not bound' });
+        }
         return answer(200, {});
       }
       case 'POST /drop':
-        for (const session of sessions) session.socket.destroy();
-        sessions.clear();
+        if (input.after) {
+          dropPlan = { after: input.after, mode: input.mode || 'fin' };
+        } else {
+          dropAll(input.mode || 'fin');
+        }
         return answer(200, {});
       default: return answer(404, {});
     }

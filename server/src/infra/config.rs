@@ -50,8 +50,10 @@ pub struct Config {
     /// DIALTONE_SMS_HTTP_URL / DIALTONE_SMS_HTTP_TOKEN: the carrier's HTTP API.
     pub sms_http_url: Option<String>,
     pub sms_http_token: Option<String>,
-    /// DIALTONE_SMPP_ADDR (host:port), _SYSTEM_ID, _PASSWORD, _SYSTEM_TYPE: the SMSC
-    /// that DIALTONE_SMS_PROVIDER=smpp binds to.
+    /// DIALTONE_SMPP_ADDR (host:port), _SYSTEM_ID, _PASSWORD, _SYSTEM_TYPE,
+    /// _ADDRESS_RANGE, _TLS, _TLS_CA, further SMSCs as DIALTONE_SMPP_ADDR_2 … _9, and
+    /// DIALTONE_SMPP_RECONCILE_SECS: the SMSCs that DIALTONE_SMS_PROVIDER=smpp binds to
+    /// (sms::smpp::settings).
     pub smpp: Option<crate::sms::smpp::Settings>,
     /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
     pub trust_proxy: bool,
@@ -156,12 +158,7 @@ impl Config {
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
-            smpp: var("DIALTONE_SMPP_ADDR").map(|addr| crate::sms::smpp::Settings {
-                addr,
-                system_id: var("DIALTONE_SMPP_SYSTEM_ID").unwrap_or_default(),
-                password: var("DIALTONE_SMPP_PASSWORD").unwrap_or_default(),
-                system_type: var("DIALTONE_SMPP_SYSTEM_TYPE").unwrap_or_default(),
-            }),
+            smpp: crate::sms::smpp::Settings::from_env()?,
             stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
             stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
             stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),

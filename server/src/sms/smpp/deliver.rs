@@ -8,11 +8,9 @@
 //! not, because the carrier bills us for it too (Twilio and other providers do the
 //! same). The pricing FAQ states this.
 
-use super::repo;
+use super::{reconcile, repo};
 use crate::db::now_ms;
 use crate::state::AppState;
-use crate::twilio::callbacks::{self, Callback};
-use dialtone_core::phone;
 
 /// A delivery receipt's text (SMPP 3.4 Appendix B, which carriers follow loosely):
 /// the message id, and its final state and error code.
@@ -20,6 +18,8 @@ pub struct Receipt {
     pub id: String,
     pub stat: String,
     pub err: Option<String>,
+    /// The `text:` field, the first characters of the message, last in the text.
+    pub text: Option<String>,
 }
 
 pub fn parse_receipt(text: &str) -> Option<Receipt> {
@@ -32,27 +32,64 @@ pub fn parse_receipt(text: &str) -> Option<Receipt> {
         id: field("id")?,
         stat: field("stat")?.to_ascii_uppercase(),
         err: field("err").filter(|e| !e.is_empty() && e.chars().any(|c| c != '0')),
+        text: text
+            .find("text:")
+            .map(|start| text[start + 5..].to_string()),
     })
 }
 
-/// Applies a receipt; an unknown message id is logged and acknowledged.
-pub async fn receipt(state: &AppState, text: &str) -> anyhow::Result<()> {
-    let Some(r) = parse_receipt(text) else {
-        tracing::warn!(text, "an SMPP receipt without id or stat; ignored");
+/// A receipt as the link received it.
+pub struct Delivered<'a> {
+    pub text: &'a str,
+    /// The receipted_message_id TLV, preferred to the id in the text.
+    pub receipted_id: Option<&'a str>,
+    /// The receipt's source: the handset the message went to, in E.164.
+    pub handset: &'a str,
+    /// The receipt's destination: our address the message came from.
+    pub sender: &'a str,
+}
+
+/// Applies a receipt. One whose message id we never recorded may be for a part whose
+/// submit_sm_resp was lost (`reconcile`); otherwise it is logged and acknowledged.
+pub async fn receipt(state: &AppState, d: Delivered<'_>) -> anyhow::Result<()> {
+    let Some(r) = parse_receipt(d.text) else {
+        tracing::warn!(text = d.text, "an SMPP receipt without id or stat; ignored");
         return Ok(());
     };
-    // ENROUTE, ACCEPTD and the like are not final: wait for the next receipt.
+    let smsc_id = d.receipted_id.filter(|i| !i.is_empty()).unwrap_or(&r.id);
+    // ENROUTE, ACCEPTD and the like are not final: they only reconcile.
     let delivered = match r.stat.as_str() {
-        "DELIVRD" => true,
-        "UNDELIV" | "EXPIRED" | "REJECTD" | "DELETED" | "UNKNOWN" => false,
-        _ => return Ok(()),
+        "DELIVRD" => Some(true),
+        "UNDELIV" | "EXPIRED" | "REJECTD" | "DELETED" | "UNKNOWN" => Some(false),
+        _ => None,
     };
     let mut tx = state.db.begin_write().await?;
-    let Some((id, user_id, callback)) = repo::by_smsc_id(&mut *tx, &r.id).await? else {
-        tracing::warn!(
-            smsc_id = r.id,
-            "a receipt for no message of ours; acknowledged"
-        );
+    let found = match repo::by_smsc_id(&mut *tx, smsc_id).await? {
+        Some((id, user_id, callback)) => {
+            // The receipt overtook the sender's `sent` (every part recorded, the
+            // message not yet marked): it completes the message itself.
+            if repo::complete_if_submitted(&mut *tx, id, now_ms()).await? {
+                reconcile::status_callback(&mut tx, id, user_id, callback.as_deref(), "sent")
+                    .await?;
+            }
+            Some((id, user_id, callback))
+        }
+        None => {
+            let evidence = reconcile::Evidence {
+                smsc_id,
+                handset: d.handset,
+                sender: d.sender,
+                text: r.text.as_deref(),
+            };
+            reconcile::adopt(&mut tx, &evidence).await?
+        }
+    };
+    let Some((id, user_id, callback)) = found else {
+        tracing::warn!(smsc_id, "a receipt for no message of ours; acknowledged");
+        return Ok(());
+    };
+    let Some(delivered) = delivered else {
+        tx.commit().await?;
         return Ok(());
     };
     let error = (!delivered).then(|| match &r.err {
@@ -64,20 +101,12 @@ pub async fn receipt(state: &AppState, text: &str) -> anyhow::Result<()> {
     });
     let changed = repo::apply_receipt(&mut *tx, id, delivered, error.as_deref(), now_ms()).await?;
     if changed {
-        if let Some(url) = callback {
-            let status = if delivered {
-                "delivered"
-            } else {
-                "undelivered"
-            };
-            if let Some(account) = crate::credentials::repo::account_of(&mut *tx, user_id).await? {
-                let cb = Callback {
-                    url: &url,
-                    account_sid: &account.account_sid,
-                };
-                callbacks::message_status_of(&mut tx, &cb, user_id, id, &[status]).await?;
-            }
-        }
+        let status = if delivered {
+            "delivered"
+        } else {
+            "undelivered"
+        };
+        reconcile::status_callback(&mut tx, id, user_id, callback.as_deref(), status).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -86,9 +115,21 @@ pub async fn receipt(state: &AppState, text: &str) -> anyhow::Result<()> {
 /// Stores a message to one of our numbers, tells its owner, and queues the number's
 /// SmsUrl webhook. A message to a number nobody holds is logged and acknowledged.
 pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyhow::Result<()> {
-    let (to, from) = (international(to), international(from));
     let mut tx = state.db.begin_write().await?;
-    let Some((user_id, number_id, sms_url)) = repo::active_number(&mut *tx, &to).await? else {
+    inbound_in(&mut tx, from, to, body).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `inbound` within `tx` (the caller commits); addresses as the SMSC wrote them.
+pub async fn inbound_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    from: &str,
+    to: &str,
+    body: &str,
+) -> anyhow::Result<()> {
+    let (to, from) = (super::to_e164(to), super::to_e164(from));
+    let Some((user_id, number_id, sms_url)) = repo::active_number(&mut **tx, &to).await? else {
         tracing::warn!(
             to,
             from,
@@ -106,9 +147,9 @@ pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyh
         segments,
         now: now_ms(),
     };
-    let id = repo::insert_inbound(&mut *tx, message).await?;
+    let id = repo::insert_inbound(&mut **tx, message).await?;
     crate::notifications::notify(
-        &mut *tx,
+        &mut **tx,
         user_id,
         "sms_inbound",
         "New message",
@@ -116,7 +157,7 @@ pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyh
     )
     .await?;
     if let Some(url) = sms_url.filter(|u| !u.is_empty()) {
-        let account = crate::credentials::repo::account_of(&mut *tx, user_id).await?;
+        let account = crate::credentials::repo::account_of(&mut **tx, user_id).await?;
         // Inbound rows have ids of their own: lifted past any outbound message's.
         let sid = crate::twilio::sid("SM", id + (1 << 60));
         let params = [
@@ -135,7 +176,7 @@ pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyh
             ("ApiVersion", crate::twilio::wire::API_VERSION.to_string()),
         ];
         crate::webhooks::enqueue(
-            &mut *tx,
+            &mut **tx,
             user_id,
             crate::webhooks::MESSAGE_INBOUND,
             &url,
@@ -143,19 +184,7 @@ pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyh
         )
         .await?;
     }
-    tx.commit().await?;
     Ok(())
-}
-
-/// SMPP addresses carry international numbers without the `+` (TON 1); Dialtone
-/// stores them in E.164. An alphanumeric sender stays as it came.
-fn international(address: &str) -> String {
-    let n = phone::normalize(address);
-    if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
-        format!("+{n}")
-    } else {
-        n
-    }
 }
 
 #[cfg(test)]
@@ -169,6 +198,8 @@ mod tests {
         assert_eq!(r.err.as_deref(), Some("034"));
         let ok = parse_receipt("id:9 stat:DELIVRD err:000").unwrap();
         assert_eq!(ok.err, None);
+        let texted = parse_receipt("id:1 stat:DELIVRD err:000 text:Hello there").unwrap();
+        assert_eq!(texted.text.as_deref(), Some("Hello there"));
         assert!(parse_receipt("hello").is_none());
     }
 }

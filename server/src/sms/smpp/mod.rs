@@ -5,44 +5,32 @@
 
 pub mod admin;
 pub mod deliver;
+mod inbound_parts;
+mod reconcile;
 pub mod repo;
 mod sender;
+pub mod settings;
 pub mod status;
+mod tls;
+
+pub use settings::{Link, Settings};
 
 use crate::state::AppState;
 use futures::StreamExt;
 use rusmpp::pdus::{BindTransceiver, DeliverSm, DeliverSmResp};
+use rusmpp::tlvs::TlvValue;
 use rusmpp::types::COctetString;
 use rusmpp::{CommandId, Pdu};
 use rusmppc::{Client, ConnectionBuilder, Event};
 use std::str::FromStr;
 use std::time::Duration;
 
-/// Where the SMSC is and how Dialtone binds to it.
-#[derive(Clone)]
-pub struct Settings {
-    /// host:port
-    pub addr: String,
-    pub system_id: String,
-    pub password: String,
-    pub system_type: String,
-}
-
-impl std::fmt::Debug for Settings {
-    // The password stays out of logs and panics.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Settings")
-            .field("addr", &self.addr)
-            .field("system_id", &self.system_id)
-            .finish_non_exhaustive()
-    }
-}
-
 const FIRST_PAUSE: Duration = Duration::from_millis(200);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 
-/// Starts the link when DIALTONE_SMS_PROVIDER is `smpp`; every instance runs one
-/// (the queue's leases keep them from submitting one message twice).
+/// Starts one link per configured SMSC when DIALTONE_SMS_PROVIDER is `smpp`; every
+/// instance runs its own (the queue's leases keep them from submitting one message
+/// twice, whichever link and instance claims it).
 pub fn spawn(state: AppState) {
     if state.config.sms_provider != "smpp" {
         return;
@@ -51,10 +39,12 @@ pub fn spawn(state: AppState) {
         tracing::error!("DIALTONE_SMS_PROVIDER=smpp without DIALTONE_SMPP_ADDR: SMS stay queued");
         return;
     };
-    tokio::spawn(run(state, settings));
+    for link in settings.links.clone() {
+        tokio::spawn(run(state.clone(), link, settings.reconcile));
+    }
 }
 
-async fn run(state: AppState, settings: Settings) {
+async fn run(state: AppState, settings: Link, reconcile: Duration) {
     let mut status = status::Status::new(state.clone(), &settings);
     let mut pause = FIRST_PAUSE;
     loop {
@@ -63,7 +53,7 @@ async fn run(state: AppState, settings: Settings) {
                 tracing::info!(addr = settings.addr, "SMPP link bound");
                 pause = FIRST_PAUSE;
                 status.bound().await;
-                link(&state, &mut status, client, events).await;
+                link(&state, &mut status, client, events, reconcile).await;
                 tracing::warn!(addr = settings.addr, "SMPP link closed; reconnecting");
                 status.down("The SMSC closed the link").await;
             }
@@ -77,19 +67,21 @@ async fn run(state: AppState, settings: Settings) {
     }
 }
 
-async fn connect(
-    s: &Settings,
-) -> anyhow::Result<(Client, impl futures::Stream<Item = Event> + Unpin)> {
-    let (client, events) = ConnectionBuilder::new()
+async fn connect(s: &Link) -> anyhow::Result<(Client, impl futures::Stream<Item = Event> + Unpin)> {
+    let mut builder = ConnectionBuilder::new()
         .enquire_link_interval(Duration::from_secs(30))
         .enquire_link_response_timeout(Duration::from_secs(10))
-        .response_timeout(Duration::from_secs(10))
-        .connect(format!("smpp://{}", s.addr))
-        .await?;
+        .response_timeout(Duration::from_secs(10));
+    let scheme = if s.tls { "ssmpp" } else { "smpp" };
+    if let Some(config) = tls::config(s)? {
+        builder = builder.rustls_config(config);
+    }
+    let (client, events) = builder.connect(format!("{scheme}://{}", s.addr)).await?;
     let bind = BindTransceiver::builder()
         .system_id(COctetString::from_str(&s.system_id)?)
         .password(COctetString::from_str(&s.password)?)
         .system_type(COctetString::from_str(&s.system_type)?)
+        .address_range(COctetString::from_str(&s.address_range)?)
         .build();
     client.bind_transceiver(bind).await?;
     Ok((client, events))
@@ -102,9 +94,15 @@ async fn link(
     status: &mut status::Status,
     client: Client,
     mut events: impl futures::Stream<Item = Event> + Unpin,
+    reconcile: Duration,
 ) {
     let counters = status.counters.clone();
-    let mut sender = tokio::spawn(sender::run(state.clone(), client.clone(), counters.clone()));
+    let mut sender = tokio::spawn(sender::run(
+        state.clone(),
+        client.clone(),
+        counters.clone(),
+        reconcile,
+    ));
     let mut tick = tokio::time::interval(status::TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -158,21 +156,48 @@ async fn link(
 /// A receipt (esm_class message type 0x04) or a message to one of our numbers.
 async fn on_deliver(state: &AppState, sm: &DeliverSm) -> anyhow::Result<()> {
     let esm = u8::from(sm.esm_class);
-    let mut bytes: &[u8] = sm.short_message().as_ref();
-    // A part of a long inbound message: its header is not text. (Each part is stored
-    // as it comes; joining the parts is left for later.)
-    if esm & 0x40 != 0 && !bytes.is_empty() {
-        bytes = bytes.get(usize::from(bytes[0]) + 1..).unwrap_or_default();
-    }
+    let all: &[u8] = sm.short_message().as_ref();
+    // A part of a long message: its header is not text, and names the part.
+    let (header, bytes) = if esm & 0x40 != 0 && !all.is_empty() {
+        let end = (usize::from(all[0]) + 1).min(all.len());
+        (&all[1..end], &all[end..])
+    } else {
+        (&[][..], all)
+    };
+    let from = sm.source_addr.to_string();
+    let to = sm.destination_addr.to_string();
     if esm & 0x04 != 0 {
         // Receipt texts are ASCII whatever data_coding says (SMSCs send 0 with them).
         let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-        deliver::receipt(state, &text).await
+        let receipted = sm.tlvs().iter().find_map(|t| match t.value() {
+            Some(TlvValue::ReceiptedMessageId(id)) => Some(id.to_string()),
+            _ => None,
+        });
+        // A receipt comes from the handset's address to ours.
+        let r = deliver::Delivered {
+            text: &text,
+            receipted_id: receipted.as_deref(),
+            handset: &to_e164(&from),
+            sender: &to,
+        };
+        deliver::receipt(state, r).await
     } else {
         let text = decode(bytes, u8::from(sm.data_coding));
-        let from = sm.source_addr.to_string();
-        let to = sm.destination_addr.to_string();
-        deliver::inbound(state, &from, &to, &text).await
+        match inbound_parts::concat(header) {
+            Some(part) => inbound_parts::store(state, &from, &to, part, &text).await,
+            None => deliver::inbound(state, &from, &to, &text).await,
+        }
+    }
+}
+
+/// SMPP addresses carry international numbers without the `+` (TON 1); Dialtone
+/// stores them in E.164. An alphanumeric address stays as it came.
+pub(crate) fn to_e164(address: &str) -> String {
+    let n = dialtone_core::phone::normalize(address);
+    if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
+        format!("+{n}")
+    } else {
+        n
     }
 }
 

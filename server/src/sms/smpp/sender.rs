@@ -2,10 +2,19 @@
 //!
 //! A claim counts an attempt before anything is sent; each part the SMSC accepts is
 //! recorded with its message_id at once, and a resumed message (after a dropped link
-//! or a crash) skips the parts already recorded. What remains at least once: a part
-//! submitted whose submit_sm_resp never arrived is submitted again, so the SMSC may
-//! see that one part twice (up to WINDOW parts when a link drops with a full window);
-//! it is never charged twice (the charge was taken once, when the message was queued).
+//! or a crash) skips the parts already recorded.
+//!
+//! A part submitted whose submit_sm_resp never arrived (the link dropped, or the
+//! response timed out) may or may not be at the SMSC: its message becomes uncertain
+//! and waits the reconciliation grace (DIALTONE_SMPP_RECONCILE_SECS) instead of going
+//! again at once. SMSCs keep the receipts of an ESME that dropped and deliver them
+//! after it binds again; a receipt whose message_id we never recorded is matched to
+//! the uncertain part by addresses and text (`reconcile`), which records the part as
+//! accepted. What remains at least once: an uncertain part that no receipt names
+//! within the grace (receipts not requested or lost, an SMSC that drops them, a text
+//! too changed to match) is submitted again, so the SMSC may see that part twice. A
+//! crash leaves its claimed messages leased: the lease (60 s) is their grace. No
+//! message is ever charged twice (the charge was taken once, when it was queued).
 
 use super::repo::{self, Claimed};
 use super::status::Counters;
@@ -38,10 +47,15 @@ enum Submitted {
     /// ESME_RTHROTTLED or ESME_RMSGQFUL: the SMSC wants us slower, not the message gone.
     Throttled,
     Refused(String),
+    /// A submit got no answer: the part may be at the SMSC.
+    Uncertain(String),
 }
 
-pub async fn run(state: AppState, client: Client, counters: Arc<Counters>) {
-    let pace = Pace::default();
+pub async fn run(state: AppState, client: Client, counters: Arc<Counters>, reconcile: Duration) {
+    let pace = Pace {
+        reconcile,
+        ..Pace::default()
+    };
     while !client.is_closed() {
         let claimed = match claim(&state).await {
             Ok(c) => c,
@@ -63,20 +77,23 @@ pub async fn run(state: AppState, client: Client, counters: Arc<Counters>) {
 }
 
 /// The pause between submits: doubled by each throttling answer, halved by each
-/// success, shared by the submits in flight.
+/// success, shared by the submits in flight; and the grace of an uncertain part.
 #[derive(Default)]
-struct Pace(std::sync::Mutex<Duration>);
+struct Pace {
+    pause: std::sync::Mutex<Duration>,
+    reconcile: Duration,
+}
 
 impl Pace {
     fn now(&self) -> Duration {
-        *self.0.lock().expect("pace lock")
+        *self.pause.lock().expect("pace lock")
     }
     fn faster(&self) {
-        let mut p = self.0.lock().expect("pace lock");
+        let mut p = self.pause.lock().expect("pace lock");
         *p /= 2;
     }
     fn slower(&self) -> Duration {
-        let mut p = self.0.lock().expect("pace lock");
+        let mut p = self.pause.lock().expect("pace lock");
         *p = (*p * 2).clamp(Duration::from_millis(50), SLOWEST);
         *p
     }
@@ -92,6 +109,13 @@ async fn one(state: &AppState, client: &Client, pace: &Pace, counters: &Counters
     if !pause.is_zero() {
         tokio::time::sleep(pause).await;
     }
+    if m.uncertain_since.is_some() {
+        // The grace ran out and no receipt named the part: the at-least-once window.
+        tracing::warn!(
+            sms_id = m.id,
+            "no receipt named an unanswered part within the grace; submitting it again"
+        );
+    }
     let done = match submit(state, client, counters, &m).await {
         Ok(Submitted::Sent) => {
             pace.faster();
@@ -103,11 +127,17 @@ async fn one(state: &AppState, client: &Client, pace: &Pace, counters: &Counters
             Ok(())
         }
         Ok(Submitted::Refused(status)) => fail(state, &m, &status).await,
+        Ok(Submitted::Uncertain(e)) => {
+            tracing::warn!(sms_id = m.id, error = %e, "SMPP submit unanswered; reconciling");
+            let now = now_ms();
+            let grace = i64::try_from(pace.reconcile.as_millis()).unwrap_or(i64::MAX / 2);
+            repo::mark_uncertain(&state.db.pool, m.id, now, now + grace)
+                .await
+                .map_err(Into::into)
+        }
         Err(e) => {
-            // The link is gone (or the database is): back to the queue now rather
-            // than after the lease.
-            tracing::warn!(sms_id = m.id, error = %e, "SMPP submit interrupted");
-            release(state, &m, now_ms()).await;
+            // The database failed around a submit: the lease decides, as after a crash.
+            tracing::warn!(sms_id = m.id, error = ?e, "SMPP submit interrupted");
             Ok(())
         }
     };
@@ -124,6 +154,7 @@ async fn claim(state: &AppState) -> sqlx::Result<Vec<Claimed>> {
     Ok(claimed)
 }
 
+/// Back to the queue, due at `due`: nothing of it is in doubt.
 async fn release(state: &AppState, m: &Claimed, due: i64) {
     if let Err(e) = repo::release(&state.db.pool, m.id, due).await {
         tracing::error!(sms_id = m.id, error = ?e, "could not release an SMS; its lease will");
@@ -191,12 +222,14 @@ async fn submit(
                     other => Submitted::Refused(format!("{other:?}")),
                 });
             }
-            Err(e) => return Err(e.into()),
+            // Closed, reset or timed out after the submit may have left: in doubt.
+            Err(e) => return Ok(Submitted::Uncertain(e.to_string())),
         }
     }
     let mut tx = state.db.begin_write().await?;
-    repo::mark_sent(&mut *tx, m.id, now_ms()).await?;
-    callback(&mut tx, m).await?;
+    if repo::mark_sent(&mut *tx, m.id, now_ms()).await? {
+        callback(&mut tx, m).await?;
+    }
     tx.commit().await?;
     Ok(Submitted::Sent)
 }

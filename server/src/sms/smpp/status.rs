@@ -3,7 +3,7 @@
 //! its counters move (and every HEARTBEAT while they do not), never per message.
 
 use super::repo::{self, LinkRow};
-use super::Settings;
+use super::Link;
 use crate::db::now_ms;
 use crate::state::AppState;
 use std::collections::VecDeque;
@@ -33,7 +33,7 @@ pub struct Status {
 }
 
 impl Status {
-    pub fn new(state: AppState, settings: &Settings) -> Status {
+    pub fn new(state: AppState, settings: &Link) -> Status {
         let host = std::env::var("HOSTNAME")
             .ok()
             .filter(|h| !h.is_empty())

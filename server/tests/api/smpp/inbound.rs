@@ -64,3 +64,38 @@ async fn an_inbound_message_to_a_purchased_number_is_stored_and_notifies() {
     assert_eq!(last[0], "Привет, Ада");
     assert_eq!(smsc.bound().await, 1);
 }
+
+#[tokio::test]
+async fn a_long_inbound_message_is_stored_once_all_its_parts_have_arrived() {
+    let smsc = Smsc::start().await;
+    let (app, s) = app_on(&smsc, 1).await;
+    let number = app.buy_first(&s, "US", "mobile").await["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let to = number.trim_start_matches('+');
+    // Half of another long message: kept, not stored.
+    smsc.deliver_parts("447700900999", to, &["Never ", "finished"], 9, &[1])
+        .await;
+    // Three parts out of order, the first delivered twice.
+    let parts = ["The first part, ", "the second, ", "and the last."];
+    smsc.deliver_parts("447700900123", to, &parts, 7, &[2, 1, 1, 3])
+        .await;
+    wait_count(&app, "SELECT COUNT(*) FROM sms_inbound", 1).await;
+    let stored = app
+        .strings("SELECT from_number || ':' || body FROM sms_inbound")
+        .await;
+    assert_eq!(stored, vec![format!("+447700900123:{}", parts.concat())]);
+    // The joined message's parts are gone; the unfinished one's part waits.
+    let waiting = app
+        .strings("SELECT from_number || ' ' || body FROM sms_inbound_parts")
+        .await;
+    assert_eq!(waiting, vec!["447700900999 Never ".to_string()]);
+    let notes = app.get_as(&s, "/api/notifications").await.body;
+    assert!(notes.to_string().contains(&parts.concat()), "{notes}");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM notifications WHERE kind = 'sms_inbound'")
+            .await,
+        1
+    );
+}

@@ -16,11 +16,23 @@ pub struct Smsc {
     pub port: u16,
     control: String,
     http: reqwest::Client,
+    tls: bool,
     _node: Child,
 }
 
 impl Smsc {
     pub async fn start() -> Smsc {
+        Smsc::start_with(&[]).await
+    }
+
+    /// An SMSC speaking SMPP over TLS with this key and certificate (PEM files).
+    pub async fn start_tls(key: &Path, cert: &Path) -> Smsc {
+        let mut smsc = Smsc::start_with(&[key, cert]).await;
+        smsc.tls = true;
+        smsc
+    }
+
+    async fn start_with(tls: &[&Path]) -> Smsc {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../switch/smsc");
         assert!(
             dir.join("node_modules/smpp").is_dir(),
@@ -30,6 +42,7 @@ impl Smsc {
         let mut node = Command::new("node")
             .arg(dir.join("smsc.js"))
             .args([&port.to_string(), &control.to_string(), SYSTEM_ID, PASSWORD])
+            .args(tls)
             .stdout(Stdio::piped())
             .kill_on_drop(true)
             .spawn()
@@ -44,16 +57,27 @@ impl Smsc {
             port,
             control: format!("http://127.0.0.1:{control}"),
             http: reqwest::Client::new(),
+            tls: false,
             _node: node,
         }
     }
 
+    /// One link to this SMSC, with a reconciliation grace of three seconds (long enough
+    /// for a dropped link to bind again and receive the receipts kept for it).
     pub fn settings(&self) -> dialtone_server::sms::smpp::Settings {
         dialtone_server::sms::smpp::Settings {
+            links: vec![self.link()],
+            reconcile: Duration::from_secs(3),
+        }
+    }
+
+    pub fn link(&self) -> dialtone_server::sms::smpp::Link {
+        dialtone_server::sms::smpp::Link {
             addr: format!("127.0.0.1:{}", self.port),
             system_id: SYSTEM_ID.into(),
             password: PASSWORD.into(),
-            system_type: String::new(),
+            tls: self.tls,
+            ..Default::default()
         }
     }
 
@@ -95,15 +119,39 @@ impl Smsc {
         self.call(reqwest::Method::POST, "/deliver", body).await;
     }
 
+    /// A long inbound message: each of `parts` (sent in `order`, part numbers from 1)
+    /// a deliver_sm with a concatenation UDH of `reference`.
+    pub async fn deliver_parts(
+        &self,
+        from: &str,
+        to: &str,
+        parts: &[&str],
+        reference: u8,
+        order: &[u8],
+    ) {
+        let body = json!({ "from": from, "to": to, "parts": parts, "reference": reference, "order": order });
+        self.call(reqwest::Method::POST, "/deliver", body).await;
+    }
+
     pub async fn drop_links(&self) {
         self.call(reqwest::Method::POST, "/drop", json!({})).await;
     }
 
+    /// Accepts the next `after` submits without answering them, then drops the link
+    /// (`mode` "rst" or "fin").
+    pub async fn drop_after(&self, after: usize, mode: &str) {
+        let body = json!({ "after": after, "mode": mode });
+        self.call(reqwest::Method::POST, "/drop", body).await;
+    }
+
     pub async fn bound(&self) -> i64 {
-        let r = self
-            .call(reqwest::Method::GET, "/sessions", json!({}))
-            .await;
-        r["bound"].as_i64().unwrap()
+        self.sessions().await["bound"].as_i64().unwrap()
+    }
+
+    /// Bound sessions, every bind's fields, and the receipts kept for a later bind.
+    pub async fn sessions(&self) -> Value {
+        self.call(reqwest::Method::GET, "/sessions", json!({}))
+            .await
     }
 
     /// Waits (ten seconds at the most) until `n` transceivers are bound.

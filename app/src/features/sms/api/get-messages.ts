@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
 import type { Schema } from '../../../lib/api-types';
 
-export type SmsStatus = 'sending' | 'sent' | 'delivered' | 'failed';
+// `queued`: waiting for the SMPP link; `undelivered`: the carrier's receipt said so.
+export type SmsStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
 
 export type SmsMessage = Schema<'SmsItem'>;
 
@@ -17,7 +18,7 @@ export function getMessages(page: number): Promise<Paged<SmsMessage>> {
 }
 
 function awaitingReport(item: SmsMessage): boolean {
-  if (item.status !== 'sending' && item.status !== 'sent') return false;
+  if (!['queued', 'sending', 'sent'].includes(item.status)) return false;
   return Date.now() - new Date(item.date).getTime() < POLL_WINDOW_MS;
 }
 

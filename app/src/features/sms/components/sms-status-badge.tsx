@@ -4,7 +4,9 @@ import type { SmsStatus } from '../api/get-messages';
 const tones: Partial<Record<string, BadgeTone>> = {
   delivered: 'green',
   sent: 'green',
+  queued: 'yellow',
   sending: 'yellow',
+  undelivered: 'red',
   failed: 'red',
 } satisfies Record<SmsStatus, BadgeTone>;
 

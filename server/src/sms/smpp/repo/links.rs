@@ -1,0 +1,103 @@
+//! Each link's recorded state (smpp_links) and the queue's depth.
+
+use crate::db::Exec;
+use sqlx::Row;
+
+/// What a link last recorded about itself (one row of smpp_links).
+#[derive(Clone, Debug, Default)]
+pub struct LinkRow {
+    pub instance_id: String,
+    pub system_id: String,
+    pub smsc_addr: String,
+    pub bound: bool,
+    pub bound_since: Option<i64>,
+    pub last_error: Option<String>,
+    pub last_error_at: Option<i64>,
+    pub submitted_total: i64,
+    pub received_total: i64,
+    pub submitted_last_minute: i64,
+    pub received_last_minute: i64,
+    pub started_at: i64,
+    pub updated_at: i64,
+}
+
+/// Writes a link's row whole (inserted on its first write).
+pub async fn put_link<'e>(ex: impl Exec<'e>, l: &LinkRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO smpp_links (instance_id, system_id, smsc_addr, bound, bound_since, \
+           last_error, last_error_at, submitted_total, received_total, submitted_last_minute, \
+           received_last_minute, started_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         ON CONFLICT (instance_id) DO UPDATE SET bound = excluded.bound, \
+           bound_since = excluded.bound_since, last_error = excluded.last_error, \
+           last_error_at = excluded.last_error_at, submitted_total = excluded.submitted_total, \
+           received_total = excluded.received_total, \
+           submitted_last_minute = excluded.submitted_last_minute, \
+           received_last_minute = excluded.received_last_minute, updated_at = excluded.updated_at",
+    )
+    .bind(&l.instance_id)
+    .bind(&l.system_id)
+    .bind(&l.smsc_addr)
+    .bind(i64::from(l.bound))
+    .bind(l.bound_since)
+    .bind(l.last_error.as_deref())
+    .bind(l.last_error_at)
+    .bind(l.submitted_total)
+    .bind(l.received_total)
+    .bind(l.submitted_last_minute)
+    .bind(l.received_last_minute)
+    .bind(l.started_at)
+    .bind(l.updated_at)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the rows of links not heard from since `before` (instances long gone).
+pub async fn forget_links<'e>(ex: impl Exec<'e>, before: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM smpp_links WHERE updated_at < $1")
+        .bind(before)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Every link's row, the most recently started first.
+pub async fn links<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<LinkRow>> {
+    let rows = sqlx::query(
+        "SELECT instance_id, system_id, smsc_addr, bound, bound_since, last_error, \
+           last_error_at, submitted_total, received_total, submitted_last_minute, \
+           received_last_minute, started_at, updated_at \
+         FROM smpp_links ORDER BY started_at DESC, instance_id",
+    )
+    .fetch_all(ex)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(LinkRow {
+                instance_id: r.try_get("instance_id")?,
+                system_id: r.try_get("system_id")?,
+                smsc_addr: r.try_get("smsc_addr")?,
+                bound: r.try_get::<i64, _>("bound")? != 0,
+                bound_since: r.try_get("bound_since")?,
+                last_error: r.try_get("last_error")?,
+                last_error_at: r.try_get("last_error_at")?,
+                submitted_total: r.try_get("submitted_total")?,
+                received_total: r.try_get("received_total")?,
+                submitted_last_minute: r.try_get("submitted_last_minute")?,
+                received_last_minute: r.try_get("received_last_minute")?,
+                started_at: r.try_get("started_at")?,
+                updated_at: r.try_get("updated_at")?,
+            })
+        })
+        .collect()
+}
+
+/// Messages waiting for the carrier, and when the oldest of them was queued.
+pub async fn queue_depth<'e>(ex: impl Exec<'e>) -> sqlx::Result<(i64, Option<i64>)> {
+    sqlx::query_as(
+        "SELECT COUNT(*), CAST(MIN(created_at) AS BIGINT) FROM sms_messages WHERE status = 'queued'",
+    )
+    .fetch_one(ex)
+    .await
+}

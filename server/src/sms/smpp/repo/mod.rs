@@ -1,0 +1,266 @@
+//! The SMPP queue: claiming queued messages under a lease, the parts the SMSC
+//! accepted, uncertain parts and receipts; inbound messages (`inbound`) and the
+//! links' recorded state (`links`).
+
+mod inbound;
+mod links;
+
+pub use inbound::*;
+pub use links::*;
+
+use crate::db::{Backend, Exec};
+use sqlx::{AnyConnection, Row};
+
+/// A queued message the sender holds under its lease.
+pub struct Claimed {
+    pub id: i64,
+    pub user_id: i64,
+    pub to: String,
+    pub from: Option<String>,
+    pub body: String,
+    pub segments: i64,
+    pub cost_micros: i64,
+    pub status_callback: Option<String>,
+    /// Since when a part of it went unanswered (its grace has run out when claimed).
+    pub uncertain_since: Option<i64>,
+}
+
+/// Claims up to `batch` queued messages due at `now` until `lease`: another
+/// instance's claim is skipped (FOR UPDATE SKIP LOCKED) or loses the conditional
+/// UPDATE, so no two senders hold one message.
+pub async fn claim_due(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    now: i64,
+    lease: i64,
+    batch: i64,
+) -> sqlx::Result<Vec<Claimed>> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let due = "status = 'queued' AND provider = 'smpp' \
+               AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
+               AND (claimed_until IS NULL OR claimed_until <= $1)";
+    let rows = sqlx::query(&format!(
+        "WITH batch AS (SELECT id FROM sms_messages WHERE {due} ORDER BY id LIMIT $3{lock}) \
+         UPDATE sms_messages SET claimed_until = $2, attempts = attempts + 1 \
+         WHERE id IN (SELECT id FROM batch) AND {due} \
+         RETURNING id, user_id, to_number, from_number, body, segments, cost_micros, \
+           status_callback, uncertain_since"
+    ))
+    .bind(now)
+    .bind(lease)
+    .bind(batch)
+    .fetch_all(conn)
+    .await?;
+    let mut claimed: Vec<Claimed> = rows
+        .iter()
+        .map(|r| {
+            Ok(Claimed {
+                id: r.try_get("id")?,
+                user_id: r.try_get("user_id")?,
+                to: r.try_get("to_number")?,
+                from: r.try_get("from_number")?,
+                body: r.try_get("body")?,
+                segments: r.try_get("segments")?,
+                cost_micros: r.try_get("cost_micros")?,
+                status_callback: r.try_get("status_callback")?,
+                uncertain_since: r.try_get("uncertain_since")?,
+            })
+        })
+        .collect::<sqlx::Result<_>>()?;
+    claimed.sort_by_key(|c| c.id);
+    Ok(claimed)
+}
+
+/// The parts of a message the SMSC has already accepted (after a reconnect, those
+/// are not submitted again).
+pub async fn submitted_parts<'e>(ex: impl Exec<'e>, sms_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT part FROM sms_parts WHERE sms_id = $1")
+        .bind(sms_id)
+        .fetch_all(ex)
+        .await
+}
+
+/// The SMSC accepted one part under `smsc_id`: false when the part was already
+/// recorded (its receipt overtook its submit_sm_resp and reconciled it first).
+pub async fn record_part<'e>(
+    ex: impl Exec<'e>,
+    sms_id: i64,
+    part: i64,
+    smsc_id: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO sms_parts (sms_id, part, smsc_message_id, submitted_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (sms_id, part) DO NOTHING",
+    )
+    .bind(sms_id)
+    .bind(part)
+    .bind(smsc_id)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Every part is with the SMSC: `sent`, under the first part's message id. False when
+/// it was not queued any more (a receipt's reconciliation completed it first).
+pub async fn mark_sent<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE sms_messages SET status = 'sent', claimed_until = NULL, uncertain_since = NULL, \
+         updated_at = $1, \
+         provider_id = (SELECT smsc_message_id FROM sms_parts WHERE sms_id = $2 AND part = 1) \
+         WHERE id = $2 AND status = 'queued'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// `mark_sent` for a message whose parts are all recorded (a receipt came before the
+/// sender marked it): true when it was still queued and now is sent.
+pub async fn complete_if_submitted<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE sms_messages SET status = 'sent', claimed_until = NULL, uncertain_since = NULL, \
+         updated_at = $1, \
+         provider_id = (SELECT smsc_message_id FROM sms_parts WHERE sms_id = $2 AND part = 1) \
+         WHERE id = $2 AND status = 'queued' \
+           AND (SELECT COUNT(*) FROM sms_parts WHERE sms_id = $2) >= segments",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Hands a claimed message back to the queue, due again at `at`.
+pub async fn release<'e>(ex: impl Exec<'e>, id: i64, at: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE sms_messages SET claimed_until = NULL, next_attempt_at = $1 \
+         WHERE id = $2 AND status = 'queued'",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// A part went unanswered: the message waits until `due` (the grace) for a receipt
+/// that names the part, unclaimed.
+pub async fn mark_uncertain<'e>(
+    ex: impl Exec<'e>,
+    id: i64,
+    now: i64,
+    due: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE sms_messages SET claimed_until = NULL, uncertain_since = $1, next_attempt_at = $2 \
+         WHERE id = $3 AND status = 'queued'",
+    )
+    .bind(now)
+    .bind(due)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// A queued message that may have a part at the SMSC without a recorded message id.
+pub struct InDoubt {
+    pub id: i64,
+    pub user_id: i64,
+    pub from: Option<String>,
+    pub body: String,
+    pub status_callback: Option<String>,
+}
+
+/// The messages to `to` that may be at the SMSC unrecorded, oldest first: uncertain,
+/// or claimed (in flight, or held by a sender that died).
+pub async fn in_doubt_to<'e>(ex: impl Exec<'e>, to: &str) -> sqlx::Result<Vec<InDoubt>> {
+    let rows = sqlx::query(
+        "SELECT id, user_id, from_number, body, status_callback FROM sms_messages \
+         WHERE to_number = $1 AND status = 'queued' AND provider = 'smpp' \
+           AND (uncertain_since IS NOT NULL OR claimed_until IS NOT NULL) \
+         ORDER BY id LIMIT 200",
+    )
+    .bind(to)
+    .fetch_all(ex)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(InDoubt {
+                id: r.try_get("id")?,
+                user_id: r.try_get("user_id")?,
+                from: r.try_get("from_number")?,
+                body: r.try_get("body")?,
+                status_callback: r.try_get("status_callback")?,
+            })
+        })
+        .collect()
+}
+
+/// An uncertain part turned out accepted but others remain: due again now.
+pub async fn resume<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE sms_messages SET uncertain_since = NULL, next_attempt_at = $1 \
+         WHERE id = $2 AND status = 'queued' AND uncertain_since IS NOT NULL",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// The message a receipt's SMSC message id names, and its owner and callback.
+pub async fn by_smsc_id<'e>(
+    ex: impl Exec<'e>,
+    smsc_id: &str,
+) -> sqlx::Result<Option<(i64, i64, Option<String>)>> {
+    let row = sqlx::query(
+        "SELECT m.id, m.user_id, m.status_callback FROM sms_parts p \
+         JOIN sms_messages m ON m.id = p.sms_id WHERE p.smsc_message_id = $1",
+    )
+    .bind(smsc_id)
+    .fetch_optional(ex)
+    .await?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+        .transpose()
+}
+
+/// A receipt's outcome: true when it changed the message. A late `delivered` never
+/// overrides `undelivered` (one failed part fails the message).
+pub async fn apply_receipt<'e>(
+    ex: impl Exec<'e>,
+    id: i64,
+    delivered: bool,
+    error: Option<&str>,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let from = if delivered {
+        "('sent')"
+    } else {
+        "('sent', 'delivered')"
+    };
+    let done = sqlx::query(&format!(
+        "UPDATE sms_messages SET status = $1, error = $2, updated_at = $3 \
+         WHERE id = $4 AND status IN {from}"
+    ))
+    .bind(if delivered {
+        "delivered"
+    } else {
+        "undelivered"
+    })
+    .bind(error)
+    .bind(now)
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
