@@ -51,6 +51,39 @@ PY
   exit 0
 fi
 
+# `scripts/bench.sh calls` (the call path beside its database ceiling) and
+# `scripts/bench.sh lists` (the million-CDR lists and analytics) likewise replace only
+# their own section of latest.md.
+replace_section() { # $1 the section's heading, $2 the file with its new text
+  python3 - "$md" "$1" "$2" <<'PY'
+import pathlib, re, sys
+md, head, part = pathlib.Path(sys.argv[1]), sys.argv[2], pathlib.Path(sys.argv[3]).read_text()
+text = md.read_text()
+if head in text:
+    text = re.sub(re.escape(head) + r".*?(?=\n## |\Z)", lambda _: part.rstrip("\n") + "\n", text, flags=re.S)
+else:
+    text = text.replace("## Front end", part.rstrip("\n") + "\n\n## Front end", 1)
+md.write_text(text)
+PY
+}
+million_cdrs() {
+  echo '## Admin analytics with a million call records'; echo; echo '```'
+  for backend in sqlite postgres; do
+    DIALTONE_TEST_DATABASE=$backend cargo test -q --release -p dialtone-server --test api -- --ignored --nocapture analytics_scale::a_million_call_records 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
+  done
+  echo '```'
+}
+if [ "${1:-}" = calls ]; then
+  scripts/bench-calls.sh "$json" | tee "$work/calls.md"
+  replace_section "## The call path at 64 in flight" "$work/calls.md"
+  rm -f "$json"; exit 0
+fi
+if [ "${1:-}" = lists ]; then
+  million_cdrs | tee "$work/lists.md"
+  replace_section "## Admin analytics with a million call records" "$work/lists.md"
+  rm -f "$json"; exit 0
+fi
+
 {
 echo "# Dialtone benchmarks"
 echo
@@ -128,6 +161,8 @@ done
 
 echo; scripts/bench-sms.sh "$json"
 
+echo; scripts/bench-calls.sh "$json"
+
 echo; echo '## Front end (initial load)'; echo
 # What the first page load fetches: the entry script and every chunk index.html
 # preloads (the client and admin areas and the charts are lazy and not counted), the
@@ -153,11 +188,7 @@ echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
 cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
 echo '```'
 
-echo; echo '## Admin analytics with a million call records'; echo; echo '```'
-for backend in sqlite postgres; do
-  DIALTONE_TEST_DATABASE=$backend cargo test -q --release -p dialtone-server --test api -- --ignored --nocapture analytics_scale::a_million_call_records 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
-done
-echo '```'
+echo; million_cdrs
 } | tee "$md"
 python3 -c "import json; print(json.dumps([json.loads(l) for l in open('$json')], indent=1))" > bench/results/latest.json
 rm -f "$json"

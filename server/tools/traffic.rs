@@ -170,6 +170,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             from: from.into(),
             to: to.into(),
             device: None,
+            ivr_leg: None,
         };
         let answer = authorize::authorize(state, &req)
             .await
@@ -190,6 +191,78 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
         }
     }
     Ok(summary)
+}
+
+/// Runs plans in-process with `concurrency` calls in flight: the same authorize and
+/// CDR transactions as over HTTP, without HTTP, JSON or the load generator's own work
+/// (the bench's ceiling of the database for the call path's writes). Recordings are
+/// stored as over HTTP, after the pair's latency is taken.
+pub async fn run_direct(state: &AppState, plans: Vec<CallPlan>, concurrency: usize) -> Summary {
+    let queue = std::sync::Arc::new(std::sync::Mutex::new(plans));
+    let mut workers = Vec::new();
+    for _ in 0..concurrency.max(1) {
+        let (state, queue) = (state.clone(), queue.clone());
+        workers.push(tokio::spawn(async move {
+            let mut s = Summary::default();
+            loop {
+                let Some(p) = queue.lock().expect("not poisoned").pop() else {
+                    return s;
+                };
+                s.placed += 1;
+                let (from, to) = p.parties();
+                let begun = Instant::now();
+                let req = authorize::AuthorizeRequest {
+                    call_id: p.call_id.clone(),
+                    direction: p.direction.into(),
+                    from: from.into(),
+                    to: to.into(),
+                    device: None,
+                    ivr_leg: None,
+                };
+                let answer = match authorize::authorize(&state, &req).await {
+                    Ok(a) => a,
+                    Err(_) => {
+                        s.errors += 1;
+                        continue;
+                    }
+                };
+                if !answer.allowed {
+                    s.refused += 1;
+                    continue;
+                }
+                let body = cdr_body(&p, answer.max_duration_seconds);
+                let recorded = match serde_json::from_value::<cdr::Cdr>(body) {
+                    Ok(record) => cdr::record(&state, &record).await.is_ok(),
+                    Err(_) => false,
+                };
+                if !recorded {
+                    s.errors += 1;
+                    continue;
+                }
+                s.allowed += 1;
+                s.latencies_ms.push(begun.elapsed().as_secs_f64() * 1000.0);
+                if p.recording {
+                    let stored =
+                        dialtone_server::calls::recording::store(&state, &p.call_id, &tone_wav())
+                            .await;
+                    if stored.is_err() {
+                        s.errors += 1;
+                    }
+                }
+            }
+        }));
+    }
+    let mut total = Summary::default();
+    for w in workers {
+        if let Ok(s) = w.await {
+            total.placed += s.placed;
+            total.allowed += s.allowed;
+            total.refused += s.refused;
+            total.errors += s.errors;
+            total.latencies_ms.extend(s.latencies_ms);
+        }
+    }
+    total
 }
 
 /// Runs plans over HTTP with `concurrency` calls in flight, as a switch would.

@@ -3,12 +3,16 @@
 //!
 //! usage: dialtone-traffic --base http://127.0.0.1:8080 --token SWITCH_TOKEN \
 //!            --from +14155550100 [--from ...] [--calls 100] [--concurrency 8] [--seed 1]
+//!        dialtone-traffic --direct DATABASE_URL --from ... (same options, no --base/--token)
+//!
+//! --direct runs the same calls through the server's functions in this process (the
+//! server itself idle or stopped): the database's ceiling for the call path's writes.
 
 #[path = "../../tools/traffic.rs"]
 #[allow(dead_code)] // the in-process runner is the demo's and the tests'
 mod traffic;
 
-use traffic::{plan_calls, run_http};
+use traffic::{plan_calls, run_direct, run_http};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -18,6 +22,7 @@ fn main() -> anyhow::Result<()> {
         Vec::new(),
     );
     let (mut calls, mut concurrency, mut seed) = (100usize, 8usize, 1u64);
+    let mut direct: Option<String> = None;
     while let Some(flag) = args.next() {
         let value = args
             .next()
@@ -29,6 +34,7 @@ fn main() -> anyhow::Result<()> {
             "--calls" => calls = value.parse()?,
             "--concurrency" => concurrency = value.parse()?,
             "--seed" => seed = value.parse()?,
+            "--direct" => direct = Some(value),
             other => anyhow::bail!("unknown option {other}"),
         }
     }
@@ -36,18 +42,34 @@ fn main() -> anyhow::Result<()> {
         !from.is_empty(),
         "give at least one --from: an active customer number"
     );
-    anyhow::ensure!(!token.is_empty(), "give --token or DIALTONE_SWITCH_TOKEN");
+    anyhow::ensure!(
+        direct.is_some() || !token.is_empty(),
+        "give --token or DIALTONE_SWITCH_TOKEN"
+    );
     let runtime = tokio::runtime::Runtime::new()?;
     let now = chrono::Utc::now().timestamp_millis();
     let plans = plan_calls(seed, &from, calls, now, 3_600_000);
+    // The recordings of a direct run go to a directory of its own, removed after.
+    let dir = std::env::temp_dir().join(format!("dialtone-traffic-{}", std::process::id()));
+    let state = match &direct {
+        Some(url) => {
+            let config = dialtone_server::config::Config::local(url.clone(), dir.clone());
+            Some(runtime.block_on(dialtone_server::prepare(config))?)
+        }
+        None => None,
+    };
     let started = std::time::Instant::now();
-    let mut s = runtime.block_on(run_http(
-        base.trim_end_matches('/'),
-        &token,
-        plans,
-        concurrency,
-    ));
+    let mut s = match &state {
+        Some(state) => runtime.block_on(run_direct(state, plans, concurrency)),
+        None => runtime.block_on(run_http(
+            base.trim_end_matches('/'),
+            &token,
+            plans,
+            concurrency,
+        )),
+    };
     let secs = started.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(&dir);
     s.latencies_ms.sort_by(f64::total_cmp);
     let pct = |p: f64| {
         s.latencies_ms

@@ -15,6 +15,8 @@ pub struct Inner {
     pub db: Db,
     pub jwt: JwtKeys,
     pub mailer: Mailer,
+    /// The call path's write transactions, committed together on SQLite.
+    pub call_writes: crate::telephony::batch::Batcher,
     /// The rate decks calls are rated with, cached per instance.
     pub decks: crate::rates::DeckCache,
 }
@@ -35,6 +37,7 @@ impl AppState {
             db,
             jwt,
             mailer,
+            call_writes: Default::default(),
             decks: Default::default(),
         }))
     }

@@ -37,6 +37,11 @@ pub struct AuthorizeRequest {
     /// an active number of the device's own account, or the call is refused.
     #[serde(default)]
     pub device: Option<String>,
+    /// For the second leg of an IVR flow's forward (the IVR endpoint's own call from
+    /// the flow's number): the ticket from its X-Dialtone-Ivr-Leg header. A ticket that
+    /// is not Dialtone's refuses the call.
+    #[serde(default)]
+    pub ivr_leg: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -157,28 +162,36 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let deck = super::destination::deck_rate(state, &req.to, now).await?;
+    let mut tx = state.call_writes.begin(&state.db).await?;
     // Ended already, or asked before? One query for both.
     let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
     if done > 0 {
         return Ok(refuse("call_already_ended"));
-    let deck = super::destination::deck_rate(state, &req.to, now).await?;
     }
     if let (Some(created), Some(expires)) = (held_created, held_expires) {
         // The switch asked twice for one call: same answer, no second reservation.
         return Ok(allow((expires - created - RESERVATION_SLACK_MS) / 1000));
     }
-    let Some(party) = find_party(&mut tx, direction, &req.from, &req.to, now).await? else {
+    let Some(mut party) = find_party(&mut tx, direction, &req.from, &req.to, now).await? else {
         return Ok(refuse("unknown_number"));
     };
+    party.destination = deck.or(party.destination.take());
     if let Some(device) = &req.device {
         // A device calls as its own account: a caller ID that is now someone else's
         // number (released and bought again) must not bill that someone.
         let owner = crate::sip::repo::owner_of(&mut *tx, device).await?;
         let outbound = direction == Direction::Outbound;
-    party.destination = deck.or(party.destination.take());
         if let Err(reason) = dialtone_core::sip::device_may_call(outbound, owner, party.user_id) {
             return Ok(refuse(reason));
+        }
+    }
+    if let Some(ticket) = &req.ivr_leg {
+        let secret = &state.config.switch_token;
+        let ours =
+            crate::ivr::media::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket);
+        if direction != Direction::Outbound || !ours {
+            return Ok(refuse("caller_id_not_yours"));
         }
     }
     if party.suspended {

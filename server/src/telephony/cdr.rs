@@ -134,7 +134,7 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let now = now_ms();
     // Rated with the deck in force when the call started.
     let deck = super::destination::deck_rate(state, &cdr.to, started).await?;
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = state.call_writes.begin(&state.db).await?;
     if let Some(done) = stored(&mut tx, &cdr.call_id).await? {
         return Ok(done);
     }

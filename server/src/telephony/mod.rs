@@ -2,6 +2,7 @@
 //! recordings, authenticated with DIALTONE_SWITCH_TOKEN.
 
 pub mod authorize;
+pub mod batch;
 pub mod cdr;
 pub mod destination;
 pub mod live;

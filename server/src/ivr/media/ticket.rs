@@ -34,6 +34,17 @@ pub fn verify(secret: &str, call_id: &str, number: &str, max_seconds: i64, ticke
         .is_ok()
 }
 
+/// The ticket of a forward's second leg (the endpoint's INVITE through the switch,
+/// in X-Dialtone-Ivr-Leg): authorize lets an outbound call from a number without a
+/// device's credentials only with it.
+pub fn sign_leg(secret: &str, call_id: &str, from: &str, to: &str) -> String {
+    sign(secret, call_id, &format!("leg {from} {to}"), 0)
+}
+
+pub fn verify_leg(secret: &str, call_id: &str, from: &str, to: &str, ticket: &str) -> bool {
+    verify(secret, call_id, &format!("leg {from} {to}"), 0, ticket)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +57,20 @@ mod tests {
         assert!(!verify("s", "c2", "+14155550100", 60, &t));
         assert!(!verify("other", "c1", "+14155550100", 60, &t));
         assert!(!verify("s", "c1", "+14155550100", 60, "zz"));
+        let leg = sign_leg("s", "c1-fwd", "+14155550100", "+12125550199");
+        assert!(verify_leg(
+            "s",
+            "c1-fwd",
+            "+14155550100",
+            "+12125550199",
+            &leg
+        ));
+        assert!(!verify_leg(
+            "s",
+            "c1-fwd",
+            "+14155550100",
+            "+12125550100",
+            &leg
+        ));
     }
 }

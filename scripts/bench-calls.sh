@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The call path at 64 calls in flight, beside its ceiling: authorize+CDR pairs per
+# second over HTTP (dialtone-traffic against the release server, one customer), then
+# the same kind of calls issued in-process straight through the server's functions on
+# the same database (dialtone-traffic --direct, the server stopped): the database's
+# ceiling for the same writes. Invariants checked after each. Markdown on stdout, JSON
+# rows appended to the file named by $1. Run by scripts/bench.sh (alone: bench.sh calls).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+json=${1:-/dev/null}
+BIN=target/release
+CALLS=${CALLS:-4000}
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
+jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+parse() { python3 -c "import re,sys; m=re.search(r'placed (\d+) calls in ([\d.]+)s: (\d+) completed.*?(\d+) errors; (\d+) call pairs/s; p50 ([\d.]+) ms, p99 ([\d.]+) ms', sys.argv[1]); print(' '.join(m.groups()))" "$1"; }
+
+echo "## The call path at 64 in flight, and the database's ceiling"
+echo
+echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, release build; $CALLS calls per run from one customer's number"
+echo "(the load generator shares the 2 cores over HTTP). Ceiling: the same authorize and CDR"
+echo "transactions through the server's own functions in one process, no HTTP (dialtone-traffic --direct)."
+echo
+echo '| backend | over HTTP: pairs/s | p50 ms | p99 ms | ceiling (no HTTP): pairs/s | p50 ms | p99 ms | HTTP / ceiling | invariants after both |'
+echo '|---|---|---|---|---|---|---|---|---|'
+for backend in sqlite postgres; do
+  PORT=$(free_port); BASE=http://127.0.0.1:$PORT
+  if [ $backend = sqlite ]; then
+    export DATABASE_URL="sqlite://$work/calls.db?mode=rwc"
+  else
+    db=dialtone_bench_calls_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
+    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+  fi
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+    DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
+  SERVER=$!
+  until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
+  TOKEN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]'); ADMIN=$TOKEN
+  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"bench@example.com","password":"password1"}' >/dev/null
+  TOKEN=$(TOKEN= api POST /auth/login '{"email":"bench@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
+  TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+  NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
+  NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
+  # A short warm-up (connections, statement caches), then the measured run.
+  $BIN/dialtone-traffic --base $BASE --token bench-switch --from "$NUMBER" --calls 300 --concurrency 64 --seed 7 >/dev/null
+  read -r _ _ http_ok http_err http_ps http_p50 http_p99 <<<"$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch --from "$NUMBER" --calls $CALLS --concurrency 64 --seed 64)")"
+  http_check=$(check)
+  kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+  read -r _ _ dir_ok dir_err dir_ps dir_p50 dir_p99 <<<"$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" --from "$NUMBER" --calls $CALLS --concurrency 64 --seed 65)")"
+  dir_check=$(check)
+  ratio=$(python3 -c "print(f'{$http_ps / $dir_ps:.0%}')")
+  echo "| $backend | $http_ps | $http_p50 | $http_p99 | $dir_ps | $dir_p50 | $dir_p99 | $ratio | over HTTP: $http_check; direct: $dir_check |"
+  echo "{\"mode\":\"authorize+cdr vs ceiling\",\"backend\":\"$backend\",\"concurrency\":64,\"http_per_second\":$http_ps,\"http_ok\":$http_ok,\"http_errors\":$http_err,\"http_p50_ms\":$http_p50,\"http_p99_ms\":$http_p99,\"direct_per_second\":$dir_ps,\"direct_ok\":$dir_ok,\"direct_errors\":$dir_err,\"direct_p50_ms\":$dir_p50,\"direct_p99_ms\":$dir_p99}" >> "$json"
+  [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+done

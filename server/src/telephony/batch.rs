@@ -1,0 +1,218 @@
+//! Group commit for the call path on SQLite. SQLite has one writer: every authorize
+//! and CDR transaction already waits its turn for the single write connection, and
+//! each paid a BEGIN IMMEDIATE and a COMMIT that writes its pages to the WAL. Here a
+//! turn is a SAVEPOINT inside a transaction that stays open while more calls queue:
+//! each call's statements are still all-or-nothing (a call that fails or refuses rolls
+//! back to its savepoint), and no call is answered before the COMMIT that holds it,
+//! so an answered call is durable exactly as before. The COMMIT comes when nobody is
+//! queued or after `MAX_BATCH` calls. PostgreSQL keeps one transaction per call: its
+//! writers run in parallel, and batches of several customers' row locks could
+//! deadlock between instances.
+
+use crate::db::{Backend, Db};
+use sqlx::{Any, AnyConnection, Executor, Transaction};
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
+
+/// Calls committed together at most.
+const MAX_BATCH: usize = 64;
+
+type Outcome = Result<(), String>;
+
+#[derive(Default)]
+struct Open {
+    tx: Option<Transaction<'static, Any>>,
+    /// Calls released into the open transaction, each told when it commits.
+    done: Vec<oneshot::Sender<Outcome>>,
+}
+
+impl Open {
+    async fn commit(&mut self) {
+        let outcome = match self.tx.take() {
+            Some(tx) => tx.commit().await.map_err(|e| e.to_string()),
+            None => Ok(()),
+        };
+        for waiter in self.done.drain(..) {
+            let _ = waiter.send(outcome.clone());
+        }
+    }
+
+    /// Something failed outside a savepoint: nothing of the batch is kept.
+    fn abandon(&mut self, why: &str) {
+        self.tx = None; // dropped: rolled back
+        for waiter in self.done.drain(..) {
+            let _ = waiter.send(Err(why.to_string()));
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Batcher(Arc<Shared>);
+
+struct Shared {
+    /// DIALTONE_GROUP_COMMIT=0 turns batching off (one transaction per call, as on
+    /// PostgreSQL), for comparison.
+    enabled: bool,
+    open: Arc<Mutex<Open>>,
+    /// Calls waiting for their turn: while there are some, the batch stays open.
+    queued: AtomicUsize,
+}
+
+impl Default for Batcher {
+    fn default() -> Self {
+        Batcher(Arc::new(Shared {
+            enabled: std::env::var("DIALTONE_GROUP_COMMIT").map_or(true, |v| v != "0"),
+            open: Arc::new(Mutex::new(Open::default())),
+            queued: AtomicUsize::new(0),
+        }))
+    }
+}
+
+/// One call's transaction: a savepoint in the batch (SQLite) or its own (PostgreSQL).
+pub struct CallTx {
+    inner: Inner,
+}
+
+enum Inner {
+    Own(Transaction<'static, Any>),
+    Batched(Turn),
+}
+
+struct Turn {
+    batcher: Batcher,
+    guard: Option<OwnedMutexGuard<Open>>,
+    /// The savepoint is open (not yet released or rolled back).
+    open: bool,
+}
+
+/// Counts a call as queued until it has its turn (or gives up waiting).
+struct Queued<'a>(&'a Batcher, bool);
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        if !self.1 {
+            // Gave up while queued: whoever released last counted on it to commit.
+            let left = self.0 .0.queued.fetch_sub(1, Ordering::SeqCst) - 1;
+            if left == 0 {
+                let open = self.0 .0.open.clone();
+                tokio::spawn(async move { open.lock().await.commit().await });
+            }
+        }
+    }
+}
+
+impl Batcher {
+    /// A call's write transaction (see the module's doc).
+    pub async fn begin(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
+        if db.backend != Backend::Sqlite || !self.0.enabled {
+            return Ok(CallTx {
+                inner: Inner::Own(db.begin_write().await?),
+            });
+        }
+        self.0.queued.fetch_add(1, Ordering::SeqCst);
+        let mut queued = Queued(self, false);
+        let guard = self.0.open.clone().lock_owned().await;
+        self.0.queued.fetch_sub(1, Ordering::SeqCst);
+        queued.1 = true;
+        let mut turn = Turn {
+            batcher: self.clone(),
+            guard: Some(guard),
+            open: false,
+        };
+        let open = turn.guard.as_mut().expect("held");
+        if open.tx.is_none() {
+            open.tx = Some(db.begin_write().await?);
+        }
+        let tx = open.tx.as_mut().expect("just opened");
+        if let Err(e) = tx.execute("SAVEPOINT call").await {
+            open.abandon("the batch could not open a savepoint");
+            return Err(e);
+        }
+        turn.open = true;
+        Ok(CallTx {
+            inner: Inner::Batched(turn),
+        })
+    }
+}
+
+impl CallTx {
+    /// Keeps this call's writes; returns once they are committed.
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        let mut turn = match self.inner {
+            Inner::Own(tx) => return tx.commit().await,
+            Inner::Batched(turn) => turn,
+        };
+        let mut guard = turn.guard.take().expect("held until commit");
+        let tx = guard.tx.as_mut().expect("open while a turn runs");
+        if let Err(e) = tx.execute("RELEASE SAVEPOINT call").await {
+            guard.abandon("the batch could not release a savepoint");
+            return Err(e);
+        }
+        let (told, committed) = oneshot::channel();
+        guard.done.push(told);
+        let full = guard.done.len() >= MAX_BATCH;
+        if full || turn.batcher.0.queued.load(Ordering::SeqCst) == 0 {
+            guard.commit().await;
+        }
+        drop(guard);
+        match committed.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err(sqlx::Error::Protocol(format!("group commit failed: {why}"))),
+            Err(_) => Err(sqlx::Error::Protocol("group commit abandoned".into())),
+        }
+    }
+}
+
+impl Drop for Turn {
+    /// Not committed (an error, a refusal, a cancelled request): this call's writes
+    /// roll back to its savepoint, and the batch commits if nobody is queued.
+    fn drop(&mut self) {
+        let Some(mut guard) = self.guard.take() else {
+            return;
+        };
+        let (open, batcher) = (self.open, self.batcher.clone());
+        tokio::spawn(async move {
+            if open {
+                let tx = guard.tx.as_mut().expect("open while a turn runs");
+                let undone = tx.execute("ROLLBACK TO SAVEPOINT call").await.is_ok()
+                    && tx.execute("RELEASE SAVEPOINT call").await.is_ok();
+                if !undone {
+                    guard.abandon("the batch could not roll back a savepoint");
+                    return;
+                }
+            }
+            if batcher.0.queued.load(Ordering::SeqCst) == 0 {
+                guard.commit().await;
+            }
+        });
+    }
+}
+
+impl Deref for CallTx {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match &self.inner {
+            Inner::Own(tx) => tx,
+            Inner::Batched(turn) => turn
+                .guard
+                .as_ref()
+                .and_then(|g| g.tx.as_deref())
+                .expect("in a turn"),
+        }
+    }
+}
+
+impl DerefMut for CallTx {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match &mut self.inner {
+            Inner::Own(tx) => tx,
+            Inner::Batched(turn) => turn
+                .guard
+                .as_mut()
+                .and_then(|g| g.tx.as_deref_mut())
+                .expect("in a turn"),
+        }
+    }
+}
