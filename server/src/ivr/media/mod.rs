@@ -5,7 +5,9 @@
 
 mod call;
 mod dialog;
+mod forward;
 pub mod g711;
+mod leg;
 mod rtp;
 mod sdp;
 mod session;

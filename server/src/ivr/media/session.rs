@@ -4,6 +4,8 @@
 
 use super::call::{Accepted, ALLOW};
 use super::dialog::Dialog;
+use super::forward::LegCall;
+use super::g711::Codec;
 use super::sip::{self, Message};
 use super::stream::{self, Command, MediaEvent, Stream};
 use super::{rtp, wav, Endpoint, Incoming};
@@ -23,32 +25,39 @@ const BEEP_MS: usize = 400;
 const T1: Duration = Duration::from_millis(500);
 /// RFC 3261's 64*T1: an unacknowledged 200 OK (or an unanswered BYE) is given up.
 const GIVE_UP: Duration = Duration::from_secs(32);
+/// The switch ends the dialog at the paid time (BYE to both sides, and the CDR); the
+/// endpoint hangs up itself this much later, for a switch that did not.
+const PAID_TIME_GRACE: Duration = Duration::from_secs(2);
 
 pub struct Session {
-    ep: Arc<Endpoint>,
-    dialog: Dialog,
-    route: IvrRoute,
-    caller: String,
-    sid: String,
-    state: exec::State,
-    media: Option<Stream>,
-    ok: Vec<u8>,
+    pub(super) ep: Arc<Endpoint>,
+    pub(super) dialog: Dialog,
+    pub(super) route: IvrRoute,
+    pub(super) caller: String,
+    pub(super) sid: String,
+    pub(super) state: exec::State,
+    pub(super) media: Option<Stream>,
+    pub(super) ok: Vec<u8>,
     /// The 200 OK's extra headers and SDP, for re-INVITEs.
-    answer: (String, String),
-    proxy: SocketAddr,
-    acked: bool,
-    ok_next: Instant,
-    ok_interval: Duration,
-    answered_at: Instant,
-    collect_deadline: Option<Instant>,
-    end_at: Instant,
-    recording: bool,
-    recorded: Option<Vec<i16>>,
+    pub(super) answer: (String, String),
+    pub(super) proxy: SocketAddr,
+    pub(super) acked: bool,
+    pub(super) ok_next: Instant,
+    pub(super) ok_interval: Duration,
+    pub(super) answered_at: Instant,
+    pub(super) collect_deadline: Option<Instant>,
+    pub(super) end_at: Instant,
+    pub(super) recording: bool,
+    pub(super) recorded: Option<Vec<i16>>,
     /// Who ended the call: "caller", "flow", "max duration", "no ACK".
-    ended: Option<&'static str>,
-    bye: Option<Vec<u8>>,
-    prompts: HashMap<String, Arc<Vec<i16>>>,
-    events: VecDeque<Event>,
+    pub(super) ended: Option<&'static str>,
+    pub(super) bye: Option<Vec<u8>>,
+    pub(super) prompts: HashMap<String, Arc<Vec<i16>>>,
+    pub(super) events: VecDeque<Event>,
+    /// The caller's codec (a forward's leg is offered it first).
+    pub(super) codec: Codec,
+    /// A forward in progress or connected.
+    pub(super) leg: Option<LegCall>,
 }
 
 impl Session {
@@ -85,13 +94,15 @@ impl Session {
             ok_interval: T1,
             answered_at: now,
             collect_deadline: None,
-            end_at: now + Duration::from_secs(accepted.max_seconds as u64),
+            end_at: now + Duration::from_secs(accepted.max_seconds as u64) + PAID_TIME_GRACE,
             recording: false,
             recorded: None,
             ended: None,
             bye: None,
             prompts: HashMap::new(),
             events: VecDeque::new(),
+            codec: accepted.offer.codec,
+            leg: None,
         }
     }
 
@@ -128,6 +139,9 @@ impl Session {
                     tracing::info!(call_id = %self.dialog.call_id, "IVR: maximum duration reached");
                     self.hang_up("max duration").await;
                 }
+                _ = sleep_until(self.leg_deadline().unwrap_or(far)), if self.leg_deadline().is_some() => {
+                    self.leg_timer().await;
+                }
                 _ = sleep_until(self.ok_next), if !self.acked => {
                     if self.ok_next - self.answered_at >= GIVE_UP {
                         self.hang_up("no ACK").await;
@@ -141,9 +155,15 @@ impl Session {
         }
         self.finish(&mut media).await;
         self.linger(&mut rx).await;
+        if let Some(leg) = &self.leg {
+            self.ep.forget(&leg.leg.call_id);
+        }
     }
 
     async fn on_sip(&mut self, m: Message, src: SocketAddr) {
+        if m.call_id() != self.dialog.call_id {
+            return self.on_leg(m, src).await;
+        }
         if !m.is_request() {
             return;
         }
@@ -205,7 +225,7 @@ impl Session {
     }
 
     /// Steps the executor with `event` and with whatever its actions lead to.
-    async fn feed(&mut self, event: Event) {
+    pub(super) async fn feed(&mut self, event: Event) {
         self.events.push_back(event);
         while let Some(event) = self.events.pop_front() {
             let t = exec::step(&self.route.flow, &self.state, &event, self.now());
@@ -232,10 +252,7 @@ impl Session {
                     self.collect_deadline =
                         Some(Instant::now() + Duration::from_secs(timeout_seconds as u64));
                 }
-                Action::Forward { to, .. } => {
-                    tracing::warn!(call_id = %self.dialog.call_id, %to, "IVR: forwarding from a flow is not available; taking the fallback");
-                    self.events.push_back(Event::ForwardFailed);
-                }
+                Action::Forward { to, ring_seconds } => self.forward(&to, ring_seconds).await,
                 Action::Beep => self.command(Command::Play {
                     audio: Arc::new(stream::beep(BEEP_MS)),
                     notify: false,
@@ -280,11 +297,12 @@ impl Session {
         audio
     }
 
-    async fn hang_up(&mut self, why: &'static str) {
+    pub(super) async fn hang_up(&mut self, why: &'static str) {
         if self.ended.is_some() {
             return;
         }
         self.ended = Some(why);
+        self.end_leg().await;
         let bye = self.dialog.request("BYE", self.ep.local);
         if let Some(hop) = self.dialog.next_hop() {
             self.ep.send(&bye, hop).await;
@@ -305,6 +323,7 @@ impl Session {
                 }
             }
         }
+        self.end_leg().await;
         self.media = None;
         self.feed(Event::Hangup).await;
         let call_id = self.dialog.call_id.clone();
@@ -351,7 +370,8 @@ impl Session {
                         self.ep.send(&m.response(200, "OK", "", "", b""), src).await;
                     }
                     // Our BYE was answered.
-                    Some((m, _)) if !m.is_request() && m.method() == "BYE" => self.bye = None,
+                    Some((m, _)) if !m.is_request() && m.method() == "BYE"
+                        && m.call_id() == self.dialog.call_id => self.bye = None,
                     Some(_) => {}
                     None => return,
                 },

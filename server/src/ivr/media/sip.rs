@@ -75,6 +75,13 @@ impl Message {
         }
     }
 
+    pub fn status(&self) -> Option<u16> {
+        if self.is_request() {
+            return None;
+        }
+        self.start.split(' ').nth(1)?.parse().ok()
+    }
+
     pub fn uri(&self) -> &str {
         self.start.split(' ').nth(1).unwrap_or("")
     }

@@ -2,6 +2,7 @@
 //! 20 ms (the prompt being played, else silence), reads the caller's keys and, while
 //! recording, the caller's voice.
 
+use super::g711::Codec;
 use super::rtp::{self, DtmfReader, Packet, FRAME_SAMPLES};
 use super::sdp::Offer;
 use std::net::SocketAddr;
@@ -24,6 +25,13 @@ pub enum Command {
     },
     /// Ends a recording now (the caller hung up): it is reported as it stands.
     FinishRecording,
+    /// Connects the caller to a forwarded leg: from now on the two hear each other
+    /// (audio relayed both ways, transcoded between the laws when they differ).
+    Bridge {
+        leg: Arc<UdpSocket>,
+        remote: SocketAddr,
+        codec: Codec,
+    },
 }
 
 #[derive(Debug)]
@@ -41,6 +49,20 @@ pub struct Stream {
 
 /// At most this much of the caller's audio waits for the next frame tick.
 const MAX_BACKLOG: usize = 8000;
+
+struct Bridge {
+    leg: Arc<UdpSocket>,
+    remote: SocketAddr,
+    codec: Codec,
+    /// The leg's audio to the caller.
+    back: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Bridge {
+    fn drop(&mut self) {
+        self.back.abort();
+    }
+}
 
 struct Player {
     audio: Arc<Vec<i16>>,
@@ -61,7 +83,7 @@ pub async fn start(
     offer: Offer,
     events: mpsc::UnboundedSender<MediaEvent>,
 ) -> std::io::Result<Stream> {
-    let socket = UdpSocket::bind((ip, 0)).await?;
+    let socket = Arc::new(UdpSocket::bind((ip, 0)).await?);
     let local = socket.local_addr()?;
     let (commands, rx) = mpsc::unbounded_channel();
     tokio::spawn(run(socket, offer, rx, events));
@@ -69,7 +91,7 @@ pub async fn start(
 }
 
 async fn run(
-    socket: UdpSocket,
+    socket: Arc<UdpSocket>,
     offer: Offer,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<MediaEvent>,
@@ -85,9 +107,10 @@ async fn run(
     let mut dtmf = DtmfReader::default();
     let (mut out, mut payload, mut buf) = (Vec::new(), vec![0u8; FRAME_SAMPLES], [0u8; 2048]);
     let mut first = true;
+    let mut bridge: Option<Bridge> = None;
     loop {
         tokio::select! {
-            _ = tick.tick() => {
+            _ = tick.tick(), if bridge.is_none() => {
                 let frame = next_frame(&mut player, &events);
                 for (byte, sample) in payload.iter_mut().zip(frame.iter()) {
                     *byte = codec.encode(*sample);
@@ -111,7 +134,12 @@ async fn run(
             received = socket.recv_from(&mut buf) => {
                 let Ok((n, _from)) = received else { continue };
                 let Some(p) = rtp::parse(&buf[..n]) else { continue };
-                if Some(p.payload_type) == offer.dtmf_pt {
+                if let Some(b) = &bridge {
+                    if p.payload_type == codec.payload_type() {
+                        relay(&p, codec, b.codec, &mut out);
+                        let _ = b.leg.send_to(&out, b.remote).await;
+                    }
+                } else if Some(p.payload_type) == offer.dtmf_pt {
                     if let Some(key) = dtmf.read(&p) {
                         let _ = events.send(MediaEvent::Key(key));
                     }
@@ -131,6 +159,11 @@ async fn run(
                         let max = max_ms as usize * 8;
                         recorder = Some(Recorder { samples: Vec::with_capacity(max), max, started: false });
                     }
+                    Some(Command::Bridge { leg, remote, codec: leg_codec }) => {
+                        player = None;
+                        let back = tokio::spawn(relay_back(leg.clone(), leg_codec, socket.clone(), offer.remote, codec));
+                        bridge = Some(Bridge { leg, remote, codec: leg_codec, back });
+                    }
                     Some(Command::FinishRecording) => {
                         if let Some(r) = recorder.take() {
                             let _ = events.send(MediaEvent::Recorded(r.samples));
@@ -138,6 +171,44 @@ async fn run(
                     }
                 }
             }
+        }
+    }
+}
+
+/// `p` re-encoded from one law to the other when they differ (payload type too).
+fn relay(p: &Packet<'_>, from: Codec, to: Codec, out: &mut Vec<u8>) {
+    let payload: Vec<u8> = if from == to {
+        p.payload.to_vec()
+    } else {
+        p.payload
+            .iter()
+            .map(|b| to.encode(from.decode(*b)))
+            .collect()
+    };
+    let packet = Packet {
+        payload_type: to.payload_type(),
+        payload: &payload,
+        ..*p
+    };
+    rtp::build(&packet, false, out);
+}
+
+/// The leg's audio to the caller, until the bridge is dropped.
+async fn relay_back(
+    leg: Arc<UdpSocket>,
+    leg_codec: Codec,
+    caller: Arc<UdpSocket>,
+    caller_addr: SocketAddr,
+    caller_codec: Codec,
+) {
+    let (mut buf, mut out) = ([0u8; 2048], Vec::new());
+    while let Ok((n, _)) = leg.recv_from(&mut buf).await {
+        let Some(p) = rtp::parse(&buf[..n]) else {
+            continue;
+        };
+        if p.payload_type == leg_codec.payload_type() {
+            relay(&p, leg_codec, caller_codec, &mut out);
+            let _ = caller.send_to(&out, caller_addr).await;
         }
     }
 }

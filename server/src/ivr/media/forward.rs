@@ -1,0 +1,166 @@
+//! A flow's Forward step on a call: the second leg through the switch (see `leg`), its
+//! ring timeout, and the bridge once it answers; the fallback step when it does not.
+
+use super::leg::{Leg, LegState, NewLeg};
+use super::sdp;
+use super::session::Session;
+use super::sip::Message;
+use super::stream::Command;
+use dialtone_core::ivr::Event;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::UdpSocket;
+use tokio::time::Instant;
+
+pub struct LegCall {
+    pub leg: Leg,
+    socket: Arc<UdpSocket>,
+    /// Unanswered by then: cancelled, and the flow takes its fallback.
+    ring_until: Instant,
+    /// The INVITE is repeated until the first response (RFC 3261 timer A).
+    resend_at: Option<Instant>,
+    resend_every: Duration,
+}
+
+impl Session {
+    pub(super) async fn forward(&mut self, to: &str, ring_seconds: u32) {
+        let socket = match UdpSocket::bind((self.ep.local.ip(), 0)).await {
+            Ok(s) => Arc::new(s),
+            Err(e) => {
+                tracing::error!(error = %e, "IVR: no RTP port for a forward");
+                self.events.push_back(Event::ForwardFailed);
+                return;
+            }
+        };
+        let Ok(rtp) = socket.local_addr() else {
+            self.events.push_back(Event::ForwardFailed);
+            return;
+        };
+        let call_id = format!("{}-ivr-fwd", self.dialog.call_id);
+        let leg = Leg::invite(NewLeg {
+            call_id: &call_id,
+            number: &self.route.number,
+            to,
+            switch: self.proxy,
+            local: self.ep.local,
+            rtp,
+            codec: self.codec,
+            secret: &self.ep.state.config.switch_token,
+        });
+        // The leg's messages come to this call too.
+        let me = self
+            .ep
+            .calls
+            .lock()
+            .unwrap()
+            .get(&self.dialog.call_id)
+            .cloned();
+        if let Some(me) = me {
+            self.ep.calls.lock().unwrap().insert(call_id.clone(), me);
+        }
+        tracing::info!(call_id = %self.dialog.call_id, leg = %call_id, %to, "IVR: forwarding");
+        self.ep.send(leg.invite_bytes(), leg.switch).await;
+        let now = Instant::now();
+        self.leg = Some(LegCall {
+            leg,
+            socket,
+            ring_until: now + Duration::from_secs(ring_seconds.max(1) as u64),
+            resend_at: Some(now + Duration::from_millis(500)),
+            resend_every: Duration::from_millis(500),
+        });
+    }
+
+    /// The next moment the leg needs attention (a resend or its ring timeout).
+    pub(super) fn leg_deadline(&self) -> Option<Instant> {
+        let l = self.leg.as_ref()?;
+        match l.leg.state {
+            LegState::Calling | LegState::Ringing => Some(match l.resend_at {
+                Some(at) => at.min(l.ring_until),
+                None => l.ring_until,
+            }),
+            _ => None,
+        }
+    }
+
+    pub(super) async fn leg_timer(&mut self) {
+        let Some(l) = self.leg.as_mut() else { return };
+        let now = Instant::now();
+        if now >= l.ring_until {
+            tracing::info!(leg = %l.leg.call_id, "IVR: the forward was not answered in time");
+            let cancel = l.leg.cancel();
+            l.leg.state = LegState::Over;
+            self.ep.send(&cancel, self.proxy).await;
+            self.feed(Event::ForwardFailed).await;
+        } else if let Some(at) = l.resend_at.filter(|at| now >= *at) {
+            l.resend_every = (l.resend_every * 2).min(Duration::from_secs(4));
+            l.resend_at = Some(at + l.resend_every);
+            let (invite, to) = (l.leg.invite_bytes().to_vec(), l.leg.switch);
+            self.ep.send(&invite, to).await;
+        }
+    }
+
+    /// A message of the leg's dialog.
+    pub(super) async fn on_leg(&mut self, m: Message, src: SocketAddr) {
+        let Some(l) = self.leg.as_mut() else { return };
+        if m.is_request() {
+            let ok = m.response(200, "OK", "", "", b"");
+            self.ep.send(&ok, src).await;
+            if m.method() == "BYE" {
+                l.leg.state = LegState::Over;
+                self.hang_up("forwarded party").await;
+            }
+            return;
+        }
+        l.resend_at = None;
+        let before = l.leg.state;
+        let (reply, answer) = l.leg.on_response(&m);
+        if let Some((bytes, to)) = reply {
+            self.ep.send(&bytes, to).await;
+        }
+        match (before, l.leg.state, answer) {
+            (_, LegState::Answered, Some(body)) => match sdp::parse_offer(&body) {
+                Ok(answer) => {
+                    let bridge = Command::Bridge {
+                        leg: l.socket.clone(),
+                        remote: answer.remote,
+                        codec: answer.codec,
+                    };
+                    if let Some(media) = &self.media {
+                        let _ = media.commands.send(bridge);
+                    }
+                    tracing::info!(leg = %l.leg.call_id, "IVR: forward answered, bridged");
+                    self.feed(Event::ForwardAnswered).await;
+                }
+                Err(e) => {
+                    tracing::warn!(?e, "IVR: the forwarded party's SDP is not usable");
+                    let (bye, hop) = l.leg.bye();
+                    self.ep.send(&bye, hop).await;
+                    self.feed(Event::ForwardFailed).await;
+                }
+            },
+            (LegState::Calling | LegState::Ringing, LegState::Over, _) => {
+                tracing::info!(leg = %l.leg.call_id, status = ?m.status(), "IVR: forward refused");
+                self.feed(Event::ForwardFailed).await;
+            }
+            _ => {}
+        }
+    }
+
+    /// The call ends: an answered leg gets a BYE, a ringing one a CANCEL.
+    pub(super) async fn end_leg(&mut self) {
+        let Some(l) = self.leg.as_mut() else { return };
+        match l.leg.state {
+            LegState::Answered => {
+                let (bye, hop) = l.leg.bye();
+                self.ep.send(&bye, hop).await;
+            }
+            LegState::Calling | LegState::Ringing => {
+                let cancel = l.leg.cancel();
+                l.leg.state = LegState::Over;
+                self.ep.send(&cancel, self.proxy).await;
+            }
+            LegState::Over => {}
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! A flow's forward: the endpoint calls the target through the switch as a second leg
+//! from the flow's number, billed as that number's outbound call, and bridges it.
+
+use super::{menu_flow, Setup, OUTSIDE_CALLER};
+use crate::sip::calls;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_billed() {
+    let mut ivr = Setup {
+        flow: menu_flow(3, 2),
+        left: "10.00",
+        clock_ms: None,
+        prompts: &[("menu", 3000)],
+    }
+    .start()
+    .await;
+    ivr.switch.start_carrier();
+
+    let run = ivr.carrier("ivr-forward", 1).await;
+    assert!(run.ok, "{}\n{}\n{}", run.errors, run.messages, ivr.switch.log());
+
+    assert_eq!(ivr.paths(1).await, vec!["menu → 2 → sales"]);
+    let rang = ivr
+        .switch
+        .dir
+        .path()
+        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
+    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    assert!(
+        carrier.contains("INVITE sip:+12125550199@"),
+        "the carrier was called for the forward:\n{carrier}"
+    );
+    let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
+    let leg = billed
+        .iter()
+        .find(|c| c["type"] == "outbound")
+        .expect("the forward's leg is billed as an outbound call");
+    assert_eq!(
+        (leg["from"].as_str(), leg["to"].as_str(), leg["status"].as_str()),
+        (Some(ivr.number.as_str()), Some("+12125550199"), Some("completed"))
+    );
+    let talked = leg["durationSeconds"].as_i64().unwrap();
+    assert!((3..=6).contains(&talked), "the leg lasted {talked} s");
+    assert!(leg["cost"].as_f64().unwrap() > 0.0, "{leg}");
+    let inbound = billed.iter().find(|c| c["type"] == "inbound").unwrap();
+    assert_eq!(
+        (inbound["from"].as_str(), inbound["status"].as_str()),
+        (Some(OUTSIDE_CALLER), Some("completed"))
+    );
+    ivr.app.assert_invariant().await;
+}

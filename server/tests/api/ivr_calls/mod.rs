@@ -1,0 +1,208 @@
+//! Real calls to numbers answered by an IVR flow: SIPp as the carrier calls through
+//! Kamailio, which relays to Dialtone's IVR endpoint; keys are RFC 4733 packets from
+//! Debian's sip-tester pcaps. Assertions are on Dialtone's own records (the path taken,
+//! the voicemail, the CDR), since SIPp does not inspect the audio it receives.
+
+mod calls;
+mod forward;
+mod load;
+
+use crate::common::{caller, Session, TestApp};
+use crate::support::switch::{free_sip_port, Switch};
+use dialtone_server::ivr::media::Listener;
+use dialtone_server::ivr::repo;
+use serde_json::{json, Value};
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::process::Command;
+
+pub const OUTSIDE_CALLER: &str = "+442071234567";
+
+/// Press 1 for voicemail, 2 for sales (a forward to +12125550199), nothing else.
+pub fn menu_flow(voicemail_seconds: u32, retries: u32) -> Value {
+    json!({
+        "name": "Main line",
+        "start": "menu",
+        "steps": {
+            "menu": { "type": "menu", "prompt": "Press 1 to leave a message, 2 for sales.",
+                "options": { "1": "voicemail", "2": "sales" },
+                "timeoutSeconds": 5, "retries": retries },
+            "voicemail": { "type": "voicemail", "greeting": "Please leave a message.",
+                "maxSeconds": voicemail_seconds },
+            "sales": { "type": "forward", "to": "+12125550199", "ringSeconds": 20,
+                "fallback": "voicemail" }
+        }
+    })
+}
+
+/// A number routed to a flow, its owner, the endpoint and the switch in front of it.
+pub struct Ivr {
+    pub app: TestApp,
+    pub s: Session,
+    pub number: String,
+    pub flow_id: i64,
+    pub switch: Switch,
+    pub listener: Listener,
+}
+
+pub struct Setup<'a> {
+    pub flow: Value,
+    /// Dollars the owner has after buying the number.
+    pub left: &'a str,
+    /// Where the flows' clock stands: None for now.
+    pub clock_ms: Option<i64>,
+    /// Prompts as tones of these lengths (ms) by step; other steps have none.
+    pub prompts: &'a [(&'a str, usize)],
+}
+
+impl Setup<'_> {
+    pub async fn start(self) -> Ivr {
+        let addr = format!("127.0.0.1:{}", free_sip_port());
+        let offset = self
+            .clock_ms
+            .map(|at| at - dialtone_server::db::now_ms())
+            .unwrap_or(0);
+        let app = TestApp::with(|c| {
+            c.ivr_sip_addr = Some(addr.clone());
+            c.ivr_clock_offset_ms = offset;
+        })
+        .await;
+        let listener = dialtone_server::ivr::media::start(app.state.clone(), &addr)
+            .await
+            .expect("the IVR endpoint listens");
+        let (s, number) = caller(&app, "ada@example.com", self.left).await;
+        let flow_id = route_to_flow(&app, &s, self.flow).await;
+        for (step, ms) in self.prompts {
+            let prompt = repo::PromptAudio {
+                pcm: tone(*ms),
+                duration_ms: *ms as i64,
+                source: "upload".into(),
+                label: format!("{step}.wav"),
+            };
+            repo::call::put_prompt(&app.state.db.pool, flow_id, step, &prompt)
+                .await
+                .unwrap();
+        }
+        let switch = Switch::start(&app).await;
+        Ivr {
+            app,
+            s,
+            number,
+            flow_id,
+            switch,
+            listener,
+        }
+    }
+}
+
+/// Stores the flow for `s` and routes their first number to it, its subscription paid.
+async fn route_to_flow(app: &TestApp, s: &Session, flow: Value) -> i64 {
+    let pool = &app.state.db.pool;
+    let flow: dialtone_core::ivr::Flow = serde_json::from_value(flow).unwrap();
+    let flow_id = repo::insert_flow(pool, s.user_id, &flow).await.unwrap();
+    let number_id = app.get_as(s, "/api/numbers/mine").await.body["numbers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    repo::set_number_flow(&mut conn, number_id, s.user_id, Some(flow_id))
+        .await
+        .unwrap();
+    let now = dialtone_server::db::now_ms();
+    let month = 30 * 24 * 3600 * 1000;
+    repo::billing::start(pool, flow_id, s.user_id, 29_990_000, now, now + month)
+        .await
+        .unwrap();
+    flow_id
+}
+
+/// A 440 Hz tone, 8 kHz 16-bit little-endian PCM: a prompt of known length.
+fn tone(ms: usize) -> Vec<u8> {
+    (0..ms * 8)
+        .flat_map(|i| {
+            let x = (i as f64 * 440.0 / 8000.0 * std::f64::consts::TAU).sin();
+            ((x * 6000.0) as i16).to_le_bytes()
+        })
+        .collect()
+}
+
+pub struct Run {
+    pub ok: bool,
+    pub messages: String,
+    pub errors: String,
+}
+
+impl Ivr {
+    /// The carrier places `calls` calls at once to the number with `scenario`
+    /// (switch/sipp/ivr-*.xml) and waits for SIPp to finish.
+    pub async fn carrier(&self, scenario: &str, calls: u32) -> Run {
+        let dir = self.switch.dir.path();
+        let name = format!("{scenario}-{}", free_sip_port());
+        let (messages, errors) = (
+            dir.join(format!("{name}.msg")),
+            dir.join(format!("{name}.err")),
+        );
+        let media_port = free_sip_port();
+        let sipp = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../switch/sipp/{scenario}.xml"));
+        let n = calls.to_string();
+        let status = Command::new("sipp")
+            .arg(format!("127.0.0.1:{}", self.switch.sip_port))
+            .arg("-sf")
+            .arg(sipp)
+            .args(["-s", "carrier", "-i", "127.0.0.1", "-mi", "127.0.0.1"])
+            .args(["-p", &self.switch.carrier_in_port.to_string()])
+            .args(["-mp", &media_port.to_string()])
+            .args(["-m", &n, "-l", &n, "-r", &n, "-rp", "1000"])
+            .args(["-key", "from", OUTSIDE_CALLER, "-key", "to", &self.number])
+            .args(["-nostdin", "-timeout", "60s", "-timeout_error"])
+            .args(["-trace_msg", "-message_file"])
+            .arg(&messages)
+            .args(["-trace_err", "-error_file"])
+            .arg(&errors)
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .await
+            .expect("sipp");
+        Run {
+            ok: status.success(),
+            messages: std::fs::read_to_string(messages).unwrap_or_default(),
+            errors: std::fs::read_to_string(errors).unwrap_or_default(),
+        }
+    }
+
+    /// The paths stored for calls through the flow, once `count` are there (ten
+    /// seconds at most: the endpoint stores them as each call ends).
+    pub async fn paths(&self, count: usize) -> Vec<String> {
+        for _ in 0..100 {
+            let paths: Vec<String> =
+                sqlx::query_scalar("SELECT path FROM ivr_call_paths WHERE flow_id = $1")
+                    .bind(self.flow_id)
+                    .fetch_all(&self.app.state.db.pool)
+                    .await
+                    .unwrap();
+            if paths.len() >= count {
+                return paths;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no {count} IVR paths stored:\n{}", self.switch.log());
+    }
+
+    /// The voicemails stored: (duration_ms, WAV bytes), once `count` are there.
+    pub async fn voicemails(&self, count: usize) -> Vec<(i64, Vec<u8>)> {
+        for _ in 0..100 {
+            let rows: Vec<(i64, Vec<u8>)> =
+                sqlx::query_as("SELECT duration_ms, audio FROM ivr_voicemails ORDER BY id")
+                    .fetch_all(&self.app.state.db.pool)
+                    .await
+                    .unwrap();
+            if rows.len() >= count {
+                return rows;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no {count} voicemails stored:\n{}", self.switch.log());
+    }
+}
