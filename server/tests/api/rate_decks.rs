@@ -58,12 +58,14 @@ async fn apply(app: &TestApp, admin: &Session, id: i64) -> Value {
 async fn call_cost(app: &TestApp, call_id: &str, from: &str, to: &str, seconds: i64) -> f64 {
     let a = authorize(app, call_id, "outbound", from, to).await;
     assert_eq!(a["allowed"], true, "{a}");
-    let now = chrono::Utc::now().timestamp();
+    // To the millisecond: a deck applied within the same second rates this call.
+    let start = chrono::Utc::now();
+    let end = start + chrono::Duration::seconds(seconds);
     let r = send_cdr(
         app,
         json!({ "callId": call_id, "direction": "outbound", "from": from, "to": to,
-        "startedAt": now, "answeredAt": now, "endedAt": now + seconds,
-        "durationSeconds": seconds, "status": "completed", "recording": false }),
+            "startedAt": start.to_rfc3339(), "answeredAt": start.to_rfc3339(), "endedAt": end.to_rfc3339(),
+            "durationSeconds": seconds, "status": "completed", "recording": false }),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
