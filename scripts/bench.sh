@@ -78,6 +78,11 @@ if [ "${1:-}" = calls ]; then
   replace_section "## The call path at 64 in flight" "$work/calls.md"
   rm -f "$json"; exit 0
 fi
+if [ "${1:-}" = decks ]; then
+  scripts/bench-decks.sh "$json" | tee "$work/decks.md"
+  replace_section "## Rate deck import" "$work/decks.md"
+  rm -f "$json"; exit 0
+fi
 if [ "${1:-}" = lists ]; then
   million_cdrs | tee "$work/lists.md"
   replace_section "## Admin analytics with a million call records" "$work/lists.md"
@@ -162,6 +167,8 @@ done
 echo; scripts/bench-sms.sh "$json"
 
 echo; scripts/bench-calls.sh "$json"
+
+echo; scripts/bench-decks.sh "$json"
 
 echo; echo '## Front end (initial load)'; echo
 # What the first page load fetches: the entry script and every chunk index.html
