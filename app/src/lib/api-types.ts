@@ -1297,6 +1297,412 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/rate-decks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rate decks, newest first (the latest 200). */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Decks with their status */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RateDeckList'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Uploads a deck as CSV (the body, streamed): a draft once every line is valid. */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The deck's name, e.g. "Carrier A December". */
+          name?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from */
+      requestBody: {
+        content: {
+          'text/csv': string;
+        };
+      };
+      responses: {
+        /** @description The draft deck */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RateDeckItem'];
+          };
+        };
+        /** @description Errors by line */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeckRefused'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/rate-decks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a draft deck. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The deck's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/rate-decks/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a deck changes against the deck in force now. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Rates moving by more than this percentage are flagged (default 10). */
+          threshold?: string;
+          /** @description Changes listed at most, flagged and others each (default 200, at most 1,000). */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          /** @description The deck's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Added, changed and removed prefixes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeckPreview'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/rate-decks/{id}/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Applies a draft: it rates calls that start from its effective date on (or from
+     *     now, when that date has come), on every instance.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The deck's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The applied deck */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RateDeckItem'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Applied already */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/rate-decks/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deck as CSV, with the header an upload expects. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The deck's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The deck's lines, by prefix */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -4151,7 +4557,7 @@ export interface paths {
            * @description The `next` of the page read last: this page starts after its last call.
            * @example 1764000000000.42
            */
-          before?: string | null;
+          before?: string;
         };
         header?: never;
         path?: never;
@@ -4360,7 +4766,7 @@ export interface paths {
            * @description The `next` of the page read last: this page starts after its last call.
            * @example 1764000000000.42
            */
-          before?: string | null;
+          before?: string;
         };
         header?: never;
         path?: never;
@@ -5329,7 +5735,8 @@ export interface paths {
     };
     /**
      * Sets which of my SIP devices ring for a number (none: all of them), or the number
-     *     its calls are forwarded to.
+     *     its calls are forwarded to, or the IVR flow that answers them (its first month
+     *     charged when the flow is not in use yet: 402 when the balance does not cover it).
      */
     put: {
       parameters: {
@@ -5367,6 +5774,15 @@ export interface paths {
         };
         /** @description No valid access token (missing, expired, or the session has ended) */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The balance does not cover the charge */
+        402: {
           headers: {
             [name: string]: unknown;
           };
@@ -5620,6 +6036,658 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/flows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My flows, newest first, with the IVR level my packages give. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The flows and the level */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrFlowList'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Creates a flow; it must validate at my IVR level. Say, menu and voicemail texts are
+     *     spoken (espeak-ng) and stored as 8 kHz prompts.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description The flow: name, start, steps by id */
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrFlowDetail'];
+          };
+        };
+        /** @description The flow does not validate: `problems`, each with its step */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description The first problem's message. */
+              message: string;
+              problems: components['schemas']['FlowProblem'][];
+            };
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/flows/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my flows. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The flow's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The flow */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrFlowDetail'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Replaces one of my flows; numbers routed to it run the new version from the next call. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The flow's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      /** @description The flow: name, start, steps by id */
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrFlowDetail'];
+          };
+        };
+        /** @description The flow does not validate: `problems`, each with its step */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description The first problem's message. */
+              message: string;
+              problems: components['schemas']['FlowProblem'][];
+            };
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Deletes one of my flows. Refused (409) while a number routes to it; its
+     *     subscription ends with it (the month paid is not refunded).
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The flow's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/flows/{id}/duplicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A copy of one of my flows ("Copy of ..."), with its prompts; not routed, not billed. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The flow to copy */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The copy */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrFlowDetail'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/flows/{id}/prompts/{step}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A step's prompt as a WAV file (8 kHz mono), to hear what callers hear. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The flow's id */
+          id: number;
+          /** @description The step's id */
+          step: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The prompt */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'audio/wav': number[];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Uploads a WAV (any rate, mono or stereo, PCM) as a step's prompt: converted to
+     *     8 kHz mono for G.711 and chosen for the step in the saved flow.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The file's name, shown beside the step (default "upload.wav"). */
+          name?: string | null;
+        };
+        header?: never;
+        path: {
+          /** @description The flow's id */
+          id: number;
+          /** @description The step's id */
+          step: string;
+        };
+        cookie?: never;
+      };
+      /** @description A WAV file */
+      requestBody: {
+        content: {
+          'audio/wav': number[];
+        };
+      };
+      responses: {
+        /** @description The prompt as stored */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrPrompt'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/voicemails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My voicemails, newest first. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The voicemails */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IvrVoicemail'][];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/voicemails/{id}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One voicemail's recording as a WAV file (8 kHz mono), marked heard. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The voicemail's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The recording */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'audio/wav': number[];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ivr/voicemails/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes one of my voicemails. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The voicemail's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -7509,6 +8577,12 @@ export interface components {
        *     an active number of the device's own account, or the call is refused.
        */
       device?: string | null;
+      /**
+       * @description For the second leg of an IVR flow's forward (the IVR endpoint's own call from
+       *     the flow's number): the ticket from its X-Dialtone-Ivr-Leg header. A ticket that
+       *     is not Dialtone's refuses the call.
+       */
+      ivrLeg?: string | null;
     };
     AuthorizeResponse: {
       allowed: boolean;
@@ -7540,6 +8614,16 @@ export interface components {
        *     switch authorizes on its own (from the forwarded number), billed to the owner.
        */
       forwardTo?: string | null;
+      /**
+       * @description For an allowed inbound call to a number routed to an IVR flow: Dialtone's IVR
+       *     endpoint (SIP over UDP, host:port) that the switch relays the call to instead.
+       */
+      ivr?: string | null;
+      /**
+       * @description With `ivr`: what the switch passes in X-Dialtone-Ticket (beside the paid time in
+       *     X-Dialtone-Max-Duration) so that the endpoint knows the call was authorized.
+       */
+      ivrTicket?: string | null;
     };
     /** @description A number for sale. */
     AvailableNumber: {
@@ -7674,6 +8758,11 @@ export interface components {
       recording: boolean;
       /** @description "Name <email>" of the customer: in the administrators' list only. */
       user?: string | null;
+      /**
+       * @description The steps and keys of a call an IVR flow answered, e.g. "menu → 2 → voicemail".
+       * @example menu → 2 → voicemail
+       */
+      ivrPath?: string | null;
     };
     /** @description A page of calls, with totals over the whole filtered set. */
     CallPage: {
@@ -7936,6 +9025,64 @@ export interface components {
           /** @enum {string} */
           type: 'purchase';
         };
+    DeckChange: {
+      kind: components['schemas']['DeckChangeKind'];
+      prefix: string;
+      destination: string;
+      moves: components['schemas']['DeckRateMove'][];
+      flagged: boolean;
+    };
+    /** @enum {string} */
+    DeckChangeKind: 'added' | 'changed' | 'removed';
+    DeckDiff: {
+      added: number;
+      changed: number;
+      removed: number;
+      unchanged: number;
+      /** @description Changed prefixes with at least one flagged move. */
+      flagged: number;
+      /** @description Flagged changes first, then the others, by prefix; at most the limit asked. */
+      changes: components['schemas']['DeckChange'][];
+    };
+    /**
+     * @description What is wrong with a line: its number (the header is line 1), the column, and
+     *     the message.
+     */
+    DeckLineError: {
+      line: number;
+      field: string;
+      message: string;
+    };
+    DeckPreview: {
+      deck: components['schemas']['RateDeck'];
+      against?: null | components['schemas']['RateDeck'];
+      thresholdPercent: string;
+      diff: components['schemas']['DeckDiff'];
+    };
+    /** @description One rate of a prefix that differs between the decks. */
+    DeckRateMove: {
+      /** @description `inbound`, `outbound` or `sms`. */
+      rate: string;
+      /** @description Micro-dollars, as decimal text. */
+      before: string;
+      after: string;
+      /**
+       * @description The change in percent of the old rate, one decimal ("12.5", "-40"); null when
+       *     the old rate was zero.
+       */
+      percent?: string | null;
+      /** @description Whether it moves by more than the threshold (any rise from zero does). */
+      flagged: boolean;
+    };
+    /** @description A refused deck: every error with its line (the first 1,000), and how many in all. */
+    DeckRefused: {
+      message: string;
+      errors: {
+        [key: string]: string;
+      };
+      lines: components['schemas']['DeckLineError'][];
+      total: number;
+    };
     Deliveries: {
       deliveries: components['schemas']['Delivery'][];
     };
@@ -8045,6 +9192,12 @@ export interface components {
         [key: string]: string;
       } | null;
     };
+    /** @description One problem of a flow, as core's validation words it. */
+    FlowProblem: {
+      /** @description The step it belongs to; null for the flow as a whole. */
+      step?: string | null;
+      message: string;
+    };
     ForgotRequest: {
       email?: string;
     };
@@ -8073,6 +9226,80 @@ export interface components {
     };
     IncomingPhoneNumberPage: components['schemas']['PageMeta'] & {
       incoming_phone_numbers: components['schemas']['IncomingPhoneNumber'][];
+    };
+    IvrFlowDetail: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description The flow as core's model reads it: name, start, steps by id. */
+      flow: Record<string, never>;
+      numbers: string[];
+      prompts: components['schemas']['IvrPrompt'][];
+      subscription?: null | components['schemas']['IvrSubscription'];
+      createdAt: string;
+      updatedAt: string;
+    };
+    IvrFlowList: {
+      /**
+       * @description `basic`, `advanced` or `premium`: what the customer's active packages give
+       *     (basic without a package). Flows are validated at this level.
+       * @example basic
+       */
+      level: string;
+      limits: components['schemas']['IvrLimits'];
+      /** @description The monthly price of each flow in use (a number routes to it). */
+      monthlyPrice: components['schemas']['Money'];
+      items: components['schemas']['IvrFlowSummary'][];
+    };
+    IvrFlowSummary: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      steps: number;
+      /** @description The active numbers routed to it, E.164. */
+      numbers: string[];
+      updatedAt: string;
+    };
+    /** @description What the customer's IVR level allows (core's limits). */
+    IvrLimits: {
+      steps: number;
+      menus: number;
+      businessHours: boolean;
+      voicemailBoxes: number;
+    };
+    /** @description A step's prompt as rendered at save time. */
+    IvrPrompt: {
+      stepId: string;
+      /** @description `tts` (the step's text spoken) or `upload`. */
+      source: string;
+      /** @description The text spoken, or the uploaded file's name. */
+      label: string;
+      /** Format: double */
+      seconds: number;
+    };
+    /** @description The flow's monthly subscription, while one is paid. */
+    IvrSubscription: {
+      renewsAt: string;
+      monthlyPrice: components['schemas']['Money'];
+    };
+    IvrVoicemail: {
+      /** Format: int64 */
+      id: number;
+      /** @description The number that was called, E.164. */
+      number?: string | null;
+      /** Format: int64 */
+      flowId?: number | null;
+      flowName?: string | null;
+      /** @description Who called, as the caller ID arrived. */
+      caller: string;
+      /**
+       * Format: int64
+       * @description The recording's length in seconds (whole seconds, rounded).
+       */
+      seconds: number;
+      date: string;
+      /** @description The audio has been fetched (played or downloaded) at least once. */
+      heard: boolean;
     };
     /** @description A call in progress. */
     LiveCall: {
@@ -8341,6 +9568,11 @@ export interface components {
       ringAll: boolean;
       /** @description Calls are forwarded to this E.164 number instead of ringing devices. */
       forwardTo?: string | null;
+      /**
+       * Format: int64
+       * @description Calls are answered by this IVR flow of the owner's instead.
+       */
+      ivrFlowId?: number | null;
     };
     /** @description Section 3's package owned by a client. */
     OwnedPackage: {
@@ -8824,6 +10056,37 @@ export interface components {
       /** @description false (the default): only show what would be added. */
       apply?: boolean;
     };
+    /** @description A deck as the history lists it. */
+    RateDeck: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description YYYY-MM-DD. */
+      effectiveFrom: string;
+      /**
+       * @description `draft`, `scheduled`, `live` or `superseded`.
+       * @example live
+       */
+      status: string;
+      /**
+       * Format: int64
+       * @description Prefixes in the deck.
+       */
+      rows: number;
+      /** @description The administrator's email. */
+      createdBy?: string | null;
+      createdAt: string;
+      appliedAt?: string | null;
+      /** @description When it took or takes over rating (the later of its date and when applied). */
+      inForceFrom?: string | null;
+    };
+    RateDeckItem: {
+      item: components['schemas']['RateDeck'];
+    };
+    RateDeckList: {
+      /** @description Newest first. */
+      items: components['schemas']['RateDeck'][];
+    };
     /** @description The form as sent: rates may arrive as JSON numbers or strings. */
     RateRequest: {
       /** @description The country's name. */
@@ -8910,6 +10173,12 @@ export interface components {
        *     you); empty or absent: ring devices.
        */
       forwardTo?: string | null;
+      /**
+       * Format: int64
+       * @description Answer calls with this IVR flow of yours instead (not with forwardTo). The
+       *     flow's first month is charged when it is not in use yet; absent: no flow.
+       */
+      ivrFlowId?: number | null;
     };
     /** @description A message to send, and optionally which of the caller's numbers sends it. */
     SendSms: {

@@ -42,5 +42,7 @@ pub fn router() -> Router<AppState> {
     voicemail::list_voicemails,
     voicemail::get_voicemail_audio,
     voicemail::delete_voicemail
-))]
+),
+// Named inside FlowInvalid only, which utoipa does not follow from a response.
+components(schemas(save::FlowProblem)))]
 pub struct ApiDoc;

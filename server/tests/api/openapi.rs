@@ -124,6 +124,37 @@ async fn every_api_route_is_in_the_openapi_document() {
     }
 }
 
+/// Every `#/components/schemas/X` that the document names, wherever it stands.
+fn refs(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get("$ref") {
+                out.insert(r.clone());
+            }
+            map.values().for_each(|x| refs(x, out));
+        }
+        Value::Array(items) => items.iter().for_each(|x| refs(x, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn every_schema_the_document_refers_to_is_defined() {
+    let app = TestApp::new().await;
+    let doc = app.get("/api/openapi.json").send().await.body;
+    let mut named = BTreeSet::new();
+    refs(&doc, &mut named);
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let missing: Vec<_> = named
+        .iter()
+        .filter(|r| {
+            let name = r.trim_start_matches("#/components/schemas/");
+            !r.starts_with("#/components/schemas/") || !schemas.contains_key(name)
+        })
+        .collect();
+    assert!(missing.is_empty(), "unresolved references: {missing:?}");
+}
+
 #[tokio::test]
 async fn the_reference_page_lists_every_operation_from_our_own_origin() {
     let app = TestApp::new().await;
