@@ -109,6 +109,10 @@ pub struct CallItem {
     /// "Name <email>" of the customer: in the administrators' list only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+    /// The steps and keys of a call an IVR flow answered, e.g. "menu → 2 → voicemail".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "menu → 2 → voicemail")]
+    pub ivr_path: Option<String>,
 }
 
 /// The filtered set's size, length and cost.

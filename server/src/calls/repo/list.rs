@@ -16,7 +16,10 @@ const LIST_FROM: &str = "FROM calls k JOIN users u ON u.id = k.user_id";
 
 const LIST_COLUMNS: &str =
     "k.id, k.call_id, k.direction, k.from_number, k.to_number, k.duration_seconds, k.cost_micros, \
-    k.started_at, k.status, k.recording, u.name AS user_name, u.email AS user_email";
+    k.started_at, k.status, k.recording, u.name AS user_name, u.email AS user_email, p.path AS ivr_path";
+
+/// The steps an IVR-answered call took, by its SID: one primary-key probe per listed row.
+const IVR_PATH_JOIN: &str = "LEFT JOIN ivr_call_paths p ON p.call_sid = k.sid";
 
 /// Which calls a list shows: one customer's (`user`) or everyone's (None, admin),
 /// matching a LIKE `pattern` and, when not empty, a direction and a status.
@@ -182,6 +185,7 @@ fn item(r: &AnyRow, with_user: bool) -> sqlx::Result<(CallItem, i64)> {
         status: r.try_get("status")?,
         recording: r.try_get::<i64, _>("recording")? != 0,
         user,
+        ivr_path: r.try_get("ivr_path")?,
     };
     Ok((call, started_at))
 }
@@ -256,7 +260,7 @@ pub async fn chunk<'e>(
 
 fn select(c: &Clause<'_>, order: &str) -> String {
     format!(
-        "SELECT {LIST_COLUMNS} {LIST_FROM} {} ORDER BY {order}",
+        "SELECT {LIST_COLUMNS} {LIST_FROM} {IVR_PATH_JOIN} {} ORDER BY {order}",
         c.sql()
     )
 }

@@ -55,6 +55,8 @@ async fn key_1_takes_the_caller_to_voicemail_and_the_recording_is_stored_at_its_
     );
     let seconds = call["durationSeconds"].as_i64().unwrap();
     assert!((5..=9).contains(&seconds), "billed {seconds} s");
+    // The call history shows the way it went through the flow.
+    assert_eq!(call["ivrPath"], "menu → 1 → voicemail");
     ivr.app.assert_invariant().await;
 }
 

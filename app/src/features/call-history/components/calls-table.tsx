@@ -41,6 +41,11 @@ export function CallsTable({
               <time dateTime={call.date} className="mt-1 block pl-12 text-xs text-slate-500">
                 {formatDateTime(call.date)}
               </time>
+              {call.ivrPath && (
+                <span className="mt-0.5 block pl-12 text-xs text-slate-600">
+                  IVR: {call.ivrPath}
+                </span>
+              )}
             </>
           ),
         },

@@ -85,6 +85,15 @@ describe('Call history (client)', () => {
     expect(within(totals).getByText('1:02:05')).toBeVisible();
     expect(within(totals).getByText('$12.50')).toBeVisible();
     expect(screen.getByText('Showing 1 to 20 of 42')).toBeVisible();
+    expect(screen.queryByText(/^IVR:/)).toBeNull();
+  });
+
+  it('shows the way a call answered by an IVR flow went', async () => {
+    const answered = { ...records[1], status: 'completed', ivrPath: 'menu → 2 → voicemail' };
+    renderClient({ [PAGE_1]: listOf([answered]) });
+    const table = await screen.findByRole('table', { name: 'Your calls' });
+    const [, call] = within(table).getAllByRole('row');
+    expect(within(call).getByText('IVR: menu → 2 → voicemail')).toBeVisible();
   });
 
   it('sends search, type and status to the server and starts again at page 1', async () => {
