@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -28,7 +28,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitReady(url: string, server: ChildProcess): Promise<void> {
+export async function waitReady(url: string, server: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
