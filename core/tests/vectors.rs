@@ -149,6 +149,16 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             };
             json!({ "rows": rows, "summary": summary, "errors": errors })
         }
+        "checkRateDeck" => {
+            let known: Vec<String> = arg(args, 1);
+            match rates::deck::check_deck(&arg::<String>(args, 0), |c| known.iter().any(|k| k == c))
+            {
+                Ok(s) => json!({ "summary": s, "errors": null }),
+                Err(e) => json!({ "summary": null, "errors": e }),
+            }
+        }
+        "rateDeckInForceFrom" => json!(rates::deck_schedule::effective_ms(&arg::<String>(args, 0))
+            .map(|at| rates::deck_schedule::in_force_from(at, arg(args, 1)))),
         "diffRateDecks" => json!(rates::deck_diff::diff_unsorted(
             arg(args, 0),
             arg(args, 1),

@@ -11,6 +11,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 mod api;
+mod decks;
 mod ivr;
 mod telephony;
 

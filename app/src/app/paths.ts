@@ -49,6 +49,7 @@ export const paths = {
     packages: '/admin/packages',
     callHistory: '/admin/call-history',
     countryPricing: '/admin/country-pricing',
+    rateDecks: '/admin/rate-decks',
     analytics: '/admin/analytics',
     messages: '/admin/messages',
     audit: '/admin/audit',

@@ -231,6 +231,13 @@ const adminPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.admin.rateDecks,
+    lazyPage(
+      () => import('../features/rate-decks/pages/rate-decks-page'),
+      (m) => m.RateDecksPage,
+    ),
+  ],
+  [
     paths.admin.callHistory,
     lazyPage(
       () => import('../features/call-history/pages/admin-call-history-page'),

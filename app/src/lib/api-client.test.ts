@@ -46,6 +46,23 @@ describe('api client', () => {
     expect(bearer(init!)).toBe('Bearer old-token');
   });
 
+  it('sends a file body as it is, again after a refresh', async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/auth/refresh-token') return json(200, { accessToken: 'new-token' });
+      return bearer(init) === 'Bearer new-token' ? json(201, { ok: true }) : json(401, {});
+    });
+    const file = new File(['prefix\n'], 'deck.csv', { type: 'text/csv' });
+    await expect(
+      api.post('/upload', file, { headers: { 'Content-Type': 'text/csv' } }),
+    ).resolves.toEqual({ ok: true });
+    const sent = fetch.mock.calls.filter(([url]) => url === '/api/upload');
+    expect(sent).toHaveLength(2);
+    for (const [, init] of sent) {
+      expect(init?.body).toBe(file);
+      expect((init?.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+    }
+  });
+
   it('shares one refresh between three concurrent 401s and retries each once', async () => {
     const fetch = mockFetch(async (url, init) => {
       if (url === '/api/auth/refresh-token') {

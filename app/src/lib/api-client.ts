@@ -36,6 +36,8 @@ export function messageOf(error: unknown, fallback: string): string {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob (a chosen file) goes as it is, so the browser streams it from
+   * disk instead of the page reading it whole (give its Content-Type in `headers`). */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key for a purchase. */
@@ -60,14 +62,15 @@ let refreshInFlight: Promise<string> | null = null;
 
 async function send(path: string, options: RequestOptions, token: string | null) {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const file = options.body instanceof Blob ? options.body : null;
+  if (options.body !== undefined && !file) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       credentials: 'include',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {

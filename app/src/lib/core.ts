@@ -7,6 +7,15 @@ export type {
   ApiKeyInput,
   CardInput,
   ContactInput,
+  DeckChange,
+  DeckCheck,
+  DeckDiff,
+  DeckErrors,
+  DeckLineError,
+  DeckRateMove,
+  DeckRead,
+  DeckRow,
+  DeckSummary,
   EmailInput,
   FieldErrors,
   IvrAction,
@@ -84,6 +93,11 @@ export const {
   ivrStep,
   ivrRun,
   ivrPathText,
+  readRateDeck,
+  checkRateDeck,
+  rateDeckInForceFrom,
+  diffRateDecks,
+  rateDeckHeader,
 } = wasm;
 
 /** Every export of the wasm module by name, for the shared test vectors. */

@@ -441,3 +441,16 @@ pub fn read_deck(
         .collect();
     (rows, reader.finish())
 }
+
+/// Checks a whole deck held in memory without keeping its rows (the browser's check of
+/// a chosen file: a 100,000-prefix deck need not cross into JavaScript to be judged).
+pub fn check_deck(
+    text: &str,
+    known_country: impl Fn(&str) -> bool + Send + Sync,
+) -> Result<DeckSummary, DeckErrors> {
+    let mut reader = DeckReader::new(known_country);
+    text.split('\n').for_each(|l| {
+        reader.read_line(l);
+    });
+    reader.finish()
+}

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  FileSpreadsheet,
   Globe,
   History,
   Inbox,
@@ -31,6 +32,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Manage Packages', to: paths.admin.packages, icon: Package },
       { label: 'Call History', to: paths.admin.callHistory, icon: History },
       { label: 'Country Pricing', to: paths.admin.countryPricing, icon: Globe },
+      { label: 'Rate Decks', to: paths.admin.rateDecks, icon: FileSpreadsheet },
     ],
   },
   {

@@ -1,0 +1,6 @@
+import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
+
+export function applyRateDeck(id: number) {
+  return api.post<Schema<'RateDeckItem'>>(`/admin/rate-decks/${id}/apply`);
+}

@@ -1,0 +1,90 @@
+import { Download, Eye, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { formatDate } from '../../../lib/format-date';
+import type { RateDeck } from '../api/get-rate-decks';
+import { formatDeckDate } from './deck-dates';
+import { DeckStatusBadge } from './deck-status-badge';
+
+interface DecksTableProps {
+  decks: RateDeck[];
+  onPreview: (deck: RateDeck) => void;
+  onDelete: (deck: RateDeck) => void;
+  onExport: (deck: RateDeck) => void;
+  /** The deck whose export is downloading. */
+  exporting: number | null;
+}
+
+/** Every deck uploaded, newest first, with its status now. */
+export function DecksTable({ decks, onPreview, onDelete, onExport, exporting }: DecksTableProps) {
+  return (
+    <DataTable
+      caption="Rate decks, newest first"
+      minWidth="min-w-[60rem]"
+      rows={decks}
+      rowKey={(deck) => deck.id}
+      columns={[
+        {
+          header: 'Deck',
+          rowHeader: true,
+          className: 'font-normal',
+          cell: (deck) => (
+            <TwoLineCell
+              title={deck.name}
+              detail={`Uploaded ${formatDate(deck.createdAt)}${deck.createdBy ? ` by ${deck.createdBy}` : ''}`}
+              detailClassName="text-xs text-slate-500"
+            />
+          ),
+        },
+        { header: 'Status', cell: (deck) => <DeckStatusBadge status={deck.status} /> },
+        {
+          header: 'Prefixes',
+          align: 'right',
+          className: 'text-slate-900 tabular-nums',
+          cell: (deck) => deck.rows.toLocaleString('en-US'),
+        },
+        {
+          header: 'Effective From',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (deck) => (
+            <time dateTime={deck.effectiveFrom}>{formatDeckDate(deck.effectiveFrom)}</time>
+          ),
+        },
+        {
+          header: 'In Force From',
+          className: 'whitespace-nowrap text-slate-700',
+          cell: (deck) => (deck.inForceFrom ? <Time value={deck.inForceFrom} withTime /> : '—'),
+        },
+        actionsColumn(
+          (deck: RateDeck) => (
+            <div className="flex justify-end gap-2">
+              {deck.status === 'draft' && (
+                <>
+                  <Button variant="secondary" size="sm" onClick={() => onPreview(deck)}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                    Preview <span className="sr-only">{deck.name}</span>
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => onDelete(deck)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    Delete <span className="sr-only">{deck.name}</span>
+                  </Button>
+                </>
+              )}
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={exporting === deck.id}
+                onClick={() => onExport(deck)}
+              >
+                {exporting !== deck.id && <Download className="h-4 w-4" aria-hidden="true" />}
+                Export CSV <span className="sr-only">of {deck.name}</span>
+              </Button>
+            </div>
+          ),
+          { className: 'whitespace-nowrap' },
+        ),
+      ]}
+    />
+  );
+}

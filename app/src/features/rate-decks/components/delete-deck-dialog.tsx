@@ -1,0 +1,31 @@
+import toast from 'react-hot-toast';
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { deleteRateDeck } from '../api/delete-rate-deck';
+import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
+
+interface DeleteDeckDialogProps {
+  deck: RateDeck;
+  onDeleted: () => void;
+  onClose: () => void;
+}
+
+export function DeleteDeckDialog({ deck, onDeleted, onClose }: DeleteDeckDialogProps) {
+  return (
+    <ActionConfirmDialog
+      title="Delete Draft"
+      confirmLabel="Delete"
+      danger
+      action={() => deleteRateDeck(deck.id)}
+      onDone={() => {
+        toast.success(`${deck.name} deleted`);
+        onDeleted();
+      }}
+      refresh={rateDecksKey}
+      failure="Could not delete the deck."
+      onClose={onClose}
+    >
+      <p className="font-medium text-slate-900">Delete the draft {deck.name}?</p>
+      <p className="mt-2">It was never applied, so no call was rated with it.</p>
+    </ActionConfirmDialog>
+  );
+}
