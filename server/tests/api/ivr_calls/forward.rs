@@ -17,7 +17,13 @@ async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_bil
     ivr.switch.start_carrier();
 
     let run = ivr.carrier("ivr-forward", 1).await;
-    assert!(run.ok, "{}\n{}\n{}", run.errors, run.messages, ivr.switch.log());
+    assert!(
+        run.ok,
+        "{}\n{}\n{}",
+        run.errors,
+        run.messages,
+        ivr.switch.log()
+    );
 
     assert_eq!(ivr.paths(1).await, vec!["menu → 2 → sales"]);
     let rang = ivr
@@ -36,8 +42,16 @@ async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_bil
         .find(|c| c["type"] == "outbound")
         .expect("the forward's leg is billed as an outbound call");
     assert_eq!(
-        (leg["from"].as_str(), leg["to"].as_str(), leg["status"].as_str()),
-        (Some(ivr.number.as_str()), Some("+12125550199"), Some("completed"))
+        (
+            leg["from"].as_str(),
+            leg["to"].as_str(),
+            leg["status"].as_str()
+        ),
+        (
+            Some(ivr.number.as_str()),
+            Some("+12125550199"),
+            Some("completed")
+        )
     );
     let talked = leg["durationSeconds"].as_i64().unwrap();
     assert!((3..=6).contains(&talked), "the leg lasted {talked} s");
