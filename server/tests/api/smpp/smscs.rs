@@ -31,8 +31,12 @@ async fn two_smscs_share_the_queue_and_bind_with_their_address_range() {
     while sent < 200 {
         send(&app, &s, "+447700900123", &format!("Shared {sent:03}")).await;
         sent += 1;
-        let sql = format!("SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'");
-        wait_count(&app, &sql, sent).await;
+        wait_count(
+            &app,
+            "SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'",
+            sent,
+        )
+        .await;
         if sent >= 10 && !a.accepted().await.is_empty() && !b.accepted().await.is_empty() {
             break;
         }
