@@ -60,8 +60,12 @@ async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
     let (run, ()) = tokio::join!(call, outage);
     assert!(run.ok, "{}\n{}", run.errors, switch.log());
     cdr_queued(&switch).await;
+    switch.cdr_queue_reaches(1.0).await;
 
     switch.restart_kamailio().await;
+    // Read back from its table and, Dialtone still away, queued again.
+    switch.cdr_queue_reaches(1.0).await;
     switch.start_api().await;
     billed_once(&app, &s, &switch, before, 2).await;
+    switch.cdr_queue_reaches(0.0).await;
 }

@@ -97,6 +97,20 @@ impl Phone {
     }
 }
 
+/// The value of `dialtone_switch_cdr_queue` in a Prometheus text page (labels, if any,
+/// and a timestamp after the value are passed over).
+fn cdr_queue(page: &str) -> Option<f64> {
+    let line = page
+        .lines()
+        .find(|l| l.starts_with("dialtone_switch_cdr_queue"))?;
+    let rest = line["dialtone_switch_cdr_queue".len()..].trim_start();
+    let rest = match rest.strip_prefix('{') {
+        Some(labelled) => labelled.split_once('}')?.1,
+        None => rest,
+    };
+    rest.split_whitespace().next()?.parse().ok()
+}
+
 /// What one SIPp run did: whether its scenario ended as written, and its trace.
 pub struct SippRun {
     pub ok: bool,
@@ -205,6 +219,27 @@ impl Switch {
 
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("kamailio.log")).unwrap_or_default()
+    }
+
+    /// The switch's CDR queue as its Prometheus endpoint reports it (the RPC port's
+    /// /metrics, behind the switch token), once it reads `want` (five seconds at most).
+    pub async fn cdr_queue_reaches(&self, want: f64) {
+        let url = format!("http://127.0.0.1:{}/metrics", self.rpc_port);
+        let http = reqwest::Client::new();
+        let unauthorized = http.get(&url).send().await.unwrap().status();
+        assert_eq!(unauthorized, 401, "the switch's metrics need its token");
+        let mut last = String::new();
+        for _ in 0..50 {
+            let r = http.get(&url).bearer_auth(crate::common::SWITCH).send().await;
+            if let Ok(r) = r {
+                last = r.text().await.unwrap_or_default();
+                if cdr_queue(&last) == Some(want) {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the switch's CDR queue never read {want}:\n{last}\n{}", self.log());
     }
 
     /// Answers every call that reaches `port` and waits for its BYE: the carrier's
