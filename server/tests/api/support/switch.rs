@@ -230,7 +230,11 @@ impl Switch {
         assert_eq!(unauthorized, 401, "the switch's metrics need its token");
         let mut last = String::new();
         for _ in 0..50 {
-            let r = http.get(&url).bearer_auth(crate::common::SWITCH).send().await;
+            let r = http
+                .get(&url)
+                .bearer_auth(crate::common::SWITCH)
+                .send()
+                .await;
             if let Ok(r) = r {
                 last = r.text().await.unwrap_or_default();
                 if cdr_queue(&last) == Some(want) {
@@ -239,7 +243,10 @@ impl Switch {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("the switch's CDR queue never read {want}:\n{last}\n{}", self.log());
+        panic!(
+            "the switch's CDR queue never read {want}:\n{last}\n{}",
+            self.log()
+        );
     }
 
     /// Answers every call that reaches `port` and waits for its BYE: the carrier's
