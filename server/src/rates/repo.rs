@@ -1,5 +1,6 @@
 //! The rate_decks and rate_deck_rows tables.
 
+use crate::db::Backend;
 use crate::telephony::destination::Destination;
 use dialtone_core::rates::deck::{DeckRow, LineType};
 use dialtone_core::rating::Increments;
@@ -69,9 +70,13 @@ pub async fn insert_deck<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-/// Inserts up to `ROWS_PER_INSERT` rows in one statement.
+/// Inserts up to `ROWS_PER_INSERT` rows in one statement. On SQLite the placeholders
+/// are anonymous `?`: SQLite looks a numbered `$N` up by name in a list on every bind,
+/// which made a 1,000-row statement (9,001 parameters) take about 110 ms instead of
+/// under 1 ms, and a 100,000-prefix deck 8 s. PostgreSQL takes `$N` only.
 pub async fn insert_rows<'e, E: Executor<'e, Database = Any>>(
     ex: E,
+    backend: Backend,
     deck_id: i64,
     rows: &[DeckRow],
 ) -> Result<(), sqlx::Error> {
@@ -84,26 +89,21 @@ pub async fn insert_rows<'e, E: Executor<'e, Database = Any>>(
          inbound_rate_micros, outbound_rate_micros, sms_rate_micros, first_increment_secs, next_increment_secs) VALUES ",
     );
     for i in 0..rows.len() {
-        let b = i * 9 + 2;
         if i > 0 {
             sql.push(',');
         }
-        sql.push_str(&format!(
-            "($1,${},${},${},${},${},${},${},${},${})",
-            b,
-            b + 1,
-            b + 2,
-            b + 3,
-            b + 4,
-            b + 5,
-            b + 6,
-            b + 7,
-            b + 8
-        ));
+        if backend == Backend::Sqlite {
+            sql.push_str("(?,?,?,?,?,?,?,?,?,?)");
+        } else {
+            let b = i * 10;
+            let row: Vec<String> = (1..=10).map(|k| format!("${}", b + k)).collect();
+            sql.push_str(&format!("({})", row.join(",")));
+        }
     }
-    let mut query = sqlx::query(&sql).bind(deck_id);
+    let mut query = sqlx::query(&sql);
     for r in rows {
         query = query
+            .bind(deck_id)
             .bind(r.prefix.as_str())
             .bind(r.destination.as_str())
             .bind(r.country.as_str())

@@ -46,7 +46,7 @@ impl Writer<'_> {
             }
         };
         for chunk in self.batch.chunks(ROWS_PER_INSERT) {
-            repo::insert_rows(&mut *tx, deck_id, chunk).await?;
+            repo::insert_rows(&mut *tx, self.db.backend, deck_id, chunk).await?;
         }
         tx.commit().await?;
         self.deck_id = Some(deck_id);
