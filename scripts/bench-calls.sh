@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 json=${1:-/dev/null}
 BIN=target/release
 CALLS=${CALLS:-4000}
+CUSTOMERS=${CUSTOMERS:-16}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -20,11 +21,11 @@ parse() { python3 -c "import re,sys; m=re.search(r'placed (\d+) calls in ([\d.]+
 
 echo "## The call path at 64 in flight, and the database's ceiling"
 echo
-echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, release build; $CALLS calls per run from one customer's number"
+echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, release build; $CALLS calls per run from one customer's number, then from $CUSTOMERS customers' numbers"
 echo "(the load generator shares the 2 cores over HTTP). Ceiling: the same authorize and CDR"
 echo "transactions through the server's own functions in one process, no HTTP (dialtone-traffic --direct)."
 echo
-echo '| backend | over HTTP: pairs/s | p50 ms | p99 ms | ceiling (no HTTP): pairs/s | p50 ms | p99 ms | HTTP / ceiling | invariants after both |'
+echo '| backend, callers | over HTTP: pairs/s | p50 ms | p99 ms | ceiling (no HTTP): pairs/s | p50 ms | p99 ms | HTTP / ceiling | invariants after both |'
 echo '|---|---|---|---|---|---|---|---|---|'
 for backend in sqlite postgres; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
@@ -39,21 +40,34 @@ for backend in sqlite postgres; do
   SERVER=$!
   until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
   TOKEN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]'); ADMIN=$TOKEN
-  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"bench@example.com","password":"password1"}' >/dev/null
-  TOKEN=$(TOKEN= api POST /auth/login '{"email":"bench@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
-  CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
-  TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
-  NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
-  NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
-  # A short warm-up (connections, statement caches), then the measured run.
-  $BIN/dialtone-traffic --base $BASE --token bench-switch --from "$NUMBER" --calls 300 --concurrency 64 --seed 7 >/dev/null
-  read -r _ _ http_ok http_err http_ps http_p50 http_p99 <<<"$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch --from "$NUMBER" --calls $CALLS --concurrency 64 --seed 64)")"
+  # Customers with a funded number each: the first alone, then all of them (every call
+  # of one customer locks the same balance row; a switch's calls come from many).
+  NUMBERS=()
+  for c in $(seq 1 "$CUSTOMERS"); do
+    TOKEN= api POST /auth/signup "{\"name\":\"Bench Client $c\",\"email\":\"bench$c@example.com\",\"password\":\"password1\"}" >/dev/null
+    TOKEN=$(TOKEN= api POST /auth/login "{\"email\":\"bench$c@example.com\",\"password\":\"password1\"}" | jq_ 'd["accessToken"]')
+    CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
+    TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+    NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
+    NUMBERS+=("$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')")
+  done
+  one=(--from "${NUMBERS[0]}"); all=(); for n in "${NUMBERS[@]}"; do all+=(--from "$n"); done
+  # A short warm-up (connections, statement caches), then the measured runs.
+  $BIN/dialtone-traffic --base $BASE --token bench-switch "${one[@]}" --calls 300 --concurrency 64 --seed 7 >/dev/null
+  http_one=$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch "${one[@]}" --calls $CALLS --concurrency 64 --seed 64)")
+  http_all=$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch "${all[@]}" --calls $CALLS --concurrency 64 --seed 66)")
   http_check=$(check)
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
-  read -r _ _ dir_ok dir_err dir_ps dir_p50 dir_p99 <<<"$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" --from "$NUMBER" --calls $CALLS --concurrency 64 --seed 65)")"
+  dir_one=$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64 --seed 65)")
+  dir_all=$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64 --seed 67)")
   dir_check=$(check)
-  ratio=$(python3 -c "print(f'{$http_ps / $dir_ps:.0%}')")
-  echo "| $backend | $http_ps | $http_p50 | $http_p99 | $dir_ps | $dir_p50 | $dir_p99 | $ratio | over HTTP: $http_check; direct: $dir_check |"
-  echo "{\"mode\":\"authorize+cdr vs ceiling\",\"backend\":\"$backend\",\"concurrency\":64,\"http_per_second\":$http_ps,\"http_ok\":$http_ok,\"http_errors\":$http_err,\"http_p50_ms\":$http_p50,\"http_p99_ms\":$http_p99,\"direct_per_second\":$dir_ps,\"direct_ok\":$dir_ok,\"direct_errors\":$dir_err,\"direct_p50_ms\":$dir_p50,\"direct_p99_ms\":$dir_p99}" >> "$json"
+  for who in one all; do
+    if [ $who = one ]; then h=$http_one; d=$dir_one; label="1 customer"; else h=$http_all; d=$dir_all; label="$CUSTOMERS customers"; fi
+    read -r _ _ http_ok http_err http_ps http_p50 http_p99 <<<"$h"
+    read -r _ _ dir_ok dir_err dir_ps dir_p50 dir_p99 <<<"$d"
+    ratio=$(python3 -c "print(f'{$http_ps / $dir_ps:.0%}')")
+    echo "| $backend, $label | $http_ps | $http_p50 | $http_p99 | $dir_ps | $dir_p50 | $dir_p99 | $ratio | over HTTP: $http_check; direct: $dir_check |"
+    echo "{\"mode\":\"authorize+cdr vs ceiling\",\"backend\":\"$backend\",\"customers\":\"$label\",\"concurrency\":64,\"http_per_second\":$http_ps,\"http_ok\":$http_ok,\"http_errors\":$http_err,\"http_p50_ms\":$http_p50,\"http_p99_ms\":$http_p99,\"direct_per_second\":$dir_ps,\"direct_ok\":$dir_ok,\"direct_errors\":$dir_err,\"direct_p50_ms\":$dir_p50,\"direct_p99_ms\":$dir_p99}" >> "$json"
+  done
   [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
 done
