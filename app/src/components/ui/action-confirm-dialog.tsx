@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
+import toast from 'react-hot-toast';
 import { messageOf } from '../../lib/api-client';
 import { ChargeFailure } from './charge-failure';
 import { ConfirmDialog } from './confirm-dialog';
@@ -9,8 +10,10 @@ type DialogProps = Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm' | 'pen
 interface ActionConfirmDialogProps<T> extends DialogProps {
   /** The call the confirmation makes. */
   action: () => Promise<T>;
-  /** Says that it worked (a toast), before the dialog closes. */
-  onDone: (result: T) => void;
+  /** The toast that says it worked, shown before the dialog closes. */
+  success?: string | ((result: T) => string);
+  /** Anything else to do once it worked (or a toast of another kind), before the dialog closes. */
+  onDone?: (result: T) => void;
   /** The queries the call changes, fetched again once it succeeded. */
   refresh: QueryKey;
   /** The message when the call fails and the server gave none. */
@@ -22,6 +25,7 @@ interface ActionConfirmDialogProps<T> extends DialogProps {
 /** Asks before a call to the API, makes it, and shows its failure in the dialog. */
 export function ActionConfirmDialog<T>({
   action,
+  success,
   onDone,
   refresh,
   failure,
@@ -32,7 +36,10 @@ export function ActionConfirmDialog<T>({
   const run = useMutation({
     mutationFn: action,
     onSuccess: async (result) => {
-      onDone(result);
+      if (success !== undefined) {
+        toast.success(typeof success === 'function' ? success(result) : success);
+      }
+      onDone?.(result);
       dialog.onClose();
       await Promise.all([
         charge?.refreshUser(),

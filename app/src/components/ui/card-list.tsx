@@ -35,7 +35,6 @@ export function CardList<T>({
         query={query}
         loading={<LoadingStatus label={loading} />}
         error={error}
-        isEmpty={(data) => data.length === 0}
         empty={empty}
       >
         {(data) => <div className={grid}>{data.map((item) => children(item))}</div>}

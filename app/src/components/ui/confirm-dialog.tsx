@@ -4,8 +4,10 @@ import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   title: string;
-  /** The question, e.g. "Delete Germany (DE)?". */
+  /** The question, e.g. "Delete Germany (DE)?", or with `question` the paragraph that explains it. */
   children: ReactNode;
+  /** A question in bold above the children, which then are one paragraph of text. */
+  question?: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
@@ -19,6 +21,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   children,
+  question,
   confirmLabel,
   onConfirm,
   onClose,
@@ -37,7 +40,16 @@ export function ConfirmDialog({
         danger={danger}
         confirmLabel={confirmLabel}
       >
-        <div className="text-sm text-slate-700">{children}</div>
+        <div className="text-sm text-slate-700">
+          {question === undefined ? (
+            children
+          ) : (
+            <>
+              <p className="font-medium text-slate-900">{question}</p>
+              <p className="mt-2">{children}</p>
+            </>
+          )}
+        </div>
       </ConfirmStep>
     </Dialog>
   );

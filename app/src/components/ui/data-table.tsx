@@ -25,25 +25,37 @@ export function actionsColumn<T>(
   return { header: 'Actions', hideHeader: true, tight: true, align: 'right', ...options, cell };
 }
 
+/** A table whose rows' menus hand the action chosen back to the screen, which opens its dialog. */
+export interface RowActionsProps<T, A extends string> {
+  items: T[];
+  onAction: (action: A, row: T) => void;
+}
+
 /** A row's own full-width row below it, e.g. its details, with the id its toggle controls. */
 export interface RowDetail {
   id: string;
   content: ReactNode;
 }
 
-interface DataTableProps<T> {
+/** Rows with an `id` are keyed by it unless told otherwise; other rows need a key. */
+type RowKeyProps<T> = [T] extends [{ id: Key }]
+  ? { rowKey?: (row: T) => Key }
+  : { rowKey: (row: T) => Key };
+
+type DataTableProps<T> = RowKeyProps<T> & {
   /** Read by screen readers, and names the scrolling region ("<caption> table"). */
   caption: string;
   /** Columns; `false` leaves one out (a column only some readers see). */
   columns: Array<Column<T> | false>;
   rows: readonly T[];
-  rowKey: (row: T) => Key;
   /** The width below which the table scrolls inside its box, e.g. `min-w-[48rem]`. */
   minWidth?: string;
   /** Classes of each row, e.g. `align-top` for rows with cells of several lines. */
   rowClassName?: string;
   detail?: (row: T) => RowDetail | null;
-}
+};
+
+const byId = (row: unknown) => (row as { id: Key }).id;
 
 const alignClass = { right: 'text-right', center: 'text-center' } as const;
 
@@ -55,7 +67,7 @@ export function DataTable<T>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   minWidth = '',
   rowClassName,
   detail,

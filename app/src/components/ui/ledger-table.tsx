@@ -1,7 +1,6 @@
-import { usd } from '../../lib/core';
 import { ledgerKindLabel, type LedgerEntry } from '../../lib/ledger';
 import { DataTable } from './data-table';
-import { dateColumn } from './table-cells';
+import { dateColumn, moneyColumn } from './table-cells';
 
 function amountClass(amount: number): string {
   if (amount > 0) return 'text-green-700';
@@ -21,7 +20,6 @@ export function LedgerTable({ items, caption }: LedgerTableProps) {
       caption={caption}
       minWidth="min-w-[40rem]"
       rows={items}
-      rowKey={(entry) => entry.id}
       columns={[
         dateColumn('Date', (entry: LedgerEntry) => entry.date, {
           withTime: true,
@@ -33,19 +31,12 @@ export function LedgerTable({ items, caption }: LedgerTableProps) {
           cell: (entry) => ledgerKindLabel(entry.kind),
         },
         { header: 'Description', className: 'text-slate-700', cell: (entry) => entry.description },
-        {
-          header: 'Amount',
+        moneyColumn('Amount', (entry: LedgerEntry) => entry.amount, {
           align: 'right',
           className: (entry) =>
             `font-semibold whitespace-nowrap tabular-nums ${amountClass(entry.amount)}`,
-          cell: (entry) => usd(entry.amount),
-        },
-        {
-          header: 'Balance',
-          align: 'right',
-          className: 'whitespace-nowrap text-slate-900 tabular-nums',
-          cell: (entry) => usd(entry.balanceAfter),
-        },
+        }),
+        moneyColumn('Balance', (entry: LedgerEntry) => entry.balanceAfter, { align: 'right' }),
       ]}
     />
   );

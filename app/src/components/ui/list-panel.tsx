@@ -13,13 +13,22 @@ interface Paging {
   hideSinglePage?: boolean;
 }
 
-interface ListStatesProps<T> {
+/** A list answered as an array or as `{ items }` is empty when it holds none; others say. */
+type IsEmptyProps<T> = [T] extends [readonly unknown[] | { items: readonly unknown[] }]
+  ? { isEmpty?: (data: T) => boolean }
+  : { isEmpty: (data: T) => boolean };
+
+function holdsNone(data: unknown): boolean {
+  const items = Array.isArray(data) ? data : (data as { items: unknown[] }).items;
+  return items.length === 0;
+}
+
+type ListStatesProps<T> = IsEmptyProps<T> & {
   query: UseQueryResult<T>;
   /** Shown while the first page loads, e.g. a TableSkeleton. */
   loading: ReactNode;
   /** The message when the list cannot load and the server gave none. */
   error: string;
-  isEmpty: (data: T) => boolean;
   /** The empty state: a text is shown as the standard status line. */
   empty: ReactNode;
   children: (data: T) => ReactNode;
@@ -28,7 +37,7 @@ interface ListStatesProps<T> {
   /** The items are cards of their own, outside a ListPanel: the failure and the empty
    * text then get a card too. */
   cards?: boolean;
-}
+};
 
 const card = 'rounded-2xl border border-slate-200 bg-white';
 
@@ -40,7 +49,7 @@ export function ListStates<T>({
   query,
   loading,
   error,
-  isEmpty,
+  isEmpty = holdsNone,
   empty,
   children,
   paging,

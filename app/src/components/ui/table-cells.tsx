@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { usd } from '../../lib/core';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import type { Column } from './data-table';
+import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
+import { Badge, type BadgeTone } from './badge';
+import { actionsColumn, type Column } from './data-table';
 
 interface TimeProps {
   /** An ISO timestamp from the API. */
@@ -19,18 +22,68 @@ export function Time({ value, withTime = false, className }: TimeProps) {
   );
 }
 
+/** A cell with nothing to show: a grey dash. */
+export function NoValue() {
+  return <span className="text-slate-400">—</span>;
+}
+
 interface DateColumnOptions {
   withTime?: boolean;
   className?: string;
+  /** Shown for a row without the timestamp, e.g. "Never"; a grey dash by default. */
+  empty?: ReactNode;
 }
 
 /** A column of one timestamp per row, which never wraps. */
 export function dateColumn<T>(
   header: string,
-  value: (row: T) => string,
-  { withTime = false, className = 'whitespace-nowrap text-slate-700' }: DateColumnOptions = {},
+  value: (row: T) => string | null | undefined,
+  {
+    withTime = false,
+    className = 'whitespace-nowrap text-slate-700',
+    empty = <NoValue />,
+  }: DateColumnOptions = {},
 ): Column<T> {
-  return { header, className, cell: (row) => <Time value={value(row)} withTime={withTime} /> };
+  return {
+    header,
+    className,
+    cell: (row) => {
+      const iso = value(row);
+      return iso ? <Time value={iso} withTime={withTime} /> : empty;
+    },
+  };
+}
+
+/** A column of one amount of money per row, in dollars with 2 decimals. */
+export function moneyColumn<T>(
+  header: string,
+  value: (row: T) => number | string,
+  options: Partial<Pick<Column<T>, 'align' | 'className' | 'testId'>> = {},
+): Column<T> {
+  return {
+    header,
+    className: 'whitespace-nowrap text-slate-900 tabular-nums',
+    ...options,
+    cell: (row) => usd(value(row)),
+  };
+}
+
+/** The row's status as a coloured badge. */
+export function statusColumn<T>(
+  status: (row: T) => string,
+  tone: (row: T) => BadgeTone,
+): Column<T> {
+  return { header: 'Status', cell: (row) => <Badge tone={tone(row)}>{status(row)}</Badge> };
+}
+
+/** The last column: a menu of what can be done to the row, named after it. */
+export function actionsMenuColumn<T>(
+  name: (row: T) => string,
+  items: (row: T) => ActionsMenuItem[],
+): Column<T> {
+  return actionsColumn((row) => (
+    <ActionsMenu label={`Actions for ${name(row)}`} items={items(row)} />
+  ));
 }
 
 interface TwoLineCellProps {

@@ -1,4 +1,5 @@
 import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
+import { StatCard, StatCards } from '../../../components/ui/stat-cards';
 import { formatDuration } from '../../../lib/core';
 
 const percent = new Intl.NumberFormat('en-US', {
@@ -36,25 +37,24 @@ export function KpiCards({ asr, acd }: KpiCardsProps) {
     },
   ];
   return (
-    <ul aria-label="Call quality" className="grid gap-4 sm:grid-cols-2">
+    <StatCards label="Call quality" columns="sm:grid-cols-2">
       {kpis.map((kpi) => (
-        <li
+        <StatCard
           key={kpi.label}
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          data-testid={`kpi-${kpi.label}`}
-        >
-          <h2 className="text-sm font-medium text-slate-600">
-            <abbr title={kpi.name} className="no-underline">
-              {kpi.label}
-            </abbr>{' '}
-            <span className="font-normal">({kpi.name})</span>
-          </h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-            {loading ? <FigurePlaceholder size="h-8 w-16" /> : kpi.value}
-          </p>
-          <p className="mt-1 text-xs text-slate-500">{kpi.note}</p>
-        </li>
+          testId={`kpi-${kpi.label}`}
+          label={
+            <>
+              <abbr title={kpi.name} className="no-underline">
+                {kpi.label}
+              </abbr>{' '}
+              <span className="font-normal">({kpi.name})</span>
+            </>
+          }
+          size="text-3xl"
+          value={loading ? <FigurePlaceholder size="h-8 w-16" /> : kpi.value}
+          note={kpi.note}
+        />
       ))}
-    </ul>
+    </StatCards>
   );
 }

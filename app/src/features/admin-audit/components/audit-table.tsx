@@ -31,7 +31,6 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
       minWidth="min-w-[48rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(entry) => entry.id}
       detail={(entry) =>
         expanded.has(entry.id)
           ? { id: detailsId(entry), content: <AuditDetails entry={entry} /> }

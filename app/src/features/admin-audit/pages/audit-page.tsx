@@ -38,7 +38,6 @@ export function AuditPage() {
           query={audit}
           loading={<TableSkeleton label="Loading the audit log..." columns={5} />}
           error="Could not load the audit log."
-          isEmpty={(data) => data.items.length === 0}
           empty={filtered ? 'No entries match these filters' : 'No administrator actions yet'}
           paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >

@@ -1,7 +1,6 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
-import { ActionsMenu } from '../../../components/ui/actions-menu';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import { actionsMenuColumn, NoValue, Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { BalanceItem, Movement } from '../api/get-balances';
@@ -9,7 +8,7 @@ import type { BalanceItem, Movement } from '../api/get-balances';
 export type BalanceAction = 'credit' | 'debit' | 'transactions';
 
 function MovementCell({ movement }: { movement: Movement | null | undefined }) {
-  if (!movement) return <span className="text-slate-400">—</span>;
+  if (!movement) return <NoValue />;
   return (
     <TwoLineCell
       title={usd(movement.amount)}
@@ -20,19 +19,13 @@ function MovementCell({ movement }: { movement: Movement | null | undefined }) {
   );
 }
 
-interface BalancesTableProps {
-  items: BalanceItem[];
-  onAction: (action: BalanceAction, user: BalanceItem) => void;
-}
-
-export function BalancesTable({ items, onAction }: BalancesTableProps) {
+export function BalancesTable({ items, onAction }: RowActionsProps<BalanceItem, BalanceAction>) {
   return (
     <DataTable
       caption="User balances"
       minWidth="min-w-[48rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(user) => user.id}
       columns={[
         { header: 'User', cell: (user) => <TwoLineCell title={user.name} detail={user.email} /> },
         {
@@ -64,24 +57,18 @@ export function BalancesTable({ items, onAction }: BalancesTableProps) {
           cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
         },
         { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
-        actionsColumn((user: BalanceItem) => (
-          <ActionsMenu
-            label={`Actions for ${user.name}`}
-            items={[
-              { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
-              {
-                label: 'Deduct Funds',
-                icon: MinusCircle,
-                onSelect: () => onAction('debit', user),
-              },
-              {
-                label: 'View Transactions',
-                icon: History,
-                onSelect: () => onAction('transactions', user),
-              },
-            ]}
-          />
-        )),
+        actionsMenuColumn(
+          (user: BalanceItem) => user.name,
+          (user) => [
+            { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
+            { label: 'Deduct Funds', icon: MinusCircle, onSelect: () => onAction('debit', user) },
+            {
+              label: 'View Transactions',
+              icon: History,
+              onSelect: () => onAction('transactions', user),
+            },
+          ],
+        ),
       ]}
     />
   );

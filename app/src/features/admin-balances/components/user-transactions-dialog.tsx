@@ -33,7 +33,6 @@ export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialog
           query={transactions}
           loading={<TableSkeleton label="Loading transactions..." />}
           error="Could not load the transactions."
-          isEmpty={(data) => data.items.length === 0}
           empty={<EmptyStatus>No transactions yet</EmptyStatus>}
           paging={{
             page,

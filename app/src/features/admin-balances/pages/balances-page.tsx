@@ -37,7 +37,6 @@ export function BalancesPage() {
           query={balances}
           loading={<TableSkeleton label="Loading balances..." columns={6} />}
           error="Could not load the balances."
-          isEmpty={(data) => data.items.length === 0}
           empty={term ? `No users match "${term}"` : 'No users yet'}
           paging={list.paging}
         >

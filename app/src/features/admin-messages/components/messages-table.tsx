@@ -16,7 +16,6 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
       minWidth="min-w-[48rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(item) => item.id}
       columns={[
         dateColumn('Received', (item: ContactMessage) => item.createdAt, {
           withTime: true,

@@ -52,7 +52,6 @@ export function MessagesPage() {
           query={messages}
           loading={<LoadingStatus label="Loading messages..." className="justify-center p-10" />}
           error="Could not load messages."
-          isEmpty={(data) => data.items.length === 0}
           empty="No messages"
           paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
         >

@@ -1,8 +1,8 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { EmptyStatus } from '../../../components/ui/empty-status';
-import { usd } from '../../../lib/core';
 import type { TopCountry } from '../api/get-stats';
 import { DataTable } from '../../../components/ui/data-table';
+import { moneyColumn } from '../../../components/ui/table-cells';
 
 const percent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
@@ -51,12 +51,10 @@ export function TopCountries({ countries }: { countries: TopCountry[] }) {
           className: 'font-medium text-slate-900',
           cell: (country) => country.name,
         },
-        {
-          header: 'Revenue',
+        moneyColumn('Revenue', (country: TopCountry) => country.revenue, {
           align: 'right',
           className: 'text-slate-900 tabular-nums',
-          cell: (country) => usd(country.revenue),
-        },
+        }),
         {
           header: 'Change',
           align: 'right',

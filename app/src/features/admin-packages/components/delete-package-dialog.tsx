@@ -23,12 +23,10 @@ export function DeletePackageDialog({ item, onClose }: DeletePackageDialogProps)
       refresh={adminPackagesKey}
       failure="Could not delete the package."
       onClose={onClose}
+      question={`Delete ${item.name}?`}
     >
-      <p className="font-medium text-slate-900">Delete {item.name}?</p>
-      <p className="mt-2">
-        A package that customers still hold is deactivated instead: it leaves the shop and their
-        minutes stay.
-      </p>
+      A package that customers still hold is deactivated instead: it leaves the shop and their
+      minutes stay.
     </ActionConfirmDialog>
   );
 }

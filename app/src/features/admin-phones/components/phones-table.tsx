@@ -1,9 +1,13 @@
 import { Globe, Power, PowerOff, UserCog } from 'lucide-react';
-import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
-import { Badge } from '../../../components/ui/badge';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { Time, TwoLineCell } from '../../../components/ui/table-cells';
-import { usd } from '../../../lib/core';
+import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
+import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import {
+  actionsMenuColumn,
+  moneyColumn,
+  statusColumn,
+  Time,
+  TwoLineCell,
+} from '../../../components/ui/table-cells';
 import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
 
@@ -24,10 +28,7 @@ function actionsFor(phone: AdminPhone, onAction: PhonesTableProps['onAction']): 
   ];
 }
 
-interface PhonesTableProps {
-  items: AdminPhone[];
-  onAction: (action: PhoneAction, phone: AdminPhone) => void;
-}
+type PhonesTableProps = RowActionsProps<AdminPhone, PhoneAction>;
 
 export function PhonesTable({ items, onAction }: PhonesTableProps) {
   return (
@@ -36,7 +37,6 @@ export function PhonesTable({ items, onAction }: PhonesTableProps) {
       minWidth="min-w-[52rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(phone) => phone.id}
       columns={[
         {
           header: 'Number',
@@ -69,23 +69,20 @@ export function PhonesTable({ items, onAction }: PhonesTableProps) {
           className: 'whitespace-nowrap text-slate-700',
           cell: (phone) => typeLabels[phone.type] ?? phone.type,
         },
-        {
-          header: 'Status',
-          cell: (phone) => <Badge tone={statusTones[phone.status] ?? 'gray'}>{phone.status}</Badge>,
-        },
+        statusColumn(
+          (phone: AdminPhone) => phone.status,
+          (phone) => statusTones[phone.status] ?? 'gray',
+        ),
         {
           header: 'Assigned To',
           className: 'text-slate-700',
           cell: (phone) => phone.assignedTo ?? <span className="text-slate-500">Unassigned</span>,
         },
-        {
-          header: 'Monthly Fee',
-          className: 'whitespace-nowrap text-slate-900 tabular-nums',
-          cell: (phone) => usd(phone.monthlyFee),
-        },
-        actionsColumn((phone: AdminPhone) => (
-          <ActionsMenu label={`Actions for ${phone.number}`} items={actionsFor(phone, onAction)} />
-        )),
+        moneyColumn('Monthly Fee', (phone: AdminPhone) => phone.monthlyFee),
+        actionsMenuColumn(
+          (phone: AdminPhone) => phone.number,
+          (phone) => actionsFor(phone, onAction),
+        ),
       ]}
     />
   );

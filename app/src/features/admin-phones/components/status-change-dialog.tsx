@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { activatePhone } from '../api/activate-phone';
 import { deactivatePhone } from '../api/deactivate-phone';
@@ -18,7 +17,7 @@ export function StatusChangeDialog({ phone, action, onClose }: StatusChangeDialo
       confirmLabel={deactivating ? 'Deactivate' : 'Activate'}
       danger={deactivating}
       action={() => (deactivating ? deactivatePhone(phone.id) : activatePhone(phone.id))}
-      onDone={() => toast.success(`${phone.number} ${deactivating ? 'deactivated' : 'activated'}`)}
+      success={`${phone.number} ${deactivating ? 'deactivated' : 'activated'}`}
       refresh={phonesKey}
       failure="Could not change the number."
       onClose={onClose}

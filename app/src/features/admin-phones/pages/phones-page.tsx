@@ -49,7 +49,6 @@ export function PhonesPage() {
           query={phones}
           loading={<TableSkeleton label="Loading numbers..." columns={6} />}
           error="Could not load the numbers."
-          isEmpty={(data) => data.items.length === 0}
           empty={list.filtered ? 'No numbers match these filters' : 'No numbers yet'}
           paging={list.paging}
         >

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { usersKey, type AdminUserItem } from '../api/get-users';
 import { reactivateUser } from '../api/reactivate-user';
@@ -20,7 +19,7 @@ export function StatusDialog({ user, action, onClose }: StatusDialogProps) {
       confirmLabel={title}
       danger={suspending}
       action={() => (suspending ? suspendUser(user.id) : reactivateUser(user.id))}
-      onDone={() => toast.success(`${user.name} ${suspending ? 'suspended' : 'reactivated'}`)}
+      success={`${user.name} ${suspending ? 'suspended' : 'reactivated'}`}
       refresh={usersKey}
       failure="Could not change the account."
       onClose={onClose}

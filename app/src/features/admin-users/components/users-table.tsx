@@ -1,8 +1,13 @@
 import { Mail, ShieldCheck, UserCheck, UserX, type LucideIcon } from 'lucide-react';
-import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
+import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn, Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import {
+  actionsMenuColumn,
+  dateColumn,
+  NoValue,
+  TwoLineCell,
+} from '../../../components/ui/table-cells';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { AdminUserItem } from '../api/get-users';
 import { roleLabel, trialLabel } from './user-labels';
@@ -28,11 +33,9 @@ function menuItems(
   return items;
 }
 
-interface UsersTableProps {
-  items: AdminUserItem[];
+interface UsersTableProps extends RowActionsProps<AdminUserItem, UserAction> {
   /** The signed-in administrator's id. */
   selfId: number | undefined;
-  onAction: (action: UserAction, user: AdminUserItem) => void;
 }
 
 export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
@@ -42,7 +45,6 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
       minWidth="min-w-[52rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(user) => user.id}
       columns={[
         {
           header: 'Name',
@@ -63,7 +65,7 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
         {
           header: 'Phone',
           className: 'whitespace-nowrap text-slate-700 tabular-nums',
-          cell: (user) => user.phone ?? <span className="text-slate-400">—</span>,
+          cell: (user) => user.phone ?? <NoValue />,
         },
         {
           header: 'Status',
@@ -87,22 +89,14 @@ export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
           ),
         },
         dateColumn('Join Date', (user: AdminUserItem) => user.joinDate),
-        {
-          header: 'Last Login',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (user) =>
-            user.lastLogin ? (
-              <Time value={user.lastLogin} withTime />
-            ) : (
-              <span className="text-slate-500">Never</span>
-            ),
-        },
-        actionsColumn((user: AdminUserItem) => (
-          <ActionsMenu
-            label={`Actions for ${user.name}`}
-            items={menuItems(user, user.id === selfId, onAction)}
-          />
-        )),
+        dateColumn('Last Login', (user: AdminUserItem) => user.lastLogin, {
+          withTime: true,
+          empty: <span className="text-slate-500">Never</span>,
+        }),
+        actionsMenuColumn(
+          (user: AdminUserItem) => user.name,
+          (user) => menuItems(user, user.id === selfId, onAction),
+        ),
       ]}
     />
   );

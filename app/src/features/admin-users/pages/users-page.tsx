@@ -39,7 +39,6 @@ export function UsersPage() {
           query={users}
           loading={<TableSkeleton label="Loading users..." columns={6} />}
           error="Could not load the users."
-          isEmpty={(data) => data.items.length === 0}
           empty={list.filtered ? 'No users match these filters' : 'No users yet'}
           paging={list.paging}
         >

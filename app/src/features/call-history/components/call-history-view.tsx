@@ -71,7 +71,6 @@ export function CallHistoryView({
           query={calls}
           loading={<TableSkeleton label="Loading calls..." columns={scope === 'admin' ? 6 : 5} />}
           error="Could not load the call records."
-          isEmpty={(data) => data.items.length === 0}
           empty={list.filtered ? 'No calls match your filters' : 'No calls yet'}
           paging={{ ...list.paging, label: 'Call pages' }}
         >

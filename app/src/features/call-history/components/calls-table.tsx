@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
-import { usd } from '../../../lib/core';
+import { moneyColumn } from '../../../components/ui/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { CallRecord } from '../api/get-calls';
 import { CallDirection } from './call-direction';
@@ -30,7 +30,6 @@ export function CallsTable({
       caption={caption}
       minWidth="min-w-[48rem]"
       rows={items}
-      rowKey={(call) => call.id}
       columns={[
         {
           header: 'Call Details',
@@ -59,12 +58,7 @@ export function CallsTable({
           className: 'whitespace-nowrap text-slate-700 tabular-nums',
           cell: (call) => call.duration,
         },
-        {
-          header: 'Cost',
-          align: 'right',
-          className: 'whitespace-nowrap text-slate-900 tabular-nums',
-          cell: (call) => usd(call.cost),
-        },
+        moneyColumn('Cost', (call: CallRecord) => call.cost, { align: 'right' }),
         {
           header: 'Status',
           className: 'whitespace-nowrap',

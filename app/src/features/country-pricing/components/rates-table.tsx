@@ -1,9 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
 import { Flag } from '../../../components/ui/flag';
 import { rate } from '../../../lib/core';
-import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { CountryRate } from '../api/get-country-rates';
 
 const money = 'whitespace-nowrap text-slate-900 tabular-nums';
@@ -25,7 +24,6 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
       caption="Rates per country"
       minWidth="min-w-[50rem]"
       rows={items}
-      rowKey={(row) => row.id}
       columns={[
         {
           header: 'Country',
@@ -54,12 +52,10 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
           cell: (row) => `${rate(row.outboundRate)}/min`,
         },
         { header: 'SMS Rate', className: money, cell: (row) => `${rate(row.smsRate)}/msg` },
-        {
-          header: 'Status',
-          cell: (row) => (
-            <Badge tone={row.status === 'active' ? 'green' : 'red'}>{row.status}</Badge>
-          ),
-        },
+        statusColumn(
+          (row: CountryRate) => row.status,
+          (row) => (row.status === 'active' ? 'green' : 'red'),
+        ),
         dateColumn('Last Updated', (row: CountryRate) => row.lastUpdated, {
           className: 'whitespace-nowrap text-slate-600',
         }),

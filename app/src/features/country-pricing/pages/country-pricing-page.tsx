@@ -36,7 +36,6 @@ export function CountryPricingPage() {
           query={rates}
           loading={<TableSkeleton label="Loading countries..." columns={6} />}
           error="Could not load the country rates."
-          isEmpty={(data) => data.items.length === 0}
           empty={list.filtered ? 'No countries match these filters' : 'No countries yet'}
           paging={list.paging}
         >

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn, Time } from '../../../components/ui/table-cells';
+import { dateColumn } from '../../../components/ui/table-cells';
 import type { ApiKey } from '../api/get-api-keys';
 
 interface ApiKeysTableProps {
@@ -29,11 +29,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
           cell: (k) => k.sid,
         },
         dateColumn<ApiKey>('Created', (k) => k.createdAt, { withTime: true }),
-        {
-          header: 'Last used',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (k) => (k.lastUsedAt ? <Time value={k.lastUsedAt} withTime /> : 'Never'),
-        },
+        dateColumn<ApiKey>('Last used', (k) => k.lastUsedAt, { withTime: true, empty: 'Never' }),
         actionsColumn<ApiKey>((k) => (
           <Button
             variant="secondary"

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { apiKeysKey, type ApiKey } from '../api/get-api-keys';
 import { revokeApiKey } from '../api/revoke-api-key';
@@ -15,7 +14,7 @@ export function RevokeKeyDialog({ apiKey, onClose }: RevokeKeyDialogProps) {
       confirmLabel="Revoke key"
       danger
       action={() => revokeApiKey(apiKey.sid)}
-      onDone={() => toast.success(`${apiKey.name} revoked`)}
+      success={`${apiKey.name} revoked`}
       refresh={apiKeysKey}
       failure="Could not revoke the key."
       onClose={onClose}

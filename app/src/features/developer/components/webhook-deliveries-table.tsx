@@ -1,7 +1,7 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { WebhookDelivery } from '../api/get-webhook-deliveries';
 
 const tones: Record<WebhookDelivery['status'], BadgeTone> = {
@@ -26,7 +26,6 @@ export function WebhookDeliveriesTable({
     <DataTable
       caption="Webhook deliveries"
       rows={deliveries}
-      rowKey={(d) => d.id}
       minWidth="min-w-[56rem]"
       rowClassName="align-top"
       columns={[
@@ -41,10 +40,10 @@ export function WebhookDeliveriesTable({
           className: 'max-w-[20rem] break-all text-slate-700',
           cell: (d) => d.url,
         },
-        {
-          header: 'Status',
-          cell: (d) => <Badge tone={tones[d.status]}>{d.status}</Badge>,
-        },
+        statusColumn<WebhookDelivery>(
+          (d) => d.status,
+          (d) => tones[d.status],
+        ),
         { header: 'Attempts', align: 'right', cell: (d) => d.attempts },
         {
           header: 'Last response',

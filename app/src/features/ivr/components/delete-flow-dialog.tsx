@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { deleteIvrFlow } from '../api/delete-flow';
 import { ivrFlowsKey, type IvrFlowSummary } from '../api/get-flows';
@@ -17,7 +16,7 @@ export function DeleteFlowDialog({ flow, onClose }: DeleteFlowDialogProps) {
       confirmLabel="Delete flow"
       danger
       action={() => deleteIvrFlow(flow.id)}
-      onDone={() => toast.success(`${flow.name} deleted`)}
+      success={`${flow.name} deleted`}
       refresh={ivrFlowsKey}
       failure="Could not delete the flow."
       onClose={onClose}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { ActionsMenu } from '../../../components/ui/actions-menu';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn } from '../../../components/ui/table-cells';
+import { DataTable } from '../../../components/ui/data-table';
+import { actionsMenuColumn, dateColumn } from '../../../components/ui/table-cells';
 import type { IvrFlowSummary } from '../api/get-flows';
 
 export type FlowAction = 'edit' | 'duplicate' | 'delete';
@@ -17,7 +16,6 @@ export function FlowsTable({ flows, onAction }: FlowsTableProps) {
     <DataTable
       caption="IVR flows"
       rows={flows}
-      rowKey={(f) => f.id}
       minWidth="min-w-[40rem]"
       columns={[
         {
@@ -43,16 +41,14 @@ export function FlowsTable({ flows, onAction }: FlowsTableProps) {
             ),
         },
         dateColumn<IvrFlowSummary>('Updated', (f) => f.updatedAt, { withTime: true }),
-        actionsColumn<IvrFlowSummary>((f) => (
-          <ActionsMenu
-            label={`Actions for ${f.name}`}
-            items={[
-              { label: 'Edit', onSelect: () => onAction('edit', f) },
-              { label: 'Duplicate', onSelect: () => onAction('duplicate', f) },
-              { label: 'Delete', danger: true, onSelect: () => onAction('delete', f) },
-            ]}
-          />
-        )),
+        actionsMenuColumn<IvrFlowSummary>(
+          (f) => f.name,
+          (f) => [
+            { label: 'Edit', onSelect: () => onAction('edit', f) },
+            { label: 'Duplicate', onSelect: () => onAction('duplicate', f) },
+            { label: 'Delete', danger: true, onSelect: () => onAction('delete', f) },
+          ],
+        ),
       ]}
     />
   );

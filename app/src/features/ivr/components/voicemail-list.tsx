@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +28,6 @@ export function VoicemailList() {
           query={voicemails}
           loading={<TableSkeleton label="Loading voicemail..." rows={3} columns={4} />}
           error="Could not load your voicemail."
-          isEmpty={(data) => data.length === 0}
           empty="No messages yet. Callers reach a flow's voicemail step to leave one."
         >
           {(data) => (
@@ -74,7 +72,7 @@ export function VoicemailList() {
           confirmLabel="Delete message"
           danger
           action={() => deleteVoicemail(deleting.id)}
-          onDone={() => toast.success('Message deleted')}
+          success="Message deleted"
           refresh={voicemailsKey}
           failure="Could not delete the message."
           onClose={() => setDeleting(null)}

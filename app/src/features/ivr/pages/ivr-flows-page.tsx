@@ -51,7 +51,6 @@ export function IvrFlowsPage() {
           query={flows}
           loading={<TableSkeleton label="Loading flows..." rows={3} columns={5} />}
           error="Could not load your IVR flows."
-          isEmpty={(data) => data.items.length === 0}
           empty={
             <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
               <p className="text-slate-600">

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { hangUp, liveKey, type LiveCall } from '../api/live-calls';
 
@@ -15,7 +14,7 @@ export function HangUpDialog({ call, onClose }: HangUpDialogProps) {
       confirmLabel="Hang Up"
       danger
       action={() => hangUp(call.callId)}
-      onDone={() => toast.success(`Call from ${call.from} to ${call.to} hung up`)}
+      success={`Call from ${call.from} to ${call.to} hung up`}
       refresh={liveKey('admin')}
       failure="Could not hang up the call."
       onClose={onClose}

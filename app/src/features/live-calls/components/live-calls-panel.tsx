@@ -58,7 +58,6 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
         query={live}
         loading={<TableSkeleton label="Loading calls in progress..." rows={2} columns={5} />}
         error="Could not load the calls in progress."
-        isEmpty={(data) => data.items.length === 0}
         empty="No calls in progress."
       >
         {(data) => (

@@ -49,7 +49,6 @@ export function NotificationsPage() {
           query={notifications}
           loading={<TableSkeleton label="Loading notifications..." rows={4} columns={2} />}
           error="Could not load your notifications."
-          isEmpty={(data) => data.items.length === 0}
           empty="No notifications"
           paging={{
             page,

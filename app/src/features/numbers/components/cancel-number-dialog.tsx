@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { formatDate } from '../../../lib/format-date';
 import { cancelNumber } from '../api/cancel-number';
@@ -16,17 +15,15 @@ export function CancelNumberDialog({ item, onClose }: CancelNumberDialogProps) {
       confirmLabel="Cancel Number"
       danger
       action={() => cancelNumber(item.id)}
-      onDone={() => toast.success(`Renewal of ${item.number} cancelled`)}
+      success={`Renewal of ${item.number} cancelled`}
       refresh={myNumbersKey}
       failure="Could not cancel the number."
       onClose={onClose}
+      question={`Cancel ${item.number}?`}
     >
-      <p className="font-medium text-slate-900">Cancel {item.number}?</p>
-      <p className="mt-2">
-        The number stays yours until its expiry date
-        {item.expiryDate ? `, ${formatDate(item.expiryDate)},` : ''} and will not renew. No further
-        monthly fees are charged for it.
-      </p>
+      The number stays yours until its expiry date
+      {item.expiryDate ? `, ${formatDate(item.expiryDate)},` : ''} and will not renew. No further
+      monthly fees are charged for it.
     </ActionConfirmDialog>
   );
 }

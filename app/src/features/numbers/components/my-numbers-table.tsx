@@ -1,9 +1,14 @@
 import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
-import { ActionsMenu, type ActionsMenuItem } from '../../../components/ui/actions-menu';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
+import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
 import { Flag } from '../../../components/ui/flag';
-import { usd } from '../../../lib/core';
-import { formatDate } from '../../../lib/format-date';
+import {
+  actionsMenuColumn,
+  dateColumn,
+  moneyColumn,
+  NoValue,
+  Time,
+} from '../../../components/ui/table-cells';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
 
@@ -33,19 +38,11 @@ function actionsFor(item: MyNumber, onAction: MyNumbersTableProps['onAction']) {
   return actions;
 }
 
-function DateCell({ iso }: { iso: string | null | undefined }) {
-  if (!iso) return <span className="text-slate-400">—</span>;
-  return <time dateTime={iso}>{formatDate(iso)}</time>;
-}
-
 function daysLabel(days: number): string {
   return days === 1 ? '(1 day)' : `(${days} days)`;
 }
 
-interface MyNumbersTableProps {
-  items: MyNumber[];
-  onAction: (action: NumberAction, item: MyNumber) => void;
-}
+type MyNumbersTableProps = RowActionsProps<MyNumber, NumberAction>;
 
 export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
   return (
@@ -54,7 +51,6 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
       minWidth="min-w-[56rem]"
       rowClassName="align-top"
       rows={items}
-      rowKey={(item) => item.id}
       columns={[
         {
           header: 'Number',
@@ -76,17 +72,15 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
           className: 'whitespace-nowrap text-slate-700',
           cell: (item) => item.type,
         },
-        {
-          header: 'Purchased',
+        dateColumn('Purchased', (item: MyNumber) => item.purchaseDate, {
           className: 'whitespace-nowrap text-slate-600',
-          cell: (item) => <DateCell iso={item.purchaseDate} />,
-        },
+        }),
         {
           header: 'Expires',
           className: 'whitespace-nowrap text-slate-600',
           cell: (item) => (
             <>
-              <DateCell iso={item.expiryDate} />
+              {item.expiryDate ? <Time value={item.expiryDate} /> : <NoValue />}
               {item.expiryDate && typeof item.daysRemaining === 'number' && (
                 <span className="ml-1 text-xs text-slate-500">{daysLabel(item.daysRemaining)}</span>
               )}
@@ -104,14 +98,11 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
             </>
           ),
         },
-        {
-          header: 'Monthly Fee',
-          className: 'whitespace-nowrap text-slate-900 tabular-nums',
-          cell: (item) => usd(item.monthlyFee),
-        },
-        actionsColumn((item: MyNumber) => (
-          <ActionsMenu label={`Actions for ${item.number}`} items={actionsFor(item, onAction)} />
-        )),
+        moneyColumn('Monthly Fee', (item: MyNumber) => item.monthlyFee),
+        actionsMenuColumn(
+          (item: MyNumber) => item.number,
+          (item) => actionsFor(item, onAction),
+        ),
       ]}
     />
   );

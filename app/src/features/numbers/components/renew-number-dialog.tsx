@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
@@ -17,7 +16,7 @@ export function RenewNumberDialog({ item, onClose }: RenewNumberDialogProps) {
       title="Renew Number"
       confirmLabel="Renew"
       action={() => renewNumber(item.id)}
-      onDone={(result) => toast.success(`Number ${result.number.number} renewed`)}
+      success={(result) => `Number ${result.number.number} renewed`}
       refresh={myNumbersKey}
       charge={{ refreshUser }}
       failure="Could not renew the number."

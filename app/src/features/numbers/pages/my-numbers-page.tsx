@@ -50,7 +50,6 @@ export function MyNumbersPage() {
           query={numbers}
           loading={<TableSkeleton label="Loading numbers..." columns={7} />}
           error="Could not load your numbers."
-          isEmpty={(data) => data.length === 0}
           empty={
             <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
               <p className="text-slate-600">You have no phone numbers yet.</p>

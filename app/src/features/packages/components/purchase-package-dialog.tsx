@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
@@ -18,7 +17,7 @@ export function PurchasePackageDialog({ item, onClose }: PurchasePackageDialogPr
       title="Buy Package"
       confirmLabel="Confirm"
       action={() => purchasePackage(item.id)}
-      onDone={() => toast.success(`${item.name} package purchased successfully!`)}
+      success={`${item.name} package purchased successfully!`}
       refresh={myPackagesKey}
       charge={{ refreshUser }}
       failure="Could not buy the package. Please try again."

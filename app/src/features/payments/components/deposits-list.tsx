@@ -19,7 +19,6 @@ export function DepositsList() {
         query={deposits}
         loading={<TableSkeleton label="Loading your deposits..." rows={3} columns={3} />}
         error="Could not load your deposits."
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <p role="status" className="px-5 pb-8 text-center text-slate-600">
             No deposits yet

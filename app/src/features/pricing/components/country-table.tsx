@@ -67,7 +67,6 @@ export function CountryTable(props: CountryTableProps) {
       caption={caption}
       minWidth="min-w-[40rem]"
       rows={rows}
-      rowKey={(country) => country.id}
       columns={[
         {
           header: 'Country',

@@ -1,7 +1,7 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import { formatDate } from '../../../lib/format-date';
 import type { RateDeck } from '../api/get-rate-decks';
 import { formatDeckDate } from './deck-dates';
@@ -23,7 +23,6 @@ export function DecksTable({ decks, onPreview, onDelete, onExport, exporting }: 
       caption="Rate decks, newest first"
       minWidth="min-w-[60rem]"
       rows={decks}
-      rowKey={(deck) => deck.id}
       columns={[
         {
           header: 'Deck',
@@ -51,11 +50,10 @@ export function DecksTable({ decks, onPreview, onDelete, onExport, exporting }: 
             <time dateTime={deck.effectiveFrom}>{formatDeckDate(deck.effectiveFrom)}</time>
           ),
         },
-        {
-          header: 'In Force From',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (deck) => (deck.inForceFrom ? <Time value={deck.inForceFrom} withTime /> : '—'),
-        },
+        dateColumn('In Force From', (deck: RateDeck) => deck.inForceFrom, {
+          withTime: true,
+          empty: '—',
+        }),
         actionsColumn(
           (deck: RateDeck) => (
             <div className="flex justify-end gap-2">

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { deleteRateDeck } from '../api/delete-rate-deck';
 import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
@@ -16,16 +15,14 @@ export function DeleteDeckDialog({ deck, onDeleted, onClose }: DeleteDeckDialogP
       confirmLabel="Delete"
       danger
       action={() => deleteRateDeck(deck.id)}
-      onDone={() => {
-        toast.success(`${deck.name} deleted`);
-        onDeleted();
-      }}
+      success={`${deck.name} deleted`}
+      onDone={onDeleted}
       refresh={rateDecksKey}
       failure="Could not delete the deck."
       onClose={onClose}
+      question={`Delete the draft ${deck.name}?`}
     >
-      <p className="font-medium text-slate-900">Delete the draft {deck.name}?</p>
-      <p className="mt-2">It was never applied, so no call was rated with it.</p>
+      It was never applied, so no call was rated with it.
     </ActionConfirmDialog>
   );
 }

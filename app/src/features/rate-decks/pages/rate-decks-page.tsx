@@ -49,7 +49,6 @@ export function RateDecksPage() {
             query={decks}
             loading={<TableSkeleton label="Loading rate decks..." columns={6} />}
             error="Could not load the rate decks."
-            isEmpty={(data) => data.length === 0}
             empty="No rate decks yet. Calls are rated with Country Pricing until one is applied."
           >
             {(data) => {

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { deleteSipDevice } from '../api/delete-device';
 import { sipDevicesKey, type SipDevice } from '../api/get-devices';
@@ -15,7 +14,7 @@ export function DeleteDeviceDialog({ device, onClose }: DeleteDeviceDialogProps)
       confirmLabel="Delete Device"
       danger
       action={() => deleteSipDevice(device.id)}
-      onDone={() => toast.success(`${device.username} deleted`)}
+      success={`${device.username} deleted`}
       refresh={sipDevicesKey}
       failure="Could not delete the device."
       onClose={onClose}

@@ -1,9 +1,8 @@
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { statusColumn } from '../../../components/ui/table-cells';
+import { formatDateTime } from '../../../lib/format-date';
 import type { SipDevice } from '../api/get-devices';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface DevicesTableProps {
   devices: SipDevice[];
@@ -15,7 +14,6 @@ export function DevicesTable({ devices, onDelete }: DevicesTableProps) {
     <DataTable
       caption="SIP devices"
       rows={devices}
-      rowKey={(d) => d.id}
       minWidth="min-w-[40rem]"
       columns={[
         {
@@ -24,17 +22,16 @@ export function DevicesTable({ devices, onDelete }: DevicesTableProps) {
           cell: (d) => <span className="font-mono">{d.username}</span>,
         },
         { header: 'Caller ID', cell: (d) => d.callerId },
-        {
-          header: 'Status',
-          cell: (d) =>
-            d.registered ? <Badge tone="green">Registered</Badge> : <Badge>Not registered</Badge>,
-        },
+        statusColumn<SipDevice>(
+          (d) => (d.registered ? 'Registered' : 'Not registered'),
+          (d) => (d.registered ? 'green' : 'gray'),
+        ),
         {
           header: 'Last seen',
           cell: (d) =>
             d.lastSeen ? (
               <span>
-                {when.format(new Date(d.lastSeen))}
+                {formatDateTime(d.lastSeen)}
                 {d.registeredFrom && (
                   <span className="block text-xs text-slate-500">from {d.registeredFrom}</span>
                 )}

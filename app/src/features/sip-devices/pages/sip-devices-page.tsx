@@ -39,7 +39,6 @@ export function SipDevicesPage() {
           query={devices}
           loading={<TableSkeleton label="Loading devices..." rows={3} columns={4} />}
           error="Could not load your devices."
-          isEmpty={(data) => data.items.length === 0}
           empty="No SIP devices yet. Create one above and enter its credentials in your phone."
         >
           {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}

@@ -40,7 +40,6 @@ export function RecentMessages() {
         query={messages}
         loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
         error="Could not load your messages."
-        isEmpty={(data) => data.items.length === 0}
         empty="No recent messages"
         paging={{
           page,

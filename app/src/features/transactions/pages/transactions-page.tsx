@@ -36,7 +36,6 @@ export function TransactionsPage() {
           query={transactions}
           loading={<TableSkeleton label="Loading transactions..." />}
           error="Could not load your transactions."
-          isEmpty={(data) => data.items.length === 0}
           empty="No transactions yet"
           paging={{ page, pageSize: TRANSACTIONS_PAGE_SIZE, onPage: setPage }}
         >
