@@ -53,6 +53,7 @@ run() {
   local name=$1 authorization=$2; shift 2
   echo "--- schemathesis as $name ---"
   local rc=0
+  PYTHONPATH=scripts/fuzz SCHEMATHESIS_HOOKS=media_types \
   schemathesis --config-file "$OUT/schemathesis.toml" run "$base/api/openapi.json" --url "$base" \
     -H "Authorization: $authorization" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,ignored_auth \

@@ -138,7 +138,8 @@ pub struct UploadQuery {
     name: String,
 }
 
-/// A refused deck: every error with its line (the first 1,000), and how many in all.
+/// A refused deck: every error with its line (the first 1,000), and how many in all;
+/// or a refused name (`errors.name`, no line).
 #[derive(Serialize, ToSchema)]
 pub struct DeckRefused {
     pub message: String,
@@ -176,7 +177,16 @@ async fn post_deck(
     Query(q): Query<UploadQuery>,
     body: Body,
 ) -> Result<Response> {
-    validate_deck_name(&q.name).map_err(|m| Error::field("name", m))?;
+    if let Err(message) = validate_deck_name(&q.name) {
+        // The operation's one 400 shape: the name's error, and no line in error.
+        let body = DeckRefused {
+            message: message.into(),
+            errors: [("name".to_string(), message.to_string())].into(),
+            lines: Vec::new(),
+            total: 0,
+        };
+        return Ok((StatusCode::BAD_REQUEST, axum::Json(body)).into_response());
+    }
     let name = q.name.trim();
     let (deck_id, rows) = match upload::import(&state.db, name, admin.id, body).await? {
         upload::Outcome::Refused(errors) => return Ok(refused(errors)),

@@ -112,6 +112,12 @@ async fn a_deck_with_errors_is_refused_with_every_error_by_line() {
     // A name is required, and only an administrator may upload.
     let r = upload(&app, &admin, "", uk_deck(&date)).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    // In the operation's one 400 shape: the name's error and no line.
+    assert_eq!(r.body["errors"]["name"], r.body["message"]);
+    assert_eq!(
+        (r.body["lines"].clone(), r.body["total"].clone()),
+        (json!([]), json!(0))
+    );
     let client = app.client("c@example.com").await;
     let r = upload(&app, &client, "Mine", uk_deck(&date)).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
