@@ -68,8 +68,12 @@ async fn run(state: AppState, settings: Link, reconcile: Duration) {
 }
 
 async fn connect(s: &Link) -> anyhow::Result<(Client, impl futures::Stream<Item = Event> + Unpin)> {
+    // 10 s, not the usual 30: rusmppc 0.4.0 stops writing when a burst of submits
+    // meets its sink-poll limit and no read wakes it (an SMSC that has gone silent),
+    // until its next timer; the keep-alive is that timer, so it bounds the stall
+    // (seen in the reconcile test: a submit written 30 s late).
     let mut builder = ConnectionBuilder::new()
-        .enquire_link_interval(Duration::from_secs(30))
+        .enquire_link_interval(Duration::from_secs(10))
         .enquire_link_response_timeout(Duration::from_secs(10))
         .response_timeout(Duration::from_secs(10));
     let scheme = if s.tls { "ssmpp" } else { "smpp" };
