@@ -51,6 +51,8 @@ export async function startSmppServer(): Promise<SmppServer> {
       DIALTONE_STATIC_DIR: join(root, 'app/dist'),
       DIALTONE_PUBLIC_URL: baseUrl,
       DIALTONE_DEMO: '1',
+      // No calls here: the shared e2e server already holds the IVR endpoint's port.
+      DIALTONE_IVR_SIP_ADDR: 'off',
       DIALTONE_SMS_PROVIDER: 'smpp',
       DIALTONE_SMPP_ADDR: `127.0.0.1:${smppPort}`,
       DIALTONE_SMPP_SYSTEM_ID: SYSTEM_ID,
