@@ -158,21 +158,35 @@ pub struct Summary {
     pub latencies_ms: Vec<f64>,
 }
 
+impl Summary {
+    fn add(&mut self, other: Summary) {
+        self.placed += other.placed;
+        self.allowed += other.allowed;
+        self.refused += other.refused;
+        self.errors += other.errors;
+        self.latencies_ms.extend(other.latencies_ms);
+    }
+}
+
+/// The switch's question for a plan, as the server's own function takes it.
+fn authorize_request(p: &CallPlan) -> authorize::AuthorizeRequest {
+    let (from, to) = p.parties();
+    authorize::AuthorizeRequest {
+        call_id: p.call_id.clone(),
+        direction: p.direction.into(),
+        from: from.into(),
+        to: to.into(),
+        device: None,
+        ivr_leg: None,
+    }
+}
+
 /// Runs plans in-process through the same functions the HTTP handlers call.
 pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Result<Summary> {
     let mut summary = Summary::default();
     for p in plans {
         summary.placed += 1;
-        let (from, to) = p.parties();
-        let req = authorize::AuthorizeRequest {
-            call_id: p.call_id.clone(),
-            direction: p.direction.into(),
-            from: from.into(),
-            to: to.into(),
-            device: None,
-            ivr_leg: None,
-        };
-        let answer = authorize::authorize(state, &req)
+        let answer = authorize::authorize(state, &authorize_request(p))
             .await
             .map_err(|e| anyhow::anyhow!("authorize: {e}"))?;
         if !answer.allowed {
@@ -193,15 +207,37 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
     Ok(summary)
 }
 
-/// Runs plans in-process with `concurrency` calls in flight: the same authorize and
-/// CDR transactions as over HTTP, without HTTP, JSON or the load generator's own work
-/// (the bench's ceiling of the database for the call path's writes). Recordings are
-/// stored as over HTTP, after the pair's latency is taken.
-pub async fn run_direct(state: &AppState, plans: Vec<CallPlan>, concurrency: usize) -> Summary {
+/// The server's answer to a call's authorization.
+enum Answer {
+    /// For at most this many seconds.
+    Allowed(i64),
+    Refused,
+    /// No answer (an error, or a transport failure): counted as an error.
+    Failed,
+}
+
+/// How a worker reaches the server for each step of a call: the direct and HTTP runs
+/// differ only here, so that both measure the same sequence of steps.
+trait Switch: Send + Sync + 'static {
+    /// Whether a call's recording is still sent after its CDR failed: the two runs
+    /// counted errors differently before they shared one loop, and still do.
+    const RECORDS_AFTER_FAILED_CDR: bool;
+    fn authorize(&self, p: &CallPlan) -> impl std::future::Future<Output = Answer> + Send;
+    /// Whether the CDR was recorded.
+    fn cdr(&self, p: &CallPlan, max_seconds: i64)
+        -> impl std::future::Future<Output = bool> + Send;
+    /// Whether the recording was stored.
+    fn recording(&self, p: &CallPlan) -> impl std::future::Future<Output = bool> + Send;
+}
+
+/// Runs plans with `concurrency` calls in flight through `switch`. A call's latency is
+/// its authorize+CDR pair; the recording is sent after it is taken.
+async fn run<S: Switch>(switch: S, plans: Vec<CallPlan>, concurrency: usize) -> Summary {
+    let switch = std::sync::Arc::new(switch);
     let queue = std::sync::Arc::new(std::sync::Mutex::new(plans));
     let mut workers = Vec::new();
     for _ in 0..concurrency.max(1) {
-        let (state, queue) = (state.clone(), queue.clone());
+        let (switch, queue) = (switch.clone(), queue.clone());
         workers.push(tokio::spawn(async move {
             let mut s = Summary::default();
             loop {
@@ -209,45 +245,29 @@ pub async fn run_direct(state: &AppState, plans: Vec<CallPlan>, concurrency: usi
                     return s;
                 };
                 s.placed += 1;
-                let (from, to) = p.parties();
                 let begun = Instant::now();
-                let req = authorize::AuthorizeRequest {
-                    call_id: p.call_id.clone(),
-                    direction: p.direction.into(),
-                    from: from.into(),
-                    to: to.into(),
-                    device: None,
-                    ivr_leg: None,
-                };
-                let answer = match authorize::authorize(&state, &req).await {
-                    Ok(a) => a,
-                    Err(_) => {
+                let max = match switch.authorize(&p).await {
+                    Answer::Allowed(max) => max,
+                    Answer::Refused => {
+                        s.refused += 1;
+                        continue;
+                    }
+                    Answer::Failed => {
                         s.errors += 1;
                         continue;
                     }
                 };
-                if !answer.allowed {
-                    s.refused += 1;
-                    continue;
-                }
-                let body = cdr_body(&p, answer.max_duration_seconds);
-                let recorded = match serde_json::from_value::<cdr::Cdr>(body) {
-                    Ok(record) => cdr::record(&state, &record).await.is_ok(),
-                    Err(_) => false,
-                };
-                if !recorded {
+                if switch.cdr(&p, max).await {
+                    s.allowed += 1;
+                    s.latencies_ms.push(begun.elapsed().as_secs_f64() * 1000.0);
+                } else {
                     s.errors += 1;
-                    continue;
-                }
-                s.allowed += 1;
-                s.latencies_ms.push(begun.elapsed().as_secs_f64() * 1000.0);
-                if p.recording {
-                    let stored =
-                        dialtone_server::calls::recording::store(&state, &p.call_id, &tone_wav())
-                            .await;
-                    if stored.is_err() {
-                        s.errors += 1;
+                    if !S::RECORDS_AFTER_FAILED_CDR {
+                        continue;
                     }
+                }
+                if p.recording && !switch.recording(&p).await {
+                    s.errors += 1;
                 }
             }
         }));
@@ -255,14 +275,102 @@ pub async fn run_direct(state: &AppState, plans: Vec<CallPlan>, concurrency: usi
     let mut total = Summary::default();
     for w in workers {
         if let Ok(s) = w.await {
-            total.placed += s.placed;
-            total.allowed += s.allowed;
-            total.refused += s.refused;
-            total.errors += s.errors;
-            total.latencies_ms.extend(s.latencies_ms);
+            total.add(s);
         }
     }
     total
+}
+
+/// The server's functions in this process: the same authorize and CDR transactions as
+/// over HTTP, without HTTP, JSON or the load generator's own work.
+struct Direct(AppState);
+
+impl Switch for Direct {
+    const RECORDS_AFTER_FAILED_CDR: bool = false;
+
+    async fn authorize(&self, p: &CallPlan) -> Answer {
+        match authorize::authorize(&self.0, &authorize_request(p)).await {
+            Ok(a) if a.allowed => Answer::Allowed(a.max_duration_seconds),
+            Ok(_) => Answer::Refused,
+            Err(_) => Answer::Failed,
+        }
+    }
+
+    async fn cdr(&self, p: &CallPlan, max_seconds: i64) -> bool {
+        match serde_json::from_value::<cdr::Cdr>(cdr_body(p, max_seconds)) {
+            Ok(record) => cdr::record(&self.0, &record).await.is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    async fn recording(&self, p: &CallPlan) -> bool {
+        dialtone_server::calls::recording::store(&self.0, &p.call_id, &tone_wav())
+            .await
+            .is_ok()
+    }
+}
+
+/// A running server's switch interface, with the switch's token.
+struct Http {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Switch for Http {
+    const RECORDS_AFTER_FAILED_CDR: bool = true;
+
+    async fn authorize(&self, p: &CallPlan) -> Answer {
+        let (from, to) = p.parties();
+        let auth = self
+            .http
+            .post(format!("{}/api/telephony/authorize", self.base))
+            .bearer_auth(&self.token)
+            .json(&json!({ "callId": p.call_id, "direction": p.direction, "from": from, "to": to }))
+            .send()
+            .await;
+        let answer: Value = match auth {
+            Ok(r) if r.status().is_success() => r.json().await.unwrap_or_default(),
+            _ => return Answer::Failed,
+        };
+        if answer["allowed"] != true {
+            return Answer::Refused;
+        }
+        Answer::Allowed(answer["maxDurationSeconds"].as_i64().unwrap_or(0))
+    }
+
+    async fn cdr(&self, p: &CallPlan, max_seconds: i64) -> bool {
+        let cdr = self
+            .http
+            .post(format!("{}/api/telephony/cdr", self.base))
+            .bearer_auth(&self.token)
+            .json(&cdr_body(p, max_seconds))
+            .send()
+            .await;
+        cdr.is_ok_and(|r| r.status().is_success())
+    }
+
+    async fn recording(&self, p: &CallPlan) -> bool {
+        let put = self
+            .http
+            .put(format!(
+                "{}/api/telephony/recordings/{}",
+                self.base, p.call_id
+            ))
+            .bearer_auth(&self.token)
+            .body(tone_wav())
+            .send()
+            .await;
+        put.is_ok_and(|r| r.status().is_success())
+    }
+}
+
+/// Runs plans in-process with `concurrency` calls in flight: the same authorize and
+/// CDR transactions as over HTTP, without HTTP, JSON or the load generator's own work
+/// (the bench's ceiling of the database for the call path's writes). Recordings are
+/// stored as over HTTP, after the pair's latency is taken.
+pub async fn run_direct(state: &AppState, plans: Vec<CallPlan>, concurrency: usize) -> Summary {
+    run(Direct(state.clone()), plans, concurrency).await
 }
 
 /// Runs plans over HTTP with `concurrency` calls in flight, as a switch would.
@@ -272,67 +380,10 @@ pub async fn run_http(
     plans: Vec<CallPlan>,
     concurrency: usize,
 ) -> Summary {
-    let http = reqwest::Client::new();
-    let queue = std::sync::Arc::new(tokio::sync::Mutex::new(plans));
-    let mut workers = Vec::new();
-    for _ in 0..concurrency.max(1) {
-        let (http, queue, base, token) = (
-            http.clone(),
-            queue.clone(),
-            base.to_string(),
-            token.to_string(),
-        );
-        workers.push(tokio::spawn(async move {
-            let mut s = Summary::default();
-            loop {
-                let Some(p) = queue.lock().await.pop() else { return s };
-                s.placed += 1;
-                let (from, to) = p.parties();
-                let begun = Instant::now();
-                let auth = http
-                    .post(format!("{base}/api/telephony/authorize"))
-                    .bearer_auth(&token)
-                    .json(&json!({ "callId": p.call_id, "direction": p.direction, "from": from, "to": to }))
-                    .send()
-                    .await;
-                let answer: Value = match auth {
-                    Ok(r) if r.status().is_success() => r.json().await.unwrap_or_default(),
-                    _ => {
-                        s.errors += 1;
-                        continue;
-                    }
-                };
-                if answer["allowed"] != true {
-                    s.refused += 1;
-                    continue;
-                }
-                let max = answer["maxDurationSeconds"].as_i64().unwrap_or(0);
-                let cdr = http.post(format!("{base}/api/telephony/cdr")).bearer_auth(&token).json(&cdr_body(&p, max)).send().await;
-                match cdr {
-                    Ok(r) if r.status().is_success() => {
-                        s.allowed += 1;
-                        s.latencies_ms.push(begun.elapsed().as_secs_f64() * 1000.0);
-                    }
-                    _ => s.errors += 1,
-                }
-                if p.recording {
-                    let put = http.put(format!("{base}/api/telephony/recordings/{}", p.call_id)).bearer_auth(&token).body(tone_wav()).send().await;
-                    if !put.is_ok_and(|r| r.status().is_success()) {
-                        s.errors += 1;
-                    }
-                }
-            }
-        }));
-    }
-    let mut total = Summary::default();
-    for w in workers {
-        if let Ok(s) = w.await {
-            total.placed += s.placed;
-            total.allowed += s.allowed;
-            total.refused += s.refused;
-            total.errors += s.errors;
-            total.latencies_ms.extend(s.latencies_ms);
-        }
-    }
-    total
+    let http = Http {
+        http: reqwest::Client::new(),
+        base: base.to_string(),
+        token: token.to_string(),
+    };
+    run(http, plans, concurrency).await
 }

@@ -6,7 +6,7 @@ use crate::db::iso;
 use crate::error::Result;
 use crate::extract::Query;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
-use crate::paging::{like_pattern, Page, PageQuery};
+use crate::paging::{like_escape, like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -78,14 +78,7 @@ pub async fn list_audit(
 ) -> Result<axum::Json<Page<AuditEntry>>> {
     crate::paging::filter_text("search", &f.search)?;
     crate::paging::filter_text("action", &f.action)?;
-    let action = format!(
-        "{}%",
-        f.action
-            .trim()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    );
+    let action = format!("{}%", like_escape(f.action.trim()));
     let (from, to) = (day_ms(&f.from, "from", false)?, day_ms(&f.to, "to", true)?);
     let pattern = like_pattern(&f.search);
     let search = repo::Search {

@@ -165,6 +165,7 @@ impl<'s> MigrationSource<'s> for Migrations {
     }
 }
 
+pub mod claim;
 pub mod list;
 #[cfg(test)]
 mod tests;

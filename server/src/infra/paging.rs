@@ -69,13 +69,15 @@ impl<T> Page<T> {
 
 /// Escapes LIKE wildcards in user search text and wraps it for a substring match.
 pub fn like_pattern(search: &str) -> String {
-    let escaped = search
-        .trim()
-        .to_lowercase()
-        .replace('\\', "\\\\")
+    format!("%{}%", like_escape(&search.trim().to_lowercase()))
+}
+
+/// User text taken literally inside a LIKE pattern: its wildcards and the escape
+/// character itself escaped with a backslash.
+pub fn like_escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
         .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
+        .replace('_', "\\_")
 }
 
 /// Text from a query that reaches the database: core's rule for free text (no NUL,

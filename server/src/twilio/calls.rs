@@ -4,7 +4,7 @@ use super::auth::ApiAccount;
 use super::error::responses::{Credentials, Invalid, Missing, Throttled};
 use super::error::{TwilioError, TwilioResult};
 use super::repo::{self, CallFilter, CallRow};
-use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
+use super::wire::{self, PageMeta, Paging, API_VERSION};
 use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};
 use dialtone_core::phone;
@@ -89,9 +89,9 @@ pub async fn list_calls(
     account: ApiAccount,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<TwilioCallPage>> {
-    let p = Params::parse(query.unwrap_or_default().as_bytes());
-    let req = PageRequest::from(&p)?;
-    let (started_from, started_to) = wire::time_range(&p, "StartTime")?;
+    let list = super::ListQuery::parse(query)?;
+    let p = &list.params;
+    let (started_from, started_to) = wire::time_range(p, "StartTime")?;
     let to = p.text("To").map(phone::normalize).unwrap_or_default();
     let from = p.text("From").map(phone::normalize).unwrap_or_default();
     let filter = CallFilter {
@@ -101,13 +101,7 @@ pub async fn list_calls(
         started_from,
         started_to,
     };
-    let rows = repo::calls(
-        &state.db.pool,
-        account.user.id,
-        &filter,
-        &super::window(&req),
-    )
-    .await?;
+    let rows = repo::calls(&state.db.pool, account.user.id, &filter, &list.window()).await?;
     let path = format!("{}/Calls.json", super::base(&account.account_sid));
     let filters = [
         "To",
@@ -117,11 +111,9 @@ pub async fn list_calls(
         "StartTime<",
         "StartTime>",
     ];
-    let (calls, meta) = super::paged(
+    let (calls, meta) = list.page(
         rows,
-        &req,
         &path,
-        &p,
         &filters,
         |r| r.id,
         |r| view(&account.account_sid, r),

@@ -6,7 +6,7 @@ use super::callbacks::Callback;
 use super::error::responses::{Credentials, Funds, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, MessageFilter, MessageRow};
-use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
+use super::wire::{self, PageMeta, Paging, Params, API_VERSION};
 use crate::error::Error;
 use crate::numbers::shop::idempotency_key;
 use crate::sms::{self, Origin};
@@ -202,9 +202,9 @@ pub async fn list_messages(
     account: ApiAccount,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<MessagePage>> {
-    let p = Params::parse(query.unwrap_or_default().as_bytes());
-    let req = PageRequest::from(&p)?;
-    let (sent_from, sent_to) = wire::time_range(&p, "DateSent")?;
+    let list = super::ListQuery::parse(query)?;
+    let p = &list.params;
+    let (sent_from, sent_to) = wire::time_range(p, "DateSent")?;
     let to = p.text("To").map(phone::normalize).unwrap_or_default();
     let from = p.text("From").map(phone::normalize).unwrap_or_default();
     let filter = MessageFilter {
@@ -213,20 +213,12 @@ pub async fn list_messages(
         sent_from,
         sent_to,
     };
-    let rows = repo::messages(
-        &state.db.pool,
-        account.user.id,
-        &filter,
-        &super::window(&req),
-    )
-    .await?;
+    let rows = repo::messages(&state.db.pool, account.user.id, &filter, &list.window()).await?;
     let path = format!("{}/Messages.json", super::base(&account.account_sid));
     let filters = ["To", "From", "DateSent", "DateSent<", "DateSent>"];
-    let (messages, meta) = super::paged(
+    let (messages, meta) = list.page(
         rows,
-        &req,
         &path,
-        &p,
         &filters,
         |r| r.id,
         |r| view(&account.account_sid, r),

@@ -86,37 +86,54 @@ pub fn id_of(prefix: &str, file: &str) -> Option<i64> {
     i64::try_from(u128::from_str_radix(hex, 16).ok()?).ok()
 }
 
-fn window(req: &wire::PageRequest) -> repo::Window {
-    // One row more than the page: whether there is a next page, without a count.
-    repo::Window {
-        before_id: req.before_id,
-        limit: req.size + 1,
-        offset: req.offset(),
-    }
+/// A list's request: its query's parameters (the filters, carried into the page's
+/// links) and the page it asks for.
+struct ListQuery {
+    params: wire::Params,
+    page: wire::PageRequest,
 }
 
-/// A list's page: `rows` (read through `window`, so one beyond the page when there is
-/// more) as resources, and Twilio's paging fields for the list at `path` with the
-/// request's `filters` carried into every link.
-fn paged<R, T>(
-    mut rows: Vec<R>,
-    req: &wire::PageRequest,
-    path: &str,
-    p: &wire::Params,
-    filters: &[&str],
-    row_id: impl Fn(&R) -> i64,
-    view: impl Fn(R) -> T,
-) -> (Vec<T>, wire::PageMeta) {
-    let has_more = rows.len() as i64 > req.size;
-    rows.truncate(req.size as usize);
-    let carried: Vec<(String, String)> =
-        p.0.iter()
+impl ListQuery {
+    fn parse(query: Option<String>) -> TwilioResult<ListQuery> {
+        let params = wire::Params::parse(query.unwrap_or_default().as_bytes());
+        let page = wire::PageRequest::from(&params)?;
+        Ok(ListQuery { params, page })
+    }
+
+    fn window(&self) -> repo::Window {
+        // One row more than the page: whether there is a next page, without a count.
+        repo::Window {
+            before_id: self.page.before_id,
+            limit: self.page.size + 1,
+            offset: self.page.offset(),
+        }
+    }
+
+    /// The page: `rows` (read through `window`, so one beyond the page when there is
+    /// more) as resources, and Twilio's paging fields for the list at `path` with the
+    /// request's `filters` carried into every link.
+    fn page<R, T>(
+        &self,
+        mut rows: Vec<R>,
+        path: &str,
+        filters: &[&str],
+        row_id: impl Fn(&R) -> i64,
+        view: impl Fn(R) -> T,
+    ) -> (Vec<T>, wire::PageMeta) {
+        let req = &self.page;
+        let has_more = rows.len() as i64 > req.size;
+        rows.truncate(req.size as usize);
+        let carried: Vec<(String, String)> = self
+            .params
+            .0
+            .iter()
             .filter(|(k, v)| filters.contains(&k.as_str()) && !v.trim().is_empty())
             .cloned()
             .collect();
-    let last = rows.last().map(&row_id);
-    let meta = wire::page_meta(path, &carried, req, rows.len(), has_more, last);
-    (rows.into_iter().map(view).collect(), meta)
+        let last = rows.last().map(&row_id);
+        let meta = wire::page_meta(path, &carried, req, rows.len(), has_more, last);
+        (rows.into_iter().map(view).collect(), meta)
+    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -5,7 +5,7 @@ use super::auth::ApiAccount;
 use super::error::responses::{Credentials, Funds, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, NumberRow, NumberSettings};
-use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
+use super::wire::{self, PageMeta, Paging, Params, API_VERSION};
 use crate::db::now_ms;
 use crate::error::Error;
 use crate::numbers::shop::idempotency_key;
@@ -219,8 +219,8 @@ pub async fn list_numbers(
     account: ApiAccount,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<IncomingPhoneNumberPage>> {
-    let p = Params::parse(query.unwrap_or_default().as_bytes());
-    let req = PageRequest::from(&p)?;
+    let list = super::ListQuery::parse(query)?;
+    let p = &list.params;
     let number = p
         .text("PhoneNumber")
         .map(phone::normalize)
@@ -231,7 +231,7 @@ pub async fn list_numbers(
         account.user.id,
         &number,
         name,
-        &super::window(&req),
+        &list.window(),
     )
     .await?;
     let path = format!(
@@ -239,11 +239,9 @@ pub async fn list_numbers(
         super::base(&account.account_sid)
     );
     let filters = ["PhoneNumber", "FriendlyName"];
-    let (incoming_phone_numbers, meta) = super::paged(
+    let (incoming_phone_numbers, meta) = list.page(
         rows,
-        &req,
         &path,
-        &p,
         &filters,
         |r| r.id,
         |r| view(&account.account_sid, r),

@@ -1,7 +1,7 @@
 //! ivr_subscriptions: a flow in use, billed monthly like a number (the first charge,
 //! the notice before renewal, the renewal, the end).
 
-use crate::db::{Backend, Exec};
+use crate::db::{claim, Backend, Exec};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -68,21 +68,15 @@ pub async fn claim_notices(
     now: i64,
     until: i64,
 ) -> sqlx::Result<Vec<Due>> {
-    let rows = sqlx::query(
-        "UPDATE ivr_subscriptions SET notice_sent_for = renews_at \
+    let sql = "UPDATE ivr_subscriptions SET notice_sent_for = renews_at \
          WHERE status = 'active' AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
            AND EXISTS (SELECT 1 FROM number_ivr r JOIN phone_numbers p ON p.id = r.number_id \
                        WHERE r.flow_id = ivr_subscriptions.flow_id AND r.owner_id = ivr_subscriptions.user_id \
                          AND p.owner_id = r.owner_id AND p.status = 'active') \
          RETURNING flow_id, user_id, renews_at, monthly_micros, \
-           (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name",
-    )
-    .bind(now)
-    .bind(until)
-    .fetch_all(conn)
-    .await?;
-    rows.iter().map(due).collect()
+           (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name";
+    claim::rows(conn, sql, now, until, due).await
 }
 
 /// The next batch of subscriptions due, locked on PostgreSQL so another instance takes
@@ -93,20 +87,13 @@ pub async fn claim_due(
     now: i64,
     batch: i64,
 ) -> sqlx::Result<Vec<Due>> {
-    let lock = match backend {
-        Backend::Postgres => " FOR UPDATE OF s SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
-    let rows = sqlx::query(&format!(
+    let sql = format!(
         "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros \
          FROM ivr_subscriptions s JOIN ivr_flows f ON f.id = s.flow_id \
-         WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2{lock}"
-    ))
-    .bind(now)
-    .bind(batch)
-    .fetch_all(conn)
-    .await?;
-    rows.iter().map(due).collect()
+         WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2{}",
+        backend.skip_locked(Some("s"))
+    );
+    claim::rows(conn, &sql, now, batch, due).await
 }
 
 pub async fn renewed<'e>(ex: impl Exec<'e>, flow_id: i64, next: i64, now: i64) -> sqlx::Result<()> {

@@ -1,8 +1,7 @@
 //! The renewal cycle's statements over phone_numbers: the notice, the numbers due,
 //! their next period or expiry, and the return to inventory after the grace period.
 
-use crate::db::Backend;
-use crate::db::Exec;
+use crate::db::{claim, Backend, Exec};
 use sqlx::{AnyConnection, Row};
 
 /// A number whose renewal is near or due.
@@ -33,40 +32,27 @@ pub async fn claim_notices(
     now: i64,
     until: i64,
 ) -> sqlx::Result<Vec<Due>> {
-    let rows = sqlx::query(
-        "UPDATE phone_numbers SET notice_sent_for = renews_at \
+    let sql = "UPDATE phone_numbers SET notice_sent_for = renews_at \
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
-         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew",
-    )
-    .bind(now)
-    .bind(until)
-    .fetch_all(conn)
-    .await?;
-    rows.iter().map(due).collect()
+         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew";
+    claim::rows(conn, sql, now, until, due).await
 }
 
 /// The next batch of numbers due, locked for this transaction on PostgreSQL so that
-/// another instance takes other rows (SQLite's one writer already serialises runs).
+/// another instance takes other rows.
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
     now: i64,
     batch: i64,
 ) -> sqlx::Result<Vec<Due>> {
-    let lock = match backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
-    let rows = sqlx::query(&format!(
+    let sql = format!(
         "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew FROM phone_numbers \
-         WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2{lock}"
-    ))
-    .bind(now)
-    .bind(batch)
-    .fetch_all(conn)
-    .await?;
-    rows.iter().map(due).collect()
+         WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2{}",
+        backend.skip_locked(None)
+    );
+    claim::rows(conn, &sql, now, batch, due).await
 }
 
 /// Moves a renewed number to its next period.

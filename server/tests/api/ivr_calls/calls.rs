@@ -25,14 +25,7 @@ async fn key_1_takes_the_caller_to_voicemail_and_the_recording_is_stored_at_its_
     .start()
     .await;
 
-    let run = ivr.carrier("ivr-voicemail", 1).await;
-    assert!(
-        run.ok,
-        "{}\n{}\n{}",
-        run.errors,
-        run.messages,
-        ivr.switch.log()
-    );
+    ivr.carrier_completes("ivr-voicemail", 1).await;
 
     assert_eq!(ivr.paths(1).await, vec!["menu → 1 → voicemail"]);
     let (duration_ms, wav) = ivr.voicemails(1).await.remove(0);
@@ -71,14 +64,7 @@ async fn an_invalid_key_replays_the_menu_and_the_next_key_still_chooses() {
     .start()
     .await;
 
-    let run = ivr.carrier("ivr-invalid", 1).await;
-    assert!(
-        run.ok,
-        "{}\n{}\n{}",
-        run.errors,
-        run.messages,
-        ivr.switch.log()
-    );
+    ivr.carrier_completes("ivr-invalid", 1).await;
     assert_eq!(ivr.paths(1).await, vec!["menu → 1 → voicemail"]);
     assert_eq!(ivr.voicemails(1).await[0].0, 2000);
 }
@@ -105,14 +91,7 @@ async fn outside_business_hours_the_closed_branch_answers_and_hangs_up() {
     .start()
     .await;
 
-    let run = ivr.carrier("ivr-listen", 1).await;
-    assert!(
-        run.ok,
-        "{}\n{}\n{}",
-        run.errors,
-        run.messages,
-        ivr.switch.log()
-    );
+    ivr.carrier_completes("ivr-listen", 1).await;
     assert_eq!(ivr.paths(1).await, vec!["hours → closed"]);
     let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
     assert_eq!(call["status"], "completed");
@@ -137,14 +116,7 @@ async fn a_call_is_cut_when_its_paid_time_runs_out() {
         .unwrap();
 
     let started = std::time::Instant::now();
-    let run = ivr.carrier("ivr-listen", 1).await;
-    assert!(
-        run.ok,
-        "{}\n{}\n{}",
-        run.errors,
-        run.messages,
-        ivr.switch.log()
-    );
+    ivr.carrier_completes("ivr-listen", 1).await;
     let lasted = started.elapsed().as_secs_f64();
     assert!((8.0..12.0).contains(&lasted), "the call lasted {lasted} s");
     let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];

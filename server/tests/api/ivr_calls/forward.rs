@@ -16,14 +16,7 @@ async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_bil
     .await;
     ivr.switch.start_carrier();
 
-    let run = ivr.carrier("ivr-forward", 1).await;
-    assert!(
-        run.ok,
-        "{}\n{}\n{}",
-        run.errors,
-        run.messages,
-        ivr.switch.log()
-    );
+    ivr.carrier_completes("ivr-forward", 1).await;
 
     assert_eq!(ivr.paths(1).await, vec!["menu → 2 → sales"]);
     let rang = ivr

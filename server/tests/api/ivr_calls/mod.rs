@@ -172,6 +172,18 @@ impl Ivr {
         }
     }
 
+    /// `carrier`, which must succeed: SIPp's traces and the switch's log otherwise.
+    pub async fn carrier_completes(&self, scenario: &str, calls: u32) {
+        let run = self.carrier(scenario, calls).await;
+        assert!(
+            run.ok,
+            "{}\n{}\n{}",
+            run.errors,
+            run.messages,
+            self.switch.log()
+        );
+    }
+
     /// The paths stored for calls through the flow, once `count` are there (ten
     /// seconds at most: the endpoint stores them as each call ends).
     pub async fn paths(&self, count: usize) -> Vec<String> {

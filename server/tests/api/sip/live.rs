@@ -1,7 +1,9 @@
 //! Calls in progress: the switch reports the answer, the customer and the admin see the
 //! call live with its cost so far, and the admin's hang-up ends it through Kamailio.
 
-use super::{answered, calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{
+    answered, assert_hung_up_by_switch, calling, calls, micros, CALLEE, PER_SECOND, US_OUTBOUND,
+};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use dialtone_core::rating::rate_call;
@@ -57,16 +59,7 @@ async fn an_admin_sees_a_live_call_and_hangs_it_up_and_it_is_billed_its_talk_tim
         path
     };
     let (run, path) = tokio::join!(device, operator);
-    assert!(
-        run.ok,
-        "the switch hung up: {}\n{}",
-        run.errors,
-        switch.log()
-    );
-    assert!(
-        run.messages.contains("BYE sip:"),
-        "the BYE came from the switch"
-    );
+    assert_hung_up_by_switch(&run, &switch);
 
     let call = &calls(&app, &s, 1, &switch).await[0];
     assert_eq!(call["status"], "completed");

@@ -8,7 +8,7 @@ mod outbound;
 mod restart;
 
 use crate::common::{Session, TestApp};
-use crate::support::switch::Switch;
+use crate::support::switch::{SippRun, Switch};
 use axum::http::StatusCode;
 use dialtone_core::rating::Increments;
 use serde_json::{json, Value};
@@ -18,6 +18,21 @@ use std::time::Duration;
 pub const US_OUTBOUND: i64 = 20_000;
 pub const PER_SECOND: Increments = Increments { first: 1, next: 1 };
 pub const CALLEE: &str = "+12125550199";
+
+/// A device's call that the switch ended: SIPp saw it through, and the BYE came from
+/// Kamailio rather than from the device.
+pub fn assert_hung_up_by_switch(run: &SippRun, switch: &Switch) {
+    assert!(
+        run.ok,
+        "the switch hung up: {}\n{}",
+        run.errors,
+        switch.log()
+    );
+    assert!(
+        run.messages.contains("BYE sip:"),
+        "the BYE came from the switch"
+    );
+}
 
 pub async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str) -> String {
     let r = app

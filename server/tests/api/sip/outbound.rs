@@ -1,7 +1,10 @@
 //! Outbound calls from a device: billed talk time, the paid limit, refusals, concurrent
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
-use super::{calling, calls, cdr_queued, device, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{
+    assert_hung_up_by_switch, calling, calls, cdr_queued, device, micros, CALLEE, PER_SECOND,
+    US_OUTBOUND,
+};
 use crate::common::{caller, TestApp};
 use crate::support::switch::Switch;
 use dialtone_core::rating::rate_call;
@@ -54,16 +57,7 @@ async fn a_call_longer_than_the_balance_is_cut_by_the_switch_and_billed_what_was
     let run = switch
         .device("cut", "ada.desk", &password, &["-key", "to", CALLEE], 1)
         .await;
-    assert!(
-        run.ok,
-        "the switch hung up: {}\n{}",
-        run.errors,
-        switch.log()
-    );
-    assert!(
-        run.messages.contains("BYE sip:"),
-        "the BYE came from the switch"
-    );
+    assert_hung_up_by_switch(&run, &switch);
 
     let call = &calls(&app, &s, 1, &switch).await[0];
     let seconds = call["durationSeconds"].as_i64().unwrap();

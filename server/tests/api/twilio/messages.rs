@@ -33,19 +33,7 @@ async fn a_message_sent_through_the_api_is_charged_once_with_twilios_shapes() {
     let app = TestApp::new().await;
     let (s, number) = caller(&app, "ada@example.com", "1").await;
     let c = creds(&app, &s).await;
-    let first = app
-        .req(
-            axum::http::Method::POST,
-            &format!("/2010-04-01/Accounts/{}/Messages.json", c.account_sid),
-        )
-        .header("authorization", &basic(&c))
-        .header("idempotency-key", "order-7")
-        .raw(
-            "application/x-www-form-urlencoded",
-            "To=%2B14155550123&From=".to_string() + &urlencode(&number) + "&Body=Hello",
-        )
-        .send()
-        .await;
+    let first = send_order_7(&app, &c, &number).await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
     let m = &first.body;
     assert_eq!(
@@ -70,19 +58,7 @@ async fn a_message_sent_through_the_api_is_charged_once_with_twilios_shapes() {
         .as_str()
         .unwrap()
         .starts_with("/2010-04-01/Accounts/AC"));
-    let retried = app
-        .req(
-            axum::http::Method::POST,
-            &format!("/2010-04-01/Accounts/{}/Messages.json", c.account_sid),
-        )
-        .header("authorization", &basic(&c))
-        .header("idempotency-key", "order-7")
-        .raw(
-            "application/x-www-form-urlencoded",
-            "To=%2B14155550123&From=".to_string() + &urlencode(&number) + "&Body=Hello",
-        )
-        .send()
-        .await;
+    let retried = send_order_7(&app, &c, &number).await;
     assert_eq!(
         retried.body["sid"], m["sid"],
         "a retry answers the first message"
@@ -100,6 +76,39 @@ async fn a_message_sent_through_the_api_is_charged_once_with_twilios_shapes() {
         404,
         20404,
     );
+}
+
+/// "Hello" from `number` to +14155550123, sent as Twilio's SDKs send it (a form, Basic
+/// credentials) with the idempotency key "order-7".
+async fn send_order_7(app: &TestApp, c: &super::Creds, number: &str) -> crate::common::Resp {
+    app.req(
+        axum::http::Method::POST,
+        &format!("/2010-04-01/Accounts/{}/Messages.json", c.account_sid),
+    )
+    .header("authorization", &basic(c))
+    .header("idempotency-key", "order-7")
+    .raw(
+        "application/x-www-form-urlencoded",
+        "To=%2B14155550123&From=".to_string() + &urlencode(number) + "&Body=Hello",
+    )
+    .send()
+    .await
+}
+
+/// "Hi" from `number` to +14155550123, its status changes posted to `callback`.
+async fn send_hi(
+    app: &TestApp,
+    c: &super::Creds,
+    number: &str,
+    callback: &str,
+) -> crate::common::Resp {
+    let form = [
+        ("To", "+14155550123"),
+        ("From", number),
+        ("Body", "Hi"),
+        ("StatusCallback", callback),
+    ];
+    post(app, c, "/Messages.json", &form).await
 }
 
 fn basic(c: &super::Creds) -> String {
@@ -237,31 +246,9 @@ async fn a_status_callback_arrives_signed_with_the_auth_token() {
     let app = TestApp::new().await;
     let (s, number) = caller(&app, "ada@example.com", "1").await;
     let c = creds(&app, &s).await;
-    let r = post(
-        &app,
-        &c,
-        "/Messages.json",
-        &[
-            ("To", "+14155550123"),
-            ("From", &number),
-            ("Body", "Hi"),
-            ("StatusCallback", &url),
-        ],
-    )
-    .await;
+    let r = send_hi(&app, &c, &number, &url).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let bad = post(
-        &app,
-        &c,
-        "/Messages.json",
-        &[
-            ("To", "+14155550123"),
-            ("From", &number),
-            ("Body", "Hi"),
-            ("StatusCallback", "ftp://x"),
-        ],
-    )
-    .await;
+    let bad = send_hi(&app, &c, &number, "ftp://x").await;
     assert_twilio_error(&bad, 400, 21609);
     dialtone_server::webhooks::deliver_due(&app.state, dialtone_server::db::now_ms())
         .await

@@ -35,10 +35,7 @@ pub async fn claim_due(
     lease: i64,
     batch: i64,
 ) -> sqlx::Result<Vec<Claimed>> {
-    let lock = match backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
+    let lock = backend.skip_locked(None);
     let due = "status = 'queued' AND provider = 'smpp' \
                AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
                AND (claimed_until IS NULL OR claimed_until <= $1)";
