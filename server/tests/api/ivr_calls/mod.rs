@@ -5,6 +5,7 @@
 
 mod calls;
 mod forward;
+mod info;
 mod load;
 
 use crate::common::{caller, Session, TestApp};
