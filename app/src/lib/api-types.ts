@@ -9074,7 +9074,10 @@ export interface components {
       /** @description Whether it moves by more than the threshold (any rise from zero does). */
       flagged: boolean;
     };
-    /** @description A refused deck: every error with its line (the first 1,000), and how many in all. */
+    /**
+     * @description A refused deck: every error with its line (the first 1,000), and how many in all;
+     *     or a refused name (`errors.name`, no line).
+     */
     DeckRefused: {
       message: string;
       errors: {
