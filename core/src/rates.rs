@@ -4,6 +4,7 @@
 
 pub mod deck;
 pub mod deck_diff;
+pub mod deck_row;
 pub mod deck_schedule;
 
 use crate::money;
