@@ -2,31 +2,13 @@
 // whose validation error core reports live, fixes it, saves it, walks it in the test
 // call (core's executor through wasm), routes a number to it in My Numbers (charged
 // monthly), and the editor passes axe and fits a 375 px phone.
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { api, loginToken } from './api';
 import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
 import { baseUrl, open, sharedBrowser } from './browser';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
+import { PHONE_AND_WIDE, seriousViolations } from './axe';
 
 const browser = sharedBrowser();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('IVR flows', () => {
   test('build a flow with a live validation error, fix it, save it, walk it, route a number to it', async () => {
@@ -139,10 +121,7 @@ describe('IVR flows', () => {
   test('the editor passes axe and fits the screen, on a phone and wide', async () => {
     const password = 'ivr-e2e-pass-2';
     const client = await newClient('Ivo Axe', password, 'e2e-ivr-axe');
-    for (const viewport of [
-      { width: 375, height: 812 },
-      { width: 1440, height: 900 },
-    ]) {
+    for (const viewport of PHONE_AND_WIDE) {
       const context = await browser().newContext({
         baseURL: baseUrl(),
         viewport,

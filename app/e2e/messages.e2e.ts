@@ -1,41 +1,21 @@
 // The client's Messages page against the real server: a text the demo data sent from the
 // demo client's number shows as a conversation and opens as a thread of bubbles; the page
 // passes axe and fits a 375 px phone with the thread open.
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pageScrollsSideways } from './accounts';
 import { baseUrl, sharedBrowser } from './browser';
 import { areaContext } from './routes';
+import { PHONE_AND_WIDE, seriousViolations } from './axe';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 // Sent by the demo data (server/tools/demo.rs).
 const RECIPIENT = '+447700900321';
 const TEXT = 'Thanks for the call today.';
 
 const browser = sharedBrowser();
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('Messages', () => {
   test('the demo client’s sent SMS shows as a conversation and opens as its thread, on a phone and wide', async () => {
-    for (const viewport of [
-      { width: 375, height: 812 },
-      { width: 1440, height: 900 },
-    ]) {
+    for (const viewport of PHONE_AND_WIDE) {
       const context = await areaContext(browser(), baseUrl(), 'client', {
         viewport,
         // axe is injected as an inline script, which the app's CSP refuses.

@@ -2,16 +2,12 @@
 // deck with an error, which core's reader shows by line before anything is uploaded,
 // fixes it, uploads it, previews it, applies it, and finds it in force in the history;
 // the page passes axe and fits a 375 px phone.
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pageScrollsSideways, signIn } from './accounts';
 import { DEMO_ADMIN } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 import { areaContext } from './routes';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
+import { PHONE_AND_WIDE, seriousViolations } from './axe';
 
 const HEADER =
   'prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from';
@@ -19,20 +15,6 @@ const HEADER =
 const PREFIXES = ['49309991', '49309992'];
 
 const browser = sharedBrowser();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** Today in UTC, the day a deck's date names: a deck of today takes effect once applied. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -112,10 +94,7 @@ describe('rate decks', () => {
   });
 
   test('the page passes axe and fits the screen, on a phone and wide', async () => {
-    for (const viewport of [
-      { width: 375, height: 812 },
-      { width: 1440, height: 900 },
-    ]) {
+    for (const viewport of PHONE_AND_WIDE) {
       const context = await areaContext(browser(), baseUrl(), 'admin', {
         viewport,
         // axe is injected as an inline script, which the app's CSP refuses.
