@@ -1,7 +1,7 @@
 //! One IVR call at a time: the voicemail branch, an invalid key, closed hours, the
 //! paid time running out.
 
-use super::{menu_flow, Setup, OUTSIDE_CALLER};
+use super::{menu_flow, voicemail_line, Setup, OUTSIDE_CALLER};
 use crate::sip::calls;
 use serde_json::json;
 
@@ -16,14 +16,7 @@ fn loudness(wav: &[u8]) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_1_takes_the_caller_to_voicemail_and_the_recording_is_stored_at_its_length() {
-    let ivr = Setup {
-        flow: menu_flow(3, 2),
-        left: "1.00",
-        clock_ms: None,
-        prompts: &[("menu", 3000), ("voicemail", 500)],
-    }
-    .start()
-    .await;
+    let ivr = voicemail_line("1.00").await;
 
     ivr.carrier_completes("ivr-voicemail", 1).await;
 

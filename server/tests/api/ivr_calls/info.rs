@@ -1,18 +1,11 @@
 //! Keys sent as SIP INFO (application/dtmf-relay) instead of RFC 4733: phones and
 //! carriers that signal DTMF out of band reach the same menu choice.
 
-use super::{menu_flow, Setup};
+use super::voicemail_line;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_sent_as_sip_info_chooses_like_one_in_the_media() {
-    let ivr = Setup {
-        flow: menu_flow(3, 2),
-        left: "1.00",
-        clock_ms: None,
-        prompts: &[("menu", 3000), ("voicemail", 500)],
-    }
-    .start()
-    .await;
+    let ivr = voicemail_line("1.00").await;
 
     ivr.carrier_completes("ivr-info", 1).await;
 

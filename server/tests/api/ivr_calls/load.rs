@@ -1,19 +1,11 @@
 //! Many IVR calls at once: each gets its own RTP port, key and recording.
 
-use super::{menu_flow, Ivr, Setup};
+use super::Ivr;
 use crate::sip::calls;
 
 /// Each call holds what 4 hours would cost ($3.60 at 1.5 cents a minute) while it lasts.
 async fn voicemail_line(calls: u32) -> Ivr {
-    let left = format!("{}.00", calls * 4);
-    Setup {
-        flow: menu_flow(3, 2),
-        left: &left,
-        clock_ms: None,
-        prompts: &[("menu", 3000), ("voicemail", 500)],
-    }
-    .start()
-    .await
+    super::voicemail_line(&format!("{}.00", calls * 4)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -56,6 +56,19 @@ pub struct Setup<'a> {
     pub prompts: &'a [(&'a str, usize)],
 }
 
+/// The menu flow (1 voicemail of 3 s, 2 sales) with a 3 s menu prompt and a voicemail
+/// greeting, its owner left with `left` dollars.
+pub async fn voicemail_line(left: &str) -> Ivr {
+    Setup {
+        flow: menu_flow(3, 2),
+        left,
+        clock_ms: None,
+        prompts: &[("menu", 3000), ("voicemail", 500)],
+    }
+    .start()
+    .await
+}
+
 impl Setup<'_> {
     pub async fn start(self) -> Ivr {
         let addr = format!("127.0.0.1:{}", free_sip_port());
