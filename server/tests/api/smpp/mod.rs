@@ -18,7 +18,16 @@ use std::time::Duration;
 /// An app whose SMS go to `smsc`, with `links` sender links bound (each one what a
 /// server instance runs), and a client holding $5.
 pub async fn app_on(smsc: &Smsc, links: i64) -> (TestApp, Session) {
-    let app = app_with(smsc.settings(), links).await;
+    app_on_settings(smsc, smsc.settings(), links).await
+}
+
+/// As `app_on`, with these settings for the SMSC's link.
+pub async fn app_on_settings(
+    smsc: &Smsc,
+    settings: dialtone_server::sms::smpp::Settings,
+    links: i64,
+) -> (TestApp, Session) {
+    let app = app_with(settings, links).await;
     smsc.wait_bound(links).await;
     let s = app.client("ada@example.com").await;
     app.fund(s.user_id, "5").await;
