@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitReady(url: string, server: ChildProcess): Promise<void> {
+async function waitReady(url: string, server: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -42,7 +42,15 @@ export async function waitReady(url: string, server: ChildProcess): Promise<void
   throw new Error('server did not become ready');
 }
 
-export default async function setup(project: TestProject) {
+/** A running server binary on a free port with a fresh database and the demo data. */
+export interface E2eServer {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => void;
+}
+
+/** Starts the server binary (`env` adds to or overrides its settings) and waits until ready. */
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dialtone-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,18 +62,29 @@ export default async function setup(project: TestProject) {
       DIALTONE_STATIC_DIR: join(root, 'app/dist'),
       DIALTONE_PUBLIC_URL: baseUrl,
       DIALTONE_DEMO: '1',
-      // Every suite signs up its own users, all from 127.0.0.1.
-      DIALTONE_SIGNUPS_PER_HOUR: '1000',
       DATABASE_URL: '',
       RUST_LOG: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitReady(baseUrl, server);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return () => {
+  const stop = () => {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitReady(baseUrl, server);
+  } catch (e) {
+    stop();
+    throw e;
+  }
+  return { baseUrl, dataDir, stop };
+}
+
+export default async function setup(project: TestProject) {
+  // Every suite signs up its own users, all from 127.0.0.1.
+  const server = await startServer({ DIALTONE_SIGNUPS_PER_HOUR: '1000' });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }

@@ -3,11 +3,9 @@
 // published smpp npm package), each on free loopback ports with a fresh database and
 // demo data. The shared e2e server keeps its loopback carrier for the other suites.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, waitReady } from './global-setup';
+import { freePort, startServer, type E2eServer } from './global-setup';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SYSTEM_ID = 'dialtone';
@@ -39,33 +37,25 @@ function startSmsc(smppPort: number, controlPort: number): Promise<ChildProcess>
 }
 
 export async function startSmppServer(): Promise<SmppServer> {
-  const [smppPort, controlPort, port] = [await freePort(), await freePort(), await freePort()];
+  const [smppPort, controlPort] = [await freePort(), await freePort()];
   const smsc = await startSmsc(smppPort, controlPort);
-  const dataDir = mkdtempSync(join(tmpdir(), 'dialtone-e2e-smpp-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(join(root, 'target/debug/dialtone-server'), [], {
-    env: {
-      ...process.env,
-      BIND: `127.0.0.1:${port}`,
-      DIALTONE_DATA_DIR: dataDir,
-      DIALTONE_STATIC_DIR: join(root, 'app/dist'),
-      DIALTONE_PUBLIC_URL: baseUrl,
-      DIALTONE_DEMO: '1',
+  let server: E2eServer;
+  try {
+    server = await startServer({
       // No calls here: the shared e2e server already holds the IVR endpoint's port.
       DIALTONE_IVR_SIP_ADDR: 'off',
       DIALTONE_SMS_PROVIDER: 'smpp',
       DIALTONE_SMPP_ADDR: `127.0.0.1:${smppPort}`,
       DIALTONE_SMPP_SYSTEM_ID: SYSTEM_ID,
       DIALTONE_SMPP_PASSWORD: PASSWORD,
-      DATABASE_URL: '',
-      RUST_LOG: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => {
-    server.kill('SIGTERM');
+    });
+  } catch (e) {
     smsc.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const stop = () => {
+    server.stop();
+    smsc.kill('SIGTERM');
   };
   const control = async <T>(method: 'GET' | 'POST', path: string, body?: unknown) => {
     const response = await fetch(`http://127.0.0.1:${controlPort}${path}`, {
@@ -77,7 +67,6 @@ export async function startSmppServer(): Promise<SmppServer> {
     return (await response.json()) as T;
   };
   try {
-    await waitReady(baseUrl, server);
     // Bound before the test sends anything (the link connects as the server starts).
     for (let i = 0; ; i++) {
       const { bound } = await control<{ bound: number }>('GET', '/sessions');
@@ -89,5 +78,5 @@ export async function startSmppServer(): Promise<SmppServer> {
     stop();
     throw e;
   }
-  return { baseUrl, control, stop };
+  return { baseUrl: server.baseUrl, control, stop };
 }
