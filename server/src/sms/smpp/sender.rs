@@ -56,6 +56,10 @@ pub async fn run(state: AppState, client: Client, counters: Arc<Counters>, recon
         reconcile,
         ..Pace::default()
     };
+    let grace = i64::try_from(reconcile.as_millis()).unwrap_or(i64::MAX / 2);
+    if let Err(e) = repo::defer_uncertain(&state.db.pool, now_ms() + grace).await {
+        tracing::error!(error = ?e, "could not defer uncertain SMS after a bind");
+    }
     while !client.is_closed() {
         let claimed = match claim(&state).await {
             Ok(c) => c,

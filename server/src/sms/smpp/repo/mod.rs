@@ -202,6 +202,21 @@ pub async fn in_doubt_to<'e>(ex: impl Exec<'e>, to: &str) -> sqlx::Result<Vec<In
         .collect()
 }
 
+/// A link has just bound: the SMSC delivers the receipts it kept for us from now on,
+/// so no uncertain part goes again before `until` (the grace counts from the bind,
+/// not from the drop, however long reconnecting took).
+pub async fn defer_uncertain<'e>(ex: impl Exec<'e>, until: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE sms_messages SET next_attempt_at = $1 \
+         WHERE status = 'queued' AND uncertain_since IS NOT NULL \
+           AND (next_attempt_at IS NULL OR next_attempt_at < $1)",
+    )
+    .bind(until)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
 /// An uncertain part turned out accepted but others remain: due again now.
 pub async fn resume<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
