@@ -6,6 +6,8 @@ interface ApiGetOptions<T, R> {
   staleTime?: number;
   /** The part of the answer the screen uses, e.g. a list out of `{ items }`. */
   select?: (data: T) => R;
+  /** For what changes on the server by itself: fetched again this often while shown. */
+  refetchInterval?: number;
 }
 
 /** A GET of the API (`path` below /api), cached under `key`. */

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
 export type ApiKey = Schema<'ApiKey'>;
 export type ApiKeys = Schema<'ApiKeys'>;
@@ -8,10 +7,6 @@ export type ApiKeys = Schema<'ApiKeys'>;
 export const apiKeysKey = ['api-keys'] as const;
 
 /** The account's active keys, newest first. */
-export function getApiKeys() {
-  return api.get<ApiKeys>('/developer/keys');
-}
-
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysKey, queryFn: getApiKeys });
+  return useApiGet<ApiKeys>(apiKeysKey, '/developer/keys');
 }

@@ -1,30 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
 import type { IvrLevel } from '../../../lib/core';
+import { useApiGet } from '../../../lib/use-api-get';
 
-// Provisional shapes until the server's OpenAPI types land in api-types.ts.
-export interface IvrFlowSummary {
-  id: number;
-  name: string;
-  steps: number;
-  numbers: string[];
-  updatedAt: string;
-}
+export type IvrFlowSummary = Schema<'IvrFlowSummary'>;
 
-export interface IvrFlowList {
-  items: IvrFlowSummary[];
-  /** What the customer's packages allow; flows are validated at this level. */
-  level: IvrLevel;
-  /** The monthly price of each flow in use. */
-  monthlyPrice: number;
-}
+/** The server's level is one of core's: flows are validated at it. */
+export type IvrFlowList = Omit<Schema<'IvrFlowList'>, 'level'> & { level: IvrLevel };
 
 export const ivrFlowsKey = ['ivr', 'flows'] as const;
 
 export function useIvrFlows() {
-  return useQuery({
-    queryKey: ivrFlowsKey,
-    queryFn: () => api.get<IvrFlowList>('/ivr/flows'),
-    staleTime: 0,
-  });
+  return useApiGet<IvrFlowList>(ivrFlowsKey, '/ivr/flows', { staleTime: 0 });
 }

@@ -1,27 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { Schema } from '../../../lib/api-types';
+import { useApiGet } from '../../../lib/use-api-get';
 
-// Provisional until the server's OpenAPI types land in api-types.ts (IvrVoicemail).
-export interface Voicemail {
-  id: number;
-  /** The number that was called. */
-  number?: string | null;
-  flowId?: number | null;
-  flowName?: string | null;
-  caller: string;
-  seconds: number;
-  date: string;
-  /** Played or downloaded at least once. */
-  heard: boolean;
-}
+export type Voicemail = Schema<'IvrVoicemail'>;
 
 export const voicemailsKey = ['ivr', 'voicemails'] as const;
 
 /** My voicemails, newest first. */
 export function useVoicemails() {
-  return useQuery({
-    queryKey: voicemailsKey,
-    queryFn: () => api.get<Voicemail[]>('/ivr/voicemails'),
-    staleTime: 0,
-  });
+  return useApiGet<Voicemail[]>(voicemailsKey, '/ivr/voicemails', { staleTime: 0 });
 }
