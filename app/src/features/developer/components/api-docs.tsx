@@ -1,9 +1,6 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { apiExample, exampleLanguages, messagesPath, type ExampleLanguage } from './api-examples';
+import { TabList, TabPanel, useTabs } from '../../../components/ui/tab-list';
+import { apiExample, exampleLanguages, messagesPath } from './api-examples';
 import { CopyButton } from './copy-button';
-
-const tabId = (language: ExampleLanguage) => `api-example-tab-${language}`;
-const panelId = (language: ExampleLanguage) => `api-example-panel-${language}`;
 
 interface ApiDocsProps {
   accountSid: string;
@@ -13,26 +10,10 @@ interface ApiDocsProps {
 
 /** How to call the REST API, with examples in curl, Python and Node.js. */
 export function ApiDocs({ accountSid, base }: ApiDocsProps) {
-  const [active, setActive] = useState<ExampleLanguage>('curl');
-  const refs = useRef<Partial<Record<ExampleLanguage, HTMLButtonElement | null>>>({});
+  const tabs = useTabs('api-example', exampleLanguages, 'curl');
+  const active = tabs.active;
   const code = apiExample(active, base, accountSid);
   const label = exampleLanguages.find((l) => l.id === active)?.label ?? active;
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = exampleLanguages.findIndex((l) => l.id === active);
-    const last = exampleLanguages.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    if (!(event.key in next)) return;
-    event.preventDefault();
-    const language = exampleLanguages[next[event.key]].id;
-    setActive(language);
-    refs.current[language]?.focus();
-  }
 
   return (
     <div className="space-y-4 text-sm text-slate-700">
@@ -61,41 +42,10 @@ export function ApiDocs({ accountSid, base }: ApiDocsProps) {
         </li>
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div
-          role="tablist"
-          aria-label="Example language"
-          onKeyDown={onKeyDown}
-          className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
-        >
-          {exampleLanguages.map((language) => {
-            const selected = language.id === active;
-            return (
-              <button
-                key={language.id}
-                ref={(node) => {
-                  refs.current[language.id] = node;
-                }}
-                id={tabId(language.id)}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                aria-controls={panelId(language.id)}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setActive(language.id)}
-                className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
-                  selected
-                    ? 'bg-white text-brand-700 shadow-sm'
-                    : 'text-slate-600 hover:text-slate-900'
-                }`}
-              >
-                {language.label}
-              </button>
-            );
-          })}
-        </div>
+        <TabList label="Example language" className="inline-flex flex-wrap gap-1" {...tabs.list} />
         <CopyButton value={code} what={`${label} example`} />
       </div>
-      <div id={panelId(active)} role="tabpanel" aria-labelledby={tabId(active)}>
+      <TabPanel {...tabs.panel}>
         {/* A named, focusable region: the keyboard scrolls its long lines too. */}
         <pre
           role="region"
@@ -105,7 +55,7 @@ export function ApiDocs({ accountSid, base }: ApiDocsProps) {
         >
           <code>{code}</code>
         </pre>
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHero } from '../../../components/ui/page-hero';
+import { TabList, TabPanel, useTabs } from '../../../components/ui/tab-list';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePricing } from '../api/get-pricing';
 import { CountrySearch } from '../components/country-search';
@@ -8,7 +9,7 @@ import { PackagesGrid } from '../components/packages-grid';
 import { PaymentMethods } from '../components/payment-methods';
 import { callColumns, numberColumns } from '../components/price-columns';
 import { PricingFaq } from '../components/pricing-faq';
-import { panelId, PricingTabs, tabId, type PricingTab } from '../components/pricing-tabs';
+import { pricingTabs, type PricingTab } from '../components/pricing-tabs';
 
 const notes: Record<PricingTab, string> = {
   numbers: 'Monthly price per number, in USD. A one-time setup fee applies per number.',
@@ -21,7 +22,8 @@ export function PricingPage() {
     'Pricing',
     'Dialtone pricing: monthly phone number prices, per-minute call rates and minutes packages by country.',
   );
-  const [tab, setTab] = useState<PricingTab>('numbers');
+  const tabs = useTabs('pricing', pricingTabs, 'numbers');
+  const tab = tabs.active;
   const [search, setSearch] = useState('');
   const pricing = usePricing();
 
@@ -34,12 +36,10 @@ export function PricingPage() {
       />
       <section className="px-4 py-12">
         <div className="mx-auto max-w-6xl space-y-6">
-          <PricingTabs active={tab} onChange={setTab} />
-          <div
-            role="tabpanel"
-            id={panelId(tab)}
-            aria-labelledby={tabId(tab)}
+          <TabList label="Pricing" className="flex flex-wrap justify-center gap-2" {...tabs.list} />
+          <TabPanel
             className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+            {...tabs.panel}
           >
             <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-600">{notes[tab]}</p>
@@ -60,7 +60,7 @@ export function PricingPage() {
                 search={search}
               />
             )}
-          </div>
+          </TabPanel>
         </div>
       </section>
       <PaymentMethods />
