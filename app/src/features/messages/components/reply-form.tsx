@@ -6,10 +6,8 @@ import { fieldErrorsOf, isApiError, messageOf, type FieldMessages } from '../../
 import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSmsQuote } from '../../sms/api/quote-sms';
+import { useLiveSmsQuote } from '../../sms/api/quote-sms';
 import { useSendSms } from '../../sms/api/send-sms';
-import { QUOTE_DEBOUNCE_MS } from '../../sms/components/sms-form';
 import type { ConversationId } from '../api/get-conversation';
 import { SmsMessageFields } from '../../sms/components/sms-message-fields';
 
@@ -30,10 +28,11 @@ export function ReplyForm({ id }: { id: ConversationId }) {
     revealOnBlur: false,
   });
   const [shortfall, setShortfall] = useState<string | null>(null);
-  const settled = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS);
-  const settledValid = Object.keys(errorsOf(id.contact, settled)).length === 0;
-  const quote = useSmsQuote(settledValid ? { to: id.contact, message: settled.message } : null);
-  const typing = settled !== form.values;
+  const quote = useLiveSmsQuote(form.values, form.isValid, (settled) =>
+    Object.keys(errorsOf(id.contact, settled)).length === 0
+      ? { to: id.contact, message: settled.message }
+      : null,
+  );
   const sender = useSendSms();
 
   function send(values: ReplyValues) {
@@ -77,12 +76,7 @@ export function ReplyForm({ id }: { id: ConversationId }) {
         rows={3}
         message={form.values.message}
         field={form.text('message')}
-        quote={{
-          idle: !form.isValid,
-          pending: form.isValid && (typing || quote.isFetching),
-          quote: quote.data,
-          error: quote.error,
-        }}
+        quote={quote}
         shortfall={shortfall}
       />
       <div className="flex justify-end">

@@ -7,14 +7,11 @@ import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSmsQuote } from '../api/quote-sms';
+import { useLiveSmsQuote } from '../api/quote-sms';
 import { useSendSms } from '../api/send-sms';
 import { SmsMessageFields } from './sms-message-fields';
 
 type SmsValues = { to: string; message: string };
-
-export const QUOTE_DEBOUNCE_MS = 400;
 
 const empty: SmsValues = { to: '', message: '' };
 
@@ -34,9 +31,9 @@ export function SmsForm() {
     revealOnBlur: false,
   });
   const [shortfall, setShortfall] = useState<string | null>(null);
-  const settled = useDebouncedValue(form.values, QUOTE_DEBOUNCE_MS);
-  const quote = useSmsQuote(isValid(settled) ? request(settled) : null);
-  const typing = settled !== form.values;
+  const quote = useLiveSmsQuote(form.values, form.isValid, (settled) =>
+    isValid(settled) ? request(settled) : null,
+  );
   const sender = useSendSms();
 
   function send(values: SmsValues) {
@@ -85,12 +82,7 @@ export function SmsForm() {
         rows={5}
         message={form.values.message}
         field={form.text('message')}
-        quote={{
-          idle: !form.isValid,
-          pending: form.isValid && (typing || quote.isFetching),
-          quote: quote.data,
-          error: quote.error,
-        }}
+        quote={quote}
         shortfall={shortfall}
       />
       <Button type="submit" size="lg" loading={sender.isPending}>
