@@ -22,6 +22,12 @@ interface ActionConfirmDialogProps<T> extends DialogProps {
   charge?: { refreshUser: () => Promise<unknown> };
 }
 
+/**
+ * What an ActionConfirmDialog asks and does, for one item: the features describe their
+ * confirmations with it, and the screen that opens one adds how it closes.
+ */
+export type ActionConfirm<T> = Omit<ActionConfirmDialogProps<T>, 'onClose'>;
+
 /** Asks before a call to the API, makes it, and shows its failure in the dialog. */
 export function ActionConfirmDialog<T>({
   action,

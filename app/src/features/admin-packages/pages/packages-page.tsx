@@ -1,10 +1,11 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
 import { CardList } from '../../../components/ui/card-list';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
-import { DeletePackageDialog } from '../components/delete-package-dialog';
+import { deletePackageConfirm } from '../components/delete-package-confirm';
 import { PackageFormDialog } from '../components/package-form-dialog';
 
 type Open = { action: 'create' } | { action: 'edit' | 'delete'; item: AdminPackage };
@@ -40,7 +41,9 @@ export function PackagesPage() {
       </CardList>
       {open?.action === 'create' && <PackageFormDialog onClose={close} />}
       {open?.action === 'edit' && <PackageFormDialog item={open.item} onClose={close} />}
-      {open?.action === 'delete' && <DeletePackageDialog item={open.item} onClose={close} />}
+      {open?.action === 'delete' && (
+        <ActionConfirmDialog {...deletePackageConfirm(open.item)} onClose={close} />
+      )}
     </AppPage>
   );
 }

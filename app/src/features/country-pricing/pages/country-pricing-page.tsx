@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
@@ -7,7 +8,7 @@ import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useCountryRates, type CountryRate } from '../api/get-country-rates';
-import { DeleteRateDialog } from '../components/delete-rate-dialog';
+import { deleteRateConfirm } from '../components/delete-rate-confirm';
 import { RateFormDialog } from '../components/rate-form-dialog';
 import { RatesTable } from '../components/rates-table';
 
@@ -50,7 +51,9 @@ export function CountryPricingPage() {
       </ListPanel>
       {open?.action === 'create' && <RateFormDialog onClose={close} />}
       {open?.action === 'edit' && <RateFormDialog row={open.row} onClose={close} />}
-      {open?.action === 'delete' && <DeleteRateDialog row={open.row} onClose={close} />}
+      {open?.action === 'delete' && (
+        <ActionConfirmDialog {...deleteRateConfirm(open.row)} onClose={close} />
+      )}
     </AppPage>
   );
 }

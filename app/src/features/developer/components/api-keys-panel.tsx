@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
@@ -7,7 +8,7 @@ import { useApiKeys, type ApiKey } from '../api/get-api-keys';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateKeyDialog } from './create-key-dialog';
 import { NewKeyDialog } from './new-key-dialog';
-import { RevokeKeyDialog } from './revoke-key-dialog';
+import { revokeKeyConfirm } from './revoke-key-confirm';
 
 /** The account's API keys: create one (its secret shown once), revoke one. */
 export function ApiKeysPanel() {
@@ -39,7 +40,9 @@ export function ApiKeysPanel() {
       </ListStates>
       {creating && <CreateKeyDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
       {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
-      {revoking && <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
+      {revoking && (
+        <ActionConfirmDialog {...revokeKeyConfirm(revoking)} onClose={() => setRevoking(null)} />
+      )}
     </ListPanel>
   );
 }

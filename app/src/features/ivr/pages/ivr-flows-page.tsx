@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,7 +12,7 @@ import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { duplicateIvrFlow } from '../api/duplicate-flow';
 import { ivrFlowsKey, useIvrFlows, type IvrFlowSummary } from '../api/get-flows';
-import { DeleteFlowDialog } from '../components/delete-flow-dialog';
+import { deleteFlowConfirm } from '../components/delete-flow-confirm';
 import { FlowsTable, type FlowAction } from '../components/flows-table';
 import { VoicemailList } from '../components/voicemail-list';
 
@@ -67,7 +68,9 @@ export function IvrFlowsPage() {
         </ListStates>
       </ListPanel>
       <VoicemailList />
-      {deleting && <DeleteFlowDialog flow={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <ActionConfirmDialog {...deleteFlowConfirm(deleting)} onClose={() => setDeleting(null)} />
+      )}
     </AppPage>
   );
 }

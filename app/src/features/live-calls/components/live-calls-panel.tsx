@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
@@ -5,7 +6,7 @@ import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDuration, usd } from '../../../lib/core';
 import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
-import { HangUpDialog } from './hang-up-dialog';
+import { hangUpConfirm } from './hang-up-confirm';
 
 const time = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -70,7 +71,7 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
           />
         )}
       </ListStates>
-      {ending && <HangUpDialog call={ending} onClose={() => setEnding(null)} />}
+      {ending && <ActionConfirmDialog {...hangUpConfirm(ending)} onClose={() => setEnding(null)} />}
     </ListPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { paths } from '../../../app/paths';
@@ -8,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useMyNumbers, type MyNumber } from '../api/get-my-numbers';
-import { CancelNumberDialog } from '../components/cancel-number-dialog';
+import { cancelNumberConfirm } from '../components/cancel-number-confirm';
 import { MyNumbersTable, type NumberAction } from '../components/my-numbers-table';
 import { RenewNumberDialog } from '../components/renew-number-dialog';
 import { RouteNumberDialog } from '../components/route-number-dialog';
@@ -62,7 +63,9 @@ export function MyNumbersPage() {
           {(data) => <MyNumbersTable items={data} onAction={onAction} />}
         </ListStates>
       </ListPanel>
-      {open?.action === 'cancel' && <CancelNumberDialog item={open.item} onClose={close} />}
+      {open?.action === 'cancel' && (
+        <ActionConfirmDialog {...cancelNumberConfirm(open.item)} onClose={close} />
+      )}
       {open?.action === 'renew' && <RenewNumberDialog item={open.item} onClose={close} />}
       {open?.action === 'route' && <RouteNumberDialog item={open.item} onClose={close} />}
     </div>

@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
@@ -9,7 +10,7 @@ import { ApplyDeckDialog } from '../components/apply-deck-dialog';
 import { DeckImport } from '../components/deck-import';
 import { DeckPreviewPanel } from '../components/deck-preview';
 import { DecksTable } from '../components/decks-table';
-import { DeleteDeckDialog } from '../components/delete-deck-dialog';
+import { deleteDeckConfirm } from '../components/delete-deck-confirm';
 
 const DECKS_PER_PAGE = 20;
 
@@ -82,11 +83,10 @@ export function RateDecksPage() {
         <ApplyDeckDialog deck={open.deck} onApplied={done} onClose={close} />
       )}
       {open?.action === 'delete' && (
-        <DeleteDeckDialog
-          deck={open.deck}
-          onDeleted={() => {
+        <ActionConfirmDialog
+          {...deleteDeckConfirm(open.deck, () => {
             if (previewing?.id === open.deck.id) done();
-          }}
+          })}
           onClose={close}
         />
       )}

@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -5,7 +6,7 @@ import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import type { NewSipDevice } from '../api/create-device';
 import { useSipDevices, type SipDevice } from '../api/get-devices';
-import { DeleteDeviceDialog } from '../components/delete-device-dialog';
+import { deleteDeviceConfirm } from '../components/delete-device-confirm';
 import { DevicesTable } from '../components/devices-table';
 import { NewDeviceForm } from '../components/new-device-form';
 import { NewPasswordPanel } from '../components/new-password-panel';
@@ -44,7 +45,9 @@ export function SipDevicesPage() {
           {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}
         </ListStates>
       </ListPanel>
-      {deleting && <DeleteDeviceDialog device={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <ActionConfirmDialog {...deleteDeviceConfirm(deleting)} onClose={() => setDeleting(null)} />
+      )}
     </div>
   );
 }
