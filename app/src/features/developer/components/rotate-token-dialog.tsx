@@ -1,15 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Time } from '../../../components/ui/table-cells';
 import { developerAccountKey } from '../api/get-developer-account';
 import { rotateAuthToken, type AuthTokenRotation } from '../api/rotate-auth-token';
-import { CopyButton } from './copy-button';
 import { PasswordDialog } from './password-dialog';
-import { SecretValue } from './secret-value';
+import { SecretsDialog } from './secrets-dialog';
 
 interface RotateTokenDialogProps {
   onRotated: (authToken: string) => void;
@@ -22,31 +18,34 @@ export function RotateTokenDialog({ onRotated, onClose }: RotateTokenDialogProps
   const [rotated, setRotated] = useState<AuthTokenRotation | null>(null);
 
   if (rotated) {
+    const { authToken, previousTokenValidUntil: until } = rotated;
     return (
-      <Dialog open title="New Auth Token" onClose={onClose}>
-        <div className="space-y-4">
-          <Alert tone="success">
+      <SecretsDialog
+        title="New Auth Token"
+        tone="success"
+        notice={
+          <>
             The auth token was rotated.{' '}
-            {rotated.previousTokenValidUntil ? (
+            {until ? (
               <>
-                The previous token keeps working until{' '}
-                <Time value={rotated.previousTokenValidUntil} withTime />: update your applications
-                before then.
+                The previous token keeps working until <Time value={until} withTime />: update your
+                applications before then.
               </>
             ) : (
               'Update your applications with the new token.'
             )}
-          </Alert>
-          <dl>
-            <SecretValue label="Auth Token" value={rotated.authToken} testId="rotated-auth-token">
-              <CopyButton value={rotated.authToken} what="Auth Token" />
-            </SecretValue>
-          </dl>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </div>
-      </Dialog>
+          </>
+        }
+        secrets={[
+          {
+            label: 'Auth Token',
+            value: authToken,
+            testId: 'rotated-auth-token',
+            what: 'Auth Token',
+          },
+        ]}
+        onClose={onClose}
+      />
     );
   }
   return (
