@@ -3,7 +3,7 @@
 // money, and the login form filled in as a person would.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_ADMIN, loginToken, uniqueEmail } from './api';
+import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
 import { baseUrl } from './browser';
 
 export interface NewClient {
@@ -38,6 +38,39 @@ export async function credit(userId: number, amount: string, reason = 'e2e'): Pr
     body: JSON.stringify({ type: 'credit', amount, reason }),
   });
   expect(response.status, await response.text()).toBe(200);
+}
+
+/** A US mobile number the client bought through the API. */
+export interface BoughtNumber {
+  id: number;
+  number: string;
+}
+
+/** Buys the first US mobile number on offer for the client holding `token`. */
+export async function buyNumber(token: string): Promise<BoughtNumber> {
+  const {
+    numbers: [offer],
+  } = await api<{ numbers: BoughtNumber[] }>(
+    'GET',
+    '/numbers/available?country=US&type=mobile',
+    undefined,
+    token,
+  );
+  await api('POST', '/numbers/purchase', { numberId: offer.id }, token);
+  return offer;
+}
+
+/** A new client, credited with `funds`, that bought a number: its API token and the number. */
+export async function clientWithNumber(
+  name: string,
+  password: string,
+  prefix: string,
+  funds: string,
+): Promise<{ client: NewClient; token: string; offer: BoughtNumber }> {
+  const client = await newClient(name, password, prefix);
+  await credit(client.id, funds);
+  const token = await loginToken(client.email, password);
+  return { client, token, offer: await buyNumber(token) };
 }
 
 /** Fills in the sign-up form on screen, terms accepted, and submits it. */

@@ -3,8 +3,8 @@
 // call (core's executor through wasm), routes a number to it in My Numbers (charged
 // monthly), and the editor passes axe and fits a 375 px phone.
 import { describe, expect, test } from 'vitest';
-import { api, loginToken } from './api';
-import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
+import { api } from './api';
+import { clientWithNumber, newClient, pageScrollsSideways, signIn } from './accounts';
 import { baseUrl, open, sharedBrowser } from './browser';
 import { PHONE_AND_WIDE, seriousViolations } from './axe';
 
@@ -13,18 +13,12 @@ const browser = sharedBrowser();
 describe('IVR flows', () => {
   test('build a flow with a live validation error, fix it, save it, walk it, route a number to it', async () => {
     const password = 'ivr-e2e-pass-1';
-    const client = await newClient('Ivy Flow', password, 'e2e-ivr');
-    await credit(client.id, '50.00');
-    const token = await loginToken(client.email, password);
-    const {
-      numbers: [offer],
-    } = await api<{ numbers: Array<{ id: number; number: string }> }>(
-      'GET',
-      '/numbers/available?country=US&type=mobile',
-      undefined,
-      token,
+    const { client, token, offer } = await clientWithNumber(
+      'Ivy Flow',
+      password,
+      'e2e-ivr',
+      '50.00',
     );
-    await api('POST', '/numbers/purchase', { numberId: offer.id }, token);
 
     const { page, context } = await open(browser(), '/');
     page.setDefaultTimeout(15_000);

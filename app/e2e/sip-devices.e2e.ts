@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { api, DEMO_CLIENT, loginToken } from './api';
-import { credit, newClient, signIn } from './accounts';
+import { api, DEMO_CLIENT } from './api';
+import { clientWithNumber, signIn } from './accounts';
 import { baseUrl, launch, open } from './browser';
 
 let browser: Browser;
@@ -87,18 +87,12 @@ describe('SIP devices', () => {
 
   test('a number rings only the devices its call routing names', async () => {
     const password = 'routing-e2e-pass-1';
-    const client = await newClient('Rita Route', password, 'e2e-route');
-    await credit(client.id, '10.00');
-    const token = await loginToken(client.email, password);
-    const {
-      numbers: [offer],
-    } = await api<{ numbers: Array<{ id: number; number: string }> }>(
-      'GET',
-      '/numbers/available?country=US&type=mobile',
-      undefined,
-      token,
+    const { client, token, offer } = await clientWithNumber(
+      'Rita Route',
+      password,
+      'e2e-route',
+      '10.00',
     );
-    await api('POST', '/numbers/purchase', { numberId: offer.id }, token);
     for (const username of [`desk-${client.id}`, `cell-${client.id}`]) {
       await api('POST', '/sip/devices', { username, callerId: offer.number }, token);
     }
