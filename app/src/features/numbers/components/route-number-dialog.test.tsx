@@ -5,6 +5,7 @@ import { calls, mockServer, type Reply } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { MyNumber } from '../api/get-my-numbers';
 import { RouteNumberDialog } from './route-number-dialog';
+import { expectChargeFailure } from '../../../test/charge-failure';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const item = { id: 5, number: '+14155550100' } as MyNumber;
@@ -72,12 +73,7 @@ describe('Call routing to an IVR flow', () => {
     ).toBeChecked();
     await waitFor(() => expect(within(dialog).getByLabelText('IVR flow')).toHaveValue('3'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Routing' }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient balance');
-    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    await expectChargeFailure('Insufficient balance', dialog);
   });
 
   it('keeps ringing devices as before', async () => {

@@ -6,6 +6,7 @@ import { ToastHost } from '../../../components/ui/toast-host';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';
+import { expectChargeFailure } from '../../../test/charge-failure';
 
 const countries = [
   {
@@ -183,12 +184,7 @@ describe('Buy number wizard', () => {
     renderPage();
     await chooseUsMobileNumber();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient balance: $3.99 needed, $1.00 available');
-    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    await expectChargeFailure('Insufficient balance: $3.99 needed, $1.00 available');
     expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
   });
 

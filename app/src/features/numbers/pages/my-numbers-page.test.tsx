@@ -6,6 +6,7 @@ import { ToastHost } from '../../../components/ui/toast-host';
 import { calls, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
+import { expectChargeFailure } from '../../../test/charge-failure';
 
 const active = {
   id: 5,
@@ -107,12 +108,7 @@ describe('My numbers page', () => {
     expect(screen.queryByRole('menuitem', { name: 'Cancel Number' })).toBeNull();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Renew' }));
     await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient balance');
-    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    await expectChargeFailure('Insufficient balance');
   });
 
   it('points to the wizard when there are no numbers', async () => {

@@ -5,6 +5,7 @@ import { mockApi } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
+import { expectChargeFailure } from '../../../test/charge-failure';
 
 const catalogue = [
   { id: 1, name: 'Basic', minutes: 100, price: 19.99, validity: 30, features: ['Outbound calls'] },
@@ -79,11 +80,6 @@ describe('Buy package page', () => {
     renderWithProviders(<BuyPackagePage />, { route: '/client/buy-package' });
     await userEvent.click(await screen.findByRole('button', { name: 'Purchase Basic' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient balance');
-    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    await expectChargeFailure('Insufficient balance');
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
+import { expectChargeFailure } from '../../../test/charge-failure';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
 const QUOTE = 'POST /api/sms/quote';
@@ -148,12 +149,7 @@ describe('Send SMS page', () => {
     });
     await fillForm('+14155550123', 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient balance: this message costs $0.02');
-    expect(within(alert).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    await expectChargeFailure('Insufficient balance: this message costs $0.02');
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
 
