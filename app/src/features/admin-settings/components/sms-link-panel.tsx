@@ -2,6 +2,7 @@ import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSmsLink, type SmsLink, type SmsLinkPage } from '../api/get-sms-link';
+import { Section } from '../../../components/ui/section';
 
 const providers: Record<string, string> = {
   loopback: 'Loopback',
@@ -133,13 +134,7 @@ function Body({ page }: { page: SmsLinkPage }) {
 export function SmsLinkPanel() {
   const link = useSmsLink();
   return (
-    <section
-      aria-labelledby="sms-link-heading"
-      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="sms-link-heading" className="text-lg font-semibold text-slate-900">
-        SMS carrier link
-      </h2>
+    <Section id="sms-link-heading" title="SMS carrier link" className="min-w-0 p-4 sm:p-6">
       {link.isPending ? (
         <TableSkeleton label="Loading the carrier link..." rows={2} columns={3} />
       ) : link.isError ? (
@@ -147,6 +142,6 @@ export function SmsLinkPanel() {
       ) : (
         <Body page={link.data} />
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,17 +1,12 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Section } from '../../../components/ui/section';
 
 const hours = ['Mon-Fri 9:00 AM-8:00 PM EST', 'Sat 10:00 AM-6:00 PM EST', 'Sun closed'];
 
 export function ContactInfo() {
   return (
     <aside className="space-y-6">
-      <section
-        aria-labelledby="contact-info-heading"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="contact-info-heading" className="text-lg font-semibold text-slate-900">
-          Contact Information
-        </h2>
+      <Section id="contact-info-heading" title="Contact Information" className="p-6">
         <ul className="mt-4 space-y-4 text-sm text-slate-700">
           <li className="flex gap-3">
             <Mail className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
@@ -34,7 +29,7 @@ export function ContactInfo() {
             </address>
           </li>
         </ul>
-      </section>
+      </Section>
       <section
         aria-labelledby="support-hours-heading"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"

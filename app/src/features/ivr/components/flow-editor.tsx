@@ -25,6 +25,7 @@ import type { PreviewCall } from './preview-call';
 import { ProblemsSummary } from './problems-summary';
 import { StepForm } from './step-form';
 import { TestCallPanel } from './test-call-panel';
+import { Section } from '../../../components/ui/section';
 
 /** What the server answered to a save it refused, for the flow it was given. */
 export interface ServerProblems {
@@ -113,13 +114,7 @@ export function FlowEditor(props: FlowEditorProps) {
         {/* The tree and the test call side by side with the step being edited: the
             call highlights its step in the tree in view. */}
         <div className="min-w-0 space-y-6">
-          <section
-            aria-labelledby="flow-steps-heading"
-            className="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          >
-            <h2 id="flow-steps-heading" className="text-lg font-semibold text-slate-900">
-              Steps
-            </h2>
+          <Section id="flow-steps-heading" title="Steps" className="min-w-0 space-y-4 p-4 sm:p-6">
             <FlowTree
               flow={flow}
               problems={problems}
@@ -138,24 +133,12 @@ export function FlowEditor(props: FlowEditorProps) {
                 Add step
               </Button>
             </div>
-          </section>
-          <section
-            aria-labelledby="test-call-heading"
-            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          >
-            <h2 id="test-call-heading" className="text-lg font-semibold text-slate-900">
-              Test call
-            </h2>
+          </Section>
+          <Section id="test-call-heading" title="Test call" className="space-y-4 p-4 sm:p-6">
             <TestCallPanel flow={flow} valid={local.length === 0} call={call} onCall={setCall} />
-          </section>
+          </Section>
         </div>
-        <section
-          aria-labelledby="flow-step-heading"
-          className="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="flow-step-heading" className="text-lg font-semibold text-slate-900">
-            Edit step
-          </h2>
+        <Section id="flow-step-heading" title="Edit step" className="min-w-0 space-y-4 p-4 sm:p-6">
           {step && selected !== null ? (
             <StepForm
               id={selected}
@@ -181,7 +164,7 @@ export function FlowEditor(props: FlowEditorProps) {
           ) : (
             <p className="text-sm text-slate-600">Choose a step in the tree to edit it.</p>
           )}
-        </section>
+        </Section>
       </div>
       {failure && <Alert>{failure}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

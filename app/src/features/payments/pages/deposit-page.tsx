@@ -7,6 +7,7 @@ import { usePaymentConfig } from '../api/get-payment-config';
 import { DepositForm } from '../components/deposit-form';
 import { DepositsList } from '../components/deposits-list';
 import { PaymentResult } from '../components/payment-result';
+import { Section } from '../../../components/ui/section';
 
 // Our own return carries ?payment=; Stripe's redirect carries payment_intent_client_secret.
 const RESULT_PARAMS = ['payment', 'payment_intent_client_secret'];
@@ -32,13 +33,7 @@ export function DepositPage() {
         <PaymentResult key={returned} clientSecret={returned} onDismiss={dismissResult} />
       )}
       <div className="grid gap-6 lg:grid-cols-5">
-        <section
-          aria-labelledby="deposit-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
-        >
-          <h2 id="deposit-heading" className="text-lg font-semibold text-slate-900">
-            Deposit amount
-          </h2>
+        <Section id="deposit-heading" title="Deposit amount" className="p-5 lg:col-span-2">
           {user && (
             <p className="mt-1 text-sm text-slate-600">
               Current balance{' '}
@@ -54,7 +49,7 @@ export function DepositPage() {
               <DepositForm limits={config.data} />
             )}
           </div>
-        </section>
+        </Section>
         <div className="lg:col-span-3">
           <DepositsList />
         </div>

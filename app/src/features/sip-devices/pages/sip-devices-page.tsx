@@ -10,6 +10,7 @@ import { deleteDeviceConfirm } from '../components/delete-device-confirm';
 import { DevicesTable } from '../components/devices-table';
 import { NewDeviceForm } from '../components/new-device-form';
 import { NewPasswordPanel } from '../components/new-password-panel';
+import { Section } from '../../../components/ui/section';
 
 export function SipDevicesPage() {
   usePageMeta('SIP Devices', 'SIP credentials for your phones and softphones.');
@@ -22,19 +23,13 @@ export function SipDevicesPage() {
         title="SIP Devices"
         description="Credentials for desk phones and softphones: they register with Dialtone's SIP switch and call out with one of your numbers as caller ID."
       />
-      <section
-        aria-labelledby="new-device-heading"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="new-device-heading" className="text-lg font-semibold text-slate-900">
-          New device
-        </h2>
+      <Section id="new-device-heading" title="New device" className="space-y-4 p-6">
         {created ? (
           <NewPasswordPanel created={created} onDone={() => setCreated(null)} />
         ) : devices.data ? (
           <NewDeviceForm callerIds={devices.data.callerIds} onCreated={setCreated} />
         ) : null}
-      </section>
+      </Section>
       <ListPanel label="My SIP devices" busy={devices.isFetching}>
         <ListStates
           query={devices}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+interface SectionProps {
+  /** The heading's id: the section is named by its heading. */
+  id: string;
+  title: ReactNode;
+  /** Padding, spacing and grid placement; the card itself looks the same everywhere. */
+  className: string;
+  children: ReactNode;
+}
+
+/** A white card of a page with its own h2, which names it for screen readers. */
+export function Section({ id, title, className, children }: SectionProps) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
