@@ -123,8 +123,14 @@ pub fn cdr_body(p: &CallPlan, max_seconds: i64) -> Value {
     })
 }
 
-/// One second of a 440 Hz tone as 8 kHz 16-bit mono WAV: a small, real recording.
-pub fn tone_wav() -> Vec<u8> {
+/// One second of a 440 Hz tone as 8 kHz 16-bit mono WAV: a small, real recording,
+/// made once (the load generator sends it with a quarter of the answered calls).
+pub fn tone_wav() -> &'static [u8] {
+    static WAV: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    WAV.get_or_init(make_tone_wav)
+}
+
+fn make_tone_wav() -> Vec<u8> {
     let samples: Vec<i16> = (0..8000)
         .map(|i| ((i as f32 * 440.0 * std::f32::consts::TAU / 8000.0).sin() * 8000.0) as i16)
         .collect();
@@ -199,7 +205,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             .await
             .map_err(|e| anyhow::anyhow!("cdr: {e}"))?;
         if p.recording {
-            dialtone_server::calls::recording::store(state, &p.call_id, &tone_wav())
+            dialtone_server::calls::recording::store(state, &p.call_id, tone_wav())
                 .await
                 .map_err(|e| anyhow::anyhow!("recording: {e}"))?;
         }
@@ -304,7 +310,7 @@ impl Switch for Direct {
     }
 
     async fn recording(&self, p: &CallPlan) -> bool {
-        dialtone_server::calls::recording::store(&self.0, &p.call_id, &tone_wav())
+        dialtone_server::calls::recording::store(&self.0, &p.call_id, tone_wav())
             .await
             .is_ok()
     }

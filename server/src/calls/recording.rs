@@ -27,7 +27,11 @@ fn file(state: &AppState, id: &uuid::Uuid) -> std::path::PathBuf {
 pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
     // A second upload for the same call replaces the audio under the same id.
     let new_id = uuid::Uuid::new_v4().simple().to_string();
-    let id = repo::upsert_recording(&state.db.pool, &new_id, call_id, now_ms()).await?;
+    // Both writes queue with the call path's (on SQLite the one writer's turn),
+    // instead of waiting in SQLite's busy handler for the calls' open batch.
+    let mut tx = state.call_writes.begin(&state.db).await?;
+    let id = repo::upsert_recording(&mut *tx, &new_id, call_id, now_ms()).await?;
+    tx.commit().await?;
     let id = uuid::Uuid::parse_str(&id).map_err(|e| Error::Internal(e.into()))?;
     let path = file(state, &id);
     let internal = |e: std::io::Error| Error::Internal(e.into());
@@ -38,7 +42,9 @@ pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> 
     let partial = path.with_extension(format!("{}.part", uuid::Uuid::new_v4().simple()));
     tokio::fs::write(&partial, audio).await.map_err(internal)?;
     tokio::fs::rename(&partial, &path).await.map_err(internal)?;
-    repo::mark_recorded(&state.db.pool, call_id).await?;
+    let mut tx = state.call_writes.begin(&state.db).await?;
+    repo::mark_recorded(&mut *tx, call_id).await?;
+    tx.commit().await?;
     Ok(())
 }
 

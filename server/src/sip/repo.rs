@@ -182,15 +182,23 @@ pub async fn route_input(
     owner: i64,
     number_id: i64,
 ) -> Result<RouteInput, sqlx::Error> {
-    let devices = route_of(&mut *conn, owner, number_id)
+    Ok(RouteInput {
+        devices: route_devices(&mut *conn, owner, number_id).await?,
+        forward_to: forward_of(&mut *conn, owner, number_id).await?,
+    })
+}
+
+/// Every device of `owner`, each with whether `number_id`'s route names it.
+pub async fn route_devices(
+    conn: &mut AnyConnection,
+    owner: i64,
+    number_id: i64,
+) -> Result<Vec<RouteDevice>, sqlx::Error> {
+    Ok(route_of(&mut *conn, owner, number_id)
         .await?
         .into_iter()
         .map(|(_, username, selected)| RouteDevice { username, selected })
-        .collect();
-    Ok(RouteInput {
-        forward_to: forward_of(&mut *conn, owner, number_id).await?,
-        devices,
-    })
+        .collect())
 }
 
 /// Where `owner` forwards `number_id`'s calls, if anywhere (a forward set by an earlier

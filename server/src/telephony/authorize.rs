@@ -10,7 +10,7 @@ use crate::state::AppState;
 use dialtone_core::call::{self, Direction};
 use dialtone_core::phone;
 use dialtone_core::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
-use dialtone_core::sip::RouteChoice;
+use dialtone_core::sip::{RouteChoice, RouteInput};
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 
@@ -164,18 +164,28 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
     let mut tx = state.call_writes.begin(&state.db).await?;
-    // Ended already, or asked before? One query for both.
-    let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
-    if done > 0 {
+    // The number's customer and what this call already left, in one read.
+    let found = repo::find_call(&mut tx, direction, &req.from, &req.to, now, &req.call_id).await?;
+    let Some((mut party, facts)) = found else {
+        // No active number: the call's own state still answers first.
+        let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
+        return Ok(match (done, held_created, held_expires) {
+            (1.., _, _) => refuse("call_already_ended"),
+            (_, Some(created), Some(expires)) => {
+                allow((expires - created - RESERVATION_SLACK_MS) / 1000)
+            }
+            _ => refuse("unknown_number"),
+        });
+    };
+    if facts.stored.is_some() {
         return Ok(refuse("call_already_ended"));
     }
-    if let (Some(created), Some(expires)) = (held_created, held_expires) {
+    if let Some(held) = &facts.held {
         // The switch asked twice for one call: same answer, no second reservation.
-        return Ok(allow((expires - created - RESERVATION_SLACK_MS) / 1000));
+        return Ok(allow(
+            (held.expires_at - held.created_at - RESERVATION_SLACK_MS) / 1000,
+        ));
     }
-    let Some(mut party) = find_party(&mut tx, direction, &req.from, &req.to, now).await? else {
-        return Ok(refuse("unknown_number"));
-    };
     party.destination = deck.or(party.destination.take());
     if let Some(device) = &req.device {
         // A device calls as its own account: a caller ID that is now someone else's
@@ -218,13 +228,13 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let (balance, reserved) = (party.balance, party.reserved);
     // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
     let ivr = match (direction, &state.config.ivr_sip_addr) {
-        (Direction::Inbound, Some(addr)) => crate::ivr::repo::flow_for_number(&mut *tx, &req.to)
-            .await?
-            .map(|_| addr.clone()),
+        (Direction::Inbound, Some(addr)) if facts.ivr_flow => Some(addr.clone()),
         _ => None,
     };
     let (choice, forward_leg) = match direction {
-        Direction::Inbound if ivr.is_none() => inbound_route(&mut tx, &party, &req.to, now).await?,
+        Direction::Inbound if ivr.is_none() => {
+            inbound_route(&mut tx, &party, &facts, &req.to, now).await?
+        }
         _ => (None, None),
     };
     let max = match forward_leg {
@@ -247,19 +257,6 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         return Ok(refuse("insufficient_funds"));
     }
     let charge = rate_call(max, rate, dest.increments, pkg_free);
-    // Re-checked in the same statement that reserves: a call authorized meanwhile
-    // elsewhere makes this match nothing instead of overspending.
-    let reserved_ok = repo::hold(
-        &mut *tx,
-        party.user_id,
-        charge.cost,
-        charge.package_seconds,
-        pkg_total,
-    )
-    .await?;
-    if !reserved_ok {
-        return Ok(refuse("insufficient_funds"));
-    }
     let reservation = repo::Reservation {
         call_id: &req.call_id,
         user_id: party.user_id,
@@ -273,8 +270,15 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         rate_micros: rate,
         increments: dest.increments,
     };
-    repo::insert(&mut *tx, reservation).await?;
-    if direction == Direction::Inbound {
+    // Re-checked in the same statement that reserves: a call authorized meanwhile
+    // elsewhere makes this match nothing instead of overspending.
+    let backend = state.db.backend;
+    if !repo::charge::hold_and_reserve(&mut tx, backend, reservation, pkg_total).await? {
+        return Ok(refuse("insufficient_funds"));
+    }
+    if let (Direction::Inbound, Some(url), Some(sid)) =
+        (direction, &facts.voice_url, &facts.account_sid)
+    {
         let event = crate::twilio::callbacks::CallEvent {
             number_id: party.number_id,
             user_id: party.user_id,
@@ -283,7 +287,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
             from: &req.from,
             to: &req.to,
         };
-        crate::twilio::callbacks::call_ringing(&mut tx, &event).await?;
+        crate::twilio::callbacks::ringing_to(&mut tx, url, sid, &event).await?;
     }
     tx.commit().await?;
     let mut answer = allow(max);
@@ -311,10 +315,21 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
 async fn inbound_route(
     conn: &mut AnyConnection,
     party: &Party,
+    facts: &repo::CallFacts,
     number: &str,
     now: i64,
 ) -> Result<(Option<RouteChoice>, Option<(i64, Increments)>)> {
-    let route = crate::sip::repo::route_input(&mut *conn, party.user_id, party.number_id).await?;
+    let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
+    // Devices are read only when the call may ring them.
+    let devices = if facts.has_devices && !forwarded {
+        crate::sip::repo::route_devices(&mut *conn, party.user_id, party.number_id).await?
+    } else {
+        Vec::new()
+    };
+    let route = RouteInput {
+        forward_to: facts.forward_to.clone(),
+        devices,
+    };
     let choice = dialtone_core::sip::route_choice(&route);
     let leg = match &choice {
         RouteChoice::Forward { to } => find_party(&mut *conn, Direction::Outbound, number, to, now)

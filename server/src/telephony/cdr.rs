@@ -3,6 +3,7 @@
 //! once per callId; a replay answers the same result.
 
 use super::authorize::{find_party, rate_for, release_matching, validate};
+use super::repo;
 use crate::calls::repo as calls;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
@@ -116,6 +117,34 @@ pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     }
 }
 
+/// A CDR's validated content.
+struct Ended {
+    direction: Direction,
+    status: CallStatus,
+    started: i64,
+    answered: Option<i64>,
+    ended: i64,
+    /// When the CDR was taken.
+    now: i64,
+    /// The rate deck's destination for the call, when a deck prices it.
+    deck: Option<super::destination::Destination>,
+}
+
+impl Ended {
+    /// Talk time billed: none unless the call was answered.
+    fn duration(&self, cdr: &Cdr) -> i64 {
+        if self.answered_call() {
+            cdr.duration_seconds
+        } else {
+            0
+        }
+    }
+
+    fn answered_call(&self) -> bool {
+        self.status == CallStatus::Completed && self.answered.is_some()
+    }
+}
+
 async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let direction = validate(&cdr.call_id, &cdr.direction, &cdr.from, &cdr.to)?;
     let status = CallStatus::parse(&cdr.status)
@@ -131,9 +160,207 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let answered = time_ms(&cdr.answered_at, "answeredAt")?;
     let ended = time_ms(&cdr.ended_at, "endedAt")?
         .ok_or_else(|| Error::field("endedAt", "endedAt is required"))?;
-    let now = now_ms();
-    // Rated with the deck in force when the call started.
-    let deck = super::destination::deck_rate(state, &cdr.to, started).await?;
+    let e = Ended {
+        direction,
+        status,
+        started,
+        answered,
+        ended,
+        now: now_ms(),
+        // Rated with the deck in force when the call started.
+        deck: super::destination::deck_rate(state, &cdr.to, started).await?,
+    };
+    match settle_at_once(state, cdr, &e).await? {
+        Some(done) => Ok(done),
+        None => record_step_by_step(state, cdr, &e).await,
+    }
+}
+
+/// The usual CDR in two round trips: one read (`find_call`), then one write
+/// (`charge::settle`). None when the call needs the step-by-step way: its number is no
+/// longer active, its reservation was made on another account, or the account cannot
+/// pay for all of it (a shortfall). Nothing is kept then.
+async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option<CdrResult>> {
+    let mut tx = state.call_writes.begin(&state.db).await?;
+    let found = repo::find_call(
+        &mut tx,
+        e.direction,
+        &cdr.from,
+        &cdr.to,
+        e.now,
+        &cdr.call_id,
+    )
+    .await?;
+    let Some((mut party, facts)) = found else {
+        return Ok(None);
+    };
+    if let Some(r) = facts.stored {
+        return Ok(Some(CdrResult {
+            call_id: cdr.call_id.clone(),
+            billable_seconds: r.billable_seconds,
+            package_seconds: r.package_seconds,
+            cost_micros: r.cost_micros,
+            status: r.status,
+        }));
+    }
+    let (held_micros, held_package_seconds) = match &facts.held {
+        Some(h) => {
+            check_matches(&cdr.call_id, h, cdr)?;
+            if h.user_id != party.user_id {
+                return Ok(None);
+            }
+            (h.amount_micros, h.package_seconds)
+        }
+        None => (0, 0),
+    };
+    if let Some(d) = e.deck.clone() {
+        party.destination = Some(d);
+    }
+    // As if this call's own reservation were released already.
+    let package_free = if e.direction.uses_packages() {
+        (party.package_seconds - (party.reserved_package_seconds - held_package_seconds)).max(0)
+    } else {
+        0
+    };
+    let available = party.balance - (party.reserved - held_micros);
+    let (rate, increments, country_id) = match &party.destination {
+        Some(d) => (rate_for(d, e.direction), d.increments, Some(d.country_id)),
+        None => (0, Increments::default(), None),
+    };
+    let duration = e.duration(cdr);
+    let charge = rate_call(duration, rate, increments, package_free);
+    if charge.cost > available {
+        return Ok(None);
+    }
+    let user_id = party.user_id;
+    crate::packages::repo::consume_seconds(&mut tx, user_id, charge.package_seconds, e.now).await?;
+    let description = describe(e.direction, cdr);
+    let reference = format!("call:{}", cdr.call_id);
+    let settlement = repo::charge::Settlement {
+        call: new_call(
+            cdr,
+            e,
+            user_id,
+            Some(party.number_id),
+            country_id,
+            &charge,
+            charge.cost,
+            0,
+        ),
+        released: facts.held.is_some(),
+        held_micros,
+        held_package_seconds,
+        description: &description,
+        reference: &reference,
+        ledger_day: e.now / crate::settings::DAY_MS,
+        call_day: e.started / crate::settings::DAY_MS,
+        answered: e.answered_call(),
+    };
+    if !repo::charge::settle(&mut tx, state.db.backend, settlement).await? {
+        return Ok(None); // rolled back when `tx` drops
+    }
+    let threshold = facts
+        .low_balance_setting
+        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
+    // Read before this charge; the warning's own UPDATE checks again.
+    if charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold {
+        warn_low_balance(&mut tx, user_id).await?;
+    }
+    if let (Some(url), Some(sid)) = (&facts.status_callback, &facts.account_sid) {
+        let event = call_event(cdr, user_id, party.number_id);
+        crate::twilio::callbacks::ended_to(&mut tx, url, sid, &event, &cdr.status, duration)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(Some(CdrResult {
+        call_id: cdr.call_id.clone(),
+        billable_seconds: charge.billable_seconds,
+        package_seconds: charge.package_seconds,
+        cost_micros: charge.cost,
+        status: cdr.status.clone(),
+    }))
+}
+
+/// A CDR that names another call's id gets 409: it cannot charge or free another
+/// customer's reservation.
+fn check_matches(call_id: &str, held: &repo::facts::HeldCall, cdr: &Cdr) -> Result<()> {
+    // Reservations made before these columns existed have them empty.
+    if held.direction.is_empty()
+        || (held.direction == cdr.direction && held.from == cdr.from && held.to == cdr.to)
+    {
+        return Ok(());
+    }
+    tracing::warn!(%call_id, reserved_for = ?(&held.direction, &held.from, &held.to), cdr.direction, cdr.from, cdr.to, "CDR does not match its authorization; refused");
+    Err(Error::Conflict(
+        "This CDR does not match the call that was authorized with this callId".into(),
+    ))
+}
+
+fn describe(direction: Direction, cdr: &Cdr) -> String {
+    format!(
+        "{} call {} {}",
+        cap(direction.as_str()),
+        if direction == Direction::Outbound {
+            "to"
+        } else {
+            "from"
+        },
+        direction.other_party(&cdr.from, &cdr.to)
+    )
+}
+
+fn call_event<'a>(
+    cdr: &'a Cdr,
+    user_id: i64,
+    number_id: i64,
+) -> crate::twilio::callbacks::CallEvent<'a> {
+    crate::twilio::callbacks::CallEvent {
+        number_id,
+        user_id,
+        sip_call_id: &cdr.call_id,
+        direction: &cdr.direction,
+        from: &cdr.from,
+        to: &cdr.to,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn new_call<'a>(
+    cdr: &'a Cdr,
+    e: &Ended,
+    user_id: i64,
+    number_id: Option<i64>,
+    country_id: Option<i64>,
+    charge: &dialtone_core::rating::CallCharge,
+    cost: i64,
+    shortfall: i64,
+) -> calls::NewCall<'a> {
+    calls::NewCall {
+        call_id: &cdr.call_id,
+        user_id,
+        number_id,
+        direction: &cdr.direction,
+        from: &cdr.from,
+        to: &cdr.to,
+        country_id,
+        started_at: e.started,
+        answered_at: e.answered,
+        ended_at: e.ended,
+        duration_seconds: e.duration(cdr),
+        billable_seconds: charge.billable_seconds,
+        package_seconds: charge.package_seconds,
+        cost_micros: cost,
+        status: &cdr.status,
+        recording: cdr.recording,
+        created_at: e.now,
+        shortfall_micros: shortfall,
+    }
+}
+
+/// Every other CDR, a statement at a time: a number no longer active, a reservation
+/// on another account, a charge the account cannot cover in full.
+async fn record_step_by_step(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<CdrResult> {
+    let (direction, now) = (e.direction, e.now);
     let mut tx = state.call_writes.begin(&state.db).await?;
     if let Some(done) = stored(&mut tx, &cdr.call_id).await? {
         return Ok(done);
@@ -143,7 +370,7 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         .await?
         .map(|held| held.user_id);
     let mut party = find_party(&mut tx, direction, &cdr.from, &cdr.to, now).await?;
-    if let (Some(p), Some(d)) = (party.as_mut(), deck) {
+    if let (Some(p), Some(d)) = (party.as_mut(), e.deck.clone()) {
         p.destination = Some(d);
     }
     // Read after the release above, so this call's own reservation is free again.
@@ -170,27 +397,13 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         Some(d) => (rate_for(d, direction), d.increments, Some(d.country_id)),
         None => (0, Increments::default(), None),
     };
-    let answered_call = status == CallStatus::Completed && answered.is_some();
-    let duration = if answered_call {
-        cdr.duration_seconds
-    } else {
-        0
-    };
+    let duration = e.duration(cdr);
     let charge = rate_call(duration, rate, increments, package_free);
     crate::packages::repo::consume_seconds(&mut tx, user_id, charge.package_seconds, now).await?;
     let mut cost = charge.cost;
     let mut shortfall = 0;
     if cost > 0 {
-        let description = format!(
-            "{} call {} {}",
-            cap(direction.as_str()),
-            if direction == Direction::Outbound {
-                "to"
-            } else {
-                "from"
-            },
-            direction.other_party(&cdr.from, &cdr.to)
-        );
+        let description = describe(direction, cdr);
         let posting = Posting {
             user_id,
             amount: -cost,
@@ -229,26 +442,9 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
             Err(e) => return Err(e.into()),
         }
     }
-    let call = calls::NewCall {
-        call_id: &cdr.call_id,
-        user_id,
-        number_id,
-        direction: &cdr.direction,
-        from: &cdr.from,
-        to: &cdr.to,
-        country_id,
-        started_at: started,
-        answered_at: answered,
-        ended_at: ended,
-        duration_seconds: duration,
-        billable_seconds: charge.billable_seconds,
-        package_seconds: charge.package_seconds,
-        cost_micros: cost,
-        status: &cdr.status,
-        recording: cdr.recording,
-        created_at: now,
-        shortfall_micros: shortfall,
-    };
+    let call = new_call(
+        cdr, e, user_id, number_id, country_id, &charge, cost, shortfall,
+    );
     calls::insert(&mut *tx, call).await?;
     calls::add_to_totals(
         &mut *tx,
@@ -261,9 +457,9 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     .await?;
     calls::add_to_day(
         &mut *tx,
-        started / crate::settings::DAY_MS,
+        e.started / crate::settings::DAY_MS,
         country_id.unwrap_or(0),
-        answered_call,
+        e.answered_call(),
         charge.billable_seconds,
         cost,
     )
@@ -272,14 +468,7 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         warn_low_balance(&mut tx, user_id).await?;
     }
     if let Some(number_id) = number_id {
-        let event = crate::twilio::callbacks::CallEvent {
-            number_id,
-            user_id,
-            sip_call_id: &cdr.call_id,
-            direction: &cdr.direction,
-            from: &cdr.from,
-            to: &cdr.to,
-        };
+        let event = call_event(cdr, user_id, number_id);
         crate::twilio::callbacks::call_ended(&mut tx, &event, &cdr.status, duration).await?;
     }
     tx.commit().await?;

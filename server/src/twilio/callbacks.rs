@@ -108,8 +108,18 @@ pub async fn call_ringing(conn: &mut sqlx::AnyConnection, e: &CallEvent<'_>) -> 
     let Some((Some(url), _, account_sid)) = repo::call_hooks(&mut *conn, e.number_id).await? else {
         return Ok(());
     };
-    let params = call_params(&account_sid, e, "ringing");
-    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_INBOUND, &url, &params).await?;
+    ringing_to(conn, &url, &account_sid, e).await
+}
+
+/// `call_ringing` when the caller read the number's VoiceUrl and account already.
+pub async fn ringing_to(
+    conn: &mut sqlx::AnyConnection,
+    url: &str,
+    account_sid: &str,
+    e: &CallEvent<'_>,
+) -> sqlx::Result<()> {
+    let params = call_params(account_sid, e, "ringing");
+    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_INBOUND, url, &params).await?;
     Ok(())
 }
 
@@ -124,9 +134,21 @@ pub async fn call_ended(
     let Some((_, Some(url), account_sid)) = repo::call_hooks(&mut *conn, e.number_id).await? else {
         return Ok(());
     };
-    let mut params = call_params(&account_sid, e, status);
+    ended_to(conn, &url, &account_sid, e, status, seconds).await
+}
+
+/// `call_ended` when the caller read the number's StatusCallback and account already.
+pub async fn ended_to(
+    conn: &mut sqlx::AnyConnection,
+    url: &str,
+    account_sid: &str,
+    e: &CallEvent<'_>,
+    status: &str,
+    seconds: i64,
+) -> sqlx::Result<()> {
+    let mut params = call_params(account_sid, e, status);
     params.push(("CallDuration", seconds.to_string()));
     params.push(("Duration", ((seconds + 59) / 60).to_string()));
-    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_STATUS, &url, &params).await?;
+    webhooks::enqueue(&mut *conn, e.user_id, webhooks::CALL_STATUS, url, &params).await?;
     Ok(())
 }

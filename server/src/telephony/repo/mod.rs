@@ -1,7 +1,11 @@
 //! The call_reservations table, the money a reservation holds on the account, and
 //! the one query that finds a call's customer; calls in progress in `live`.
 
+pub mod charge;
+pub mod facts;
 pub mod live;
+
+pub use facts::CallFacts;
 
 use super::authorize::Party;
 use super::destination;
@@ -19,6 +23,49 @@ pub async fn find_party(
     to: &str,
     now: i64,
 ) -> Result<Option<Party>, sqlx::Error> {
+    Ok(party_query(conn, direction, from, to, now, None)
+        .await?
+        .map(|(party, _)| party))
+}
+
+/// `find_party` with what the switch's call `call_id` already left in the database
+/// and what its number routes to, in the same single query: the call path's one read
+/// per request (see `CallFacts`).
+pub async fn find_call(
+    conn: &mut AnyConnection,
+    direction: Direction,
+    from: &str,
+    to: &str,
+    now: i64,
+    call_id: &str,
+) -> Result<Option<(Party, CallFacts)>, sqlx::Error> {
+    Ok(party_query(conn, direction, from, to, now, Some(call_id))
+        .await?
+        .and_then(|(party, facts)| facts.map(|f| (party, f))))
+}
+
+/// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
+/// the number's forward, IVR flow, webhooks and devices, and the low-balance setting.
+const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds AS k_package, \
+    k.cost_micros AS k_cost, k.status AS k_status, r.user_id AS r_user, r.amount_micros AS r_amount, \
+    r.package_seconds AS r_package, r.created_at AS r_created, r.expires_at AS r_expires, \
+    r.direction AS r_direction, r.from_number AS r_from, r.to_number AS r_to, u.low_balance_notified, \
+    (SELECT f.forward_to FROM number_forwards f WHERE f.number_id = n.id AND f.owner_id = n.owner_id) AS forward_to, \
+    (SELECT COUNT(*) FROM number_ivr i JOIN ivr_flows fl ON fl.id = i.flow_id AND fl.deleted_at IS NULL \
+      JOIN ivr_subscriptions s ON s.flow_id = fl.id AND s.status = 'active' \
+      WHERE i.number_id = n.id AND i.owner_id = n.owner_id) AS ivr_flows, \
+    (SELECT COUNT(*) FROM sip_devices sd WHERE sd.user_id = n.owner_id) AS devices, \
+    n.voice_url, n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
+    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting";
+
+async fn party_query(
+    conn: &mut AnyConnection,
+    direction: Direction,
+    from: &str,
+    to: &str,
+    now: i64,
+    call_id: Option<&str>,
+) -> Result<Option<(Party, Option<CallFacts>)>, sqlx::Error> {
     let ours = direction.customer_number(from, to);
     let candidates = if direction == Direction::Outbound {
         dialtone_core::rating::candidate_prefixes(to).unwrap_or_default()
@@ -26,6 +73,8 @@ pub async fn find_party(
         Vec::new()
     };
     let columns = destination::PREFIXED_COLUMNS;
+    // $3 is the call's id when its facts are read; the candidate prefixes follow.
+    let first = if call_id.is_some() { 4 } else { 3 };
     // Inbound: the number's own country. Outbound: a row per candidate prefix of
     // `to` that has a destination (one or two, typically); core picks the longest.
     let join = if direction == Direction::Inbound {
@@ -35,17 +84,27 @@ pub async fn find_party(
             "LEFT JOIN (SELECT '' AS d_prefix, {columns} FROM countries c WHERE 1 = 0) d ON 1 = 1"
         )
     } else {
-        let sql = destination::candidates_sql(columns, 3, candidates.len());
+        let sql = destination::candidates_sql(columns, first, candidates.len());
         format!("LEFT JOIN ({sql}) d ON 1 = 1")
+    };
+    let (facts, facts_join) = match call_id {
+        Some(_) => (
+            format!(", {FACT_COLUMNS}"),
+            " LEFT JOIN calls k ON k.call_id = $3 LEFT JOIN call_reservations r ON r.call_id = $3",
+        ),
+        None => (String::new(), ""),
     };
     let sql = format!(
         "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
          (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
-          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds, d.* \
-         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join} \
+          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
+         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
          WHERE n.number = $1 AND n.status = 'active'"
     );
     let mut query = sqlx::query(&sql).bind(ours).bind(now);
+    if let Some(call_id) = call_id {
+        query = query.bind(call_id);
+    }
     for prefix in candidates {
         query = query.bind(prefix);
     }
@@ -53,7 +112,7 @@ pub async fn find_party(
     let Some(row) = rows.first() else {
         return Ok(None);
     };
-    Ok(Some(Party {
+    let party = Party {
         user_id: row.try_get("owner_id")?,
         number_id: row.try_get("id")?,
         suspended: row.try_get::<String, _>("status")? == "suspended",
@@ -68,7 +127,12 @@ pub async fn find_party(
             row.try_get("trial_credit_micros")?,
             now,
         ),
-    }))
+    };
+    let facts = match call_id {
+        Some(_) => Some(CallFacts::from_row(row)?),
+        None => None,
+    };
+    Ok(Some((party, facts)))
 }
 
 /// Whether a call ended already (its record count), and when its reservation, if

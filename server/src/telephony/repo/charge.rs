@@ -1,0 +1,198 @@
+//! The call path's writes, each one round trip: holding a call's money with its
+//! reservation (authorize), and settling a call (its CDR): the reservation released,
+//! the charge with its ledger row and day total, the call record and its totals.
+//!
+//! A round trip per table made the call path spend its time switching threads (SQLite:
+//! each statement is a hop to sqlx's connection thread) or waiting on the network with
+//! the customer's balance row locked (PostgreSQL). SQLite runs the statements as one
+//! multi-statement query, inside the call's savepoint; PostgreSQL as one statement of
+//! data-modifying CTEs, each write hanging off the balance UPDATE so that nothing is
+//! written when it matches no row. Both re-check the balance in the UPDATE itself.
+
+use crate::calls::repo::NewCall;
+use crate::db::Backend;
+use sqlx::any::AnyArguments;
+use sqlx::error::BoxDynError;
+use sqlx::{AnyConnection, Arguments};
+
+use super::Reservation;
+
+const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4; \
+    INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
+    direction, from_number, to_number, rate_micros, first_increment, next_increment) \
+    SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 WHERE changes() = 1";
+
+const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 RETURNING id) \
+    INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
+    direction, from_number, to_number, rate_micros, first_increment, next_increment) \
+    SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 FROM h";
+
+/// Holds the reservation's money and package seconds on the account (re-checked in the
+/// same statement: a call authorized meanwhile elsewhere makes it match nothing instead
+/// of overspending) and records the reservation, in one round trip. Whether it held.
+pub async fn hold_and_reserve(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    r: Reservation<'_>,
+    package_total: i64,
+) -> Result<bool, sqlx::Error> {
+    let sql = match backend {
+        Backend::Sqlite => HOLD_SQLITE,
+        Backend::Postgres => HOLD_POSTGRES,
+    };
+    let done = sqlx::query(sql)
+        .bind(r.amount_micros)
+        .bind(r.package_seconds)
+        .bind(r.user_id)
+        .bind(package_total)
+        .bind(r.call_id)
+        .bind(r.created_at)
+        .bind(r.expires_at)
+        .bind(r.direction)
+        .bind(r.from)
+        .bind(r.to)
+        .bind(r.rate_micros)
+        .bind(r.increments.first)
+        .bind(r.increments.next)
+        .execute(&mut *conn)
+        .await?;
+    // SQLite counts the UPDATE and the INSERT, PostgreSQL the INSERT.
+    Ok(done.rows_affected() >= 1)
+}
+
+/// A call's settlement: what its CDR writes when the account can pay for it.
+pub struct Settlement<'a> {
+    pub call: NewCall<'a>,
+    /// Whether the call had a reservation (on the same account), released here, and
+    /// what it held.
+    pub released: bool,
+    pub held_micros: i64,
+    pub held_package_seconds: i64,
+    /// The ledger row's description and reference (a charge of 0 writes none).
+    pub description: &'a str,
+    pub reference: &'a str,
+    /// Days (unix ms / DAY_MS) of the ledger row (now) and of the call (its start).
+    pub ledger_day: i64,
+    pub call_day: i64,
+    pub answered: bool,
+}
+
+/// The statements shared by both backends' forms, after the balance UPDATE: `$src` is
+/// how each row is selected ("FROM users WHERE id = $5" on SQLite, "FROM u" on
+/// PostgreSQL).
+const CALL_COLUMNS: &str = "call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
+    duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid";
+
+fn settle_sql(backend: Backend) -> String {
+    let (src, cond) = match backend {
+        Backend::Sqlite => ("FROM users WHERE id = $5", "AND"),
+        Backend::Postgres => ("FROM u", "WHERE"),
+    };
+    let ledger = format!(
+        "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
+         SELECT $5, $10, balance_micros, 'call', $6, $7, NULL, $8 {src} {cond} $4 > 0"
+    );
+    let ledger_day = format!(
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) SELECT $9, 'call', $10, 1 {src} {cond} $4 > 0 \
+         ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
+         entries = ledger_daily.entries + 1"
+    );
+    let call = format!(
+        "INSERT INTO calls ({CALL_COLUMNS}) SELECT $1, $5, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $4, $22, $23, $8, 0, $24 {src}"
+    );
+    let totals = format!(
+        "INSERT INTO call_totals (user_id, direction, status, calls, seconds, cost_micros) SELECT $5, $12, $22, 1, $19, $4 {src} {cond} 1 = 1 \
+         ON CONFLICT (user_id, direction, status) DO UPDATE SET calls = call_totals.calls + 1, \
+         seconds = call_totals.seconds + excluded.seconds, cost_micros = call_totals.cost_micros + excluded.cost_micros"
+    );
+    let day = format!(
+        "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) SELECT $25, $26, 1, $27, $20, $4 {src} {cond} 1 = 1 \
+         ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
+         seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros"
+    );
+    // The balance UPDATE releases the reservation ($2, $3: it is this account's, or 0)
+    // and charges $4 if what is not held by other calls covers it.
+    let charge = "UPDATE users SET reserved_micros = reserved_micros - $2, reserved_package_seconds = reserved_package_seconds - $3, \
+         balance_micros = balance_micros - $4 WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
+    match backend {
+        Backend::Sqlite => format!(
+            "DELETE FROM call_reservations WHERE call_id = $1; {charge}; {ledger}; {ledger_day}; {call}; {totals}; {day}"
+        ),
+        // A reservation another CDR took meanwhile releases nothing here: that CDR's
+        // call record then makes this statement fail on calls.call_id.
+        Backend::Postgres => format!(
+            "WITH r AS (DELETE FROM call_reservations WHERE call_id = $1 RETURNING call_id), \
+             u AS ({} RETURNING balance_micros), \
+             l AS ({ledger}), ld AS ({ledger_day}), c AS ({call}), t AS ({totals}), d AS ({day}) \
+             SELECT COUNT(*) FROM u",
+            charge
+                .replace("- $2", "- (SELECT COUNT(*) FROM r) * $2")
+                .replace("- $3", "- (SELECT COUNT(*) FROM r) * $3")
+        ),
+    }
+}
+
+/// Settles a call in one round trip. False when the balance UPDATE matched nothing
+/// (the account cannot pay, or is gone): then nothing may be kept, and the caller rolls
+/// back and takes the long way (a shortfall).
+pub async fn settle(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    s: Settlement<'_>,
+) -> Result<bool, sqlx::Error> {
+    let sql = settle_sql(backend);
+    let args = settle_args(&s).map_err(sqlx::Error::Encode)?;
+    match backend {
+        Backend::Sqlite => {
+            let done = sqlx::query_with(&sql, args)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            // The reservation, the balance, the ledger row and its day (when charged),
+            // the call, its totals and its day.
+            let charged = if s.call.cost_micros > 0 { 2 } else { 0 };
+            Ok(done == u64::from(s.released) + 1 + charged + 3)
+        }
+        Backend::Postgres => {
+            let matched: i64 = sqlx::query_scalar_with(&sql, args)
+                .fetch_one(&mut *conn)
+                .await?;
+            Ok(matched == 1)
+        }
+    }
+}
+
+fn settle_args<'q>(s: &Settlement<'q>) -> Result<AnyArguments<'q>, BoxDynError> {
+    let c = &s.call;
+    let mut a = AnyArguments::default();
+    a.add(c.call_id)?;
+    a.add(s.held_micros)?;
+    a.add(s.held_package_seconds)?;
+    a.add(c.cost_micros)?;
+    a.add(c.user_id)?;
+    a.add(s.description)?;
+    a.add(s.reference)?;
+    a.add(c.created_at)?;
+    a.add(s.ledger_day)?;
+    a.add(-c.cost_micros)?;
+    a.add(c.number_id)?;
+    a.add(c.direction)?;
+    a.add(c.from)?;
+    a.add(c.to)?;
+    a.add(c.country_id)?;
+    a.add(c.started_at)?;
+    a.add(c.answered_at)?;
+    a.add(c.ended_at)?;
+    a.add(c.duration_seconds)?;
+    a.add(c.billable_seconds)?;
+    a.add(c.package_seconds)?;
+    a.add(c.status)?;
+    a.add(c.recording as i64)?;
+    a.add(crate::twilio::call_sid(c.call_id))?;
+    a.add(s.call_day)?;
+    a.add(c.country_id.unwrap_or(0))?;
+    a.add(i64::from(s.answered))?;
+    Ok(a)
+}
