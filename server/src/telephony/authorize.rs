@@ -163,7 +163,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
-    let mut tx = state.call_writes.begin(&state.db).await?;
+    let mut tx = state.call_writes.begin_call(&state.db).await?;
     // The number's customer and what this call already left, in one read.
     let found = repo::find_call(&mut tx, direction, &req.from, &req.to, now, &req.call_id).await?;
     let Some((mut party, facts)) = found else {
@@ -272,13 +272,19 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     };
     // Re-checked in the same statement that reserves: a call authorized meanwhile
     // elsewhere makes this match nothing instead of overspending.
+    let ringing = match (direction, &facts.voice_url, &facts.account_sid) {
+        (Direction::Inbound, Some(url), Some(sid)) => Some((url, sid)),
+        _ => None,
+    };
+    if ringing.is_some() {
+        // The webhook is queued with the reservation, all or nothing.
+        tx.several_writes(&state.db).await?;
+    }
     let backend = state.db.backend;
     if !repo::charge::hold_and_reserve(&mut tx, backend, reservation, pkg_total).await? {
         return Ok(refuse("insufficient_funds"));
     }
-    if let (Direction::Inbound, Some(url), Some(sid)) =
-        (direction, &facts.voice_url, &facts.account_sid)
-    {
+    if let Some((url, sid)) = ringing {
         let event = crate::twilio::callbacks::CallEvent {
             number_id: party.number_id,
             user_id: party.user_id,

@@ -10,7 +10,11 @@
 //! deadlock between instances.
 
 use crate::db::{Backend, Db};
-use sqlx::{Any, AnyConnection, Executor, Transaction};
+use futures::TryStreamExt;
+use sqlx::any::AnyArguments;
+use sqlx::pool::PoolConnection;
+
+use sqlx::{query::Query, Any, AnyConnection, Either, Executor, Transaction};
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -78,12 +82,17 @@ pub struct CallTx {
 enum Inner {
     Own(Transaction<'static, Any>),
     Batched(Turn),
+    /// PostgreSQL, for a call that reads and then writes in one statement: no
+    /// transaction, so the balance row is locked only while that statement commits.
+    Plain(PoolConnection<Any>),
 }
 
 struct Turn {
     batcher: Batcher,
     guard: Option<OwnedMutexGuard<Open>>,
-    /// The savepoint is open (not yet released or rolled back).
+    /// The savepoint is open (not yet released or rolled back). A turn from
+    /// `begin_call` has none until `several_writes`: its one write either all
+    /// happens or fails the batch.
     open: bool,
 }
 
@@ -111,6 +120,29 @@ impl Batcher {
                 inner: Inner::Own(db.begin_write().await?),
             });
         }
+        let mut tx = self.turn(db).await?;
+        tx.savepoint().await?;
+        Ok(tx)
+    }
+
+    /// For the call path, which reads and then writes once (`CallTx::atomic`): on
+    /// SQLite a turn in the batch without a savepoint, on PostgreSQL a connection
+    /// without a transaction. `several_writes` makes it what `begin` gives.
+    pub async fn begin_call(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
+        match db.backend {
+            Backend::Postgres => Ok(CallTx {
+                inner: Inner::Plain(db.pool.acquire().await?),
+            }),
+            Backend::Sqlite if self.0.enabled => self.turn(db).await,
+            Backend::Sqlite => Ok(CallTx {
+                inner: Inner::Own(db.begin_write().await?),
+            }),
+        }
+    }
+
+    /// Waits for this call's turn in the batch (SQLite), opening the batch's
+    /// transaction if it is the first.
+    async fn turn(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
         self.0.queued.fetch_add(1, Ordering::SeqCst);
         let mut queued = Queued(self, false);
         let guard = self.0.open.clone().lock_owned().await;
@@ -125,12 +157,6 @@ impl Batcher {
         if open.tx.is_none() {
             open.tx = Some(db.begin_write().await?);
         }
-        let tx = open.tx.as_mut().expect("just opened");
-        if let Err(e) = tx.execute("SAVEPOINT call").await {
-            open.abandon("the batch could not open a savepoint");
-            return Err(e);
-        }
-        turn.open = true;
         Ok(CallTx {
             inner: Inner::Batched(turn),
         })
@@ -138,17 +164,87 @@ impl Batcher {
 }
 
 impl CallTx {
+    /// Opens this turn's savepoint (SQLite, batched), so that what follows is undone
+    /// alone if the call fails.
+    async fn savepoint(&mut self) -> Result<(), sqlx::Error> {
+        let Inner::Batched(turn) = &mut self.inner else {
+            return Ok(());
+        };
+        if turn.open {
+            return Ok(());
+        }
+        let open = turn.guard.as_mut().expect("held");
+        let tx = open.tx.as_mut().expect("open while a turn runs");
+        if let Err(e) = tx.execute("SAVEPOINT call").await {
+            open.abandon("the batch could not open a savepoint");
+            return Err(e);
+        }
+        turn.open = true;
+        Ok(())
+    }
+
+    /// Before a call writes more than one `atomic` statement: a savepoint (SQLite) or
+    /// a transaction (PostgreSQL; the connection it read on goes back to the pool
+    /// first, so a call never holds two).
+    pub async fn several_writes(&mut self, db: &Db) -> Result<(), sqlx::Error> {
+        if matches!(self.inner, Inner::Plain(_)) {
+            // Dropping the connection returns it before the transaction takes one.
+            self.inner = Inner::Own(db.begin_write().await?);
+        }
+        self.savepoint().await
+    }
+
+    /// Runs a repository's `query` (on SQLite several statements, on PostgreSQL one) as one round trip
+    /// and returns what each statement changed, in order. On a batched turn without a
+    /// savepoint a failure abandons the batch: nothing of it is kept, and every call in
+    /// it is told so (their switches ask again, and every call carries its key).
+    pub async fn atomic<'q>(
+        &mut self,
+        query: Query<'q, Any, AnyArguments<'q>>,
+    ) -> Result<Vec<u64>, sqlx::Error> {
+        let counts: Result<Vec<u64>, sqlx::Error> = (&mut **self)
+            .fetch_many(query)
+            .try_filter_map(|step| async move {
+                Ok(match step {
+                    Either::Left(done) => Some(done.rows_affected()),
+                    Either::Right(_) => None,
+                })
+            })
+            .try_collect()
+            .await;
+        if counts.is_err() {
+            self.poison("a call's write failed");
+        }
+        counts
+    }
+
+    /// A write without a savepoint went wrong: nothing of the batch may be kept.
+    pub fn poison(&mut self, why: &str) {
+        if let Inner::Batched(turn) = &mut self.inner {
+            if !turn.open {
+                if let Some(open) = turn.guard.as_mut() {
+                    open.abandon(why);
+                }
+            }
+        }
+    }
+
     /// Keeps this call's writes; returns once they are committed.
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         let mut turn = match self.inner {
             Inner::Own(tx) => return tx.commit().await,
+            Inner::Plain(_) => return Ok(()),
             Inner::Batched(turn) => turn,
         };
         let mut guard = turn.guard.take().expect("held until commit");
-        let tx = guard.tx.as_mut().expect("open while a turn runs");
-        if let Err(e) = tx.execute("RELEASE SAVEPOINT call").await {
-            guard.abandon("the batch could not release a savepoint");
-            return Err(e);
+        let Some(tx) = guard.tx.as_mut() else {
+            return Err(sqlx::Error::Protocol("group commit abandoned".into()));
+        };
+        if turn.open {
+            if let Err(e) = tx.execute("RELEASE SAVEPOINT call").await {
+                guard.abandon("the batch could not release a savepoint");
+                return Err(e);
+            }
         }
         let (told, committed) = oneshot::channel();
         guard.done.push(told);
@@ -195,6 +291,7 @@ impl Deref for CallTx {
     fn deref(&self) -> &AnyConnection {
         match &self.inner {
             Inner::Own(tx) => tx,
+            Inner::Plain(conn) => conn,
             Inner::Batched(turn) => turn
                 .guard
                 .as_ref()
@@ -208,6 +305,7 @@ impl DerefMut for CallTx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
         match &mut self.inner {
             Inner::Own(tx) => tx,
+            Inner::Plain(conn) => conn,
             Inner::Batched(turn) => turn
                 .guard
                 .as_mut()

@@ -181,7 +181,7 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
 /// longer active, its reservation was made on another account, or the account cannot
 /// pay for all of it (a shortfall). Nothing is kept then.
 async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option<CdrResult>> {
-    let mut tx = state.call_writes.begin(&state.db).await?;
+    let mut tx = state.call_writes.begin_call(&state.db).await?;
     let found = repo::find_call(
         &mut tx,
         e.direction,
@@ -233,6 +233,20 @@ async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option
         return Ok(None);
     }
     let user_id = party.user_id;
+    let threshold = facts
+        .low_balance_setting
+        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
+    // Read before this charge; the warning's own UPDATE checks again.
+    let warn =
+        charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold;
+    let callback = facts
+        .status_callback
+        .as_ref()
+        .zip(facts.account_sid.as_ref());
+    if charge.package_seconds > 0 || warn || callback.is_some() {
+        // Writes beside the settlement: all of them or none.
+        tx.several_writes(&state.db).await?;
+    }
     crate::packages::repo::consume_seconds(&mut tx, user_id, charge.package_seconds, e.now).await?;
     let description = describe(e.direction, cdr);
     let reference = format!("call:{}", cdr.call_id);
@@ -259,14 +273,10 @@ async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option
     if !repo::charge::settle(&mut tx, state.db.backend, settlement).await? {
         return Ok(None); // rolled back when `tx` drops
     }
-    let threshold = facts
-        .low_balance_setting
-        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
-    // Read before this charge; the warning's own UPDATE checks again.
-    if charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold {
+    if warn {
         warn_low_balance(&mut tx, user_id).await?;
     }
-    if let (Some(url), Some(sid)) = (&facts.status_callback, &facts.account_sid) {
+    if let Some((url, sid)) = callback {
         let event = call_event(cdr, user_id, party.number_id);
         crate::twilio::callbacks::ended_to(&mut tx, url, sid, &event, &cdr.status, duration)
             .await?;

@@ -13,7 +13,9 @@ use crate::calls::repo::NewCall;
 use crate::db::Backend;
 use sqlx::any::AnyArguments;
 use sqlx::error::BoxDynError;
-use sqlx::{AnyConnection, Arguments};
+use sqlx::Arguments;
+
+use crate::telephony::batch::CallTx;
 
 use super::Reservation;
 
@@ -33,7 +35,7 @@ const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reser
 /// same statement: a call authorized meanwhile elsewhere makes it match nothing instead
 /// of overspending) and records the reservation, in one round trip. Whether it held.
 pub async fn hold_and_reserve(
-    conn: &mut AnyConnection,
+    tx: &mut CallTx,
     backend: Backend,
     r: Reservation<'_>,
     package_total: i64,
@@ -42,24 +44,28 @@ pub async fn hold_and_reserve(
         Backend::Sqlite => HOLD_SQLITE,
         Backend::Postgres => HOLD_POSTGRES,
     };
-    let done = sqlx::query(sql)
-        .bind(r.amount_micros)
-        .bind(r.package_seconds)
-        .bind(r.user_id)
-        .bind(package_total)
-        .bind(r.call_id)
-        .bind(r.created_at)
-        .bind(r.expires_at)
-        .bind(r.direction)
-        .bind(r.from)
-        .bind(r.to)
-        .bind(r.rate_micros)
-        .bind(r.increments.first)
-        .bind(r.increments.next)
-        .execute(&mut *conn)
-        .await?;
-    // SQLite counts the UPDATE and the INSERT, PostgreSQL the INSERT.
-    Ok(done.rows_affected() >= 1)
+    let args = hold_args(&r, package_total).map_err(sqlx::Error::Encode)?;
+    let counts = tx.atomic(sqlx::query_with(sql, args)).await?;
+    // The reservation's INSERT is the last statement: it inserted a row or none.
+    Ok(counts.last() == Some(&1))
+}
+
+fn hold_args<'q>(r: &Reservation<'q>, package_total: i64) -> Result<AnyArguments<'q>, BoxDynError> {
+    let mut a = AnyArguments::default();
+    a.add(r.amount_micros)?;
+    a.add(r.package_seconds)?;
+    a.add(r.user_id)?;
+    a.add(package_total)?;
+    a.add(r.call_id)?;
+    a.add(r.created_at)?;
+    a.add(r.expires_at)?;
+    a.add(r.direction)?;
+    a.add(r.from)?;
+    a.add(r.to)?;
+    a.add(r.rate_micros)?;
+    a.add(r.increments.first)?;
+    a.add(r.increments.next)?;
+    Ok(a)
 }
 
 /// A call's settlement: what its CDR writes when the account can pay for it.
@@ -126,7 +132,7 @@ fn settle_sql(backend: Backend) -> String {
             "WITH r AS (DELETE FROM call_reservations WHERE call_id = $1 RETURNING call_id), \
              u AS ({} RETURNING balance_micros), \
              l AS ({ledger}), ld AS ({ledger_day}), c AS ({call}), t AS ({totals}), d AS ({day}) \
-             SELECT COUNT(*) FROM u",
+             SELECT 1 / COUNT(*) FROM u",
             charge
                 .replace("- $2", "- (SELECT COUNT(*) FROM r) * $2")
                 .replace("- $3", "- (SELECT COUNT(*) FROM r) * $3")
@@ -135,32 +141,47 @@ fn settle_sql(backend: Backend) -> String {
 }
 
 /// Settles a call in one round trip. False when the balance UPDATE matched nothing
-/// (the account cannot pay, or is gone): then nothing may be kept, and the caller rolls
-/// back and takes the long way (a shortfall).
+/// (the account cannot pay, or is gone): nothing is kept then, and the caller takes
+/// the long way (a shortfall).
 pub async fn settle(
-    conn: &mut AnyConnection,
+    tx: &mut CallTx,
     backend: Backend,
     s: Settlement<'_>,
 ) -> Result<bool, sqlx::Error> {
     let sql = settle_sql(backend);
     let args = settle_args(&s).map_err(sqlx::Error::Encode)?;
-    match backend {
-        Backend::Sqlite => {
-            let done = sqlx::query_with(&sql, args)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected();
+    match (backend, tx.atomic(sqlx::query_with(&sql, args)).await) {
+        (Backend::Sqlite, Ok(counts)) => {
             // The reservation, the balance, the ledger row and its day (when charged),
-            // the call, its totals and its day.
-            let charged = if s.call.cost_micros > 0 { 2 } else { 0 };
-            Ok(done == u64::from(s.released) + 1 + charged + 3)
+            // the call, its totals and its day. The caller checked the balance in the
+            // same SQLite transaction, so anything else means that check was wrong.
+            let charged = s.call.cost_micros > 0;
+            let expected = [
+                u64::from(s.released),
+                1,
+                u64::from(charged),
+                u64::from(charged),
+                1,
+                1,
+                1,
+            ];
+            if counts != expected {
+                tx.poison("a call's settlement did not match its read");
+                return Err(sqlx::Error::Protocol(format!(
+                    "settlement wrote {counts:?}, expected {expected:?}"
+                )));
+            }
+            Ok(true)
         }
-        Backend::Postgres => {
-            let matched: i64 = sqlx::query_scalar_with(&sql, args)
-                .fetch_one(&mut *conn)
-                .await?;
-            Ok(matched == 1)
+        (Backend::Postgres, Ok(_)) => Ok(true),
+        // PostgreSQL's statement divides by the matched balance rows, so that it fails
+        // as a whole when the account cannot pay.
+        (Backend::Postgres, Err(sqlx::Error::Database(e)))
+            if e.code().as_deref() == Some("22012") =>
+        {
+            Ok(false)
         }
+        (_, Err(e)) => Err(e),
     }
 }
 

@@ -151,31 +151,7 @@ pub async fn call_state<'e, E: Executor<'e, Database = Any>>(
     .await
 }
 
-/// Holds `amount` micros and `package_seconds` on the account, re-checked in the
-/// same statement: a call authorized meanwhile elsewhere makes this match nothing
-/// instead of overspending. Whether it held.
-pub async fn hold<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    amount: i64,
-    package_seconds: i64,
-    package_total: i64,
-) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query(
-        "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-         WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4",
-    )
-    .bind(amount)
-    .bind(package_seconds)
-    .bind(user_id)
-    .bind(package_total)
-    .execute(ex)
-    .await?
-    .rows_affected()
-        == 1)
-}
-
-/// Gives back what `hold` held.
+/// Gives back what `charge::hold_and_reserve` held.
 pub async fn unhold<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     user_id: i64,
@@ -204,32 +180,6 @@ pub struct Reservation<'a> {
     /// The rate and increments the call was authorized at (for its cost so far).
     pub rate_micros: i64,
     pub increments: dialtone_core::rating::Increments,
-}
-
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    r: Reservation<'_>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
-         direction, from_number, to_number, rate_micros, first_increment, next_increment) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-    )
-    .bind(r.call_id)
-    .bind(r.user_id)
-    .bind(r.amount_micros)
-    .bind(r.package_seconds)
-    .bind(r.created_at)
-    .bind(r.expires_at)
-    .bind(r.direction)
-    .bind(r.from)
-    .bind(r.to)
-    .bind(r.rate_micros)
-    .bind(r.increments.first)
-    .bind(r.increments.next)
-    .execute(ex)
-    .await?;
-    Ok(())
 }
 
 /// A reservation taken out of the table.
