@@ -25,6 +25,15 @@ fn file(state: &AppState, id: &uuid::Uuid) -> std::path::PathBuf {
 /// Stores the audio of call `call_id` (as the switch names it; the call record may
 /// come before or after) and marks the call as recorded.
 pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
+    // On the call path's thread, like the call's own writes that it queues with.
+    let (st, call_id, audio) = (state.clone(), call_id.to_string(), audio.to_vec());
+    let lane = state.clone();
+    lane.call_writes
+        .run(&lane.db, async move { store_now(&st, &call_id, &audio).await })
+        .await
+}
+
+async fn store_now(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
     // A second upload for the same call replaces the audio under the same id.
     let new_id = uuid::Uuid::new_v4().simple().to_string();
     // Both writes queue with the call path's (on SQLite the one writer's turn),

@@ -160,6 +160,14 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 }
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
+    let (state, req) = (state.clone(), req.clone());
+    let lane = state.clone();
+    lane.call_writes
+        .run(&lane.db, async move { authorize_now(&state, &req).await })
+        .await
+}
+
+async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;

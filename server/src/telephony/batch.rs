@@ -15,9 +15,10 @@ use sqlx::any::AnyArguments;
 use sqlx::pool::PoolConnection;
 
 use sqlx::{query::Query, Any, AnyConnection, Either, Executor, Transaction};
+use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
 
 /// Calls committed together at most.
@@ -112,7 +113,43 @@ impl Drop for Queued<'_> {
     }
 }
 
+/// The thread the call path runs on when it takes turns in a batch (SQLite). A turn
+/// lasts from the call's read to its write; woken from sqlx's SQLite thread on a
+/// shared runtime, its task queued behind every HTTP task in flight while the writer
+/// and every call behind it waited. On a runtime of its own it runs at once.
+fn lane() -> &'static tokio::runtime::Handle {
+    static LANE: OnceLock<tokio::runtime::Handle> = OnceLock::new();
+    LANE.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("the call path's runtime starts");
+        let handle = runtime.handle().clone();
+        std::thread::Builder::new()
+            .name("call-path".into())
+            .spawn(move || runtime.block_on(std::future::pending::<()>()))
+            .expect("the call path's thread starts");
+        handle
+    })
+}
+
 impl Batcher {
+    /// Runs one call's work (authorize, CDR) on the call path's own thread when its
+    /// writes are batched; as it is otherwise.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        db: &Db,
+        work: impl Future<Output = T> + Send + 'static,
+    ) -> T {
+        if db.backend != Backend::Sqlite || !self.0.enabled {
+            return work.await;
+        }
+        match lane().spawn(work).await {
+            Ok(done) => done,
+            Err(e) => std::panic::resume_unwind(e.into_panic()),
+        }
+    }
+
     /// A call's write transaction (see the module's doc).
     pub async fn begin(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
         if db.backend != Backend::Sqlite || !self.0.enabled {

@@ -103,6 +103,14 @@ async fn stored(conn: &mut AnyConnection, call_id: &str) -> Result<Option<CdrRes
 /// instances, a retrying switch), the loser meets the winner's unique keys: it
 /// then answers the stored result, as any replay does.
 pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
+    let (state, cdr) = (state.clone(), cdr.clone());
+    let lane = state.clone();
+    lane.call_writes
+        .run(&lane.db, async move { record_now(&state, &cdr).await })
+        .await
+}
+
+async fn record_now(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     match record_once(state, cdr).await {
         Err(Error::Internal(e))
             if e.downcast_ref::<sqlx::Error>()
