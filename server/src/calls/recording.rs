@@ -29,7 +29,10 @@ pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> 
     let (st, call_id, audio) = (state.clone(), call_id.to_string(), audio.to_vec());
     let lane = state.clone();
     lane.call_writes
-        .run(&lane.db, async move { store_now(&st, &call_id, &audio).await })
+        .run(
+            &lane.db,
+            async move { store_now(&st, &call_id, &audio).await },
+        )
         .await
 }
 
