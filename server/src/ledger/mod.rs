@@ -3,6 +3,7 @@
 
 mod admin;
 mod history;
+pub mod low_balance;
 pub mod post;
 pub mod repo;
 

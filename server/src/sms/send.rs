@@ -163,7 +163,7 @@ pub async fn submit(
     }
     if carrier.queues() {
         // The sender task submits it (sms::smpp); the charge stands from here on.
-        crate::telephony::cdr::warn_low_balance(&mut tx, user_id).await?;
+        crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
         let message = repo::find(&mut *tx, id).await?;
         let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
         tx.commit().await?;
@@ -226,7 +226,7 @@ pub async fn submit(
         }
     };
     if failure.is_none() && q.cost > 0 {
-        crate::telephony::cdr::warn_low_balance(&mut tx, user_id).await?;
+        crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
     }
     let message = repo::find(&mut *tx, id).await?;
     let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;

@@ -6,6 +6,7 @@ pub mod batch;
 pub mod cdr;
 pub mod destination;
 pub mod live;
+pub mod release;
 pub mod repo;
 mod switch_auth;
 pub use switch_auth::Switch;

@@ -61,7 +61,7 @@ pub async fn release_stale_reservations(state: &AppState, now: i64) -> anyhow::R
     let stale = crate::telephony::repo::stale_reservations(&mut *tx, now, 500).await?;
     let mut released = 0;
     for call_id in &stale {
-        let held = crate::telephony::authorize::release(&mut tx, call_id)
+        let held = crate::telephony::release::release(&mut tx, call_id)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         if let Some(held) = held {
