@@ -23,7 +23,7 @@ function holdsNone(data: unknown): boolean {
   return items.length === 0;
 }
 
-type ListStatesProps<T> = IsEmptyProps<T> & {
+interface StatesProps<T> {
   query: UseQueryResult<T>;
   /** Shown while the first page loads, e.g. a TableSkeleton. */
   loading: ReactNode;
@@ -32,12 +32,19 @@ type ListStatesProps<T> = IsEmptyProps<T> & {
   /** The empty state: a text is shown as the standard status line. */
   empty: ReactNode;
   children: (data: T) => ReactNode;
+  isEmpty?: (data: T) => boolean;
   /** Pages of a list whose answer counts its `total`. */
-  paging?: T extends { total: number } ? Paging : never;
+  paging?: Paging;
   /** The items are cards of their own, outside a ListPanel: the failure and the empty
    * text then get a card too. */
   cards?: boolean;
-};
+}
+
+/** The props as a screen gives them: only a list that counts its `total` has pages. */
+type ListStatesProps<T> = IsEmptyProps<T> &
+  Omit<StatesProps<T>, 'isEmpty' | 'paging'> & {
+    paging?: T extends { total: number } ? Paging : never;
+  };
 
 const card = 'rounded-2xl border border-slate-200 bg-white';
 
@@ -45,7 +52,11 @@ const card = 'rounded-2xl border border-slate-200 bg-white';
  * A list's four states from its query: loading, failed (with Retry), empty, or its
  * items, then the page control when the list has pages.
  */
-export function ListStates<T>({
+export function ListStates<T>(props: ListStatesProps<T>) {
+  return <States {...(props as StatesProps<T>)} />;
+}
+
+function States<T>({
   query,
   loading,
   error,
@@ -54,7 +65,7 @@ export function ListStates<T>({
   children,
   paging,
   cards = false,
-}: ListStatesProps<T>) {
+}: StatesProps<T>) {
   if (query.isPending) return loading;
   if (query.isError) {
     const failed = <QueryLoadError query={query} fallback={error} />;
@@ -94,6 +105,32 @@ interface ListPanelProps {
   labelledBy?: string;
   busy: boolean;
   children: ReactNode;
+}
+
+type QueryListProps<T> = ListStatesProps<T> & {
+  /** The panel's accessible name, or the id of the heading that names it. */
+  label?: string;
+  labelledBy?: string;
+  /** Busy while something besides the list's query runs too. */
+  busy?: boolean;
+  /** What stands above the list inside the panel, e.g. its filters. */
+  header?: ReactNode;
+};
+
+/** A list in its panel, below its header; the panel is busy while the list's query fetches. */
+export function QueryList<T>({
+  label,
+  labelledBy,
+  busy = false,
+  header,
+  ...states
+}: QueryListProps<T>) {
+  return (
+    <ListPanel label={label} labelledBy={labelledBy} busy={busy || states.query.isFetching}>
+      {header}
+      <States {...(states as StatesProps<T>)} />
+    </ListPanel>
+  );
 }
 
 /** The white card a list sits in, busy while its query fetches. */

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { SearchField } from '../../../components/ui/filter-bar';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
+import { useRowAction } from '../../../lib/use-row-action';
 import { useBalances, type BalanceItem } from '../api/get-balances';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { BalancesTable, type BalanceAction } from '../components/balances-table';
@@ -13,8 +13,7 @@ export function BalancesPage() {
   const list = useListFilters({});
   const term = list.filters.search;
   const balances = useBalances(term, list.paging.page);
-  const [open, setOpen] = useState<{ action: BalanceAction; user: BalanceItem } | null>(null);
-  const close = () => setOpen(null);
+  const { open, onAction, close } = useRowAction<BalanceAction, BalanceItem>();
 
   return (
     <AppPage
@@ -40,19 +39,14 @@ export function BalancesPage() {
           empty={term ? `No users match "${term}"` : 'No users yet'}
           paging={list.paging}
         >
-          {(data) => (
-            <BalancesTable
-              items={data.items}
-              onAction={(action, user) => setOpen({ action, user })}
-            />
-          )}
+          {(data) => <BalancesTable items={data.items} onAction={onAction} />}
         </ListStates>
       </ListPanel>
       {open?.action === 'transactions' && (
-        <UserTransactionsDialog user={open.user} onClose={close} />
+        <UserTransactionsDialog user={open.row} onClose={close} />
       )}
       {(open?.action === 'credit' || open?.action === 'debit') && (
-        <AdjustDialog user={open.user} type={open.action} onClose={close} />
+        <AdjustDialog user={open.row} type={open.action} onClose={close} />
       )}
     </AppPage>
   );

@@ -3,24 +3,23 @@ import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
 import { CardList } from '../../../components/ui/card-list';
+import { useRowAction } from '../../../lib/use-row-action';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
 import { deletePackageConfirm } from '../components/delete-package-confirm';
 import { PackageFormDialog } from '../components/package-form-dialog';
 
-type Open = { action: 'create' } | { action: 'edit' | 'delete'; item: AdminPackage };
-
 export function PackagesPage() {
   const packages = useAdminPackages();
-  const [open, setOpen] = useState<Open | null>(null);
-  const close = () => setOpen(null);
+  const [creating, setCreating] = useState(false);
+  const { open, onAction, close } = useRowAction<'edit' | 'delete', AdminPackage>();
 
   return (
     <AppPage
       title="Manage Packages"
       meta="Call-minute packages on sale, their prices and subscribers."
       description="Call-minute packages on sale, their prices, validity and subscribers."
-      actions={<AddButton onClick={() => setOpen({ action: 'create' })}>Add New Package</AddButton>}
+      actions={<AddButton onClick={() => setCreating(true)}>Add New Package</AddButton>}
     >
       <CardList
         label="Packages"
@@ -34,15 +33,15 @@ export function PackagesPage() {
           <AdminPackageCard
             key={item.id}
             item={item}
-            onEdit={() => setOpen({ action: 'edit', item })}
-            onDelete={() => setOpen({ action: 'delete', item })}
+            onEdit={() => onAction('edit', item)}
+            onDelete={() => onAction('delete', item)}
           />
         )}
       </CardList>
-      {open?.action === 'create' && <PackageFormDialog onClose={close} />}
-      {open?.action === 'edit' && <PackageFormDialog item={open.item} onClose={close} />}
+      {creating && <PackageFormDialog onClose={() => setCreating(false)} />}
+      {open?.action === 'edit' && <PackageFormDialog item={open.row} onClose={close} />}
       {open?.action === 'delete' && (
-        <ActionConfirmDialog {...deletePackageConfirm(open.item)} onClose={close} />
+        <ActionConfirmDialog {...deletePackageConfirm(open.row)} onClose={close} />
       )}
     </AppPage>
   );

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FilterBar } from '../../../components/ui/filter-bar';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
@@ -29,7 +29,10 @@ export function CallHistoryView({
   searchLabel,
   searchPlaceholder,
 }: CallHistoryViewProps) {
-  const list = useListFilters({ type: '', status: '' });
+  const list = useListFilters({
+    type: ['Type', typeFilterOptions],
+    status: ['Status', statusFilterOptions],
+  });
   const { filters } = list;
   const calls = useCalls(scope, filters, list.paging.page);
   const exporter = useExportCalls(scope);
@@ -55,36 +58,27 @@ export function CallHistoryView({
         }
       />
       <CallTotals totals={calls.data?.totals} />
-      <ListPanel label="Calls" busy={calls.isFetching}>
-        <FilterBar
-          search={list.search({
-            id: `${id}-search`,
-            label: searchLabel,
-            placeholder: searchPlaceholder,
-          })}
-          selects={[
-            list.select('type', `${id}-type`, 'Type', typeFilterOptions),
-            list.select('status', `${id}-status`, 'Status', statusFilterOptions),
-          ]}
-        />
-        <ListStates
-          query={calls}
-          loading={<TableSkeleton label="Loading calls..." columns={scope === 'admin' ? 6 : 5} />}
-          error="Could not load the call records."
-          empty={list.filtered ? 'No calls match your filters' : 'No calls yet'}
-          paging={{ ...list.paging, label: 'Call pages' }}
-        >
-          {(data) => (
-            <CallsTable
-              items={data.items}
-              caption={scope === 'admin' ? 'Call records' : 'Your calls'}
-              showUser={scope === 'admin'}
-              downloading={recording.isPending ? (recording.variables ?? null) : null}
-              onDownload={(call) => recording.mutate(call.id)}
-            />
-          )}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="Calls"
+        query={calls}
+        header={
+          <FilterBar {...list.bar(id, { label: searchLabel, placeholder: searchPlaceholder })} />
+        }
+        loading={<TableSkeleton label="Loading calls..." columns={scope === 'admin' ? 6 : 5} />}
+        error="Could not load the call records."
+        empty={list.filtered ? 'No calls match your filters' : 'No calls yet'}
+        paging={{ ...list.paging, label: 'Call pages' }}
+      >
+        {(data) => (
+          <CallsTable
+            items={data.items}
+            caption={scope === 'admin' ? 'Call records' : 'Your calls'}
+            showUser={scope === 'admin'}
+            downloading={recording.isPending ? (recording.variables ?? null) : null}
+            onDownload={(call) => recording.mutate(call.id)}
+          />
+        )}
+      </QueryList>
     </div>
   );
 }
