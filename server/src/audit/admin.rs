@@ -1,12 +1,11 @@
 //! /api/admin/audit: who did what, when, with the record before and after.
 
 use super::repo;
-use crate::auth::AdminUser;
+use crate::auth::AdminList;
 use crate::db::iso;
 use crate::error::Result;
-use crate::extract::Query;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
-use crate::paging::{like_escape, like_pattern, Page, PageQuery};
+use crate::paging::{filter_texts, like_escape, like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -72,12 +71,11 @@ fn day_ms(date: &str, field: &str, end: bool) -> Result<i64> {
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_audit(
     State(state): State<AppState>,
-    _a: AdminUser,
-    Query(f): Query<AuditFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList {
+        filter: f, page, ..
+    }: AdminList<AuditFilter>,
 ) -> Result<axum::Json<Page<AuditEntry>>> {
-    crate::paging::filter_text("search", &f.search)?;
-    crate::paging::filter_text("action", &f.action)?;
+    filter_texts(&[("search", &f.search), ("action", &f.action)])?;
     let action = format!("{}%", like_escape(f.action.trim()));
     let (from, to) = (day_ms(&f.from, "from", false)?, day_ms(&f.to, "to", true)?);
     let pattern = like_pattern(&f.search);
@@ -87,7 +85,7 @@ pub async fn list_audit(
         from,
         to,
     };
-    let rows = repo::page_matching(&state.db.pool, &search, q).await?;
+    let rows = repo::page_matching(&state.db.pool, &search, page).await?;
     let parse = |s: Option<String>| {
         s.and_then(|t| serde_json::from_str::<Value>(&t).ok())
             .unwrap_or(Value::Null)

@@ -7,7 +7,9 @@ pub mod repo;
 use crate::state::AppState;
 use axum::routing::get;
 use axum::Router;
+use serde::Serialize;
 use serde_json::Value;
+use sqlx::{Any, AnyConnection, Transaction};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/admin/audit", get(admin::list_audit))
@@ -49,6 +51,54 @@ impl<'a> Entry<'a> {
             after,
         }
     }
+
+    /// `by` with the record before and after as their JSON.
+    pub fn of<T: Serialize>(
+        actor: i64,
+        action: &'a str,
+        target_type: &'a str,
+        target_id: impl ToString,
+        before: Option<&T>,
+        after: Option<&T>,
+    ) -> Entry<'a> {
+        let json = |record: Option<&T>| record.and_then(|r| serde_json::to_value(r).ok());
+        Entry::by(
+            actor,
+            action,
+            target_type,
+            target_id,
+            json(before),
+            json(after),
+        )
+    }
+}
+
+/// The end of an administrator's change to one record: the record read again by
+/// `load`, the entry with it before (None for a new one) and after, the commit.
+/// Returns the record as read.
+pub async fn reread<T: Serialize>(
+    mut tx: Transaction<'static, Any>,
+    load: impl AsyncFnOnce(&mut AnyConnection, i64) -> crate::error::Result<T>,
+    actor: i64,
+    action: &str,
+    target_type: &str,
+    id: i64,
+    before: Option<&T>,
+) -> crate::error::Result<T> {
+    let after = load(&mut tx, id).await?;
+    let entry = Entry::of(actor, action, target_type, id, before, Some(&after));
+    commit(tx, entry).await?;
+    Ok(after)
+}
+
+/// Writes `entry` in the transaction of the change it describes, and commits it.
+pub async fn commit(
+    mut tx: Transaction<'static, Any>,
+    entry: Entry<'_>,
+) -> crate::error::Result<()> {
+    record(&mut *tx, entry).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Writes an entry, in the transaction of the change it describes.

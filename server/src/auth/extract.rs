@@ -2,6 +2,7 @@
 
 use super::tokens::Claims;
 use crate::error::Error;
+use crate::paging::{Listing, PageQuery};
 use crate::state::AppState;
 use crate::users::repo::{self, User};
 use axum::extract::FromRequestParts;
@@ -21,10 +22,7 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
+        let token = authorization(parts)
             .and_then(|v| {
                 v.strip_prefix("Bearer ")
                     .or_else(|| v.strip_prefix("bearer "))
@@ -47,6 +45,14 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// The Authorization header's value, when it is text.
+pub fn authorization(parts: &Parts) -> Option<&str> {
+    parts
+        .headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+}
+
 /// A signed-in administrator: 401 without a valid token, 403 for anyone else.
 pub struct AdminUser(pub User);
 
@@ -59,5 +65,27 @@ impl FromRequestParts<AppState> for AdminUser {
             return Err(Error::Forbidden("Administrator access required".into()));
         }
         Ok(AdminUser(user))
+    }
+}
+
+/// An administrator's filtered, paged list request: 401 or 403 as `AdminUser`
+/// answers, then the filter `F` and the page as `Listing` reads them.
+pub struct AdminList<F> {
+    pub admin: User,
+    pub filter: F,
+    pub page: PageQuery,
+}
+
+impl<F: serde::de::DeserializeOwned + Send> FromRequestParts<AppState> for AdminList<F> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let AdminUser(admin) = AdminUser::from_request_parts(parts, state).await?;
+        let Listing { filter, page } = Listing::from_request_parts(parts, state).await?;
+        Ok(AdminList {
+            admin,
+            filter,
+            page,
+        })
     }
 }

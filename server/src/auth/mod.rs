@@ -12,7 +12,7 @@ use crate::state::AppState;
 use axum::routing::post;
 use axum::Router;
 
-pub use extract::{AdminUser, AuthUser};
+pub use extract::{AdminList, AdminUser, AuthUser};
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -1,13 +1,13 @@
 //! Call records: the client's own (/api/calls) and everyone's (/api/admin/calls),
 //! with filters, totals over the filtered set, CSV export and recording downloads.
 
-use crate::auth::{AdminUser, AuthUser};
+use crate::auth::{AdminList, AdminUser, AuthUser};
 use crate::csv;
 use crate::error::{Error, Result};
 use crate::extract::Query;
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
-use crate::paging::{like_pattern, PageQuery};
+use crate::paging::{like_pattern, Listing, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -140,8 +140,7 @@ pub struct CallPage {
 async fn list(
     state: &AppState,
     scope: Scope,
-    f: CallFilter,
-    q: PageQuery,
+    Listing { filter: f, page: q }: Listing<CallFilter>,
     c: CallCursor,
 ) -> Result<axum::Json<CallPage>> {
     let cursor =
@@ -189,20 +188,13 @@ async fn list(
 async fn list_own(
     State(state): State<AppState>,
     auth: AuthUser,
-    Query(f): Query<CallFilter>,
-    Query(q): Query<PageQuery>,
+    listing: Listing<CallFilter>,
     Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
-    list(
-        &state,
-        Scope {
-            user: Some(auth.user.id),
-        },
-        f,
-        q,
-        c,
-    )
-    .await
+    let scope = Scope {
+        user: Some(auth.user.id),
+    };
+    list(&state, scope, listing, c).await
 }
 
 /// Every customer's calls, newest first, with totals over the filtered set.
@@ -212,12 +204,10 @@ async fn list_own(
         Invalid, SignedIn, AdminOnly))]
 async fn list_all(
     State(state): State<AppState>,
-    _a: AdminUser,
-    Query(f): Query<CallFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList { filter, page, .. }: AdminList<CallFilter>,
     Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
-    list(&state, Scope { user: None }, f, q, c).await
+    list(&state, Scope { user: None }, Listing { filter, page }, c).await
 }
 
 /// The filtered set as CSV, read in chunks of 1000 by id.

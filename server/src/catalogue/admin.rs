@@ -4,10 +4,10 @@
 use super::rate_form::{validate, RateRequest, ValidRow};
 use super::repo::{self, Country, CountryFields};
 use crate::audit;
-use crate::auth::AdminUser;
+use crate::auth::{AdminList, AdminUser};
 use crate::db::iso;
 use crate::error::{Error, Result};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
@@ -15,7 +15,6 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 
@@ -75,9 +74,15 @@ fn fields<'a>(row: &'a ValidRow, flag: &'a str) -> CountryFields<'a> {
     }
 }
 
-/// The row as the audit log keeps it.
-fn audited(row: &CountryRate) -> Option<Value> {
-    serde_json::to_value(row).ok()
+/// An action on a country as the audit log keeps it: the row before and after.
+fn audited<'a>(
+    actor: i64,
+    action: &'a str,
+    id: i64,
+    before: Option<&CountryRate>,
+    after: Option<&CountryRate>,
+) -> audit::Entry<'a> {
+    audit::Entry::of(actor, action, "country", id, before, after)
 }
 
 /// The statuses the list can be filtered by (an enumeration with "", which a
@@ -114,9 +119,7 @@ pub struct RateFilter {
     ))]
 pub async fn list_rates(
     State(state): State<AppState>,
-    _admin: AdminUser,
-    Query(filter): Query<RateFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList { filter, page, .. }: AdminList<RateFilter>,
 ) -> Result<axum::Json<Page<CountryRate>>> {
     let status = match filter.status.as_str() {
         "" | "all" => None,
@@ -133,7 +136,7 @@ pub async fn list_rates(
         pattern: &pattern,
         status: &status,
     };
-    let rows = repo::page_matching(&state.db.pool, &search, q).await?;
+    let rows = repo::page_matching(&state.db.pool, &search, page).await?;
     Ok(axum::Json(rows.map(view)))
 }
 
@@ -167,16 +170,8 @@ pub async fn post_rate(
     .map_err(|e| Error::unique_or(e, code_taken))
     .map(view)?;
     repo::route_calling_code(&mut tx, created.id, None, &row.input.calling_code).await?;
-    let entry = audit::Entry::by(
-        admin.id,
-        "country.create",
-        "country",
-        created.id,
-        None,
-        audited(&created),
-    );
-    audit::record(&mut *tx, entry).await?;
-    tx.commit().await?;
+    let entry = audited(admin.id, "country.create", created.id, None, Some(&created));
+    audit::commit(tx, entry).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(CountryRateItem { item: created }),
@@ -224,16 +219,8 @@ pub async fn put_rate(
         &row.input.calling_code,
     )
     .await?;
-    let entry = audit::Entry::by(
-        admin.id,
-        "country.update",
-        "country",
-        id,
-        audited(&before),
-        audited(&after),
-    );
-    audit::record(&mut *tx, entry).await?;
-    tx.commit().await?;
+    let entry = audited(admin.id, "country.update", id, Some(&before), Some(&after));
+    audit::commit(tx, entry).await?;
     Ok(axum::Json(CountryRateItem { item: after }))
 }
 
@@ -259,15 +246,7 @@ pub async fn delete_rate(
         ));
     }
     repo::delete(&mut tx, id).await?;
-    let entry = audit::Entry::by(
-        admin.id,
-        "country.delete",
-        "country",
-        id,
-        audited(&before),
-        None,
-    );
-    audit::record(&mut *tx, entry).await?;
-    tx.commit().await?;
+    let entry = audited(admin.id, "country.delete", id, Some(&before), None);
+    audit::commit(tx, entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }

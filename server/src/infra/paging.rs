@@ -1,6 +1,10 @@
 //! Page parameters shared by every list endpoint: ?page=1&pageSize=20 (at most 100).
 
 use crate::error::{Error, Result};
+use crate::extract::Query;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -33,6 +37,28 @@ impl PageQuery {
     }
     pub fn offset(&self) -> i64 {
         (self.page.max(1) - 1).saturating_mul(self.limit())
+    }
+}
+
+/// A filtered list's query string: the filter `F`, then the page, each read as
+/// `crate::extract::Query` reads it (a malformed one answers 400, the filter's first).
+/// The operation documents both as `params(F, PageQuery)`.
+pub struct Listing<F> {
+    pub filter: F,
+    pub page: PageQuery,
+}
+
+impl<F, S> FromRequestParts<S> for Listing<F>
+where
+    F: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
+        let Query(filter) = Query::<F>::from_request_parts(parts, state).await?;
+        let Query(page) = Query::<PageQuery>::from_request_parts(parts, state).await?;
+        Ok(Listing { filter, page })
     }
 }
 
@@ -88,6 +114,13 @@ pub fn filter_text(field: &str, value: &str) -> Result<()> {
         return Err(Error::field(field, CONTROL_CHARS_MESSAGE));
     }
     Ok(())
+}
+
+/// `filter_text` for each (field, value) in order: the first refused answers.
+pub fn filter_texts(fields: &[(&str, &str)]) -> Result<()> {
+    fields
+        .iter()
+        .try_for_each(|(field, value)| filter_text(field, value))
 }
 
 /// A day given as `YYYY-MM-DD` exactly, what the query parameters' pattern

@@ -3,7 +3,7 @@
 use super::history::{page_for, EntryView};
 use super::post::{post, Kind, PostError, Posting};
 use crate::audit;
-use crate::auth::AdminUser;
+use crate::auth::{AdminList, AdminUser};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
@@ -61,13 +61,11 @@ pub struct BalanceFilter {
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_balances(
     State(state): State<AppState>,
-    _admin: AdminUser,
-    Query(filter): Query<BalanceFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList { filter, page, .. }: AdminList<BalanceFilter>,
 ) -> Result<axum::Json<Page<BalanceItem>>> {
     let pattern = like_pattern(&filter.search);
-    let page = super::repo::balances_page(&state.db.pool, &pattern, q).await?;
-    Ok(axum::Json(page))
+    let rows = super::repo::balances_page(&state.db.pool, &pattern, page).await?;
+    Ok(axum::Json(rows))
 }
 
 #[derive(Deserialize, ToSchema)]

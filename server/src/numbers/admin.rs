@@ -2,10 +2,10 @@
 
 use super::repo;
 use crate::audit;
-use crate::auth::AdminUser;
+use crate::auth::{AdminList, AdminUser};
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::notifications::notify;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_number_form, NumberInput};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{Any, AnyConnection, Row, Transaction};
 use utoipa::{IntoParams, ToSchema};
 
 /// Section 3's admin phone number.
@@ -96,13 +96,13 @@ pub struct PhoneFilter {
     ))]
 pub async fn list_phones(
     State(state): State<AppState>,
-    _admin: AdminUser,
-    Query(f): Query<PhoneFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList {
+        filter: f, page, ..
+    }: AdminList<PhoneFilter>,
 ) -> Result<axum::Json<Page<AdminPhone>>> {
     let pattern = like_pattern(&f.search);
-    let page = repo::page_admin(&state.db.pool, &pattern, &f.number_type, &f.status, q);
-    Ok(axum::Json(page.await?))
+    let rows = repo::page_admin(&state.db.pool, &pattern, &f.number_type, &f.status, page);
+    Ok(axum::Json(rows.await?))
 }
 
 pub(super) async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
@@ -111,24 +111,16 @@ pub(super) async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i
         .ok_or_else(|| Error::field("countryCode", "Unknown country"))
 }
 
+/// The end of an audited action on a number: it read again, audited before and
+/// after, committed.
 pub(super) async fn audited(
-    conn: &mut AnyConnection,
+    tx: Transaction<'static, Any>,
     actor: i64,
     action: &str,
     id: i64,
     before: Option<&AdminPhone>,
-    after: &AdminPhone,
-) -> Result<()> {
-    let entry = audit::Entry::by(
-        actor,
-        action,
-        "phone_number",
-        id,
-        before.and_then(|b| serde_json::to_value(b).ok()),
-        serde_json::to_value(after).ok(),
-    );
-    audit::record(conn, entry).await?;
-    Ok(())
+) -> Result<AdminPhone> {
+    audit::reread(tx, load, actor, action, "phone_number", id, before).await
 }
 
 /// Adds a number to the inventory.
@@ -153,9 +145,7 @@ pub async fn post_phone(
         .map_err(|e| {
             Error::conflict_on_unique(e, format!("{number} is already in the inventory"))
         })?;
-    let created = load(&mut tx, id).await?;
-    audited(&mut tx, admin.id, "phone.create", id, None, &created).await?;
-    tx.commit().await?;
+    let created = audited(tx, admin.id, "phone.create", id, None).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(AdminPhoneItem { item: created }),
@@ -189,17 +179,7 @@ pub async fn post_change_country(
     let before = load(&mut tx, id).await?;
     let country = country_id(&mut tx, &req.country_code).await?;
     repo::set_country(&mut *tx, id, country, now_ms()).await?;
-    let after = load(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        admin.id,
-        "phone.change_country",
-        id,
-        Some(&before),
-        &after,
-    )
-    .await?;
-    tx.commit().await?;
+    let after = audited(tx, admin.id, "phone.change_country", id, Some(&before)).await?;
     Ok(axum::Json(AdminPhoneItem { item: after }))
 }
 
@@ -261,16 +241,6 @@ pub async fn post_reassign(
             .await?;
         }
     }
-    let after = load(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        admin.id,
-        "phone.reassign",
-        id,
-        Some(&before),
-        &after,
-    )
-    .await?;
-    tx.commit().await?;
+    let after = audited(tx, admin.id, "phone.reassign", id, Some(&before)).await?;
     Ok(axum::Json(AdminPhoneItem { item: after }))
 }

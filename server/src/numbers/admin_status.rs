@@ -24,9 +24,7 @@ async fn set_status(
     } else {
         repo::deactivate(&mut *tx, id, now_ms()).await?;
     }
-    let after = load(&mut tx, id).await?;
-    audited(&mut tx, admin, action, id, Some(&before), &after).await?;
-    tx.commit().await?;
+    let after = audited(tx, admin, action, id, Some(&before)).await?;
     Ok(axum::Json(AdminPhoneItem { item: after }))
 }
 

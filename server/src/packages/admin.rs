@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_package_form, PackageInput, ValidPackage};
 use dialtone_core::money::to_micros;
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
+use sqlx::{Any, AnyConnection, Transaction};
 use utoipa::ToSchema;
 
 #[derive(Serialize, ToSchema)]
@@ -127,28 +127,16 @@ async fn load(conn: &mut AnyConnection, id: i64) -> Result<PackageView> {
     row.ok_or_else(|| Error::NotFound("No such package".into()))
 }
 
+/// The end of an audited change to a package: it read again, audited before and
+/// after, committed.
 async fn audited(
-    conn: &mut AnyConnection,
+    tx: Transaction<'static, Any>,
     actor: i64,
     action: &str,
     id: i64,
     before: Option<&PackageView>,
-    after: Option<&PackageView>,
-) -> Result<()> {
-    let json = |p: Option<&PackageView>| p.map(serde_json::to_value).transpose();
-    audit::record(
-        conn,
-        audit::Entry::by(
-            actor,
-            action,
-            "package",
-            id,
-            json(before).map_err(anyhow::Error::new)?,
-            json(after).map_err(anyhow::Error::new)?,
-        ),
-    )
-    .await?;
-    Ok(())
+) -> Result<PackageView> {
+    audit::reread(tx, load, actor, action, "package", id, before).await
 }
 
 /// Creates a package.
@@ -165,17 +153,7 @@ pub async fn post_package(
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     let id = repo::insert(&mut *tx, form.fields(), now).await?;
-    let created = load(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        admin.id,
-        "package.create",
-        id,
-        None,
-        Some(&created),
-    )
-    .await?;
-    tx.commit().await?;
+    let created = audited(tx, admin.id, "package.create", id, None).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(PackageItem { item: created }),
@@ -198,17 +176,7 @@ pub async fn put_package(
     let mut tx = state.db.begin_write().await?;
     let before = load(&mut tx, id).await?;
     repo::update(&mut *tx, id, form.fields(), now_ms()).await?;
-    let after = load(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        admin.id,
-        "package.update",
-        id,
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let after = audited(tx, admin.id, "package.update", id, Some(&before)).await?;
     Ok(axum::Json(PackageItem { item: after }))
 }
 
@@ -229,22 +197,20 @@ pub async fn delete_package(
     let subscribers = before.subscribers.unwrap_or(0);
     let (deleted, message) = if subscribers > 0 {
         repo::deactivate(&mut *tx, id, now_ms()).await?;
-        let after = load(&mut tx, id).await?;
-        audited(
-            &mut tx,
-            admin.id,
-            "package.deactivate",
-            id,
-            Some(&before),
-            Some(&after),
-        )
-        .await?;
+        audited(tx, admin.id, "package.deactivate", id, Some(&before)).await?;
         (false, format!("{subscribers} clients still use this package, so it was deactivated instead of deleted: it is no longer sold."))
     } else {
         repo::delete(&mut *tx, id).await?;
-        audited(&mut tx, admin.id, "package.delete", id, Some(&before), None).await?;
+        let entry = audit::Entry::of(
+            admin.id,
+            "package.delete",
+            "package",
+            id,
+            Some(&before),
+            None,
+        );
+        audit::commit(tx, entry).await?;
         (true, "Package deleted".to_string())
     };
-    tx.commit().await?;
     Ok(axum::Json(PackageRemoved { deleted, message }))
 }

@@ -1,19 +1,19 @@
 //! /api/admin/users: the user list and the actions on an account.
 
 use crate::audit;
-use crate::auth::{session, AdminUser};
+use crate::auth::{session, AdminList, AdminUser};
 use crate::db::{iso, Backend};
 use crate::error::{Error, Result};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path};
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
-use crate::paging::{like_pattern, Page, PageQuery};
+use crate::paging::{filter_texts, like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use crate::users::repo::{self, User};
 use axum::extract::State;
 use dialtone_core::platform::{validate_email_message, EmailInput};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use sqlx::AnyConnection;
+use serde_json::json;
+use sqlx::{Any, AnyConnection, Transaction};
 use utoipa::{IntoParams, ToSchema};
 
 /// Section 3's admin user list item.
@@ -92,20 +92,22 @@ pub struct UserFilter {
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_users(
     State(state): State<AppState>,
-    _admin: AdminUser,
-    Query(f): Query<UserFilter>,
-    Query(q): Query<PageQuery>,
+    AdminList {
+        filter: f, page, ..
+    }: AdminList<UserFilter>,
 ) -> Result<axum::Json<Page<AdminUserItem>>> {
-    crate::paging::filter_text("search", &f.search)?;
-    crate::paging::filter_text("status", &f.status)?;
-    crate::paging::filter_text("role", &f.role)?;
+    filter_texts(&[
+        ("search", &f.search),
+        ("status", &f.status),
+        ("role", &f.role),
+    ])?;
     let pattern = like_pattern(&f.search);
     let search = repo::Search {
         pattern: &pattern,
         status: &f.status,
         role: &f.role,
     };
-    let users = repo::page_matching(&state.db.pool, &search, q).await?;
+    let users = repo::page_matching(&state.db.pool, &search, page).await?;
     Ok(axum::Json(users.map(|u| item(&u))))
 }
 
@@ -115,17 +117,21 @@ async fn target(conn: &mut AnyConnection, id: i64) -> Result<User> {
         .ok_or_else(|| Error::NotFound("No such user".into()))
 }
 
+/// The end of an action on an account: the user read again, the audit entry with
+/// `key`'s `value` before and after, the commit, the user as the answer.
 async fn audited(
-    conn: &mut AnyConnection,
+    mut tx: Transaction<'static, Any>,
     actor: i64,
     action: &str,
-    id: i64,
-    before: Value,
-    after: Value,
-) -> Result<()> {
-    let entry = audit::Entry::by(actor, action, "user", id, Some(before), Some(after));
-    audit::record(conn, entry).await?;
-    Ok(())
+    before: &User,
+    key: &str,
+    value: fn(&User) -> &str,
+) -> Result<axum::Json<AdminUserResponse>> {
+    let after = target(&mut tx, before.id).await?;
+    let (was, is) = (json!({ key: value(before) }), json!({ key: value(&after) }));
+    let entry = audit::Entry::by(actor, action, "user", before.id, Some(was), Some(is));
+    audit::commit(tx, entry).await?;
+    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
 }
 
 /// Emails a user (kept in the outbox, or sent by SMTP when configured).
@@ -141,24 +147,24 @@ pub async fn post_email(
     Json(input): Json<EmailInput>,
 ) -> Result<axum::Json<EmailQueued>> {
     Error::check(validate_email_message(&input))?;
-    crate::paging::filter_text("subject", &input.subject)?;
-    crate::paging::filter_text("body", &input.body)?;
+    filter_texts(&[("subject", &input.subject), ("body", &input.body)])?;
     let mut conn = state.db.pool.acquire().await?;
     let user = target(&mut conn, id).await?;
     let mail_id = state
         .mailer
         .send(&user.email, input.subject.trim(), input.body.trim())
         .await?;
+    let before = json!({ "email": user.email });
     let after = json!({ "subject": input.subject.trim(), "mailId": mail_id });
-    audited(
-        &mut conn,
+    let entry = audit::Entry::by(
         admin.id,
         "user.email",
+        "user",
         id,
-        json!({ "email": user.email }),
-        after,
-    )
-    .await?;
+        Some(before),
+        Some(after),
+    );
+    audit::record(&mut *conn, entry).await?;
     Ok(axum::Json(EmailQueued {
         message: format!("Email to {} queued", user.email),
     }))
@@ -201,18 +207,7 @@ pub async fn post_role(
         ));
     }
     repo::set_role(&mut *tx, id, &req.role).await?;
-    let after = target(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        admin.id,
-        "user.role",
-        id,
-        json!({ "role": before.role }),
-        json!({ "role": after.role }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
+    audited(tx, admin.id, "user.role", &before, "role", |u| &u.role).await
 }
 
 /// Suspends an account: it cannot sign in, and its sessions end at once.
@@ -262,16 +257,5 @@ async fn set_status(
     if suspending {
         session::revoke_user(&mut *tx, id, None).await?;
     }
-    let after = target(&mut tx, id).await?;
-    audited(
-        &mut tx,
-        actor,
-        action,
-        id,
-        json!({ "status": before.status }),
-        json!({ "status": after.status }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(axum::Json(AdminUserResponse { item: item(&after) }))
+    audited(tx, actor, action, &before, "status", |u| &u.status).await
 }
