@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use axum::body::Bytes;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
@@ -76,40 +76,42 @@ fn json_rejection(r: JsonRejection) -> Error {
     Error::bad_request(message)
 }
 
-/// `axum::extract::Query` with our error shape.
-pub struct Query<T>(pub T);
+/// An axum extractor of the same name with our error shape: what it refuses answers
+/// a JSON 400 "Invalid <what>: <axum's reason>".
+macro_rules! part_extractor {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        pub struct $name<T>(pub T);
 
-impl<T, S> FromRequestParts<S> for Query<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = Error;
+        impl<T, S> FromRequestParts<S> for $name<T>
+        where
+            T: DeserializeOwned + Send,
+            S: Send + Sync,
+        {
+            type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        axum::extract::Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|q| Query(q.0))
-            .map_err(|e: QueryRejection| {
-                Error::bad_request(format!("Invalid query: {}", e.body_text()))
-            })
-    }
+            async fn from_request_parts(
+                parts: &mut Parts,
+                state: &S,
+            ) -> Result<Self, Self::Rejection> {
+                axum::extract::$name::<T>::from_request_parts(parts, state)
+                    .await
+                    .map(|v| $name(v.0))
+                    .map_err(|e| {
+                        Error::bad_request(format!(concat!("Invalid ", $what, ": {}"), e.body_text()))
+                    })
+            }
+        }
+    };
 }
 
-/// `axum::extract::Path` with our error shape: a malformed id answers a JSON 400.
-pub struct Path<T>(pub T);
-
-impl<T, S> FromRequestParts<S> for Path<T>
-where
-    T: DeserializeOwned + Send,
-    S: Send + Sync,
-{
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        axum::extract::Path::<T>::from_request_parts(parts, state)
-            .await
-            .map(|p| Path(p.0))
-            .map_err(|e| Error::bad_request(format!("Invalid path: {}", e.body_text())))
-    }
-}
+part_extractor!(
+    /// `axum::extract::Query` with our error shape.
+    Query,
+    "query"
+);
+part_extractor!(
+    /// `axum::extract::Path` with our error shape: a malformed id answers a JSON 400.
+    Path,
+    "path"
+);

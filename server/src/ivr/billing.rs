@@ -7,10 +7,10 @@
 
 use super::repo::billing::{self, Due};
 use crate::error::Result;
-use crate::infra::jobs::mail_opted_in;
+use crate::infra::jobs::{notice_until, renewal_date, send_renewal_notices};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
-use crate::settings::{self, add_months, DAY_MS};
+use crate::settings::add_months;
 use crate::state::AppState;
 use dialtone_core::ivr::plan;
 use dialtone_core::money::format_micros;
@@ -49,38 +49,29 @@ pub async fn ensure_paid(
     Ok(())
 }
 
-fn date(ms: i64) -> impl std::fmt::Display {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .format("%B %-d, %Y")
-}
-
 /// Notices of flows in use renewing within the notice period, once per period.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let s = settings::load(&state.db.pool).await?;
+    let until = notice_until(state, now).await?;
     let mut tx = state.db.begin_write().await?;
-    let rows = billing::claim_notices(&mut tx, now, now + s.renewal_notice_days * DAY_MS).await?;
-    let mut mails = Vec::new();
-    for d in &rows {
+    let rows = billing::claim_notices(&mut tx, now, until).await?;
+    let notices = rows.iter().map(|d| {
         let message = format!(
             "The IVR flow {} renews on {} for {}. Keep your balance topped up to keep it answering calls.",
             d.name,
-            date(d.renews_at),
+            renewal_date(d.renews_at),
             format_micros(d.monthly)
         );
-        notify(
-            &mut *tx,
-            d.owner,
-            "renewal_notice",
-            "IVR flow renews soon",
-            &message,
-        )
-        .await?;
-        mails.push((d.owner, message));
-    }
-    tx.commit().await?;
-    mail_opted_in(state, "Your Dialtone IVR flow renews soon", mails).await?;
-    Ok(rows.len() as u64)
+        (d.owner, message)
+    });
+    let subject = "Your Dialtone IVR flow renews soon";
+    send_renewal_notices(
+        state,
+        tx,
+        "IVR flow renews soon",
+        subject,
+        notices.collect(),
+    )
+    .await
 }
 
 /// Renews or ends every subscription due, in batches. Returns (renewed, ended).

@@ -121,16 +121,7 @@ pub async fn announce_voicemail(state: &AppState, voicemail_id: i64) -> anyhow::
     );
     crate::notifications::notify(&mut *tx, owner, "voicemail", "New voicemail", &message).await?;
     tx.commit().await?;
-    let user = crate::users::repo::find_by_id(&state.db.pool, owner).await?;
-    if let Some(user) = user.filter(|u| u.email_notifications) {
-        state
-            .mailer
-            .send(
-                &user.email,
-                "New voicemail on Dialtone",
-                &format!("Hello {},\n\n{message}\n\nDialtone", user.name),
-            )
-            .await?;
-    }
+    let subject = "New voicemail on Dialtone";
+    crate::notifications::mail_if_opted_in(state, owner, subject, &message).await?;
     Ok(true)
 }

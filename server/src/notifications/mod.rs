@@ -26,6 +26,22 @@ pub fn router() -> Router<AppState> {
 /// Tells a user something: (user, kind, title, message).
 pub use repo::insert as notify;
 
+/// Mails a notice to `owner` when they asked for e-mail notifications (the
+/// notification itself stays either way), once its notification was committed.
+pub async fn mail_if_opted_in(
+    state: &AppState,
+    owner: i64,
+    subject: &str,
+    message: &str,
+) -> anyhow::Result<()> {
+    let user = crate::users::repo::find_by_id(&state.db.pool, owner).await?;
+    if let Some(user) = user.filter(|u| u.email_notifications) {
+        let body = format!("Hello {},\n\n{message}\n\nDialtone", user.name);
+        state.mailer.send(&user.email, subject, &body).await?;
+    }
+    Ok(())
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct Notification {
     pub id: i64,

@@ -1,9 +1,9 @@
 //! The softswitch authenticates with a shared secret, never with a user's token.
 
+use crate::auth::extract::authorization;
 use crate::error::Error;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
-use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use subtle::ConstantTimeEq;
 
@@ -13,10 +13,7 @@ impl FromRequestParts<AppState> for Switch {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
-        let presented = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
+        let presented = authorization(parts)
             .and_then(|v| v.strip_prefix("Bearer "))
             .unwrap_or("");
         let expected = state.config.switch_token.as_bytes();

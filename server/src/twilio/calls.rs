@@ -7,7 +7,6 @@ use super::repo::{self, CallFilter, CallRow};
 use super::wire::{self, PageMeta, Paging, API_VERSION};
 use crate::state::AppState;
 use axum::extract::{Path, RawQuery, State};
-use dialtone_core::phone;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -92,8 +91,7 @@ pub async fn list_calls(
     let list = super::ListQuery::parse(query)?;
     let p = &list.params;
     let (started_from, started_to) = wire::time_range(p, "StartTime")?;
-    let to = p.text("To").map(phone::normalize).unwrap_or_default();
-    let from = p.text("From").map(phone::normalize).unwrap_or_default();
+    let (to, from) = (p.number("To"), p.number("From"));
     let filter = CallFilter {
         to: &to,
         from: &from,
@@ -102,7 +100,6 @@ pub async fn list_calls(
         started_to,
     };
     let rows = repo::calls(&state.db.pool, account.user.id, &filter, &list.window()).await?;
-    let path = format!("{}/Calls.json", super::base(&account.account_sid));
     let filters = [
         "To",
         "From",
@@ -111,13 +108,8 @@ pub async fn list_calls(
         "StartTime<",
         "StartTime>",
     ];
-    let (calls, meta) = list.page(
-        rows,
-        &path,
-        &filters,
-        |r| r.id,
-        |r| view(&account.account_sid, r),
-    );
+    let list_of = (account.account_sid.as_str(), "Calls");
+    let (calls, meta) = list.page(rows, list_of, &filters, |r| r.id, view);
     Ok(axum::Json(TwilioCallPage { calls, meta }))
 }
 

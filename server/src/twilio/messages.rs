@@ -205,8 +205,7 @@ pub async fn list_messages(
     let list = super::ListQuery::parse(query)?;
     let p = &list.params;
     let (sent_from, sent_to) = wire::time_range(p, "DateSent")?;
-    let to = p.text("To").map(phone::normalize).unwrap_or_default();
-    let from = p.text("From").map(phone::normalize).unwrap_or_default();
+    let (to, from) = (p.number("To"), p.number("From"));
     let filter = MessageFilter {
         to: &to,
         from: &from,
@@ -214,15 +213,9 @@ pub async fn list_messages(
         sent_to,
     };
     let rows = repo::messages(&state.db.pool, account.user.id, &filter, &list.window()).await?;
-    let path = format!("{}/Messages.json", super::base(&account.account_sid));
     let filters = ["To", "From", "DateSent", "DateSent<", "DateSent>"];
-    let (messages, meta) = list.page(
-        rows,
-        &path,
-        &filters,
-        |r| r.id,
-        |r| view(&account.account_sid, r),
-    );
+    let list_of = (account.account_sid.as_str(), "Messages");
+    let (messages, meta) = list.page(rows, list_of, &filters, |r| r.id, view);
     Ok(axum::Json(MessagePage { messages, meta }))
 }
 

@@ -110,16 +110,17 @@ impl ListQuery {
     }
 
     /// The page: `rows` (read through `window`, so one beyond the page when there is
-    /// more) as resources, and Twilio's paging fields for the list at `path` with the
-    /// request's `filters` carried into every link.
+    /// more) as the account's resources, and Twilio's paging fields for its list of
+    /// `resource` ("Calls") with the request's `filters` carried into every link.
     fn page<R, T>(
         &self,
         mut rows: Vec<R>,
-        path: &str,
+        (account_sid, resource): (&str, &str),
         filters: &[&str],
         row_id: impl Fn(&R) -> i64,
-        view: impl Fn(R) -> T,
+        view: impl Fn(&str, R) -> T,
     ) -> (Vec<T>, wire::PageMeta) {
+        let path = format!("{}/{resource}.json", base(account_sid));
         let req = &self.page;
         let has_more = rows.len() as i64 > req.size;
         rows.truncate(req.size as usize);
@@ -131,8 +132,9 @@ impl ListQuery {
             .cloned()
             .collect();
         let last = rows.last().map(&row_id);
-        let meta = wire::page_meta(path, &carried, req, rows.len(), has_more, last);
-        (rows.into_iter().map(view).collect(), meta)
+        let meta = wire::page_meta(&path, &carried, req, rows.len(), has_more, last);
+        let items = rows.into_iter().map(|r| view(account_sid, r)).collect();
+        (items, meta)
     }
 }
 

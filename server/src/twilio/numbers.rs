@@ -221,10 +221,7 @@ pub async fn list_numbers(
 ) -> TwilioResult<axum::Json<IncomingPhoneNumberPage>> {
     let list = super::ListQuery::parse(query)?;
     let p = &list.params;
-    let number = p
-        .text("PhoneNumber")
-        .map(phone::normalize)
-        .unwrap_or_default();
+    let number = p.number("PhoneNumber");
     let name = p.text("FriendlyName").unwrap_or_default();
     let rows = repo::numbers(
         &state.db.pool,
@@ -234,18 +231,9 @@ pub async fn list_numbers(
         &list.window(),
     )
     .await?;
-    let path = format!(
-        "{}/IncomingPhoneNumbers.json",
-        super::base(&account.account_sid)
-    );
     let filters = ["PhoneNumber", "FriendlyName"];
-    let (incoming_phone_numbers, meta) = list.page(
-        rows,
-        &path,
-        &filters,
-        |r| r.id,
-        |r| view(&account.account_sid, r),
-    );
+    let list_of = (account.account_sid.as_str(), "IncomingPhoneNumbers");
+    let (incoming_phone_numbers, meta) = list.page(rows, list_of, &filters, |r| r.id, view);
     Ok(axum::Json(IncomingPhoneNumberPage {
         incoming_phone_numbers,
         meta,

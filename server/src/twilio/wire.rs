@@ -54,6 +54,13 @@ impl Params {
         self.get(name).map(str::trim).filter(|v| !v.is_empty())
     }
 
+    /// A phone number parameter in E.164 (empty when absent).
+    pub fn number(&self, name: &str) -> String {
+        self.text(name)
+            .map(dialtone_core::phone::normalize)
+            .unwrap_or_default()
+    }
+
     /// A required parameter, or Twilio's 21604-style message.
     pub fn required(&self, name: &str, missing: u32) -> Result<&str, TwilioError> {
         self.text(name)

@@ -3,8 +3,10 @@
 
 use crate::notifications::notify;
 use crate::packages;
+use crate::packages::repo::Lapsing;
 use crate::settings::DAY_MS;
 use crate::state::AppState;
+use sqlx::AnyConnection;
 
 /// Packages are announced this long before they expire.
 const EXPIRY_NOTICE_MS: i64 = 3 * DAY_MS;
@@ -13,39 +15,42 @@ pub async fn expire_packages(state: &AppState, now: i64) -> anyhow::Result<u64> 
     let mut tx = state.db.begin_write().await?;
     // Claimed by the same statement that finds it: one notice per package.
     let soon = packages::repo::claim_expiry_notices(&mut tx, now, now + EXPIRY_NOTICE_MS).await?;
-    for r in &soon {
-        let (user, name, left) = (r.user_id, &r.name, r.seconds_left);
-        let message = format!(
-            "Your {name} package expires within 3 days with {} minutes unused.",
-            dialtone_core::units::minutes_left(left)
-        );
-        notify(
-            &mut *tx,
-            user,
-            "package_expiring",
-            "Package expiring soon",
-            &message,
-        )
-        .await?;
-    }
+    let (kind, title) = ("package_expiring", "Package expiring soon");
+    tell_owners(&mut tx, &soon, kind, title, |name, minutes| {
+        format!("Your {name} package expires within 3 days with {minutes} minutes unused.")
+    })
+    .await?;
     let rows = packages::repo::expire_due(&mut tx, now).await?;
-    for r in &rows {
-        let (user, name, left) = (r.user_id, &r.name, r.seconds_left);
-        let message = format!(
-            "Your {name} package has expired; {} unused minutes lapsed with it.",
-            dialtone_core::units::minutes_left(left)
-        );
-        notify(
-            &mut *tx,
-            user,
-            "package_expired",
-            "Package expired",
-            &message,
-        )
-        .await?;
-    }
+    let (kind, title) = ("package_expired", "Package expired");
+    tell_owners(&mut tx, &rows, kind, title, |name, minutes| {
+        format!("Your {name} package has expired; {minutes} unused minutes lapsed with it.")
+    })
+    .await?;
     tx.commit().await?;
     Ok(rows.len() as u64)
+}
+
+/// A notification of `kind` and `title` to each package's owner, saying what `message`
+/// makes of the package's name and its unused minutes.
+async fn tell_owners(
+    conn: &mut AnyConnection,
+    packages: &[Lapsing],
+    kind: &str,
+    title: &str,
+    message: impl Fn(&str, i64) -> String,
+) -> anyhow::Result<()> {
+    for p in packages {
+        let minutes = dialtone_core::units::minutes_left(p.seconds_left);
+        notify(
+            &mut *conn,
+            p.user_id,
+            kind,
+            title,
+            &message(&p.name, minutes),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// A deposit not paid within a day is marked failed. If the provider still reports

@@ -5,7 +5,7 @@
 mod expiry;
 mod renewals;
 
-pub use renewals::mail_opted_in;
+pub use renewals::{notice_until, renewal_date, send_renewal_notices};
 
 use crate::db::now_ms;
 use crate::state::AppState;

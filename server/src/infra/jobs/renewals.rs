@@ -7,60 +7,60 @@ use crate::numbers::repo::renewals;
 use crate::settings::{self, add_months, DAY_MS};
 use crate::state::AppState;
 use dialtone_core::money::format_micros;
+use sqlx::{Any, Transaction};
 
 /// The notice N days before renewal, once per period: claiming it sets
 /// notice_sent_for to the renewal date in the same statement that finds it.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let s = settings::load(&state.db.pool).await?;
+    let until = notice_until(state, now).await?;
     let mut tx = state.db.begin_write().await?;
-    let rows = renewals::claim_notices(&mut tx, now, now + s.renewal_notice_days * DAY_MS).await?;
-    let mut mails = Vec::new();
-    for n in &rows {
-        let (owner, number, monthly) = (n.owner, &n.number, n.monthly);
-        let date = chrono::DateTime::from_timestamp_millis(n.renews_at)
-            .unwrap_or_default()
-            .format("%B %-d, %Y");
+    let rows = renewals::claim_notices(&mut tx, now, until).await?;
+    let notices = rows.iter().map(|n| {
         let message = format!(
-            "{number} renews on {date} for {}. Keep your balance topped up to keep it.",
-            format_micros(monthly)
+            "{} renews on {} for {}. Keep your balance topped up to keep it.",
+            n.number,
+            renewal_date(n.renews_at),
+            format_micros(n.monthly)
         );
-        notify(
-            &mut *tx,
-            owner,
-            "renewal_notice",
-            "Number renews soon",
-            &message,
-        )
-        .await?;
-        mails.push((owner, message));
-    }
-    tx.commit().await?;
-    mail_opted_in(state, "Your Dialtone number renews soon", mails).await?;
-    Ok(rows.len() as u64)
+        (n.owner, message)
+    });
+    let subject = "Your Dialtone number renews soon";
+    send_renewal_notices(state, tx, "Number renews soon", subject, notices.collect()).await
 }
 
-/// Mails each (owner, message) notice, after its notification was committed, to the
-/// owners who asked for e-mail notifications (numbers' and IVR flows' notices alike).
-pub async fn mail_opted_in(
+/// Renewal notices are sent for what renews before this moment: the platform's
+/// renewal_notice_days from `now`.
+pub async fn notice_until(state: &AppState, now: i64) -> anyhow::Result<i64> {
+    let s = settings::load(&state.db.pool).await?;
+    Ok(now + s.renewal_notice_days * DAY_MS)
+}
+
+/// A renewal date as the notices write it: "December 1, 2026".
+pub fn renewal_date(ms: i64) -> impl std::fmt::Display {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .format("%B %-d, %Y")
+}
+
+/// Sends the (owner, message) renewal notices claimed in `tx`: each a notification
+/// titled `title`, committed with the claim, then mailed as `subject` to the owners
+/// who asked for e-mail notifications (numbers' and IVR flows' notices alike).
+/// Returns how many were sent.
+pub async fn send_renewal_notices(
     state: &AppState,
+    mut tx: Transaction<'static, Any>,
+    title: &str,
     subject: &str,
-    mails: Vec<(i64, String)>,
-) -> anyhow::Result<()> {
-    for (owner, message) in mails {
-        let user = crate::users::repo::find_by_id(&state.db.pool, owner).await?;
-        // Only to those who asked for e-mail notifications; the notification stays.
-        if let Some(user) = user.filter(|u| u.email_notifications) {
-            state
-                .mailer
-                .send(
-                    &user.email,
-                    subject,
-                    &format!("Hello {},\n\n{message}\n\nDialtone", user.name),
-                )
-                .await?;
-        }
+    notices: Vec<(i64, String)>,
+) -> anyhow::Result<u64> {
+    for (owner, message) in &notices {
+        notify(&mut *tx, *owner, "renewal_notice", title, message).await?;
     }
-    Ok(())
+    tx.commit().await?;
+    for (owner, message) in &notices {
+        crate::notifications::mail_if_opted_in(state, *owner, subject, message).await?;
+    }
+    Ok(notices.len() as u64)
 }
 
 /// Renews every number due, in batches. Returns (renewed, expired or released).

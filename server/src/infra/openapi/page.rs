@@ -42,8 +42,7 @@ pub fn render(doc: &Value) -> String {
         let n = ops.iter().filter(|o| &o.tag == tag).count();
         let _ = write!(
             out,
-            "<li><a href=\"#tag-{a}\">{t}</a>: {d} ({n})</li>",
-            a = esc(tag),
+            "<li><a href=\"#tag-{t}\">{t}</a>: {d} ({n})</li>",
             t = esc(tag),
             d = esc(desc)
         );
@@ -52,8 +51,7 @@ pub fn render(doc: &Value) -> String {
     for (tag, desc) in &tags {
         let _ = write!(
             out,
-            "<h2 id=\"tag-{a}\">{t}</h2><p>{d}</p>",
-            a = esc(tag),
+            "<h2 id=\"tag-{t}\">{t}</h2><p>{d}</p>",
             t = esc(tag),
             d = esc(desc)
         );
@@ -139,11 +137,7 @@ fn operation(out: &mut String, op: &Op) {
                 esc(&text(&p["name"])),
                 esc(&text(&p["in"])),
                 type_of(&p["schema"]),
-                if p["required"].as_bool() == Some(true) {
-                    "yes"
-                } else {
-                    "no"
-                },
+                yes_no(p["required"].as_bool() == Some(true)),
                 prose(&text(&p["description"])),
             );
         }
@@ -204,11 +198,7 @@ fn schema_body(out: &mut String, schema: &Value) {
             "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(name),
             type_of(p),
-            if required.contains(&name.as_str()) {
-                "yes"
-            } else {
-                "no"
-            },
+            yes_no(required.contains(&name.as_str())),
             prose(&text(&p["description"])),
         );
     }
@@ -263,6 +253,14 @@ fn one_type(t: &str, s: &Value) -> String {
                 format!("{} ({})", esc(other), esc(&format))
             }
         }
+    }
+}
+
+fn yes_no(required: bool) -> &'static str {
+    if required {
+        "yes"
+    } else {
+        "no"
     }
 }
 

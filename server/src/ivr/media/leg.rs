@@ -140,33 +140,28 @@ impl Leg {
                 // Non-2xx: acknowledged in the INVITE's own transaction.
                 self.state = LegState::Over;
                 self.remote_to = m.header("to").unwrap_or(&self.to).to_string();
-                let ack = format!(
-                    "ACK {uri} SIP/2.0\r\nVia: SIP/2.0/UDP {local};branch={branch};rport\r\n\
-                     From: {from}\r\nTo: {to}\r\nCall-ID: {id}\r\nCSeq: 1 ACK\r\n\
-                     Max-Forwards: 70\r\nContent-Length: 0\r\n\r\n",
-                    uri = self.uri,
-                    local = self.local,
-                    branch = self.branch,
-                    from = self.from,
-                    to = self.remote_to,
-                    id = self.call_id
-                );
-                (Some((ack.into_bytes(), self.switch)), None)
+                let ack = self.invite_transaction("ACK", &self.remote_to);
+                (Some((ack, self.switch)), None)
             }
         }
     }
 
     /// CANCEL of the unanswered INVITE (its branch, its Request-URI).
     pub fn cancel(&self) -> Vec<u8> {
+        self.invite_transaction("CANCEL", &self.to)
+    }
+
+    /// A request in the INVITE's own transaction (its branch, its Request-URI, CSeq 1):
+    /// the ACK of a non-2xx answer, or the CANCEL.
+    fn invite_transaction(&self, method: &str, to: &str) -> Vec<u8> {
         format!(
-            "CANCEL {uri} SIP/2.0\r\nVia: SIP/2.0/UDP {local};branch={branch};rport\r\n\
-             From: {from}\r\nTo: {to}\r\nCall-ID: {id}\r\nCSeq: 1 CANCEL\r\n\
+            "{method} {uri} SIP/2.0\r\nVia: SIP/2.0/UDP {local};branch={branch};rport\r\n\
+             From: {from}\r\nTo: {to}\r\nCall-ID: {id}\r\nCSeq: 1 {method}\r\n\
              Max-Forwards: 70\r\nContent-Length: 0\r\n\r\n",
             uri = self.uri,
             local = self.local,
             branch = self.branch,
             from = self.from,
-            to = self.to,
             id = self.call_id
         )
         .into_bytes()
