@@ -28,6 +28,19 @@ interface ActionConfirmDialogProps<T> extends DialogProps {
  */
 export type ActionConfirm<T> = Omit<ActionConfirmDialogProps<T>, 'onClose'>;
 
+/**
+ * The confirmation of a step that cannot be undone (deleting, revoking, hanging up): its
+ * button red, and its failure "Could not <step>." when the server gives no message.
+ */
+export function dangerConfirm<T>(
+  step: string,
+  action: () => Promise<T>,
+  refresh: QueryKey,
+  dialog: Omit<ActionConfirm<T>, 'action' | 'refresh' | 'failure' | 'danger'>,
+): ActionConfirm<T> {
+  return { ...dialog, danger: true, action, refresh, failure: `Could not ${step}.` };
+}
+
 /** Asks before a call to the API, makes it, and shows its failure in the dialog. */
 export function ActionConfirmDialog<T>({
   action,

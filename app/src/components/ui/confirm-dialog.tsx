@@ -8,7 +8,8 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** A question in bold above the children, which then are one paragraph of text. */
   question?: ReactNode;
-  confirmLabel: string;
+  /** The button that confirms, if it does not say what the title says. */
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
   pending?: boolean;
@@ -22,7 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   question,
-  confirmLabel,
+  confirmLabel = title,
   onConfirm,
   onClose,
   pending = false,

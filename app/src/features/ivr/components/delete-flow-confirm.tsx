@@ -1,18 +1,14 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
 import { deleteIvrFlow } from '../api/delete-flow';
 import { ivrFlowsKey, type IvrFlowSummary } from '../api/get-flows';
 
 /** Deleting asks first; the server refuses (409, its message shown in the dialog) while a
  * number routes its calls to the flow. */
-export function deleteFlowConfirm(flow: IvrFlowSummary): ActionConfirm<unknown> {
-  return {
+export function deleteFlowConfirm(flow: IvrFlowSummary) {
+  return dangerConfirm('delete the flow', () => deleteIvrFlow(flow.id), ivrFlowsKey, {
     title: 'Delete IVR flow',
     confirmLabel: 'Delete flow',
-    danger: true,
-    action: () => deleteIvrFlow(flow.id),
     success: `${flow.name} deleted`,
-    refresh: ivrFlowsKey,
-    failure: 'Could not delete the flow.',
     children: (
       <>
         <p>Delete {flow.name}? Its voicemails stay in your list.</p>
@@ -25,5 +21,5 @@ export function deleteFlowConfirm(flow: IvrFlowSummary): ActionConfirm<unknown> 
         )}
       </>
     ),
-  };
+  });
 }

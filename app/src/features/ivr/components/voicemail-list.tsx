@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog, dangerConfirm } from '../../../components/ui/action-confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
@@ -68,17 +68,18 @@ export function VoicemailList() {
       </ListPanel>
       {deleting && (
         <ActionConfirmDialog
-          title="Delete message"
-          confirmLabel="Delete message"
-          danger
-          action={() => deleteVoicemail(deleting.id)}
-          success="Message deleted"
-          refresh={voicemailsKey}
-          failure="Could not delete the message."
+          {...dangerConfirm(
+            'delete the message',
+            () => deleteVoicemail(deleting.id),
+            voicemailsKey,
+            {
+              title: 'Delete message',
+              success: 'Message deleted',
+              children: <p>Delete the message from {deleting.caller}? It cannot be recovered.</p>,
+            },
+          )}
           onClose={() => setDeleting(null)}
-        >
-          <p>Delete the message from {deleting.caller}? It cannot be recovered.</p>
-        </ActionConfirmDialog>
+        />
       )}
     </section>
   );

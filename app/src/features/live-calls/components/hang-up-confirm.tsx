@@ -1,21 +1,17 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
 import { hangUp, liveKey, type LiveCall } from '../api/live-calls';
 
 /** Asks before the switch ends a call: both parties are cut off at once. */
-export function hangUpConfirm(call: LiveCall): ActionConfirm<unknown> {
-  return {
+export function hangUpConfirm(call: LiveCall) {
+  return dangerConfirm('hang up the call', () => hangUp(call.callId), liveKey('admin'), {
     title: 'Hang Up Call',
     confirmLabel: 'Hang Up',
-    danger: true,
-    action: () => hangUp(call.callId),
     success: `Call from ${call.from} to ${call.to} hung up`,
-    refresh: liveKey('admin'),
-    failure: 'Could not hang up the call.',
     children: (
       <p>
         Hang up the call from {call.from} to {call.to}? Both parties are cut off now; the talk time
         so far is billed.
       </p>
     ),
-  };
+  });
 }

@@ -1,18 +1,14 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
 import { deleteRateDeck } from '../api/delete-rate-deck';
 import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
 
-export function deleteDeckConfirm(deck: RateDeck, onDeleted: () => void): ActionConfirm<unknown> {
-  return {
+export function deleteDeckConfirm(deck: RateDeck, onDeleted: () => void) {
+  return dangerConfirm('delete the deck', () => deleteRateDeck(deck.id), rateDecksKey, {
     title: 'Delete Draft',
     confirmLabel: 'Delete',
-    danger: true,
-    action: () => deleteRateDeck(deck.id),
     success: `${deck.name} deleted`,
     onDone: onDeleted,
-    refresh: rateDecksKey,
-    failure: 'Could not delete the deck.',
     question: `Delete the draft ${deck.name}?`,
     children: 'It was never applied, so no call was rated with it.',
-  };
+  });
 }
