@@ -5,6 +5,7 @@ import { calls, mockServer } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
+import { expectCalled } from '../../../test/queries';
 
 // jsdom cannot lay out an SVG chart; the lazy chart module is replaced by its data.
 vi.mock('../components/analytics-chart', () => ({
@@ -93,9 +94,7 @@ describe('Analytics page', () => {
     renderPage();
     await screen.findByText('92.5%');
     await userEvent.click(screen.getByRole('button', { name: '7d' }));
-    await waitFor(() =>
-      expect(calls(fetch)).toContain('GET /api/admin/analytics?from=2026-03-25&to=2026-03-31'),
-    );
+    await expectCalled(fetch, 'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31');
     expect(screen.getByLabelText('From')).toHaveValue('2026-03-25');
     expect(screen.getByRole('button', { name: '7d' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('From Mar 25, 2026 to Mar 31, 2026')).toBeInTheDocument();

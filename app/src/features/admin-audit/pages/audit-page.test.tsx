@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { AuditPage } from './audit-page';
+import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
 const settingsChange = {
   id: 12,
@@ -40,11 +41,11 @@ describe('Audit log page', () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
-    const row = (await screen.findByText('Updated settings')).closest('tr')!;
+    const row = await findRow('Updated settings');
     expect(within(row).getByText('Ada Admin <admin@dialtone.test>')).toBeInTheDocument();
     expect(within(row).getByText('settings.update')).toBeInTheDocument();
     expect(within(row).getByText('Settings platform')).toBeInTheDocument();
-    const other = screen.getByText('Suspended user').closest('tr')!;
+    const other = rowOf('Suspended user');
     expect(within(other).getByText('User #7')).toBeInTheDocument();
     expect(within(other).getByText('Unknown')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('Audit log page', () => {
   it('shows only the changed keys, before and after, under Details', async () => {
     server();
     renderPage();
-    const row = (await screen.findByText('Updated settings')).closest('tr')!;
+    const row = await findRow('Updated settings');
     const toggle = within(row).getByRole('button', { name: /^Details/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
@@ -84,17 +85,12 @@ describe('Audit log page', () => {
       screen.getByPlaceholderText('Search by administrator or target...'),
       'ada',
     );
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20',
-      ),
+    await expectCalled(
+      fetch,
+      'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20',
     );
     const action = screen.getByLabelText('Action');
-    expect(
-      within(action)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
+    expect(optionTexts(action)).toEqual([
       'All Actions',
       'Users',
       'Balances',
@@ -107,10 +103,9 @@ describe('Audit log page', () => {
     ]);
     await userEvent.selectOptions(action, 'Settings');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=&page=1&pageSize=20',
-      ),
+    await expectCalled(
+      fetch,
+      'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=&page=1&pageSize=20',
     );
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
     expect(await screen.findByText('No entries match these filters')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockServer } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { BalancesPage } from './balances-page';
+import { findRow } from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -46,7 +47,7 @@ describe('User Balances page', () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'User Balances' })).toBeVisible();
-    const row = (await screen.findByText('Ada Lovelace')).closest('tr')!;
+    const row = await findRow('Ada Lovelace');
     expect(within(row).getByText('ada@example.com')).toBeVisible();
     expect(within(row).getByText('$17.50')).toBeVisible();
     expect(within(row).getByText('$20.00')).toBeVisible();

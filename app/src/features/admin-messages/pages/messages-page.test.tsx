@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MessagesPage } from './messages-page';
+import { findRow } from '../../../test/queries';
 
 const all = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
@@ -59,7 +60,7 @@ describe('Admin messages page', () => {
   it('marks a message handled and refetches', async () => {
     const fetch = server();
     renderWithProviders(<MessagesPage />, { route: '/admin/messages' });
-    const row = (await screen.findByText('Question 3')).closest('tr')!;
+    const row = await findRow('Question 3');
     await userEvent.click(within(row).getByRole('button', { name: /Mark handled/ }));
     await waitFor(() => expect(calls(fetch).filter((c) => c.startsWith('GET'))).toHaveLength(2));
     expect(calls(fetch)).toContain('POST /api/admin/messages/3/handled');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { PackagesPage } from './packages-page';
+import { expectCalled } from '../../../test/queries';
 
 const basic = {
   id: 1,
@@ -106,7 +107,7 @@ describe('Manage packages page', () => {
     await userEvent.clear(within(dialog).getByLabelText('Minutes'));
     await userEvent.type(within(dialog).getByLabelText('Minutes'), '150');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(calls(fetch)).toContain('PUT /api/admin/packages/1'));
+    await expectCalled(fetch, 'PUT /api/admin/packages/1');
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ minutes: 150, price: '19.99' });
   });

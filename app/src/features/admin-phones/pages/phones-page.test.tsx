@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { PhonesPage } from './phones-page';
+import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
 const phone = {
   id: 3,
@@ -54,12 +55,12 @@ describe('Manage phone numbers page', () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Manage Phone Numbers' })).toBeInTheDocument();
-    const row = (await screen.findByText('+14155550100')).closest('tr')!;
+    const row = await findRow('+14155550100');
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
     expect(within(row).getByText('casey@example.com')).toBeInTheDocument();
     expect(within(row).getByText('$2.99')).toBeInTheDocument();
     expect(within(row).getByText(/Added/)).toHaveTextContent('Added Jan 10, 2025');
-    const spareRow = screen.getByText('+14155550999').closest('tr')!;
+    const spareRow = rowOf('+14155550999');
     expect(within(spareRow).getByText('Unassigned')).toBeInTheDocument();
     expect(within(spareRow).getByText('available')).toHaveClass('bg-slate-100');
     expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
@@ -76,32 +77,31 @@ describe('Manage phone numbers page', () => {
     renderPage();
     await screen.findByText('+14155550100');
     await userEvent.type(screen.getByPlaceholderText('Search numbers...'), '415');
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20',
-      ),
-    );
+    await expectCalled(fetch, 'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20');
     // The search is debounced: no request per keystroke.
     expect(calls(fetch).filter((c) => c.includes('search=4&'))).toEqual([]);
 
-    expect(
-      within(screen.getByLabelText('Type'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Types', 'Mobile', 'Landline', 'Toll-Free']);
+    expect(optionTexts(screen.getByLabelText('Type'))).toEqual([
+      'All Types',
+      'Mobile',
+      'Landline',
+      'Toll-Free',
+    ]);
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'Toll-Free');
     expect(await screen.findByText('No numbers match these filters')).toBeInTheDocument();
 
-    expect(
-      within(screen.getByLabelText('Status'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Status', 'Active', 'Reserved', 'Inactive', 'Available', 'Expired']);
+    expect(optionTexts(screen.getByLabelText('Status'))).toEqual([
+      'All Status',
+      'Active',
+      'Reserved',
+      'Inactive',
+      'Available',
+      'Expired',
+    ]);
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Expired');
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
-      ),
+    await expectCalled(
+      fetch,
+      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
     );
   });
 
@@ -134,12 +134,10 @@ describe('Manage phone numbers page', () => {
     await userEvent.type(number, '+14155550999');
     await waitFor(() => expect(within(dialog).getByLabelText('Country')).toBeEnabled());
     // A select's options are text only: no emoji flags (Windows shows them as letters).
-    expect(
-      within(within(dialog).getByLabelText('Country'))
-        .getAllByRole('option')
-        .map((o) => o.textContent)
-        .slice(-2),
-    ).toEqual(['United States (US)', 'Germany (DE)']);
+    expect(optionTexts(within(dialog).getByLabelText('Country')).slice(-2)).toEqual([
+      'United States (US)',
+      'Germany (DE)',
+    ]);
     await userEvent.selectOptions(within(dialog).getByLabelText('Country'), 'US');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
     expect(
@@ -171,7 +169,7 @@ describe('Manage phone numbers page', () => {
     expect(calls(fetch)).not.toContain('POST /api/admin/phones/3/deactivate');
     const dialog = screen.getByRole('dialog', { name: 'Deactivate' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(calls(fetch)).toContain('POST /api/admin/phones/3/deactivate'));
+    await expectCalled(fetch, 'POST /api/admin/phones/3/deactivate');
     expect(await screen.findByText('+14155550100 deactivated')).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { adminAuth, adminUser, renderWithToasts } from '../../../test/render';
 import { UsersPage } from './users-page';
+import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -46,14 +47,14 @@ describe('Manage users page', () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
-    const row = (await screen.findByText('ada@example.com')).closest('tr')!;
+    const row = await findRow('ada@example.com');
     expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(row).getByText('+14155550100')).toBeInTheDocument();
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
     expect(within(row).getByText('Client')).toBeInTheDocument();
     expect(within(row).getByText('Jan 5, 2026')).toBeInTheDocument();
     expect(within(row).getByText('Never')).toBeInTheDocument();
-    const mine = screen.getByText('admin@dialtone.test').closest('tr')!;
+    const mine = rowOf('admin@dialtone.test');
     expect(within(mine).getByText('Admin')).toBeInTheDocument();
     expect(within(mine).queryByText('Never')).toBeNull();
     expect(screen.getByText('Showing 1 to 20 of 45')).toBeInTheDocument();
@@ -70,33 +71,20 @@ describe('Manage users page', () => {
     renderPage();
     await screen.findByText('ada@example.com');
     await userEvent.type(screen.getByLabelText('Search'), 'ada');
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20',
-      ),
-    );
+    await expectCalled(fetch, 'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20');
     expect(calls(fetch).filter((c) => c.includes('search=a&'))).toEqual([]);
 
     const status = screen.getByLabelText('Status');
-    expect(
-      within(status)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Status', 'Active', 'Suspended', 'Pending']);
+    expect(optionTexts(status)).toEqual(['All Status', 'Active', 'Suspended', 'Pending']);
     await userEvent.selectOptions(status, 'Suspended');
     expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
 
     const role = screen.getByLabelText('Role');
-    expect(
-      within(role)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Roles', 'Admin', 'Client']);
+    expect(optionTexts(role)).toEqual(['All Roles', 'Admin', 'Client']);
     await userEvent.selectOptions(role, 'Admin');
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
-      ),
+    await expectCalled(
+      fetch,
+      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
     );
   });
 
@@ -144,7 +132,7 @@ describe('Manage users page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Reactivate User' });
     expect(dialog).toHaveTextContent('Reactivate Ada Lovelace? They can sign in again at once.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate User' }));
-    await waitFor(() => expect(calls(fetch)).toContain('POST /api/admin/users/7/reactivate'));
+    await expectCalled(fetch, 'POST /api/admin/users/7/reactivate');
   });
 
   it('changes a role after naming it, and shows the server’s refusal as an error toast', async () => {

@@ -5,6 +5,7 @@ import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
+import { expectCalled } from '../../../test/queries';
 
 const PAGE_1 = 'GET /api/calls?search=&type=&status=&page=1&pageSize=20';
 
@@ -193,10 +194,9 @@ describe('Call history (admin)', () => {
 
     await userEvent.type(screen.getByPlaceholderText('Search calls...'), 'ada');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'No Answer');
-    await waitFor(() =>
-      expect(calls(fetch)).toContain(
-        'GET /api/admin/calls?search=ada&type=&status=no-answer&page=1&pageSize=20',
-      ),
+    await expectCalled(
+      fetch,
+      'GET /api/admin/calls?search=ada&type=&status=no-answer&page=1&pageSize=20',
     );
     const filtered = await screen.findByRole('table', { name: 'Call records' });
     await waitFor(() => expect(within(filtered).queryByText('Outbound')).toBeNull());

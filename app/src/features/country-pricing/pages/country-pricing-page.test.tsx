@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage, mockServer } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
+import { findRow, rowOf } from '../../../test/queries';
 
 const germany = {
   id: 3,
@@ -34,7 +35,7 @@ describe('Country pricing page', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Country Pricing' })).toBeInTheDocument();
     expect(screen.getByText('Manage rates for different countries')).toBeInTheDocument();
-    const row = (await screen.findByText('Germany')).closest('tr')!;
+    const row = await findRow('Germany');
     expect(within(row).getByText('$0.020/min')).toBeInTheDocument();
     expect(within(row).getByText('$0.015/min')).toBeInTheDocument();
     expect(within(row).getByText('$0.065/msg')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe('Country pricing page', () => {
       timeout: 10_000,
     });
     expect(row).not.toHaveTextContent('🇩🇪');
-    const jp = screen.getByText('Japan').closest('tr')!;
+    const jp = rowOf('Japan');
     expect(within(jp).getByText('inactive')).toHaveClass('bg-red-100');
     expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
   });

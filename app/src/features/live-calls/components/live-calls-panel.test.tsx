@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { LiveCallsPanel } from './live-calls-panel';
+import { expectCalled } from '../../../test/queries';
 
 const answered = {
   callId: 'call-1',
@@ -43,7 +44,7 @@ describe('Calls in progress (admin)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Hang Up Call' });
     expect(calls(fetch)).not.toContain('POST /api/admin/calls/live/call-1/hangup');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hang Up' }));
-    await waitFor(() => expect(calls(fetch)).toContain('POST /api/admin/calls/live/call-1/hangup'));
+    await expectCalled(fetch, 'POST /api/admin/calls/live/call-1/hangup');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(table).queryByText('+12125550199')).not.toBeNull());
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));

@@ -6,6 +6,7 @@ import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { Notification } from '../api/get-notifications';
 import { NotificationsBell } from '../components/notifications-bell';
 import { NotificationsPage } from './notifications-page';
+import { expectCalled } from '../../../test/queries';
 
 const LIST = 'GET /api/notifications?page=1&pageSize=20';
 const UNREAD = 'GET /api/notifications?page=1&pageSize=1';
@@ -110,7 +111,7 @@ describe('Notifications page', () => {
   it('marks one read with its button', async () => {
     const fetch = renderPage(server(sample()));
     await userEvent.click(await screen.findByRole('button', { name: /Mark as read/ }));
-    await waitFor(() => expect(calls(fetch)).toContain('POST /api/notifications/2/read'));
+    await expectCalled(fetch, 'POST /api/notifications/2/read');
     expect(calls(fetch).filter((c) => c.startsWith('POST'))).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { calls, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
+import { findRow } from '../../../test/queries';
 
 const active = {
   id: 5,
@@ -50,7 +51,7 @@ describe('My numbers page', () => {
   it('lists numbers with their expiry, status and fee, and the renewal notice', async () => {
     mockApi({ 'GET /api/numbers/mine': { status: 200, body: { numbers: [active, expired] } } });
     renderPage();
-    const row = (await screen.findByText('+14155550100')).closest('tr')!;
+    const row = await findRow('+14155550100');
     expect(within(row).getByText('(12 days)')).toBeInTheDocument();
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
     expect(within(row).getByText('$2.99')).toBeInTheDocument();

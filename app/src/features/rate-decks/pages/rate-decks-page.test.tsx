@@ -13,6 +13,7 @@ import {
   renderPage,
   server,
 } from '../../../test/rate-deck-fixtures';
+import { findRow } from '../../../test/queries';
 
 beforeAll(installBlobText);
 
@@ -21,7 +22,7 @@ describe('Rate decks page', () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Rate Decks', level: 1 })).toBeInTheDocument();
-    const row = (await screen.findByText('Carrier A November')).closest('tr')!;
+    const row = await findRow('Carrier A November');
     expect(within(row).getByText('In force')).toHaveClass('bg-green-100');
     expect(within(row).getByText('12,000')).toBeInTheDocument();
     expect(within(row).getByText('Nov 1, 2026')).toBeInTheDocument();

@@ -1,0 +1,25 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { calls, type mockApi } from './mock-api';
+
+/** The table row holding `text`, once it shows. */
+export async function findRow(text: string): Promise<HTMLElement> {
+  return (await screen.findByText(text)).closest('tr')!;
+}
+
+/** The table row holding `text`, shown already. */
+export function rowOf(text: string): HTMLElement {
+  return screen.getByText(text).closest('tr')!;
+}
+
+/** The texts of a select's options, in order. */
+export function optionTexts(select: HTMLElement): Array<string | null> {
+  return within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+}
+
+/** Waits until the stubbed fetch has been asked for `call` ("METHOD /api/..."). */
+export async function expectCalled(fetch: ReturnType<typeof mockApi>, call: string) {
+  await waitFor(() => expect(calls(fetch)).toContain(call));
+}
