@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastHost } from '../components/ui/toast-host';
 import { AuthContext, type AuthContextValue, type User } from '../lib/auth-context';
+import { mockApi, type Routes as ApiRoutes } from './mock-api';
 
 export const clientUser: User = {
   id: 2,
@@ -85,4 +86,20 @@ export function renderWithToasts(ui: ReactElement, options: Options = {}) {
     </>,
     options,
   );
+}
+
+/**
+ * A page under test and the answers its server gives unless a test adds or overrides
+ * some: `show(extra)` stubs fetch with both and renders the page (with its toasts when
+ * `toasts` is set), and gives the stub and the render.
+ */
+export function pageTest(
+  ui: ReactElement,
+  { toasts = false, ...options }: Options & { toasts?: boolean },
+  routes: ApiRoutes,
+) {
+  return (extra: ApiRoutes = {}) => {
+    const fetch = mockApi({ ...routes, ...extra });
+    return { fetch, ...(toasts ? renderWithToasts : renderWithProviders)(ui, options) };
+  };
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockServer } from '../../../test/mock-api';
-import { adminAuth, renderWithToasts } from '../../../test/render';
+import { calls } from '../../../test/mock-api';
+import { adminAuth, pageTest } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
 import { expectCalled } from '../../../test/queries';
@@ -36,17 +36,17 @@ const analytics = (from: string, to: string) => ({
 
 const DEFAULT = 'GET /api/admin/analytics?from=2026-03-02&to=2026-03-31';
 
-const server = mockServer({
-  [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
-  'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
-    status: 200,
-    body: analytics('2026-03-25', '2026-03-31'),
+const show = pageTest(
+  <AnalyticsPage />,
+  { route: '/admin/analytics', auth: adminAuth(), toasts: true },
+  {
+    [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
+    'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
+      status: 200,
+      body: analytics('2026-03-25', '2026-03-31'),
+    },
   },
-});
-
-function renderPage() {
-  renderWithToasts(<AnalyticsPage />, { route: '/admin/analytics', auth: adminAuth() });
-}
+);
 
 describe('Analytics page', () => {
   beforeEach(() => {
@@ -58,8 +58,7 @@ describe('Analytics page', () => {
   });
 
   it('loads the last 30 days with the KPIs, four charts and their tables', async () => {
-    const fetch = server();
-    renderPage();
+    const { fetch } = show();
     expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-03-02');
     expect(screen.getByLabelText('To')).toHaveValue('2026-03-31');
@@ -90,8 +89,7 @@ describe('Analytics page', () => {
   });
 
   it('switches to the last 7 days with a quick button', async () => {
-    const fetch = server();
-    renderPage();
+    const { fetch } = show();
     await screen.findByText('92.5%');
     await userEvent.click(screen.getByRole('button', { name: '7d' }));
     await expectCalled(fetch, 'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31');
@@ -101,7 +99,7 @@ describe('Analytics page', () => {
   });
 
   it('shows the server’s range message under the field and asks for missing dates', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/analytics?from=2026-04-10&to=2026-03-31': {
         status: 400,
         body: {
@@ -110,7 +108,6 @@ describe('Analytics page', () => {
         },
       },
     });
-    renderPage();
     await screen.findByText('92.5%');
     const from = screen.getByLabelText('From');
     fireEvent.change(from, { target: { value: '2026-04-10' } });
@@ -132,7 +129,7 @@ describe('Analytics page', () => {
   it('exports each chart’s CSV for the range on screen', async () => {
     const createObjectURL = vi.fn(() => 'blob:analytics');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/analytics/export?chart=revenue&from=2026-03-02&to=2026-03-31': {
         status: 200,
         body: 'date,deposits\n',
@@ -142,7 +139,6 @@ describe('Analytics page', () => {
         body: { message: 'Export failed' },
       },
     });
-    renderPage();
     await screen.findByText('92.5%');
     await userEvent.click(
       screen.getByRole('button', { name: 'Export CSV, Revenue per day by source' }),

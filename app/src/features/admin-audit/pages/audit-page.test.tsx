@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockServer } from '../../../test/mock-api';
-import { adminAuth, renderWithProviders } from '../../../test/render';
+import { calls, listPage } from '../../../test/mock-api';
+import { adminAuth, pageTest } from '../../../test/render';
 import { AuditPage } from './audit-page';
 import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
@@ -30,16 +30,15 @@ const suspension = {
 
 const FIRST = 'GET /api/admin/audit?search=&action=&from=&to=&page=1&pageSize=20';
 
-const server = mockServer({ [FIRST]: listPage([settingsChange, suspension], 2) });
-
-function renderPage() {
-  renderWithProviders(<AuditPage />, { route: '/admin/audit', auth: adminAuth() });
-}
+const show = pageTest(
+  <AuditPage />,
+  { route: '/admin/audit', auth: adminAuth() },
+  { [FIRST]: listPage([settingsChange, suspension], 2) },
+);
 
 describe('Audit log page', () => {
   it('lists who did what to which target', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     const row = await findRow('Updated settings');
     expect(within(row).getByText('Ada Admin <admin@dialtone.test>')).toBeInTheDocument();
@@ -52,8 +51,7 @@ describe('Audit log page', () => {
   });
 
   it('shows only the changed keys, before and after, under Details', async () => {
-    server();
-    renderPage();
+    show();
     const row = await findRow('Updated settings');
     const toggle = within(row).getByRole('button', { name: /^Details/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -67,7 +65,7 @@ describe('Audit log page', () => {
   });
 
   it('builds the query from the search, the action group and the dates', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/audit?search=ada&action=&from=&to=&page=1&pageSize=20': listPage([
         settingsChange,
       ]),
@@ -79,7 +77,6 @@ describe('Audit log page', () => {
       'GET /api/admin/audit?search=ada&action=settings.&from=2026-03-01&to=2026-03-31&page=1&pageSize=20':
         listPage([]),
     });
-    renderPage();
     await screen.findByText('Updated settings');
     await userEvent.type(
       screen.getByPlaceholderText('Search by administrator or target...'),
@@ -115,14 +112,13 @@ describe('Audit log page', () => {
   });
 
   it('pages through the log', async () => {
-    const fetch = server({
+    const { fetch } = show({
       [FIRST]: listPage([settingsChange], 21),
       'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20': {
         status: 200,
         body: { items: [suspension], total: 21, page: 2, pageSize: 20 },
       },
     });
-    renderPage();
     await screen.findByText('Showing 1 to 20 of 21');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Suspended user')).toBeInTheDocument();

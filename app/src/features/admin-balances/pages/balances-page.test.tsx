@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockServer } from '../../../test/mock-api';
-import { adminAuth, renderWithProviders } from '../../../test/render';
+import { calls } from '../../../test/mock-api';
+import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 import { findRow } from '../../../test/queries';
 
@@ -21,17 +21,17 @@ const bob = { ...ada, id: 8, name: 'Bob Byte', email: 'bob@example.com', status:
 const LIST = 'GET /api/admin/balances?search=&page=1&pageSize=20';
 const ADJUST = 'POST /api/admin/balances/7/adjust';
 
-const server = mockServer({
-  [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
-  'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
-    status: 200,
-    body: { items: [ada], total: 1, page: 1, pageSize: 20 },
+const show = pageTest(
+  <BalancesPage />,
+  { route: '/admin/balances', auth: adminAuth() },
+  {
+    [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
+    'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
+      status: 200,
+      body: { items: [ada], total: 1, page: 1, pageSize: 20 },
+    },
   },
-});
-
-function renderPage() {
-  return renderWithProviders(<BalancesPage />, { route: '/admin/balances', auth: adminAuth() });
-}
+);
 
 async function openAction(name: string, action: string) {
   const toggle = await screen.findByRole('button', { name: `Actions for ${name}` });
@@ -44,8 +44,7 @@ describe('User Balances page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists balances with their latest movements and status', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'User Balances' })).toBeVisible();
     const row = await findRow('Ada Lovelace');
     expect(within(row).getByText('ada@example.com')).toBeVisible();
@@ -57,8 +56,7 @@ describe('User Balances page', () => {
   });
 
   it('searches on the server once typing settles', async () => {
-    const fetch = server();
-    renderPage();
+    const { fetch } = show();
     await screen.findByText('Bob Byte');
     await userEvent.type(screen.getByPlaceholderText('Search users...'), 'ada');
     await waitFor(() => expect(screen.queryByText('Bob Byte')).toBeNull());
@@ -68,11 +66,10 @@ describe('User Balances page', () => {
   });
 
   it('validates an adjustment through core and asks for confirmation', async () => {
-    const fetch = server({
+    const success = vi.spyOn(toast, 'success');
+    const { fetch } = show({
       [ADJUST]: { status: 200, body: { balance: 30, entryId: 99, message: '$12.50 added' } },
     });
-    const success = vi.spyOn(toast, 'success');
-    renderPage();
     const toggle = await openAction('Ada Lovelace', 'Add Funds');
     const dialog = screen.getByRole('dialog', { name: 'Add Funds' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -108,7 +105,7 @@ describe('User Balances page', () => {
   });
 
   it("shows the server's refusal under the field and stays on the form", async () => {
-    server({
+    show({
       [ADJUST]: {
         status: 400,
         body: {
@@ -117,7 +114,6 @@ describe('User Balances page', () => {
         },
       },
     });
-    renderPage();
     await openAction('Ada Lovelace', 'Deduct Funds');
     const dialog = screen.getByRole('dialog', { name: 'Deduct Funds' });
     await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '100');
@@ -132,8 +128,7 @@ describe('User Balances page', () => {
   });
 
   it('closes the dialog with Escape and returns focus to the row menu', async () => {
-    server();
-    renderPage();
+    show();
     const toggle = await openAction('Bob Byte', 'Add Funds');
     expect(screen.getByRole('dialog')).toBeVisible();
     await userEvent.tab();
@@ -155,7 +150,7 @@ describe('User Balances page', () => {
       amount: -2.5,
       balanceAfter: 17.5,
     });
-    server({
+    show({
       'GET /api/admin/balances/7/transactions?page=1&pageSize=10': {
         status: 200,
         body: { items: [entry(12)], total: 11, page: 1, pageSize: 10 },
@@ -165,7 +160,6 @@ describe('User Balances page', () => {
         body: { items: [entry(1)], total: 11, page: 2, pageSize: 10 },
       },
     });
-    renderPage();
     await openAction('Ada Lovelace', 'View Transactions');
     const dialog = screen.getByRole('dialog', { name: 'Transactions of Ada Lovelace' });
     expect(await within(dialog).findByText('Entry 12')).toBeVisible();

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer } from '../../../test/mock-api';
-import { renderWithToasts } from '../../../test/render';
+import { calls } from '../../../test/mock-api';
+import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 import { expectCalled } from '../../../test/queries';
 
@@ -19,18 +19,17 @@ const basic = {
 
 const legacy = { ...basic, id: 2, name: 'Legacy', status: 'inactive', subscribers: 0 };
 
-const server = mockServer({
-  'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
-});
-
-function renderPage() {
-  renderWithToasts(<PackagesPage />, { route: '/admin/packages' });
-}
+const show = pageTest(
+  <PackagesPage />,
+  { route: '/admin/packages', toasts: true },
+  {
+    'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
+  },
+);
 
 describe('Manage packages page', () => {
   it('shows each package as a card', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'Manage Packages' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Basic' });
     expect(within(card).getByText('$19.99')).toBeInTheDocument();
@@ -49,7 +48,7 @@ describe('Manage packages page', () => {
 
   it('creates a package with one feature per line, checked by core and the server', async () => {
     let attempts = 0;
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/packages': () => {
         attempts += 1;
         return attempts === 1
@@ -60,7 +59,6 @@ describe('Manage packages page', () => {
           : { status: 201, body: { item: { ...basic, id: 3, name: 'Gold Plus' } } };
       },
     });
-    renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Add New Package' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Package' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Gold');
@@ -96,10 +94,9 @@ describe('Manage packages page', () => {
   });
 
   it('edits a package from a prefilled form', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'PUT /api/admin/packages/1': { status: 200, body: { item: { ...basic, minutes: 150 } } },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Package' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
@@ -113,7 +110,7 @@ describe('Manage packages page', () => {
   });
 
   it("confirms a delete and shows the server's message", async () => {
-    const fetch = server({
+    const { fetch } = show({
       'DELETE /api/admin/packages/1': {
         status: 200,
         body: {
@@ -122,7 +119,6 @@ describe('Manage packages page', () => {
         },
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Package' }));
     expect(calls(fetch)).not.toContain('DELETE /api/admin/packages/1');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockServer } from '../../../test/mock-api';
-import { renderWithToasts } from '../../../test/render';
+import { calls, listPage } from '../../../test/mock-api';
+import { pageTest } from '../../../test/render';
 import { PhonesPage } from './phones-page';
 import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
@@ -41,19 +41,18 @@ const countryRows = {
   },
 };
 
-const server = mockServer({
-  'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': listPage([phone, spare]),
-  'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
-});
-
-function renderPage() {
-  renderWithToasts(<PhonesPage />, { route: '/admin/phones' });
-}
+const show = pageTest(
+  <PhonesPage />,
+  { route: '/admin/phones', toasts: true },
+  {
+    'GET /api/admin/phones?search=&type=&status=&page=1&pageSize=20': listPage([phone, spare]),
+    'GET /api/admin/country-pricing?page=1&pageSize=100': countryRows,
+  },
+);
 
 describe('Manage phone numbers page', () => {
   it('shows the inventory with badges, holders and fees', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'Manage Phone Numbers' })).toBeInTheDocument();
     const row = await findRow('+14155550100');
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
@@ -67,14 +66,13 @@ describe('Manage phone numbers page', () => {
   });
 
   it('builds the query string from the search and both filters', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20': listPage([phone]),
       'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20': listPage([]),
       'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20': listPage(
         [],
       ),
     });
-    renderPage();
     await screen.findByText('+14155550100');
     await userEvent.type(screen.getByPlaceholderText('Search numbers...'), '415');
     await expectCalled(fetch, 'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20');
@@ -107,7 +105,7 @@ describe('Manage phone numbers page', () => {
 
   it('adds a number, checked by core first and then by the server', async () => {
     let attempts = 0;
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/phones': (init) => {
         attempts += 1;
         if (attempts === 1) {
@@ -116,7 +114,6 @@ describe('Manage phone numbers page', () => {
         return { status: 201, body: { item: { ...spare, ...JSON.parse(String(init.body)) } } };
       },
     });
-    renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Add New Number' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Number' });
     const number = within(dialog).getByLabelText('Number (E.164)');
@@ -155,13 +152,12 @@ describe('Manage phone numbers page', () => {
   });
 
   it('deactivates a number only after a confirmation', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/phones/3/deactivate': {
         status: 200,
         body: { item: { ...phone, status: 'inactive' } },
       },
     });
-    renderPage();
     const toggle = await screen.findByRole('button', { name: 'Actions for +14155550100' });
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -174,13 +170,12 @@ describe('Manage phone numbers page', () => {
   });
 
   it('reassigns to an e-mail and shows an unknown e-mail under the field', async () => {
-    server({
+    show({
       'POST /api/admin/phones/4/reassign': {
         status: 404,
         body: { message: 'No user with this e-mail' },
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550999' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
     const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });
@@ -196,13 +191,12 @@ describe('Manage phone numbers page', () => {
   });
 
   it('returns a number to the inventory with a null e-mail', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/phones/3/reassign': {
         status: 200,
         body: { item: { ...phone, assignedTo: null } },
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550100' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
     const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockServer } from '../../../test/mock-api';
-import { adminAuth, adminUser, renderWithToasts } from '../../../test/render';
+import { calls, listPage } from '../../../test/mock-api';
+import { adminAuth, adminUser, pageTest } from '../../../test/render';
 import { UsersPage } from './users-page';
 import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
@@ -29,11 +29,11 @@ const me = {
 
 const FIRST = 'GET /api/admin/users?search=&status=&role=&page=1&pageSize=20';
 
-const server = mockServer({ [FIRST]: listPage([ada, me], 45) });
-
-function renderPage() {
-  renderWithToasts(<UsersPage />, { route: '/admin/users', auth: adminAuth() });
-}
+const show = pageTest(
+  <UsersPage />,
+  { route: '/admin/users', auth: adminAuth(), toasts: true },
+  { [FIRST]: listPage([ada, me], 45) },
+);
 
 async function openMenu(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
@@ -44,8 +44,7 @@ async function openMenu(name: string) {
 
 describe('Manage users page', () => {
   it('shows each account with its badges, last login and the true count', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
     const row = await findRow('ada@example.com');
     expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -61,14 +60,13 @@ describe('Manage users page', () => {
   });
 
   it('builds the query from the debounced search and both filters', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20': listPage([ada]),
       'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20': listPage([]),
       'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20': listPage(
         [],
       ),
     });
-    renderPage();
     await screen.findByText('ada@example.com');
     await userEvent.type(screen.getByLabelText('Search'), 'ada');
     await expectCalled(fetch, 'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20');
@@ -89,13 +87,12 @@ describe('Manage users page', () => {
   });
 
   it('suspends a user only after a confirmation naming the consequence', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/users/7/suspend': {
         status: 200,
         body: { item: { ...ada, status: 'suspended' } },
       },
     });
-    renderPage();
     const items = await openMenu('Ada Lovelace');
     expect(Array.from(items).map((item) => item.textContent)).toEqual([
       'Send Email',
@@ -115,18 +112,16 @@ describe('Manage users page', () => {
   });
 
   it('offers neither Suspend nor Change Role on the admin’s own row', async () => {
-    server();
-    renderPage();
+    show();
     const items = await openMenu(adminUser.name);
     expect(Array.from(items).map((item) => item.textContent)).toEqual(['Send Email']);
   });
 
   it('offers Reactivate User for a suspended account', async () => {
-    const fetch = server({
+    const { fetch } = show({
       [FIRST]: listPage([{ ...ada, status: 'suspended' }]),
       'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
     });
-    renderPage();
     await openMenu('Ada Lovelace');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Reactivate User' }));
     const dialog = screen.getByRole('dialog', { name: 'Reactivate User' });
@@ -136,13 +131,12 @@ describe('Manage users page', () => {
   });
 
   it('changes a role after naming it, and shows the server’s refusal as an error toast', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/users/7/role': {
         status: 409,
         body: { message: 'At least one administrator must remain' },
       },
     });
-    renderPage();
     await openMenu('Ada Lovelace');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Change Role' }));
     const dialog = screen.getByRole('dialog', { name: 'Change Role' });
@@ -155,13 +149,12 @@ describe('Manage users page', () => {
   });
 
   it('sends an email checked by core, then toasts the server message', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/users/7/email': {
         status: 200,
         body: { message: 'Email to ada@example.com queued' },
       },
     });
-    renderPage();
     await openMenu('Ada Lovelace');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
     const dialog = screen.getByRole('dialog', { name: 'Send Email' });
@@ -183,8 +176,7 @@ describe('Manage users page', () => {
   });
 
   it('closes the email dialog with Escape', async () => {
-    server();
-    renderPage();
+    show();
     await openMenu('Ada Lovelace');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
     expect(screen.getByRole('dialog', { name: 'Send Email' })).toBeInTheDocument();

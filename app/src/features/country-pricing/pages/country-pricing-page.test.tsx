@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, mockServer } from '../../../test/mock-api';
-import { renderWithToasts } from '../../../test/render';
+import { calls, listPage } from '../../../test/mock-api';
+import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 import { findRow, rowOf } from '../../../test/queries';
 
@@ -21,18 +21,17 @@ const germany = {
 
 const japan = { ...germany, id: 4, country: 'Japan', code: 'JP', status: 'inactive' };
 
-const server = mockServer({
-  'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': listPage([germany, japan]),
-});
-
-function renderPage() {
-  renderWithToasts(<CountryPricingPage />, { route: '/admin/country-pricing' });
-}
+const show = pageTest(
+  <CountryPricingPage />,
+  { route: '/admin/country-pricing', toasts: true },
+  {
+    'GET /api/admin/country-pricing?search=&status=&page=1&pageSize=20': listPage([germany, japan]),
+  },
+);
 
 describe('Country pricing page', () => {
   it('shows rates with three decimals through core, badges and dates', async () => {
-    server();
-    renderPage();
+    show();
     expect(screen.getByRole('heading', { name: 'Country Pricing' })).toBeInTheDocument();
     expect(screen.getByText('Manage rates for different countries')).toBeInTheDocument();
     const row = await findRow('Germany');
@@ -52,11 +51,10 @@ describe('Country pricing page', () => {
   });
 
   it('searches and filters on the server', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/admin/country-pricing?search=de&status=&page=1&pageSize=20': listPage([germany]),
       'GET /api/admin/country-pricing?search=de&status=inactive&page=1&pageSize=20': listPage([]),
     });
-    renderPage();
     await screen.findByText('Germany');
     await userEvent.type(screen.getByPlaceholderText('Search countries...'), 'de');
     await waitFor(() => expect(screen.queryByText('Japan')).toBeNull());
@@ -68,8 +66,7 @@ describe('Country pricing page', () => {
   });
 
   it("shows core's messages after the first submit and updates them while typing", async () => {
-    const fetch = server();
-    renderPage();
+    const { fetch } = show();
     await userEvent.click(screen.getByRole('button', { name: 'Add New Country' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Country' });
     await userEvent.type(within(dialog).getByLabelText('Code'), 'de');
@@ -97,13 +94,12 @@ describe('Country pricing page', () => {
   });
 
   it('adds a country and puts the server errors under their fields', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/admin/country-pricing': {
         status: 400,
         body: { message: 'Invalid', errors: { code: 'A country with this code already exists' } },
       },
     });
-    renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Add New Country' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Country' });
     await userEvent.type(within(dialog).getByLabelText('Country'), 'Germany');
@@ -130,13 +126,12 @@ describe('Country pricing page', () => {
   });
 
   it('edits a row from a prefilled form', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'PUT /api/admin/country-pricing/3': {
         status: 200,
         body: { item: { ...germany, outboundRate: 0.03 } },
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Germany' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Germany' });
     const outbound = within(dialog).getByLabelText(/Outbound rate/);
@@ -150,8 +145,7 @@ describe('Country pricing page', () => {
   });
 
   it('deletes a row after a confirmation', async () => {
-    const fetch = server({ 'DELETE /api/admin/country-pricing/4': { status: 204 } });
-    renderPage();
+    const { fetch } = show({ 'DELETE /api/admin/country-pricing/4': { status: 204 } });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Japan' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Country' });
     expect(dialog).toHaveTextContent('Delete Japan (JP)?');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockServer, type Reply } from '../../../test/mock-api';
-import { clientAuth, renderWithToasts } from '../../../test/render';
+import { calls, type Reply } from '../../../test/mock-api';
+import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
 
@@ -54,15 +54,15 @@ const failing = {
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
-const server = mockServer({
-  'GET /api/developer': ok(account),
-  'GET /api/developer/keys': ok({ keys: [ciKey, crmKey] }),
-  'GET /api/developer/webhooks': ok({ deliveries: [delivered, failing] }),
-});
-
-function renderPage() {
-  return renderWithToasts(<ApiPage />, { route: '/client/api', auth: clientAuth() });
-}
+const show = pageTest(
+  <ApiPage />,
+  { route: '/client/api', auth: clientAuth(), toasts: true },
+  {
+    'GET /api/developer': ok(account),
+    'GET /api/developer/keys': ok({ keys: [ciKey, crmKey] }),
+    'GET /api/developer/webhooks': ok({ deliveries: [delivered, failing] }),
+  },
+);
 
 function stubClipboard() {
   const writeText = vi.fn(async () => {});
@@ -73,8 +73,7 @@ function stubClipboard() {
 
 describe('API page', () => {
   it('shows the Account SID to copy and the auth token masked but for its last 4', async () => {
-    server();
-    renderPage();
+    show();
     expect(await screen.findByTestId('account-sid')).toHaveTextContent(ACCOUNT_SID);
     const token = screen.getByTestId('auth-token');
     expect(token).toHaveTextContent(/^•+Hidden, ending in 9f3e$/);
@@ -85,7 +84,7 @@ describe('API page', () => {
   });
 
   it('reveals the auth token once the password is right', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/developer/auth-token/reveal': (init) =>
         JSON.parse(String(init.body)).password === 'client123'
           ? ok({ authToken: TOKEN })
@@ -97,7 +96,6 @@ describe('API page', () => {
               },
             },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Reveal Auth Token' }));
     const dialog = screen.getByRole('dialog', { name: 'Reveal Auth Token' });
     const password = within(dialog).getByLabelText('Account password');
@@ -123,7 +121,7 @@ describe('API page', () => {
   it('rotates the auth token, saying the old one works for 24 hours, and shows the new one', async () => {
     const rotated = 'fedcba9876543210fedcba9876541a2b';
     let rotations = 0;
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/developer': () =>
         ok(
           rotations === 0
@@ -139,7 +137,6 @@ describe('API page', () => {
         return ok({ authToken: rotated, previousTokenValidUntil: '2026-11-26T09:00:00Z' });
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate Auth Token' }));
     const dialog = screen.getByRole('dialog', { name: 'Rotate Auth Token' });
     expect(dialog).toHaveTextContent('keeps working for 24 hours');
@@ -160,8 +157,7 @@ describe('API page', () => {
   });
 
   it('lists the keys with their last use or Never', async () => {
-    server();
-    renderPage();
+    show();
     const table = await screen.findByRole('table', { name: 'API keys' });
     const ci = within(table).getByRole('rowheader', { name: 'CI pipeline' }).closest('tr')!;
     expect(ci).toHaveTextContent(ciKey.sid);
@@ -171,11 +167,10 @@ describe('API page', () => {
   });
 
   it('says when there is no key and no delivery yet', async () => {
-    server({
+    show({
       'GET /api/developer/keys': ok({ keys: [] }),
       'GET /api/developer/webhooks': ok({ deliveries: [] }),
     });
-    renderPage();
     expect(await screen.findByText(/No API keys yet/)).toBeInTheDocument();
     expect(await screen.findByText('No webhook deliveries yet.')).toBeInTheDocument();
   });
@@ -188,7 +183,7 @@ describe('API page', () => {
       createdAt: '2026-11-25T09:00:00Z',
     };
     let keys: ApiKey[] = [ciKey];
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/developer/keys': () => ok({ keys }),
       'POST /api/developer/keys': (init) => {
         expect(JSON.parse(String(init.body))).toEqual({ name: 'Billing' });
@@ -196,7 +191,6 @@ describe('API page', () => {
         return { status: 201, body: created };
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
     const name = within(dialog).getByLabelText('Name');
@@ -225,14 +219,13 @@ describe('API page', () => {
 
   it('revokes a key after a confirmation', async () => {
     let keys = [ciKey, crmKey];
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/developer/keys': () => ok({ keys }),
       [`DELETE /api/developer/keys/${crmKey.sid}`]: () => {
         keys = [ciKey];
         return { status: 204 };
       },
     });
-    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke CRM' }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke API Key' });
     expect(dialog).toHaveTextContent(crmKey.sid);
@@ -243,13 +236,12 @@ describe('API page', () => {
   });
 
   it('lists webhook deliveries and resends one', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'POST /api/developer/webhooks/8/resend': {
         status: 202,
         body: { delivery: { ...failing, status: 'pending' } },
       },
     });
-    renderPage();
     const table = await screen.findByRole('table', { name: 'Webhook deliveries' });
     const row = within(table).getByRole('rowheader', { name: 'message.inbound' }).closest('tr')!;
     expect(row).toHaveTextContent('https://example.com/hooks/inbound');
@@ -264,8 +256,7 @@ describe('API page', () => {
   });
 
   it('documents the API with this server and the account filled in', async () => {
-    server();
-    renderPage();
+    show();
     await screen.findByTestId('account-sid');
     const origin = window.location.origin;
     const example = () => screen.getByRole('tabpanel');

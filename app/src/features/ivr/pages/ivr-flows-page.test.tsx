@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockServer, type Reply } from '../../../test/mock-api';
-import { renderWithToasts } from '../../../test/render';
+import { calls, type Reply } from '../../../test/mock-api';
+import { pageTest } from '../../../test/render';
 import { IvrFlowsPage } from './ivr-flows-page';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -25,18 +25,18 @@ const message = {
   heard: false,
 };
 
-const server = mockServer({
-  'GET /api/ivr/flows': ok({
-    items: [reception, afterHours],
-    level: 'basic',
-    monthlyPrice: 29.99,
-  }),
-  'GET /api/ivr/voicemails': ok([message]),
-});
-
-function renderPage() {
-  return renderWithToasts(<IvrFlowsPage />, { route: '/client/ivr' });
-}
+const show = pageTest(
+  <IvrFlowsPage />,
+  { route: '/client/ivr', toasts: true },
+  {
+    'GET /api/ivr/flows': ok({
+      items: [reception, afterHours],
+      level: 'basic',
+      monthlyPrice: 29.99,
+    }),
+    'GET /api/ivr/voicemails': ok([message]),
+  },
+);
 
 async function act(name: string, item: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
@@ -45,8 +45,7 @@ async function act(name: string, item: string) {
 
 describe('IVR flows page', () => {
   it('lists flows with their steps, numbers and update, and the monthly price', async () => {
-    server();
-    renderPage();
+    show();
     const row = (await screen.findByRole('link', { name: 'Reception' })).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Reception' })).toHaveAttribute(
       'href',
@@ -62,13 +61,12 @@ describe('IVR flows page', () => {
   });
 
   it('shows the server’s refusal to delete a flow a number routes to', async () => {
-    const fetch = server({
+    const { fetch } = show({
       'DELETE /api/ivr/flows/3': {
         status: 409,
         body: { message: '+14155550100 routes its calls to this flow' },
       },
     });
-    renderPage();
     await act('Reception', 'Delete');
     const dialog = screen.getByRole('dialog', { name: 'Delete IVR flow' });
     expect(dialog).toHaveTextContent('route that number elsewhere in My Numbers first');
@@ -81,7 +79,7 @@ describe('IVR flows page', () => {
 
   it('deletes after the confirmation, and duplicates', async () => {
     let deleted = false;
-    const fetch = server({
+    const { fetch } = show({
       'GET /api/ivr/flows': () =>
         ok({
           items: deleted ? [reception] : [reception, afterHours],
@@ -97,7 +95,6 @@ describe('IVR flows page', () => {
         body: { ...reception, id: 5, name: 'Reception (copy)' },
       },
     });
-    renderPage();
     await act('After hours', 'Delete');
     await userEvent.click(screen.getByRole('button', { name: 'Delete flow' }));
     expect(await screen.findByText('After hours deleted')).toBeInTheDocument();
@@ -108,13 +105,12 @@ describe('IVR flows page', () => {
   });
 
   it('plays, downloads and deletes a voicemail through the API with the token', async () => {
-    const fetch = server({
+    const createObjectURL = vi.fn(() => 'blob:voicemail-11');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { fetch } = show({
       'GET /api/ivr/voicemails/11/audio': { status: 200, body: 'RIFF' },
       'DELETE /api/ivr/voicemails/11': { status: 204 },
     });
-    const createObjectURL = vi.fn(() => 'blob:voicemail-11');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    renderPage();
     const item = (await screen.findByText('+12125550199')).closest('li')!;
     expect(item).toHaveTextContent('to +14155550100 (Reception)');
     expect(item).toHaveTextContent('41 s');
