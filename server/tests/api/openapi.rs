@@ -8,54 +8,63 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Every (METHOD, /api path) registered with `.route(...)` under src/, read from
-/// the source so that a new route without an annotation fails this test.
-fn registered_routes() -> BTreeSet<(String, String)> {
-    let mut routes = BTreeSet::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+/// Every file below `root` (a folder of the server crate's, or a path from it).
+fn files_under(root: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(root)];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-                continue;
+            } else {
+                files.push(path);
             }
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            // /healthz, /readyz, /metrics and the app's files are not the API; the
-            // document itself and its page are described in the document's own text.
-            if ["health.rs", "spa.rs"].contains(&name.as_str())
-                || path.ends_with("openapi/mod.rs")
-                || path.ends_with("telemetry/mod.rs")
-            {
-                continue;
-            }
-            let src = std::fs::read_to_string(&path).unwrap();
-            // The Twilio-compatible API lives under its own root, and its final
-            // parameter carries the ".json" the router cannot match separately.
-            let twilio = path.parent().unwrap().ends_with("twilio");
-            for (start, _) in src.match_indices(".route(") {
-                let call = balanced(&src[start + ".route".len()..]);
-                let path_lit = call.split('"').nth(1).unwrap().to_string();
-                for method in ["get", "post", "put", "delete", "post_route"] {
-                    for (i, _) in call.match_indices(&format!("{method}(")) {
-                        let before = call[..i].chars().last().unwrap_or(' ');
-                        if before.is_alphanumeric() || before == '_' {
-                            continue;
-                        }
-                        let m = if method == "post_route" {
-                            "post"
-                        } else {
-                            method
-                        };
-                        let documented = if !twilio {
-                            format!("/api{path_lit}")
-                        } else if path_lit.ends_with('}') {
-                            format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}.json")
-                        } else {
-                            format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}")
-                        };
-                        routes.insert((m.to_uppercase(), documented));
+        }
+    }
+    files
+}
+
+/// Every (METHOD, /api path) registered with `.route(...)` under src/, read from
+/// the source so that a new route without an annotation fails this test.
+fn registered_routes() -> BTreeSet<(String, String)> {
+    let mut routes = BTreeSet::new();
+    for path in files_under("src") {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // /healthz, /readyz, /metrics and the app's files are not the API; the
+        // document itself and its page are described in the document's own text.
+        if ["health.rs", "spa.rs"].contains(&name.as_str())
+            || path.ends_with("openapi/mod.rs")
+            || path.ends_with("telemetry/mod.rs")
+        {
+            continue;
+        }
+        let src = std::fs::read_to_string(&path).unwrap();
+        // The Twilio-compatible API lives under its own root, and its final
+        // parameter carries the ".json" the router cannot match separately.
+        let twilio = path.parent().unwrap().ends_with("twilio");
+        for (start, _) in src.match_indices(".route(") {
+            let call = balanced(&src[start + ".route".len()..]);
+            let path_lit = call.split('"').nth(1).unwrap().to_string();
+            for method in ["get", "post", "put", "delete", "post_route"] {
+                for (i, _) in call.match_indices(&format!("{method}(")) {
+                    let before = call[..i].chars().last().unwrap_or(' ');
+                    if before.is_alphanumeric() || before == '_' {
+                        continue;
                     }
+                    let m = if method == "post_route" {
+                        "post"
+                    } else {
+                        method
+                    };
+                    let documented = if !twilio {
+                        format!("/api{path_lit}")
+                    } else if path_lit.ends_with('}') {
+                        format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}.json")
+                    } else {
+                        format!("/2010-04-01/Accounts/{{AccountSid}}{path_lit}")
+                    };
+                    routes.insert((m.to_uppercase(), documented));
                 }
             }
         }
@@ -183,39 +192,31 @@ fn every_schema_name_is_used_by_one_type_only() {
     let mut seen: std::collections::BTreeMap<String, String> = Default::default();
     let mut clashes = Vec::new();
     for root in ["src", "../core/src"] {
-        let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(root)];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
+        for path in files_under(root) {
+            let src = std::fs::read_to_string(&path).unwrap();
+            for (at, _) in src.match_indices("ToSchema") {
+                let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+                if !src[line_start..at].contains("derive(") {
                     continue;
                 }
-                let src = std::fs::read_to_string(&path).unwrap();
-                for (at, _) in src.match_indices("ToSchema") {
-                    let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
-                    if !src[line_start..at].contains("derive(") {
-                        continue;
-                    }
-                    let rest = &src[at..];
-                    let Some(item) = ["pub struct ", "pub enum "]
-                        .iter()
-                        .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
-                        .min()
-                    else {
-                        continue;
-                    };
-                    if rest[..item.0].contains("schema(as") {
-                        continue;
-                    }
-                    let name: String = rest[item.0 + item.1..]
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    let place = path.display().to_string();
-                    if let Some(other) = seen.insert(name.clone(), place.clone()) {
-                        clashes.push(format!("{name}: {other} and {place}"));
-                    }
+                let rest = &src[at..];
+                let Some(item) = ["pub struct ", "pub enum "]
+                    .iter()
+                    .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
+                    .min()
+                else {
+                    continue;
+                };
+                if rest[..item.0].contains("schema(as") {
+                    continue;
+                }
+                let name: String = rest[item.0 + item.1..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let place = path.display().to_string();
+                if let Some(other) = seen.insert(name.clone(), place.clone()) {
+                    clashes.push(format!("{name}: {other} and {place}"));
                 }
             }
         }

@@ -1,4 +1,4 @@
-use crate::common::{Session, TestApp};
+use crate::common::{serve, Session, TestApp};
 use axum::http::StatusCode;
 use axum::routing::post;
 use serde_json::{json, Value};
@@ -69,9 +69,7 @@ async fn carrier(status: StatusCode) -> (String, Arc<Mutex<Vec<Value>>>) {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/messages", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let url = format!("{}/messages", serve(router).await);
     (url, seen)
 }
 

@@ -30,6 +30,14 @@ pub struct TestApp {
     _dir: tempfile::TempDir,
 }
 
+/// Serves `router` on a free local port in the background: its base URL, `http://<address>`.
+pub async fn serve(router: Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    base
+}
+
 pub fn backend_is_postgres() -> bool {
     std::env::var("DIALTONE_TEST_DATABASE").as_deref() == Ok("postgres")
 }

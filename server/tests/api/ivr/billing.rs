@@ -3,7 +3,7 @@
 //! numbers' cycle (renewed while in use, ended when not or when unpaid).
 
 use super::{balance_micros, create, front_desk, my_number_id, route};
-use crate::common::TestApp;
+use crate::common::{Session, TestApp};
 use axum::http::StatusCode;
 use dialtone_core::ivr::plan::MONTHLY_MICROS;
 use dialtone_server::ivr::repo::flow_for_number;
@@ -21,6 +21,24 @@ async fn opening(left: &str) -> (TestApp, crate::common::Session, i64, i64, Stri
         .as_i64()
         .unwrap();
     (app, s, number_id, flow, number)
+}
+
+/// When flow `flow`'s subscription renews next.
+async fn next_renewal(app: &TestApp, flow: i64) -> i64 {
+    app.scalar_for(
+        "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
+        flow,
+    )
+    .await
+}
+
+/// How many "IVR flow renews soon" notices the client has had.
+async fn renewal_notices(app: &TestApp, s: &Session) -> i64 {
+    app.scalar_for(
+        "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'",
+        s.user_id,
+    )
+    .await
 }
 
 #[tokio::test]
@@ -138,25 +156,16 @@ async fn a_flow_in_use_renews_monthly_once_and_ends_when_unpaid_or_unused() {
         route(&app, &s, number_id, Some(flow)).await.status,
         StatusCode::OK
     );
-    let renews_at = app
-        .scalar_for(
-            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
-            flow,
-        )
-        .await;
+    let renews_at = next_renewal(&app, flow).await;
     let before = balance_micros(&app, &s).await;
 
     // The notice, once, within the notice period (the number's notice comes too).
     let r = run_once(&app.state, renews_at - 6 * DAY_MS).await.unwrap();
     assert!(r.notices_sent >= 1, "{r:?}");
-    let notices = app
-        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
-        .await;
+    let notices = renewal_notices(&app, &s).await;
     assert_eq!(notices, 1);
     run_once(&app.state, renews_at - 5 * DAY_MS).await.unwrap();
-    let notices_again = app
-        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
-        .await;
+    let notices_again = renewal_notices(&app, &s).await;
     assert_eq!(notices_again, 1);
 
     // Renewed once however often the jobs run. (The number renews first: it is due
@@ -184,12 +193,7 @@ async fn a_flow_in_use_renews_monthly_once_and_ends_when_unpaid_or_unused() {
 
     // The next month the balance (about 4.04) does not cover it: ended, announced,
     // and calls no longer reach the flow.
-    let next = app
-        .scalar_for(
-            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
-            flow,
-        )
-        .await;
+    let next = next_renewal(&app, flow).await;
     assert!(next > renews_at);
     let r = run_once(&app.state, next + 1000).await.unwrap();
     assert_eq!((r.ivr_renewed, r.ivr_ended), (0, 1), "{r:?}");
@@ -218,18 +222,11 @@ async fn a_flow_no_number_routes_to_ends_at_renewal_without_a_charge() {
         route(&app, &s, number_id, None).await.status,
         StatusCode::OK
     );
-    let renews_at = app
-        .scalar_for(
-            "SELECT renews_at FROM ivr_subscriptions WHERE flow_id = $1",
-            flow,
-        )
-        .await;
+    let renews_at = next_renewal(&app, flow).await;
     let before = balance_micros(&app, &s).await;
     // No notice for a flow not in use.
     run_once(&app.state, renews_at - 6 * DAY_MS).await.unwrap();
-    let notices = app
-        .scalar_for("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND title = 'IVR flow renews soon'", s.user_id)
-        .await;
+    let notices = renewal_notices(&app, &s).await;
     assert_eq!(notices, 0);
     let r = run_once(&app.state, renews_at + 1000).await.unwrap();
     assert_eq!((r.ivr_renewed, r.ivr_ended), (0, 1));

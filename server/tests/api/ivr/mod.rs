@@ -11,6 +11,23 @@ use crate::common::{Session, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
+/// A 16-bit PCM WAV file of these interleaved samples.
+pub fn pcm_wav(channels: u16, sample_rate: u32, samples: impl IntoIterator<Item = i16>) -> Vec<u8> {
+    let spec = hound::WavSpec {
+        channels,
+        sample_rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
+    for sample in samples {
+        w.write_sample(sample).unwrap();
+    }
+    w.finalize().unwrap();
+    out.into_inner()
+}
+
 /// A flow valid at the Basic level: a menu, a forward, a voicemail box.
 pub fn front_desk(name: &str) -> Value {
     json!({

@@ -1,28 +1,23 @@
 //! Prompts: the spoken text heard back as a WAV, and an uploaded WAV (any rate,
 //! stereo) converted to 8 kHz mono and chosen for its step.
 
-use super::{bytes, create, front_desk};
+use super::{bytes, create, front_desk, pcm_wav};
 use crate::common::TestApp;
 use axum::http::StatusCode;
-use dialtone_server::ivr::repo::prompt_audio;
+use dialtone_server::ivr::repo::{prompt_audio, PromptAudio};
 
 /// `seconds` of stereo 16 kHz silence-and-tone as a WAV file.
 fn stereo_wav(seconds: u32) -> Vec<u8> {
-    let spec = hound::WavSpec {
-        channels: 2,
-        sample_rate: 16000,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let mut out = std::io::Cursor::new(Vec::new());
-    let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
-    for i in 0..16000 * seconds {
-        let v = if i % 32 < 16 { 4000 } else { -4000 };
-        w.write_sample(v as i16).unwrap();
-        w.write_sample(v as i16).unwrap();
-    }
-    w.finalize().unwrap();
-    out.into_inner()
+    let frames = (0..16000 * seconds).map(|i| if i % 32 < 16 { 4000 } else { -4000 });
+    pcm_wav(2, 16000, frames.flat_map(|v| [v, v]))
+}
+
+/// The prompt stored for step `step` of flow `id`.
+async fn stored_prompt(app: &TestApp, id: i64, step: &str) -> PromptAudio {
+    prompt_audio(&app.state.db.pool, id, step)
+        .await
+        .unwrap()
+        .unwrap()
 }
 
 #[tokio::test]
@@ -39,10 +34,7 @@ async fn a_spoken_prompt_plays_back_as_an_8_khz_wav() {
         (8000, 1)
     );
     assert!(reader.duration() > 8000, "more than a second of speech");
-    let stored = prompt_audio(&app.state.db.pool, id, "main")
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_prompt(&app, id, "main").await;
     assert_eq!(stored.pcm.len() as u32, reader.duration() * 2);
     assert_eq!(stored.source, "tts");
     // A step that speaks nothing has no prompt.
@@ -70,10 +62,7 @@ async fn an_uploaded_wav_is_converted_to_8_khz_mono_and_chosen_for_its_step() {
     assert_eq!(r.body["label"], "greeting.wav");
     let seconds = r.body["seconds"].as_f64().unwrap();
     assert!((1.95..=2.05).contains(&seconds), "{seconds}");
-    let stored = prompt_audio(&app.state.db.pool, id, "vm")
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_prompt(&app, id, "vm").await;
     assert_eq!(stored.pcm.len(), 2 * 8000 * 2);
 
     // The saved flow now names the upload, and saving it again keeps it.
@@ -81,10 +70,7 @@ async fn an_uploaded_wav_is_converted_to_8_khz_mono_and_chosen_for_its_step() {
     assert_eq!(flow["steps"]["vm"]["audio"], "greeting.wav");
     let put = app.put_as(&s, &format!("/api/ivr/flows/{id}"), flow).await;
     assert_eq!(put.status, StatusCode::OK, "{}", put.body);
-    let again = prompt_audio(&app.state.db.pool, id, "vm")
-        .await
-        .unwrap()
-        .unwrap();
+    let again = stored_prompt(&app, id, "vm").await;
     assert_eq!(again.source, "upload");
     // Leaving the upload out speaks the text again.
     let put = app
@@ -95,10 +81,7 @@ async fn an_uploaded_wav_is_converted_to_8_khz_mono_and_chosen_for_its_step() {
         )
         .await;
     assert_eq!(put.status, StatusCode::OK);
-    let spoken = prompt_audio(&app.state.db.pool, id, "vm")
-        .await
-        .unwrap()
-        .unwrap();
+    let spoken = stored_prompt(&app, id, "vm").await;
     assert_eq!(spoken.source, "tts");
 
     let junk = app

@@ -1,7 +1,7 @@
 //! Voicemails (seeded as the media endpoint saves them): announced once, listed to
 //! their owner only, played as WAV (then heard), deleted.
 
-use super::{bytes, create, front_desk, my_number_id};
+use super::{bytes, create, front_desk, my_number_id, pcm_wav};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use dialtone_server::ivr::announce_voicemail;
@@ -9,21 +9,14 @@ use dialtone_server::ivr::repo::{save_voicemail, NewVoicemail};
 
 /// One second of a 440 Hz tone as an 8 kHz mono WAV.
 fn tone_wav() -> Vec<u8> {
-    let spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: 8000,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let mut out = std::io::Cursor::new(Vec::new());
-    let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
-    for i in 0..8000 {
-        let t = i as f64 / 8000.0;
-        w.write_sample(((t * 440.0 * std::f64::consts::TAU).sin() * 8000.0) as i16)
-            .unwrap();
-    }
-    w.finalize().unwrap();
-    out.into_inner()
+    pcm_wav(
+        1,
+        8000,
+        (0..8000).map(|i| {
+            let t = i as f64 / 8000.0;
+            ((t * 440.0 * std::f64::consts::TAU).sin() * 8000.0) as i16
+        }),
+    )
 }
 
 #[tokio::test]

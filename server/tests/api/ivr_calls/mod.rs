@@ -9,11 +9,11 @@ mod info;
 mod load;
 
 use crate::common::{caller, Session, TestApp};
-use crate::support::switch::{free_sip_port, Switch};
+use crate::support::switch::{free_sip_port, run_traced, SippRun, Switch};
 use dialtone_server::ivr::media::Listener;
 use dialtone_server::ivr::repo;
 use serde_json::{json, Value};
-use std::process::Stdio;
+use std::future::Future;
 use std::time::Duration;
 use tokio::process::Command;
 
@@ -139,51 +139,26 @@ fn tone(ms: usize) -> Vec<u8> {
         .collect()
 }
 
-pub struct Run {
-    pub ok: bool,
-    pub messages: String,
-    pub errors: String,
-}
-
 impl Ivr {
     /// The carrier places `calls` calls at once to the number with `scenario`
     /// (switch/sipp/ivr-*.xml) and waits for SIPp to finish.
-    pub async fn carrier(&self, scenario: &str, calls: u32) -> Run {
-        let dir = self.switch.dir.path();
-        let name = format!("{scenario}-{}", free_sip_port());
-        let (messages, errors) = (
-            dir.join(format!("{name}.msg")),
-            dir.join(format!("{name}.err")),
-        );
+    pub async fn carrier(&self, scenario: &str, calls: u32) -> SippRun {
         let media_port = free_sip_port();
-        let sipp = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        let scenario_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("../switch/sipp/{scenario}.xml"));
         let n = calls.to_string();
-        let status = Command::new("sipp")
-            .arg(format!("127.0.0.1:{}", self.switch.sip_port))
+        let mut sipp = Command::new("sipp");
+        sipp.arg(format!("127.0.0.1:{}", self.switch.sip_port))
             .arg("-sf")
-            .arg(sipp)
+            .arg(scenario_file)
             .args(["-s", "carrier", "-i", "127.0.0.1", "-mi", "127.0.0.1"])
             .args(["-p", &self.switch.carrier_in_port.to_string()])
             .args(["-mp", &media_port.to_string()])
             .args(["-m", &n, "-l", &n, "-r", &n, "-rp", "1000"])
             .args(["-key", "from", OUTSIDE_CALLER, "-key", "to", &self.number])
-            .args(["-nostdin", "-timeout", "60s", "-timeout_error"])
-            .args(["-trace_msg", "-message_file"])
-            .arg(&messages)
-            .args(["-trace_err", "-error_file"])
-            .arg(&errors)
-            .current_dir(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .await
-            .expect("sipp");
-        Run {
-            ok: status.success(),
-            messages: std::fs::read_to_string(messages).unwrap_or_default(),
-            errors: std::fs::read_to_string(errors).unwrap_or_default(),
-        }
+            .args(["-nostdin", "-timeout", "60s", "-timeout_error"]);
+        let name = format!("{scenario}-{}", free_sip_port());
+        run_traced(sipp, self.switch.dir.path(), &name).await
     }
 
     /// `carrier`, which must succeed: SIPp's traces and the switch's log otherwise.
@@ -201,34 +176,42 @@ impl Ivr {
     /// The paths stored for calls through the flow, once `count` are there (ten
     /// seconds at most: the endpoint stores them as each call ends).
     pub async fn paths(&self, count: usize) -> Vec<String> {
-        for _ in 0..100 {
-            let paths: Vec<String> =
-                sqlx::query_scalar("SELECT path FROM ivr_call_paths WHERE flow_id = $1")
-                    .bind(self.flow_id)
-                    .fetch_all(&self.app.state.db.pool)
-                    .await
-                    .unwrap();
-            if paths.len() >= count {
-                return paths;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("no {count} IVR paths stored:\n{}", self.switch.log());
+        self.once_stored("IVR paths", count, || async {
+            sqlx::query_scalar("SELECT path FROM ivr_call_paths WHERE flow_id = $1")
+                .bind(self.flow_id)
+                .fetch_all(&self.app.state.db.pool)
+                .await
+                .unwrap()
+        })
+        .await
     }
 
     /// The voicemails stored: (duration_ms, WAV bytes), once `count` are there.
     pub async fn voicemails(&self, count: usize) -> Vec<(i64, Vec<u8>)> {
+        self.once_stored("voicemails", count, || async {
+            sqlx::query_as("SELECT duration_ms, audio FROM ivr_voicemails ORDER BY id")
+                .fetch_all(&self.app.state.db.pool)
+                .await
+                .unwrap()
+        })
+        .await
+    }
+
+    /// What `read` reads, once it holds `count` rows: read every 100 ms, ten seconds at
+    /// most (the switch's log says why not, then).
+    async fn once_stored<T, Rows: Future<Output = Vec<T>>>(
+        &self,
+        what: &str,
+        count: usize,
+        read: impl Fn() -> Rows,
+    ) -> Vec<T> {
         for _ in 0..100 {
-            let rows: Vec<(i64, Vec<u8>)> =
-                sqlx::query_as("SELECT duration_ms, audio FROM ivr_voicemails ORDER BY id")
-                    .fetch_all(&self.app.state.db.pool)
-                    .await
-                    .unwrap();
+            let rows = read().await;
             if rows.len() >= count {
                 return rows;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("no {count} voicemails stored:\n{}", self.switch.log());
+        panic!("no {count} {what} stored:\n{}", self.switch.log());
     }
 }

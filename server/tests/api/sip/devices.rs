@@ -1,6 +1,6 @@
 //! SIP devices: digest registration, throttling of wrong credentials, and ownership.
 
-use super::{device, CALLEE};
+use super::{device, on_switch, CALLEE};
 use crate::common::{caller, TestApp};
 use crate::support::switch::{Switch, AUTH_FAILURE_LIMIT};
 use axum::http::StatusCode;
@@ -47,36 +47,27 @@ async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
     assert!(d["lastSeen"].is_string());
 }
 
+/// "ada.desk" registers with `password`, and the switch refuses with `answer`.
+async fn register_refused(switch: &Switch, password: &str, answer: &str) {
+    let run = switch
+        .device("register", "ada.desk", password, &[], 1)
+        .await;
+    assert!(!run.ok);
+    assert!(run.messages.contains(answer), "{}", run.messages);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_digest_credentials_are_refused_then_the_address_is_throttled() {
     let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
-    let password = device(&app, &s, "ada.desk", &mine).await;
-    let switch = Switch::start(&app).await;
+    let (s, _, password, switch) = on_switch(&app, "1.00").await;
 
     for _ in 0..AUTH_FAILURE_LIMIT {
-        let run = switch
-            .device("register", "ada.desk", "wrong-password", &[], 1)
-            .await;
-        assert!(!run.ok);
-        assert!(
-            run.messages.contains("SIP/2.0 403 Forbidden"),
-            "{}",
-            run.messages
-        );
+        register_refused(&switch, "wrong-password", "SIP/2.0 403 Forbidden").await;
     }
     let unknown = switch.device("register", "nobody", "x", &[], 1).await;
     assert!(!unknown.ok);
     // The right password from the same address is refused too, until the count expires.
-    let run = switch
-        .device("register", "ada.desk", &password, &[], 1)
-        .await;
-    assert!(!run.ok);
-    assert!(
-        run.messages.contains("403 Too Many Failed Attempts"),
-        "{}",
-        run.messages
-    );
+    register_refused(&switch, &password, "403 Too Many Failed Attempts").await;
     let list = app.get_as(&s, "/api/sip/devices").await.body;
     assert_eq!(list["items"][0]["registered"], false);
 }

@@ -1,7 +1,7 @@
 //! Inbound calls from the carrier: the owner's devices ring, the inbound rate is billed,
 //! and a number's route chooses which devices ring.
 
-use super::{calls, device, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{calls, device, micros, on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND};
 use crate::common::{caller, TestApp};
 use crate::support::switch::Switch;
 use axum::http::StatusCode;
@@ -15,26 +15,14 @@ const OUTSIDE_CALLER: &str = "+442071234567";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_inbound_call_rings_the_owners_registered_device_and_bills_the_inbound_rate() {
     let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
-    let password = device(&app, &s, "ada.desk", &mine).await;
-    let switch = Switch::start(&app).await;
+    let (s, mine, password, switch) = on_switch(&app, "1.00").await;
     let _phone = switch.phone("ada.desk", &password).await;
     let before = micros(&app, &s, "balance_micros").await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
     assert!(run.ok, "{}\n{}", run.errors, switch.log());
 
-    let call = &calls(&app, &s, 1, &switch).await[0];
-    assert_eq!(
-        (call["type"].as_str(), call["status"].as_str()),
-        (Some("inbound"), Some("completed"))
-    );
-    assert_eq!(
-        (call["from"].as_str(), call["to"].as_str()),
-        (Some(OUTSIDE_CALLER), Some(mine.as_str()))
-    );
-    let seconds = call["durationSeconds"].as_i64().unwrap();
-    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    let seconds = talked((&app, &s, &switch), "inbound", OUTSIDE_CALLER, &mine).await;
     let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost;
     assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
     assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
@@ -65,9 +53,7 @@ async fn an_inbound_call_with_no_device_registered_gets_480_and_holds_nothing() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
     let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
-    let password = device(&app, &s, "ada.desk", &mine).await;
-    let switch = Switch::start(&app).await;
+    let (_, mine, password, switch) = on_switch(&app, "0.00").await;
     let _phone = switch.phone("ada.desk", &password).await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;

@@ -101,19 +101,48 @@ async fn set_us_outbound_rate(app: &TestApp, micros_per_minute: i64) {
 }
 
 /// Ada, with `left` dollars after buying a US number, her device "ada.desk" calling as
-/// that number, US outbound at `rate` (micro-dollars a minute) if given, and the switch
-/// with its carrier answering: (session, number, device password, switch).
+/// that number, and the switch, no carrier behind it: (session, number, device password,
+/// switch).
+pub async fn on_switch(app: &TestApp, left: &str) -> (Session, String, String, Switch) {
+    let (s, mine) = crate::common::caller(app, "ada@example.com", left).await;
+    let password = device(app, &s, "ada.desk", &mine).await;
+    let switch = Switch::start(app).await;
+    (s, mine, password, switch)
+}
+
+/// As `on_switch`, with US outbound at `rate` (micro-dollars a minute) if given, and the
+/// switch's carrier answering.
 pub async fn calling(
     app: &TestApp,
     left: &str,
     rate: Option<i64>,
 ) -> (Session, String, String, Switch) {
-    let (s, mine) = crate::common::caller(app, "ada@example.com", left).await;
     if let Some(rate) = rate {
         set_us_outbound_rate(app, rate).await;
     }
-    let password = device(app, &s, "ada.desk", &mine).await;
-    let mut switch = Switch::start(app).await;
+    let (s, mine, password, mut switch) = on_switch(app, left).await;
     switch.start_carrier();
     (s, mine, password, switch)
+}
+
+/// The client's one call, `kind` ("inbound" or "outbound") from `from` to `to`, completed
+/// after 2.5 s of talk: billed for 2 to 4 seconds, which it returns.
+pub async fn talked(
+    (app, s, switch): (&TestApp, &Session, &Switch),
+    kind: &str,
+    from: &str,
+    to: &str,
+) -> i64 {
+    let call = &calls(app, s, 1, switch).await[0];
+    assert_eq!(
+        (call["type"].as_str(), call["status"].as_str()),
+        (Some(kind), Some("completed"))
+    );
+    assert_eq!(
+        (call["from"].as_str(), call["to"].as_str()),
+        (Some(from), Some(to))
+    );
+    let seconds = call["durationSeconds"].as_i64().unwrap();
+    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    seconds
 }

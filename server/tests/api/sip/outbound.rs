@@ -2,11 +2,10 @@
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
 use super::{
-    assert_hung_up_by_switch, calling, calls, cdr_queued, device, micros, CALLEE, PER_SECOND,
-    US_OUTBOUND,
+    assert_hung_up_by_switch, calling, calls, cdr_queued, micros, on_switch, talked, CALLEE,
+    PER_SECOND, US_OUTBOUND,
 };
-use crate::common::{caller, TestApp};
-use crate::support::switch::Switch;
+use crate::common::TestApp;
 use dialtone_core::rating::rate_call;
 use std::time::Duration;
 
@@ -27,17 +26,7 @@ async fn a_device_places_an_answered_call_billed_exactly_for_its_talk_time() {
         .await;
     assert!(run.ok, "{}\n{}", run.errors, switch.log());
 
-    let call = &calls(&app, &s, 1, &switch).await[0];
-    assert_eq!(
-        (call["type"].as_str(), call["status"].as_str()),
-        (Some("outbound"), Some("completed"))
-    );
-    assert_eq!(
-        (call["from"].as_str(), call["to"].as_str()),
-        (Some(mine.as_str()), Some(CALLEE))
-    );
-    let seconds = call["durationSeconds"].as_i64().unwrap();
-    assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
+    let seconds = talked((&app, &s, &switch), "outbound", &mine, CALLEE).await;
     let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
     assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
     assert_eq!(
@@ -74,10 +63,8 @@ async fn a_call_longer_than_the_balance_is_cut_by_the_switch_and_billed_what_was
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_funds_gets_402_before_the_callee_rings() {
     let app = TestApp::new().await;
-    let (s, mine) = caller(&app, "ada@example.com", "0.00").await;
-    let password = device(&app, &s, "ada.desk", &mine).await;
     // No carrier runs: a call that reached it would time out instead of getting 402.
-    let switch = Switch::start(&app).await;
+    let (s, _, password, switch) = on_switch(&app, "0.00").await;
 
     let run = switch
         .device(

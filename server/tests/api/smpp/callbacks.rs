@@ -1,7 +1,7 @@
 //! SMPP messages sent through the Twilio-compatible API (status callbacks from
 //! receipts), and a message resumed after the instance that held it died.
 
-use super::{app_on, send, smsc_id_of, wait_count};
+use super::{app_on, app_with_number, send, smsc_id_of, wait_count};
 use crate::support::smsc::Smsc;
 use crate::twilio::{creds, post};
 use axum::http::StatusCode;
@@ -9,11 +9,7 @@ use axum::http::StatusCode;
 #[tokio::test]
 async fn an_api_message_reports_sent_then_undelivered_to_its_status_callback() {
     let smsc = Smsc::start().await;
-    let (app, s) = app_on(&smsc, 1).await;
-    let number = app.buy_first(&s, "US", "mobile").await["number"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (app, s, number) = app_with_number(&smsc).await;
     let c = creds(&app, &s).await;
     let r = post(
         &app,

@@ -1,17 +1,13 @@
 //! Messages the SMSC delivers to customers' numbers: stored, notified, posted to the
 //! number's SmsUrl; to a number nobody holds, acknowledged.
 
-use super::{app_on, wait_count};
+use super::{app_with_number, wait_count};
 use crate::support::smsc::Smsc;
 
 #[tokio::test]
 async fn an_inbound_message_to_a_purchased_number_is_stored_and_notifies() {
     let smsc = Smsc::start().await;
-    let (app, s) = app_on(&smsc, 1).await;
-    let number = app.buy_first(&s, "US", "mobile").await["number"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (app, s, number) = app_with_number(&smsc).await;
     sqlx::query("UPDATE phone_numbers SET sms_url = 'https://example.com/sms' WHERE number = $1")
         .bind(&number)
         .execute(&app.state.db.pool)
@@ -68,11 +64,7 @@ async fn an_inbound_message_to_a_purchased_number_is_stored_and_notifies() {
 #[tokio::test]
 async fn a_long_inbound_message_is_stored_once_all_its_parts_have_arrived() {
     let smsc = Smsc::start().await;
-    let (app, s) = app_on(&smsc, 1).await;
-    let number = app.buy_first(&s, "US", "mobile").await["number"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (app, s, number) = app_with_number(&smsc).await;
     let to = number.trim_start_matches('+');
     // Half of another long message: kept, not stored.
     smsc.deliver_parts("447700900999", to, &["Never ", "finished"], 9, &[1])

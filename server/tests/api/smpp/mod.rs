@@ -34,6 +34,34 @@ pub async fn app_on_settings(
     (app, s)
 }
 
+/// `app_on(smsc, 1)`, and the client's first US mobile number, bought.
+pub async fn app_with_number(smsc: &Smsc) -> (TestApp, Session, String) {
+    let (app, s) = app_on(smsc, 1).await;
+    let number = app.buy_first(&s, "US", "mobile").await["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (app, s, number)
+}
+
+/// An app on an SMSC in `mode` that has sent `n` messages, "<prefix> 0" on, each one
+/// accepted at last (status 'sent').
+pub async fn sent_through(mode: Value, prefix: &str, n: i64) -> (Smsc, TestApp, Session) {
+    let smsc = Smsc::start().await;
+    let (app, s) = app_on(&smsc, 1).await;
+    smsc.mode(mode).await;
+    for i in 0..n {
+        send(&app, &s, "+447700900123", &format!("{prefix} {i}")).await;
+    }
+    wait_count(
+        &app,
+        "SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'",
+        n,
+    )
+    .await;
+    (smsc, app, s)
+}
+
 /// An app on these SMPP settings, started `spawns` times (each start runs every
 /// configured link, as one instance does).
 pub async fn app_with(settings: dialtone_server::sms::smpp::Settings, spawns: i64) -> TestApp {
@@ -176,18 +204,7 @@ async fn receipts_move_messages_to_delivered_and_to_undelivered() {
 
 #[tokio::test]
 async fn a_throttling_smsc_slows_the_sender_and_loses_nothing() {
-    let smsc = Smsc::start().await;
-    let (app, s) = app_on(&smsc, 1).await;
-    smsc.mode(json!({ "throttle": 3 })).await;
-    for i in 0..5 {
-        send(&app, &s, "+447700900123", &format!("Message {i}")).await;
-    }
-    wait_count(
-        &app,
-        "SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'",
-        5,
-    )
-    .await;
+    let (smsc, app, s) = sent_through(json!({ "throttle": 3 }), "Message", 5).await;
     let texts: Vec<Value> = smsc
         .accepted()
         .await

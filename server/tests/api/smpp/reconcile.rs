@@ -2,7 +2,8 @@
 //! reconciled from the receipts the SMSC kept for us, so each message reaches the SMSC
 //! exactly once; without receipts, the documented at-least-once window remains.
 
-use super::{app_on, app_on_settings, send, wait_count, wait_count_within};
+use super::{app_on, app_on_settings, send, sent_through, wait_count_within};
+use crate::common::{Session, TestApp};
 use crate::support::smsc::Smsc;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -18,6 +19,25 @@ fn accepted_texts(accepted: &[Value]) -> BTreeMap<String, usize> {
     counts
 }
 
+/// Queues `count` messages, "<prefix> 00" on, on an app whose sender is not running yet;
+/// has the SMSC drop the link (`how`: "rst" or "fin") after `after` submits it leaves
+/// unanswered; starts the sender, and waits until all of them are `status`: 30 seconds
+/// at the most, for the grace, a reconnect, and a loaded machine.
+async fn dropped_in_flight(
+    (app, s, smsc): (&TestApp, &Session, &Smsc),
+    (prefix, count): (&str, i64),
+    (after, how): (usize, &str),
+    status: &str,
+) {
+    for i in 0..count {
+        send(app, s, "+447700900123", &format!("{prefix} {i:02}")).await;
+    }
+    smsc.drop_after(after, how).await;
+    dialtone_server::sms::smpp::spawn(app.state.clone());
+    let done = format!("SELECT COUNT(*) FROM sms_messages WHERE status = '{status}'");
+    wait_count_within(app, &done, count, 30).await;
+}
+
 #[tokio::test]
 async fn a_link_reset_with_50_messages_in_flight_submits_each_exactly_once_and_charges_once() {
     let smsc = Smsc::start().await;
@@ -27,15 +47,15 @@ async fn a_link_reset_with_50_messages_in_flight_submits_each_exactly_once_and_c
     settings.reconcile = std::time::Duration::from_secs(8);
     let (app, s) = app_on_settings(&smsc, settings, 0).await;
     smsc.mode(json!({ "receipts": "DELIVRD" })).await;
-    for i in 0..50 {
-        send(&app, &s, "+447700900123", &format!("In flight {i:02}")).await;
-    }
     // The SMSC accepts the first 8 submits without answering them and resets the link
     // (RST): their responses are lost, and the rest of the window never arrives.
-    smsc.drop_after(8, "rst").await;
-    dialtone_server::sms::smpp::spawn(app.state.clone());
-    let delivered = "SELECT COUNT(*) FROM sms_messages WHERE status = 'delivered'";
-    wait_count_within(&app, delivered, 50, 30).await;
+    dropped_in_flight(
+        (&app, &s, &smsc),
+        ("In flight", 50),
+        (8, "rst"),
+        "delivered",
+    )
+    .await;
 
     let accepted = smsc.accepted().await;
     let unanswered = accepted.iter().filter(|p| p["unanswered"] == true).count();
@@ -80,15 +100,8 @@ async fn a_link_reset_with_50_messages_in_flight_submits_each_exactly_once_and_c
 async fn without_receipts_an_unanswered_part_goes_again_after_the_grace_and_is_charged_once() {
     let smsc = Smsc::start().await;
     let (app, s) = app_on(&smsc, 0).await;
-    for i in 0..20 {
-        send(&app, &s, "+447700900123", &format!("No receipt {i:02}")).await;
-    }
     // Closed (FIN) after 3 unanswered submits; no receipt will name them.
-    smsc.drop_after(3, "fin").await;
-    dialtone_server::sms::smpp::spawn(app.state.clone());
-    // The grace, a reconnect, and time for a loaded machine.
-    let sent = "SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'";
-    wait_count_within(&app, sent, 20, 30).await;
+    dropped_in_flight((&app, &s, &smsc), ("No receipt", 20), (3, "fin"), "sent").await;
     let accepted = smsc.accepted().await;
     let unanswered: Vec<String> = accepted
         .iter()
@@ -121,18 +134,7 @@ async fn without_receipts_an_unanswered_part_goes_again_after_the_grace_and_is_c
 
 #[tokio::test]
 async fn a_full_smsc_queue_slows_the_sender_and_loses_nothing() {
-    let smsc = Smsc::start().await;
-    let (app, s) = app_on(&smsc, 1).await;
-    smsc.mode(json!({ "queue_full": 3 })).await;
-    for i in 0..5 {
-        send(&app, &s, "+447700900123", &format!("Queue {i}")).await;
-    }
-    wait_count(
-        &app,
-        "SELECT COUNT(*) FROM sms_messages WHERE status = 'sent'",
-        5,
-    )
-    .await;
+    let (smsc, app, s) = sent_through(json!({ "queue_full": 3 }), "Queue", 5).await;
     let submits = smsc.submits().await;
     let refused: Vec<&Value> = submits.iter().filter(|p| p["status"] == 0x14).collect();
     assert_eq!(refused.len(), 3, "three ESME_RMSGQFUL answers");

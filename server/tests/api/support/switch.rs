@@ -111,6 +111,31 @@ fn cdr_queue(page: &str) -> Option<f64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
+/// Runs `sipp` (a SIPp command with its scenario's arguments) in `dir` to its end, its
+/// messages and errors traced to `<name>.msg` and `<name>.err` there and read back.
+pub async fn run_traced(mut sipp: Command, dir: &Path, name: &str) -> SippRun {
+    let (messages, errors) = (
+        dir.join(format!("{name}.msg")),
+        dir.join(format!("{name}.err")),
+    );
+    let status = sipp
+        .args(["-trace_msg", "-message_file"])
+        .arg(&messages)
+        .args(["-trace_err", "-error_file"])
+        .arg(&errors)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .await
+        .expect("sipp");
+    SippRun {
+        ok: status.success(),
+        messages: std::fs::read_to_string(messages).unwrap_or_default(),
+        errors: std::fs::read_to_string(errors).unwrap_or_default(),
+    }
+}
+
 /// What one SIPp run did: whether its scenario ended as written, and its trace.
 pub struct SippRun {
     pub ok: bool,
@@ -314,13 +339,8 @@ impl Switch {
         port: u16,
         calls: u32,
     ) -> SippRun {
-        let name = format!("{scenario}-{user}-{port}-{}", free_sip_port());
-        let (messages, errors) = (
-            self.dir.path().join(format!("{name}.msg")),
-            self.dir.path().join(format!("{name}.err")),
-        );
-        let status = Command::new("sipp")
-            .arg(format!("127.0.0.1:{}", self.sip_port))
+        let mut sipp = Command::new("sipp");
+        sipp.arg(format!("127.0.0.1:{}", self.sip_port))
             .arg("-sf")
             .arg(switch_dir().join(format!("sipp/{scenario}.xml")))
             .args(["-s", user])
@@ -328,21 +348,8 @@ impl Switch {
             .args(["-m", &calls.to_string(), "-l", &calls.to_string()])
             .args(["-r", &calls.to_string(), "-rp", "1000"])
             .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
-            .args(["-trace_msg", "-message_file"])
-            .arg(&messages)
-            .args(["-trace_err", "-error_file"])
-            .arg(&errors)
-            .args(extra)
-            .current_dir(self.dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .await
-            .expect("sipp");
-        SippRun {
-            ok: status.success(),
-            messages: std::fs::read_to_string(messages).unwrap_or_default(),
-            errors: std::fs::read_to_string(errors).unwrap_or_default(),
-        }
+            .args(extra);
+        let name = format!("{scenario}-{user}-{port}-{}", free_sip_port());
+        run_traced(sipp, self.dir.path(), &name).await
     }
 }

@@ -1,6 +1,6 @@
 use super::{assert_twilio_error, creds, get, post};
-use crate::common::caller;
 use crate::common::TestApp;
+use crate::common::{caller, serve};
 use axum::http::StatusCode;
 use axum::routing::post as route_post;
 use serde_json::Value;
@@ -239,9 +239,7 @@ async fn a_status_callback_arrives_signed_with_the_auth_token() {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/status", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let url = format!("{}/status", serve(router).await);
 
     let app = TestApp::new().await;
     let (s, number) = caller(&app, "ada@example.com", "1").await;

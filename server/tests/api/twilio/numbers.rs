@@ -1,9 +1,14 @@
-use super::{assert_twilio_error, call, creds, get, post};
-use crate::common::TestApp;
+use super::{assert_twilio_error, call, creds, get, post, Creds};
 use crate::common::{authorize, caller, completed};
+use crate::common::{serve, Resp, TestApp};
 use axum::extract::Path;
 use axum::http::{HeaderMap, Method, StatusCode};
 use std::sync::{Arc, Mutex};
+
+/// Buys a number through IncomingPhoneNumbers.json with these parameters.
+async fn buy(app: &TestApp, c: &Creds, form: &[(&str, &str)]) -> Resp {
+    post(app, c, "/IncomingPhoneNumbers.json", form).await
+}
 
 #[tokio::test]
 async fn a_number_is_found_bought_configured_and_released_through_the_api() {
@@ -43,10 +48,9 @@ async fn a_number_is_found_bought_configured_and_released_through_the_api() {
         20404,
     );
 
-    let bought = post(
+    let bought = buy(
         &app,
         &c,
-        "/IncomingPhoneNumbers.json",
         &[("PhoneNumber", &number), ("FriendlyName", "Support")],
     )
     .await;
@@ -63,25 +67,9 @@ async fn a_number_is_found_bought_configured_and_released_through_the_api() {
         get(&app, &c, "/Balance.json").await.body["balance"],
         "16.01"
     );
-    let again = post(
-        &app,
-        &c,
-        "/IncomingPhoneNumbers.json",
-        &[("PhoneNumber", &number)],
-    )
-    .await;
+    let again = buy(&app, &c, &[("PhoneNumber", &number)]).await;
     assert_twilio_error(&again, 400, 21422);
-    assert_twilio_error(
-        &post(
-            &app,
-            &c,
-            "/IncomingPhoneNumbers.json",
-            &[("PhoneNumber", "12")],
-        )
-        .await,
-        400,
-        21421,
-    );
+    assert_twilio_error(&buy(&app, &c, &[("PhoneNumber", "12")]).await, 400, 21421);
 
     let sid = bought.body["sid"].as_str().unwrap().to_string();
     let path = format!("/IncomingPhoneNumbers/{sid}.json");
@@ -156,13 +144,7 @@ async fn a_number_the_balance_cannot_pay_for_stays_on_sale() {
         .as_str()
         .unwrap()
         .to_string();
-    let r = post(
-        &app,
-        &c,
-        "/IncomingPhoneNumbers.json",
-        &[("PhoneNumber", &number)],
-    )
-    .await;
+    let r = buy(&app, &c, &[("PhoneNumber", &number)]).await;
     assert_twilio_error(&r, 402, 20005);
     let again = get(&app, &c, "/AvailablePhoneNumbers/US/Local.json").await;
     assert_eq!(
@@ -228,9 +210,7 @@ async fn an_inbound_call_is_reported_to_the_numbers_urls_under_its_sid() {
         }
     };
     let router = axum::Router::new().route("/{kind}", axum::routing::post(hook));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let base = serve(router).await;
 
     let app = TestApp::new().await;
     let (s, number) = caller(&app, "ada@example.com", "5").await;
