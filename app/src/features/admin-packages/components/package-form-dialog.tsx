@@ -2,7 +2,6 @@ import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { messageOf } from '../../../lib/api-client';
 import { validatePackageForm } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createPackage } from '../api/create-package';
@@ -66,14 +65,16 @@ interface PackageFormDialogProps {
 }
 
 export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
-  const { form, save, generalError } = useDialogForm({
+  const { form, dialog } = useDialogForm({
     initial: initialValues(item),
     validate,
+    body: toBody,
     save: (body: PackageBody) => (item ? updatePackage(item.id, body) : createPackage(body)),
     onSaved: (result) =>
       toast.success(item ? `${result.item.name} saved` : `${result.item.name} created`),
     onClose,
     refresh: adminPackagesKey,
+    failure: 'Could not save the package.',
   });
 
   function field(name: keyof Values) {
@@ -84,10 +85,7 @@ export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
     <FormDialog
       size="lg"
       title={item ? 'Edit Package' : 'Add New Package'}
-      onClose={onClose}
-      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      pending={save.isPending}
-      failure={generalError && messageOf(save.error, 'Could not save the package.')}
+      {...dialog}
       submitLabel={item ? 'Save Changes' : 'Add Package'}
     >
       <TextField label="Name" autoComplete="off" {...field('name')} />

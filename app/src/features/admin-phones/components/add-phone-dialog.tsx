@@ -24,25 +24,20 @@ function toBody(values: PhoneValues): NewPhone {
 /** A new number for the inventory, checked by core as the admin types after a first try. */
 export function AddPhoneDialog({ onClose }: { onClose: () => void }) {
   const countries = useCountryOptions();
-  const { form, save, generalError } = useDialogForm({
+  const { form, dialog } = useDialogForm({
     initial: { number: '', countryCode: '', type: 'mobile' } as PhoneValues,
     validate: (values) => validateNumberForm(toBody(values)),
+    body: toBody,
     save: addPhone,
     onSaved: (result) => toast.success(`${result.item.number} added`),
     onClose,
     refresh: phonesKey,
+    failure: 'Could not add the number.',
   });
   const country = form.text('countryCode');
 
   return (
-    <FormDialog
-      title="Add New Number"
-      onClose={onClose}
-      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      pending={save.isPending}
-      failure={generalError && messageOf(save.error, 'Could not add the number.')}
-      submitLabel="Add Number"
-    >
+    <FormDialog title="Add New Number" {...dialog} submitLabel="Add Number">
       <TextField
         id="phone-number"
         label="Number (E.164)"

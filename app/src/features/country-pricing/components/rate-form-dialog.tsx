@@ -2,7 +2,6 @@ import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { messageOf } from '../../../lib/api-client';
 import { validateRateRow } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createCountryRate } from '../api/create-country-rate';
@@ -66,25 +65,24 @@ interface RateFormDialogProps {
 }
 
 export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
-  const { form, save, generalError } = useDialogForm({
+  const { form, dialog } = useDialogForm({
     initial: initialValues(row),
     validate,
+    body: toBody,
     save: (body: CountryRateBody) =>
       row ? updateCountryRate(row.id, body) : createCountryRate(body),
     onSaved: (result) =>
       toast.success(row ? `${result.item.country} saved` : `${result.item.country} added`),
     onClose,
     refresh: countryRatesKey,
+    failure: 'Could not save the country.',
   });
 
   return (
     <FormDialog
       size="lg"
       title={row ? `Edit ${row.country}` : 'Add New Country'}
-      onClose={onClose}
-      onSubmit={form.submit((values) => save.mutate(toBody(values)))}
-      pending={save.isPending}
-      failure={generalError && messageOf(save.error, 'Could not save the country.')}
+      {...dialog}
       submitLabel={row ? 'Save Changes' : 'Add Country'}
     >
       <div className="grid gap-4 sm:grid-cols-2">

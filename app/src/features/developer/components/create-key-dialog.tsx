@@ -1,6 +1,5 @@
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { messageOf } from '../../../lib/api-client';
 import { validateApiKey } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createApiKey, type NewApiKey } from '../api/create-api-key';
@@ -13,22 +12,21 @@ interface CreateKeyDialogProps {
 
 /** A name for the new key; the server makes its SID and secret. */
 export function CreateKeyDialog({ onCreated, onClose }: CreateKeyDialogProps) {
-  const { form, save, generalError } = useDialogForm({
+  const { form, dialog } = useDialogForm({
     initial: { name: '' },
     validate: (values) => validateApiKey(values),
+    body: (values) => values.name.trim(),
     save: (name: string) => createApiKey({ name }),
     onSaved: onCreated,
     onClose,
     refresh: apiKeysKey,
+    failure: 'Could not create the key.',
   });
   return (
     <FormDialog
       title="Create API Key"
       description="The key's SID and secret sign requests to the REST API in place of your Account SID and Auth Token."
-      onClose={onClose}
-      onSubmit={form.submit((values) => save.mutate(values.name.trim()))}
-      pending={save.isPending}
-      failure={generalError && messageOf(save.error, 'Could not create the key.')}
+      {...dialog}
       submitLabel="Create key"
     >
       <TextField
