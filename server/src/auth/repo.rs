@@ -1,34 +1,22 @@
 //! The auth tables: `refresh_tokens` (sessions) and `password_resets`.
 
-use crate::db::{flag, now_ms};
+use crate::db::{now_ms, Flag};
 use crate::db::{one_row, Exec};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
 /// A stored refresh token, as rotation reads it.
+#[derive(sqlx::FromRow)]
 pub struct RefreshToken {
     pub id: i64,
     pub user_id: i64,
     pub family: String,
+    #[sqlx(try_from = "Flag")]
     pub remember: bool,
     pub expires_at: i64,
     pub rotated_at: Option<i64>,
     pub revoked_at: Option<i64>,
 }
 
-impl RefreshToken {
-    fn from_row(row: &AnyRow) -> sqlx::Result<RefreshToken> {
-        Ok(RefreshToken {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            family: row.try_get("family")?,
-            remember: flag(row, "remember")?,
-            expires_at: row.try_get("expires_at")?,
-            rotated_at: row.try_get("rotated_at")?,
-            revoked_at: row.try_get("revoked_at")?,
-        })
-    }
-}
+const TOKEN_COLUMNS: &str = "id, user_id, family, remember, expires_at, rotated_at, revoked_at";
 
 pub async fn insert_refresh_token<'e>(
     ex: impl Exec<'e>,
@@ -58,25 +46,21 @@ pub async fn find_refresh_token<'e>(
     ex: impl Exec<'e>,
     token_hash: &str,
 ) -> sqlx::Result<Option<RefreshToken>> {
-    sqlx::query(
-        "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
-    )
+    sqlx::query_as(&format!(
+        "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE token_hash = $1"
+    ))
     .bind(token_hash)
     .fetch_optional(ex)
-    .await?
-    .as_ref()
-    .map(RefreshToken::from_row)
-    .transpose()
+    .await
 }
 
 pub async fn refresh_token_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<RefreshToken> {
-    let row = sqlx::query(
-        "SELECT id, user_id, family, remember, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE id = $1",
-    )
+    sqlx::query_as(&format!(
+        "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE id = $1"
+    ))
     .bind(id)
     .fetch_one(ex)
-    .await?;
-    RefreshToken::from_row(&row)
+    .await
 }
 
 /// Marks a live token rotated; true for the one caller that wins the race.

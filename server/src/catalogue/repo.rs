@@ -6,7 +6,7 @@ use crate::db::list::List;
 use crate::db::now_ms;
 use crate::db::Exec;
 use crate::paging::{Page, PageQuery};
-use sqlx::{AnyConnection, AnyPool, FromRow, Row};
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 /// A country row as the administration sees it.
 #[derive(sqlx::FromRow)]
@@ -28,6 +28,7 @@ const COLUMNS: &str =
 
 /// A row of the public price list: an active country, its rates and its monthly
 /// number prices (None for a type it does not offer).
+#[derive(sqlx::FromRow)]
 pub struct PriceRow {
     pub id: i64,
     pub name: String,
@@ -53,24 +54,7 @@ ORDER BY c.sort_order, c.name";
 
 /// Every active country in display order.
 pub async fn price_list<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<PriceRow>> {
-    sqlx::query(PRICING_SQL)
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(PriceRow {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                code: r.try_get("code")?,
-                flag: r.try_get("flag")?,
-                mobile: r.try_get("mobile")?,
-                landline: r.try_get("landline")?,
-                tollfree: r.try_get("tollfree")?,
-                inbound_rate_micros: r.try_get("inbound_rate_micros")?,
-                outbound_rate_micros: r.try_get("outbound_rate_micros")?,
-            })
-        })
-        .collect()
+    sqlx::query_as(PRICING_SQL).fetch_all(ex).await
 }
 
 /// The admin list's filter: a LIKE pattern on name or code, a status or "".

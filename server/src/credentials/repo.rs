@@ -1,9 +1,8 @@
 //! The api_accounts and api_keys tables.
 
 use crate::db::Exec;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
+#[derive(sqlx::FromRow)]
 pub struct Account {
     pub user_id: i64,
     pub account_sid: String,
@@ -16,35 +15,22 @@ pub struct Account {
 const ACCOUNT_COLUMNS: &str = "user_id, account_sid, token_hash, token_sealed, \
     previous_token_hash, previous_valid_until";
 
-fn account(r: &AnyRow) -> sqlx::Result<Account> {
-    Ok(Account {
-        user_id: r.try_get("user_id")?,
-        account_sid: r.try_get("account_sid")?,
-        token_hash: r.try_get("token_hash")?,
-        token_sealed: r.try_get("token_sealed")?,
-        previous_token_hash: r.try_get("previous_token_hash")?,
-        previous_valid_until: r.try_get("previous_valid_until")?,
-    })
-}
-
 pub async fn account_of<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Option<Account>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE user_id = $1"
     ))
     .bind(user_id)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(account).transpose()
+    .await
 }
 
 pub async fn account_by_sid<'e>(ex: impl Exec<'e>, sid: &str) -> sqlx::Result<Option<Account>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE account_sid = $1"
     ))
     .bind(sid)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(account).transpose()
+    .await
 }
 
 /// Creates the user's credentials unless another request just did (then nothing).
@@ -93,6 +79,7 @@ pub async fn rotate<'e>(
     Ok(())
 }
 
+#[derive(sqlx::FromRow)]
 pub struct Key {
     pub sid: String,
     pub user_id: i64,
@@ -104,38 +91,25 @@ pub struct Key {
 
 const KEY_COLUMNS: &str = "sid, user_id, name, secret_hash, created_at, last_used_at";
 
-fn key(r: &AnyRow) -> sqlx::Result<Key> {
-    Ok(Key {
-        sid: r.try_get("sid")?,
-        user_id: r.try_get("user_id")?,
-        name: r.try_get("name")?,
-        secret_hash: r.try_get("secret_hash")?,
-        created_at: r.try_get("created_at")?,
-        last_used_at: r.try_get("last_used_at")?,
-    })
-}
-
 /// A key that has not been revoked.
 pub async fn active_key<'e>(ex: impl Exec<'e>, sid: &str) -> sqlx::Result<Option<Key>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {KEY_COLUMNS} FROM api_keys WHERE sid = $1 AND revoked_at IS NULL"
     ))
     .bind(sid)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(key).transpose()
+    .await
 }
 
 /// A user's active keys, newest first (at most core's MAX_KEYS exist).
 pub async fn active_keys<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<Key>> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {KEY_COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL \
          ORDER BY id DESC LIMIT 100"
     ))
     .bind(user_id)
     .fetch_all(ex)
-    .await?;
-    rows.iter().map(key).collect()
+    .await
 }
 
 pub async fn count_active<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<i64> {

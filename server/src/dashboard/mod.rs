@@ -218,9 +218,9 @@ async fn get_usage(
     let today = now / DAY_MS;
     let since = (today - days + 1) * DAY_MS;
     let (id, pool) = (auth.user.id, &state.db.pool);
-    let minutes = repo::call_seconds_by_day(pool, id, since).await?;
-    let messages = repo::messages_by_day(pool, id, since).await?;
-    let spend = repo::spend_by_day(pool, id, since).await?;
+    let minutes = repo::by_day(pool, repo::Daily::CallSeconds, id, since).await?;
+    let messages = repo::by_day(pool, repo::Daily::Messages, id, since).await?;
+    let spend = repo::by_day(pool, repo::Daily::Spend, id, since).await?;
     let label = |day: i64| {
         let t = Utc
             .timestamp_millis_opt(day * DAY_MS)

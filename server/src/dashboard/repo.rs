@@ -87,50 +87,47 @@ pub async fn recent_money_moves<'e>(
     .await
 }
 
-// Integer division by a day's milliseconds buckets by UTC day on both backends.
-
-/// Billable seconds per UTC day (days since the epoch) from `since`.
-pub async fn call_seconds_by_day<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    since: i64,
-) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT started_at / 86400000 AS d, CAST(SUM(billable_seconds) AS BIGINT) FROM calls WHERE user_id = $1 AND started_at >= $2 GROUP BY started_at / 86400000",
-    )
-    .bind(user_id)
-    .bind(since)
-    .fetch_all(ex)
-    .await
+/// A series of the usage chart, per UTC day.
+#[derive(Clone, Copy)]
+pub enum Daily {
+    /// Billable seconds of the calls started that day.
+    CallSeconds,
+    /// Messages not failed.
+    Messages,
+    /// Money spent (every debit).
+    Spend,
 }
 
-/// Messages not failed per UTC day from `since`.
-pub async fn messages_by_day<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    since: i64,
-) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT created_at / 86400000 AS d, COUNT(*) FROM sms_messages WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' GROUP BY created_at / 86400000",
-    )
-    .bind(user_id)
-    .bind(since)
-    .fetch_all(ex)
-    .await
+impl Daily {
+    // Integer division by a day's milliseconds buckets by UTC day on both backends.
+    fn sql(self) -> &'static str {
+        match self {
+            Daily::CallSeconds => {
+                "SELECT started_at / 86400000 AS d, CAST(SUM(billable_seconds) AS BIGINT) FROM calls \
+                 WHERE user_id = $1 AND started_at >= $2 GROUP BY started_at / 86400000"
+            }
+            Daily::Messages => {
+                "SELECT created_at / 86400000 AS d, COUNT(*) FROM sms_messages \
+                 WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' GROUP BY created_at / 86400000"
+            }
+            Daily::Spend => {
+                "SELECT created_at / 86400000 AS d, CAST(SUM(-amount_micros) AS BIGINT) FROM ledger_entries \
+                 WHERE user_id = $1 AND created_at >= $2 AND amount_micros < 0 GROUP BY created_at / 86400000"
+            }
+        }
+    }
 }
 
-/// Money spent (every debit) per UTC day from `since`.
-pub async fn spend_by_day<'e>(
+/// A user's `series` per UTC day (days since the epoch) from `since`: (day, total).
+pub async fn by_day<'e>(
     ex: impl Exec<'e>,
+    series: Daily,
     user_id: i64,
     since: i64,
 ) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT created_at / 86400000 AS d, CAST(SUM(-amount_micros) AS BIGINT) FROM ledger_entries \
-         WHERE user_id = $1 AND created_at >= $2 AND amount_micros < 0 GROUP BY created_at / 86400000",
-    )
-    .bind(user_id)
-    .bind(since)
-    .fetch_all(ex)
-    .await
+    sqlx::query_as(series.sql())
+        .bind(user_id)
+        .bind(since)
+        .fetch_all(ex)
+        .await
 }

@@ -10,7 +10,7 @@ use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, Executor, Row, ValueRef};
 use std::borrow::Cow;
 use std::future::{ready, Future};
 use std::pin::Pin;
@@ -192,9 +192,48 @@ fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
 pub trait Exec<'e>: Executor<'e, Database = sqlx::Any> {}
 impl<'e, T: Executor<'e, Database = sqlx::Any>> Exec<'e> for T {}
 
+/// A 0/1 integer column read as a bool (booleans are integers on both backends): a
+/// `FromRow` struct's bool field reads through it with `#[sqlx(try_from = "Flag")]`.
+/// It decodes exactly as an i64 does; any value but 0 is true.
+pub struct Flag(i64);
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, BoxDynError> {
+        <i64 as sqlx::Decode<'r, sqlx::Any>>::decode(value).map(Flag)
+    }
+}
+
+impl From<Flag> for bool {
+    fn from(f: Flag) -> bool {
+        f.0 != 0
+    }
+}
+
 /// Reads a 0/1 integer column as a bool (booleans are integers on both backends).
 pub fn flag(row: &AnyRow, column: &str) -> Result<bool, sqlx::Error> {
-    Ok(row.try_get::<i64, _>(column)? != 0)
+    Ok(row.try_get::<Flag, _>(column)?.into())
+}
+
+/// The part of a row a LEFT JOIN may have found: None when its `marker` column (one
+/// the join's rows never hold NULL in) is NULL, else the part as `T` reads it.
+pub fn joined<T: for<'r> sqlx::FromRow<'r, AnyRow>>(
+    row: &AnyRow,
+    marker: &str,
+) -> Result<Option<T>, sqlx::Error> {
+    if row.try_get_raw(marker)?.is_null() {
+        return Ok(None);
+    }
+    T::from_row(row).map(Some)
 }
 
 /// Whether a conditional write (an UPDATE with a condition, an INSERT that may

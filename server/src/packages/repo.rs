@@ -244,22 +244,12 @@ pub async fn free_seconds<'e>(ex: impl Exec<'e>, user_id: i64, now: i64) -> sqlx
 }
 
 /// An owned package the expiry job tells its owner about.
+#[derive(sqlx::FromRow)]
 pub struct Lapsing {
     pub user_id: i64,
     pub name: String,
+    #[sqlx(rename = "seconds_remaining")]
     pub seconds_left: i64,
-}
-
-fn lapsing(rows: Vec<AnyRow>) -> sqlx::Result<Vec<Lapsing>> {
-    rows.iter()
-        .map(|r| {
-            Ok(Lapsing {
-                user_id: r.try_get("user_id")?,
-                name: r.try_get("name")?,
-                seconds_left: r.try_get("seconds_remaining")?,
-            })
-        })
-        .collect()
 }
 
 /// Claims the expiry notices of active packages with minutes left that expire in
@@ -269,25 +259,23 @@ pub async fn claim_expiry_notices(
     now: i64,
     until: i64,
 ) -> sqlx::Result<Vec<Lapsing>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "UPDATE user_packages SET expiry_notice_sent = 1 WHERE status = 'active' AND expiry_notice_sent = 0 \
          AND expires_at > $1 AND expires_at <= $2 AND seconds_remaining > 0 RETURNING user_id, name, seconds_remaining",
     )
     .bind(now)
     .bind(until)
     .fetch_all(conn)
-    .await?;
-    lapsing(rows)
+    .await
 }
 
 /// Ends every active package past its expiry; their unused minutes lapse.
 pub async fn expire_due(conn: &mut AnyConnection, now: i64) -> sqlx::Result<Vec<Lapsing>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "UPDATE user_packages SET status = 'expired' WHERE status = 'active' AND expires_at <= $1 \
          RETURNING user_id, name, seconds_remaining",
     )
     .bind(now)
     .fetch_all(conn)
-    .await?;
-    lapsing(rows)
+    .await
 }

@@ -123,6 +123,7 @@ pub async fn find_by_secret<'e>(
 }
 
 /// What confirming a payment needs.
+#[derive(sqlx::FromRow)]
 pub struct Payable {
     pub id: i64,
     pub user_id: i64,
@@ -137,21 +138,10 @@ pub async fn find_payable<'e>(
     ex: impl Exec<'e>,
     client_secret: &str,
 ) -> sqlx::Result<Option<Payable>> {
-    sqlx::query("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
+    sqlx::query_as("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
         .bind(client_secret)
         .fetch_optional(ex)
-        .await?
-        .map(|r| {
-            Ok(Payable {
-                id: r.try_get("id")?,
-                user_id: r.try_get("user_id")?,
-                intent_id: r.try_get("intent_id")?,
-                amount_micros: r.try_get("amount_micros")?,
-                status: r.try_get("status")?,
-                provider: r.try_get("provider")?,
-            })
-        })
-        .transpose()
+        .await
 }
 
 /// The payment of a provider's intent: its id, user and amount.

@@ -1,9 +1,8 @@
 //! The rate_decks and rate_deck_rows tables.
 
-use crate::db::Backend;
-use crate::telephony::destination::Destination;
+use crate::db::{Backend, Flag};
+use crate::telephony::destination::{self, Destination};
 use dialtone_core::rates::deck::{DeckRow, LineType};
-use dialtone_core::rating::Increments;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
@@ -11,11 +10,12 @@ use sqlx::{Any, Executor, Row};
 /// 65,535 bound parameters.
 pub const ROWS_PER_INSERT: usize = 1000;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeckRecord {
     pub id: i64,
     pub name: String,
     pub effective_from: String,
+    #[sqlx(try_from = "Flag")]
     pub applied: bool,
     pub row_count: i64,
     pub created_by: Option<String>,
@@ -24,22 +24,9 @@ pub struct DeckRecord {
     pub in_force_at: Option<i64>,
 }
 
-const DECK_COLUMNS: &str = "d.id, d.name, d.effective_from, d.status, d.row_count, u.email AS created_by, \
+const DECK_COLUMNS: &str = "d.id, d.name, d.effective_from, \
+     CASE WHEN d.status = 'applied' THEN 1 ELSE 0 END AS applied, d.row_count, u.email AS created_by, \
      d.created_at, d.applied_at, d.in_force_at FROM rate_decks d LEFT JOIN users u ON u.id = d.created_by";
-
-fn deck(r: &AnyRow) -> Result<DeckRecord, sqlx::Error> {
-    Ok(DeckRecord {
-        id: r.try_get("id")?,
-        name: r.try_get("name")?,
-        effective_from: r.try_get("effective_from")?,
-        applied: r.try_get::<String, _>("status")? == "applied",
-        row_count: r.try_get("row_count")?,
-        created_by: r.try_get("created_by")?,
-        created_at: r.try_get("created_at")?,
-        applied_at: r.try_get("applied_at")?,
-        in_force_at: r.try_get("in_force_at")?,
-    })
-}
 
 /// The country codes a deck line may name (those on the Country Pricing list).
 pub async fn country_codes<'e, E: Executor<'e, Database = Any>>(
@@ -169,13 +156,7 @@ pub async fn find<'e, E: Executor<'e, Database = Any>>(
     deck_id: i64,
 ) -> Result<Option<DeckRecord>, sqlx::Error> {
     let sql = format!("SELECT {DECK_COLUMNS} WHERE d.id = $1");
-    sqlx::query(&sql)
-        .bind(deck_id)
-        .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(deck)
-        .transpose()
+    sqlx::query_as(&sql).bind(deck_id).fetch_optional(ex).await
 }
 
 /// The newest decks first.
@@ -184,13 +165,7 @@ pub async fn list<'e, E: Executor<'e, Database = Any>>(
     limit: i64,
 ) -> Result<Vec<DeckRecord>, sqlx::Error> {
     let sql = format!("SELECT {DECK_COLUMNS} ORDER BY d.id DESC LIMIT $1");
-    sqlx::query(&sql)
-        .bind(limit)
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(deck)
-        .collect()
+    sqlx::query_as(&sql).bind(limit).fetch_all(ex).await
 }
 
 /// Every applied deck as (in force from, id): the schedule core chooses from.
@@ -249,30 +224,21 @@ pub async fn destinations<'e, E: Executor<'e, Database = Any>>(
     deck_id: i64,
 ) -> Result<Vec<(String, Destination)>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT r.prefix, r.destination, c.id AS country_id, c.status, r.inbound_rate_micros, r.outbound_rate_micros, \
-         r.sms_rate_micros, r.first_increment_secs, r.next_increment_secs \
+        "SELECT r.prefix, r.destination AS d_name, c.id AS d_id, c.status AS d_status, \
+         r.inbound_rate_micros AS d_inbound_rate_micros, r.outbound_rate_micros AS d_outbound_rate_micros, \
+         r.sms_rate_micros AS d_sms_rate_micros, r.first_increment_secs AS d_first_increment_secs, \
+         r.next_increment_secs AS d_next_increment_secs \
          FROM rate_deck_rows r JOIN countries c ON c.code = r.country_code WHERE r.deck_id = $1",
     )
     .bind(deck_id)
     .fetch_all(ex)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok((
-                r.try_get("prefix")?,
-                Destination {
-                    country_id: r.try_get("country_id")?,
-                    name: r.try_get("destination")?,
-                    active: r.try_get::<String, _>("status")? == "active",
-                    inbound: r.try_get("inbound_rate_micros")?,
-                    outbound: r.try_get("outbound_rate_micros")?,
-                    sms: r.try_get("sms_rate_micros")?,
-                    increments: Increments {
-                        first: r.try_get("first_increment_secs")?,
-                        next: r.try_get("next_increment_secs")?,
-                    },
-                },
-            ))
-        })
-        .collect()
+    let mut found = Vec::with_capacity(rows.len());
+    for r in &rows {
+        // The join found the country: the row is a destination.
+        if let Some(d) = destination::from_row(r)? {
+            found.push((r.try_get("prefix")?, d));
+        }
+    }
+    Ok(found)
 }

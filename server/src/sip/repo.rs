@@ -1,13 +1,14 @@
 //! The sip_devices table (customers' SIP credentials and their last registration) and
 //! numbers' routes to them (number_ring_devices, number_forwards).
 
+use crate::db::Flag;
 use dialtone_core::sip::{RouteDevice, RouteInput};
-use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use sqlx::{Any, AnyConnection, Executor};
 
 const COLUMNS: &str = "id, user_id, username, caller_id, created_at, contact, registered_from, \
     registered_at, registration_expires_at";
 
+#[derive(sqlx::FromRow)]
 pub struct Device {
     pub id: i64,
     pub user_id: i64,
@@ -20,31 +21,16 @@ pub struct Device {
     pub registration_expires_at: Option<i64>,
 }
 
-fn device(r: &AnyRow) -> Result<Device, sqlx::Error> {
-    Ok(Device {
-        id: r.try_get("id")?,
-        user_id: r.try_get("user_id")?,
-        username: r.try_get("username")?,
-        caller_id: r.try_get("caller_id")?,
-        created_at: r.try_get("created_at")?,
-        contact: r.try_get("contact")?,
-        registered_from: r.try_get("registered_from")?,
-        registered_at: r.try_get("registered_at")?,
-        registration_expires_at: r.try_get("registration_expires_at")?,
-    })
-}
-
 pub async fn list_for<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     user_id: i64,
 ) -> Result<Vec<Device>, sqlx::Error> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100"
     ))
     .bind(user_id)
     .fetch_all(ex)
-    .await?;
-    rows.iter().map(device).collect()
+    .await
 }
 
 pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
@@ -61,11 +47,10 @@ pub async fn find<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     id: i64,
 ) -> Result<Option<Device>, sqlx::Error> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1"))
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1"))
         .bind(id)
         .fetch_optional(ex)
-        .await?;
-    row.as_ref().map(device).transpose()
+        .await
 }
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(
@@ -111,10 +96,12 @@ pub async fn delete(conn: &mut AnyConnection, id: i64, user_id: i64) -> Result<b
 
 /// What the switch needs to check a device's digest: its HA1, caller ID and owner,
 /// with whether the owner may use the service at all.
+#[derive(sqlx::FromRow)]
 pub struct Credentials {
     pub user_id: i64,
     pub ha1: String,
     pub caller_id: String,
+    #[sqlx(try_from = "Flag")]
     pub suspended: bool,
 }
 
@@ -122,22 +109,13 @@ pub async fn credentials<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     username: &str,
 ) -> Result<Option<Credentials>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT d.user_id, d.ha1, d.caller_id, u.status FROM sip_devices d JOIN users u ON u.id = d.user_id \
-         WHERE d.username = $1",
+    sqlx::query_as(
+        "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended \
+         FROM sip_devices d JOIN users u ON u.id = d.user_id WHERE d.username = $1",
     )
     .bind(username)
     .fetch_optional(ex)
-    .await?;
-    row.map(|r| {
-        Ok(Credentials {
-            user_id: r.try_get("user_id")?,
-            ha1: r.try_get("ha1")?,
-            caller_id: r.try_get("caller_id")?,
-            suspended: r.try_get::<String, _>("status")? != "active",
-        })
-    })
-    .transpose()
+    .await
 }
 
 /// Records a registration (expires > 0) or its end (expires = 0).
@@ -247,7 +225,7 @@ pub async fn route_of<'e, E: Executor<'e, Database = Any>>(
     owner: i64,
     number_id: i64,
 ) -> Result<Vec<(i64, String, bool)>, sqlx::Error> {
-    let rows = sqlx::query(
+    let rows: Vec<(i64, String, i64)> = sqlx::query_as(
         "SELECT d.id, d.username, CASE WHEN r.device_id IS NULL THEN 0 ELSE 1 END AS selected \
          FROM sip_devices d LEFT JOIN number_ring_devices r ON r.device_id = d.id AND r.number_id = $2 \
          WHERE d.user_id = $1 ORDER BY d.id LIMIT 100",
@@ -256,15 +234,10 @@ pub async fn route_of<'e, E: Executor<'e, Database = Any>>(
     .bind(number_id)
     .fetch_all(ex)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok((
-                r.try_get("id")?,
-                r.try_get("username")?,
-                r.try_get::<i64, _>("selected")? == 1,
-            ))
-        })
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(|(id, username, selected)| (id, username, selected == 1))
+        .collect())
 }
 
 /// Replaces `number_id`'s route with `devices` (the caller checked they are the owner's).

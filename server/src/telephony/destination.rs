@@ -4,6 +4,7 @@
 //! very next call on every instance.
 
 use dialtone_core::rating::{candidate_prefixes, longest_prefix, Increments};
+use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
 #[derive(Debug, Clone)]
@@ -17,43 +18,30 @@ pub struct Destination {
     pub increments: Increments,
 }
 
-const COLUMNS: &str =
-    "c.id, c.name, c.status, c.inbound_rate_micros, c.outbound_rate_micros, c.sms_rate_micros, \
-    c.first_increment_secs, c.next_increment_secs";
-
-/// The same columns named `d_*`, for queries that join a destination to other tables.
-pub const PREFIXED_COLUMNS: &str =
+/// A destination's columns, named `d_*` so that queries can join it to other tables.
+pub const COLUMNS: &str =
     "c.id AS d_id, c.name AS d_name, c.status AS d_status, c.inbound_rate_micros AS d_inbound_rate_micros, \
     c.outbound_rate_micros AS d_outbound_rate_micros, c.sms_rate_micros AS d_sms_rate_micros, \
     c.first_increment_secs AS d_first_increment_secs, c.next_increment_secs AS d_next_increment_secs";
 
-fn from_row(r: &sqlx::any::AnyRow) -> Result<Destination, sqlx::Error> {
-    from_columns(r, "")
-}
-
-/// The destination in a row read with `PREFIXED_COLUMNS`, or None when the join
-/// found none.
-pub fn from_prefixed_row(r: &sqlx::any::AnyRow) -> Result<Option<Destination>, sqlx::Error> {
-    match r.try_get::<Option<i64>, _>("d_id")? {
-        Some(_) => from_columns(r, "d_").map(Some),
-        None => Ok(None),
-    }
-}
-
-fn from_columns(r: &sqlx::any::AnyRow, p: &str) -> Result<Destination, sqlx::Error> {
-    let col = |name: &str| format!("{p}{name}");
-    Ok(Destination {
-        country_id: r.try_get(col("id").as_str())?,
-        name: r.try_get(col("name").as_str())?,
-        active: r.try_get::<String, _>(col("status").as_str())? == "active",
-        inbound: r.try_get(col("inbound_rate_micros").as_str())?,
-        outbound: r.try_get(col("outbound_rate_micros").as_str())?,
-        sms: r.try_get(col("sms_rate_micros").as_str())?,
+/// The destination in a row read with `COLUMNS` (or columns named alike), or None when
+/// the join found none.
+pub fn from_row(r: &AnyRow) -> Result<Option<Destination>, sqlx::Error> {
+    let Some(country_id) = r.try_get("d_id")? else {
+        return Ok(None);
+    };
+    Ok(Some(Destination {
+        country_id,
+        name: r.try_get("d_name")?,
+        active: r.try_get::<String, _>("d_status")? == "active",
+        inbound: r.try_get("d_inbound_rate_micros")?,
+        outbound: r.try_get("d_outbound_rate_micros")?,
+        sms: r.try_get("d_sms_rate_micros")?,
         increments: Increments {
-            first: r.try_get(col("first_increment_secs").as_str())?,
-            next: r.try_get(col("next_increment_secs").as_str())?,
+            first: r.try_get("d_first_increment_secs")?,
+            next: r.try_get("d_next_increment_secs")?,
         },
-    })
+    }))
 }
 
 /// The destinations of `count` candidate prefixes bound from `$first` on, each row
@@ -69,19 +57,11 @@ pub fn candidates_sql(columns: &str, first: usize, count: usize) -> String {
 }
 
 /// Core's choice among rows read with `candidates_sql`.
-pub fn pick(
-    rows: &[sqlx::any::AnyRow],
-    prefixed: bool,
-) -> Result<Option<Destination>, sqlx::Error> {
+pub fn pick(rows: &[AnyRow]) -> Result<Option<Destination>, sqlx::Error> {
     let mut candidates = Vec::with_capacity(rows.len());
     for r in rows {
         let prefix: Option<String> = r.try_get("d_prefix")?;
-        let destination = if prefixed {
-            from_prefixed_row(r)?
-        } else {
-            Some(from_row(r)?)
-        };
-        if let (Some(prefix), Some(d)) = (prefix, destination) {
+        if let (Some(prefix), Some(d)) = (prefix, from_row(r)?) {
             candidates.push((prefix, d));
         }
     }
@@ -115,5 +95,5 @@ pub async fn lookup<'e, E: Executor<'e, Database = Any>>(
     for prefix in prefixes {
         query = query.bind(prefix);
     }
-    pick(&query.fetch_all(ex).await?, false)
+    pick(&query.fetch_all(ex).await?)
 }

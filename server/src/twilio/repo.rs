@@ -2,26 +2,17 @@
 //! numbers with Twilio's filters, newest first, paged by id (keyset: a page costs the
 //! same at any depth), and the numbers for sale.
 
+use crate::db::list::Value::{Int, Text};
 use crate::db::Exec;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
-/// Rows of a page, with the keyset and offset to start from.
-pub struct Window {
-    pub before_id: Option<i64>,
-    pub limit: i64,
-    pub offset: i64,
-}
+pub use crate::db::list::Window;
 
-impl Window {
-    fn before(&self) -> i64 {
-        self.before_id.unwrap_or(i64::MAX)
-    }
-}
-
+#[derive(sqlx::FromRow)]
 pub struct MessageRow {
     pub id: i64,
+    #[sqlx(rename = "to_number")]
     pub to: String,
+    #[sqlx(rename = "from_number")]
     pub from: Option<String>,
     pub body: String,
     pub segments: i64,
@@ -35,34 +26,18 @@ pub struct MessageRow {
 const MESSAGE_COLUMNS: &str =
     "id, to_number, from_number, body, segments, cost_micros, status, error, created_at, updated_at";
 
-fn message_row(r: &AnyRow) -> sqlx::Result<MessageRow> {
-    Ok(MessageRow {
-        id: r.try_get("id")?,
-        to: r.try_get("to_number")?,
-        from: r.try_get("from_number")?,
-        body: r.try_get("body")?,
-        segments: r.try_get("segments")?,
-        cost_micros: r.try_get("cost_micros")?,
-        status: r.try_get("status")?,
-        error: r.try_get("error")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
 pub async fn message<'e>(
     ex: impl Exec<'e>,
     user_id: i64,
     id: i64,
 ) -> sqlx::Result<Option<MessageRow>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2"
     ))
     .bind(id)
     .bind(user_id)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(message_row).transpose()
+    .await
 }
 
 /// Twilio's message filters: exact To and From ('' for any) and a send-time range.
@@ -79,29 +54,22 @@ pub async fn messages<'e>(
     f: &MessageFilter<'_>,
     w: &Window,
 ) -> sqlx::Result<Vec<MessageRow>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE user_id = $1 AND id < $2 \
-         AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) \
-         AND created_at >= $5 AND created_at <= $6 ORDER BY id DESC LIMIT $7 OFFSET $8"
-    ))
-    .bind(user_id)
-    .bind(w.before())
-    .bind(f.to)
-    .bind(f.from)
-    .bind(f.sent_from)
-    .bind(f.sent_to)
-    .bind(w.limit)
-    .bind(w.offset)
-    .fetch_all(ex)
-    .await?;
-    rows.iter().map(message_row).collect()
+    let from = "FROM sms_messages WHERE user_id = $1 AND id < $2 \
+        AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) \
+        AND created_at >= $5 AND created_at <= $6";
+    let filter = [Text(f.to), Text(f.from), Int(f.sent_from), Int(f.sent_to)];
+    w.rows(ex, MESSAGE_COLUMNS, from, "id", user_id, &filter)
+        .await
 }
 
+#[derive(sqlx::FromRow)]
 pub struct CallRow {
     pub id: i64,
     pub sid: Option<String>,
     pub direction: String,
+    #[sqlx(rename = "from_number")]
     pub from: String,
+    #[sqlx(rename = "to_number")]
     pub to: String,
     pub started_at: i64,
     pub answered_at: Option<i64>,
@@ -116,23 +84,6 @@ const CALL_COLUMNS: &str =
     "id, sid, direction, from_number, to_number, started_at, answered_at, ended_at, \
     duration_seconds, cost_micros, status, created_at";
 
-fn call_row(r: &AnyRow) -> sqlx::Result<CallRow> {
-    Ok(CallRow {
-        id: r.try_get("id")?,
-        sid: r.try_get("sid")?,
-        direction: r.try_get("direction")?,
-        from: r.try_get("from_number")?,
-        to: r.try_get("to_number")?,
-        started_at: r.try_get("started_at")?,
-        answered_at: r.try_get("answered_at")?,
-        ended_at: r.try_get("ended_at")?,
-        duration_seconds: r.try_get("duration_seconds")?,
-        cost_micros: r.try_get("cost_micros")?,
-        status: r.try_get("status")?,
-        created_at: r.try_get("created_at")?,
-    })
-}
-
 /// One of the user's calls by its SID (or, for records from before SIDs, its row id).
 pub async fn call<'e>(
     ex: impl Exec<'e>,
@@ -140,15 +91,14 @@ pub async fn call<'e>(
     sid: &str,
     legacy_id: Option<i64>,
 ) -> sqlx::Result<Option<CallRow>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND (sid = $2 OR (sid IS NULL AND id = $3))"
     ))
     .bind(user_id)
     .bind(sid)
     .bind(legacy_id.unwrap_or(0))
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(call_row).transpose()
+    .await
 }
 
 /// Twilio's call filters: exact To, From and Status ('' for any), a start-time range.
@@ -166,25 +116,20 @@ pub async fn calls<'e>(
     f: &CallFilter<'_>,
     w: &Window,
 ) -> sqlx::Result<Vec<CallRow>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND id < $2 \
-         AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) AND ($5 = '' OR status = $5) \
-         AND started_at >= $6 AND started_at <= $7 ORDER BY id DESC LIMIT $8 OFFSET $9"
-    ))
-    .bind(user_id)
-    .bind(w.before())
-    .bind(f.to)
-    .bind(f.from)
-    .bind(f.status)
-    .bind(f.started_from)
-    .bind(f.started_to)
-    .bind(w.limit)
-    .bind(w.offset)
-    .fetch_all(ex)
-    .await?;
-    rows.iter().map(call_row).collect()
+    let from = "FROM calls WHERE user_id = $1 AND id < $2 \
+        AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) AND ($5 = '' OR status = $5) \
+        AND started_at >= $6 AND started_at <= $7";
+    let filter = [
+        Text(f.to),
+        Text(f.from),
+        Text(f.status),
+        Int(f.started_from),
+        Int(f.started_to),
+    ];
+    w.rows(ex, CALL_COLUMNS, from, "id", user_id, &filter).await
 }
 
+#[derive(sqlx::FromRow)]
 pub struct NumberRow {
     pub id: i64,
     pub number: String,
@@ -201,30 +146,15 @@ const NUMBER_COLUMNS: &str = "n.id, n.number, n.status, \
     n.friendly_name, n.sms_url, n.voice_url, n.status_callback, \
     COALESCE(n.purchased_at, n.created_at) AS created_at, n.updated_at";
 
-fn number_row(r: &AnyRow) -> sqlx::Result<NumberRow> {
-    Ok(NumberRow {
-        id: r.try_get("id")?,
-        number: r.try_get("number")?,
-        status: r.try_get("status")?,
-        friendly_name: r.try_get("friendly_name")?,
-        sms_url: r.try_get("sms_url")?,
-        voice_url: r.try_get("voice_url")?,
-        status_callback: r.try_get("status_callback")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
 /// One of the owner's numbers.
 pub async fn number<'e>(ex: impl Exec<'e>, owner: i64, id: i64) -> sqlx::Result<Option<NumberRow>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {NUMBER_COLUMNS} FROM phone_numbers n WHERE n.id = $1 AND n.owner_id = $2"
     ))
     .bind(id)
     .bind(owner)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(number_row).transpose()
+    .await
 }
 
 /// The owner's numbers, by exact PhoneNumber and FriendlyName ('' for any).
@@ -235,19 +165,12 @@ pub async fn numbers<'e>(
     friendly_name: &str,
     w: &Window,
 ) -> sqlx::Result<Vec<NumberRow>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {NUMBER_COLUMNS} FROM phone_numbers n WHERE n.owner_id = $1 AND n.id < $2 AND ($3 = '' OR n.number = $3) \
-         AND ($4 = '' OR n.friendly_name = $4) ORDER BY n.id DESC LIMIT $5 OFFSET $6"
-    ))
-    .bind(owner)
-    .bind(w.before())
-    .bind(phone_number)
-    .bind(friendly_name)
-    .bind(w.limit)
-    .bind(w.offset)
-    .fetch_all(ex)
-    .await?;
-    rows.iter().map(number_row).collect()
+    let from =
+        "FROM phone_numbers n WHERE n.owner_id = $1 AND n.id < $2 AND ($3 = '' OR n.number = $3) \
+        AND ($4 = '' OR n.friendly_name = $4)";
+    let filter = [Text(phone_number), Text(friendly_name)];
+    w.rows(ex, NUMBER_COLUMNS, from, "n.id", owner, &filter)
+        .await
 }
 
 /// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
@@ -308,6 +231,7 @@ pub async fn update_number<'e>(
     Ok(())
 }
 
+#[derive(sqlx::FromRow)]
 pub struct ForSale {
     pub number: String,
     pub country_code: String,
@@ -323,7 +247,7 @@ pub async fn for_sale<'e>(
     pattern: &str,
     limit: i64,
 ) -> sqlx::Result<Vec<ForSale>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT n.number, c.code AS country_code FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
@@ -337,13 +261,5 @@ pub async fn for_sale<'e>(
     .bind(pattern)
     .bind(limit)
     .fetch_all(ex)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(ForSale {
-                number: r.try_get("number")?,
-                country_code: r.try_get("country_code")?,
-            })
-        })
-        .collect()
+    .await
 }

@@ -6,7 +6,7 @@
 
 use crate::calls::{mmss, CallItem};
 use crate::db::iso;
-use crate::db::list::AnyQuery;
+use crate::db::list::{AnyQuery, Value};
 use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
@@ -52,21 +52,16 @@ impl Cursor {
     }
 }
 
-enum Bind<'a> {
-    Int(i64),
-    Text(&'a str),
-}
-
 /// A WHERE clause built from the conditions that apply, `$?` in each condition
 /// standing for its value's placeholder (the same value may appear more than once).
 #[derive(Default)]
 struct Clause<'a> {
     parts: Vec<String>,
-    binds: Vec<Bind<'a>>,
+    binds: Vec<Value<'a>>,
 }
 
 impl<'a> Clause<'a> {
-    fn and(&mut self, condition: &str, value: Bind<'a>) {
+    fn and(&mut self, condition: &str, value: Value<'a>) {
         self.binds.push(value);
         let n = format!("${}", self.binds.len());
         self.parts.push(condition.replace("$?", &n));
@@ -75,8 +70,8 @@ impl<'a> Clause<'a> {
     /// Calls older than the cursor's, as a row value: a range both backends read off
     /// the (…, started_at, id) indexes.
     fn and_before(&mut self, cursor: Cursor) {
-        self.binds.push(Bind::Int(cursor.started_at));
-        self.binds.push(Bind::Int(cursor.id));
+        self.binds.push(Value::Int(cursor.started_at));
+        self.binds.push(Value::Int(cursor.id));
         let n = self.binds.len();
         self.parts
             .push(format!("(k.started_at, k.id) < (${}, ${n})", n - 1));
@@ -98,8 +93,8 @@ impl<'a> Clause<'a> {
     fn bind<'q>(&self, mut q: AnyQuery<'q>) -> AnyQuery<'q> {
         for b in &self.binds {
             q = match b {
-                Bind::Int(v) => q.bind(*v),
-                Bind::Text(v) => q.bind(v.to_string()),
+                Value::Int(v) => q.bind(*v),
+                Value::Text(v) => q.bind(v.to_string()),
             };
         }
         q
@@ -116,7 +111,7 @@ impl<'a> Filter<'a> {
     fn on_calls(&self) -> Clause<'a> {
         let mut c = Clause::default();
         if let Some(user) = self.user {
-            c.and("k.user_id = $?", Bind::Int(user));
+            c.and("k.user_id = $?", Value::Int(user));
         }
         if self.searching() {
             let search = if self.user.is_some() {
@@ -125,13 +120,13 @@ impl<'a> Filter<'a> {
                 "(k.from_number LIKE $? ESCAPE '\\' OR k.to_number LIKE $? ESCAPE '\\' \
                  OR LOWER(u.name) LIKE $? ESCAPE '\\' OR u.email_lower LIKE $? ESCAPE '\\')"
             };
-            c.and(search, Bind::Text(self.pattern));
+            c.and(search, Value::Text(self.pattern));
         }
         if !self.direction.is_empty() {
-            c.and("k.direction = $?", Bind::Text(self.direction));
+            c.and("k.direction = $?", Value::Text(self.direction));
         }
         if !self.status.is_empty() {
-            c.and("k.status = $?", Bind::Text(self.status));
+            c.and("k.status = $?", Value::Text(self.status));
         }
         c
     }
@@ -140,13 +135,13 @@ impl<'a> Filter<'a> {
     fn on_totals(&self) -> Clause<'a> {
         let mut c = Clause::default();
         if let Some(user) = self.user {
-            c.and("t.user_id = $?", Bind::Int(user));
+            c.and("t.user_id = $?", Value::Int(user));
         }
         if !self.direction.is_empty() {
-            c.and("t.direction = $?", Bind::Text(self.direction));
+            c.and("t.direction = $?", Value::Text(self.direction));
         }
         if !self.status.is_empty() {
-            c.and("t.status = $?", Bind::Text(self.status));
+            c.and("t.status = $?", Value::Text(self.status));
         }
         c
     }
@@ -250,7 +245,7 @@ pub async fn chunk<'e>(
     after: i64,
 ) -> sqlx::Result<Vec<CallItem>> {
     let mut c = f.on_calls();
-    c.and("k.id > $?", Bind::Int(after));
+    c.and("k.id > $?", Value::Int(after));
     let q = select(&c, "k.id LIMIT 1000");
     let rows = c.bind(sqlx::query(&q)).fetch_all(ex).await?;
     rows.iter()

@@ -5,7 +5,6 @@ mod list;
 pub use list::{chunk, page, totals, Cursor, Filter};
 
 use crate::db::Exec;
-use sqlx::Row;
 
 /// What a recorded call was charged: billable seconds, package seconds, cost, status.
 #[derive(sqlx::FromRow)]
@@ -126,34 +125,26 @@ pub async fn add_to_totals<'e>(
 }
 
 /// A call whose cost could not all be collected.
+#[derive(sqlx::FromRow)]
 pub struct Uncollected {
     pub created_at: i64,
     pub direction: String,
+    #[sqlx(rename = "from_number")]
     pub from: String,
+    #[sqlx(rename = "to_number")]
     pub to: String,
     pub shortfall_micros: i64,
 }
 
 /// A user's calls with a shortfall, oldest first (at most 10000).
 pub async fn uncollected<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<Uncollected>> {
-    sqlx::query(
+    sqlx::query_as(
         "SELECT created_at, direction, from_number, to_number, shortfall_micros FROM calls \
          WHERE user_id = $1 AND shortfall_micros > 0 ORDER BY id LIMIT 10000",
     )
     .bind(user_id)
     .fetch_all(ex)
-    .await?
-    .iter()
-    .map(|r| {
-        Ok(Uncollected {
-            created_at: r.try_get("created_at")?,
-            direction: r.try_get("direction")?,
-            from: r.try_get("from_number")?,
-            to: r.try_get("to_number")?,
-            shortfall_micros: r.try_get("shortfall_micros")?,
-        })
-    })
-    .collect()
+    .await
 }
 
 /// Registers the recording of `call_id` (a second upload keeps its id) and returns

@@ -1,11 +1,13 @@
 //! Lists read a page at a time. The count and the page come from one
 //! `FROM ... WHERE ...` clause and one set of binds, so a list's filter is written
-//! once and its total always counts what its pages show.
+//! once and its total always counts what its pages show. Lists paged by keyset
+//! instead (a page costs the same at any depth, and has no count) read a `Window`.
 
+use super::Exec;
 use crate::paging::{Page, PageQuery};
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
-use sqlx::{Any, AnyPool, Row};
+use sqlx::{Any, AnyPool, FromRow, Row};
 
 /// A statement on the Any driver, as a list's binds take and give it.
 pub type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
@@ -71,6 +73,57 @@ pub async fn owned<T>(
         order: "id DESC",
     };
     list.page(pool, |x| x.bind(user_id), q, row).await
+}
+
+/// Rows of a page read by keyset: those with ids below `before_id` (any, when None),
+/// newest first, `offset` of them skipped and `limit` taken.
+pub struct Window {
+    pub before_id: Option<i64>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// A value of a list's filter, bound in its turn.
+#[derive(Clone, Copy)]
+pub enum Value<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+impl Window {
+    /// The window's rows of an owner's list: `columns` of `from` (a `FROM ... WHERE`
+    /// clause, a constant of the calling repository, that takes the owner as `$1`, the
+    /// keyset as `$2` (rows whose `id` is below it) and `filter`'s values from `$3` on),
+    /// newest first by `id`.
+    pub async fn rows<'e, T>(
+        &self,
+        ex: impl Exec<'e>,
+        columns: &str,
+        from: &str,
+        id: &str,
+        owner: i64,
+        filter: &[Value<'_>],
+    ) -> sqlx::Result<Vec<T>>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        let n = 2 + filter.len();
+        let sql = format!(
+            "SELECT {columns} {from} ORDER BY {id} DESC LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        let mut query = sqlx::query_as(&sql)
+            .bind(owner)
+            .bind(self.before_id.unwrap_or(i64::MAX));
+        for value in filter {
+            query = match *value {
+                Value::Int(v) => query.bind(v),
+                Value::Text(v) => query.bind(v),
+            };
+        }
+        query.bind(self.limit).bind(self.offset).fetch_all(ex).await
+    }
 }
 
 /// The highest `$n` placeholder in a clause (0 when it has none).

@@ -2,27 +2,18 @@
 //! the notice before renewal, the renewal, the end).
 
 use crate::db::{claim, Backend, Exec};
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 /// A subscription whose renewal is near or due (the flow's name for messages).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Due {
     pub flow_id: i64,
+    #[sqlx(rename = "user_id")]
     pub owner: i64,
     pub name: String,
     pub renews_at: i64,
+    #[sqlx(rename = "monthly_micros")]
     pub monthly: i64,
-}
-
-fn due(r: &AnyRow) -> sqlx::Result<Due> {
-    Ok(Due {
-        flow_id: r.try_get("flow_id")?,
-        owner: r.try_get("user_id")?,
-        name: r.try_get("name")?,
-        renews_at: r.try_get("renews_at")?,
-        monthly: r.try_get("monthly_micros")?,
-    })
 }
 
 /// (renews_at, monthly_micros) of a flow's active subscription.
@@ -76,7 +67,7 @@ pub async fn claim_notices(
                          AND p.owner_id = r.owner_id AND p.status = 'active') \
          RETURNING flow_id, user_id, renews_at, monthly_micros, \
            (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name";
-    claim::rows(conn, sql, now, until, due).await
+    claim::rows(conn, sql, now, until, |r| Due::from_row(r)).await
 }
 
 /// The next batch of subscriptions due, locked on PostgreSQL so another instance takes
@@ -93,7 +84,7 @@ pub async fn claim_due(
          WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2{}",
         backend.skip_locked(Some("s"))
     );
-    claim::rows(conn, &sql, now, batch, due).await
+    claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
 }
 
 pub async fn renewed<'e>(ex: impl Exec<'e>, flow_id: i64, next: i64, now: i64) -> sqlx::Result<()> {

@@ -2,11 +2,12 @@
 //! voicemail it records, and the path it took.
 
 use crate::db::{now_ms, Exec};
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 /// A step's prompt: 8 kHz mono 16-bit signed little-endian PCM samples, no header.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct PromptAudio {
+    #[sqlx(rename = "audio")]
     pub pcm: Vec<u8>,
     pub duration_ms: i64,
     /// "tts" (the step's text spoken by espeak-ng) or "upload".
@@ -21,22 +22,13 @@ pub async fn prompt_audio<'e>(
     flow_id: i64,
     step_id: &str,
 ) -> sqlx::Result<Option<PromptAudio>> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT audio, duration_ms, source, label FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2",
     )
     .bind(flow_id)
     .bind(step_id)
     .fetch_optional(ex)
-    .await?;
-    row.map(|r| {
-        Ok(PromptAudio {
-            pcm: r.try_get("audio")?,
-            duration_ms: r.try_get("duration_ms")?,
-            source: r.try_get("source")?,
-            label: r.try_get("label")?,
-        })
-    })
-    .transpose()
+    .await
 }
 
 /// (step id, source, label) of every prompt a flow has, to see what needs rendering.
@@ -190,7 +182,7 @@ pub async fn claim_announcement(
     conn: &mut AnyConnection,
     id: i64,
 ) -> sqlx::Result<Option<(i64, String, i64, Option<String>)>> {
-    let row = sqlx::query(
+    let claimed: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
         "UPDATE ivr_voicemails SET announced_at = $1 WHERE id = $2 AND announced_at IS NULL \
          RETURNING user_id, caller, duration_ms, number_id",
     )
@@ -198,8 +190,9 @@ pub async fn claim_announcement(
     .bind(id)
     .fetch_optional(&mut *conn)
     .await?;
-    let Some(r) = row else { return Ok(None) };
-    let number_id: Option<i64> = r.try_get("number_id")?;
+    let Some((user_id, caller, duration_ms, number_id)) = claimed else {
+        return Ok(None);
+    };
     let number = match number_id {
         Some(n) => {
             sqlx::query_scalar("SELECT number FROM phone_numbers WHERE id = $1")
@@ -209,10 +202,5 @@ pub async fn claim_announcement(
         }
         None => None,
     };
-    Ok(Some((
-        r.try_get("user_id")?,
-        r.try_get("caller")?,
-        r.try_get("duration_ms")?,
-        number,
-    )))
+    Ok(Some((user_id, caller, duration_ms, number)))
 }

@@ -15,11 +15,10 @@ pub use call::{
 
 use crate::db::{now_ms, Exec};
 use dialtone_core::ivr::Flow;
-use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 /// A stored flow; `flow` is core's model as JSON.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoredFlow {
     pub id: i64,
     pub user_id: i64,
@@ -38,26 +37,14 @@ impl StoredFlow {
 
 const COLUMNS: &str = "id, user_id, name, flow, created_at, updated_at";
 
-fn stored(r: &AnyRow) -> sqlx::Result<StoredFlow> {
-    Ok(StoredFlow {
-        id: r.try_get("id")?,
-        user_id: r.try_get("user_id")?,
-        name: r.try_get("name")?,
-        flow: r.try_get("flow")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
 /// The owner's flows, newest first (deleted ones left out).
 pub async fn list_flows<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<StoredFlow>> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM ivr_flows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 500"
     ))
     .bind(owner)
     .fetch_all(ex)
-    .await?;
-    rows.iter().map(stored).collect()
+    .await
 }
 
 /// One flow of the owner's; None when it is another's, deleted, or unknown.
@@ -66,14 +53,13 @@ pub async fn find_flow<'e>(
     id: i64,
     owner: i64,
 ) -> sqlx::Result<Option<StoredFlow>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM ivr_flows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL"
     ))
     .bind(id)
     .bind(owner)
     .fetch_optional(ex)
-    .await?;
-    row.as_ref().map(stored).transpose()
+    .await
 }
 
 /// Whether a live flow with this id exists at all (for 403 against 404).

@@ -1,9 +1,7 @@
 //! A customer's voicemails: the list, one recording, deleting one.
 
 use crate::db::{now_ms, Exec};
-use sqlx::any::AnyRow;
-use sqlx::Row;
-
+#[derive(sqlx::FromRow)]
 pub struct VoicemailRow {
     pub id: i64,
     pub number: Option<String>,
@@ -15,22 +13,9 @@ pub struct VoicemailRow {
     pub heard_at: Option<i64>,
 }
 
-fn voicemail(r: &AnyRow) -> sqlx::Result<VoicemailRow> {
-    Ok(VoicemailRow {
-        id: r.try_get("id")?,
-        number: r.try_get("number")?,
-        flow_id: r.try_get("flow_id")?,
-        flow_name: r.try_get("flow_name")?,
-        caller: r.try_get("caller")?,
-        duration_ms: r.try_get("duration_ms")?,
-        created_at: r.try_get("created_at")?,
-        heard_at: r.try_get("heard_at")?,
-    })
-}
-
 /// The owner's voicemails, newest first.
 pub async fn list<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<VoicemailRow>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT v.id, p.number, v.flow_id, f.name AS flow_name, v.caller, v.duration_ms, v.created_at, v.heard_at \
          FROM ivr_voicemails v LEFT JOIN phone_numbers p ON p.id = v.number_id \
          LEFT JOIN ivr_flows f ON f.id = v.flow_id \
@@ -38,8 +23,7 @@ pub async fn list<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<Voicema
     )
     .bind(owner)
     .fetch_all(ex)
-    .await?;
-    rows.iter().map(voicemail).collect()
+    .await
 }
 
 /// The owner of a voicemail, if it exists (for 403 against 404).

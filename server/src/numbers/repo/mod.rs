@@ -5,7 +5,6 @@
 use super::shop::ShopCountry;
 use super::view::{self, MyNumber};
 use crate::db::Exec;
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// Columns for `mine`, joined with the country: `n` is phone_numbers, `c` countries.
@@ -129,10 +128,6 @@ pub async fn owns_active<'e>(ex: impl Exec<'e>, owner: i64, number: &str) -> sql
     Ok(n > 0)
 }
 
-fn number_and_monthly(r: &AnyRow) -> sqlx::Result<(String, i64)> {
-    Ok((r.try_get("number")?, r.try_get("monthly_micros")?))
-}
-
 /// Takes the number `id` for `owner` if it is still available and purchasable, at
 /// its current price: taking it and checking it is free are one statement, so of
 /// two buyers at the same moment exactly one gets it. The number and its monthly
@@ -144,7 +139,7 @@ pub async fn purchase<'e>(
     now: i64,
     renews_at: i64,
 ) -> sqlx::Result<Option<(String, i64)>> {
-    sqlx::query(
+    sqlx::query_as(
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
            notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
            monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
@@ -159,10 +154,7 @@ pub async fn purchase<'e>(
     .bind(renews_at)
     .bind(id)
     .fetch_optional(ex)
-    .await?
-    .as_ref()
-    .map(number_and_monthly)
-    .transpose()
+    .await
 }
 
 /// Turns renewal off for an active number of the owner's; the rows changed.
@@ -190,7 +182,7 @@ pub async fn renew_expired<'e>(
     now: i64,
     renews_at: i64,
 ) -> sqlx::Result<Option<(String, i64)>> {
-    sqlx::query(
+    sqlx::query_as(
         "UPDATE phone_numbers SET status = 'active', renews_at = $1, expired_at = NULL, auto_renew = 1, notice_sent_for = NULL, updated_at = $2 \
          WHERE id = $3 AND owner_id = $4 AND status = 'expired' RETURNING number, monthly_micros",
     )
@@ -199,10 +191,7 @@ pub async fn renew_expired<'e>(
     .bind(id)
     .bind(owner)
     .fetch_optional(ex)
-    .await?
-    .as_ref()
-    .map(number_and_monthly)
-    .transpose()
+    .await
 }
 
 mod inventory;

@@ -1,28 +1,21 @@
 //! The renewal cycle's statements over phone_numbers: the notice, the numbers due,
 //! their next period or expiry, and the return to inventory after the grace period.
 
-use crate::db::{claim, Backend, Exec};
-use sqlx::{AnyConnection, Row};
+use crate::db::{claim, Backend, Exec, Flag};
+use sqlx::{AnyConnection, FromRow};
 
 /// A number whose renewal is near or due.
+#[derive(sqlx::FromRow)]
 pub struct Due {
     pub id: i64,
+    #[sqlx(rename = "owner_id")]
     pub owner: i64,
     pub number: String,
     pub renews_at: i64,
+    #[sqlx(rename = "monthly_micros")]
     pub monthly: i64,
+    #[sqlx(try_from = "Flag")]
     pub auto_renew: bool,
-}
-
-fn due(r: &sqlx::any::AnyRow) -> sqlx::Result<Due> {
-    Ok(Due {
-        id: r.try_get("id")?,
-        owner: r.try_get("owner_id")?,
-        number: r.try_get("number")?,
-        renews_at: r.try_get("renews_at")?,
-        monthly: r.try_get("monthly_micros")?,
-        auto_renew: r.try_get::<i64, _>("auto_renew")? != 0,
-    })
 }
 
 /// Claims the notices of numbers renewing in (now, until]: the same statement that
@@ -36,7 +29,7 @@ pub async fn claim_notices(
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
          RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew";
-    claim::rows(conn, sql, now, until, due).await
+    claim::rows(conn, sql, now, until, |r| Due::from_row(r)).await
 }
 
 /// The next batch of numbers due, locked for this transaction on PostgreSQL so that
@@ -52,7 +45,7 @@ pub async fn claim_due(
          WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2{}",
         backend.skip_locked(None)
     );
-    claim::rows(conn, &sql, now, batch, due).await
+    claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
 }
 
 /// Moves a renewed number to its next period.

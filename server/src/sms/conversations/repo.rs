@@ -2,8 +2,7 @@
 //! (sms_inbound), read together by number and the other party.
 
 use crate::db::Exec;
-use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 /// Both directions of a user's messages as one list: their number, the other party.
 const BOTH: &str = "SELECT id, from_number AS number, to_number AS contact, body, created_at AS at, \
@@ -11,6 +10,7 @@ const BOTH: &str = "SELECT id, from_number AS number, to_number AS contact, body
      UNION ALL \
      SELECT id, to_number, from_number, body, created_at, 'inbound', 'received' FROM sms_inbound WHERE user_id = $1";
 
+#[derive(sqlx::FromRow)]
 pub struct Line {
     pub number: String,
     pub contact: String,
@@ -18,17 +18,6 @@ pub struct Line {
     pub at: i64,
     pub direction: String,
     pub status: String,
-}
-
-fn line(r: &AnyRow) -> sqlx::Result<Line> {
-    Ok(Line {
-        number: r.try_get("number")?,
-        contact: r.try_get("contact")?,
-        body: r.try_get("body")?,
-        at: r.try_get("at")?,
-        direction: r.try_get("direction")?,
-        status: r.try_get("status")?,
-    })
 }
 
 /// The latest message of each (number, contact) pair, newest conversation first, with
@@ -49,7 +38,7 @@ pub async fn latest<'e>(
     .fetch_all(ex)
     .await?;
     rows.iter()
-        .map(|r| Ok((line(r)?, r.try_get::<i64, _>("total")?)))
+        .map(|r| Ok((Line::from_row(r)?, r.try_get::<i64, _>("total")?)))
         .collect()
 }
 
@@ -62,7 +51,7 @@ pub async fn thread<'e>(
     contact: &str,
     limit: i64,
 ) -> sqlx::Result<Vec<Line>> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT * FROM (SELECT * FROM ({BOTH}) m WHERE number = $2 AND contact = $3 \
          ORDER BY at DESC, id DESC LIMIT $4) t ORDER BY at, id"
     ))
@@ -71,6 +60,5 @@ pub async fn thread<'e>(
     .bind(contact)
     .bind(limit)
     .fetch_all(ex)
-    .await?;
-    rows.iter().map(line).collect()
+    .await
 }

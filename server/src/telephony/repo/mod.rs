@@ -72,7 +72,7 @@ async fn party_query(
     } else {
         Vec::new()
     };
-    let columns = destination::PREFIXED_COLUMNS;
+    let columns = destination::COLUMNS;
     // $3 is the call's id when its facts are read; the candidate prefixes follow.
     let first = if call_id.is_some() { 4 } else { 3 };
     // Inbound: the number's own country. Outbound: a row per candidate prefix of
@@ -116,7 +116,7 @@ async fn party_query(
         user_id: row.try_get("owner_id")?,
         number_id: row.try_get("id")?,
         suspended: row.try_get::<String, _>("status")? == "suspended",
-        destination: destination::pick(&rows, true)?,
+        destination: destination::pick(&rows)?,
         balance: row.try_get("balance_micros")?,
         reserved: row.try_get("reserved_micros")?,
         reserved_package_seconds: row.try_get("reserved_package_seconds")?,
@@ -129,7 +129,7 @@ async fn party_query(
         ),
     };
     let facts = match call_id {
-        Some(_) => Some(CallFacts::from_row(row)?),
+        Some(_) => Some(CallFacts::read(row)?),
         None => None,
     };
     Ok(Some((party, facts)))
@@ -183,13 +183,16 @@ pub struct Reservation<'a> {
 }
 
 /// A reservation taken out of the table.
+#[derive(sqlx::FromRow)]
 pub struct Held {
     pub user_id: i64,
     pub amount_micros: i64,
     pub package_seconds: i64,
     /// The call it was made for (empty for reservations older than these columns).
     pub direction: String,
+    #[sqlx(rename = "from_number")]
     pub from: String,
+    #[sqlx(rename = "to_number")]
     pub to: String,
 }
 
@@ -198,21 +201,10 @@ pub async fn take<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     call_id: &str,
 ) -> Result<Option<Held>, sqlx::Error> {
-    let row = sqlx::query("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds, direction, from_number, to_number")
+    sqlx::query_as("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds, direction, from_number, to_number")
         .bind(call_id)
         .fetch_optional(ex)
-        .await?;
-    row.map(|r| {
-        Ok(Held {
-            user_id: r.try_get("user_id")?,
-            amount_micros: r.try_get("amount_micros")?,
-            package_seconds: r.try_get("package_seconds")?,
-            direction: r.try_get("direction")?,
-            from: r.try_get("from_number")?,
-            to: r.try_get("to_number")?,
-        })
-    })
-    .transpose()
+        .await
 }
 
 /// Calls whose reservation outlived its expiry without a CDR, a batch at a time.

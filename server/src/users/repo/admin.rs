@@ -5,7 +5,7 @@ use super::{User, COLUMNS};
 use crate::db::list::List;
 use crate::db::Exec;
 use crate::paging::{Page, PageQuery};
-use sqlx::AnyPool;
+use sqlx::{AnyPool, FromRow};
 
 /// The admin list's filter: text (already a LIKE pattern), status and role, empty
 /// for any.
@@ -42,7 +42,7 @@ pub async fn page_matching(
                 .bind(role.clone())
         },
         q,
-        User::from_row,
+        |r| User::from_row(r),
     )
     .await
 }

@@ -8,13 +8,12 @@ pub use admin::*;
 pub use trial::*;
 
 use crate::db::Exec;
-use crate::db::{flag, iso, now_ms};
+use crate::db::{flag, iso, now_ms, Flag};
 use crate::json::Money;
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::FromRow;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct User {
     pub id: i64,
     pub name: String,
@@ -26,7 +25,9 @@ pub struct User {
     pub role: String,
     pub status: String,
     pub balance_micros: i64,
+    #[sqlx(try_from = "Flag")]
     pub email_notifications: bool,
+    #[sqlx(try_from = "Flag")]
     pub sms_notifications: bool,
     pub session_version: i64,
     pub created_at: i64,
@@ -41,28 +42,6 @@ pub const COLUMNS: &str = "id, name, first_name, last_name, email, phone, passwo
     trial_status, trial_ends_at";
 
 impl User {
-    pub fn from_row(row: &AnyRow) -> sqlx::Result<User> {
-        Ok(User {
-            id: row.try_get("id")?,
-            name: row.try_get("name")?,
-            first_name: row.try_get("first_name")?,
-            last_name: row.try_get("last_name")?,
-            email: row.try_get("email")?,
-            phone: row.try_get("phone")?,
-            password_hash: row.try_get("password_hash")?,
-            role: row.try_get("role")?,
-            status: row.try_get("status")?,
-            balance_micros: row.try_get("balance_micros")?,
-            email_notifications: flag(row, "email_notifications")?,
-            sms_notifications: flag(row, "sms_notifications")?,
-            session_version: row.try_get("session_version")?,
-            created_at: row.try_get("created_at")?,
-            last_login_at: row.try_get("last_login_at")?,
-            trial_status: row.try_get("trial_status")?,
-            trial_ends_at: row.try_get("trial_ends_at")?,
-        })
-    }
-
     pub fn is_admin(&self) -> bool {
         self.role == "admin"
     }
@@ -121,13 +100,7 @@ pub fn split_name(name: &str) -> (String, String) {
 
 pub async fn find_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<User>> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
-    sqlx::query(&sql)
-        .bind(id)
-        .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(User::from_row)
-        .transpose()
+    sqlx::query_as(&sql).bind(id).fetch_optional(ex).await
 }
 
 /// The balance (micro-dollars) of a user, as answers after a charge show it.
@@ -140,13 +113,10 @@ pub async fn balance<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
 
 pub async fn find_by_email<'e>(ex: impl Exec<'e>, email: &str) -> sqlx::Result<Option<User>> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1");
-    sqlx::query(&sql)
+    sqlx::query_as(&sql)
         .bind(normalize_email(email))
         .fetch_optional(ex)
-        .await?
-        .as_ref()
-        .map(User::from_row)
-        .transpose()
+        .await
 }
 
 pub struct NewUser<'a> {
@@ -163,7 +133,7 @@ pub async fn insert<'e>(ex: impl Exec<'e>, u: NewUser<'_>) -> sqlx::Result<User>
         "INSERT INTO users (name, first_name, last_name, email, email_lower, password_hash, role, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLUMNS}"
     );
-    let row = sqlx::query(&sql)
+    sqlx::query_as(&sql)
         .bind(u.name.trim())
         .bind(first)
         .bind(last)
@@ -173,8 +143,7 @@ pub async fn insert<'e>(ex: impl Exec<'e>, u: NewUser<'_>) -> sqlx::Result<User>
         .bind(u.role)
         .bind(now_ms())
         .fetch_one(ex)
-        .await?;
-    User::from_row(&row)
+        .await
 }
 
 /// The user of an access token, and whether the token's session (its refresh-token
@@ -223,7 +192,7 @@ pub async fn update_profile<'e>(
         "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
          email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {COLUMNS}"
     );
-    let row = sqlx::query(&sql)
+    sqlx::query_as(&sql)
         .bind(p.first_name)
         .bind(p.last_name)
         .bind(format!("{} {}", p.first_name, p.last_name))
@@ -233,8 +202,7 @@ pub async fn update_profile<'e>(
         .bind(p.sms_notifications as i64)
         .bind(id)
         .fetch_one(ex)
-        .await?;
-    User::from_row(&row)
+        .await
 }
 
 /// Sets a new password hash and ends the user's access tokens; returns the new

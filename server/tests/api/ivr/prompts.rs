@@ -2,7 +2,7 @@
 //! stereo) converted to 8 kHz mono and chosen for its step.
 
 use super::{bytes, create, front_desk, pcm_wav};
-use crate::common::TestApp;
+use crate::common::{Session, TestApp};
 use axum::http::StatusCode;
 use dialtone_server::ivr::repo::{prompt_audio, PromptAudio};
 
@@ -10,6 +10,15 @@ use dialtone_server::ivr::repo::{prompt_audio, PromptAudio};
 fn stereo_wav(seconds: u32) -> Vec<u8> {
     let frames = (0..16000 * seconds).map(|i| if i % 32 < 16 { 4000 } else { -4000 });
     pcm_wav(2, 16000, frames.flat_map(|v| [v, v]))
+}
+
+/// Ada with a front desk flow: (the app, her session, the flow's id).
+async fn front_desk_flow() -> (TestApp, Session, i64) {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let id = create(&app, &s, front_desk("Front desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    (app, s, id)
 }
 
 /// The prompt stored for step `step` of flow `id`.
@@ -22,10 +31,7 @@ async fn stored_prompt(app: &TestApp, id: i64, step: &str) -> PromptAudio {
 
 #[tokio::test]
 async fn a_spoken_prompt_plays_back_as_an_8_khz_wav() {
-    let (app, s) = TestApp::with_client("ada@example.com").await;
-    let id = create(&app, &s, front_desk("Front desk")).await["id"]
-        .as_i64()
-        .unwrap();
+    let (app, s, id) = front_desk_flow().await;
     let (status, kind, wav) = bytes(&app, &s, &format!("/api/ivr/flows/{id}/prompts/main")).await;
     assert_eq!((status, kind.as_str()), (StatusCode::OK, "audio/wav"));
     let reader = hound::WavReader::new(std::io::Cursor::new(wav)).unwrap();
@@ -46,10 +52,7 @@ async fn a_spoken_prompt_plays_back_as_an_8_khz_wav() {
 
 #[tokio::test]
 async fn an_uploaded_wav_is_converted_to_8_khz_mono_and_chosen_for_its_step() {
-    let (app, s) = TestApp::with_client("ada@example.com").await;
-    let id = create(&app, &s, front_desk("Front desk")).await["id"]
-        .as_i64()
-        .unwrap();
+    let (app, s, id) = front_desk_flow().await;
     let path = format!("/api/ivr/flows/{id}/prompts/vm?name=greeting.wav");
     let r = app
         .post(&path)

@@ -1,7 +1,9 @@
 //! Inbound calls from the carrier: the owner's devices ring, the inbound rate is billed,
 //! and a number's route chooses which devices ring.
 
-use super::{calls, device, micros, on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{
+    assert_charged, calls, device, micros, on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND,
+};
 use crate::common::{caller, TestApp};
 use crate::support::switch::Switch;
 use axum::http::StatusCode;
@@ -24,9 +26,7 @@ async fn an_inbound_call_rings_the_owners_registered_device_and_bills_the_inboun
 
     let seconds = talked((&app, &s, &switch), "inbound", OUTSIDE_CALLER, &mine).await;
     let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost;
-    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
-    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
-    app.assert_invariant().await;
+    assert_charged(&app, &s, before, cost).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -163,9 +163,7 @@ async fn a_forwarded_number_places_and_bills_a_second_outbound_leg() {
     assert!((2..=4).contains(&seconds), "talked 2.5 s, billed {seconds}");
     let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost
         + rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
-    assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
-    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
-    app.assert_invariant().await;
+    assert_charged(&app, &s, before, cost).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

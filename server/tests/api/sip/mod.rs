@@ -125,6 +125,14 @@ pub async fn calling(
     (s, mine, password, switch)
 }
 
+/// The calls cost the client `cost` from `before`, nothing is held back any more, and
+/// the books balance.
+pub async fn assert_charged(app: &TestApp, s: &Session, before: i64, cost: i64) {
+    assert_eq!(before - micros(app, s, "balance_micros").await, cost);
+    assert_eq!(micros(app, s, "reserved_micros").await, 0);
+    app.assert_invariant().await;
+}
+
 /// The client's one call, `kind` ("inbound" or "outbound") from `from` to `to`, completed
 /// after 2.5 s of talk: billed for 2 to 4 seconds, which it returns.
 pub async fn talked(

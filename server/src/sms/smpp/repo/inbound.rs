@@ -2,22 +2,19 @@
 //! have arrived.
 
 use crate::db::Exec;
-use sqlx::Row;
 
 /// The owner, id and SmsUrl of an active number, if `number` is one.
 pub async fn active_number<'e>(
     ex: impl Exec<'e>,
     number: &str,
 ) -> sqlx::Result<Option<(i64, i64, Option<String>)>> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT owner_id, id, sms_url FROM phone_numbers \
          WHERE number = $1 AND status = 'active' AND owner_id IS NOT NULL",
     )
     .bind(number)
     .fetch_optional(ex)
-    .await?;
-    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
-        .transpose()
+    .await
 }
 
 pub struct Inbound<'a> {

@@ -1,14 +1,14 @@
 //! Each link's recorded state (smpp_links) and the queue's depth.
 
-use crate::db::Exec;
-use sqlx::Row;
+use crate::db::{Exec, Flag};
 
 /// What a link last recorded about itself (one row of smpp_links).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, sqlx::FromRow)]
 pub struct LinkRow {
     pub instance_id: String,
     pub system_id: String,
     pub smsc_addr: String,
+    #[sqlx(try_from = "Flag")]
     pub bound: bool,
     pub bound_since: Option<i64>,
     pub last_error: Option<String>,
@@ -64,33 +64,14 @@ pub async fn forget_links<'e>(ex: impl Exec<'e>, before: i64) -> sqlx::Result<()
 
 /// Every link's row, the most recently started first.
 pub async fn links<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<LinkRow>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT instance_id, system_id, smsc_addr, bound, bound_since, last_error, \
            last_error_at, submitted_total, received_total, submitted_last_minute, \
            received_last_minute, started_at, updated_at \
          FROM smpp_links ORDER BY started_at DESC, instance_id",
     )
     .fetch_all(ex)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(LinkRow {
-                instance_id: r.try_get("instance_id")?,
-                system_id: r.try_get("system_id")?,
-                smsc_addr: r.try_get("smsc_addr")?,
-                bound: r.try_get::<i64, _>("bound")? != 0,
-                bound_since: r.try_get("bound_since")?,
-                last_error: r.try_get("last_error")?,
-                last_error_at: r.try_get("last_error_at")?,
-                submitted_total: r.try_get("submitted_total")?,
-                received_total: r.try_get("received_total")?,
-                submitted_last_minute: r.try_get("submitted_last_minute")?,
-                received_last_minute: r.try_get("received_last_minute")?,
-                started_at: r.try_get("started_at")?,
-                updated_at: r.try_get("updated_at")?,
-            })
-        })
-        .collect()
+    .await
 }
 
 /// Messages waiting for the carrier, and when the oldest of them was queued.

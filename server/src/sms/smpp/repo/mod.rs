@@ -9,13 +9,16 @@ pub use inbound::*;
 pub use links::*;
 
 use crate::db::{Backend, Exec};
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 /// A queued message the sender holds under its lease.
+#[derive(sqlx::FromRow)]
 pub struct Claimed {
     pub id: i64,
     pub user_id: i64,
+    #[sqlx(rename = "to_number")]
     pub to: String,
+    #[sqlx(rename = "from_number")]
     pub from: Option<String>,
     pub body: String,
     pub segments: i64,
@@ -39,7 +42,7 @@ pub async fn claim_due(
     let due = "status = 'queued' AND provider = 'smpp' \
                AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
                AND (claimed_until IS NULL OR claimed_until <= $1)";
-    let rows = sqlx::query(&format!(
+    let mut claimed: Vec<Claimed> = sqlx::query_as(&format!(
         "WITH batch AS (SELECT id FROM sms_messages WHERE {due} ORDER BY id LIMIT $3{lock}) \
          UPDATE sms_messages SET claimed_until = $2, attempts = attempts + 1 \
          WHERE id IN (SELECT id FROM batch) AND {due} \
@@ -51,22 +54,6 @@ pub async fn claim_due(
     .bind(batch)
     .fetch_all(conn)
     .await?;
-    let mut claimed: Vec<Claimed> = rows
-        .iter()
-        .map(|r| {
-            Ok(Claimed {
-                id: r.try_get("id")?,
-                user_id: r.try_get("user_id")?,
-                to: r.try_get("to_number")?,
-                from: r.try_get("from_number")?,
-                body: r.try_get("body")?,
-                segments: r.try_get("segments")?,
-                cost_micros: r.try_get("cost_micros")?,
-                status_callback: r.try_get("status_callback")?,
-                uncertain_since: r.try_get("uncertain_since")?,
-            })
-        })
-        .collect::<sqlx::Result<_>>()?;
     claimed.sort_by_key(|c| c.id);
     Ok(claimed)
 }
@@ -169,9 +156,11 @@ pub async fn mark_uncertain<'e>(
 }
 
 /// A queued message that may have a part at the SMSC without a recorded message id.
+#[derive(sqlx::FromRow)]
 pub struct InDoubt {
     pub id: i64,
     pub user_id: i64,
+    #[sqlx(rename = "from_number")]
     pub from: Option<String>,
     pub body: String,
     pub status_callback: Option<String>,
@@ -180,7 +169,7 @@ pub struct InDoubt {
 /// The messages to `to` that may be at the SMSC unrecorded, oldest first: uncertain,
 /// or claimed (in flight, or held by a sender that died).
 pub async fn in_doubt_to<'e>(ex: impl Exec<'e>, to: &str) -> sqlx::Result<Vec<InDoubt>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT id, user_id, from_number, body, status_callback FROM sms_messages \
          WHERE to_number = $1 AND status = 'queued' AND provider = 'smpp' \
            AND (uncertain_since IS NOT NULL OR claimed_until IS NOT NULL) \
@@ -188,18 +177,7 @@ pub async fn in_doubt_to<'e>(ex: impl Exec<'e>, to: &str) -> sqlx::Result<Vec<In
     )
     .bind(to)
     .fetch_all(ex)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(InDoubt {
-                id: r.try_get("id")?,
-                user_id: r.try_get("user_id")?,
-                from: r.try_get("from_number")?,
-                body: r.try_get("body")?,
-                status_callback: r.try_get("status_callback")?,
-            })
-        })
-        .collect()
+    .await
 }
 
 /// A link has just bound: the SMSC delivers the receipts it kept for us from now on,
@@ -235,15 +213,13 @@ pub async fn by_smsc_id<'e>(
     ex: impl Exec<'e>,
     smsc_id: &str,
 ) -> sqlx::Result<Option<(i64, i64, Option<String>)>> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT m.id, m.user_id, m.status_callback FROM sms_parts p \
          JOIN sms_messages m ON m.id = p.sms_id WHERE p.smsc_message_id = $1",
     )
     .bind(smsc_id)
     .fetch_optional(ex)
-    .await?;
-    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
-        .transpose()
+    .await
 }
 
 /// A receipt's outcome: true when it changed the message. A late `delivered` never
