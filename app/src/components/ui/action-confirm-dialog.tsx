@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import toast from 'react-hot-toast';
 import { messageOf } from '../../lib/api-client';
+import { AuthContext } from '../../lib/auth-context';
 import { ChargeFailure } from './charge-failure';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -19,7 +20,7 @@ interface ActionConfirmDialogProps<T> extends DialogProps {
   /** The message when the call fails and the server gave none. */
   failure: string;
   /** The call charges the balance: a failure links to Add funds, and success refetches the user. */
-  charge?: { refreshUser: () => Promise<unknown> };
+  charge?: boolean;
 }
 
 /**
@@ -52,6 +53,7 @@ export function ActionConfirmDialog<T>({
   ...dialog
 }: ActionConfirmDialogProps<T>) {
   const queryClient = useQueryClient();
+  const auth = useContext(AuthContext);
   const run = useMutation({
     mutationFn: action,
     onSuccess: async (result) => {
@@ -61,7 +63,7 @@ export function ActionConfirmDialog<T>({
       onDone?.(result);
       dialog.onClose();
       await Promise.all([
-        charge?.refreshUser(),
+        charge ? auth?.refreshUser() : undefined,
         queryClient.invalidateQueries({ queryKey: refresh }),
       ]);
     },

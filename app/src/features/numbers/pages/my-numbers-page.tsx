@@ -11,7 +11,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useMyNumbers, type MyNumber } from '../api/get-my-numbers';
 import { cancelNumberConfirm } from '../components/cancel-number-confirm';
 import { MyNumbersTable, type NumberAction } from '../components/my-numbers-table';
-import { RenewNumberDialog } from '../components/renew-number-dialog';
+import { renewNumberConfirm } from '../components/renew-number-confirm';
 import { RouteNumberDialog } from '../components/route-number-dialog';
 
 async function copyNumber(number: string) {
@@ -66,7 +66,9 @@ export function MyNumbersPage() {
       {open?.action === 'cancel' && (
         <ActionConfirmDialog {...cancelNumberConfirm(open.item)} onClose={close} />
       )}
-      {open?.action === 'renew' && <RenewNumberDialog item={open.item} onClose={close} />}
+      {open?.action === 'renew' && (
+        <ActionConfirmDialog {...renewNumberConfirm(open.item)} onClose={close} />
+      )}
       {open?.action === 'route' && <RouteNumberDialog item={open.item} onClose={close} />}
     </div>
   );

@@ -1,9 +1,10 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { CardList } from '../../../components/ui/card-list';
 import { usePackages, type CataloguePackage } from '../api/get-packages';
 import { PackageCard } from '../components/package-card';
-import { PurchasePackageDialog } from '../components/purchase-package-dialog';
+import { purchasePackageConfirm } from '../components/purchase-package-confirm';
 
 export function BuyPackagePage() {
   const packages = usePackages();
@@ -24,7 +25,9 @@ export function BuyPackagePage() {
       >
         {(item) => <PackageCard key={item.id} item={item} onPurchase={() => setChosen(item)} />}
       </CardList>
-      {chosen && <PurchasePackageDialog item={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <ActionConfirmDialog {...purchasePackageConfirm(chosen)} onClose={() => setChosen(null)} />
+      )}
     </AppPage>
   );
 }
