@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { Options } from '../../../components/ui/select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
 import { useMarkHandled } from '../api/mark-handled';
@@ -29,22 +29,16 @@ export function MessagesPage() {
       meta="Messages sent through the Dialtone contact form."
       description="Questions sent through the contact form."
       actions={
-        <div>
-          <label htmlFor="message-status" className="mb-1 block text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id="message-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as MessageStatus);
-              setPage(1);
-            }}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-          >
-            <Options options={statuses} />
-          </select>
-        </div>
+        <SelectField
+          id="message-status"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as MessageStatus);
+            setPage(1);
+          }}
+          options={statuses}
+        />
       }
     >
       <ListPanel label="Messages" busy={messages.isFetching}>
