@@ -1,5 +1,7 @@
 //! The auth tables: `refresh_tokens` (sessions) and `password_resets`.
 
+use crate::db::list::bind_all;
+use crate::db::list::Value::{self, Int, Text};
 use crate::db::{now_ms, Flag};
 use crate::db::{one_row, Exec};
 
@@ -80,15 +82,23 @@ pub async fn family_of<'e>(ex: impl Exec<'e>, token_hash: &str) -> sqlx::Result<
         .await
 }
 
-pub async fn revoke_family<'e>(ex: impl Exec<'e>, family: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family = $2 AND revoked_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(family)
-    .execute(ex)
-    .await?;
+/// Revokes the live tokens that `condition` (its values from `$2` on) names.
+async fn revoke_where<'e>(
+    ex: impl Exec<'e>,
+    condition: &str,
+    values: &[Value<'_>],
+) -> sqlx::Result<()> {
+    let sql = format!(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE {condition} AND revoked_at IS NULL"
+    );
+    bind_all(sqlx::query(&sql).bind(now_ms()), values)
+        .execute(ex)
+        .await?;
     Ok(())
+}
+
+pub async fn revoke_family<'e>(ex: impl Exec<'e>, family: &str) -> sqlx::Result<()> {
+    revoke_where(ex, "family = $2", &[Text(family)]).await
 }
 
 pub async fn revoke_user_family<'e>(
@@ -96,13 +106,8 @@ pub async fn revoke_user_family<'e>(
     user_id: i64,
     family: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND family = $3 AND revoked_at IS NULL")
-        .bind(now_ms())
-        .bind(user_id)
-        .bind(family)
-        .execute(ex)
-        .await?;
-    Ok(())
+    let values = [Int(user_id), Text(family)];
+    revoke_where(ex, "user_id = $2 AND family = $3", &values).await
 }
 
 /// Revokes every live session of a user except the family `keep` ("" for none).
@@ -111,13 +116,8 @@ pub async fn revoke_user_families<'e>(
     user_id: i64,
     keep: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family <> $3")
-        .bind(now_ms())
-        .bind(user_id)
-        .bind(keep)
-        .execute(ex)
-        .await?;
-    Ok(())
+    let values = [Int(user_id), Text(keep)];
+    revoke_where(ex, "user_id = $2 AND family <> $3", &values).await
 }
 
 pub async fn insert_password_reset<'e>(

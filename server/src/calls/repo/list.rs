@@ -6,7 +6,7 @@
 
 use crate::calls::{mmss, CallItem};
 use crate::db::iso;
-use crate::db::list::{AnyQuery, Value};
+use crate::db::list::{bind_all, AnyQuery, Value};
 use crate::db::Exec;
 use crate::json::Money;
 use sqlx::any::AnyRow;
@@ -90,14 +90,11 @@ impl<'a> Clause<'a> {
         format!("${}", self.binds.len() + k)
     }
 
-    fn bind<'q>(&self, mut q: AnyQuery<'q>) -> AnyQuery<'q> {
-        for b in &self.binds {
-            q = match b {
-                Value::Int(v) => q.bind(*v),
-                Value::Text(v) => q.bind(v.to_string()),
-            };
-        }
-        q
+    fn bind<'q>(&self, q: AnyQuery<'q>) -> AnyQuery<'q>
+    where
+        'a: 'q,
+    {
+        bind_all(q, &self.binds)
     }
 }
 

@@ -83,11 +83,19 @@ pub struct Window {
     pub offset: i64,
 }
 
-/// A value of a list's filter, bound in its turn.
+/// A value of a filter, bound in its turn.
 #[derive(Clone, Copy)]
 pub enum Value<'a> {
     Int(i64),
     Text(&'a str),
+}
+
+/// The statement with `values` bound after what it has, in order.
+pub fn bind_all<'q>(query: AnyQuery<'q>, values: &[Value<'q>]) -> AnyQuery<'q> {
+    values.iter().fold(query, |q, value| match *value {
+        Value::Int(v) => q.bind(v),
+        Value::Text(v) => q.bind(v),
+    })
 }
 
 impl Window {
@@ -105,7 +113,7 @@ impl Window {
         filter: &[Value<'_>],
     ) -> sqlx::Result<Vec<T>>
     where
-        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+        T: for<'r> FromRow<'r, AnyRow>,
     {
         let n = 2 + filter.len();
         let sql = format!(
@@ -113,16 +121,15 @@ impl Window {
             n + 1,
             n + 2
         );
-        let mut query = sqlx::query_as(&sql)
+        let keyset = sqlx::query(&sql)
             .bind(owner)
             .bind(self.before_id.unwrap_or(i64::MAX));
-        for value in filter {
-            query = match *value {
-                Value::Int(v) => query.bind(v),
-                Value::Text(v) => query.bind(v),
-            };
-        }
-        query.bind(self.limit).bind(self.offset).fetch_all(ex).await
+        let rows = bind_all(keyset, filter)
+            .bind(self.limit)
+            .bind(self.offset)
+            .fetch_all(ex)
+            .await?;
+        rows.iter().map(|r| T::from_row(r)).collect()
     }
 }
 
