@@ -9,6 +9,7 @@ import { mockApi, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
+import { bodyOf } from '../test/queries';
 
 const anonymous: Routes = {
   'GET /api/user/info': { status: 401, body: { message: 'Unauthorized' } },
@@ -158,8 +159,7 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
     expect(getAuthToken()).toBe('fresh');
-    const login = fetch.mock.calls.find(([url]) => String(url) === '/api/auth/login');
-    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+    expect(bodyOf(fetch, 'POST /api/auth/login')).toEqual({
       email: 'client@dialtone.test',
       password: 'client123',
       remember: false,

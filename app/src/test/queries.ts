@@ -23,3 +23,11 @@ export function optionTexts(select: HTMLElement): Array<string | null> {
 export async function expectCalled(fetch: ReturnType<typeof mockApi>, call: string) {
   await waitFor(() => expect(calls(fetch)).toContain(call));
 }
+
+/** The JSON body of the first `call` ("METHOD /api/...") the stubbed fetch got. */
+export function bodyOf(fetch: ReturnType<typeof mockApi>, call: string): unknown {
+  const found = fetch.mock.calls.find(
+    ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === call,
+  );
+  return JSON.parse(String(found?.[1]?.body));
+}

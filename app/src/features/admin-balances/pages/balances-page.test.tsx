@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
-import { findRow } from '../../../test/queries';
+import { bodyOf, findRow } from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -95,8 +95,7 @@ describe('User Balances page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(success).toHaveBeenCalledWith('$12.50 added');
     expect(toggle).toHaveFocus();
-    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(bodyOf(fetch, ADJUST)).toEqual({
       type: 'credit',
       amount: '12.50',
       reason: 'Refund for a dropped call',

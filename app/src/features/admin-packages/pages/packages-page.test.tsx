@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
-import { expectCalled } from '../../../test/queries';
+import { bodyOf, expectCalled } from '../../../test/queries';
 
 const basic = {
   id: 1,
@@ -105,8 +105,10 @@ describe('Manage packages page', () => {
     await userEvent.type(within(dialog).getByLabelText('Minutes'), '150');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await expectCalled(fetch, 'PUT /api/admin/packages/1');
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ minutes: 150, price: '19.99' });
+    expect(bodyOf(fetch, 'PUT /api/admin/packages/1')).toMatchObject({
+      minutes: 150,
+      price: '19.99',
+    });
   });
 
   it("confirms a delete and shows the server's message", async () => {

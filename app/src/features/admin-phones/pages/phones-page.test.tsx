@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PhonesPage } from './phones-page';
-import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
+import { bodyOf, expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
 const phone = {
   id: 3,
@@ -204,7 +204,6 @@ describe('Manage phone numbers page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return to inventory' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/phones/3/reassign');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ email: null });
+    expect(bodyOf(fetch, 'POST /api/admin/phones/3/reassign')).toEqual({ email: null });
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, mockApi, mockServer } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
+import { bodyOf } from '../../../test/queries';
 
 const settings = {
   setupFee: '1.00',
@@ -105,8 +106,7 @@ describe('Admin settings page', () => {
     await userEvent.type(fee, '2.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ ...settings, setupFee: '2.50' });
+    expect(bodyOf(fetch, 'PUT /api/admin/settings')).toEqual({ ...settings, setupFee: '2.50' });
     expect(fee).toHaveValue('2.50');
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage } from '../../../test/mock-api';
 import { adminAuth, adminUser, pageTest } from '../../../test/render';
 import { UsersPage } from './users-page';
-import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
+import { bodyOf, expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -144,8 +144,7 @@ describe('Manage users page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('At least one administrator must remain')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/users/7/role');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: 'admin' });
+    expect(bodyOf(fetch, 'POST /api/admin/users/7/role')).toEqual({ role: 'admin' });
   });
 
   it('sends an email checked by core, then toasts the server message', async () => {
@@ -168,8 +167,7 @@ describe('Manage users page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
     expect(await screen.findByText('Email to ada@example.com queued')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    const post = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/users/7/email');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(bodyOf(fetch, 'POST /api/admin/users/7/email')).toEqual({
       subject: 'Your invoice',
       body: 'It is attached.',
     });

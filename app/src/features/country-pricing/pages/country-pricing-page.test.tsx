@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
-import { findRow, rowOf } from '../../../test/queries';
+import { bodyOf, findRow, rowOf } from '../../../test/queries';
 
 const germany = {
   id: 3,
@@ -112,8 +112,7 @@ describe('Country pricing page', () => {
     expect(
       await within(dialog).findByText('A country with this code already exists'),
     ).toBeInTheDocument();
-    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(bodyOf(fetch, 'POST /api/admin/country-pricing')).toEqual({
       country: 'Germany',
       code: 'DE',
       callingCode: '49',
@@ -140,8 +139,10 @@ describe('Country pricing page', () => {
     await userEvent.type(outbound, '0.03');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ code: 'DE', outboundRate: '0.03' });
+    expect(bodyOf(fetch, 'PUT /api/admin/country-pricing/3')).toMatchObject({
+      code: 'DE',
+      outboundRate: '0.03',
+    });
   });
 
   it('deletes a row after a confirmation', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, mockServer, type Reply } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { MessagesPage } from './messages-page';
+import { bodyOf } from '../../../test/queries';
 
 const NUMBER = '+14155550100';
 const ALICE = '+447700900123';
@@ -204,10 +205,7 @@ describe('Messages page', () => {
     ).toBeVisible();
     await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
-    const post = fetch.mock.calls.find(
-      ([url, init]) => url === '/api/sms' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(bodyOf(fetch, 'POST /api/sms')).toEqual({
       to: ALICE,
       message: reply.body,
       from: NUMBER,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
+import { bodyOf } from '../../../test/queries';
 
 const config = {
   provider: 'sandbox',
@@ -81,8 +82,7 @@ describe('Deposit page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/client/payment/pi_1_secret_abc'),
     );
-    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ amount: '25' });
+    expect(bodyOf(fetch, 'POST /api/payment/stripe')).toEqual({ amount: '25' });
   });
 
   it("shows the server's message as a toast when the deposit cannot start", async () => {

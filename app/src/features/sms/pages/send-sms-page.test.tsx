@@ -5,6 +5,7 @@ import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
+import { bodyOf } from '../../../test/queries';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
 const QUOTE = 'POST /api/sms/quote';
@@ -30,11 +31,6 @@ function renderPage(routes: Routes) {
 async function fillForm(to: string, message: string) {
   await userEvent.type(screen.getByLabelText('Recipient'), to);
   await userEvent.type(screen.getByLabelText('Message'), message);
-}
-
-function bodyOf(fetch: ReturnType<typeof mockApi>, key: string): unknown {
-  const call = fetch.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key);
-  return JSON.parse(String(call?.[1]?.body));
 }
 
 describe('Send SMS page', () => {
