@@ -5,15 +5,15 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-do
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
-import { mockApi, type Routes } from '../test/mock-api';
+import { mockApi, refusal, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
 import { bodyOf } from '../test/queries';
 
 const anonymous: Routes = {
-  'GET /api/user/info': { status: 401, body: { message: 'Unauthorized' } },
-  'POST /api/auth/refresh-token': { status: 401, body: { message: 'No session' } },
+  'GET /api/user/info': refusal(401, 'Unauthorized'),
+  'POST /api/auth/refresh-token': refusal(401, 'No session'),
 };
 
 function signedIn(user = clientUser): Routes {

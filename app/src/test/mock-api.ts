@@ -32,6 +32,11 @@ export function listPage(items: unknown[], total = items.length, page = 1, pageS
   return { status: 200, body: { items, total, page, pageSize } };
 }
 
+/** An error answer with the server's message, as the API refuses a request. */
+export function refusal(status: number, message: string): Reply {
+  return { status, body: { message } };
+}
+
 export function calls(fetch: ReturnType<typeof mockApi>): string[] {
   return fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 }

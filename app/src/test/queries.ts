@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { calls, type mockApi } from './mock-api';
 
@@ -30,4 +31,12 @@ export function bodyOf(fetch: ReturnType<typeof mockApi>, call: string): unknown
     ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === call,
   );
   return JSON.parse(String(found?.[1]?.body));
+}
+
+/** Opens the actions menu of the row named `row` and chooses `item`; the menu's button. */
+export async function chooseRowAction(row: string, item: string): Promise<HTMLElement> {
+  const toggle = await screen.findByRole('button', { name: `Actions for ${row}` });
+  await userEvent.click(toggle);
+  await userEvent.click(screen.getByRole('menuitem', { name: item }));
+  return toggle;
 }

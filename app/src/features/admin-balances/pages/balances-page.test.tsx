@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
-import { bodyOf, findRow } from '../../../test/queries';
+import { bodyOf, chooseRowAction, findRow } from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -32,13 +32,6 @@ const show = pageTest(
     },
   },
 );
-
-async function openAction(name: string, action: string) {
-  const toggle = await screen.findByRole('button', { name: `Actions for ${name}` });
-  await userEvent.click(toggle);
-  await userEvent.click(screen.getByRole('menuitem', { name: action }));
-  return toggle;
-}
 
 describe('User Balances page', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -70,7 +63,7 @@ describe('User Balances page', () => {
     const { fetch } = show({
       [ADJUST]: { status: 200, body: { balance: 30, entryId: 99, message: '$12.50 added' } },
     });
-    const toggle = await openAction('Ada Lovelace', 'Add Funds');
+    const toggle = await chooseRowAction('Ada Lovelace', 'Add Funds');
     const dialog = screen.getByRole('dialog', { name: 'Add Funds' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
@@ -113,7 +106,7 @@ describe('User Balances page', () => {
         },
       },
     });
-    await openAction('Ada Lovelace', 'Deduct Funds');
+    await chooseRowAction('Ada Lovelace', 'Deduct Funds');
     const dialog = screen.getByRole('dialog', { name: 'Deduct Funds' });
     await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '100');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Chargeback');
@@ -128,7 +121,7 @@ describe('User Balances page', () => {
 
   it('closes the dialog with Escape and returns focus to the row menu', async () => {
     show();
-    const toggle = await openAction('Bob Byte', 'Add Funds');
+    const toggle = await chooseRowAction('Bob Byte', 'Add Funds');
     expect(screen.getByRole('dialog')).toBeVisible();
     await userEvent.tab();
     await userEvent.tab();
@@ -159,7 +152,7 @@ describe('User Balances page', () => {
         body: { items: [entry(1)], total: 11, page: 2, pageSize: 10 },
       },
     });
-    await openAction('Ada Lovelace', 'View Transactions');
+    await chooseRowAction('Ada Lovelace', 'View Transactions');
     const dialog = screen.getByRole('dialog', { name: 'Transactions of Ada Lovelace' });
     expect(await within(dialog).findByText('Entry 12')).toBeVisible();
     expect(within(dialog).getByText('Credit by admin')).toBeVisible();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
-import { bodyOf, expectCalled } from '../../../test/queries';
+import { bodyOf, chooseRowAction, expectCalled } from '../../../test/queries';
 
 const basic = {
   id: 1,
@@ -97,8 +97,7 @@ describe('Manage packages page', () => {
     const { fetch } = show({
       'PUT /api/admin/packages/1': { status: 200, body: { item: { ...basic, minutes: 150 } } },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Package' }));
+    await chooseRowAction('Basic', 'Edit Package');
     const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
     expect(within(dialog).getByLabelText('Features')).toHaveValue('Outbound calls\nEmail support');
     await userEvent.clear(within(dialog).getByLabelText('Minutes'));
@@ -121,8 +120,7 @@ describe('Manage packages page', () => {
         },
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Basic' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Package' }));
+    await chooseRowAction('Basic', 'Delete Package');
     expect(calls(fetch)).not.toContain('DELETE /api/admin/packages/1');
     const dialog = screen.getByRole('dialog', { name: 'Delete Package' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Package' }));

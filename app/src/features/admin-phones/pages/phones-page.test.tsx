@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage } from '../../../test/mock-api';
+import { calls, listPage, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PhonesPage } from './phones-page';
-import { bodyOf, expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
+import {
+  bodyOf,
+  chooseRowAction,
+  expectCalled,
+  findRow,
+  optionTexts,
+  rowOf,
+} from '../../../test/queries';
 
 const phone = {
   id: 3,
@@ -109,7 +116,7 @@ describe('Manage phone numbers page', () => {
       'POST /api/admin/phones': (init) => {
         attempts += 1;
         if (attempts === 1) {
-          return { status: 409, body: { message: 'This number is already in the inventory' } };
+          return refusal(409, 'This number is already in the inventory');
         }
         return { status: 201, body: { item: { ...spare, ...JSON.parse(String(init.body)) } } };
       },
@@ -171,13 +178,9 @@ describe('Manage phone numbers page', () => {
 
   it('reassigns to an e-mail and shows an unknown e-mail under the field', async () => {
     show({
-      'POST /api/admin/phones/4/reassign': {
-        status: 404,
-        body: { message: 'No user with this e-mail' },
-      },
+      'POST /api/admin/phones/4/reassign': refusal(404, 'No user with this e-mail'),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550999' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
+    await chooseRowAction('+14155550999', 'Reassign Number');
     const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });
     await userEvent.type(within(dialog).getByLabelText('Customer e-mail'), 'nobody@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -197,8 +200,7 @@ describe('Manage phone numbers page', () => {
         body: { item: { ...phone, assignedTo: null } },
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550100' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Reassign Number' }));
+    await chooseRowAction('+14155550100', 'Reassign Number');
     const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });
     await userEvent.click(within(dialog).getByLabelText('Return to inventory'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));

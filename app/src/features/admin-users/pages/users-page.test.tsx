@@ -1,10 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage } from '../../../test/mock-api';
+import { calls, listPage, refusal } from '../../../test/mock-api';
 import { adminAuth, adminUser, pageTest } from '../../../test/render';
 import { UsersPage } from './users-page';
-import { bodyOf, expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
+import {
+  bodyOf,
+  chooseRowAction,
+  expectCalled,
+  findRow,
+  optionTexts,
+  rowOf,
+} from '../../../test/queries';
 
 const ada = {
   id: 7,
@@ -122,8 +129,7 @@ describe('Manage users page', () => {
       [FIRST]: listPage([{ ...ada, status: 'suspended' }]),
       'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
     });
-    await openMenu('Ada Lovelace');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Reactivate User' }));
+    await chooseRowAction('Ada Lovelace', 'Reactivate User');
     const dialog = screen.getByRole('dialog', { name: 'Reactivate User' });
     expect(dialog).toHaveTextContent('Reactivate Ada Lovelace? They can sign in again at once.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate User' }));
@@ -132,13 +138,9 @@ describe('Manage users page', () => {
 
   it('changes a role after naming it, and shows the server’s refusal as an error toast', async () => {
     const { fetch } = show({
-      'POST /api/admin/users/7/role': {
-        status: 409,
-        body: { message: 'At least one administrator must remain' },
-      },
+      'POST /api/admin/users/7/role': refusal(409, 'At least one administrator must remain'),
     });
-    await openMenu('Ada Lovelace');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Change Role' }));
+    await chooseRowAction('Ada Lovelace', 'Change Role');
     const dialog = screen.getByRole('dialog', { name: 'Change Role' });
     expect(dialog).toHaveTextContent("Change Ada Lovelace's role from Client to Admin?");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
@@ -154,8 +156,7 @@ describe('Manage users page', () => {
         body: { message: 'Email to ada@example.com queued' },
       },
     });
-    await openMenu('Ada Lovelace');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
+    await chooseRowAction('Ada Lovelace', 'Send Email');
     const dialog = screen.getByRole('dialog', { name: 'Send Email' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
     expect(within(dialog).getByText('Subject is required')).toBeInTheDocument();
@@ -175,8 +176,7 @@ describe('Manage users page', () => {
 
   it('closes the email dialog with Escape', async () => {
     show();
-    await openMenu('Ada Lovelace');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Send Email' }));
+    await chooseRowAction('Ada Lovelace', 'Send Email');
     expect(screen.getByRole('dialog', { name: 'Send Email' })).toBeInTheDocument();
     expect(screen.getByLabelText('Subject')).toHaveFocus();
     await userEvent.keyboard('{Escape}');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -41,10 +41,7 @@ describe('Password reset', () => {
 
   it("shows the server's message for an expired token", async () => {
     mockApi({
-      'POST /api/auth/reset-password': {
-        status: 400,
-        body: { message: 'This reset link has expired.' },
-      },
+      'POST /api/auth/reset-password': refusal(400, 'This reset link has expired.'),
     });
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=old' });
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret');

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, type Reply } from '../../../test/mock-api';
+import { calls, refusal, type Reply } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { IvrFlowsPage } from './ivr-flows-page';
+import { chooseRowAction } from '../../../test/queries';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const reception = {
@@ -38,11 +39,6 @@ const show = pageTest(
   },
 );
 
-async function act(name: string, item: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
-  await userEvent.click(screen.getByRole('menuitem', { name: item }));
-}
-
 describe('IVR flows page', () => {
   it('lists flows with their steps, numbers and update, and the monthly price', async () => {
     show();
@@ -62,12 +58,9 @@ describe('IVR flows page', () => {
 
   it('shows the server’s refusal to delete a flow a number routes to', async () => {
     const { fetch } = show({
-      'DELETE /api/ivr/flows/3': {
-        status: 409,
-        body: { message: '+14155550100 routes its calls to this flow' },
-      },
+      'DELETE /api/ivr/flows/3': refusal(409, '+14155550100 routes its calls to this flow'),
     });
-    await act('Reception', 'Delete');
+    await chooseRowAction('Reception', 'Delete');
     const dialog = screen.getByRole('dialog', { name: 'Delete IVR flow' });
     expect(dialog).toHaveTextContent('route that number elsewhere in My Numbers first');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete flow' }));
@@ -95,11 +88,11 @@ describe('IVR flows page', () => {
         body: { ...reception, id: 5, name: 'Reception (copy)' },
       },
     });
-    await act('After hours', 'Delete');
+    await chooseRowAction('After hours', 'Delete');
     await userEvent.click(screen.getByRole('button', { name: 'Delete flow' }));
     expect(await screen.findByText('After hours deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'After hours' })).toBeNull());
-    await act('Reception', 'Duplicate');
+    await chooseRowAction('Reception', 'Duplicate');
     expect(await screen.findByText('Reception (copy) created')).toBeInTheDocument();
     expect(calls(fetch)).toContain('POST /api/ivr/flows/3/duplicate');
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, mockApi, refusal } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { LiveCallsPanel } from './live-calls-panel';
 import { expectCalled } from '../../../test/queries';
@@ -53,10 +53,10 @@ describe('Calls in progress (admin)', () => {
   it("shows the switch's refusal in the dialog", async () => {
     mockApi({
       'GET /api/admin/calls/live': { status: 200, body: { items: [answered] } },
-      'POST /api/admin/calls/live/call-1/hangup': {
-        status: 409,
-        body: { message: 'The switch no longer carries this call' },
-      },
+      'POST /api/admin/calls/live/call-1/hangup': refusal(
+        409,
+        'The switch no longer carries this call',
+      ),
     });
     renderWithProviders(<LiveCallsPanel scope="admin" />, { auth: adminAuth() });
     await userEvent.click(await screen.findByRole('button', { name: /Hang up the call/ }));

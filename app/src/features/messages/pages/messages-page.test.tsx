@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { calls, mockServer, refusal, type Reply } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 import { bodyOf } from '../../../test/queries';
@@ -127,7 +127,7 @@ describe('Messages page', () => {
         failing
           ? { status: 500, body: { message: 'Database unavailable' } }
           : ok({ conversations }),
-      [threadUrl(BOB)]: { status: 400, body: { message: 'contact is not a valid number' } },
+      [threadUrl(BOB)]: refusal(400, 'contact is not a valid number'),
     });
     renderPage(`/client/messages?${new URLSearchParams({ number: NUMBER, contact: BOB })}`);
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { calls, mockServer, refusal, type Reply } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { MyNumber } from '../api/get-my-numbers';
 import { RouteNumberDialog } from './route-number-dialog';
@@ -64,7 +64,7 @@ describe('Call routing to an IVR flow', () => {
   it('opens on the flow a number is routed to, and shows a short balance with Add funds', async () => {
     server({
       'GET /api/numbers/5/route': ok({ ...route, ivrFlowId: 3 }),
-      'PUT /api/numbers/5/route': { status: 402, body: { message: 'Insufficient balance' } },
+      'PUT /api/numbers/5/route': refusal(402, 'Insufficient balance'),
     });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Call Routing' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, refusal, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -176,10 +176,10 @@ describe('Buy number wizard', () => {
 
   it('shows a shortfall inline with a link to add funds', async () => {
     server({
-      'POST /api/numbers/purchase': {
-        status: 402,
-        body: { message: 'Insufficient balance: $3.99 needed, $1.00 available' },
-      },
+      'POST /api/numbers/purchase': refusal(
+        402,
+        'Insufficient balance: $3.99 needed, $1.00 available',
+      ),
     });
     renderPage();
     await chooseUsMobileNumber();
@@ -190,10 +190,10 @@ describe('Buy number wizard', () => {
 
   it('goes back to the list and reloads it when the number was taken meanwhile', async () => {
     const fetch = server({
-      'POST /api/numbers/purchase': {
-        status: 409,
-        body: { message: 'This number was just taken. Please choose another one.' },
-      },
+      'POST /api/numbers/purchase': refusal(
+        409,
+        'This number was just taken. Please choose another one.',
+      ),
     });
     renderPage();
     await chooseUsMobileNumber();

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
-import { findRow } from '../../../test/queries';
+import { chooseRowAction, findRow } from '../../../test/queries';
 
 const active = {
   id: 5,
@@ -69,8 +69,7 @@ describe('My numbers page', () => {
     renderPage();
     // user-event installs its own clipboard on setup; replace it after.
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550100' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Copy Number' }));
+    await chooseRowAction('+14155550100', 'Copy Number');
     expect(writeText).toHaveBeenCalledWith('+14155550100');
     expect(await screen.findByText('Number copied')).toBeInTheDocument();
   });
@@ -88,8 +87,7 @@ describe('My numbers page', () => {
       },
     });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for +14155550100' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel Number' }));
+    await chooseRowAction('+14155550100', 'Cancel Number');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Number' });
     expect(dialog).toHaveTextContent('stays yours until its expiry date');
     expect(dialog).toHaveTextContent('will not renew');
@@ -102,7 +100,7 @@ describe('My numbers page', () => {
   it('offers Renew for an expired number', async () => {
     mockApi({
       'GET /api/numbers/mine': { status: 200, body: { numbers: [expired] } },
-      'POST /api/numbers/6/renew': { status: 402, body: { message: 'Insufficient balance' } },
+      'POST /api/numbers/6/renew': refusal(402, 'Insufficient balance'),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for +442071234567' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { mockApi, refusal } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
@@ -75,7 +75,7 @@ describe('Buy package page', () => {
   it('shows a shortfall with a link to add funds', async () => {
     mockApi({
       'GET /api/packages': { status: 200, body: { packages: catalogue } },
-      'POST /api/packages/1/purchase': { status: 402, body: { message: 'Insufficient balance' } },
+      'POST /api/packages/1/purchase': refusal(402, 'Insufficient balance'),
     });
     renderWithProviders(<BuyPackagePage />, { route: '/client/buy-package' });
     await userEvent.click(await screen.findByRole('button', { name: 'Purchase Basic' }));

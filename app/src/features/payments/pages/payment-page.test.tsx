@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { PaymentPage } from './payment-page';
 
@@ -114,7 +114,7 @@ describe('Payment page (sandbox)', () => {
 
   it('returns to the deposit page when the payment was already paid', async () => {
     server({
-      [CONFIRM]: { status: 409, body: { message: 'This payment has already been paid' } },
+      [CONFIRM]: refusal(409, 'This payment has already been paid'),
     });
     renderPage();
     await fillCard('4242 4242 4242 4242');
@@ -139,7 +139,7 @@ describe('Payment page (sandbox)', () => {
   });
 
   it('tells the user when the payment does not exist', async () => {
-    server({ [`GET /api/payment/intent/${SECRET}`]: { status: 404, body: { message: 'No' } } });
+    server({ [`GET /api/payment/intent/${SECRET}`]: refusal(404, 'No') });
     renderPage();
     expect(await screen.findByText(/We could not find this payment/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -125,7 +125,7 @@ describe('Send SMS page', () => {
   });
 
   it('keeps the button disabled while sending', async () => {
-    let release: (reply: { status: number; body: unknown }) => void = () => {};
+    let release: (reply: Reply) => void = () => {};
     renderPage({
       [QUOTE]: { status: 200, body: quote },
       [SEND]: () => new Promise((resolve) => (release = resolve)),
@@ -134,14 +134,14 @@ describe('Send SMS page', () => {
     const send = screen.getByRole('button', { name: 'Send' });
     await userEvent.click(send);
     expect(send).toBeDisabled();
-    release({ status: 402, body: { message: 'Insufficient balance' } });
+    release(refusal(402, 'Insufficient balance'));
     await waitFor(() => expect(send).toBeEnabled());
   });
 
   it('explains a shortfall with a link to add funds', async () => {
     renderPage({
       [QUOTE]: { status: 200, body: quote },
-      [SEND]: { status: 402, body: { message: 'Insufficient balance: this message costs $0.02' } },
+      [SEND]: refusal(402, 'Insufficient balance: this message costs $0.02'),
     });
     await fillForm('+14155550123', 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
