@@ -1,13 +1,11 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { fieldErrorsOf, isApiError, messageOf, type FieldMessages } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { useLiveSmsQuote } from '../../sms/api/quote-sms';
-import { useSendSms } from '../../sms/api/send-sms';
+import { useSmsFormSend } from '../../sms/api/send-sms';
 import type { ConversationId } from '../api/get-conversation';
 import { SmsMessageFields } from '../../sms/components/sms-message-fields';
 
@@ -21,42 +19,30 @@ function errorsOf(contact: string, values: ReplyValues): FieldMessages {
 
 /** A reply in the open conversation, sent from the conversation's own number. */
 export function ReplyForm({ id }: { id: ConversationId }) {
-  const { refreshUser } = useAuth();
   const form = useCoreForm<ReplyValues>({
     initial: { message: '' },
     validate: (values) => errorsOf(id.contact, values),
     revealOnBlur: false,
   });
-  const [shortfall, setShortfall] = useState<string | null>(null);
   const quote = useLiveSmsQuote(form.values, form.isValid, (settled) =>
     Object.keys(errorsOf(id.contact, settled)).length === 0
       ? { to: id.contact, message: settled.message }
       : null,
   );
-  const sender = useSendSms();
+  const sender = useSmsFormSend();
 
   function send(values: ReplyValues) {
-    setShortfall(null);
-    sender.mutate(
+    sender.send(
       { to: id.contact, message: values.message, from: id.number },
-      {
-        onSuccess: () => {
-          toast.success('Message sent');
-          form.reset({ message: '' });
-          void refreshUser();
-        },
-        onError: (error) => {
-          // 402: not enough money; 403: a trial account texting a number it has not verified.
-          const fields = fieldErrorsOf(error);
-          if (isApiError(error) && (error.status === 402 || error.status === 403)) {
-            setShortfall(error.message);
-          } else if (isApiError(error) && error.status === 400 && fields.message) {
-            form.setServerErrors({ message: fields.message });
-          } else {
-            const fallback = 'The message could not be sent. Please try again.';
-            toast.error(fields.from ?? fields.to ?? messageOf(error, fallback));
-          }
-        },
+      () => form.reset({ message: '' }),
+      (error) => {
+        const fields = fieldErrorsOf(error);
+        if (isApiError(error) && error.status === 400 && fields.message) {
+          form.setServerErrors({ message: fields.message });
+        } else {
+          const fallback = 'The message could not be sent. Please try again.';
+          toast.error(fields.from ?? fields.to ?? messageOf(error, fallback));
+        }
       },
     );
   }
@@ -67,7 +53,7 @@ export function ReplyForm({ id }: { id: ConversationId }) {
       aria-label={`Reply to ${id.contact}`}
       className="space-y-3 border-t border-slate-200 p-4 sm:px-6"
       onSubmit={form.submit((values) => {
-        if (!sender.isPending) send(values);
+        if (!sender.pending) send(values);
       })}
     >
       <SmsMessageFields
@@ -77,10 +63,10 @@ export function ReplyForm({ id }: { id: ConversationId }) {
         message={form.values.message}
         field={form.text('message')}
         quote={quote}
-        shortfall={shortfall}
+        shortfall={sender.shortfall}
       />
       <div className="flex justify-end">
-        <Button type="submit" loading={sender.isPending}>
+        <Button type="submit" loading={sender.pending}>
           <Send className="h-4 w-4" aria-hidden="true" />
           Send
         </Button>

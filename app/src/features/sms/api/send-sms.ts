@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { api, isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
 import type { SmsInput } from '../../../lib/core';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { Schema } from '../../../lib/api-types';
@@ -29,4 +32,33 @@ export function useSendSms() {
       void queryClient.invalidateQueries({ queryKey: ['sms', 'conversation'] });
     },
   });
+}
+
+/**
+ * Sending from a form: the shortfall its message box shows (402: not enough money; 403: a
+ * trial account texting a number it has not verified), a toast and the user's balance
+ * fetched again once sent; any other failure is the form's to show (`onError`).
+ */
+export function useSmsFormSend() {
+  const { refreshUser } = useAuth();
+  const sender = useSendSms();
+  const [shortfall, setShortfall] = useState<string | null>(null);
+  function send(input: SendSmsInput, onSent: () => void, onError: (error: unknown) => void) {
+    setShortfall(null);
+    sender.mutate(input, {
+      onSuccess: () => {
+        toast.success('Message sent');
+        onSent();
+        void refreshUser();
+      },
+      onError: (error) => {
+        if (isApiError(error) && (error.status === 402 || error.status === 403)) {
+          setShortfall(error.message);
+        } else {
+          onError(error);
+        }
+      },
+    });
+  }
+  return { send, shortfall, pending: sender.isPending };
 }

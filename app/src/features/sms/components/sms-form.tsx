@@ -1,14 +1,12 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { useLiveSmsQuote } from '../api/quote-sms';
-import { useSendSms } from '../api/send-sms';
+import { useSmsFormSend } from '../api/send-sms';
 import { SmsMessageFields } from './sms-message-fields';
 
 type SmsValues = { to: string; message: string };
@@ -24,37 +22,28 @@ function isValid(values: SmsValues): boolean {
 }
 
 export function SmsForm() {
-  const { refreshUser } = useAuth();
   const form = useCoreForm<SmsValues>({
     initial: empty,
     validate: (values) => validateSms(values),
     revealOnBlur: false,
   });
-  const [shortfall, setShortfall] = useState<string | null>(null);
   const quote = useLiveSmsQuote(form.values, form.isValid, (settled) =>
     isValid(settled) ? request(settled) : null,
   );
-  const sender = useSendSms();
+  const sender = useSmsFormSend();
 
   function send(values: SmsValues) {
-    setShortfall(null);
-    sender.mutate(request(values), {
-      onSuccess: () => {
-        toast.success('Message sent');
-        form.reset({ to: values.to, message: '' });
-        void refreshUser();
-      },
-      onError: (error) => {
-        // 402: not enough money; 403: a trial account texting a number it has not verified.
-        if (isApiError(error) && (error.status === 402 || error.status === 403)) {
-          setShortfall(error.message);
-        } else if (isApiError(error) && error.status === 400 && error.errors) {
+    sender.send(
+      request(values),
+      () => form.reset({ to: values.to, message: '' }),
+      (error) => {
+        if (isApiError(error) && error.status === 400 && error.errors) {
           form.setServerErrors(fieldErrorsOf(error));
         } else {
           toast.error(messageOf(error, 'The message could not be sent. Please try again.'));
         }
       },
-    });
+    );
   }
 
   return (
@@ -63,7 +52,7 @@ export function SmsForm() {
       aria-label="Send SMS"
       className="space-y-5"
       onSubmit={form.submit((values) => {
-        if (!sender.isPending) send(values);
+        if (!sender.pending) send(values);
       })}
     >
       <TextField
@@ -83,9 +72,9 @@ export function SmsForm() {
         message={form.values.message}
         field={form.text('message')}
         quote={quote}
-        shortfall={shortfall}
+        shortfall={sender.shortfall}
       />
-      <Button type="submit" size="lg" loading={sender.isPending}>
+      <Button type="submit" size="lg" loading={sender.pending}>
         <Send className="h-4 w-4" aria-hidden="true" />
         Send
       </Button>
