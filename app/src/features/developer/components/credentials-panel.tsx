@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Time } from '../../../components/ui/table-cells';
 import type { DeveloperAccount } from '../api/get-developer-account';
@@ -6,6 +6,23 @@ import { CopyButton } from './copy-button';
 import { RevealTokenDialog } from './reveal-token-dialog';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { SecretValue } from './secret-value';
+
+/** One of the auth token's small buttons, named for screen readers by what it does. */
+function TokenButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" size="sm" aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
 
 /** The account's SID and auth token: the token masked until the password reveals it. */
 export function CredentialsPanel({ account }: { account: DeveloperAccount }) {
@@ -34,33 +51,18 @@ export function CredentialsPanel({ account }: { account: DeveloperAccount }) {
           {token ? (
             <>
               <CopyButton value={token} what="Auth Token" />
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label="Hide Auth Token"
-                onClick={() => setToken(null)}
-              >
+              <TokenButton label="Hide Auth Token" onClick={() => setToken(null)}>
                 Hide
-              </Button>
+              </TokenButton>
             </>
           ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Reveal Auth Token"
-              onClick={() => setOpen('reveal')}
-            >
+            <TokenButton label="Reveal Auth Token" onClick={() => setOpen('reveal')}>
               Reveal
-            </Button>
+            </TokenButton>
           )}
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label="Rotate Auth Token"
-            onClick={() => setOpen('rotate')}
-          >
+          <TokenButton label="Rotate Auth Token" onClick={() => setOpen('rotate')}>
             Rotate
-          </Button>
+          </TokenButton>
         </SecretValue>
       </dl>
       {account.previousTokenValidUntil && (

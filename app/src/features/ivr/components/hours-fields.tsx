@@ -11,6 +11,30 @@ const input =
 
 const dayName = (day: Day) => day[0].toUpperCase() + day.slice(1);
 
+interface TimeBoxProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** An interval's end as "HH:MM". A text box, not a time input: closing at midnight is
+ * "24:00", which a time input refuses, and it reads the same in every browser. */
+function TimeBox({ label, placeholder, value, onChange }: TimeBoxProps) {
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      size={5}
+      placeholder={placeholder}
+      className={input}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /** Every IANA zone the browser knows, the step's own first when it knows it not. */
 function useZones(current: string) {
   return useMemo(() => {
@@ -55,28 +79,18 @@ export function HoursFields({ step, ids, onChange }: FieldsProps<'hours'>) {
                   );
                 return (
                   <span key={i} className="inline-flex items-center gap-1">
-                    <input
-                      type="text"
-                      inputMode="numeric"
-                      size={5}
+                    <TimeBox
+                      label={`${dayName(day)} opens`}
                       placeholder="09:00"
-                      className={input}
-                      aria-label={`${dayName(day)} opens`}
                       value={interval.from}
-                      onChange={(event) => set({ from: event.target.value })}
+                      onChange={(from) => set({ from })}
                     />
                     <span aria-hidden="true">–</span>
-                    <input
-                      type="text"
-                      inputMode="numeric"
-                      size={5}
+                    <TimeBox
+                      label={`${dayName(day)} closes`}
                       placeholder="17:00"
-                      className={input}
-                      aria-label={`${dayName(day)} closes`}
-                      // Text boxes, not time inputs: closing at midnight is "24:00", which a
-                      // time input refuses, and they read the same in every browser.
                       value={interval.to}
-                      onChange={(event) => set({ to: event.target.value })}
+                      onChange={(to) => set({ to })}
                     />
                     <Button
                       variant="ghost"
