@@ -1,4 +1,4 @@
-import { FigureTable } from '../../../components/ui/figure-table';
+import { FigureTable, type FigureColumn } from '../../../components/ui/figure-table';
 import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
 import { count, revenueSources } from './analytics-format';
@@ -6,35 +6,53 @@ import { longDay } from './date-range';
 
 const day = { label: 'Date', cell: (row: { date: string }) => longDay(row.date) };
 
-export function RevenueTable({ rows }: { rows: RevenuePoint[] }) {
+/** A column of whole numbers. */
+function counted<T>(label: string, value: (row: T) => number): FigureColumn<T> {
+  return { label, numeric: true, cell: (row) => count.format(value(row)) };
+}
+
+interface DailyTableProps<T> {
+  caption: string;
+  rows: T[];
+  /** The columns after the day's. */
+  columns: FigureColumn<T>[];
+}
+
+/** One row a day, the day heading it. */
+function DailyTable<T extends { date: string }>({ caption, rows, columns }: DailyTableProps<T>) {
   return (
     <FigureTable
-      caption="Revenue per day by source"
+      caption={caption}
       rows={rows}
       rowKey={(row) => row.date}
-      columns={[
-        day,
-        ...revenueSources.map((source) => ({
-          label: source.label,
-          numeric: true,
-          cell: (row: RevenuePoint) => usd(row[source.key]),
-        })),
-      ]}
+      columns={[day, ...columns]}
+    />
+  );
+}
+
+export function RevenueTable({ rows }: { rows: RevenuePoint[] }) {
+  return (
+    <DailyTable
+      caption="Revenue per day by source"
+      rows={rows}
+      columns={revenueSources.map((source) => ({
+        label: source.label,
+        numeric: true,
+        cell: (row: RevenuePoint) => usd(row[source.key]),
+      }))}
     />
   );
 }
 
 export function CallsTable({ rows }: { rows: CallsPoint[] }) {
   return (
-    <FigureTable
+    <DailyTable
       caption="Calls and minutes per day"
       rows={rows}
-      rowKey={(row) => row.date}
       columns={[
-        day,
-        { label: 'Calls', numeric: true, cell: (row) => count.format(row.calls) },
-        { label: 'Answered', numeric: true, cell: (row) => count.format(row.answered) },
-        { label: 'Minutes', numeric: true, cell: (row) => count.format(row.minutes) },
+        counted<CallsPoint>('Calls', (row) => row.calls),
+        counted<CallsPoint>('Answered', (row) => row.answered),
+        counted<CallsPoint>('Minutes', (row) => row.minutes),
       ]}
     />
   );
@@ -42,11 +60,10 @@ export function CallsTable({ rows }: { rows: CallsPoint[] }) {
 
 export function NewUsersTable({ rows }: { rows: NewUsersPoint[] }) {
   return (
-    <FigureTable
+    <DailyTable
       caption="New users per day"
       rows={rows}
-      rowKey={(row) => row.date}
-      columns={[day, { label: 'New users', numeric: true, cell: (row) => count.format(row.count) }]}
+      columns={[counted<NewUsersPoint>('New users', (row) => row.count)]}
     />
   );
 }
@@ -59,8 +76,8 @@ export function DestinationsTable({ rows }: { rows: Destination[] }) {
       rowKey={(row) => row.country}
       columns={[
         { label: 'Country', cell: (row) => row.country },
-        { label: 'Calls', numeric: true, cell: (row) => count.format(row.calls) },
-        { label: 'Minutes', numeric: true, cell: (row) => count.format(row.minutes) },
+        counted<Destination>('Calls', (row) => row.calls),
+        counted<Destination>('Minutes', (row) => row.minutes),
         { label: 'Revenue', numeric: true, cell: (row) => usd(row.revenue) },
       ]}
     />
