@@ -80,6 +80,8 @@ impl Db {
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        let guard = crate::telephony::repo::charge::GUARD_TABLE_SQLITE;
+                        conn.execute(guard).await?;
                     }
                     Ok(())
                 })

@@ -60,6 +60,8 @@ struct Shared {
     /// DIALTONE_GROUP_COMMIT=0 turns batching off (one transaction per call, as on
     /// PostgreSQL), for comparison.
     enabled: bool,
+    /// DIALTONE_READ_AHEAD=0 makes calls read in their turn, for comparison.
+    read_ahead: bool,
     open: Arc<Mutex<Open>>,
     /// Calls waiting for their turn: while there are some, the batch stays open.
     queued: AtomicUsize,
@@ -69,6 +71,7 @@ impl Default for Batcher {
     fn default() -> Self {
         Batcher(Arc::new(Shared {
             enabled: std::env::var("DIALTONE_GROUP_COMMIT").map_or(true, |v| v != "0"),
+            read_ahead: std::env::var("DIALTONE_READ_AHEAD").map_or(true, |v| v != "0"),
             open: Arc::new(Mutex::new(Open::default())),
             queued: AtomicUsize::new(0),
         }))
@@ -148,6 +151,12 @@ impl Batcher {
             Ok(done) => done,
             Err(e) => std::panic::resume_unwind(e.into_panic()),
         }
+    }
+
+    /// Whether a call reads before its turn (SQLite, batched): the turn is then one
+    /// round trip, its write, re-checked there against what the read could miss.
+    pub fn reads_ahead(&self, db: &Db) -> bool {
+        db.backend == Backend::Sqlite && self.0.enabled && self.0.read_ahead
     }
 
     /// A call's write transaction (see the module's doc).

@@ -35,6 +35,7 @@ mod packages;
 mod platform;
 mod public;
 mod rate_decks;
+mod read_ahead;
 mod renewals;
 mod request_ids;
 mod sessions;

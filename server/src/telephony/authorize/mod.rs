@@ -2,6 +2,8 @@
 //! answer reserves what the longest allowed call would cost, so calls running at the
 //! same time can never together spend more than the balance plus package minutes.
 
+mod plan;
+
 use super::destination::Destination;
 use super::repo;
 use crate::db::now_ms;
@@ -9,10 +11,8 @@ use crate::error::{Error, Result};
 use crate::state::AppState;
 use dialtone_core::call::{self, Direction};
 use dialtone_core::phone;
-use dialtone_core::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
-use dialtone_core::sip::{RouteChoice, RouteInput};
+use plan::{plan, Plan};
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
 
 /// No single call is authorized for more than four hours.
 pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
@@ -171,131 +171,50 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
-    let mut tx = state.call_writes.begin_call(&state.db).await?;
-    // The number's customer and what this call already left, in one read.
-    let found = repo::find_call(&mut tx, direction, &req.from, &req.to, now, &req.call_id).await?;
-    let Some((mut party, facts)) = found else {
-        // No active number: the call's own state still answers first.
-        let (done, held_created, held_expires) = repo::call_state(&mut *tx, &req.call_id).await?;
-        return Ok(match (done, held_created, held_expires) {
-            (1.., _, _) => refuse("call_already_ended"),
-            (_, Some(created), Some(expires)) => {
-                allow((expires - created - RESERVATION_SLACK_MS) / 1000)
+    if state.call_writes.reads_ahead(&state.db) {
+        // SQLite, batched: read on a reader connection before taking the writer's
+        // turn, so that a turn is one round trip. That read misses only the open
+        // batch's writes, which are the call path's own; what they could change makes
+        // the call take its turn to read again.
+        let mut conn = state.db.pool.acquire().await?;
+        let plan = plan(state, req, direction, now, deck.clone(), &mut conn).await?;
+        drop(conn);
+        match plan {
+            Plan::Answer { answer, settled } if settled => return Ok(answer),
+            Plan::Hold(h) if h.settled => {
+                let mut tx = state.call_writes.begin_call(&state.db).await?;
+                if repo::charge::hold_and_reserve(
+                    &mut tx,
+                    state.db.backend,
+                    h.reservation,
+                    h.package_total,
+                )
+                .await?
+                {
+                    tx.commit().await?;
+                    return Ok(h.answer);
+                }
             }
-            _ => refuse("unknown_number"),
-        });
-    };
-    if facts.stored.is_some() {
-        return Ok(refuse("call_already_ended"));
-    }
-    if let Some(held) = &facts.held {
-        // The switch asked twice for one call: same answer, no second reservation.
-        return Ok(allow(
-            (held.expires_at - held.created_at - RESERVATION_SLACK_MS) / 1000,
-        ));
-    }
-    party.destination = deck.or(party.destination.take());
-    if let Some(device) = &req.device {
-        // A device calls as its own account: a caller ID that is now someone else's
-        // number (released and bought again) must not bill that someone.
-        let owner = crate::sip::repo::owner_of(&mut *tx, device).await?;
-        let outbound = direction == Direction::Outbound;
-        if let Err(reason) = dialtone_core::sip::device_may_call(outbound, owner, party.user_id) {
-            return Ok(refuse(reason));
+            _ => {}
         }
     }
-    if let Some(ticket) = &req.ivr_leg {
-        let secret = &state.config.switch_token;
-        let ours =
-            crate::ivr::media::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket);
-        if direction != Direction::Outbound || !ours {
-            return Ok(refuse("caller_id_not_yours"));
-        }
-    }
-    if party.suspended {
-        return Ok(refuse("account_suspended"));
-    }
-    if party.in_trial {
-        // Trial credit reaches only numbers the user verified (outbound); an inbound
-        // call to a trial account's number is billed like any other.
-        let verified = direction == Direction::Inbound
-            || crate::trial::account::is_verified(&mut tx, party.user_id, &req.to).await?;
-        if dialtone_core::trial::check_destination(true, verified).is_err() {
-            return Ok(refuse("trial_restricted"));
-        }
-    }
-    let Some(dest) = party.destination.as_ref().filter(|d| d.active) else {
-        return Ok(refuse("no_rate"));
+    let mut tx = state.call_writes.begin_call(&state.db).await?;
+    let h = match plan(state, req, direction, now, deck, &mut tx).await? {
+        Plan::Answer { answer, .. } => return Ok(answer),
+        Plan::Hold(h) => h,
     };
-    let rate = rate_for(dest, direction);
-    let (pkg_total, pkg_free) = if direction.uses_packages() {
-        (party.package_seconds, party.free_package_seconds())
-    } else {
-        (0, 0)
-    };
-    let (balance, reserved) = (party.balance, party.reserved);
-    // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
-    let ivr = match (direction, &state.config.ivr_sip_addr) {
-        (Direction::Inbound, Some(addr)) if facts.ivr_flow => Some(addr.clone()),
-        _ => None,
-    };
-    let (choice, forward_leg) = match direction {
-        Direction::Inbound if ivr.is_none() => {
-            inbound_route(&mut tx, &party, &facts, &req.to, now).await?
-        }
-        _ => (None, None),
-    };
-    let max = match forward_leg {
-        // Both legs at once: the inbound one holds only its share of the funds.
-        Some(out) => max_duration_forwarded(
-            balance - reserved,
-            (rate, dest.increments),
-            out,
-            MAX_CALL_SECONDS,
-        ),
-        None => max_duration(
-            balance - reserved,
-            rate,
-            dest.increments,
-            pkg_free,
-            MAX_CALL_SECONDS,
-        ),
-    };
-    if max == 0 {
-        return Ok(refuse("insufficient_funds"));
-    }
-    let charge = rate_call(max, rate, dest.increments, pkg_free);
-    let reservation = repo::Reservation {
-        call_id: &req.call_id,
-        user_id: party.user_id,
-        amount_micros: charge.cost,
-        package_seconds: charge.package_seconds,
-        created_at: now,
-        expires_at: now + max * 1000 + RESERVATION_SLACK_MS,
-        direction: &req.direction,
-        from: &req.from,
-        to: &req.to,
-        rate_micros: rate,
-        increments: dest.increments,
-    };
-    // Re-checked in the same statement that reserves: a call authorized meanwhile
-    // elsewhere makes this match nothing instead of overspending.
-    let ringing = match (direction, &facts.voice_url, &facts.account_sid) {
-        (Direction::Inbound, Some(url), Some(sid)) => Some((url, sid)),
-        _ => None,
-    };
-    if ringing.is_some() {
+    if h.ringing.is_some() {
         // The webhook is queued with the reservation, all or nothing.
         tx.several_writes(&state.db).await?;
     }
-    let backend = state.db.backend;
-    if !repo::charge::hold_and_reserve(&mut tx, backend, reservation, pkg_total).await? {
+    let (backend, user_id) = (state.db.backend, h.reservation.user_id);
+    if !repo::charge::hold_and_reserve(&mut tx, backend, h.reservation, h.package_total).await? {
         return Ok(refuse("insufficient_funds"));
     }
-    if let Some((url, sid)) = ringing {
+    if let Some((url, sid, number_id)) = &h.ringing {
         let event = crate::twilio::callbacks::CallEvent {
-            number_id: party.number_id,
-            user_id: party.user_id,
+            number_id: *number_id,
+            user_id,
             sip_call_id: &req.call_id,
             direction: &req.direction,
             from: &req.from,
@@ -304,54 +223,5 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         crate::twilio::callbacks::ringing_to(&mut tx, url, sid, &event).await?;
     }
     tx.commit().await?;
-    let mut answer = allow(max);
-    if let Some(addr) = ivr {
-        let secret = &state.config.switch_token;
-        answer.ivr_ticket = Some(crate::ivr::media::ticket::sign(
-            secret,
-            &req.call_id,
-            &req.to,
-            max,
-        ));
-        answer.ivr = Some(addr);
-    }
-    match choice {
-        Some(RouteChoice::Forward { to }) => answer.forward_to = Some(to),
-        Some(RouteChoice::Ring { devices }) => answer.ring_devices = devices,
-        None => {}
-    }
-    Ok(answer)
-}
-
-/// Where an inbound call to the party's number goes (core's route choice) and, when it
-/// is forwarded, the outbound rate of the second leg (None when that destination has no
-/// active rate: the switch's own authorization of the leg then refuses it).
-async fn inbound_route(
-    conn: &mut AnyConnection,
-    party: &Party,
-    facts: &repo::CallFacts,
-    number: &str,
-    now: i64,
-) -> Result<(Option<RouteChoice>, Option<(i64, Increments)>)> {
-    let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
-    // Devices are read only when the call may ring them.
-    let devices = if facts.has_devices && !forwarded {
-        crate::sip::repo::route_devices(&mut *conn, party.user_id, party.number_id).await?
-    } else {
-        Vec::new()
-    };
-    let route = RouteInput {
-        forward_to: facts.forward_to.clone(),
-        devices,
-    };
-    let choice = dialtone_core::sip::route_choice(&route);
-    let leg = match &choice {
-        RouteChoice::Forward { to } => find_party(&mut *conn, Direction::Outbound, number, to, now)
-            .await?
-            .and_then(|p| p.destination)
-            .filter(|d| d.active)
-            .map(|d| (d.outbound, d.increments)),
-        RouteChoice::Ring { .. } => None,
-    };
-    Ok((Some(choice), leg))
+    Ok(h.answer)
 }

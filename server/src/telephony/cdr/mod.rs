@@ -2,9 +2,10 @@
 //! the release of the reservation and the call record happen in one transaction,
 //! once per callId; a replay answers the same result.
 
+mod plan;
 mod step_by_step;
 
-use super::authorize::{rate_for, validate};
+use super::authorize::validate;
 use super::repo;
 use crate::calls::repo as calls;
 use crate::db::now_ms;
@@ -12,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::ledger::low_balance::warn_low_balance;
 use crate::state::AppState;
 use dialtone_core::call::{CallStatus, Direction};
-use dialtone_core::rating::{rate_call, Increments};
+use plan::{plan, Plan};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::AnyConnection;
@@ -186,118 +187,58 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
 }
 
 /// The usual CDR in two round trips: one read (`find_call`), then one write
-/// (`charge::settle`). None when the call needs the step-by-step way: its number is no
-/// longer active, its reservation was made on another account, or the account cannot
-/// pay for all of it (a shortfall). Nothing is kept then.
+/// (`charge::settle`). On SQLite the read comes before the call's turn, and the turn
+/// is one round trip, unless that read no longer holds there. None when the call needs
+/// the step-by-step way; nothing is kept then.
 async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option<CdrResult>> {
-    let mut tx = state.call_writes.begin_call(&state.db).await?;
-    let found = repo::find_call(
-        &mut tx,
-        e.direction,
-        &cdr.from,
-        &cdr.to,
-        e.now,
-        &cdr.call_id,
-    )
-    .await?;
-    let Some((mut party, facts)) = found else {
-        return Ok(None);
-    };
-    if let Some(r) = facts.stored {
-        return Ok(Some(CdrResult {
-            call_id: cdr.call_id.clone(),
-            billable_seconds: r.billable_seconds,
-            package_seconds: r.package_seconds,
-            cost_micros: r.cost_micros,
-            status: r.status,
-        }));
-    }
-    let (held_micros, held_package_seconds) = match &facts.held {
-        Some(h) => {
-            check_matches(&cdr.call_id, h, cdr)?;
-            if h.user_id != party.user_id {
-                return Ok(None);
-            }
-            (h.amount_micros, h.package_seconds)
+    let ahead = if state.call_writes.reads_ahead(&state.db) {
+        let mut conn = state.db.pool.acquire().await?;
+        match plan(&mut conn, cdr, e).await? {
+            Plan::Stored(done) => return Ok(Some(done)),
+            Plan::Settle(s) if s.settled => Some(s),
+            _ => None,
         }
-        None => (0, 0),
-    };
-    if let Some(d) = e.deck.clone() {
-        party.destination = Some(d);
-    }
-    // As if this call's own reservation were released already.
-    let package_free = if e.direction.uses_packages() {
-        (party.package_seconds - (party.reserved_package_seconds - held_package_seconds)).max(0)
     } else {
-        0
+        None
     };
-    let available = party.balance - (party.reserved - held_micros);
-    let (rate, increments, country_id) = match &party.destination {
-        Some(d) => (rate_for(d, e.direction), d.increments, Some(d.country_id)),
-        None => (0, Increments::default(), None),
-    };
-    let duration = e.duration(cdr);
-    let charge = rate_call(duration, rate, increments, package_free);
-    if charge.cost > available {
-        return Ok(None);
+    let mut tx = state.call_writes.begin_call(&state.db).await?;
+    if let Some(s) = ahead {
+        let (description, reference) =
+            (describe(e.direction, cdr), format!("call:{}", cdr.call_id));
+        let settlement = s.settlement(cdr, e, &description, &reference);
+        if repo::charge::settle_read_ahead(&mut tx, settlement, s.threshold).await? {
+            tx.commit().await?;
+            return Ok(Some(s.result(cdr)));
+        }
+        // Stale: nothing was written; read again in the turn.
     }
-    let user_id = party.user_id;
-    let threshold = facts
-        .low_balance_setting
-        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
-    // Read before this charge; the warning's own UPDATE checks again.
-    let warn =
-        charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold;
-    let callback = facts
-        .status_callback
-        .as_ref()
-        .zip(facts.account_sid.as_ref());
-    if charge.package_seconds > 0 || warn || callback.is_some() {
+    let s = match plan(&mut tx, cdr, e).await? {
+        Plan::Stored(done) => return Ok(Some(done)),
+        Plan::LongWay => return Ok(None),
+        Plan::Settle(s) => s,
+    };
+    if s.charge.package_seconds > 0 || s.warn || s.callback.is_some() {
         // Writes beside the settlement: all of them or none.
         tx.several_writes(&state.db).await?;
     }
-    crate::packages::repo::consume_seconds(&mut tx, user_id, charge.package_seconds, e.now).await?;
-    let description = describe(e.direction, cdr);
-    let reference = format!("call:{}", cdr.call_id);
-    let settlement = repo::charge::Settlement {
-        call: new_call(
-            cdr,
-            e,
-            user_id,
-            Some(party.number_id),
-            country_id,
-            &charge,
-            charge.cost,
-            0,
-        ),
-        released: facts.held.is_some(),
-        held_micros,
-        held_package_seconds,
-        description: &description,
-        reference: &reference,
-        ledger_day: e.now / crate::settings::DAY_MS,
-        call_day: e.started / crate::settings::DAY_MS,
-        answered: e.answered_call(),
-    };
+    crate::packages::repo::consume_seconds(&mut tx, s.user_id, s.charge.package_seconds, e.now)
+        .await?;
+    let (description, reference) = (describe(e.direction, cdr), format!("call:{}", cdr.call_id));
+    let settlement = s.settlement(cdr, e, &description, &reference);
     if !repo::charge::settle(&mut tx, state.db.backend, settlement).await? {
         return Ok(None); // rolled back when `tx` drops
     }
-    if warn {
-        warn_low_balance(&mut tx, user_id).await?;
+    if s.warn {
+        warn_low_balance(&mut tx, s.user_id).await?;
     }
-    if let Some((url, sid)) = callback {
-        let event = call_event(cdr, user_id, party.number_id);
+    if let Some((url, sid)) = &s.callback {
+        let event = call_event(cdr, s.user_id, s.number_id);
+        let duration = e.duration(cdr);
         crate::twilio::callbacks::ended_to(&mut tx, url, sid, &event, &cdr.status, duration)
             .await?;
     }
     tx.commit().await?;
-    Ok(Some(CdrResult {
-        call_id: cdr.call_id.clone(),
-        billable_seconds: charge.billable_seconds,
-        package_seconds: charge.package_seconds,
-        cost_micros: charge.cost,
-        status: cdr.status.clone(),
-    }))
+    Ok(Some(s.result(cdr)))
 }
 
 /// A CDR that names another call's id gets 409: it cannot charge or free another

@@ -19,8 +19,11 @@ use crate::telephony::batch::CallTx;
 
 use super::Reservation;
 
+/// On SQLite a call may have read before its turn (`Batcher::reads_ahead`), so the
+/// UPDATE also re-checks that the call has neither a reservation nor a record yet.
 const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4; \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 \
+    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5); \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
     SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 WHERE changes() = 1";
@@ -91,9 +94,33 @@ pub struct Settlement<'a> {
 const CALL_COLUMNS: &str = "call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
     duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid";
 
-fn settle_sql(backend: Backend) -> String {
+/// On SQLite, for a settlement computed from a read before the call's turn
+/// (`Batcher::reads_ahead`): the first statement notes in a temporary table whether
+/// what that read found still holds, every write depends on the note, and the last
+/// clears it. The call has no record yet; its reservation ($28: whether the read found
+/// one) is the one the read found, or there is none; the account can pay; and no
+/// low-balance warning is due ($29: the threshold), which would be a second write.
+const GUARD_SQLITE: &str = "INSERT INTO temp.settle_ok (ok) SELECT 1 FROM users WHERE id = $5 \
+    AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $1) \
+    AND CASE WHEN $28 = 1 THEN EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1 \
+      AND r.user_id = $5 AND r.amount_micros = $2 AND r.package_seconds = $3) \
+      ELSE NOT EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1) END \
+    AND balance_micros - (reserved_micros - $2) >= $4 \
+    AND ($4 = 0 OR low_balance_notified <> 0 OR balance_micros - $4 >= $29)";
+
+/// The table `GUARD_SQLITE` notes in, made on every SQLite connection.
+pub const GUARD_TABLE_SQLITE: &str = "CREATE TEMP TABLE IF NOT EXISTS settle_ok (ok INTEGER)";
+
+const NOTED: &str = "EXISTS (SELECT 1 FROM temp.settle_ok)";
+
+fn settle_sql(backend: Backend, guarded: bool) -> String {
+    let sqlite_src = if guarded {
+        format!("FROM users WHERE id = $5 AND {NOTED}")
+    } else {
+        "FROM users WHERE id = $5".to_string()
+    };
     let (src, cond) = match backend {
-        Backend::Sqlite => ("FROM users WHERE id = $5", "AND"),
+        Backend::Sqlite => (sqlite_src.as_str(), "AND"),
         Backend::Postgres => ("FROM u", "WHERE"),
     };
     let ledger = format!(
@@ -123,6 +150,10 @@ fn settle_sql(backend: Backend) -> String {
     let charge = "UPDATE users SET reserved_micros = reserved_micros - $2, reserved_package_seconds = reserved_package_seconds - $3, \
          balance_micros = balance_micros - $4 WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
     match backend {
+        Backend::Sqlite if guarded => format!(
+            "{GUARD_SQLITE}; DELETE FROM call_reservations WHERE call_id = $1 AND {NOTED}; {charge} AND {NOTED}; \
+             {ledger}; {ledger_day}; {call}; {totals}; {day}; DELETE FROM temp.settle_ok"
+        ),
         Backend::Sqlite => format!(
             "DELETE FROM call_reservations WHERE call_id = $1; {charge}; {ledger}; {ledger_day}; {call}; {totals}; {day}"
         ),
@@ -148,15 +179,40 @@ pub async fn settle(
     backend: Backend,
     s: Settlement<'_>,
 ) -> Result<bool, sqlx::Error> {
-    let sql = settle_sql(backend);
-    let args = settle_args(&s).map_err(sqlx::Error::Encode)?;
+    settle_checked(tx, backend, s, None).await
+}
+
+/// `settle` for a settlement computed from a read before the call's turn (SQLite),
+/// re-checked in the turn (`GUARD_SQLITE`, with the low-balance threshold): false,
+/// with nothing written, when that read no longer holds.
+pub async fn settle_read_ahead(
+    tx: &mut CallTx,
+    s: Settlement<'_>,
+    low_balance_threshold: i64,
+) -> Result<bool, sqlx::Error> {
+    settle_checked(tx, Backend::Sqlite, s, Some(low_balance_threshold)).await
+}
+
+async fn settle_checked(
+    tx: &mut CallTx,
+    backend: Backend,
+    s: Settlement<'_>,
+    threshold: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let sql = settle_sql(backend, threshold.is_some());
+    let mut args = settle_args(&s).map_err(sqlx::Error::Encode)?;
+    if let Some(threshold) = threshold {
+        args.add(i64::from(s.released))
+            .map_err(sqlx::Error::Encode)?;
+        args.add(threshold).map_err(sqlx::Error::Encode)?;
+    }
     match (backend, tx.atomic(sqlx::query_with(&sql, args)).await) {
         (Backend::Sqlite, Ok(counts)) => {
             // The reservation, the balance, the ledger row and its day (when charged),
             // the call, its totals and its day. The caller checked the balance in the
             // same SQLite transaction, so anything else means that check was wrong.
             let charged = s.call.cost_micros > 0;
-            let expected = [
+            let mut expected = vec![
                 u64::from(s.released),
                 1,
                 u64::from(charged),
@@ -165,6 +221,14 @@ pub async fn settle(
                 1,
                 1,
             ];
+            if threshold.is_some() {
+                if counts.iter().all(|&n| n == 0) {
+                    return Ok(false); // the guard found the read stale: nothing written
+                }
+                // The note, the writes, and the note cleared.
+                expected.insert(0, 1);
+                expected.push(1);
+            }
             if counts != expected {
                 tx.poison("a call's settlement did not match its read");
                 return Err(sqlx::Error::Protocol(format!(

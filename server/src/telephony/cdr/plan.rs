@@ -1,0 +1,143 @@
+//! What a CDR's read decides (`plan`): the stored result, the step-by-step way, or
+//! the settlement to write, whether read in the writer's turn or before it.
+
+use super::{check_matches, new_call, Cdr, CdrResult, Ended};
+use crate::error::Result;
+use crate::telephony::authorize::rate_for;
+use crate::telephony::repo;
+use dialtone_core::rating::{rate_call, Increments};
+use sqlx::AnyConnection;
+
+/// What a CDR's read decided (`plan`).
+pub(super) enum Plan {
+    /// The call was recorded already: its result.
+    Stored(CdrResult),
+    /// The step-by-step way: the number is no longer active, the reservation was made
+    /// on another account, or the account cannot pay for all of it (a shortfall).
+    LongWay,
+    Settle(Box<Settling>),
+}
+
+/// A settlement as the read computed it.
+pub(super) struct Settling {
+    pub user_id: i64,
+    pub number_id: i64,
+    pub country_id: Option<i64>,
+    pub charge: dialtone_core::rating::CallCharge,
+    pub held: Option<(i64, i64)>,
+    pub warn: bool,
+    pub threshold: i64,
+    pub callback: Option<(String, String)>,
+    /// A read before the call's turn may stand for the turn's: no package seconds
+    /// are in play (the turn's re-check covers the rest: `charge::settle_read_ahead`).
+    pub settled: bool,
+}
+
+/// Reads the call and computes its settlement, on `conn`: the writer's turn, or a
+/// reader connection before it.
+pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Result<Plan> {
+    let found = repo::find_call(conn, e.direction, &cdr.from, &cdr.to, e.now, &cdr.call_id).await?;
+    let Some((mut party, facts)) = found else {
+        return Ok(Plan::LongWay);
+    };
+    if let Some(r) = facts.stored {
+        return Ok(Plan::Stored(CdrResult {
+            call_id: cdr.call_id.clone(),
+            billable_seconds: r.billable_seconds,
+            package_seconds: r.package_seconds,
+            cost_micros: r.cost_micros,
+            status: r.status,
+        }));
+    }
+    let (held_micros, held_package_seconds) = match &facts.held {
+        Some(h) => {
+            check_matches(&cdr.call_id, h, cdr)?;
+            if h.user_id != party.user_id {
+                return Ok(Plan::LongWay);
+            }
+            (h.amount_micros, h.package_seconds)
+        }
+        None => (0, 0),
+    };
+    if let Some(d) = e.deck.clone() {
+        party.destination = Some(d);
+    }
+    // As if this call's own reservation were released already.
+    let package_free = if e.direction.uses_packages() {
+        (party.package_seconds - (party.reserved_package_seconds - held_package_seconds)).max(0)
+    } else {
+        0
+    };
+    let available = party.balance - (party.reserved - held_micros);
+    let (rate, increments, country_id) = match &party.destination {
+        Some(d) => (rate_for(d, e.direction), d.increments, Some(d.country_id)),
+        None => (0, Increments::default(), None),
+    };
+    let charge = rate_call(e.duration(cdr), rate, increments, package_free);
+    if charge.cost > available {
+        return Ok(Plan::LongWay);
+    }
+    let threshold = facts
+        .low_balance_setting
+        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
+    // Read before this charge; the warning's own UPDATE checks again.
+    let warn =
+        charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold;
+    let callback = facts.status_callback.zip(facts.account_sid);
+    // Package seconds change only by calls' writes and purchases, and purchases wait
+    // for the batch: an account without any has none in the turn either.
+    let no_packages = !e.direction.uses_packages() || party.package_seconds == 0;
+    Ok(Plan::Settle(Box::new(Settling {
+        user_id: party.user_id,
+        number_id: party.number_id,
+        country_id,
+        settled: no_packages && !warn && callback.is_none(),
+        charge,
+        held: facts.held.map(|_| (held_micros, held_package_seconds)),
+        warn,
+        threshold,
+        callback,
+    })))
+}
+
+impl Settling {
+    pub(super) fn settlement<'a>(
+        &self,
+        cdr: &'a Cdr,
+        e: &Ended,
+        description: &'a str,
+        reference: &'a str,
+    ) -> repo::charge::Settlement<'a> {
+        let (held_micros, held_package_seconds) = self.held.unwrap_or((0, 0));
+        repo::charge::Settlement {
+            call: new_call(
+                cdr,
+                e,
+                self.user_id,
+                Some(self.number_id),
+                self.country_id,
+                &self.charge,
+                self.charge.cost,
+                0,
+            ),
+            released: self.held.is_some(),
+            held_micros,
+            held_package_seconds,
+            description,
+            reference,
+            ledger_day: e.now / crate::settings::DAY_MS,
+            call_day: e.started / crate::settings::DAY_MS,
+            answered: e.answered_call(),
+        }
+    }
+
+    pub(super) fn result(&self, cdr: &Cdr) -> CdrResult {
+        CdrResult {
+            call_id: cdr.call_id.clone(),
+            billable_seconds: self.charge.billable_seconds,
+            package_seconds: self.charge.package_seconds,
+            cost_micros: self.charge.cost,
+            status: cdr.status.clone(),
+        }
+    }
+}
