@@ -135,6 +135,12 @@ pub async fn mine<'e>(ex: impl crate::db::Exec<'e>, id: i64, owner: i64) -> Resu
         .ok_or_else(|| Error::NotFound("Flow not found".into()))
 }
 
+/// The owner's flow as the API shows it, read after any change was committed, or 404.
+async fn shown(pool: &sqlx::AnyPool, id: i64, owner: i64) -> Result<axum::Json<IvrFlowDetail>> {
+    let f = mine(pool, id, owner).await?;
+    Ok(axum::Json(detail(pool, f).await?))
+}
+
 /// My flows, newest first, with the IVR level my packages give.
 #[utoipa::path(get, path = "/api/ivr/flows", tag = "ivr", security(("bearer" = [])),
     responses((status = 200, description = "The flows and the level", body = IvrFlowList), SignedIn))]
@@ -187,11 +193,7 @@ pub async fn post_flow(
     let id = repo::insert_flow(&mut *tx, owner, &flow).await?;
     save::write_prompts(&mut tx, id, &prompts).await?;
     tx.commit().await?;
-    let f = mine(&state.db.pool, id, owner).await?;
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(detail(&state.db.pool, f).await?),
-    ))
+    Ok((StatusCode::CREATED, shown(&state.db.pool, id, owner).await?))
 }
 
 /// One of my flows.
@@ -204,8 +206,7 @@ pub async fn get_flow(
     auth: AuthUser,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<IvrFlowDetail>> {
-    let f = mine(&state.db.pool, id, auth.user.id).await?;
-    Ok(axum::Json(detail(&state.db.pool, f).await?))
+    shown(&state.db.pool, id, auth.user.id).await
 }
 
 /// Replaces one of my flows; numbers routed to it run the new version from the next call.
@@ -230,8 +231,7 @@ pub async fn put_flow(
     }
     save::write_prompts(&mut tx, id, &prompts).await?;
     tx.commit().await?;
-    let f = mine(&state.db.pool, id, owner).await?;
-    Ok(axum::Json(detail(&state.db.pool, f).await?))
+    Ok(shown(&state.db.pool, id, owner).await?)
 }
 
 /// A copy of one of my flows ("Copy of ..."), with its prompts; not routed, not billed.
@@ -255,10 +255,9 @@ pub async fn post_duplicate(
     let copy = repo::insert_flow(&mut *tx, owner, &flow).await?;
     repo::call::copy_prompts(&mut *tx, id, copy).await?;
     tx.commit().await?;
-    let f = mine(&state.db.pool, copy, owner).await?;
     Ok((
         StatusCode::CREATED,
-        axum::Json(detail(&state.db.pool, f).await?),
+        shown(&state.db.pool, copy, owner).await?,
     ))
 }
 
