@@ -38,6 +38,14 @@ pub fn router() -> Router<AppState> {
         .merge(live::router())
 }
 
+/// Counts what became of a call's read before its turn (SQLite): `answered` from it,
+/// `written` as it computed, `stale` (read again in the turn), or `in_turn` (it
+/// could not settle the answer).
+fn read_ahead(request: &'static str, result: &'static str) {
+    metrics::counter!("dialtone_call_reads_ahead_total", "request" => request, "result" => result)
+        .increment(1);
+}
+
 /// May this call proceed, and for how long? Reserves what the longest call would cost.
 #[utoipa::path(post, path = "/api/telephony/authorize", tag = "telephony",
     security(("switch" = [])),

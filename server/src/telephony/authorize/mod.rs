@@ -171,7 +171,7 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
-    if state.call_writes.reads_ahead(&state.db) {
+    let ahead = if state.call_writes.reads_ahead(&state.db) {
         // SQLite, batched: read on a reader connection before taking the writer's
         // turn, so that a turn is one round trip. That read misses only the open
         // batch's writes, which are the call path's own; what they could change makes
@@ -180,25 +180,30 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         let plan = plan(state, req, direction, now, deck.clone(), &mut conn).await?;
         drop(conn);
         match plan {
-            Plan::Answer { answer, settled } if settled => return Ok(answer),
-            Plan::Hold(h) if h.settled => {
-                let mut tx = state.call_writes.begin_call(&state.db).await?;
-                if repo::charge::hold_and_reserve(
-                    &mut tx,
-                    state.db.backend,
-                    h.reservation,
-                    h.package_total,
-                )
-                .await?
-                {
-                    tx.commit().await?;
-                    return Ok(h.answer);
-                }
+            Plan::Answer { answer, settled } if settled => {
+                super::read_ahead("authorize", "answered");
+                return Ok(answer);
             }
-            _ => {}
+            Plan::Hold(h) if h.settled => Some(h),
+            _ => {
+                super::read_ahead("authorize", "in_turn");
+                None
+            }
         }
-    }
+    } else {
+        None
+    };
     let mut tx = state.call_writes.begin_call(&state.db).await?;
+    if let Some(h) = ahead {
+        let (backend, package_total) = (state.db.backend, h.package_total);
+        if repo::charge::hold_and_reserve(&mut tx, backend, h.reservation, package_total).await? {
+            tx.commit().await?;
+            super::read_ahead("authorize", "written");
+            return Ok(h.answer);
+        }
+        // Stale: nothing was held; read again in the turn.
+        super::read_ahead("authorize", "stale");
+    }
     let h = match plan(state, req, direction, now, deck, &mut tx).await? {
         Plan::Answer { answer, .. } => return Ok(answer),
         Plan::Hold(h) => h,

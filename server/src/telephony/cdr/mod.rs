@@ -194,9 +194,15 @@ async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option
     let ahead = if state.call_writes.reads_ahead(&state.db) {
         let mut conn = state.db.pool.acquire().await?;
         match plan(&mut conn, cdr, e).await? {
-            Plan::Stored(done) => return Ok(Some(done)),
+            Plan::Stored(done) => {
+                super::read_ahead("cdr", "answered");
+                return Ok(Some(done));
+            }
             Plan::Settle(s) if s.settled => Some(s),
-            _ => None,
+            _ => {
+                super::read_ahead("cdr", "in_turn");
+                None
+            }
         }
     } else {
         None
@@ -208,9 +214,11 @@ async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option
         let settlement = s.settlement(cdr, e, &description, &reference);
         if repo::charge::settle_read_ahead(&mut tx, settlement, s.threshold).await? {
             tx.commit().await?;
+            super::read_ahead("cdr", "written");
             return Ok(Some(s.result(cdr)));
         }
         // Stale: nothing was written; read again in the turn.
+        super::read_ahead("cdr", "stale");
     }
     let s = match plan(&mut tx, cdr, e).await? {
         Plan::Stored(done) => return Ok(Some(done)),
