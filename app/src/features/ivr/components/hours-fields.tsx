@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { DAYS, type Day, type IvrInterval } from './flow-steps';
 import { LinkSelect } from './link-select';
-import type { FieldsProps } from './simple-fields';
+import { stepControls, type FieldsProps } from './simple-fields';
 
 const input =
   'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -50,6 +50,7 @@ function useZones(current: string) {
 /** Business hours: open intervals per weekday in a time zone, holidays closed all day,
  * and the step each case leads to. */
 export function HoursFields({ step, ids, onChange }: FieldsProps<'hours'>) {
+  const bind = stepControls(step, onChange);
   const zones = useZones(step.timeZone);
   const setDay = (day: Day, intervals: IvrInterval[]) =>
     onChange({ ...step, weekly: { ...step.weekly, [day]: intervals } });
@@ -57,12 +58,7 @@ export function HoursFields({ step, ids, onChange }: FieldsProps<'hours'>) {
 
   return (
     <>
-      <SelectField
-        label="Time zone"
-        options={zones}
-        value={step.timeZone}
-        onChange={(event) => onChange({ ...step, timeZone: event.target.value })}
-      />
+      <SelectField label="Time zone" options={zones} {...bind.text('timeZone')} />
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-700">Open hours</legend>
         {DAYS.map((day) => {

@@ -4,11 +4,12 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-field';
 import { KEYS, type IvrKey } from './flow-steps';
 import { LinkSelect } from './link-select';
-import { NumberField, type FieldsProps } from './simple-fields';
+import { NumberField, stepControls, type FieldsProps } from './simple-fields';
 
 /** A menu: its prompt, each key and the step it leads to, then what no input or a wrong
  * key does once the replays are spent. */
 export function MenuFields({ step, ids, onChange }: FieldsProps<'menu'>) {
+  const bind = stepControls(step, onChange);
   const used = KEYS.filter((k) => step.options[k] !== undefined);
   const free = KEYS.filter((k) => step.options[k] === undefined);
 
@@ -19,12 +20,7 @@ export function MenuFields({ step, ids, onChange }: FieldsProps<'menu'>) {
 
   return (
     <>
-      <TextAreaField
-        label="Menu prompt"
-        rows={3}
-        value={step.prompt}
-        onChange={(event) => onChange({ ...step, prompt: event.target.value })}
-      />
+      <TextAreaField label="Menu prompt" rows={3} {...bind.text('prompt')} />
       <fieldset className="space-y-3">
         <legend className="mb-1 text-sm font-medium text-slate-700">Keys</legend>
         {used.length === 0 && <p className="text-sm text-slate-600">No key leads anywhere yet.</p>}
@@ -70,32 +66,15 @@ export function MenuFields({ step, ids, onChange }: FieldsProps<'menu'>) {
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberField
-          label="Wait for a key (seconds)"
-          value={step.timeoutSeconds}
-          onChange={(timeoutSeconds) => onChange({ ...step, timeoutSeconds })}
-        />
+        <NumberField label="Wait for a key (seconds)" {...bind.field('timeoutSeconds')} />
         <NumberField
           label="Replays"
           hint="The prompt again after no input or a wrong key."
-          value={step.retries}
-          onChange={(retries) => onChange({ ...step, retries })}
+          {...bind.field('retries')}
         />
       </div>
-      <LinkSelect
-        label="After no input"
-        optional
-        value={step.onTimeout}
-        ids={ids}
-        onChange={(onTimeout) => onChange({ ...step, onTimeout })}
-      />
-      <LinkSelect
-        label="After a wrong key"
-        optional
-        value={step.onInvalid}
-        ids={ids}
-        onChange={(onInvalid) => onChange({ ...step, onInvalid })}
-      />
+      <LinkSelect label="After no input" optional {...bind.field('onTimeout')} ids={ids} />
+      <LinkSelect label="After a wrong key" optional {...bind.field('onInvalid')} ids={ids} />
     </>
   );
 }

@@ -11,6 +11,25 @@ export interface FieldsProps<T extends IvrStep['type']> {
   onChange: (step: StepOf<T>) => void;
 }
 
+/**
+ * A step's fields as controls: `field(key)` is the value and onChange of a control that
+ * hands over the new value, `text(key)` of a text box or area, which hands over its event;
+ * either change is the step with that field changed.
+ */
+export function stepControls<S>(step: S, onChange: (step: S) => void) {
+  return {
+    field: <K extends keyof S>(key: K) => ({
+      value: step[key],
+      onChange: (value: S[K]) => onChange({ ...step, [key]: value }),
+    }),
+    text: <K extends keyof S>(key: K) => ({
+      value: step[key],
+      onChange: (event: { target: { value: string } }) =>
+        onChange({ ...step, [key]: event.target.value }),
+    }),
+  };
+}
+
 interface NumberFieldProps {
   label: string;
   value: number;
@@ -35,21 +54,11 @@ export function NumberField({ label, value, onChange, hint }: NumberFieldProps) 
 }
 
 export function SayFields({ step, ids, onChange }: FieldsProps<'say'>) {
+  const bind = stepControls(step, onChange);
   return (
     <>
-      <TextAreaField
-        label="Text to say"
-        rows={3}
-        value={step.text}
-        onChange={(event) => onChange({ ...step, text: event.target.value })}
-      />
-      <LinkSelect
-        label="Then"
-        optional
-        value={step.next}
-        ids={ids}
-        onChange={(next) => onChange({ ...step, next })}
-      />
+      <TextAreaField label="Text to say" rows={3} {...bind.text('text')} />
+      <LinkSelect label="Then" optional {...bind.field('next')} ids={ids} />
     </>
   );
 }
@@ -57,6 +66,7 @@ export function SayFields({ step, ids, onChange }: FieldsProps<'say'>) {
 type ForwardMode = 'devices' | 'number';
 
 export function ForwardFields({ step, ids, onChange }: FieldsProps<'forward'>) {
+  const bind = stepControls(step, onChange);
   const mode: ForwardMode = step.to === 'devices' ? 'devices' : 'number';
   return (
     <>
@@ -75,40 +85,24 @@ export function ForwardFields({ step, ids, onChange }: FieldsProps<'forward'>) {
           label="Phone number"
           type="tel"
           placeholder="+14155550123"
-          value={step.to}
-          onChange={(event) => onChange({ ...step, to: event.target.value })}
+          {...bind.text('to')}
         />
       )}
-      <NumberField
-        label="Ring for (seconds)"
-        value={step.ringSeconds}
-        onChange={(ringSeconds) => onChange({ ...step, ringSeconds })}
-      />
-      <LinkSelect
-        label="When nobody answers"
-        optional
-        value={step.fallback}
-        ids={ids}
-        onChange={(fallback) => onChange({ ...step, fallback })}
-      />
+      <NumberField label="Ring for (seconds)" {...bind.field('ringSeconds')} />
+      <LinkSelect label="When nobody answers" optional {...bind.field('fallback')} ids={ids} />
     </>
   );
 }
 
 export function VoicemailFields({ step, onChange }: FieldsProps<'voicemail'>) {
+  const bind = stepControls(step, onChange);
   return (
     <>
-      <TextAreaField
-        label="Greeting"
-        rows={3}
-        value={step.greeting}
-        onChange={(event) => onChange({ ...step, greeting: event.target.value })}
-      />
+      <TextAreaField label="Greeting" rows={3} {...bind.text('greeting')} />
       <NumberField
         label="Longest message (seconds)"
         hint="After the greeting a beep plays, then the caller's message is recorded."
-        value={step.maxSeconds}
-        onChange={(maxSeconds) => onChange({ ...step, maxSeconds })}
+        {...bind.field('maxSeconds')}
       />
     </>
   );
