@@ -57,19 +57,9 @@ interface FlowTreeProps {
 }
 
 /** The flow as a readable tree; a step's problems show under it, and a click edits it. */
-export function FlowTree({ flow, problems, selected, onSelect, active }: FlowTreeProps) {
-  const { root, unreached } = treeOf(flow);
-  const node = (n: TreeNode) => (
-    <StepNode
-      key={n.id}
-      node={n}
-      flow={flow}
-      problems={problems}
-      selected={selected}
-      onSelect={onSelect}
-      active={active}
-    />
-  );
+export function FlowTree(tree: FlowTreeProps) {
+  const { root, unreached } = treeOf(tree.flow);
+  const node = (n: TreeNode) => <StepNode key={n.id} node={n} tree={tree} />;
   return (
     <div className="space-y-4">
       {root ? (
@@ -89,12 +79,14 @@ export function FlowTree({ flow, problems, selected, onSelect, active }: FlowTre
   );
 }
 
-interface StepNodeProps extends Omit<FlowTreeProps, 'flow'> {
+interface StepNodeProps {
   node: TreeNode;
-  flow: IvrFlow;
+  /** The tree's own props, which every step's node reads. */
+  tree: FlowTreeProps;
 }
 
-function StepNode({ node, flow, problems, selected, onSelect, active }: StepNodeProps) {
+function StepNode({ node, tree }: StepNodeProps) {
+  const { flow, problems, selected, onSelect, active } = tree;
   const own = problems.filter((p) => p.step === node.id);
   const isActive = active === node.id;
   const tone = isActive
@@ -135,14 +127,7 @@ function StepNode({ node, flow, problems, selected, onSelect, active }: StepNode
               </span>
               {b.child ? (
                 <ul>
-                  <StepNode
-                    node={b.child}
-                    flow={flow}
-                    problems={problems}
-                    selected={selected}
-                    onSelect={onSelect}
-                    active={active}
-                  />
+                  <StepNode node={b.child} tree={tree} />
                 </ul>
               ) : (
                 <BranchTarget target={b.target} flow={flow} onSelect={onSelect} />
