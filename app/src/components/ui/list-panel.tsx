@@ -104,6 +104,8 @@ interface ListPanelProps {
   label?: string;
   labelledBy?: string;
   busy: boolean;
+  /** Padding, spacing and grid placement; the card itself looks the same everywhere. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -133,14 +135,20 @@ export function QueryList<T>({
   );
 }
 
-/** The white card a list sits in, busy while its query fetches. */
-export function ListPanel({ label, labelledBy, busy, children }: ListPanelProps) {
+/** The white card a list (or what else a query shows) sits in, busy while its query fetches. */
+export function ListPanel({
+  label,
+  labelledBy,
+  busy,
+  className = 'overflow-hidden',
+  children,
+}: ListPanelProps) {
   return (
     <section
       aria-label={label}
       aria-labelledby={labelledBy}
       aria-busy={busy}
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}
     >
       {children}
     </section>

@@ -10,6 +10,7 @@ import { OverviewCards } from '../components/overview-cards';
 import { QuickLinks } from '../components/quick-links';
 import { RecentUsers } from '../components/recent-users';
 import { TopCountries } from '../components/top-countries';
+import { ListPanel } from '../../../components/ui/list-panel';
 
 interface PanelProps {
   id: string;
@@ -21,11 +22,7 @@ interface PanelProps {
 
 function Panel({ id, title, busy, action, children }: PanelProps) {
   return (
-    <section
-      aria-labelledby={id}
-      aria-busy={busy}
-      className="min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <ListPanel labelledBy={id} busy={busy} className="min-w-0 overflow-hidden">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
@@ -33,7 +30,7 @@ function Panel({ id, title, busy, action, children }: PanelProps) {
         {action}
       </div>
       {children}
-    </section>
+    </ListPanel>
   );
 }
 

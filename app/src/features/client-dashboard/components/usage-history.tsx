@@ -7,6 +7,7 @@ import { usd } from '../../../lib/core';
 import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
 import { ChartBoundary } from '../../../components/ui/chart-boundary';
 import { pointLabel, rangeNames, usageTotals } from './usage-labels';
+import { ListPanel } from '../../../components/ui/list-panel';
 
 // recharts is large: it loads only when the chart is about to draw.
 const UsageChart = lazy(() => import('./usage-chart'));
@@ -50,11 +51,7 @@ export function UsageHistory() {
   const points = usage.data?.points ?? [];
 
   return (
-    <section
-      aria-labelledby="usage-heading"
-      aria-busy={usage.isFetching}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <ListPanel labelledBy="usage-heading" busy={usage.isFetching} className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="usage-heading" className="text-lg font-semibold text-slate-900">
           Usage history
@@ -98,6 +95,6 @@ export function UsageHistory() {
           </details>
         </div>
       )}
-    </section>
+    </ListPanel>
   );
 }

@@ -14,6 +14,7 @@ import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';
 import { UsageHistory } from '../components/usage-history';
+import { ListPanel } from '../../../components/ui/list-panel';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -81,10 +82,10 @@ export function DashboardPage() {
         <div className="min-w-0 xl:col-span-3">
           <UsageHistory />
         </div>
-        <section
-          aria-labelledby="activity-heading"
-          aria-busy={dashboard.isFetching}
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm xl:col-span-2"
+        <ListPanel
+          labelledBy="activity-heading"
+          busy={dashboard.isFetching}
+          className="overflow-hidden xl:col-span-2"
         >
           <h2
             id="activity-heading"
@@ -99,7 +100,7 @@ export function DashboardPage() {
           ) : (
             <TableSkeleton label="Loading recent activity..." rows={4} columns={2} />
           )}
-        </section>
+        </ListPanel>
       </div>
       <LiveCallsPanel scope="client" />
       <QuickActions />

@@ -9,6 +9,7 @@ import { SmsStatusBadge } from '../../sms/components/sms-status-badge';
 import { useConversation, type ConversationId } from '../api/get-conversation';
 import type { ConversationMessage } from '../api/get-conversations';
 import { ReplyForm } from './reply-form';
+import { ListPanel } from '../../../components/ui/list-panel';
 
 function Bubble({ message }: { message: ConversationMessage }) {
   const outbound = message.direction === 'outbound';
@@ -62,11 +63,7 @@ export function ConversationThread({ id, focusOnOpen }: ConversationThreadProps)
   }, [shown]);
 
   return (
-    <section
-      aria-labelledby="thread-heading"
-      aria-busy={thread.isFetching}
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <ListPanel labelledBy="thread-heading" busy={thread.isFetching}>
       <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <Link
           to={paths.client.messages}
@@ -113,6 +110,6 @@ export function ConversationThread({ id, focusOnOpen }: ConversationThreadProps)
         </div>
       )}
       <ReplyForm key={`${id.number} ${id.contact}`} id={id} />
-    </section>
+    </ListPanel>
   );
 }

@@ -12,6 +12,7 @@ import { useDeckPreview, type DeckPreview } from '../api/get-deck-preview';
 import type { RateDeck } from '../api/get-rate-decks';
 import { DeckChangesTable } from './deck-changes-table';
 import { formatDeckDate } from './deck-dates';
+import { ListPanel } from '../../../components/ui/list-panel';
 
 const CHANGES_PER_PAGE = 25;
 
@@ -96,10 +97,10 @@ export function DeckPreviewPanel({ deck, onApply, onDelete, onClose }: DeckPrevi
   }, []);
 
   return (
-    <section
-      aria-labelledby="deck-preview-heading"
-      aria-busy={preview.isFetching}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <ListPanel
+      labelledBy="deck-preview-heading"
+      busy={preview.isFetching}
+      className="space-y-4 p-4 sm:p-6"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -159,6 +160,6 @@ export function DeckPreviewPanel({ deck, onApply, onDelete, onClose }: DeckPrevi
           </Button>
         </div>
       )}
-    </section>
+    </ListPanel>
   );
 }
