@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
@@ -12,7 +13,7 @@ import { ChangeCountryDialog } from '../components/change-country-dialog';
 import { statusFilterOptions, typeFilterOptions } from '../components/phone-labels';
 import { PhonesTable, type PhoneAction } from '../components/phones-table';
 import { ReassignDialog } from '../components/reassign-dialog';
-import { StatusChangeDialog } from '../components/status-change-dialog';
+import { statusChangeConfirm } from '../components/status-change-confirm';
 
 export function PhonesPage() {
   const list = useListFilters({
@@ -46,7 +47,7 @@ export function PhonesPage() {
       {open?.action === 'country' && <ChangeCountryDialog phone={open.row} onClose={close} />}
       {open?.action === 'reassign' && <ReassignDialog phone={open.row} onClose={close} />}
       {(open?.action === 'deactivate' || open?.action === 'activate') && (
-        <StatusChangeDialog phone={open.row} action={open.action} onClose={close} />
+        <ActionConfirmDialog {...statusChangeConfirm(open.row, open.action)} onClose={close} />
       )}
     </AppPage>
   );

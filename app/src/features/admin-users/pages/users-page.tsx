@@ -1,3 +1,4 @@
+import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { AppPage } from '../../../components/ui/app-page';
 import { FilteredList } from '../../../components/ui/filtered-list';
 import { useAuth } from '../../../lib/auth-context';
@@ -6,7 +7,7 @@ import { useRowAction } from '../../../lib/use-row-action';
 import { useUsers, type AdminUserItem } from '../api/get-users';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { SendEmailDialog } from '../components/send-email-dialog';
-import { StatusDialog } from '../components/status-dialog';
+import { statusConfirm } from '../components/status-confirm';
 import { roleFilterOptions, statusFilterOptions } from '../components/user-labels';
 import { UsersTable, type UserAction } from '../components/users-table';
 
@@ -36,7 +37,7 @@ export function UsersPage() {
       {open?.action === 'email' && <SendEmailDialog user={open.row} onClose={close} />}
       {open?.action === 'role' && <ChangeRoleDialog user={open.row} onClose={close} />}
       {(open?.action === 'suspend' || open?.action === 'reactivate') && (
-        <StatusDialog user={open.row} action={open.action} onClose={close} />
+        <ActionConfirmDialog {...statusConfirm(open.row, open.action)} onClose={close} />
       )}
     </AppPage>
   );
