@@ -125,6 +125,14 @@ pub async fn calling(
     (s, mine, password, switch)
 }
 
+/// `calling` with $1.00 left at the seeded US rate, and her balance before any call:
+/// (session, device password, switch, balance in micro-dollars).
+pub async fn calling_on_a_dollar(app: &TestApp) -> (Session, String, Switch, i64) {
+    let (s, _, password, switch) = calling(app, "1.00", None).await;
+    let before = micros(app, &s, "balance_micros").await;
+    (s, password, switch, before)
+}
+
 /// The calls cost the client `cost` from `before`, nothing is held back any more, and
 /// the books balance.
 pub async fn assert_charged(app: &TestApp, s: &Session, before: i64, cost: i64) {

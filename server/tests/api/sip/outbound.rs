@@ -2,8 +2,8 @@
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
 use super::{
-    assert_hung_up_by_switch, calling, calls, cdr_queued, micros, on_switch, talked, CALLEE,
-    PER_SECOND, US_OUTBOUND,
+    assert_hung_up_by_switch, calling, calling_on_a_dollar, calls, cdr_queued, micros, on_switch,
+    talked, CALLEE, PER_SECOND, US_OUTBOUND,
 };
 use crate::common::TestApp;
 use dialtone_core::rating::rate_call;
@@ -123,8 +123,7 @@ async fn twenty_concurrent_calls_from_one_account_never_spend_more_than_its_bala
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
     let app = TestApp::new().await;
-    let (s, _, password, switch) = calling(&app, "1.00", None).await;
-    let before = micros(&app, &s, "balance_micros").await;
+    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
     let call = switch.device(
         "call",

@@ -2,7 +2,10 @@
 //! they change) and its CDR queue (saved when it stops) in db_text files, so every call
 //! is still billed, once.
 
-use super::{answered, calling, calls, cdr_queued, micros, CALLEE, PER_SECOND, US_OUTBOUND};
+use super::{
+    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, CALLEE, PER_SECOND,
+    US_OUTBOUND,
+};
 use crate::common::{Session, TestApp};
 use crate::support::switch::Switch;
 use dialtone_core::rating::rate_call;
@@ -18,16 +21,13 @@ async fn billed_once(app: &TestApp, s: &Session, switch: &Switch, before: i64, t
         switch.log()
     );
     let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
-    assert_eq!(before - micros(app, s, "balance_micros").await, cost);
-    assert_eq!(micros(app, s, "reserved_micros").await, 0);
-    app.assert_invariant().await;
+    assert_charged(app, s, before, cost).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
     let app = TestApp::new().await;
-    let (s, _, password, switch) = calling(&app, "1.00", None).await;
-    let before = micros(&app, &s, "balance_micros").await;
+    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
     let args = ["-key", "to", CALLEE, "-d", "4000"];
     let call = switch.device("call", "ada.desk", &password, &args, 1);
@@ -48,8 +48,7 @@ async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
     let app = TestApp::new().await;
-    let (s, _, password, switch) = calling(&app, "1.00", None).await;
-    let before = micros(&app, &s, "balance_micros").await;
+    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
     let args = ["-key", "to", CALLEE, "-d", "2000"];
     let call = switch.device("call", "ada.desk", &password, &args, 1);
