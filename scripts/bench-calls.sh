@@ -27,7 +27,7 @@ echo "transactions through the server's own functions in one process, no HTTP (d
 echo
 echo '| backend, callers | over HTTP: pairs/s | p50 ms | p99 ms | ceiling (no HTTP): pairs/s | p50 ms | p99 ms | HTTP / ceiling | invariants after both |'
 echo '|---|---|---|---|---|---|---|---|---|'
-for backend in sqlite postgres; do
+for backend in ${BACKENDS:-sqlite postgres}; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
   if [ $backend = sqlite ]; then
     export DATABASE_URL="sqlite://$work/calls.db?mode=rwc"
