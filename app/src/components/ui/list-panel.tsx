@@ -154,3 +154,33 @@ export function ListPanel({
     </section>
   );
 }
+
+interface PanelHeadingProps {
+  /** The heading's id, which names the panel. */
+  id: string;
+  title: ReactNode;
+  /** A line of text under the title. */
+  description?: ReactNode;
+  /** A button beside the title, e.g. to add an item. */
+  action?: ReactNode;
+}
+
+/** A panel's h2 across its top, with a line of text below and a button beside. */
+export function PanelHeading({ id, title, description, action }: PanelHeadingProps) {
+  const text = (
+    <>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+    </>
+  );
+  return action ? (
+    <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div>{text}</div>
+      {action}
+    </div>
+  ) : (
+    <div className="border-b border-slate-200 px-4 py-4 sm:px-6">{text}</div>
+  );
+}

@@ -14,7 +14,7 @@ import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';
 import { UsageHistory } from '../components/usage-history';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel, PanelHeading } from '../../../components/ui/list-panel';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -87,12 +87,7 @@ export function DashboardPage() {
           busy={dashboard.isFetching}
           className="overflow-hidden xl:col-span-2"
         >
-          <h2
-            id="activity-heading"
-            className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
-          >
-            Recent activity
-          </h2>
+          <PanelHeading id="activity-heading" title="Recent activity" />
           {summary ? (
             <RecentActivity items={summary.recentActivity} />
           ) : dashboard.isError ? (

@@ -1,7 +1,7 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import type { NewApiKey } from '../api/create-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
@@ -18,17 +18,12 @@ export function ApiKeysPanel() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
     <ListPanel labelledBy="api-keys-heading" busy={keys.isFetching}>
-      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <div>
-          <h2 id="api-keys-heading" className="text-lg font-semibold text-slate-900">
-            API keys
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            One key per application or service: revoke it without touching the others.
-          </p>
-        </div>
-        <AddButton onClick={() => setCreating(true)}>Create key</AddButton>
-      </div>
+      <PanelHeading
+        id="api-keys-heading"
+        title="API keys"
+        description="One key per application or service: revoke it without touching the others."
+        action={<AddButton onClick={() => setCreating(true)}>Create key</AddButton>}
+      />
       <ListStates
         query={keys}
         loading={<TableSkeleton label="Loading API keys..." rows={3} columns={4} />}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
 import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
@@ -21,16 +21,17 @@ export function WebhookDeliveriesPanel() {
   });
   return (
     <ListPanel labelledBy="webhooks-heading" busy={deliveries.isFetching}>
-      <div className="border-b border-slate-200 px-4 py-4 sm:px-6">
-        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
-          Webhook deliveries
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token in{' '}
-          <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are retried for
-          24 hours.
-        </p>
-      </div>
+      <PanelHeading
+        id="webhooks-heading"
+        title="Webhook deliveries"
+        description={
+          <>
+            Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token
+            in <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are retried
+            for 24 hours.
+          </>
+        }
+      />
       <ListStates
         query={deliveries}
         loading={<TableSkeleton label="Loading webhook deliveries..." rows={3} columns={6} />}

@@ -2,7 +2,7 @@ import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialo
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDuration, usd } from '../../../lib/core';
 import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
@@ -49,12 +49,7 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
   const [ending, setEnding] = useState<LiveCall | null>(null);
   return (
     <ListPanel labelledBy={`live-calls-${scope}`} busy={live.isFetching}>
-      <h2
-        id={`live-calls-${scope}`}
-        className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
-      >
-        Calls in Progress
-      </h2>
+      <PanelHeading id={`live-calls-${scope}`} title="Calls in Progress" />
       <ListStates
         query={live}
         loading={<TableSkeleton label="Loading calls in progress..." rows={2} columns={5} />}

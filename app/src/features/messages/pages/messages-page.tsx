@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { EmptyStatus } from '../../../components/ui/empty-status';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -40,12 +40,7 @@ export function MessagesPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className={open ? 'max-lg:hidden' : undefined}>
           <ListPanel labelledBy="conversations-heading" busy={conversations.isFetching}>
-            <h2
-              id="conversations-heading"
-              className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
-            >
-              Conversations
-            </h2>
+            <PanelHeading id="conversations-heading" title="Conversations" />
             <ListStates
               query={conversations}
               loading={<TableSkeleton label="Loading conversations..." rows={4} columns={2} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
@@ -30,12 +30,7 @@ export function RecentMessages() {
   const messages = useMessages(page);
   return (
     <ListPanel labelledBy="recent-messages-heading" busy={messages.isFetching}>
-      <h2
-        id="recent-messages-heading"
-        className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900 sm:px-6"
-      >
-        Recent messages
-      </h2>
+      <PanelHeading id="recent-messages-heading" title="Recent messages" />
       <ListStates
         query={messages}
         loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
