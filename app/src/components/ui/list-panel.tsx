@@ -184,3 +184,25 @@ export function PanelHeading({ id, title, description, action }: PanelHeadingPro
     <div className="border-b border-slate-200 px-4 py-4 sm:px-6">{text}</div>
   );
 }
+
+interface TitledListPanelProps {
+  /** The heading's id: it names the section and the panel. */
+  id: string;
+  title: ReactNode;
+  busy: boolean;
+  children: ReactNode;
+}
+
+/** A list's panel under a heading of its own, outside the card: a part of a page. */
+export function TitledListPanel({ id, title, busy, children }: TitledListPanelProps) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ListPanel labelledBy={id} busy={busy}>
+        {children}
+      </ListPanel>
+    </section>
+  );
+}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ActionConfirmDialog, dangerConfirm } from '../../../components/ui/action-confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListStates, TitledListPanel } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { Time } from '../../../components/ui/table-cells';
 import { deleteVoicemail } from '../api/delete-voicemail';
@@ -19,11 +19,8 @@ export function VoicemailList() {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Voicemail | null>(null);
   return (
-    <section aria-labelledby="voicemail-heading" className="space-y-3">
-      <h2 id="voicemail-heading" className="text-lg font-semibold text-slate-900">
-        Voicemail
-      </h2>
-      <ListPanel labelledBy="voicemail-heading" busy={voicemails.isFetching}>
+    <>
+      <TitledListPanel id="voicemail-heading" title="Voicemail" busy={voicemails.isFetching}>
         <ListStates
           query={voicemails}
           loading={<TableSkeleton label="Loading voicemail..." rows={3} columns={4} />}
@@ -65,7 +62,7 @@ export function VoicemailList() {
             </ul>
           )}
         </ListStates>
-      </ListPanel>
+      </TitledListPanel>
       {deleting && (
         <ActionConfirmDialog
           {...dangerConfirm(
@@ -81,6 +78,6 @@ export function VoicemailList() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </>
   );
 }

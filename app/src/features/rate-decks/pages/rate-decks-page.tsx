@@ -1,7 +1,7 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListStates, TitledListPanel } from '../../../components/ui/list-panel';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useExportRateDeck } from '../api/export-rate-deck';
@@ -41,44 +41,39 @@ export function RateDecksPage() {
           onClose={done}
         />
       )}
-      <section aria-labelledby="deck-history-heading" className="space-y-3">
-        <h2 id="deck-history-heading" className="text-lg font-semibold text-slate-900">
-          History
-        </h2>
-        <ListPanel labelledBy="deck-history-heading" busy={decks.isFetching}>
-          <ListStates
-            query={decks}
-            loading={<TableSkeleton label="Loading rate decks..." columns={6} />}
-            error="Could not load the rate decks."
-            empty="No rate decks yet. Calls are rated with Country Pricing until one is applied."
-          >
-            {(data) => {
-              const shownPage = Math.min(page, Math.ceil(data.length / DECKS_PER_PAGE));
-              const start = (shownPage - 1) * DECKS_PER_PAGE;
-              return (
-                <>
-                  <DecksTable
-                    decks={data.slice(start, start + DECKS_PER_PAGE)}
-                    onPreview={setPreviewing}
-                    onDelete={(deck) => setOpen({ action: 'delete', deck })}
-                    onExport={(deck) => exporter.mutate(deck.id)}
-                    exporting={exporter.isPending ? (exporter.variables ?? null) : null}
+      <TitledListPanel id="deck-history-heading" title="History" busy={decks.isFetching}>
+        <ListStates
+          query={decks}
+          loading={<TableSkeleton label="Loading rate decks..." columns={6} />}
+          error="Could not load the rate decks."
+          empty="No rate decks yet. Calls are rated with Country Pricing until one is applied."
+        >
+          {(data) => {
+            const shownPage = Math.min(page, Math.ceil(data.length / DECKS_PER_PAGE));
+            const start = (shownPage - 1) * DECKS_PER_PAGE;
+            return (
+              <>
+                <DecksTable
+                  decks={data.slice(start, start + DECKS_PER_PAGE)}
+                  onPreview={setPreviewing}
+                  onDelete={(deck) => setOpen({ action: 'delete', deck })}
+                  onExport={(deck) => exporter.mutate(deck.id)}
+                  exporting={exporter.isPending ? (exporter.variables ?? null) : null}
+                />
+                {data.length > DECKS_PER_PAGE && (
+                  <Pagination
+                    label="Pages of rate decks"
+                    page={shownPage}
+                    pageSize={DECKS_PER_PAGE}
+                    total={data.length}
+                    onPage={setPage}
                   />
-                  {data.length > DECKS_PER_PAGE && (
-                    <Pagination
-                      label="Pages of rate decks"
-                      page={shownPage}
-                      pageSize={DECKS_PER_PAGE}
-                      total={data.length}
-                      onPage={setPage}
-                    />
-                  )}
-                </>
-              );
-            }}
-          </ListStates>
-        </ListPanel>
-      </section>
+                )}
+              </>
+            );
+          }}
+        </ListStates>
+      </TitledListPanel>
       {open?.action === 'apply' && (
         <ApplyDeckDialog deck={open.deck} onApplied={done} onClose={close} />
       )}
