@@ -121,24 +121,16 @@ pub const MIN_SETTINGS_NAME: usize = 4;
 
 pub fn validate_profile(i: &ProfileInput) -> FieldErrors {
     let mut c = Checker::default();
-    c.required("firstName", &i.first_name, "First name is required");
-    c.line("firstName", &i.first_name);
-    c.min_chars(
-        "firstName",
-        i.first_name.trim(),
-        MIN_SETTINGS_NAME,
-        "First name must be at least 4 characters",
-    );
-    c.max_chars("firstName", &i.first_name, MAX_NAME, "First name");
-    c.required("lastName", &i.last_name, "Last name is required");
-    c.line("lastName", &i.last_name);
-    c.min_chars(
-        "lastName",
-        i.last_name.trim(),
-        MIN_SETTINGS_NAME,
-        "Last name must be at least 4 characters",
-    );
-    c.max_chars("lastName", &i.last_name, MAX_NAME, "Last name");
+    for (field, value, label) in [
+        ("firstName", &i.first_name, "First name"),
+        ("lastName", &i.last_name, "Last name"),
+    ] {
+        c.required(field, value, &format!("{label} is required"));
+        c.line(field, value);
+        let short = format!("{label} must be at least {MIN_SETTINGS_NAME} characters");
+        c.min_chars(field, value.trim(), MIN_SETTINGS_NAME, &short);
+        c.max_chars(field, value, MAX_NAME, label);
+    }
     c.email(&i.email);
     c.done()
 }
