@@ -12,20 +12,9 @@ BIN=${DIALTONE_BIN:-target/debug/dialtone-server}
 EXAMPLES=${API_FUZZ_EXAMPLES:-50}
 OUT=target/api-fuzz
 rm -rf "$OUT" && mkdir -p "$OUT"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-data=$(mktemp -d)
 switch_token="api-fuzz-switch-token"
-BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 DIALTONE_API_AUTH_FAILURES=1000000 \
-  DIALTONE_PUBLIC_URL="$base" DIALTONE_SWITCH_TOKEN="$switch_token" RUST_LOG=warn \
-  "$BIN" >"$OUT/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 300); do
-  curl -fs "$base/readyz" >/dev/null && break
-  kill -0 $server 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.1
-done
+. scripts/lib/demo-server.sh
+start_demo_server DIALTONE_API_AUTH_FAILURES=1000000 DIALTONE_SWITCH_TOKEN="$switch_token"
 
 token() {
   curl -fs "$base/api/auth/login" -H 'content-type: application/json' \

@@ -8,24 +8,13 @@ cd "$(dirname "$0")/.."
 BIN=${DIALTONE_BIN:-target/debug/dialtone-server}
 OUT=target/sdk-tests
 rm -rf "$OUT" && mkdir -p "$OUT"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-data=$(mktemp -d)
 # The tests play the softswitch for an inbound call (its authorize and CDR requests).
 switch_token="sdk-test-switch-token"
 # DIALTONE_PUBLIC_URL is the server's own base, so any URL it builds and signs is the
 # one the tests reach it by. Sign-ups are not throttled: tests sign up $0 accounts.
 # Webhooks may reach loopback: the tests' customer server listens on 127.0.0.1.
-BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= DIALTONE_SIGNUPS_PER_HOUR=100000 \
-  DIALTONE_PUBLIC_URL="$base" DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$switch_token" RUST_LOG=warn \
-  "$BIN" >"$OUT/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 300); do
-  curl -fs "$base/readyz" >/dev/null && break
-  kill -0 $server 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.1
-done
+. scripts/lib/demo-server.sh
+start_demo_server DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$switch_token"
 
 status=0
 # TWILIO_REGION/TWILIO_EDGE would make the SDK rewrite hosts: the tests see plain URLs.
