@@ -35,7 +35,6 @@ mod packages;
 mod platform;
 mod public;
 mod rate_decks;
-mod read_ahead;
 mod renewals;
 mod request_ids;
 mod sessions;
