@@ -37,27 +37,38 @@ pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> 
 }
 
 async fn store_now(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
-    // A second upload for the same call replaces the audio under the same id.
-    let new_id = uuid::Uuid::new_v4().simple().to_string();
-    // Both writes queue with the call path's (on SQLite the one writer's turn),
-    // instead of waiting in SQLite's busy handler for the calls' open batch.
-    let mut tx = state.call_writes.begin(&state.db).await?;
-    let id = repo::upsert_recording(&mut *tx, &new_id, call_id, now_ms()).await?;
-    tx.commit().await?;
-    let id = uuid::Uuid::parse_str(&id).map_err(|e| Error::Internal(e.into()))?;
-    let path = file(state, &id);
+    // The file first, under the id the call's recording has (a second upload replaces
+    // the audio under the same id) or a new one, then one write in the writer's turn.
+    let known = repo::recording_id(&state.db.pool, call_id).await?;
+    let id = known.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
+    let path = file(state, &parse(&id)?);
     let internal = |e: std::io::Error| Error::Internal(e.into());
-    if let Some(dir) = path.parent() {
-        tokio::fs::create_dir_all(dir).await.map_err(internal)?;
-    }
     // Written aside and renamed, so a reader never sees half a file.
     let partial = path.with_extension(format!("{}.part", uuid::Uuid::new_v4().simple()));
-    tokio::fs::write(&partial, audio).await.map_err(internal)?;
+    if let Err(e) = tokio::fs::write(&partial, audio).await {
+        // The first recording makes the folder.
+        let dir = path
+            .parent()
+            .filter(|_| e.kind() == std::io::ErrorKind::NotFound);
+        let dir = dir.ok_or(e).map_err(internal)?;
+        tokio::fs::create_dir_all(dir).await.map_err(internal)?;
+        tokio::fs::write(&partial, audio).await.map_err(internal)?;
+    }
     tokio::fs::rename(&partial, &path).await.map_err(internal)?;
-    let mut tx = state.call_writes.begin(&state.db).await?;
-    repo::mark_recorded(&mut *tx, call_id).await?;
+    let mut tx = state.call_writes.begin_call(&state.db).await?;
+    let stored = repo::store_recording(&mut tx, state.db.backend, &id, call_id, now_ms()).await?;
     tx.commit().await?;
+    if stored != id {
+        // Another upload for this call was stored first, under its own id: this
+        // audio replaces it there.
+        let theirs = file(state, &parse(&stored)?);
+        tokio::fs::rename(&path, &theirs).await.map_err(internal)?;
+    }
     Ok(())
+}
+
+fn parse(id: &str) -> Result<uuid::Uuid> {
+    uuid::Uuid::parse_str(id).map_err(|e| Error::Internal(e.into()))
 }
 
 async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Response> {

@@ -90,3 +90,33 @@ async fn recordings_stored_under_a_drawn_id_stay_apart() {
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names.iter().all(|n| !n.contains("rec")), "{names:?}");
 }
+
+/// Two uploads for one call that both found no recording: the second to reach the
+/// writer keeps the first one's id, and its audio then replaces the first there.
+#[tokio::test]
+async fn a_recording_stored_twice_at_once_keeps_one_id() {
+    use dialtone_server::calls::repo::store_recording;
+    let app = TestApp::new().await;
+    let (_, number) = caller(&app, "ada@example.com", "Ada Lovelace").await;
+    call(&app, "rec-1", &number, "+12125550199").await;
+    let state = &app.state;
+    let backend = state.db.backend;
+    let mut ids = Vec::new();
+    for drawn in [
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+    ] {
+        let mut tx = state.call_writes.begin_call(&state.db).await.unwrap();
+        ids.push(
+            store_recording(&mut tx, backend, drawn, "rec-1", 1)
+                .await
+                .unwrap(),
+        );
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(ids, ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; 2]);
+    let flag = app
+        .scalar("SELECT recording FROM calls WHERE call_id = 'rec-1'")
+        .await;
+    assert_eq!(flag, 1);
+}

@@ -4,7 +4,9 @@
 mod list;
 pub use list::{chunk, page, totals, Cursor, Filter};
 
-use crate::db::Exec;
+use crate::db::{Backend, Exec};
+use futures::TryStreamExt;
+use sqlx::{Executor, Row};
 
 /// What a recorded call was charged: billable seconds, package seconds, cost, status.
 #[derive(sqlx::FromRow)]
@@ -149,29 +151,41 @@ pub async fn uncollected<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Ve
 
 /// Registers the recording of `call_id` (a second upload keeps its id) and returns
 /// its id.
-pub async fn upsert_recording<'e>(
-    ex: impl Exec<'e>,
-    new_id: &str,
+/// The id a call's recording is stored under, if it has one.
+pub async fn recording_id<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT id FROM call_recordings WHERE call_id = $1")
+        .bind(call_id)
+        .fetch_optional(ex)
+        .await
+}
+
+/// Records that call `call_id` has its recording under `id` (or keeps the id it has:
+/// a second upload replaces the audio under the same id) and marks the call recorded,
+/// in one round trip. The id the recording is under.
+pub async fn store_recording(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    id: &str,
     call_id: &str,
     now: i64,
 ) -> sqlx::Result<String> {
-    sqlx::query_scalar(
+    const UPSERT: &str =
         "INSERT INTO call_recordings (id, call_id, created_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (call_id) DO UPDATE SET created_at = excluded.created_at RETURNING id",
-    )
-    .bind(new_id)
-    .bind(call_id)
-    .bind(now)
-    .fetch_one(ex)
-    .await
-}
-
-pub async fn mark_recorded<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE calls SET recording = 1 WHERE call_id = $1")
-        .bind(call_id)
-        .execute(ex)
-        .await?;
-    Ok(())
+         ON CONFLICT (call_id) DO UPDATE SET created_at = excluded.created_at RETURNING id";
+    const MARK: &str = "UPDATE calls SET recording = 1 WHERE call_id = $2";
+    let sql = match backend {
+        Backend::Sqlite => format!("{UPSERT}; {MARK}"),
+        Backend::Postgres => format!("WITH r AS ({UPSERT}), m AS ({MARK}) SELECT id FROM r"),
+    };
+    let query = sqlx::query(&sql).bind(id).bind(call_id).bind(now);
+    let mut rows = conn.fetch_many(query);
+    let mut stored = None;
+    while let Some(step) = rows.try_next().await? {
+        if let sqlx::Either::Right(row) = step {
+            stored = Some(row.try_get::<String, _>(0)?);
+        }
+    }
+    stored.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// The call `id`: its call_id, owner, recording flag and stored recording's id.
