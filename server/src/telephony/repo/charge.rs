@@ -14,6 +14,7 @@ use crate::db::Backend;
 use sqlx::any::AnyArguments;
 use sqlx::error::BoxDynError;
 use sqlx::Arguments;
+use std::sync::OnceLock;
 
 use crate::telephony::batch::CallTx;
 
@@ -113,6 +114,19 @@ pub const GUARD_TABLE_SQLITE: &str = "CREATE TEMP TABLE IF NOT EXISTS settle_ok 
 
 const NOTED: &str = "EXISTS (SELECT 1 FROM temp.settle_ok)";
 
+/// The settlement's statement for the backend, built once: it is the same for every
+/// call, only its arguments differ.
+fn settle_statement(backend: Backend, guarded: bool) -> &'static str {
+    static BUILT: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (slot, guarded) = match (backend, guarded) {
+        (Backend::Sqlite, true) => (0, true),
+        (Backend::Sqlite, false) => (1, false),
+        // PostgreSQL re-checks in its one statement: there is no guarded form.
+        (Backend::Postgres, _) => (2, false),
+    };
+    BUILT[slot].get_or_init(|| settle_sql(backend, guarded))
+}
+
 fn settle_sql(backend: Backend, guarded: bool) -> String {
     let sqlite_src = if guarded {
         format!("FROM users WHERE id = $5 AND {NOTED}")
@@ -199,14 +213,14 @@ async fn settle_checked(
     s: Settlement<'_>,
     threshold: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
-    let sql = settle_sql(backend, threshold.is_some());
+    let sql = settle_statement(backend, threshold.is_some());
     let mut args = settle_args(&s).map_err(sqlx::Error::Encode)?;
     if let Some(threshold) = threshold {
         args.add(i64::from(s.released))
             .map_err(sqlx::Error::Encode)?;
         args.add(threshold).map_err(sqlx::Error::Encode)?;
     }
-    match (backend, tx.atomic(sqlx::query_with(&sql, args)).await) {
+    match (backend, tx.atomic(sqlx::query_with(sql, args)).await) {
         (Backend::Sqlite, Ok(counts)) => {
             // The reservation, the balance, the ledger row and its day (when charged),
             // the call, its totals and its day. The caller checked the balance in the

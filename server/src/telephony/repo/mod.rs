@@ -11,6 +11,7 @@ use super::authorize::Party;
 use super::destination;
 use dialtone_core::call::Direction;
 use sqlx::{Any, AnyConnection, Executor, Row};
+use std::sync::OnceLock;
 
 /// The customer of a call with everything authorizing or rating it needs, in one
 /// query: the number, its owner's balance, reservations and package seconds, and the
@@ -58,6 +59,50 @@ const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds 
     n.voice_url, n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
     (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting";
 
+/// `party_query`'s statement, built once for each shape it takes: the direction, how
+/// many candidate prefixes an outbound call binds (at most 15 digits), and whether
+/// the call's facts are read.
+fn party_statement(direction: Direction, candidates: usize, with_facts: bool) -> &'static str {
+    const SHAPES: usize = 2 * 2 * 16;
+    static BUILT: [OnceLock<String>; SHAPES] = [const { OnceLock::new() }; SHAPES];
+    let inbound = direction == Direction::Inbound;
+    let slot = usize::from(inbound) * 32 + usize::from(with_facts) * 16 + candidates.min(15);
+    BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), with_facts))
+}
+
+fn party_sql(inbound: bool, candidates: usize, with_facts: bool) -> String {
+    let columns = destination::COLUMNS;
+    // $3 is the call's id when its facts are read; the candidate prefixes follow.
+    let first = if with_facts { 4 } else { 3 };
+    // Inbound: the number's own country. Outbound: a row per candidate prefix of
+    // `to` that has a destination (one or two, typically); core picks the longest.
+    let join = if inbound {
+        format!("LEFT JOIN (SELECT c.calling_code AS d_prefix, {columns} FROM countries c) d ON d.d_id = n.country_id")
+    } else if candidates == 0 {
+        format!(
+            "LEFT JOIN (SELECT '' AS d_prefix, {columns} FROM countries c WHERE 1 = 0) d ON 1 = 1"
+        )
+    } else {
+        let sql = destination::candidates_sql(columns, first, candidates);
+        format!("LEFT JOIN ({sql}) d ON 1 = 1")
+    };
+    let (facts, facts_join) = if with_facts {
+        (
+            format!(", {FACT_COLUMNS}"),
+            " LEFT JOIN calls k ON k.call_id = $3 LEFT JOIN call_reservations r ON r.call_id = $3",
+        )
+    } else {
+        (String::new(), "")
+    };
+    format!(
+        "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
+         (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
+          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
+         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
+         WHERE n.number = $1 AND n.status = 'active'"
+    )
+}
+
 async fn party_query(
     conn: &mut AnyConnection,
     direction: Direction,
@@ -72,36 +117,8 @@ async fn party_query(
     } else {
         Vec::new()
     };
-    let columns = destination::COLUMNS;
-    // $3 is the call's id when its facts are read; the candidate prefixes follow.
-    let first = if call_id.is_some() { 4 } else { 3 };
-    // Inbound: the number's own country. Outbound: a row per candidate prefix of
-    // `to` that has a destination (one or two, typically); core picks the longest.
-    let join = if direction == Direction::Inbound {
-        format!("LEFT JOIN (SELECT c.calling_code AS d_prefix, {columns} FROM countries c) d ON d.d_id = n.country_id")
-    } else if candidates.is_empty() {
-        format!(
-            "LEFT JOIN (SELECT '' AS d_prefix, {columns} FROM countries c WHERE 1 = 0) d ON 1 = 1"
-        )
-    } else {
-        let sql = destination::candidates_sql(columns, first, candidates.len());
-        format!("LEFT JOIN ({sql}) d ON 1 = 1")
-    };
-    let (facts, facts_join) = match call_id {
-        Some(_) => (
-            format!(", {FACT_COLUMNS}"),
-            " LEFT JOIN calls k ON k.call_id = $3 LEFT JOIN call_reservations r ON r.call_id = $3",
-        ),
-        None => (String::new(), ""),
-    };
-    let sql = format!(
-        "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
-         (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
-          WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
-         FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
-         WHERE n.number = $1 AND n.status = 'active'"
-    );
-    let mut query = sqlx::query(&sql).bind(ours).bind(now);
+    let sql = party_statement(direction, candidates.len(), call_id.is_some());
+    let mut query = sqlx::query(sql).bind(ours).bind(now);
     if let Some(call_id) = call_id {
         query = query.bind(call_id);
     }
