@@ -160,20 +160,13 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 }
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
-    let (state, req) = (state.clone(), req.clone());
-    let lane = state.clone();
-    lane.call_writes
-        .run(&lane.db, async move { authorize_now(&state, &req).await })
-        .await
-}
-
-async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
     let ahead = if state.call_writes.reads_ahead(&state.db) {
         // SQLite, batched: read on a reader connection before taking the writer's
-        // turn, so that a turn is one round trip. That read misses only the open
+        // turn, so that a turn is one round trip, and on this thread rather than the
+        // call path's, which then only takes turns. That read misses only the open
         // batch's writes, which are the call path's own; what they could change makes
         // the call take its turn to read again.
         let mut conn = state.db.pool.acquire().await?;
@@ -193,10 +186,23 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     } else {
         None
     };
+    let (state, req) = (state.clone(), req.clone());
+    let lane = state.clone();
+    let turn = async move { in_turn(&state, &req, (direction, now, deck), ahead).await };
+    lane.call_writes.run(&lane.db, turn).await
+}
+
+/// The call's turn: the write its read ahead planned, or its read and write.
+async fn in_turn(
+    state: &AppState,
+    req: &AuthorizeRequest,
+    (direction, now, deck): (Direction, i64, Option<Destination>),
+    ahead: Option<Box<plan::Hold>>,
+) -> Result<AuthorizeResponse> {
     let mut tx = state.call_writes.begin_call(&state.db).await?;
     if let Some(h) = ahead {
-        let (backend, package_total) = (state.db.backend, h.package_total);
-        if repo::charge::hold_and_reserve(&mut tx, backend, h.reservation, package_total).await? {
+        let (backend, reservation) = (state.db.backend, h.reserve.of(req));
+        if repo::charge::hold_and_reserve(&mut tx, backend, reservation, h.package_total).await? {
             tx.commit().await?;
             super::read_ahead("authorize", "written");
             return Ok(h.answer);
@@ -212,8 +218,9 @@ async fn authorize_now(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         // The webhook is queued with the reservation, all or nothing.
         tx.several_writes(&state.db).await?;
     }
-    let (backend, user_id) = (state.db.backend, h.reservation.user_id);
-    if !repo::charge::hold_and_reserve(&mut tx, backend, h.reservation, h.package_total).await? {
+    let (backend, user_id) = (state.db.backend, h.reserve.user_id());
+    let reservation = h.reserve.of(req);
+    if !repo::charge::hold_and_reserve(&mut tx, backend, reservation, h.package_total).await? {
         return Ok(refuse("insufficient_funds"));
     }
     if let Some((url, sid, number_id)) = &h.ringing {

@@ -13,17 +13,18 @@ use dialtone_core::sip::{RouteChoice, RouteInput};
 use sqlx::AnyConnection;
 
 /// What a call's read decided: an answer, or a reservation to hold first.
-pub(super) enum Plan<'a> {
-    /// `settled` when no write of the call path can change it (see `authorize_now`).
+pub(super) enum Plan {
+    /// `settled` when no write of the call path can change it (see `authorize`).
     Answer {
         answer: AuthorizeResponse,
         settled: bool,
     },
-    Hold(Box<Hold<'a>>),
+    Hold(Box<Hold>),
 }
 
-pub(super) struct Hold<'a> {
-    pub reservation: repo::Reservation<'a>,
+pub(super) struct Hold {
+    /// What the reservation holds; the call's own fields come from its request.
+    pub reserve: Reserve,
     pub package_total: i64,
     /// The inbound call's webhook, queued with the reservation.
     pub ringing: Option<(String, String, i64)>,
@@ -34,20 +35,54 @@ pub(super) struct Hold<'a> {
     pub settled: bool,
 }
 
-fn answer(answer: AuthorizeResponse, settled: bool) -> Plan<'static> {
+/// A reservation's figures, apart from the request it is for (so that a plan read on
+/// one thread can be written on the call path's).
+pub(super) struct Reserve {
+    user_id: i64,
+    amount_micros: i64,
+    package_seconds: i64,
+    created_at: i64,
+    expires_at: i64,
+    rate_micros: i64,
+    increments: Increments,
+}
+
+impl Reserve {
+    pub fn of<'a>(&self, req: &'a AuthorizeRequest) -> repo::Reservation<'a> {
+        repo::Reservation {
+            call_id: &req.call_id,
+            user_id: self.user_id,
+            amount_micros: self.amount_micros,
+            package_seconds: self.package_seconds,
+            created_at: self.created_at,
+            expires_at: self.expires_at,
+            direction: &req.direction,
+            from: &req.from,
+            to: &req.to,
+            rate_micros: self.rate_micros,
+            increments: self.increments,
+        }
+    }
+
+    pub fn user_id(&self) -> i64 {
+        self.user_id
+    }
+}
+
+fn answer(answer: AuthorizeResponse, settled: bool) -> Plan {
     Plan::Answer { answer, settled }
 }
 
 /// Everything the call's read decides, on `conn`: the writer's turn, or a reader
 /// connection before it.
-pub(super) async fn plan<'a>(
+pub(super) async fn plan(
     state: &AppState,
-    req: &'a AuthorizeRequest,
+    req: &AuthorizeRequest,
     direction: Direction,
     now: i64,
     deck: Option<Destination>,
     conn: &mut AnyConnection,
-) -> Result<Plan<'a>> {
+) -> Result<Plan> {
     // The number's customer and what this call already left, in one read.
     let found = repo::find_call(conn, direction, &req.from, &req.to, now, &req.call_id).await?;
     let Some((mut party, facts)) = found else {
@@ -142,16 +177,12 @@ pub(super) async fn plan<'a>(
         return Ok(answer(refuse("insufficient_funds"), false));
     }
     let charge = rate_call(max, rate, dest.increments, pkg_free);
-    let reservation = repo::Reservation {
-        call_id: &req.call_id,
+    let reserve = Reserve {
         user_id: party.user_id,
         amount_micros: charge.cost,
         package_seconds: charge.package_seconds,
         created_at: now,
         expires_at: now + max * 1000 + RESERVATION_SLACK_MS,
-        direction: &req.direction,
-        from: &req.from,
-        to: &req.to,
         rate_micros: rate,
         increments: dest.increments,
     };
@@ -178,7 +209,7 @@ pub(super) async fn plan<'a>(
         None => {}
     }
     Ok(Plan::Hold(Box::new(Hold {
-        reservation,
+        reserve,
         package_total: pkg_total,
         ringing,
         answer,

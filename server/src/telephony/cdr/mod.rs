@@ -105,23 +105,38 @@ async fn stored(conn: &mut AnyConnection, call_id: &str) -> Result<Option<CdrRes
 /// instances, a retrying switch), the loser meets the winner's unique keys: it
 /// then answers the stored result, as any replay does.
 pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
+    let e = ended(state, cdr).await?;
+    let ahead = match read_ahead(state, cdr, &e).await? {
+        Ok(done) => return Ok(done),
+        Err(ahead) => ahead,
+    };
     let (state, cdr) = (state.clone(), cdr.clone());
     let lane = state.clone();
-    lane.call_writes
-        .run(&lane.db, async move { record_now(&state, &cdr).await })
-        .await
+    let turn = async move { record_now(&state, &cdr, &e, ahead).await };
+    lane.call_writes.run(&lane.db, turn).await
 }
 
-async fn record_now(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
-    match record_once(state, cdr).await {
-        Err(Error::Internal(e))
-            if e.downcast_ref::<sqlx::Error>()
+async fn record_now(
+    state: &AppState,
+    cdr: &Cdr,
+    e: &Ended,
+    ahead: Option<Box<plan::Settling>>,
+) -> Result<CdrResult> {
+    let once = match settle_at_once(state, cdr, e, ahead).await {
+        Ok(Some(done)) => Ok(done),
+        Ok(None) => record_step_by_step(state, cdr, e).await,
+        Err(err) => Err(err),
+    };
+    match once {
+        Err(Error::Internal(err))
+            if err
+                .downcast_ref::<sqlx::Error>()
                 .is_some_and(crate::db::is_unique_violation) =>
         {
             let mut conn = state.db.pool.acquire().await?;
             stored(&mut conn, &cdr.call_id)
                 .await?
-                .ok_or(Error::Internal(e))
+                .ok_or(Error::Internal(err))
         }
         other => other,
     }
@@ -155,7 +170,8 @@ impl Ended {
     }
 }
 
-async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
+/// Checks a CDR and reads the rate deck in force when the call started.
+async fn ended(state: &AppState, cdr: &Cdr) -> Result<Ended> {
     let direction = validate(&cdr.call_id, &cdr.direction, &cdr.from, &cdr.to)?;
     let status = CallStatus::parse(&cdr.status)
         .ok_or_else(|| Error::field("status", dialtone_core::call::STATUS_MESSAGE))?;
@@ -170,7 +186,7 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let answered = time_ms(&cdr.answered_at, "answeredAt")?;
     let ended = time_ms(&cdr.ended_at, "endedAt")?
         .ok_or_else(|| Error::field("endedAt", "endedAt is required"))?;
-    let e = Ended {
+    Ok(Ended {
         direction,
         status,
         started,
@@ -179,34 +195,44 @@ async fn record_once(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
         now: now_ms(),
         // Rated with the deck in force when the call started.
         deck: super::destination::deck_rate(state, &cdr.to, started).await?,
-    };
-    match settle_at_once(state, cdr, &e).await? {
-        Some(done) => Ok(done),
-        None => record_step_by_step(state, cdr, &e).await,
+    })
+}
+
+/// On SQLite, reads the call before its turn, on this thread rather than the call
+/// path's (see `authorize`): the stored result of a recorded call, or the settlement
+/// to write in the turn when the read could settle it.
+async fn read_ahead(
+    state: &AppState,
+    cdr: &Cdr,
+    e: &Ended,
+) -> Result<std::result::Result<CdrResult, Option<Box<plan::Settling>>>> {
+    if !state.call_writes.reads_ahead(&state.db) {
+        return Ok(Err(None));
     }
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(match plan(&mut conn, cdr, e).await? {
+        Plan::Stored(done) => {
+            super::read_ahead("cdr", "answered");
+            Ok(done)
+        }
+        Plan::Settle(s) if s.settled => Err(Some(s)),
+        _ => {
+            super::read_ahead("cdr", "in_turn");
+            Err(None)
+        }
+    })
 }
 
 /// The usual CDR in two round trips: one read (`find_call`), then one write
-/// (`charge::settle`). On SQLite the read comes before the call's turn, and the turn
-/// is one round trip, unless that read no longer holds there. None when the call needs
+/// (`charge::settle`). On SQLite the read came before the call's turn (`ahead`), and
+/// the turn is one round trip, unless that read no longer holds there. None when the call needs
 /// the step-by-step way; nothing is kept then.
-async fn settle_at_once(state: &AppState, cdr: &Cdr, e: &Ended) -> Result<Option<CdrResult>> {
-    let ahead = if state.call_writes.reads_ahead(&state.db) {
-        let mut conn = state.db.pool.acquire().await?;
-        match plan(&mut conn, cdr, e).await? {
-            Plan::Stored(done) => {
-                super::read_ahead("cdr", "answered");
-                return Ok(Some(done));
-            }
-            Plan::Settle(s) if s.settled => Some(s),
-            _ => {
-                super::read_ahead("cdr", "in_turn");
-                None
-            }
-        }
-    } else {
-        None
-    };
+async fn settle_at_once(
+    state: &AppState,
+    cdr: &Cdr,
+    e: &Ended,
+    ahead: Option<Box<plan::Settling>>,
+) -> Result<Option<CdrResult>> {
     let mut tx = state.call_writes.begin_call(&state.db).await?;
     if let Some(s) = ahead {
         let (description, reference) =
