@@ -89,14 +89,23 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
     app.assert_invariant().await;
 }
 
-#[tokio::test]
-async fn a_settlement_from_a_stale_read_writes_nothing() {
+/// On SQLite (the only backend with a turn to read before), a caller with $1.00 and
+/// call-1 authorized; None on PostgreSQL.
+async fn authorized_on_sqlite() -> Option<(TestApp, crate::common::Session, String)> {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     if app.state.db.backend != Backend::Sqlite {
-        return;
+        return None;
     }
     let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["allowed"], true);
+    Some((app, s, mine))
+}
+
+#[tokio::test]
+async fn a_settlement_from_a_stale_read_writes_nothing() {
+    let Some((app, s, mine)) = authorized_on_sqlite().await else {
+        return;
+    };
     let held = app
         .scalar("SELECT amount_micros FROM call_reservations WHERE call_id = 'call-1'")
         .await;
@@ -151,12 +160,9 @@ async fn a_settlement_from_a_stale_read_writes_nothing() {
 
 #[tokio::test]
 async fn a_hold_for_a_call_with_a_reservation_or_a_record_holds_nothing() {
-    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
-    if app.state.db.backend != Backend::Sqlite {
+    let Some((app, s, mine)) = authorized_on_sqlite().await else {
         return;
-    }
-    let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
-    assert_eq!(a["allowed"], true);
+    };
     let state = &app.state;
     let reserved = || app.scalar_for("SELECT reserved_micros FROM users WHERE id = $1", s.user_id);
     let before = reserved().await;
