@@ -27,13 +27,8 @@ fn file(state: &AppState, id: &uuid::Uuid) -> std::path::PathBuf {
 pub async fn store(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {
     // On the call path's thread, like the call's own writes that it queues with.
     let (st, call_id, audio) = (state.clone(), call_id.to_string(), audio.to_vec());
-    let lane = state.clone();
-    lane.call_writes
-        .run(
-            &lane.db,
-            async move { store_now(&st, &call_id, &audio).await },
-        )
-        .await
+    let work = async move { store_now(&st, &call_id, &audio).await };
+    state.call_writes.run(work).await
 }
 
 async fn store_now(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> {

@@ -49,12 +49,13 @@ impl Db {
         if backend == Backend::Sqlite {
             ensure_sqlite_dir(url)?;
         }
-        let pool = Self::pool(
-            url,
-            backend,
-            if backend == Backend::Sqlite { 8 } else { 16 },
-        )
-        .await?;
+        let default_size = if backend == Backend::Sqlite { 8 } else { 16 };
+        let size = std::env::var("DATABASE_POOL_SIZE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&n: &u32| n >= 2)
+            .unwrap_or(default_size);
+        let pool = Self::pool(url, backend, size).await?;
         // Each connection to ":memory:" is its own database: writes must share the pool.
         let write_pool = match backend {
             Backend::Sqlite if !url.contains(":memory:") => Self::pool(url, backend, 1).await?,

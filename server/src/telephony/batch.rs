@@ -1,13 +1,21 @@
-//! Group commit for the call path on SQLite. SQLite has one writer: every authorize
-//! and CDR transaction already waits its turn for the single write connection, and
-//! each paid a BEGIN IMMEDIATE and a COMMIT that writes its pages to the WAL. Here a
-//! turn is a SAVEPOINT inside a transaction that stays open while more calls queue:
-//! each call's statements are still all-or-nothing (a call that fails or refuses rolls
-//! back to its savepoint), and no call is answered before the COMMIT that holds it,
-//! so an answered call is durable exactly as before. The COMMIT comes when nobody is
-//! queued or after `MAX_BATCH` calls. PostgreSQL keeps one transaction per call: its
-//! writers run in parallel, and batches of several customers' row locks could
-//! deadlock between instances.
+//! Group commit for the call path. On SQLite every authorize and CDR transaction
+//! already waited its turn for the single write connection, and each paid a BEGIN
+//! IMMEDIATE and a COMMIT that writes its pages to the WAL. On PostgreSQL each call
+//! was a transaction of its own, and every one of them held its customer's balance
+//! row, and the day's shared totals, locked until its COMMIT was flushed: the calls of
+//! one customer, and every CDR, went one flush at a time.
+//!
+//! Here calls take turns in a transaction that stays open while more calls queue:
+//! each call's statements are still all-or-nothing (a turn is one statement, or a
+//! SAVEPOINT that a call that fails or refuses rolls back to), and no call is answered
+//! before the COMMIT that holds it, so an answered call is durable exactly as before.
+//! The COMMIT comes when nobody is queued or after `MAX_BATCH` calls.
+//!
+//! On PostgreSQL a batch first takes a transaction-scoped advisory lock
+//! (`CALL_PATH_LOCK`), as does the job that releases expired reservations: batches of
+//! several instances, each holding several customers' rows, would otherwise deadlock
+//! one another. Instances take turns a batch at a time; within a batch nothing waits
+//! on the network but the statements themselves.
 
 use crate::db::{Backend, Db};
 use futures::TryStreamExt;
@@ -24,6 +32,10 @@ use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
 /// Calls committed together at most.
 const MAX_BATCH: usize = 64;
 
+/// The advisory lock of the call path's writers on PostgreSQL, keyed by "DIALTONE" in
+/// ASCII: held by a batch, and by the expired-reservation job, until they commit.
+const CALL_PATH_LOCK: &str = "SELECT pg_advisory_xact_lock(4920535863966780997)";
+
 type Outcome = Result<(), String>;
 
 #[derive(Default)]
@@ -31,12 +43,27 @@ struct Open {
     tx: Option<Transaction<'static, Any>>,
     /// Calls released into the open transaction, each told when it commits.
     done: Vec<oneshot::Sender<Outcome>>,
+    /// The open transaction is PostgreSQL's.
+    postgres: bool,
 }
 
 impl Open {
     async fn commit(&mut self) {
         let outcome = match self.tx.take() {
-            Some(tx) => tx.commit().await.map_err(|e| e.to_string()),
+            Some(mut tx) => {
+                // PostgreSQL answers COMMIT in a transaction that an error aborted with
+                // a ROLLBACK, not an error: a statement first, which then fails, so
+                // that no call is told its writes are kept when a turn's read (not
+                // guarded by a savepoint) failed and undid the batch.
+                let alive = match self.postgres {
+                    true => tx.execute("SELECT 1").await.map(|_| ()),
+                    false => Ok(()),
+                };
+                match alive {
+                    Ok(()) => tx.commit().await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
             None => Ok(()),
         };
         for waiter in self.done.drain(..) {
@@ -78,9 +105,10 @@ impl Default for Batcher {
     }
 }
 
-/// One call's transaction: a savepoint in the batch (SQLite) or its own (PostgreSQL).
+/// One call's transaction: a turn in the batch, or its own when batching is off.
 pub struct CallTx {
     inner: Inner,
+    backend: Backend,
 }
 
 enum Inner {
@@ -116,7 +144,7 @@ impl Drop for Queued<'_> {
     }
 }
 
-/// The thread the call path runs on when it takes turns in a batch (SQLite). A turn
+/// The thread the call path runs on when it takes turns in a batch. A turn
 /// lasts from the call's read to its write; woken from sqlx's SQLite thread on a
 /// shared runtime, its task queued behind every HTTP task in flight while the writer
 /// and every call behind it waited. On a runtime of its own it runs at once.
@@ -141,10 +169,9 @@ impl Batcher {
     /// writes are batched; as it is otherwise.
     pub async fn run<T: Send + 'static>(
         &self,
-        db: &Db,
         work: impl Future<Output = T> + Send + 'static,
     ) -> T {
-        if db.backend != Backend::Sqlite || !self.0.enabled {
+        if !self.0.enabled {
             return work.await;
         }
         match lane().spawn(work).await {
@@ -153,17 +180,18 @@ impl Batcher {
         }
     }
 
-    /// Whether a call reads before its turn (SQLite, batched): the turn is then one
-    /// round trip, its write, re-checked there against what the read could miss.
-    pub fn reads_ahead(&self, db: &Db) -> bool {
-        db.backend == Backend::Sqlite && self.0.enabled && self.0.read_ahead
+    /// Whether a call reads before its turn (batched): the turn is then one round
+    /// trip, its write, re-checked there against what the read could miss.
+    pub fn reads_ahead(&self) -> bool {
+        self.0.enabled && self.0.read_ahead
     }
 
     /// A call's write transaction (see the module's doc).
     pub async fn begin(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
-        if db.backend != Backend::Sqlite || !self.0.enabled {
+        if !self.0.enabled {
             return Ok(CallTx {
                 inner: Inner::Own(db.begin_write().await?),
+                backend: db.backend,
             });
         }
         let mut tx = self.turn(db).await?;
@@ -171,23 +199,23 @@ impl Batcher {
         Ok(tx)
     }
 
-    /// For the call path, which reads and then writes once (`CallTx::atomic`): on
-    /// SQLite a turn in the batch without a savepoint, on PostgreSQL a connection
-    /// without a transaction. `several_writes` makes it what `begin` gives.
+    /// For the call path, which reads and then writes once (`CallTx::atomic`): a turn
+    /// in the batch without a savepoint; when batching is off, on PostgreSQL a
+    /// connection without a transaction. `several_writes` makes it what `begin` gives.
     pub async fn begin_call(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
-        match db.backend {
-            Backend::Postgres => Ok(CallTx {
-                inner: Inner::Plain(db.pool.acquire().await?),
-            }),
-            Backend::Sqlite if self.0.enabled => self.turn(db).await,
-            Backend::Sqlite => Ok(CallTx {
-                inner: Inner::Own(db.begin_write().await?),
-            }),
-        }
+        let inner = match db.backend {
+            _ if self.0.enabled => return self.turn(db).await,
+            Backend::Postgres => Inner::Plain(db.pool.acquire().await?),
+            Backend::Sqlite => Inner::Own(db.begin_write().await?),
+        };
+        Ok(CallTx {
+            inner,
+            backend: db.backend,
+        })
     }
 
-    /// Waits for this call's turn in the batch (SQLite), opening the batch's
-    /// transaction if it is the first.
+    /// Waits for this call's turn in the batch, opening the batch's transaction if it
+    /// is the first.
     async fn turn(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
         self.0.queued.fetch_add(1, Ordering::SeqCst);
         let mut queued = Queued(self, false);
@@ -201,17 +229,40 @@ impl Batcher {
         };
         let open = turn.guard.as_mut().expect("held");
         if open.tx.is_none() {
-            open.tx = Some(db.begin_write().await?);
+            let mut tx = db.begin_write().await?;
+            lock_call_path(&mut tx, db.backend).await?;
+            open.postgres = db.backend == Backend::Postgres;
+            open.tx = Some(tx);
         }
         Ok(CallTx {
             inner: Inner::Batched(turn),
+            backend: db.backend,
         })
     }
 }
 
+/// On PostgreSQL, waits until no other instance's call path writes, and keeps it so
+/// until `conn`'s transaction ends (see the module's doc); nothing on SQLite, whose
+/// writers take turns already.
+pub async fn lock_call_path(conn: &mut AnyConnection, backend: Backend) -> Result<(), sqlx::Error> {
+    if backend == Backend::Postgres {
+        conn.execute(CALL_PATH_LOCK).await?;
+    }
+    Ok(())
+}
+
 impl CallTx {
-    /// Opens this turn's savepoint (SQLite, batched), so that what follows is undone
-    /// alone if the call fails.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Whether this call writes in a batch (a turn), rather than on its own.
+    pub fn batched(&self) -> bool {
+        matches!(self.inner, Inner::Batched(_))
+    }
+
+    /// Opens this turn's savepoint (batched), so that what follows is undone alone if
+    /// the call fails.
     async fn savepoint(&mut self) -> Result<(), sqlx::Error> {
         let Inner::Batched(turn) = &mut self.inner else {
             return Ok(());
@@ -229,9 +280,9 @@ impl CallTx {
         Ok(())
     }
 
-    /// Before a call writes more than one `atomic` statement: a savepoint (SQLite) or
-    /// a transaction (PostgreSQL; the connection it read on goes back to the pool
-    /// first, so a call never holds two).
+    /// Before a call writes more than one `atomic` statement: a savepoint (batched) or
+    /// a transaction (PostgreSQL unbatched; the connection it read on goes back to the
+    /// pool first, so a call never holds two).
     pub async fn several_writes(&mut self, db: &Db) -> Result<(), sqlx::Error> {
         if matches!(self.inner, Inner::Plain(_)) {
             // Dropping the connection returns it before the transaction takes one.

@@ -1,8 +1,8 @@
 //! The call path's one-round-trip writes (telephony::repo::charge) when their read
-//! no longer holds: nothing of the call may be kept. On SQLite a call reads before the
-//! writer's turn (`Batcher::reads_ahead`) and its write re-checks that read: a write
-//! whose read no longer holds writes nothing and leaves the batch alone. PostgreSQL
-//! reads and writes without a turn: those tests have nothing to check there.
+//! no longer holds: nothing of the call may be kept. A call reads before its turn in
+//! the batch (`Batcher::reads_ahead`) and its write re-checks that read: a write
+//! whose read no longer holds writes nothing and leaves the batch alone, on both
+//! databases.
 
 use crate::common::{authorize, completed, TestApp};
 use dialtone_server::calls::repo::NewCall;
@@ -59,7 +59,8 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
     let settlement = settlement(s.user_id, &mine, Some(held), 6_000_000);
     let outcome = settle(&mut tx, state.db.backend, settlement).await;
     match state.db.backend {
-        // PostgreSQL's statement fails as a whole: the caller goes the long way.
+        // PostgreSQL's statement matches nothing in a batch (an error would undo the
+        // batch's other calls): the caller goes the long way.
         Backend::Postgres => assert!(matches!(outcome, Ok(false)), "{outcome:?}"),
         // SQLite read in the writer's turn, so a mismatch is an error that abandons
         // the batch.
@@ -89,23 +90,18 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
     app.assert_invariant().await;
 }
 
-/// On SQLite (the only backend with a turn to read before), a caller with $1.00 and
-/// call-1 authorized; None on PostgreSQL.
-async fn authorized_on_sqlite() -> Option<(TestApp, crate::common::Session, String)> {
+/// A caller with $1.00 and call-1 authorized, whose calls read before their turn.
+async fn authorized_in_a_batch() -> (TestApp, crate::common::Session, String) {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
-    if app.state.db.backend != Backend::Sqlite {
-        return None;
-    }
+    assert!(app.state.call_writes.reads_ahead());
     let a = authorize(&app, "call-1", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["allowed"], true);
-    Some((app, s, mine))
+    (app, s, mine)
 }
 
 #[tokio::test]
 async fn a_settlement_from_a_stale_read_writes_nothing() {
-    let Some((app, s, mine)) = authorized_on_sqlite().await else {
-        return;
-    };
+    let (app, s, mine) = authorized_in_a_batch().await;
     let held = app
         .scalar("SELECT amount_micros FROM call_reservations WHERE call_id = 'call-1'")
         .await;
@@ -160,9 +156,7 @@ async fn a_settlement_from_a_stale_read_writes_nothing() {
 
 #[tokio::test]
 async fn a_hold_for_a_call_with_a_reservation_or_a_record_holds_nothing() {
-    let Some((app, s, mine)) = authorized_on_sqlite().await else {
-        return;
-    };
+    let (app, s, mine) = authorized_in_a_batch().await;
     let state = &app.state;
     let reserved = || app.scalar_for("SELECT reserved_micros FROM users WHERE id = $1", s.user_id);
     let before = reserved().await;

@@ -63,6 +63,9 @@ pub async fn abandon_stale_deposits(state: &AppState, now: i64) -> anyhow::Resul
 /// held become spendable again.
 pub async fn release_stale_reservations(state: &AppState, now: i64) -> anyhow::Result<u64> {
     let mut tx = state.db.begin_write().await?;
+    // Not beside the call path's batch on PostgreSQL: both lock several customers'
+    // rows, in no common order.
+    crate::telephony::batch::lock_call_path(&mut tx, state.db.backend).await?;
     let stale = crate::telephony::repo::stale_reservations(&mut *tx, now, 500).await?;
     let mut released = 0;
     for call_id in &stale {

@@ -163,12 +163,13 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;
-    let ahead = if state.call_writes.reads_ahead(&state.db) {
-        // SQLite, batched: read on a reader connection before taking the writer's
-        // turn, so that a turn is one round trip, and on this thread rather than the
-        // call path's, which then only takes turns. That read misses only the open
-        // batch's writes, which are the call path's own; what they could change makes
-        // the call take its turn to read again.
+    let ahead = if state.call_writes.reads_ahead() {
+        // Batched: read on a pooled connection before taking the batch's turn, so
+        // that a turn is one round trip, and on this thread rather than the call
+        // path's, which then only takes turns. That read misses only the open batch's
+        // writes, which are the call path's own (on PostgreSQL other instances' call
+        // paths wait for the batch: `batch::lock_call_path`); what they could change
+        // makes the call take its turn to read again.
         let mut conn = state.db.pool.acquire().await?;
         let plan = plan(state, req, direction, now, deck.clone(), &mut conn).await?;
         drop(conn);
@@ -189,7 +190,7 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
     let (state, req) = (state.clone(), req.clone());
     let lane = state.clone();
     let turn = async move { in_turn(&state, &req, (direction, now, deck), ahead).await };
-    lane.call_writes.run(&lane.db, turn).await
+    lane.call_writes.run(turn).await
 }
 
 /// The call's turn: the write its read ahead planned, or its read and write.

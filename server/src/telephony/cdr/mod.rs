@@ -113,7 +113,7 @@ pub async fn record(state: &AppState, cdr: &Cdr) -> Result<CdrResult> {
     let (state, cdr) = (state.clone(), cdr.clone());
     let lane = state.clone();
     let turn = async move { record_now(&state, &cdr, &e, ahead).await };
-    lane.call_writes.run(&lane.db, turn).await
+    lane.call_writes.run(turn).await
 }
 
 async fn record_now(
@@ -198,7 +198,7 @@ async fn ended(state: &AppState, cdr: &Cdr) -> Result<Ended> {
     })
 }
 
-/// On SQLite, reads the call before its turn, on this thread rather than the call
+/// Batched, reads the call before its turn, on this thread rather than the call
 /// path's (see `authorize`): the stored result of a recorded call, or the settlement
 /// to write in the turn when the read could settle it.
 async fn read_ahead(
@@ -206,7 +206,7 @@ async fn read_ahead(
     cdr: &Cdr,
     e: &Ended,
 ) -> Result<std::result::Result<CdrResult, Option<Box<plan::Settling>>>> {
-    if !state.call_writes.reads_ahead(&state.db) {
+    if !state.call_writes.reads_ahead() {
         return Ok(Err(None));
     }
     let mut conn = state.db.pool.acquire().await?;
@@ -224,7 +224,7 @@ async fn read_ahead(
 }
 
 /// The usual CDR in two round trips: one read (`find_call`), then one write
-/// (`charge::settle`). On SQLite the read came before the call's turn (`ahead`), and
+/// (`charge::settle`). Batched, the read came before the call's turn (`ahead`), and
 /// the turn is one round trip, unless that read no longer holds there. None when the call needs
 /// the step-by-step way; nothing is kept then.
 async fn settle_at_once(

@@ -20,8 +20,8 @@ use crate::telephony::batch::CallTx;
 
 use super::Reservation;
 
-/// On SQLite a call may have read before its turn (`Batcher::reads_ahead`), so the
-/// UPDATE also re-checks that the call has neither a reservation nor a record yet.
+/// A call may have read before its turn (`Batcher::reads_ahead`), so the UPDATE also
+/// re-checks that the call has neither a reservation nor a record yet.
 const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
     WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 \
     AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5); \
@@ -29,8 +29,11 @@ const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + 
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
     SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 WHERE changes() = 1";
 
+/// The same re-checks on PostgreSQL, where the call may also have read before its
+/// turn in the batch.
 const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 RETURNING id) \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 \
+    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) RETURNING id) \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
     SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 FROM h";
@@ -95,13 +98,14 @@ pub struct Settlement<'a> {
 const CALL_COLUMNS: &str = "call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
     duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid";
 
-/// On SQLite, for a settlement computed from a read before the call's turn
-/// (`Batcher::reads_ahead`): the first statement notes in a temporary table whether
-/// what that read found still holds, every write depends on the note, and the last
-/// clears it. The call has no record yet; its reservation ($28: whether the read found
-/// one) is the one the read found, or there is none; the account can pay; and no
-/// low-balance warning is due ($29: the threshold), which would be a second write.
-const GUARD_SQLITE: &str = "INSERT INTO temp.settle_ok (ok) SELECT 1 FROM users WHERE id = $5 \
+/// For a settlement computed from a read before the call's turn
+/// (`Batcher::reads_ahead`): whether what that read found still holds. The call has
+/// no record yet; its reservation ($28: whether the read found one) is the one the
+/// read found, or there is none; the account can pay; and no low-balance warning is
+/// due ($29: the threshold), which would be a second write. On SQLite the first
+/// statement notes the answer in a temporary table, every write depends on the note,
+/// and the last clears it; on PostgreSQL it is the statement's first CTE.
+const GUARD: &str = "SELECT 1 FROM users WHERE id = $5 \
     AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $1) \
     AND CASE WHEN $28 = 1 THEN EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1 \
       AND r.user_id = $5 AND r.amount_micros = $2 AND r.package_seconds = $3) \
@@ -109,7 +113,7 @@ const GUARD_SQLITE: &str = "INSERT INTO temp.settle_ok (ok) SELECT 1 FROM users 
     AND balance_micros - (reserved_micros - $2) >= $4 \
     AND ($4 = 0 OR low_balance_notified <> 0 OR balance_micros - $4 >= $29)";
 
-/// The table `GUARD_SQLITE` notes in, made on every SQLite connection.
+/// The table the guard notes in on SQLite, made on every SQLite connection.
 pub const GUARD_TABLE_SQLITE: &str = "CREATE TEMP TABLE IF NOT EXISTS settle_ok (ok INTEGER)";
 
 const NOTED: &str = "EXISTS (SELECT 1 FROM temp.settle_ok)";
@@ -117,13 +121,8 @@ const NOTED: &str = "EXISTS (SELECT 1 FROM temp.settle_ok)";
 /// The settlement's statement for the backend, built once: it is the same for every
 /// call, only its arguments differ.
 fn settle_statement(backend: Backend, guarded: bool) -> &'static str {
-    static BUILT: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (slot, guarded) = match (backend, guarded) {
-        (Backend::Sqlite, true) => (0, true),
-        (Backend::Sqlite, false) => (1, false),
-        // PostgreSQL re-checks in its one statement: there is no guarded form.
-        (Backend::Postgres, _) => (2, false),
-    };
+    static BUILT: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    let slot = usize::from(backend == Backend::Postgres) * 2 + usize::from(guarded);
     BUILT[slot].get_or_init(|| settle_sql(backend, guarded))
 }
 
@@ -165,11 +164,21 @@ fn settle_sql(backend: Backend, guarded: bool) -> String {
          balance_micros = balance_micros - $4 WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
     match backend {
         Backend::Sqlite if guarded => format!(
-            "{GUARD_SQLITE}; DELETE FROM call_reservations WHERE call_id = $1 AND {NOTED}; {charge} AND {NOTED}; \
+            "INSERT INTO temp.settle_ok (ok) {GUARD}; DELETE FROM call_reservations WHERE call_id = $1 AND {NOTED}; {charge} AND {NOTED}; \
              {ledger}; {ledger_day}; {call}; {totals}; {day}; DELETE FROM temp.settle_ok"
         ),
         Backend::Sqlite => format!(
             "DELETE FROM call_reservations WHERE call_id = $1; {charge}; {ledger}; {ledger_day}; {call}; {totals}; {day}"
+        ),
+        // Guarded (in a batch, whose turns no other call path writes between): every
+        // write hangs off the balance UPDATE, which depends on the guard; the
+        // reservation the guard saw is released with it. Nothing fails: a stale read
+        // selects no row.
+        Backend::Postgres if guarded => format!(
+            "WITH g AS ({GUARD}), u AS ({charge} AND EXISTS (SELECT 1 FROM g) RETURNING balance_micros), \
+             r AS (DELETE FROM call_reservations WHERE call_id = $1 AND EXISTS (SELECT 1 FROM u)), \
+             l AS ({ledger}), ld AS ({ledger_day}), c AS ({call}), t AS ({totals}), d AS ({day}) \
+             SELECT 1 FROM u"
         ),
         // A reservation another CDR took meanwhile releases nothing here: that CDR's
         // call record then makes this statement fail on calls.call_id.
@@ -193,18 +202,24 @@ pub async fn settle(
     backend: Backend,
     s: Settlement<'_>,
 ) -> Result<bool, sqlx::Error> {
+    if backend == Backend::Postgres && tx.batched() {
+        // In a batch an error would undo every call of it: the guarded form, which
+        // matches nothing instead, with the warning left to the caller.
+        return settle_checked(tx, backend, s, Some(i64::MIN)).await;
+    }
     settle_checked(tx, backend, s, None).await
 }
 
-/// `settle` for a settlement computed from a read before the call's turn (SQLite),
-/// re-checked in the turn (`GUARD_SQLITE`, with the low-balance threshold): false,
-/// with nothing written, when that read no longer holds.
+/// `settle` for a settlement computed from a read before the call's turn, re-checked
+/// in the turn (`GUARD`, with the low-balance threshold): false, with nothing
+/// written, when that read no longer holds.
 pub async fn settle_read_ahead(
     tx: &mut CallTx,
     s: Settlement<'_>,
     low_balance_threshold: i64,
 ) -> Result<bool, sqlx::Error> {
-    settle_checked(tx, Backend::Sqlite, s, Some(low_balance_threshold)).await
+    let backend = tx.backend();
+    settle_checked(tx, backend, s, Some(low_balance_threshold)).await
 }
 
 async fn settle_checked(
@@ -251,6 +266,8 @@ async fn settle_checked(
             }
             Ok(true)
         }
+        // Guarded: one row when it settled, none when the read was stale.
+        (Backend::Postgres, Ok(counts)) if threshold.is_some() => Ok(counts == [1]),
         (Backend::Postgres, Ok(_)) => Ok(true),
         // PostgreSQL's statement divides by the matched balance rows, so that it fails
         // as a whole when the account cannot pay.
