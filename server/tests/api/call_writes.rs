@@ -90,6 +90,23 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
     app.assert_invariant().await;
 }
 
+/// $0.001 held for call `id` of `user_id`.
+fn reservation(id: &'static str, user_id: i64) -> Reservation<'static> {
+    Reservation {
+        call_id: id,
+        user_id,
+        amount_micros: 1_000,
+        package_seconds: 0,
+        created_at: 1,
+        expires_at: 2,
+        direction: "outbound",
+        from: "+14155550100",
+        to: "+12125550199",
+        rate_micros: 1_000,
+        increments: Default::default(),
+    }
+}
+
 /// A caller with $1.00 and call-1 authorized, whose calls read before their turn.
 async fn authorized_in_a_batch() -> (TestApp, crate::common::Session, String) {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
@@ -160,19 +177,7 @@ async fn a_hold_for_a_call_with_a_reservation_or_a_record_holds_nothing() {
     let state = &app.state;
     let reserved = || app.scalar_for("SELECT reserved_micros FROM users WHERE id = $1", s.user_id);
     let before = reserved().await;
-    let hold = |id: &'static str| Reservation {
-        call_id: id,
-        user_id: s.user_id,
-        amount_micros: 1_000,
-        package_seconds: 0,
-        created_at: 1,
-        expires_at: 2,
-        direction: "outbound",
-        from: "+14155550100",
-        to: "+12125550199",
-        rate_micros: 1_000,
-        increments: Default::default(),
-    };
+    let hold = |id: &'static str| reservation(id, s.user_id);
     // As if read before call-1's reservation (then its record) was written.
     let mut tx = state.call_writes.begin_call(&state.db).await.unwrap();
     let held = hold_and_reserve(&mut tx, state.db.backend, hold("call-1"), 0).await;
@@ -196,5 +201,46 @@ async fn a_hold_for_a_call_with_a_reservation_or_a_record_holds_nothing() {
     let held = hold_and_reserve(&mut tx, state.db.backend, hold("call-2"), 0).await;
     assert!(held.unwrap());
     tx.commit().await.unwrap();
+    app.assert_invariant().await;
+}
+
+/// A turn whose statement fails outside any savepoint after another call's write in the
+/// same batch. PostgreSQL then undoes the whole transaction (and would answer its
+/// COMMIT with a ROLLBACK, not an error): the batch must tell the other call that its
+/// write was not kept. SQLite undoes only the failed statement: the other call's write
+/// is kept.
+#[tokio::test]
+async fn a_turn_that_fails_after_another_calls_write_tells_that_call_the_truth() {
+    let (app, s, _mine) = TestApp::with_caller("ada@example.com", "1.00").await;
+    let state = app.state.clone();
+    let mut first = state.call_writes.begin_call(&state.db).await.unwrap();
+    // The second call queues behind the first (the test's runtime has one thread: the
+    // task runs up to the batch's lock when this one yields).
+    let queued = state.clone();
+    let second = tokio::spawn(async move {
+        let mut tx = queued.call_writes.begin_call(&queued.db).await.unwrap();
+        let failed = sqlx::Executor::execute(&mut *tx, "SELECT * FROM no_such_table").await;
+        assert!(failed.is_err());
+        // Dropped without a commit, as a call path error drops it.
+    });
+    tokio::task::yield_now().await;
+    let backend = state.db.backend;
+    let held = hold_and_reserve(&mut first, backend, reservation("call-2", s.user_id), 0).await;
+    assert!(held.unwrap());
+    let committed = first.commit().await;
+    second.await.unwrap();
+    let kept = app
+        .scalar("SELECT COUNT(*) FROM call_reservations WHERE call_id = 'call-2'")
+        .await;
+    match backend {
+        Backend::Postgres => {
+            assert!(committed.is_err(), "{committed:?}");
+            assert_eq!(kept, 0);
+        }
+        Backend::Sqlite => {
+            assert!(committed.is_ok(), "{committed:?}");
+            assert_eq!(kept, 1);
+        }
+    }
     app.assert_invariant().await;
 }
