@@ -25,6 +25,15 @@ export function actionsColumn<T>(
   return { header: 'Actions', hideHeader: true, tight: true, align: 'right', ...options, cell };
 }
 
+/** The first column, which names each row and heads it for screen readers (`<th scope="row">`). */
+export function rowHeaderColumn<T>(
+  header: string,
+  cell: (row: T) => ReactNode,
+  className = 'font-medium text-slate-900',
+): Column<T> {
+  return { header, rowHeader: true, className, cell };
+}
+
 /** A table whose rows' menus hand the action chosen back to the screen, which opens its dialog. */
 export interface RowActionsProps<T, A extends string> {
   items: T[];

@@ -3,6 +3,7 @@ import { usd } from '../../lib/core';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
 import { Badge, type BadgeTone } from './badge';
+import { Flag } from './flag';
 import { actionsColumn, type Column } from './data-table';
 
 interface TimeProps {
@@ -104,6 +105,29 @@ export function TwoLineCell({
     <>
       <p className={titleClassName}>{title}</p>
       <p className={detailClassName}>{detail}</p>
+    </>
+  );
+}
+
+interface CountryCellProps {
+  /** The country code as the API sends it, e.g. "US". */
+  code: string;
+  /** The country's emoji flag from the API. */
+  flag?: string;
+  name: ReactNode;
+  /** Shown small and grey after the name, e.g. the country's code. */
+  detail?: ReactNode;
+}
+
+/** A country in a table cell: its flag, then its name (the flag is decorative). */
+export function CountryCell({ code, flag, name, detail }: CountryCellProps) {
+  return (
+    <>
+      <Flag code={code} emoji={flag} className="mr-2 align-[-2px]" />
+      {name}
+      {detail !== undefined && (
+        <span className="ml-2 text-xs font-normal text-slate-500">{detail}</span>
+      )}
     </>
   );
 }

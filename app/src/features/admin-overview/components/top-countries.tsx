@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { EmptyStatus } from '../../../components/ui/empty-status';
 import type { TopCountry } from '../api/get-stats';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { moneyColumn } from '../../../components/ui/table-cells';
 
 const percent = new Intl.NumberFormat('en-US', {
@@ -45,12 +45,7 @@ export function TopCountries({ countries }: { countries: TopCountry[] }) {
       rows={countries}
       rowKey={(country) => country.name}
       columns={[
-        {
-          header: 'Country',
-          rowHeader: true,
-          className: 'font-medium text-slate-900',
-          cell: (country) => country.name,
-        },
+        rowHeaderColumn('Country', (country: TopCountry) => country.name),
         moneyColumn('Revenue', (country: TopCountry) => country.revenue, {
           align: 'right',
           className: 'text-slate-900 tabular-nums',

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { dateColumn } from '../../../components/ui/table-cells';
 import type { ApiKey } from '../api/get-api-keys';
 
@@ -16,12 +16,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
       rowKey={(k) => k.sid}
       minWidth="min-w-[44rem]"
       columns={[
-        {
-          header: 'Name',
-          rowHeader: true,
-          className: 'font-medium text-slate-900',
-          cell: (k) => k.name,
-        },
+        rowHeaderColumn('Name', (k: ApiKey) => k.name),
         {
           header: 'SID',
           className: 'font-mono text-xs text-slate-700',

@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { WebhookDelivery } from '../api/get-webhook-deliveries';
 
@@ -29,12 +29,11 @@ export function WebhookDeliveriesTable({
       minWidth="min-w-[56rem]"
       rowClassName="align-top"
       columns={[
-        {
-          header: 'Event',
-          rowHeader: true,
-          className: 'font-mono text-xs text-slate-900 whitespace-nowrap',
-          cell: (d) => d.event,
-        },
+        rowHeaderColumn(
+          'Event',
+          (d: WebhookDelivery) => d.event,
+          'font-mono text-xs text-slate-900 whitespace-nowrap',
+        ),
         {
           header: 'URL',
           className: 'max-w-[20rem] break-all text-slate-700',

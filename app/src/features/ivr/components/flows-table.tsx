@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { actionsMenuColumn, dateColumn } from '../../../components/ui/table-cells';
 import type { IvrFlowSummary } from '../api/get-flows';
 
@@ -18,10 +18,9 @@ export function FlowsTable({ flows, onAction }: FlowsTableProps) {
       rows={flows}
       minWidth="min-w-[40rem]"
       columns={[
-        {
-          header: 'Name',
-          rowHeader: true,
-          cell: (f) => (
+        rowHeaderColumn(
+          'Name',
+          (f: IvrFlowSummary) => (
             <Link
               className="font-medium text-brand-700 hover:underline"
               to={paths.client.ivrFlow(f.id)}
@@ -29,7 +28,8 @@ export function FlowsTable({ flows, onAction }: FlowsTableProps) {
               {f.name}
             </Link>
           ),
-        },
+          '',
+        ),
         { header: 'Steps', cell: (f) => f.steps },
         {
           header: 'Numbers routed',

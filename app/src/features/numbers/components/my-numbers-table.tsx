@@ -1,8 +1,8 @@
 import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
-import { Flag } from '../../../components/ui/flag';
 import {
+  CountryCell,
   actionsMenuColumn,
   dateColumn,
   moneyColumn,
@@ -61,10 +61,7 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
           header: 'Country',
           className: 'whitespace-nowrap text-slate-700',
           cell: (item) => (
-            <>
-              <Flag code={item.countryCode} emoji={item.flag} className="mr-2 align-[-2px]" />
-              {item.country}
-            </>
+            <CountryCell code={item.countryCode} flag={item.flag} name={item.country} />
           ),
         },
         {

@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../lib/api-client';
 import type { CountryPrice } from '../api/get-pricing';
 import { matchesCountry } from './country-search';
-import { Flag } from '../../../components/ui/flag';
-import { DataTable } from '../../../components/ui/data-table';
+import { CountryCell } from '../../../components/ui/table-cells';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 
 export interface CountryColumn {
   header: string;
@@ -68,18 +68,18 @@ export function CountryTable(props: CountryTableProps) {
       minWidth="min-w-[40rem]"
       rows={rows}
       columns={[
-        {
-          header: 'Country',
-          rowHeader: true,
-          className: 'font-medium whitespace-nowrap text-slate-900',
-          cell: (country) => (
-            <>
-              <Flag code={country.code} emoji={country.flag} className="mr-2 align-[-2px]" />
-              {country.name}
-              <span className="ml-2 text-xs font-normal text-slate-500">{country.code}</span>
-            </>
+        rowHeaderColumn(
+          'Country',
+          (country: CountryPrice) => (
+            <CountryCell
+              code={country.code}
+              flag={country.flag}
+              name={country.name}
+              detail={country.code}
+            />
           ),
-        },
+          'font-medium whitespace-nowrap text-slate-900',
+        ),
         ...columns.map((column) => ({
           header: column.header,
           className: 'whitespace-nowrap text-slate-700',

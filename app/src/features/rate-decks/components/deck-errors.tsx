@@ -1,4 +1,4 @@
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import type { DeckErrors, DeckLineError } from '../../../lib/core';
 
 /** Errors listed on screen; the count says how many more there are. */
@@ -37,12 +37,11 @@ export function DeckErrorsPanel({ errors, note }: DeckErrorsProps) {
           rows={shown}
           rowKey={(e) => e.at}
           columns={[
-            {
-              header: 'Line',
-              rowHeader: true,
-              className: 'font-medium whitespace-nowrap text-slate-900 tabular-nums',
-              cell: (e) => (e.line > 0 ? e.line : '—'),
-            },
+            rowHeaderColumn(
+              'Line',
+              (e) => (e.line > 0 ? e.line : '—'),
+              'font-medium whitespace-nowrap text-slate-900 tabular-nums',
+            ),
             {
               header: 'Column',
               className: 'font-mono text-xs whitespace-nowrap text-slate-700',

@@ -1,6 +1,6 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import { formatDate } from '../../../lib/format-date';
 import type { RateDeck } from '../api/get-rate-decks';
@@ -24,18 +24,17 @@ export function DecksTable({ decks, onPreview, onDelete, onExport, exporting }: 
       minWidth="min-w-[60rem]"
       rows={decks}
       columns={[
-        {
-          header: 'Deck',
-          rowHeader: true,
-          className: 'font-normal',
-          cell: (deck) => (
+        rowHeaderColumn(
+          'Deck',
+          (deck: RateDeck) => (
             <TwoLineCell
               title={deck.name}
               detail={`Uploaded ${formatDate(deck.createdAt)}${deck.createdBy ? ` by ${deck.createdBy}` : ''}`}
               detailClassName="text-xs text-slate-500"
             />
           ),
-        },
+          'font-normal',
+        ),
         { header: 'Status', cell: (deck) => <DeckStatusBadge status={deck.status} /> },
         {
           header: 'Prefixes',

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
 import { statusColumn } from '../../../components/ui/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { SipDevice } from '../api/get-devices';
@@ -16,11 +16,11 @@ export function DevicesTable({ devices, onDelete }: DevicesTableProps) {
       rows={devices}
       minWidth="min-w-[40rem]"
       columns={[
-        {
-          header: 'Username',
-          rowHeader: true,
-          cell: (d) => <span className="font-mono">{d.username}</span>,
-        },
+        rowHeaderColumn(
+          'Username',
+          (d: SipDevice) => <span className="font-mono">{d.username}</span>,
+          '',
+        ),
         { header: 'Caller ID', cell: (d) => d.callerId },
         statusColumn<SipDevice>(
           (d) => (d.registered ? 'Registered' : 'Not registered'),
