@@ -1,6 +1,6 @@
 import { AppPage } from '../../../components/ui/app-page';
 import { SearchField } from '../../../components/ui/filter-bar';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useRowAction } from '../../../lib/use-row-action';
@@ -31,17 +31,16 @@ export function BalancesPage() {
         />
       }
     >
-      <ListPanel label="User balances" busy={balances.isFetching}>
-        <ListStates
-          query={balances}
-          loading={<TableSkeleton label="Loading balances..." columns={6} />}
-          error="Could not load the balances."
-          empty={term ? `No users match "${term}"` : 'No users yet'}
-          paging={list.paging}
-        >
-          {(data) => <BalancesTable items={data.items} onAction={onAction} />}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="User balances"
+        query={balances}
+        loading={<TableSkeleton label="Loading balances..." columns={6} />}
+        error="Could not load the balances."
+        empty={term ? `No users match "${term}"` : 'No users yet'}
+        paging={list.paging}
+      >
+        {(data) => <BalancesTable items={data.items} onAction={onAction} />}
+      </QueryList>
       {open?.action === 'transactions' && (
         <UserTransactionsDialog user={open.row} onClose={close} />
       )}

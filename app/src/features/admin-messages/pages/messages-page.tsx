@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
@@ -41,23 +41,22 @@ export function MessagesPage() {
         />
       }
     >
-      <ListPanel label="Messages" busy={messages.isFetching}>
-        <ListStates
-          query={messages}
-          loading={<LoadingStatus label="Loading messages..." className="justify-center p-10" />}
-          error="Could not load messages."
-          empty="No messages"
-          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
-        >
-          {(data) => (
-            <MessagesTable
-              items={data.items}
-              pendingId={markHandled.isPending ? (markHandled.variables ?? null) : null}
-              onMarkHandled={(id) => markHandled.mutate(id)}
-            />
-          )}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="Messages"
+        query={messages}
+        loading={<LoadingStatus label="Loading messages..." className="justify-center p-10" />}
+        error="Could not load messages."
+        empty="No messages"
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(data) => (
+          <MessagesTable
+            items={data.items}
+            pendingId={markHandled.isPending ? (markHandled.variables ?? null) : null}
+            onMarkHandled={(id) => markHandled.mutate(id)}
+          />
+        )}
+      </QueryList>
     </AppPage>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { AppPage } from '../../../components/ui/app-page';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
@@ -47,26 +47,26 @@ export function IvrFlowsPage() {
       meta="IVR call flows: menus, business hours, forwarding and voicemail for your numbers."
       actions={<ButtonLink to={paths.client.ivrNew}>New flow</ButtonLink>}
     >
-      <ListPanel label="My IVR flows" busy={flows.isFetching || duplicate.isPending}>
-        <ListStates
-          query={flows}
-          loading={<TableSkeleton label="Loading flows..." rows={3} columns={5} />}
-          error="Could not load your IVR flows."
-          empty={
-            <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
-              <p className="text-slate-600">
-                No IVR flows yet. Build one, try it with a test call, then route a number to it in
-                My Numbers.
-              </p>
-              <ButtonLink to={paths.client.ivrNew} variant="secondary">
-                Build your first flow
-              </ButtonLink>
-            </div>
-          }
-        >
-          {(data) => <FlowsTable flows={data.items} onAction={onAction} />}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="My IVR flows"
+        busy={duplicate.isPending}
+        query={flows}
+        loading={<TableSkeleton label="Loading flows..." rows={3} columns={5} />}
+        error="Could not load your IVR flows."
+        empty={
+          <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="text-slate-600">
+              No IVR flows yet. Build one, try it with a test call, then route a number to it in My
+              Numbers.
+            </p>
+            <ButtonLink to={paths.client.ivrNew} variant="secondary">
+              Build your first flow
+            </ButtonLink>
+          </div>
+        }
+      >
+        {(data) => <FlowsTable flows={data.items} onAction={onAction} />}
+      </QueryList>
       <VoicemailList />
       {deleting && (
         <ActionConfirmDialog {...deleteFlowConfirm(deleting)} onClose={() => setDeleting(null)} />

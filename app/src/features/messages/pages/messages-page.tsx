@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { EmptyStatus } from '../../../components/ui/empty-status';
-import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
+import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -39,34 +39,33 @@ export function MessagesPage() {
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className={open ? 'max-lg:hidden' : undefined}>
-          <ListPanel labelledBy="conversations-heading" busy={conversations.isFetching}>
-            <PanelHeading id="conversations-heading" title="Conversations" />
-            <ListStates
-              query={conversations}
-              loading={<TableSkeleton label="Loading conversations..." rows={4} columns={2} />}
-              error="Could not load your messages."
-              isEmpty={(data) => data.conversations.length === 0}
-              empty={
-                <EmptyStatus>
-                  No messages yet.{' '}
-                  <Link
-                    to={paths.client.sendSms}
-                    className="font-semibold text-brand-700 underline hover:text-brand-800"
-                  >
-                    Send an SMS
-                  </Link>
-                </EmptyStatus>
-              }
-            >
-              {(data) => (
-                <ConversationList
-                  conversations={data.conversations}
-                  open={open}
-                  onOpen={() => setChosen(true)}
-                />
-              )}
-            </ListStates>
-          </ListPanel>
+          <QueryList
+            labelledBy="conversations-heading"
+            header={<PanelHeading id="conversations-heading" title="Conversations" />}
+            query={conversations}
+            loading={<TableSkeleton label="Loading conversations..." rows={4} columns={2} />}
+            error="Could not load your messages."
+            isEmpty={(data) => data.conversations.length === 0}
+            empty={
+              <EmptyStatus>
+                No messages yet.{' '}
+                <Link
+                  to={paths.client.sendSms}
+                  className="font-semibold text-brand-700 underline hover:text-brand-800"
+                >
+                  Send an SMS
+                </Link>
+              </EmptyStatus>
+            }
+          >
+            {(data) => (
+              <ConversationList
+                conversations={data.conversations}
+                open={open}
+                onOpen={() => setChosen(true)}
+              />
+            )}
+          </QueryList>
         </div>
         {open ? (
           <ConversationThread id={open} focusOnOpen={chosen} />

@@ -2,7 +2,7 @@ import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -44,33 +44,32 @@ export function NotificationsPage() {
         </Button>
       }
     >
-      <ListPanel label="Notifications" busy={notifications.isFetching}>
-        <ListStates
-          query={notifications}
-          loading={<TableSkeleton label="Loading notifications..." rows={4} columns={2} />}
-          error="Could not load your notifications."
-          empty="No notifications"
-          paging={{
-            page,
-            pageSize: NOTIFICATIONS_PAGE_SIZE,
-            onPage: setPage,
-            label: 'Notification pages',
-          }}
-        >
-          {(data) => (
-            <ul className="divide-y divide-slate-200">
-              {data.items.map((item) => (
-                <NotificationItem
-                  key={item.id}
-                  notification={item}
-                  onRead={(id) => markRead.mutate(id)}
-                  marking={markRead.isPending && markRead.variables === item.id}
-                />
-              ))}
-            </ul>
-          )}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="Notifications"
+        query={notifications}
+        loading={<TableSkeleton label="Loading notifications..." rows={4} columns={2} />}
+        error="Could not load your notifications."
+        empty="No notifications"
+        paging={{
+          page,
+          pageSize: NOTIFICATIONS_PAGE_SIZE,
+          onPage: setPage,
+          label: 'Notification pages',
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200">
+            {data.items.map((item) => (
+              <NotificationItem
+                key={item.id}
+                notification={item}
+                onRead={(id) => markRead.mutate(id)}
+                marking={markRead.isPending && markRead.variables === item.id}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </AppPage>
   );
 }

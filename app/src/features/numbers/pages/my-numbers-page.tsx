@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -46,23 +46,22 @@ export function MyNumbersPage() {
       <Alert tone="info">
         Numbers renew monthly. You will receive an e-mail notice 7 days before each renewal.
       </Alert>
-      <ListPanel label="My numbers" busy={numbers.isFetching}>
-        <ListStates
-          query={numbers}
-          loading={<TableSkeleton label="Loading numbers..." columns={7} />}
-          error="Could not load your numbers."
-          empty={
-            <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
-              <p className="text-slate-600">You have no phone numbers yet.</p>
-              <ButtonLink to={paths.client.buyNumber} variant="secondary">
-                Buy your first number
-              </ButtonLink>
-            </div>
-          }
-        >
-          {(data) => <MyNumbersTable items={data} onAction={onAction} />}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="My numbers"
+        query={numbers}
+        loading={<TableSkeleton label="Loading numbers..." columns={7} />}
+        error="Could not load your numbers."
+        empty={
+          <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="text-slate-600">You have no phone numbers yet.</p>
+            <ButtonLink to={paths.client.buyNumber} variant="secondary">
+              Buy your first number
+            </ButtonLink>
+          </div>
+        }
+      >
+        {(data) => <MyNumbersTable items={data} onAction={onAction} />}
+      </QueryList>
       {open?.action === 'cancel' && (
         <ActionConfirmDialog {...cancelNumberConfirm(open.item)} onClose={close} />
       )}

@@ -1,6 +1,6 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -30,16 +30,15 @@ export function SipDevicesPage() {
           <NewDeviceForm callerIds={devices.data.callerIds} onCreated={setCreated} />
         ) : null}
       </Section>
-      <ListPanel label="My SIP devices" busy={devices.isFetching}>
-        <ListStates
-          query={devices}
-          loading={<TableSkeleton label="Loading devices..." rows={3} columns={4} />}
-          error="Could not load your devices."
-          empty="No SIP devices yet. Create one above and enter its credentials in your phone."
-        >
-          {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="My SIP devices"
+        query={devices}
+        loading={<TableSkeleton label="Loading devices..." rows={3} columns={4} />}
+        error="Could not load your devices."
+        empty="No SIP devices yet. Create one above and enter its credentials in your phone."
+      >
+        {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}
+      </QueryList>
       {deleting && (
         <ActionConfirmDialog {...deleteDeviceConfirm(deleting)} onClose={() => setDeleting(null)} />
       )}

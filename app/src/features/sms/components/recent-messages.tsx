@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
+import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
@@ -29,29 +29,28 @@ export function RecentMessages() {
   const [page, setPage] = useState(1);
   const messages = useMessages(page);
   return (
-    <ListPanel labelledBy="recent-messages-heading" busy={messages.isFetching}>
-      <PanelHeading id="recent-messages-heading" title="Recent messages" />
-      <ListStates
-        query={messages}
-        loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
-        error="Could not load your messages."
-        empty="No recent messages"
-        paging={{
-          page,
-          pageSize: MESSAGES_PAGE_SIZE,
-          onPage: setPage,
-          label: 'Message pages',
-          hideSinglePage: true,
-        }}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200">
-            {data.items.map((sms) => (
-              <MessageItem key={sms.id} sms={sms} />
-            ))}
-          </ul>
-        )}
-      </ListStates>
-    </ListPanel>
+    <QueryList
+      labelledBy="recent-messages-heading"
+      header={<PanelHeading id="recent-messages-heading" title="Recent messages" />}
+      query={messages}
+      loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
+      error="Could not load your messages."
+      empty="No recent messages"
+      paging={{
+        page,
+        pageSize: MESSAGES_PAGE_SIZE,
+        onPage: setPage,
+        label: 'Message pages',
+        hideSinglePage: true,
+      }}
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200">
+          {data.items.map((sms) => (
+            <MessageItem key={sms.id} sms={sms} />
+          ))}
+        </ul>
+      )}
+    </QueryList>
   );
 }

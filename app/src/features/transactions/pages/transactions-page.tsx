@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { LedgerTable } from '../../../components/ui/ledger-table';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useExportTransactions } from '../api/export-transactions';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/get-transactions';
@@ -31,17 +31,16 @@ export function TransactionsPage() {
         </Button>
       }
     >
-      <ListPanel label="Transactions" busy={transactions.isFetching}>
-        <ListStates
-          query={transactions}
-          loading={<TableSkeleton label="Loading transactions..." />}
-          error="Could not load your transactions."
-          empty="No transactions yet"
-          paging={{ page, pageSize: TRANSACTIONS_PAGE_SIZE, onPage: setPage }}
-        >
-          {(data) => <LedgerTable items={data.items} caption="Your transactions" />}
-        </ListStates>
-      </ListPanel>
+      <QueryList
+        label="Transactions"
+        query={transactions}
+        loading={<TableSkeleton label="Loading transactions..." />}
+        error="Could not load your transactions."
+        empty="No transactions yet"
+        paging={{ page, pageSize: TRANSACTIONS_PAGE_SIZE, onPage: setPage }}
+      >
+        {(data) => <LedgerTable items={data.items} caption="Your transactions" />}
+      </QueryList>
     </AppPage>
   );
 }
