@@ -21,10 +21,7 @@ export function LedgerTable({ items, caption }: LedgerTableProps) {
       minWidth="min-w-[40rem]"
       rows={items}
       columns={[
-        dateColumn('Date', (entry: LedgerEntry) => entry.date, {
-          withTime: true,
-          className: 'whitespace-nowrap text-slate-600',
-        }),
+        dateColumn('Date', (entry: LedgerEntry) => entry.date, { withTime: true, muted: true }),
         {
           header: 'Type',
           className: 'whitespace-nowrap text-slate-900',

@@ -30,6 +30,8 @@ export function NoValue() {
 
 interface DateColumnOptions {
   withTime?: boolean;
+  /** A lighter grey, for a date that is not what the row is about (when it was received). */
+  muted?: boolean;
   className?: string;
   /** Shown for a row without the timestamp, e.g. "Never"; a grey dash by default. */
   empty?: ReactNode;
@@ -41,7 +43,8 @@ export function dateColumn<T>(
   value: (row: T) => string | null | undefined,
   {
     withTime = false,
-    className = 'whitespace-nowrap text-slate-700',
+    muted = false,
+    className = `whitespace-nowrap ${muted ? 'text-slate-600' : 'text-slate-700'}`,
     empty = <NoValue />,
   }: DateColumnOptions = {},
 ): Column<T> {

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { ContactMessage } from '../api/get-messages';
 
 interface MessagesTableProps {
@@ -19,7 +19,7 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
       columns={[
         dateColumn('Received', (item: ContactMessage) => item.createdAt, {
           withTime: true,
-          className: 'whitespace-nowrap text-slate-600',
+          muted: true,
         }),
         {
           header: 'From',
@@ -43,18 +43,10 @@ export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTable
             />
           ),
         },
-        {
-          header: 'Status',
-          cell: (item) => (
-            <span
-              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                item.handled ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-800'
-              }`}
-            >
-              {item.handled ? 'Handled' : 'Open'}
-            </span>
-          ),
-        },
+        statusColumn(
+          (item: ContactMessage) => (item.handled ? 'Handled' : 'Open'),
+          (item) => (item.handled ? 'green' : 'yellow'),
+        ),
         actionsColumn(
           (item: ContactMessage) =>
             !item.handled && (

@@ -56,9 +56,7 @@ export function RatesTable({ items, onEdit, onDelete }: RatesTableProps) {
           (row: CountryRate) => row.status,
           (row) => (row.status === 'active' ? 'green' : 'red'),
         ),
-        dateColumn('Last Updated', (row: CountryRate) => row.lastUpdated, {
-          className: 'whitespace-nowrap text-slate-600',
-        }),
+        dateColumn('Last Updated', (row: CountryRate) => row.lastUpdated, { muted: true }),
         actionsColumn(
           (row: CountryRate) =>
             rowActions.map((action) => (

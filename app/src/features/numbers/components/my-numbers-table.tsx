@@ -69,9 +69,7 @@ export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
           className: 'whitespace-nowrap text-slate-700',
           cell: (item) => item.type,
         },
-        dateColumn('Purchased', (item: MyNumber) => item.purchaseDate, {
-          className: 'whitespace-nowrap text-slate-600',
-        }),
+        dateColumn('Purchased', (item: MyNumber) => item.purchaseDate, { muted: true }),
         {
           header: 'Expires',
           className: 'whitespace-nowrap text-slate-600',
