@@ -84,7 +84,10 @@ pub(super) async fn plan(
     conn: &mut AnyConnection,
 ) -> Result<Plan> {
     // The number's customer and what this call already left, in one read.
-    let found = repo::find_call(conn, direction, &req.from, &req.to, now, &req.call_id).await?;
+    // Only an inbound call is routed (rung, forwarded, answered by a flow or a webhook).
+    let routing = direction == Direction::Inbound;
+    let call = (req.from.as_str(), req.to.as_str());
+    let found = repo::find_call(conn, direction, call, now, &req.call_id, routing).await?;
     let Some((mut party, facts)) = found else {
         // No active number: the call's own state still answers first.
         let (done, held_created, held_expires) = repo::call_state(&mut *conn, &req.call_id).await?;

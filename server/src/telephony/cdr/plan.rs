@@ -36,7 +36,9 @@ pub(super) struct Settling {
 /// Reads the call and computes its settlement, on `conn`: the writer's turn, or a
 /// reader connection before it.
 pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Result<Plan> {
-    let found = repo::find_call(conn, e.direction, &cdr.from, &cdr.to, e.now, &cdr.call_id).await?;
+    // A CDR reads no routing: the call went where it went.
+    let call = (cdr.from.as_str(), cdr.to.as_str());
+    let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, false).await?;
     let Some((mut party, facts)) = found else {
         return Ok(Plan::LongWay);
     };

@@ -30,47 +30,67 @@ pub async fn find_party(
 }
 
 /// `find_party` with what the switch's call `call_id` already left in the database
-/// and what its number routes to, in the same single query: the call path's one read
-/// per request (see `CallFacts`).
+/// (and, for an inbound authorization, what its number routes to: `routing`), in the
+/// same single query: the call path's one read per request (see `CallFacts`).
 pub async fn find_call(
     conn: &mut AnyConnection,
     direction: Direction,
-    from: &str,
-    to: &str,
+    (from, to): (&str, &str),
     now: i64,
     call_id: &str,
+    routing: bool,
 ) -> Result<Option<(Party, CallFacts)>, sqlx::Error> {
-    Ok(party_query(conn, direction, from, to, now, Some(call_id))
+    let facts = Some(Facts { call_id, routing });
+    Ok(party_query(conn, direction, from, to, now, facts)
         .await?
         .and_then(|(party, facts)| facts.map(|f| (party, f))))
 }
 
+/// Which facts `party_query` reads with the party.
+#[derive(Clone, Copy)]
+struct Facts<'a> {
+    call_id: &'a str,
+    routing: bool,
+}
+
 /// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
-/// the number's forward, IVR flow, webhooks and devices, and the low-balance setting.
+/// the number's webhooks and the low-balance setting; then `ROUTING_COLUMNS` or
+/// `NO_ROUTING_COLUMNS`.
 const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds AS k_package, \
     k.cost_micros AS k_cost, k.status AS k_status, r.user_id AS r_user, r.amount_micros AS r_amount, \
     r.package_seconds AS r_package, r.created_at AS r_created, r.expires_at AS r_expires, \
     r.direction AS r_direction, r.from_number AS r_from, r.to_number AS r_to, u.low_balance_notified, \
-    (SELECT f.forward_to FROM number_forwards f WHERE f.number_id = n.id AND f.owner_id = n.owner_id) AS forward_to, \
+    n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
+    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting";
+
+/// Where an inbound call goes: the number's forward, IVR flow, devices and VoiceUrl.
+const ROUTING_COLUMNS: &str = "(SELECT f.forward_to FROM number_forwards f WHERE f.number_id = n.id AND f.owner_id = n.owner_id) AS forward_to, \
     (SELECT COUNT(*) FROM number_ivr i JOIN ivr_flows fl ON fl.id = i.flow_id AND fl.deleted_at IS NULL \
       JOIN ivr_subscriptions s ON s.flow_id = fl.id AND s.status = 'active' \
       WHERE i.number_id = n.id AND i.owner_id = n.owner_id) AS ivr_flows, \
-    (SELECT COUNT(*) FROM sip_devices sd WHERE sd.user_id = n.owner_id) AS devices, \
-    n.voice_url, n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
-    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting";
+    (SELECT COUNT(*) FROM sip_devices sd WHERE sd.user_id = n.owner_id) AS devices, n.voice_url";
+
+/// The same columns, empty, for outbound calls and CDRs: nothing there reads them, and
+/// their subqueries were most of the read's work for PostgreSQL to set up per call.
+const NO_ROUTING_COLUMNS: &str =
+    "CAST(NULL AS TEXT) AS forward_to, CAST(0 AS BIGINT) AS ivr_flows, \
+    CAST(0 AS BIGINT) AS devices, CAST(NULL AS TEXT) AS voice_url";
 
 /// `party_query`'s statement, built once for each shape it takes: the direction, how
-/// many candidate prefixes an outbound call binds (at most 15 digits), and whether
-/// the call's facts are read.
-fn party_statement(direction: Direction, candidates: usize, with_facts: bool) -> &'static str {
-    const SHAPES: usize = 2 * 2 * 16;
+/// many candidate prefixes an outbound call binds (at most 15 digits), and which of
+/// the call's facts are read (none, without routing, with routing).
+fn party_statement(direction: Direction, candidates: usize, facts: Option<Facts>) -> &'static str {
+    const SHAPES: usize = 2 * 3 * 16;
     static BUILT: [OnceLock<String>; SHAPES] = [const { OnceLock::new() }; SHAPES];
     let inbound = direction == Direction::Inbound;
-    let slot = usize::from(inbound) * 32 + usize::from(with_facts) * 16 + candidates.min(15);
-    BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), with_facts))
+    let read = facts.map_or(0, |f| 1 + usize::from(f.routing));
+    let slot = usize::from(inbound) * 48 + read * 16 + candidates.min(15);
+    BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), facts.map(|f| f.routing)))
 }
 
-fn party_sql(inbound: bool, candidates: usize, with_facts: bool) -> String {
+/// `routing`: None without the call's facts, else whether they include its routing.
+fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String {
+    let with_facts = routing.is_some();
     let columns = destination::COLUMNS;
     // $3 is the call's id when its facts are read; the candidate prefixes follow.
     let first = if with_facts { 4 } else { 3 };
@@ -86,9 +106,14 @@ fn party_sql(inbound: bool, candidates: usize, with_facts: bool) -> String {
         let sql = destination::candidates_sql(columns, first, candidates);
         format!("LEFT JOIN ({sql}) d ON 1 = 1")
     };
-    let (facts, facts_join) = if with_facts {
+    let (facts, facts_join) = if let Some(routing) = routing {
+        let routes = if routing {
+            ROUTING_COLUMNS
+        } else {
+            NO_ROUTING_COLUMNS
+        };
         (
-            format!(", {FACT_COLUMNS}"),
+            format!(", {FACT_COLUMNS}, {routes}"),
             " LEFT JOIN calls k ON k.call_id = $3 LEFT JOIN call_reservations r ON r.call_id = $3",
         )
     } else {
@@ -109,7 +134,7 @@ async fn party_query(
     from: &str,
     to: &str,
     now: i64,
-    call_id: Option<&str>,
+    facts: Option<Facts<'_>>,
 ) -> Result<Option<(Party, Option<CallFacts>)>, sqlx::Error> {
     let ours = direction.customer_number(from, to);
     let candidates = if direction == Direction::Outbound {
@@ -117,10 +142,10 @@ async fn party_query(
     } else {
         Vec::new()
     };
-    let sql = party_statement(direction, candidates.len(), call_id.is_some());
+    let sql = party_statement(direction, candidates.len(), facts);
     let mut query = sqlx::query(sql).bind(ours).bind(now);
-    if let Some(call_id) = call_id {
-        query = query.bind(call_id);
+    if let Some(f) = facts {
+        query = query.bind(f.call_id);
     }
     for prefix in candidates {
         query = query.bind(prefix);
@@ -145,7 +170,7 @@ async fn party_query(
             now,
         ),
     };
-    let facts = match call_id {
+    let facts = match facts {
         Some(_) => Some(CallFacts::read(row)?),
         None => None,
     };
