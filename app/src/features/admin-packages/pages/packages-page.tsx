@@ -1,9 +1,8 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
-import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
 import { CardList } from '../../../components/ui/card-list';
-import { useRowAction } from '../../../lib/use-row-action';
+import { EditDialogs } from '../../../components/ui/edit-dialogs';
+import { useItemEditor } from '../../../lib/use-row-action';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';
 import { deletePackageConfirm } from '../components/delete-package-confirm';
@@ -11,15 +10,14 @@ import { PackageFormDialog } from '../components/package-form-dialog';
 
 export function PackagesPage() {
   const packages = useAdminPackages();
-  const [creating, setCreating] = useState(false);
-  const { open, onAction, close } = useRowAction<'edit' | 'delete', AdminPackage>();
+  const editor = useItemEditor<AdminPackage>();
 
   return (
     <AppPage
       title="Manage Packages"
       meta="Call-minute packages on sale, their prices and subscribers."
       description="Call-minute packages on sale, their prices, validity and subscribers."
-      actions={<AddButton onClick={() => setCreating(true)}>Add New Package</AddButton>}
+      actions={<AddButton onClick={editor.create}>Add New Package</AddButton>}
     >
       <CardList
         label="Packages"
@@ -33,16 +31,12 @@ export function PackagesPage() {
           <AdminPackageCard
             key={item.id}
             item={item}
-            onEdit={() => onAction('edit', item)}
-            onDelete={() => onAction('delete', item)}
+            onEdit={() => editor.edit(item)}
+            onDelete={() => editor.remove(item)}
           />
         )}
       </CardList>
-      {creating && <PackageFormDialog onClose={() => setCreating(false)} />}
-      {open?.action === 'edit' && <PackageFormDialog item={open.row} onClose={close} />}
-      {open?.action === 'delete' && (
-        <ActionConfirmDialog {...deletePackageConfirm(open.row)} onClose={close} />
-      )}
+      <EditDialogs editor={editor} form={PackageFormDialog} confirmDelete={deletePackageConfirm} />
     </AppPage>
   );
 }

@@ -18,16 +18,16 @@ const rateFields = [
   { name: 'smsRate', id: 'rate-sms', label: 'SMS rate ($/message)' },
 ] as const;
 
-function initialValues(row?: CountryRate): RateValues {
+function initialValues(item?: CountryRate): RateValues {
   return {
-    country: row?.country ?? '',
-    code: row?.code ?? '',
-    callingCode: row?.callingCode ?? '',
-    flag: row?.flag ?? '',
-    inboundRate: row ? String(row.inboundRate) : '',
-    outboundRate: row ? String(row.outboundRate) : '',
-    smsRate: row ? String(row.smsRate) : '',
-    status: row?.status ?? 'active',
+    country: item?.country ?? '',
+    code: item?.code ?? '',
+    callingCode: item?.callingCode ?? '',
+    flag: item?.flag ?? '',
+    inboundRate: item ? String(item.inboundRate) : '',
+    outboundRate: item ? String(item.outboundRate) : '',
+    smsRate: item ? String(item.smsRate) : '',
+    status: item?.status ?? 'active',
   };
 }
 
@@ -59,20 +59,20 @@ function validate(values: RateValues) {
 }
 
 interface RateFormDialogProps {
-  /** The row to edit; without it the dialog adds a country. */
-  row?: CountryRate;
+  /** The country to edit; without it the dialog adds a country. */
+  item?: CountryRate;
   onClose: () => void;
 }
 
-export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
+export function RateFormDialog({ item, onClose }: RateFormDialogProps) {
   const { form, dialog } = useDialogForm({
-    initial: initialValues(row),
+    initial: initialValues(item),
     validate,
     body: toBody,
     save: (body: CountryRateBody) =>
-      row ? updateCountryRate(row.id, body) : createCountryRate(body),
+      item ? updateCountryRate(item.id, body) : createCountryRate(body),
     onSaved: (result) =>
-      toast.success(row ? `${result.item.country} saved` : `${result.item.country} added`),
+      toast.success(item ? `${result.item.country} saved` : `${result.item.country} added`),
     onClose,
     refresh: countryRatesKey,
     failure: 'Could not save the country.',
@@ -81,9 +81,9 @@ export function RateFormDialog({ row, onClose }: RateFormDialogProps) {
   return (
     <FormDialog
       size="lg"
-      title={row ? `Edit ${row.country}` : 'Add New Country'}
+      title={item ? `Edit ${item.country}` : 'Add New Country'}
       {...dialog}
-      submitLabel={row ? 'Save Changes' : 'Add Country'}
+      submitLabel={item ? 'Save Changes' : 'Add Country'}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="rate-country" label="Country" autoComplete="off" {...form.text('country')} />

@@ -1,11 +1,10 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
-import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
 import { AppPage } from '../../../components/ui/app-page';
+import { EditDialogs } from '../../../components/ui/edit-dialogs';
 import { FilteredList } from '../../../components/ui/filtered-list';
 import { optionsOf } from '../../../components/ui/select-field';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { useRowAction } from '../../../lib/use-row-action';
+import { useItemEditor } from '../../../lib/use-row-action';
 import { useCountryRates, type CountryRate } from '../api/get-country-rates';
 import { deleteRateConfirm } from '../components/delete-rate-confirm';
 import { RateFormDialog } from '../components/rate-form-dialog';
@@ -16,14 +15,13 @@ const statusOptions = optionsOf({ active: 'Active', inactive: 'Inactive' }, 'All
 export function CountryPricingPage() {
   const list = useListFilters({ status: ['Status', statusOptions] });
   const rates = useCountryRates(list.filters.search, list.filters.status, list.paging.page);
-  const [creating, setCreating] = useState(false);
-  const { open, onAction, close } = useRowAction<'edit' | 'delete', CountryRate>();
+  const editor = useItemEditor<CountryRate>();
 
   return (
     <AppPage
       title="Country Pricing"
       description="Manage rates for different countries"
-      actions={<AddButton onClick={() => setCreating(true)}>Add New Country</AddButton>}
+      actions={<AddButton onClick={editor.create}>Add New Country</AddButton>}
     >
       <FilteredList
         label="Country rates"
@@ -32,19 +30,9 @@ export function CountryPricingPage() {
         list={list}
         query={rates}
       >
-        {(items) => (
-          <RatesTable
-            items={items}
-            onEdit={(row) => onAction('edit', row)}
-            onDelete={(row) => onAction('delete', row)}
-          />
-        )}
+        {(items) => <RatesTable items={items} onEdit={editor.edit} onDelete={editor.remove} />}
       </FilteredList>
-      {creating && <RateFormDialog onClose={() => setCreating(false)} />}
-      {open?.action === 'edit' && <RateFormDialog row={open.row} onClose={close} />}
-      {open?.action === 'delete' && (
-        <ActionConfirmDialog {...deleteRateConfirm(open.row)} onClose={close} />
-      )}
+      <EditDialogs editor={editor} form={RateFormDialog} confirmDelete={deleteRateConfirm} />
     </AppPage>
   );
 }
