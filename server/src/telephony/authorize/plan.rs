@@ -87,7 +87,8 @@ pub(super) async fn plan(
     // Only an inbound call is routed (rung, forwarded, answered by a flow or a webhook).
     let routing = direction == Direction::Inbound;
     let call = (req.from.as_str(), req.to.as_str());
-    let found = repo::find_call(conn, direction, call, now, &req.call_id, routing).await?;
+    let read = (routing, deck.is_some());
+    let found = repo::find_call(conn, direction, call, now, &req.call_id, read).await?;
     let Some((mut party, facts)) = found else {
         // No active number: the call's own state still answers first.
         let (done, held_created, held_expires) = repo::call_state(&mut *conn, &req.call_id).await?;

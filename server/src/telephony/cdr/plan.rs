@@ -38,7 +38,8 @@ pub(super) struct Settling {
 pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Result<Plan> {
     // A CDR reads no routing: the call went where it went.
     let call = (cdr.from.as_str(), cdr.to.as_str());
-    let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, false).await?;
+    let read = (false, e.deck.is_some());
+    let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, read).await?;
     let Some((mut party, facts)) = found else {
         return Ok(Plan::LongWay);
     };

@@ -32,15 +32,22 @@ pub async fn find_party(
 /// `find_party` with what the switch's call `call_id` already left in the database
 /// (and, for an inbound authorization, what its number routes to: `routing`), in the
 /// same single query: the call path's one read per request (see `CallFacts`).
+///
+/// `priced`: a rate deck priced the call already, so its per-country destination is
+/// not looked up (the party's `destination` is then None for an outbound call).
 pub async fn find_call(
     conn: &mut AnyConnection,
     direction: Direction,
     (from, to): (&str, &str),
     now: i64,
     call_id: &str,
-    routing: bool,
+    (routing, priced): (bool, bool),
 ) -> Result<Option<(Party, CallFacts)>, sqlx::Error> {
-    let facts = Some(Facts { call_id, routing });
+    let facts = Some(Facts {
+        call_id,
+        routing,
+        priced,
+    });
     Ok(party_query(conn, direction, from, to, now, facts)
         .await?
         .and_then(|(party, facts)| facts.map(|f| (party, f))))
@@ -51,6 +58,7 @@ pub async fn find_call(
 struct Facts<'a> {
     call_id: &'a str,
     routing: bool,
+    priced: bool,
 }
 
 /// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
@@ -137,7 +145,8 @@ async fn party_query(
     facts: Option<Facts<'_>>,
 ) -> Result<Option<(Party, Option<CallFacts>)>, sqlx::Error> {
     let ours = direction.customer_number(from, to);
-    let candidates = if direction == Direction::Outbound {
+    let priced = facts.is_some_and(|f| f.priced);
+    let candidates = if direction == Direction::Outbound && !priced {
         dialtone_core::rating::candidate_prefixes(to).unwrap_or_default()
     } else {
         Vec::new()
