@@ -2,7 +2,7 @@ import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialo
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
-import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
+import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDuration, usd } from '../../../lib/core';
 import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
@@ -48,9 +48,10 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
   const live = useLiveCalls(scope);
   const [ending, setEnding] = useState<LiveCall | null>(null);
   return (
-    <ListPanel labelledBy={`live-calls-${scope}`} busy={live.isFetching}>
-      <PanelHeading id={`live-calls-${scope}`} title="Calls in Progress" />
-      <ListStates
+    <>
+      <QueryList
+        labelledBy={`live-calls-${scope}`}
+        header={<PanelHeading id={`live-calls-${scope}`} title="Calls in Progress" />}
         query={live}
         loading={<TableSkeleton label="Loading calls in progress..." rows={2} columns={5} />}
         error="Could not load the calls in progress."
@@ -65,8 +66,8 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
             minWidth="min-w-[40rem]"
           />
         )}
-      </ListStates>
+      </QueryList>
       {ending && <ActionConfirmDialog {...hangUpConfirm(ending)} onClose={() => setEnding(null)} />}
-    </ListPanel>
+    </>
   );
 }
