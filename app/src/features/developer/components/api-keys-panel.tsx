@@ -1,7 +1,7 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
-import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
+import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import type { NewApiKey } from '../api/create-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
@@ -17,14 +17,17 @@ export function ApiKeysPanel() {
   const [created, setCreated] = useState<NewApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
-    <ListPanel labelledBy="api-keys-heading" busy={keys.isFetching}>
-      <PanelHeading
-        id="api-keys-heading"
-        title="API keys"
-        description="One key per application or service: revoke it without touching the others."
-        action={<AddButton onClick={() => setCreating(true)}>Create key</AddButton>}
-      />
-      <ListStates
+    <>
+      <QueryList
+        labelledBy="api-keys-heading"
+        header={
+          <PanelHeading
+            id="api-keys-heading"
+            title="API keys"
+            description="One key per application or service: revoke it without touching the others."
+            action={<AddButton onClick={() => setCreating(true)}>Create key</AddButton>}
+          />
+        }
         query={keys}
         loading={<TableSkeleton label="Loading API keys..." rows={3} columns={4} />}
         error="Could not load your API keys."
@@ -32,12 +35,12 @@ export function ApiKeysPanel() {
         empty="No API keys yet. Create one for each application that uses the API."
       >
         {(data) => <ApiKeysTable keys={data.keys} onRevoke={setRevoking} />}
-      </ListStates>
+      </QueryList>
       {creating && <CreateKeyDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
       {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
       {revoking && (
         <ActionConfirmDialog {...revokeKeyConfirm(revoking)} onClose={() => setRevoking(null)} />
       )}
-    </ListPanel>
+    </>
   );
 }

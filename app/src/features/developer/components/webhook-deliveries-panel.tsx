@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ListPanel, ListStates, PanelHeading } from '../../../components/ui/list-panel';
+import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
 import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
@@ -20,33 +20,34 @@ export function WebhookDeliveriesPanel() {
     onError: (error) => toast.error(messageOf(error, 'Could not resend the delivery.')),
   });
   return (
-    <ListPanel labelledBy="webhooks-heading" busy={deliveries.isFetching}>
-      <PanelHeading
-        id="webhooks-heading"
-        title="Webhook deliveries"
-        description={
-          <>
-            Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token
-            in <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are retried
-            for 24 hours.
-          </>
-        }
-      />
-      <ListStates
-        query={deliveries}
-        loading={<TableSkeleton label="Loading webhook deliveries..." rows={3} columns={6} />}
-        error="Could not load your webhook deliveries."
-        isEmpty={(data) => data.deliveries.length === 0}
-        empty="No webhook deliveries yet."
-      >
-        {(data) => (
-          <WebhookDeliveriesTable
-            deliveries={data.deliveries}
-            onResend={(d) => resend.mutate(d.id)}
-            resending={resend.isPending ? (resend.variables ?? null) : null}
-          />
-        )}
-      </ListStates>
-    </ListPanel>
+    <QueryList
+      labelledBy="webhooks-heading"
+      header={
+        <PanelHeading
+          id="webhooks-heading"
+          title="Webhook deliveries"
+          description={
+            <>
+              Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token
+              in <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are
+              retried for 24 hours.
+            </>
+          }
+        />
+      }
+      query={deliveries}
+      loading={<TableSkeleton label="Loading webhook deliveries..." rows={3} columns={6} />}
+      error="Could not load your webhook deliveries."
+      isEmpty={(data) => data.deliveries.length === 0}
+      empty="No webhook deliveries yet."
+    >
+      {(data) => (
+        <WebhookDeliveriesTable
+          deliveries={data.deliveries}
+          onResend={(d) => resend.mutate(d.id)}
+          resending={resend.isPending ? (resend.variables ?? null) : null}
+        />
+      )}
+    </QueryList>
   );
 }
