@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyStatus } from '../../../components/ui/empty-status';
 import { LedgerTable } from '../../../components/ui/ledger-table';
@@ -7,6 +6,7 @@ import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
 import type { BalanceItem } from '../api/get-balances';
 import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from '../api/get-user-transactions';
+import { usePaging } from '../../../lib/use-paging';
 
 interface UserTransactionsDialogProps {
   user: BalanceItem;
@@ -14,7 +14,9 @@ interface UserTransactionsDialogProps {
 }
 
 export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialogProps) {
-  const [page, setPage] = useState(1);
+  const { page, paging } = usePaging(USER_TRANSACTIONS_PAGE_SIZE, {
+    label: 'Transactions pages',
+  });
   const transactions = useUserTransactions(user.id, page);
 
   return (
@@ -34,12 +36,7 @@ export function UserTransactionsDialog({ user, onClose }: UserTransactionsDialog
           loading={<TableSkeleton label="Loading transactions..." />}
           error="Could not load the transactions."
           empty={<EmptyStatus>No transactions yet</EmptyStatus>}
-          paging={{
-            page,
-            pageSize: USER_TRANSACTIONS_PAGE_SIZE,
-            onPage: setPage,
-            label: 'Transactions pages',
-          }}
+          paging={paging}
         >
           {(data) => <LedgerTable items={data.items} caption={`Transactions of ${user.name}`} />}
         </ListStates>

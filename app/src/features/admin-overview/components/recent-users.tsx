@@ -2,14 +2,15 @@ import { EmptyStatus } from '../../../components/ui/empty-status';
 import { formatDate } from '../../../lib/format-date';
 import type { RecentUser } from '../api/get-stats';
 import { UserStatusBadge } from './user-status-badge';
+import { DividedList } from '../../../components/ui/divided-list';
 
 export function RecentUsers({ users }: { users: RecentUser[] }) {
   if (users.length === 0) {
     return <EmptyStatus>No users yet</EmptyStatus>;
   }
   return (
-    <ul className="divide-y divide-slate-200">
-      {users.map((user) => (
+    <DividedList items={users}>
+      {(user) => (
         <li key={user.id} className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">{user.name}</p>
@@ -22,7 +23,7 @@ export function RecentUsers({ users }: { users: RecentUser[] }) {
             </time>
           </div>
         </li>
-      ))}
-    </ul>
+      )}
+    </DividedList>
   );
 }

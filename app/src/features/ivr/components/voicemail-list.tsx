@@ -9,6 +9,7 @@ import { Time } from '../../../components/ui/table-cells';
 import { deleteVoicemail } from '../api/delete-voicemail';
 import { useVoicemails, voicemailsKey, type Voicemail } from '../api/get-voicemails';
 import { VoicemailPlayer } from './voicemail-player';
+import { DividedList } from '../../../components/ui/divided-list';
 
 const duration = (seconds: number) =>
   seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
@@ -28,8 +29,8 @@ export function VoicemailList() {
           empty="No messages yet. Callers reach a flow's voicemail step to leave one."
         >
           {(data) => (
-            <ul className="divide-y divide-slate-200">
-              {data.map((v) => (
+            <DividedList items={data}>
+              {(v) => (
                 <li key={v.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="flex items-center gap-2">
@@ -58,8 +59,8 @@ export function VoicemailList() {
                     Delete <span className="sr-only">message from {v.caller}</span>
                   </Button>
                 </li>
-              ))}
-            </ul>
+              )}
+            </DividedList>
           )}
         </ListStates>
       </TitledListPanel>

@@ -1,5 +1,4 @@
 import { CheckCheck } from 'lucide-react';
-import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { QueryList } from '../../../components/ui/list-panel';
@@ -8,6 +7,8 @@ import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notificati
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { NotificationItem } from '../components/notification-item';
+import { DividedList } from '../../../components/ui/divided-list';
+import { usePaging } from '../../../lib/use-paging';
 
 function unreadSummary(unread: number): string {
   if (unread === 0) return 'You are all caught up.';
@@ -15,7 +16,7 @@ function unreadSummary(unread: number): string {
 }
 
 export function NotificationsPage() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = usePaging(NOTIFICATIONS_PAGE_SIZE, { label: 'Notification pages' });
   const notifications = useNotifications(page);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
@@ -50,24 +51,19 @@ export function NotificationsPage() {
         loading={<TableSkeleton label="Loading notifications..." rows={4} columns={2} />}
         error="Could not load your notifications."
         empty="No notifications"
-        paging={{
-          page,
-          pageSize: NOTIFICATIONS_PAGE_SIZE,
-          onPage: setPage,
-          label: 'Notification pages',
-        }}
+        paging={paging}
       >
         {(data) => (
-          <ul className="divide-y divide-slate-200">
-            {data.items.map((item) => (
+          <DividedList items={data.items}>
+            {(item) => (
               <NotificationItem
                 key={item.id}
                 notification={item}
                 onRead={(id) => markRead.mutate(id)}
                 marking={markRead.isPending && markRead.variables === item.id}
               />
-            ))}
-          </ul>
+            )}
+          </DividedList>
         )}
       </QueryList>
     </AppPage>

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/get-deposits';
 import { DepositStatusBadge } from './deposit-status-badge';
+import { usePaging } from '../../../lib/use-paging';
 
 export function DepositsList() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = usePaging(DEPOSITS_PAGE_SIZE, { label: 'Deposits pages' });
   const deposits = useDeposits(page);
 
   return (
@@ -24,7 +24,7 @@ export function DepositsList() {
             No deposits yet
           </p>
         }
-        paging={{ page, pageSize: DEPOSITS_PAGE_SIZE, onPage: setPage, label: 'Deposits pages' }}
+        paging={paging}
       >
         {(data) => (
           <ul className="divide-y divide-slate-200 border-t border-slate-200">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
@@ -6,6 +5,8 @@ import { formatDateTime } from '../../../lib/format-date';
 import { MESSAGES_PAGE_SIZE, useMessages, type SmsMessage } from '../api/get-messages';
 import { partsText } from './sms-counter';
 import { SmsStatusBadge } from './sms-status-badge';
+import { DividedList } from '../../../components/ui/divided-list';
+import { usePaging } from '../../../lib/use-paging';
 
 function MessageItem({ sms }: { sms: SmsMessage }) {
   return (
@@ -26,7 +27,10 @@ function MessageItem({ sms }: { sms: SmsMessage }) {
 }
 
 export function RecentMessages() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = usePaging(MESSAGES_PAGE_SIZE, {
+    label: 'Message pages',
+    hideSinglePage: true,
+  });
   const messages = useMessages(page);
   return (
     <QueryList
@@ -36,20 +40,12 @@ export function RecentMessages() {
       loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
       error="Could not load your messages."
       empty="No recent messages"
-      paging={{
-        page,
-        pageSize: MESSAGES_PAGE_SIZE,
-        onPage: setPage,
-        label: 'Message pages',
-        hideSinglePage: true,
-      }}
+      paging={paging}
     >
       {(data) => (
-        <ul className="divide-y divide-slate-200">
-          {data.items.map((sms) => (
-            <MessageItem key={sms.id} sms={sms} />
-          ))}
-        </ul>
+        <DividedList items={data.items}>
+          {(sms) => <MessageItem key={sms.id} sms={sms} />}
+        </DividedList>
       )}
     </QueryList>
   );

@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { LedgerTable } from '../../../components/ui/ledger-table';
@@ -7,9 +6,10 @@ import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { useExportTransactions } from '../api/export-transactions';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/get-transactions';
+import { usePaging } from '../../../lib/use-paging';
 
 export function TransactionsPage() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = usePaging(TRANSACTIONS_PAGE_SIZE);
   const transactions = useTransactions(page);
   const exporter = useExportTransactions();
   const empty = transactions.data?.total === 0;
@@ -37,7 +37,7 @@ export function TransactionsPage() {
         loading={<TableSkeleton label="Loading transactions..." />}
         error="Could not load your transactions."
         empty="No transactions yet"
-        paging={{ page, pageSize: TRANSACTIONS_PAGE_SIZE, onPage: setPage }}
+        paging={paging}
       >
         {(data) => <LedgerTable items={data.items} caption="Your transactions" />}
       </QueryList>
