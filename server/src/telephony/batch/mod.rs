@@ -29,56 +29,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
 
+mod open;
+
+pub use open::lock_call_path;
+use open::Open;
+
 /// Calls committed together at most.
 const MAX_BATCH: usize = 64;
-
-/// The advisory lock of the call path's writers on PostgreSQL, keyed by "DIALTONE" in
-/// ASCII: held by a batch, and by the expired-reservation job, until they commit.
-const CALL_PATH_LOCK: &str = "SELECT pg_advisory_xact_lock(4920535863966780997)";
-
-type Outcome = Result<(), String>;
-
-#[derive(Default)]
-struct Open {
-    tx: Option<Transaction<'static, Any>>,
-    /// Calls released into the open transaction, each told when it commits.
-    done: Vec<oneshot::Sender<Outcome>>,
-    /// The open transaction is PostgreSQL's.
-    postgres: bool,
-}
-
-impl Open {
-    async fn commit(&mut self) {
-        let outcome = match self.tx.take() {
-            Some(mut tx) => {
-                // PostgreSQL answers COMMIT in a transaction that an error aborted with
-                // a ROLLBACK, not an error: a statement first, which then fails, so
-                // that no call is told its writes are kept when a turn's read (not
-                // guarded by a savepoint) failed and undid the batch.
-                let alive = match self.postgres {
-                    true => tx.execute("SELECT 1").await.map(|_| ()),
-                    false => Ok(()),
-                };
-                match alive {
-                    Ok(()) => tx.commit().await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-            None => Ok(()),
-        };
-        for waiter in self.done.drain(..) {
-            let _ = waiter.send(outcome.clone());
-        }
-    }
-
-    /// Something failed outside a savepoint: nothing of the batch is kept.
-    fn abandon(&mut self, why: &str) {
-        self.tx = None; // dropped: rolled back
-        for waiter in self.done.drain(..) {
-            let _ = waiter.send(Err(why.to_string()));
-        }
-    }
-}
 
 #[derive(Clone)]
 pub struct Batcher(Arc<Shared>);
@@ -239,16 +196,6 @@ impl Batcher {
             backend: db.backend,
         })
     }
-}
-
-/// On PostgreSQL, waits until no other instance's call path writes, and keeps it so
-/// until `conn`'s transaction ends (see the module's doc); nothing on SQLite, whose
-/// writers take turns already.
-pub async fn lock_call_path(conn: &mut AnyConnection, backend: Backend) -> Result<(), sqlx::Error> {
-    if backend == Backend::Postgres {
-        conn.execute(CALL_PATH_LOCK).await?;
-    }
-    Ok(())
 }
 
 impl CallTx {
