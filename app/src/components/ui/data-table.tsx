@@ -36,7 +36,6 @@ export function rowHeaderColumn<T>(
 
 /** A table whose rows' menus hand the action chosen back to the screen, which opens its dialog. */
 export interface RowActionsProps<T, A extends string> {
-  items: T[];
   onAction: (action: A, row: T) => void;
 }
 
@@ -51,7 +50,7 @@ type RowKeyProps<T> = [T] extends [{ id: Key }]
   ? { rowKey?: (row: T) => Key }
   : { rowKey: (row: T) => Key };
 
-type DataTableProps<T> = RowKeyProps<T> & {
+export type DataTableProps<T> = RowKeyProps<T> & {
   /** Read by screen readers, and names the scrolling region ("<caption> table"). */
   caption: string;
   /** Columns; `false` leaves one out (a column only some readers see). */

@@ -1,5 +1,6 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
-import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import type { RowActionsProps } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import { actionsMenuColumn, NoValue, Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
@@ -19,57 +20,52 @@ function MovementCell({ movement }: { movement: Movement | null | undefined }) {
   );
 }
 
-export function BalancesTable({ items, onAction }: RowActionsProps<BalanceItem, BalanceAction>) {
-  return (
-    <DataTable
-      caption="User balances"
-      minWidth="min-w-[48rem]"
-      rowClassName="align-top"
-      rows={items}
-      columns={[
-        { header: 'User', cell: (user) => <TwoLineCell title={user.name} detail={user.email} /> },
+export const BalancesTable = listTable<BalanceItem, RowActionsProps<BalanceItem, BalanceAction>>({
+  caption: 'User balances',
+  minWidth: 'min-w-[48rem]',
+  rowClassName: 'align-top',
+  columns: ({ onAction }) => [
+    { header: 'User', cell: (user) => <TwoLineCell title={user.name} detail={user.email} /> },
+    {
+      header: 'Balance',
+      className: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
+      testId: (user) => `balance-${user.id}`,
+      cell: (user) => (
+        <>
+          {usd(user.balance)}
+          {(user.held ?? 0) > 0 && (
+            <p className="text-xs font-normal text-slate-500">{usd(user.held ?? 0)} held</p>
+          )}
+          {(user.uncollected ?? 0) > 0 && (
+            <p className="text-xs font-normal text-red-700">
+              {usd(user.uncollected ?? 0)} uncollected
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Last Deposit',
+      className: 'whitespace-nowrap',
+      cell: (user) => <MovementCell movement={user.lastDeposit} />,
+    },
+    {
+      header: 'Last Withdrawal',
+      className: 'whitespace-nowrap',
+      cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
+    },
+    { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
+    actionsMenuColumn(
+      (user: BalanceItem) => user.name,
+      (user) => [
+        { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
+        { label: 'Deduct Funds', icon: MinusCircle, onSelect: () => onAction('debit', user) },
         {
-          header: 'Balance',
-          className: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
-          testId: (user) => `balance-${user.id}`,
-          cell: (user) => (
-            <>
-              {usd(user.balance)}
-              {(user.held ?? 0) > 0 && (
-                <p className="text-xs font-normal text-slate-500">{usd(user.held ?? 0)} held</p>
-              )}
-              {(user.uncollected ?? 0) > 0 && (
-                <p className="text-xs font-normal text-red-700">
-                  {usd(user.uncollected ?? 0)} uncollected
-                </p>
-              )}
-            </>
-          ),
+          label: 'View Transactions',
+          icon: History,
+          onSelect: () => onAction('transactions', user),
         },
-        {
-          header: 'Last Deposit',
-          className: 'whitespace-nowrap',
-          cell: (user) => <MovementCell movement={user.lastDeposit} />,
-        },
-        {
-          header: 'Last Withdrawal',
-          className: 'whitespace-nowrap',
-          cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
-        },
-        { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
-        actionsMenuColumn(
-          (user: BalanceItem) => user.name,
-          (user) => [
-            { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
-            { label: 'Deduct Funds', icon: MinusCircle, onSelect: () => onAction('debit', user) },
-            {
-              label: 'View Transactions',
-              icon: History,
-              onSelect: () => onAction('transactions', user),
-            },
-          ],
-        ),
-      ]}
-    />
-  );
-}
+      ],
+    ),
+  ],
+});

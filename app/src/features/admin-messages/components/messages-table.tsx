@@ -1,68 +1,63 @@
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
+import { actionsColumn } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { ContactMessage } from '../api/get-messages';
 
 interface MessagesTableProps {
-  items: ContactMessage[];
   onMarkHandled: (id: number) => void;
   pendingId: number | null;
 }
 
-export function MessagesTable({ items, onMarkHandled, pendingId }: MessagesTableProps) {
-  return (
-    <DataTable
-      caption="Contact form messages"
-      minWidth="min-w-[48rem]"
-      rowClassName="align-top"
-      rows={items}
-      columns={[
-        dateColumn('Received', (item: ContactMessage) => item.createdAt, {
-          withTime: true,
-          muted: true,
-        }),
-        {
-          header: 'From',
-          cell: (item) => (
-            <>
-              <p className="font-medium text-slate-900">{item.name}</p>
-              <a href={`mailto:${item.email}`} className="text-brand-700 hover:underline">
-                {item.email}
-              </a>
-            </>
-          ),
-        },
-        {
-          header: 'Subject and message',
-          className: 'max-w-md',
-          cell: (item) => (
-            <TwoLineCell
-              title={item.subject}
-              detail={item.message}
-              detailClassName="mt-1 whitespace-pre-line text-slate-600"
-            />
-          ),
-        },
-        statusColumn(
-          (item: ContactMessage) => (item.handled ? 'Handled' : 'Open'),
-          (item) => (item.handled ? 'green' : 'yellow'),
+export const MessagesTable = listTable<ContactMessage, MessagesTableProps>({
+  caption: 'Contact form messages',
+  minWidth: 'min-w-[48rem]',
+  rowClassName: 'align-top',
+  columns: ({ onMarkHandled, pendingId }) => [
+    dateColumn('Received', (item: ContactMessage) => item.createdAt, {
+      withTime: true,
+      muted: true,
+    }),
+    {
+      header: 'From',
+      cell: (item) => (
+        <>
+          <p className="font-medium text-slate-900">{item.name}</p>
+          <a href={`mailto:${item.email}`} className="text-brand-700 hover:underline">
+            {item.email}
+          </a>
+        </>
+      ),
+    },
+    {
+      header: 'Subject and message',
+      className: 'max-w-md',
+      cell: (item) => (
+        <TwoLineCell
+          title={item.subject}
+          detail={item.message}
+          detailClassName="mt-1 whitespace-pre-line text-slate-600"
+        />
+      ),
+    },
+    statusColumn(
+      (item: ContactMessage) => (item.handled ? 'Handled' : 'Open'),
+      (item) => (item.handled ? 'green' : 'yellow'),
+    ),
+    actionsColumn(
+      (item: ContactMessage) =>
+        !item.handled && (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={pendingId === item.id}
+            onClick={() => onMarkHandled(item.id)}
+            aria-label={`Mark handled: ${item.subject}`}
+          >
+            Mark handled
+          </Button>
         ),
-        actionsColumn(
-          (item: ContactMessage) =>
-            !item.handled && (
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={pendingId === item.id}
-                onClick={() => onMarkHandled(item.id)}
-                aria-label={`Mark handled: ${item.subject}`}
-              >
-                Mark handled
-              </Button>
-            ),
-          { tight: false },
-        ),
-      ]}
-    />
-  );
-}
+      { tight: false },
+    ),
+  ],
+});

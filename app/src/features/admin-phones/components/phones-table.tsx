@@ -1,6 +1,7 @@
 import { Globe, Power, PowerOff, UserCog } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
-import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import type { RowActionsProps } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import {
   actionsMenuColumn,
   moneyColumn,
@@ -12,6 +13,8 @@ import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
 
 export type PhoneAction = 'country' | 'reassign' | 'deactivate' | 'activate';
+
+type PhonesTableProps = RowActionsProps<AdminPhone, PhoneAction>;
 
 function actionsFor(phone: AdminPhone, onAction: PhonesTableProps['onAction']): ActionsMenuItem[] {
   return [
@@ -28,62 +31,55 @@ function actionsFor(phone: AdminPhone, onAction: PhonesTableProps['onAction']): 
   ];
 }
 
-type PhonesTableProps = RowActionsProps<AdminPhone, PhoneAction>;
-
-export function PhonesTable({ items, onAction }: PhonesTableProps) {
-  return (
-    <DataTable
-      caption="Phone numbers"
-      minWidth="min-w-[52rem]"
-      rowClassName="align-top"
-      rows={items}
-      columns={[
-        {
-          header: 'Number',
-          className: 'whitespace-nowrap',
-          cell: (phone) => (
-            <TwoLineCell
-              title={phone.number}
-              titleClassName="font-mono font-semibold text-slate-900"
-              detail={
-                <>
-                  Added <Time value={phone.addedDate} />
-                </>
-              }
-              detailClassName="text-xs text-slate-500"
-            />
-          ),
-        },
-        {
-          header: 'Country',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (phone) => (
+export const PhonesTable = listTable<AdminPhone, PhonesTableProps>({
+  caption: 'Phone numbers',
+  minWidth: 'min-w-[52rem]',
+  rowClassName: 'align-top',
+  columns: ({ onAction }) => [
+    {
+      header: 'Number',
+      className: 'whitespace-nowrap',
+      cell: (phone) => (
+        <TwoLineCell
+          title={phone.number}
+          titleClassName="font-mono font-semibold text-slate-900"
+          detail={
             <>
-              {phone.country}
-              <span className="ml-1 text-xs text-slate-500">{phone.countryCode}</span>
+              Added <Time value={phone.addedDate} />
             </>
-          ),
-        },
-        {
-          header: 'Type',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (phone) => typeLabels[phone.type] ?? phone.type,
-        },
-        statusColumn(
-          (phone: AdminPhone) => phone.status,
-          (phone) => statusTones[phone.status] ?? 'gray',
-        ),
-        {
-          header: 'Assigned To',
-          className: 'text-slate-700',
-          cell: (phone) => phone.assignedTo ?? <span className="text-slate-500">Unassigned</span>,
-        },
-        moneyColumn('Monthly Fee', (phone: AdminPhone) => phone.monthlyFee),
-        actionsMenuColumn(
-          (phone: AdminPhone) => phone.number,
-          (phone) => actionsFor(phone, onAction),
-        ),
-      ]}
-    />
-  );
-}
+          }
+          detailClassName="text-xs text-slate-500"
+        />
+      ),
+    },
+    {
+      header: 'Country',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (phone) => (
+        <>
+          {phone.country}
+          <span className="ml-1 text-xs text-slate-500">{phone.countryCode}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Type',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (phone) => typeLabels[phone.type] ?? phone.type,
+    },
+    statusColumn(
+      (phone: AdminPhone) => phone.status,
+      (phone) => statusTones[phone.status] ?? 'gray',
+    ),
+    {
+      header: 'Assigned To',
+      className: 'text-slate-700',
+      cell: (phone) => phone.assignedTo ?? <span className="text-slate-500">Unassigned</span>,
+    },
+    moneyColumn('Monthly Fee', (phone: AdminPhone) => phone.monthlyFee),
+    actionsMenuColumn(
+      (phone: AdminPhone) => phone.number,
+      (phone) => actionsFor(phone, onAction),
+    ),
+  ],
+});

@@ -1,7 +1,8 @@
 import { Mail, ShieldCheck, UserCheck, UserX, type LucideIcon } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
-import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import type { RowActionsProps } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import {
   actionsMenuColumn,
   dateColumn,
@@ -38,66 +39,61 @@ interface UsersTableProps extends RowActionsProps<AdminUserItem, UserAction> {
   selfId: number | undefined;
 }
 
-export function UsersTable({ items, selfId, onAction }: UsersTableProps) {
-  return (
-    <DataTable
-      caption="Users"
-      minWidth="min-w-[52rem]"
-      rowClassName="align-top"
-      rows={items}
-      columns={[
-        {
-          header: 'Name',
-          cell: (user) => (
-            <TwoLineCell
-              title={
-                <>
-                  {user.name}
-                  {user.id === selfId && (
-                    <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
-                  )}
-                </>
-              }
-              detail={user.email}
-            />
-          ),
-        },
-        {
-          header: 'Phone',
-          className: 'whitespace-nowrap text-slate-700 tabular-nums',
-          cell: (user) => user.phone ?? <NoValue />,
-        },
-        {
-          header: 'Status',
-          cell: (user) => (
+export const UsersTable = listTable<AdminUserItem, UsersTableProps>({
+  caption: 'Users',
+  minWidth: 'min-w-[52rem]',
+  rowClassName: 'align-top',
+  columns: ({ selfId, onAction }) => [
+    {
+      header: 'Name',
+      cell: (user) => (
+        <TwoLineCell
+          title={
             <>
-              <UserStatusBadge status={user.status} />
-              {user.trial && (
-                <span className="ml-1">
-                  <Badge tone={user.trial === 'active' ? 'blue' : 'gray'}>
-                    {trialLabel(user.trial, user.trialDaysLeft)}
-                  </Badge>
-                </span>
+              {user.name}
+              {user.id === selfId && (
+                <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
               )}
             </>
-          ),
-        },
-        {
-          header: 'Role',
-          cell: (user) => (
-            <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>{roleLabel(user.role)}</Badge>
-          ),
-        },
-        dateColumn('Join Date', (user: AdminUserItem) => user.joinDate),
-        dateColumn('Last Login', (user: AdminUserItem) => user.lastLogin, {
-          withTime: true,
-          empty: <span className="text-slate-500">Never</span>,
-        }),
-        actionsMenuColumn(
-          (user: AdminUserItem) => user.name,
-          (user) => menuItems(user, user.id === selfId, onAction),
-        ),
-      ]}
-    />
-  );
-}
+          }
+          detail={user.email}
+        />
+      ),
+    },
+    {
+      header: 'Phone',
+      className: 'whitespace-nowrap text-slate-700 tabular-nums',
+      cell: (user) => user.phone ?? <NoValue />,
+    },
+    {
+      header: 'Status',
+      cell: (user) => (
+        <>
+          <UserStatusBadge status={user.status} />
+          {user.trial && (
+            <span className="ml-1">
+              <Badge tone={user.trial === 'active' ? 'blue' : 'gray'}>
+                {trialLabel(user.trial, user.trialDaysLeft)}
+              </Badge>
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>{roleLabel(user.role)}</Badge>
+      ),
+    },
+    dateColumn('Join Date', (user: AdminUserItem) => user.joinDate),
+    dateColumn('Last Login', (user: AdminUserItem) => user.lastLogin, {
+      withTime: true,
+      empty: <span className="text-slate-500">Never</span>,
+    }),
+    actionsMenuColumn(
+      (user: AdminUserItem) => user.name,
+      (user) => menuItems(user, user.id === selfId, onAction),
+    ),
+  ],
+});

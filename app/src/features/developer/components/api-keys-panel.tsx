@@ -34,7 +34,7 @@ export function ApiKeysPanel() {
         isEmpty={(data) => data.keys.length === 0}
         empty="No API keys yet. Create one for each application that uses the API."
       >
-        {(data) => <ApiKeysTable keys={data.keys} onRevoke={setRevoking} />}
+        {(data) => <ApiKeysTable items={data.keys} onRevoke={setRevoking} />}
       </QueryList>
       {creating && <CreateKeyDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
       {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}

@@ -1,41 +1,36 @@
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
+import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import { dateColumn } from '../../../components/ui/table-cells';
 import type { ApiKey } from '../api/get-api-keys';
 
 interface ApiKeysTableProps {
-  keys: ApiKey[];
   onRevoke: (key: ApiKey) => void;
 }
 
-export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
-  return (
-    <DataTable
-      caption="API keys"
-      rows={keys}
-      rowKey={(k) => k.sid}
-      minWidth="min-w-[44rem]"
-      columns={[
-        rowHeaderColumn('Name', (k: ApiKey) => k.name),
-        {
-          header: 'SID',
-          className: 'font-mono text-xs text-slate-700',
-          testId: (k) => `api-key-sid-${k.name}`,
-          cell: (k) => k.sid,
-        },
-        dateColumn<ApiKey>('Created', (k) => k.createdAt, { withTime: true }),
-        dateColumn<ApiKey>('Last used', (k) => k.lastUsedAt, { withTime: true, empty: 'Never' }),
-        actionsColumn<ApiKey>((k) => (
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Revoke ${k.name}`}
-            onClick={() => onRevoke(k)}
-          >
-            Revoke
-          </Button>
-        )),
-      ]}
-    />
-  );
-}
+export const ApiKeysTable = listTable<ApiKey, ApiKeysTableProps>({
+  caption: 'API keys',
+  rowKey: (k) => k.sid,
+  minWidth: 'min-w-[44rem]',
+  columns: ({ onRevoke }) => [
+    rowHeaderColumn('Name', (k: ApiKey) => k.name),
+    {
+      header: 'SID',
+      className: 'font-mono text-xs text-slate-700',
+      testId: (k) => `api-key-sid-${k.name}`,
+      cell: (k) => k.sid,
+    },
+    dateColumn<ApiKey>('Created', (k) => k.createdAt, { withTime: true }),
+    dateColumn<ApiKey>('Last used', (k) => k.lastUsedAt, { withTime: true, empty: 'Never' }),
+    actionsColumn<ApiKey>((k) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Revoke ${k.name}`}
+        onClick={() => onRevoke(k)}
+      >
+        Revoke
+      </Button>
+    )),
+  ],
+});

@@ -43,7 +43,7 @@ export function WebhookDeliveriesPanel() {
     >
       {(data) => (
         <WebhookDeliveriesTable
-          deliveries={data.deliveries}
+          items={data.deliveries}
           onResend={(d) => resend.mutate(d.id)}
           resending={resend.isPending ? (resend.variables ?? null) : null}
         />

@@ -1,6 +1,7 @@
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
+import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import type { WebhookDelivery } from '../api/get-webhook-deliveries';
 
@@ -11,67 +12,57 @@ const tones: Record<WebhookDelivery['status'], BadgeTone> = {
 };
 
 interface WebhookDeliveriesTableProps {
-  deliveries: WebhookDelivery[];
   onResend: (delivery: WebhookDelivery) => void;
   /** The delivery being queued again, whose button waits. */
   resending: number | null;
 }
 
-export function WebhookDeliveriesTable({
-  deliveries,
-  onResend,
-  resending,
-}: WebhookDeliveriesTableProps) {
-  return (
-    <DataTable
-      caption="Webhook deliveries"
-      rows={deliveries}
-      minWidth="min-w-[56rem]"
-      rowClassName="align-top"
-      columns={[
-        rowHeaderColumn(
-          'Event',
-          (d: WebhookDelivery) => d.event,
-          'font-mono text-xs text-slate-900 whitespace-nowrap',
+export const WebhookDeliveriesTable = listTable<WebhookDelivery, WebhookDeliveriesTableProps>({
+  caption: 'Webhook deliveries',
+  minWidth: 'min-w-[56rem]',
+  rowClassName: 'align-top',
+  columns: ({ onResend, resending }) => [
+    rowHeaderColumn(
+      'Event',
+      (d: WebhookDelivery) => d.event,
+      'font-mono text-xs text-slate-900 whitespace-nowrap',
+    ),
+    {
+      header: 'URL',
+      className: 'max-w-[20rem] break-all text-slate-700',
+      cell: (d) => d.url,
+    },
+    statusColumn<WebhookDelivery>(
+      (d) => d.status,
+      (d) => tones[d.status],
+    ),
+    { header: 'Attempts', align: 'right', cell: (d) => d.attempts },
+    {
+      header: 'Last response',
+      className: 'text-slate-700',
+      cell: (d) =>
+        d.lastError ? (
+          <TwoLineCell
+            title={d.lastStatusCode ?? 'No response'}
+            detail={d.lastError}
+            titleClassName="text-slate-900"
+            detailClassName="text-xs text-slate-500 break-words"
+          />
+        ) : (
+          (d.lastStatusCode ?? '—')
         ),
-        {
-          header: 'URL',
-          className: 'max-w-[20rem] break-all text-slate-700',
-          cell: (d) => d.url,
-        },
-        statusColumn<WebhookDelivery>(
-          (d) => d.status,
-          (d) => tones[d.status],
-        ),
-        { header: 'Attempts', align: 'right', cell: (d) => d.attempts },
-        {
-          header: 'Last response',
-          className: 'text-slate-700',
-          cell: (d) =>
-            d.lastError ? (
-              <TwoLineCell
-                title={d.lastStatusCode ?? 'No response'}
-                detail={d.lastError}
-                titleClassName="text-slate-900"
-                detailClassName="text-xs text-slate-500 break-words"
-              />
-            ) : (
-              (d.lastStatusCode ?? '—')
-            ),
-        },
-        dateColumn<WebhookDelivery>('Time', (d) => d.createdAt, { withTime: true }),
-        actionsColumn<WebhookDelivery>((d) => (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={resending === d.id}
-            aria-label={`Resend ${d.event} delivery`}
-            onClick={() => onResend(d)}
-          >
-            Resend
-          </Button>
-        )),
-      ]}
-    />
-  );
-}
+    },
+    dateColumn<WebhookDelivery>('Time', (d) => d.createdAt, { withTime: true }),
+    actionsColumn<WebhookDelivery>((d) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={resending === d.id}
+        aria-label={`Resend ${d.event} delivery`}
+        onClick={() => onResend(d)}
+      >
+        Resend
+      </Button>
+    )),
+  ],
+});

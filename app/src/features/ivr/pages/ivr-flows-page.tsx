@@ -65,7 +65,7 @@ export function IvrFlowsPage() {
           </div>
         }
       >
-        {(data) => <FlowsTable flows={data.items} onAction={onAction} />}
+        {(data) => <FlowsTable items={data.items} onAction={onAction} />}
       </QueryList>
       <VoicemailList />
       {deleting && (

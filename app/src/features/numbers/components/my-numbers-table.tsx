@@ -1,6 +1,7 @@
 import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
-import { DataTable, type RowActionsProps } from '../../../components/ui/data-table';
+import type { RowActionsProps } from '../../../components/ui/data-table';
+import { listTable } from '../../../components/ui/list-table';
 import {
   CountryCell,
   actionsMenuColumn,
@@ -44,61 +45,54 @@ function daysLabel(days: number): string {
 
 type MyNumbersTableProps = RowActionsProps<MyNumber, NumberAction>;
 
-export function MyNumbersTable({ items, onAction }: MyNumbersTableProps) {
-  return (
-    <DataTable
-      caption="My phone numbers"
-      minWidth="min-w-[56rem]"
-      rowClassName="align-top"
-      rows={items}
-      columns={[
-        {
-          header: 'Number',
-          className: 'font-mono font-semibold whitespace-nowrap text-slate-900',
-          cell: (item) => item.number,
-        },
-        {
-          header: 'Country',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (item) => (
-            <CountryCell code={item.countryCode} flag={item.flag} name={item.country} />
-          ),
-        },
-        {
-          header: 'Type',
-          className: 'whitespace-nowrap text-slate-700',
-          cell: (item) => item.type,
-        },
-        dateColumn('Purchased', (item: MyNumber) => item.purchaseDate, { muted: true }),
-        {
-          header: 'Expires',
-          className: 'whitespace-nowrap text-slate-600',
-          cell: (item) => (
-            <>
-              {item.expiryDate ? <Time value={item.expiryDate} /> : <NoValue />}
-              {item.expiryDate && typeof item.daysRemaining === 'number' && (
-                <span className="ml-1 text-xs text-slate-500">{daysLabel(item.daysRemaining)}</span>
-              )}
-            </>
-          ),
-        },
-        {
-          header: 'Status',
-          cell: (item) => (
-            <>
-              <NumberStatusBadge status={item.status} />
-              {!item.autoRenew && item.status !== 'expired' && (
-                <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
-              )}
-            </>
-          ),
-        },
-        moneyColumn('Monthly Fee', (item: MyNumber) => item.monthlyFee),
-        actionsMenuColumn(
-          (item: MyNumber) => item.number,
-          (item) => actionsFor(item, onAction),
-        ),
-      ]}
-    />
-  );
-}
+export const MyNumbersTable = listTable<MyNumber, MyNumbersTableProps>({
+  caption: 'My phone numbers',
+  minWidth: 'min-w-[56rem]',
+  rowClassName: 'align-top',
+  columns: ({ onAction }) => [
+    {
+      header: 'Number',
+      className: 'font-mono font-semibold whitespace-nowrap text-slate-900',
+      cell: (item) => item.number,
+    },
+    {
+      header: 'Country',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (item) => <CountryCell code={item.countryCode} flag={item.flag} name={item.country} />,
+    },
+    {
+      header: 'Type',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (item) => item.type,
+    },
+    dateColumn('Purchased', (item: MyNumber) => item.purchaseDate, { muted: true }),
+    {
+      header: 'Expires',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (item) => (
+        <>
+          {item.expiryDate ? <Time value={item.expiryDate} /> : <NoValue />}
+          {item.expiryDate && typeof item.daysRemaining === 'number' && (
+            <span className="ml-1 text-xs text-slate-500">{daysLabel(item.daysRemaining)}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (item) => (
+        <>
+          <NumberStatusBadge status={item.status} />
+          {!item.autoRenew && item.status !== 'expired' && (
+            <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
+          )}
+        </>
+      ),
+    },
+    moneyColumn('Monthly Fee', (item: MyNumber) => item.monthlyFee),
+    actionsMenuColumn(
+      (item: MyNumber) => item.number,
+      (item) => actionsFor(item, onAction),
+    ),
+  ],
+});

@@ -54,7 +54,7 @@ export function RateDecksPage() {
             return (
               <>
                 <DecksTable
-                  decks={data.slice(start, start + DECKS_PER_PAGE)}
+                  items={data.slice(start, start + DECKS_PER_PAGE)}
                   onPreview={setPreviewing}
                   onDelete={(deck) => setOpen({ action: 'delete', deck })}
                   onExport={(deck) => exporter.mutate(deck.id)}

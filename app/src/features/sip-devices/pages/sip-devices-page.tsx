@@ -37,7 +37,7 @@ export function SipDevicesPage() {
         error="Could not load your devices."
         empty="No SIP devices yet. Create one above and enter its credentials in your phone."
       >
-        {(data) => <DevicesTable devices={data.items} onDelete={setDeleting} />}
+        {(data) => <DevicesTable items={data.items} onDelete={setDeleting} />}
       </QueryList>
       {deleting && (
         <ActionConfirmDialog {...deleteDeviceConfirm(deleting)} onClose={() => setDeleting(null)} />
