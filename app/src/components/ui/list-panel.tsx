@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DividedList } from './divided-list';
 import { QueryLoadError } from './load-error';
 import { Pagination } from './pagination';
 
@@ -18,10 +19,28 @@ type IsEmptyProps<T> = [T] extends [readonly unknown[] | { items: readonly unkno
   ? { isEmpty?: (data: T) => boolean }
   : { isEmpty: (data: T) => boolean };
 
-function holdsNone(data: unknown): boolean {
-  const items = Array.isArray(data) ? data : (data as { items: unknown[] }).items;
-  return items.length === 0;
+/** A list's items: the answer itself, or its `items`. */
+type ItemOf<T> = T extends readonly (infer I)[]
+  ? I
+  : T extends { items: readonly (infer I)[] }
+    ? I
+    : never;
+
+function itemsOf<T>(data: T): ItemOf<T>[] {
+  return Array.isArray(data) ? data : (data as { items: ItemOf<T>[] }).items;
 }
+
+function holdsNone(data: unknown): boolean {
+  return itemsOf(data).length === 0;
+}
+
+/**
+ * What shows the list: the screen's own rendering of its data (a table), or `each` item's
+ * `<li>`, which the list shows one under another (a DividedList).
+ */
+type ContentProps<T> =
+  | { children: (data: T) => ReactNode; each?: never }
+  | { each: (item: ItemOf<T>) => ReactNode; children?: never };
 
 interface StatesProps<T> {
   query: UseQueryResult<T>;
@@ -31,7 +50,8 @@ interface StatesProps<T> {
   error: string;
   /** The empty state: a text is shown as the standard status line. */
   empty: ReactNode;
-  children: (data: T) => ReactNode;
+  children?: (data: T) => ReactNode;
+  each?: (item: ItemOf<T>) => ReactNode;
   isEmpty?: (data: T) => boolean;
   /** Pages of a list whose answer counts its `total`. */
   paging?: Paging;
@@ -42,7 +62,8 @@ interface StatesProps<T> {
 
 /** The props as a screen gives them: only a list that counts its `total` has pages. */
 type ListStatesProps<T> = IsEmptyProps<T> &
-  Omit<StatesProps<T>, 'isEmpty' | 'paging'> & {
+  ContentProps<T> &
+  Omit<StatesProps<T>, 'isEmpty' | 'paging' | 'children' | 'each'> & {
     paging?: T extends { total: number } ? Paging : never;
   };
 
@@ -63,6 +84,7 @@ function States<T>({
   isEmpty = holdsNone,
   empty,
   children,
+  each,
   paging,
   cards = false,
 }: StatesProps<T>) {
@@ -84,7 +106,7 @@ function States<T>({
   const total = (data as { total?: number }).total ?? 0;
   return (
     <>
-      {children(data)}
+      {each ? <DividedList items={itemsOf(data)}>{each}</DividedList> : children?.(data)}
       {paging && !(paging.hideSinglePage && total <= paging.pageSize) && (
         <Pagination
           label={paging.label}

@@ -9,7 +9,6 @@ import { Time } from '../../../components/ui/table-cells';
 import { deleteVoicemail } from '../api/delete-voicemail';
 import { useVoicemails, voicemailsKey, type Voicemail } from '../api/get-voicemails';
 import { VoicemailPlayer } from './voicemail-player';
-import { DividedList } from '../../../components/ui/divided-list';
 
 const duration = (seconds: number) =>
   seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
@@ -27,42 +26,37 @@ export function VoicemailList() {
           loading={<TableSkeleton label="Loading voicemail..." rows={3} columns={4} />}
           error="Could not load your voicemail."
           empty="No messages yet. Callers reach a flow's voicemail step to leave one."
-        >
-          {(data) => (
-            <DividedList items={data}>
-              {(v) => (
-                <li key={v.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
-                  <div className="min-w-0 flex-1 text-sm">
-                    <p className="flex items-center gap-2">
-                      <span className="font-mono font-semibold text-slate-900">{v.caller}</span>
-                      {!v.heard && <Badge tone="blue">New</Badge>}
-                    </p>
-                    <p className="text-slate-600">
-                      {v.number ? (
-                        <>
-                          to <span className="font-mono">{v.number}</span>
-                          {v.flowName ? ` (${v.flowName})` : ''} ·{' '}
-                        </>
-                      ) : null}
-                      <Time value={v.date} withTime /> · {duration(v.seconds)}
-                    </p>
-                  </div>
-                  <VoicemailPlayer
-                    id={v.id}
-                    label={v.caller}
-                    onFetched={() => {
-                      // The server marks it heard once fetched.
-                      if (!v.heard) void queryClient.invalidateQueries({ queryKey: voicemailsKey });
-                    }}
-                  />
-                  <Button variant="secondary" size="sm" onClick={() => setDeleting(v)}>
-                    Delete <span className="sr-only">message from {v.caller}</span>
-                  </Button>
-                </li>
-              )}
-            </DividedList>
+          each={(v) => (
+            <li key={v.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="flex items-center gap-2">
+                  <span className="font-mono font-semibold text-slate-900">{v.caller}</span>
+                  {!v.heard && <Badge tone="blue">New</Badge>}
+                </p>
+                <p className="text-slate-600">
+                  {v.number ? (
+                    <>
+                      to <span className="font-mono">{v.number}</span>
+                      {v.flowName ? ` (${v.flowName})` : ''} ·{' '}
+                    </>
+                  ) : null}
+                  <Time value={v.date} withTime /> · {duration(v.seconds)}
+                </p>
+              </div>
+              <VoicemailPlayer
+                id={v.id}
+                label={v.caller}
+                onFetched={() => {
+                  // The server marks it heard once fetched.
+                  if (!v.heard) void queryClient.invalidateQueries({ queryKey: voicemailsKey });
+                }}
+              />
+              <Button variant="secondary" size="sm" onClick={() => setDeleting(v)}>
+                Delete <span className="sr-only">message from {v.caller}</span>
+              </Button>
+            </li>
           )}
-        </ListStates>
+        />
       </TitledListPanel>
       {deleting && (
         <ActionConfirmDialog

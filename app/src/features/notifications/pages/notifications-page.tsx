@@ -7,7 +7,6 @@ import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notificati
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { NotificationItem } from '../components/notification-item';
-import { DividedList } from '../../../components/ui/divided-list';
 import { usePaging } from '../../../lib/use-paging';
 
 function unreadSummary(unread: number): string {
@@ -52,20 +51,15 @@ export function NotificationsPage() {
         error="Could not load your notifications."
         empty="No notifications"
         paging={paging}
-      >
-        {(data) => (
-          <DividedList items={data.items}>
-            {(item) => (
-              <NotificationItem
-                key={item.id}
-                notification={item}
-                onRead={(id) => markRead.mutate(id)}
-                marking={markRead.isPending && markRead.variables === item.id}
-              />
-            )}
-          </DividedList>
+        each={(item) => (
+          <NotificationItem
+            key={item.id}
+            notification={item}
+            onRead={(id) => markRead.mutate(id)}
+            marking={markRead.isPending && markRead.variables === item.id}
+          />
         )}
-      </QueryList>
+      />
     </AppPage>
   );
 }

@@ -5,7 +5,6 @@ import { formatDateTime } from '../../../lib/format-date';
 import { MESSAGES_PAGE_SIZE, useMessages, type SmsMessage } from '../api/get-messages';
 import { partsText } from './sms-counter';
 import { SmsStatusBadge } from './sms-status-badge';
-import { DividedList } from '../../../components/ui/divided-list';
 import { usePaging } from '../../../lib/use-paging';
 
 function MessageItem({ sms }: { sms: SmsMessage }) {
@@ -41,12 +40,7 @@ export function RecentMessages() {
       error="Could not load your messages."
       empty="No recent messages"
       paging={paging}
-    >
-      {(data) => (
-        <DividedList items={data.items}>
-          {(sms) => <MessageItem key={sms.id} sms={sms} />}
-        </DividedList>
-      )}
-    </QueryList>
+      each={(sms) => <MessageItem key={sms.id} sms={sms} />}
+    />
   );
 }
