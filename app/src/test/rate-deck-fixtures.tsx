@@ -93,20 +93,4 @@ export async function choose(file: File) {
   await userEvent.upload(screen.getByLabelText('CSV file'), file);
 }
 
-/** jsdom's Blob has no text(), which every browser's has (call in beforeAll). */
-export function installBlobText() {
-  if ('text' in Blob.prototype) return;
-  Object.defineProperty(Blob.prototype, 'text', {
-    configurable: true,
-    value(this: Blob) {
-      return new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(reader.error);
-        reader.readAsText(this);
-      });
-    },
-  });
-}
-
 export const historyTable = () => screen.getByRole('table', { name: 'Rate decks, newest first' });

@@ -24,4 +24,18 @@ if (typeof window !== 'undefined') {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+  // Nor has jsdom's Blob the text() every browser's has (a rate deck's CSV is read with it).
+  if (!('text' in Blob.prototype)) {
+    Object.defineProperty(Blob.prototype, 'text', {
+      configurable: true,
+      value(this: Blob) {
+        return new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsText(this);
+        });
+      },
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import {
   choose,
@@ -8,14 +8,11 @@ import {
   csv,
   deck,
   historyTable,
-  installBlobText,
   preview,
   renderPage,
   server,
 } from '../../../test/rate-deck-fixtures';
 import { findRow } from '../../../test/queries';
-
-beforeAll(installBlobText);
 
 describe('Rate decks page', () => {
   it('lists every deck with its status, prefixes and dates', async () => {

@@ -1,18 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls } from '../../../test/mock-api';
-import {
-  HEADER,
-  deck,
-  draft,
-  installBlobText,
-  preview,
-  renderPage,
-  server,
-} from '../../../test/rate-deck-fixtures';
-
-beforeAll(installBlobText);
+import { HEADER, deck, draft, preview, renderPage, server } from '../../../test/rate-deck-fixtures';
 
 describe('Rate decks page: a draft', () => {
   it('previews a draft: the counts, flagged rows first and marked, and a threshold', async () => {
