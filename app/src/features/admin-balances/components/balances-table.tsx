@@ -1,7 +1,7 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
 import type { RowActionsProps } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
-import { actionsMenuColumn, NoValue, Time, TwoLineCell } from '../../../components/ui/table-cells';
+import { NoValue, Time, TwoLineCell } from '../../../components/ui/table-cells';
 import { usd } from '../../../lib/core';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { BalanceItem, Movement } from '../api/get-balances';
@@ -24,7 +24,7 @@ export const BalancesTable = listTable<BalanceItem, RowActionsProps<BalanceItem,
   caption: 'User balances',
   minWidth: 'min-w-[48rem]',
   rowClassName: 'align-top',
-  columns: ({ onAction }) => [
+  columns: [
     { header: 'User', cell: (user) => <TwoLineCell title={user.name} detail={user.email} /> },
     {
       header: 'Balance',
@@ -55,17 +55,17 @@ export const BalancesTable = listTable<BalanceItem, RowActionsProps<BalanceItem,
       cell: (user) => <MovementCell movement={user.lastWithdrawal} />,
     },
     { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
-    actionsMenuColumn(
-      (user: BalanceItem) => user.name,
-      (user) => [
-        { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
-        { label: 'Deduct Funds', icon: MinusCircle, onSelect: () => onAction('debit', user) },
-        {
-          label: 'View Transactions',
-          icon: History,
-          onSelect: () => onAction('transactions', user),
-        },
-      ],
-    ),
   ],
+  menu: {
+    name: (user) => user.name,
+    items: (user, { onAction }) => [
+      { label: 'Add Funds', icon: PlusCircle, onSelect: () => onAction('credit', user) },
+      { label: 'Deduct Funds', icon: MinusCircle, onSelect: () => onAction('debit', user) },
+      {
+        label: 'View Transactions',
+        icon: History,
+        onSelect: () => onAction('transactions', user),
+      },
+    ],
+  },
 });

@@ -2,13 +2,7 @@ import { Globe, Power, PowerOff, UserCog } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
 import type { RowActionsProps } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
-import {
-  actionsMenuColumn,
-  moneyColumn,
-  statusColumn,
-  Time,
-  TwoLineCell,
-} from '../../../components/ui/table-cells';
+import { moneyColumn, statusColumn, Time, TwoLineCell } from '../../../components/ui/table-cells';
 import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
 
@@ -16,7 +10,7 @@ export type PhoneAction = 'country' | 'reassign' | 'deactivate' | 'activate';
 
 type PhonesTableProps = RowActionsProps<AdminPhone, PhoneAction>;
 
-function actionsFor(phone: AdminPhone, onAction: PhonesTableProps['onAction']): ActionsMenuItem[] {
+function actionsFor(phone: AdminPhone, { onAction }: PhonesTableProps): ActionsMenuItem[] {
   return [
     { label: 'Change Country', icon: Globe, onSelect: () => onAction('country', phone) },
     { label: 'Reassign Number', icon: UserCog, onSelect: () => onAction('reassign', phone) },
@@ -35,7 +29,7 @@ export const PhonesTable = listTable<AdminPhone, PhonesTableProps>({
   caption: 'Phone numbers',
   minWidth: 'min-w-[52rem]',
   rowClassName: 'align-top',
-  columns: ({ onAction }) => [
+  columns: [
     {
       header: 'Number',
       className: 'whitespace-nowrap',
@@ -77,9 +71,6 @@ export const PhonesTable = listTable<AdminPhone, PhonesTableProps>({
       cell: (phone) => phone.assignedTo ?? <span className="text-slate-500">Unassigned</span>,
     },
     moneyColumn('Monthly Fee', (phone: AdminPhone) => phone.monthlyFee),
-    actionsMenuColumn(
-      (phone: AdminPhone) => phone.number,
-      (phone) => actionsFor(phone, onAction),
-    ),
   ],
+  menu: { name: (phone) => phone.number, items: actionsFor },
 });

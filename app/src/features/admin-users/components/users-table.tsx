@@ -3,12 +3,7 @@ import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
 import type { RowActionsProps } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
-import {
-  actionsMenuColumn,
-  dateColumn,
-  NoValue,
-  TwoLineCell,
-} from '../../../components/ui/table-cells';
+import { dateColumn, NoValue, TwoLineCell } from '../../../components/ui/table-cells';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { AdminUserItem } from '../api/get-users';
 import { roleLabel, trialLabel } from './user-labels';
@@ -43,7 +38,7 @@ export const UsersTable = listTable<AdminUserItem, UsersTableProps>({
   caption: 'Users',
   minWidth: 'min-w-[52rem]',
   rowClassName: 'align-top',
-  columns: ({ selfId, onAction }) => [
+  columns: ({ selfId }) => [
     {
       header: 'Name',
       cell: (user) => (
@@ -91,9 +86,9 @@ export const UsersTable = listTable<AdminUserItem, UsersTableProps>({
       withTime: true,
       empty: <span className="text-slate-500">Never</span>,
     }),
-    actionsMenuColumn(
-      (user: AdminUserItem) => user.name,
-      (user) => menuItems(user, user.id === selfId, onAction),
-    ),
   ],
+  menu: {
+    name: (user) => user.name,
+    items: (user, { selfId, onAction }) => menuItems(user, user.id === selfId, onAction),
+  },
 });

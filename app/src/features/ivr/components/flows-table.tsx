@@ -1,20 +1,18 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { rowHeaderColumn } from '../../../components/ui/data-table';
+import { rowHeaderColumn, type RowActionsProps } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
-import { actionsMenuColumn, dateColumn } from '../../../components/ui/table-cells';
+import { dateColumn } from '../../../components/ui/table-cells';
 import type { IvrFlowSummary } from '../api/get-flows';
 
 export type FlowAction = 'edit' | 'duplicate' | 'delete';
 
-interface FlowsTableProps {
-  onAction: (action: FlowAction, flow: IvrFlowSummary) => void;
-}
+type FlowsTableProps = RowActionsProps<IvrFlowSummary, FlowAction>;
 
 export const FlowsTable = listTable<IvrFlowSummary, FlowsTableProps>({
   caption: 'IVR flows',
   minWidth: 'min-w-[40rem]',
-  columns: ({ onAction }) => [
+  columns: [
     rowHeaderColumn(
       'Name',
       (f: IvrFlowSummary) => (
@@ -38,13 +36,13 @@ export const FlowsTable = listTable<IvrFlowSummary, FlowsTableProps>({
         ),
     },
     dateColumn<IvrFlowSummary>('Updated', (f) => f.updatedAt, { withTime: true }),
-    actionsMenuColumn<IvrFlowSummary>(
-      (f) => f.name,
-      (f) => [
-        { label: 'Edit', onSelect: () => onAction('edit', f) },
-        { label: 'Duplicate', onSelect: () => onAction('duplicate', f) },
-        { label: 'Delete', danger: true, onSelect: () => onAction('delete', f) },
-      ],
-    ),
   ],
+  menu: {
+    name: (f) => f.name,
+    items: (f, { onAction }) => [
+      { label: 'Edit', onSelect: () => onAction('edit', f) },
+      { label: 'Duplicate', onSelect: () => onAction('duplicate', f) },
+      { label: 'Delete', danger: true, onSelect: () => onAction('delete', f) },
+    ],
+  },
 });

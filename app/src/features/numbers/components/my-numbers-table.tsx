@@ -4,7 +4,6 @@ import type { RowActionsProps } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
 import {
   CountryCell,
-  actionsMenuColumn,
   dateColumn,
   moneyColumn,
   NoValue,
@@ -15,7 +14,7 @@ import { NumberStatusBadge } from './number-status-badge';
 
 export type NumberAction = 'copy' | 'cancel' | 'renew' | 'route';
 
-function actionsFor(item: MyNumber, onAction: MyNumbersTableProps['onAction']) {
+function actionsFor(item: MyNumber, { onAction }: MyNumbersTableProps) {
   const actions: ActionsMenuItem[] = [
     { label: 'Copy Number', icon: Copy, onSelect: () => onAction('copy', item) },
   ];
@@ -49,7 +48,7 @@ export const MyNumbersTable = listTable<MyNumber, MyNumbersTableProps>({
   caption: 'My phone numbers',
   minWidth: 'min-w-[56rem]',
   rowClassName: 'align-top',
-  columns: ({ onAction }) => [
+  columns: [
     {
       header: 'Number',
       className: 'font-mono font-semibold whitespace-nowrap text-slate-900',
@@ -90,9 +89,6 @@ export const MyNumbersTable = listTable<MyNumber, MyNumbersTableProps>({
       ),
     },
     moneyColumn('Monthly Fee', (item: MyNumber) => item.monthlyFee),
-    actionsMenuColumn(
-      (item: MyNumber) => item.number,
-      (item) => actionsFor(item, onAction),
-    ),
   ],
+  menu: { name: (item) => item.number, items: actionsFor },
 });
