@@ -132,11 +132,12 @@ interface ListPanelProps {
 }
 
 type QueryListProps<T> = ListStatesProps<T> & {
-  /** The panel's accessible name, or the id of the heading that names it. */
+  /** The panel's accessible name, when no heading names it. */
   label?: string;
-  labelledBy?: string;
   /** Busy while something besides the list's query runs too. */
   busy?: boolean;
+  /** The panel's heading across its top, which names it: its id is written once. */
+  heading?: PanelHeadingProps;
   /** What stands above the list inside the panel, e.g. its filters. */
   header?: ReactNode;
 };
@@ -144,13 +145,14 @@ type QueryListProps<T> = ListStatesProps<T> & {
 /** A list in its panel, below its header; the panel is busy while the list's query fetches. */
 export function QueryList<T>({
   label,
-  labelledBy,
   busy = false,
+  heading,
   header,
   ...states
 }: QueryListProps<T>) {
   return (
-    <ListPanel label={label} labelledBy={labelledBy} busy={busy || states.query.isFetching}>
+    <ListPanel label={label} labelledBy={heading?.id} busy={busy || states.query.isFetching}>
+      {heading && <PanelHeading {...heading} />}
       {header}
       <States {...(states as StatesProps<T>)} />
     </ListPanel>

@@ -1,7 +1,7 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
 import { AddButton } from '../../../components/ui/add-button';
-import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import type { NewApiKey } from '../api/create-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
@@ -19,15 +19,12 @@ export function ApiKeysPanel() {
   return (
     <>
       <QueryList
-        labelledBy="api-keys-heading"
-        header={
-          <PanelHeading
-            id="api-keys-heading"
-            title="API keys"
-            description="One key per application or service: revoke it without touching the others."
-            action={<AddButton onClick={() => setCreating(true)}>Create key</AddButton>}
-          />
-        }
+        heading={{
+          id: 'api-keys-heading',
+          title: 'API keys',
+          description: 'One key per application or service: revoke it without touching the others.',
+          action: <AddButton onClick={() => setCreating(true)}>Create key</AddButton>,
+        }}
         query={keys}
         loading={<TableSkeleton label="Loading API keys..." rows={3} columns={4} />}
         error="Could not load your API keys."

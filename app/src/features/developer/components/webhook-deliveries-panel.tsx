@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
 import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
@@ -21,20 +21,17 @@ export function WebhookDeliveriesPanel() {
   });
   return (
     <QueryList
-      labelledBy="webhooks-heading"
-      header={
-        <PanelHeading
-          id="webhooks-heading"
-          title="Webhook deliveries"
-          description={
-            <>
-              Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token
-              in <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are
-              retried for 24 hours.
-            </>
-          }
-        />
-      }
+      heading={{
+        id: 'webhooks-heading',
+        title: 'Webhook deliveries',
+        description: (
+          <>
+            Events POSTed to your StatusCallback, SmsUrl and VoiceUrl, signed with your Auth Token
+            in <code className="font-mono">X-Twilio-Signature</code>. Failed deliveries are retried
+            for 24 hours.
+          </>
+        ),
+      }}
       query={deliveries}
       loading={<TableSkeleton label="Loading webhook deliveries..." rows={3} columns={6} />}
       error="Could not load your webhook deliveries."

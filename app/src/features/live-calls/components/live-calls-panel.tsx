@@ -2,7 +2,7 @@ import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialo
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
-import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDuration, usd } from '../../../lib/core';
 import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
@@ -50,8 +50,7 @@ export function LiveCallsPanel({ scope }: { scope: LiveScope }) {
   return (
     <>
       <QueryList
-        labelledBy={`live-calls-${scope}`}
-        header={<PanelHeading id={`live-calls-${scope}`} title="Calls in Progress" />}
+        heading={{ id: `live-calls-${scope}`, title: 'Calls in Progress' }}
         query={live}
         loading={<TableSkeleton label="Loading calls in progress..." rows={2} columns={5} />}
         error="Could not load the calls in progress."

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { EmptyStatus } from '../../../components/ui/empty-status';
-import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -40,8 +40,7 @@ export function MessagesPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className={open ? 'max-lg:hidden' : undefined}>
           <QueryList
-            labelledBy="conversations-heading"
-            header={<PanelHeading id="conversations-heading" title="Conversations" />}
+            heading={{ id: 'conversations-heading', title: 'Conversations' }}
             query={conversations}
             loading={<TableSkeleton label="Loading conversations..." rows={4} columns={2} />}
             error="Could not load your messages."

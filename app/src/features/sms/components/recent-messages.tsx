@@ -1,4 +1,4 @@
-import { PanelHeading, QueryList } from '../../../components/ui/list-panel';
+import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
@@ -33,8 +33,7 @@ export function RecentMessages() {
   const messages = useMessages(page);
   return (
     <QueryList
-      labelledBy="recent-messages-heading"
-      header={<PanelHeading id="recent-messages-heading" title="Recent messages" />}
+      heading={{ id: 'recent-messages-heading', title: 'Recent messages' }}
       query={messages}
       loading={<TableSkeleton label="Loading messages..." rows={3} columns={3} />}
       error="Could not load your messages."
