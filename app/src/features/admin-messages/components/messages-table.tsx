@@ -2,18 +2,18 @@ import { Button } from '../../../components/ui/button';
 import { actionsColumn } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { ContactMessage } from '../api/get-messages';
 
 interface MessagesTableProps {
-  onMarkHandled: (id: number) => void;
-  pendingId: number | null;
+  markHandled: RowRequest;
 }
 
 export const MessagesTable = listTable<ContactMessage, MessagesTableProps>({
   caption: 'Contact form messages',
   minWidth: 'min-w-[48rem]',
   rowClassName: 'align-top',
-  columns: ({ onMarkHandled, pendingId }) => [
+  columns: ({ markHandled }) => [
     dateColumn('Received', (item: ContactMessage) => item.createdAt, {
       withTime: true,
       muted: true,
@@ -50,8 +50,8 @@ export const MessagesTable = listTable<ContactMessage, MessagesTableProps>({
           <Button
             size="sm"
             variant="secondary"
-            loading={pendingId === item.id}
-            onClick={() => onMarkHandled(item.id)}
+            loading={sendingFor(markHandled, item.id)}
+            onClick={() => markHandled.mutate(item.id)}
             aria-label={`Mark handled: ${item.subject}`}
           >
             Mark handled

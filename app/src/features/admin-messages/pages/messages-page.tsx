@@ -49,13 +49,7 @@ export function MessagesPage() {
         empty="No messages"
         paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
-        {(data) => (
-          <MessagesTable
-            items={data.items}
-            pendingId={markHandled.isPending ? (markHandled.variables ?? null) : null}
-            onMarkHandled={(id) => markHandled.mutate(id)}
-          />
-        )}
+        {(data) => <MessagesTable items={data.items} markHandled={markHandled} />}
       </QueryList>
     </AppPage>
   );

@@ -74,8 +74,7 @@ export function CallHistoryView({
             items={data.items}
             caption={scope === 'admin' ? 'Call records' : 'Your calls'}
             showUser={scope === 'admin'}
-            downloading={recording.isPending ? (recording.variables ?? null) : null}
-            onDownload={(call) => recording.mutate(call.id)}
+            recording={recording}
           />
         )}
       </QueryList>

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { moneyColumn } from '../../../components/ui/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
+import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { CallRecord } from '../api/get-calls';
 import { CallDirection } from './call-direction';
 import { CallStatusBadge } from './call-status-badge';
@@ -12,19 +13,12 @@ interface CallsTableProps {
   caption: string;
   /** Administrators see whose call it was. */
   showUser?: boolean;
-  /** The call whose recording is downloading, if any. */
-  downloading?: number | null;
-  onDownload: (call: CallRecord) => void;
+  /** Downloads a call's recording, one at a time: the others' buttons wait meanwhile. */
+  recording: RowRequest;
 }
 
 /** Call records; scrolls inside its own box on narrow screens. */
-export function CallsTable({
-  items,
-  caption,
-  showUser = false,
-  downloading = null,
-  onDownload,
-}: CallsTableProps) {
+export function CallsTable({ items, caption, showUser = false, recording }: CallsTableProps) {
   return (
     <DataTable
       caption={caption}
@@ -72,9 +66,9 @@ export function CallsTable({
               <Button
                 variant="secondary"
                 size="sm"
-                loading={downloading === call.id}
-                disabled={downloading !== null && downloading !== call.id}
-                onClick={() => onDownload(call)}
+                loading={sendingFor(recording, call.id)}
+                disabled={recording.isPending && !sendingFor(recording, call.id)}
+                onClick={() => recording.mutate(call.id)}
               >
                 <Download className="h-4 w-4" aria-hidden="true" />
                 Download <span className="sr-only">recording of the call with {call.number}</span>

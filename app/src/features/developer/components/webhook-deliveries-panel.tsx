@@ -38,13 +38,7 @@ export function WebhookDeliveriesPanel() {
       isEmpty={(data) => data.deliveries.length === 0}
       empty="No webhook deliveries yet."
     >
-      {(data) => (
-        <WebhookDeliveriesTable
-          items={data.deliveries}
-          onResend={(d) => resend.mutate(d.id)}
-          resending={resend.isPending ? (resend.variables ?? null) : null}
-        />
-      )}
+      {(data) => <WebhookDeliveriesTable items={data.deliveries} resend={resend} />}
     </QueryList>
   );
 }

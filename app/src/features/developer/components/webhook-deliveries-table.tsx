@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
 import { listTable } from '../../../components/ui/list-table';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { WebhookDelivery } from '../api/get-webhook-deliveries';
 
 const tones: Record<WebhookDelivery['status'], BadgeTone> = {
@@ -12,16 +13,15 @@ const tones: Record<WebhookDelivery['status'], BadgeTone> = {
 };
 
 interface WebhookDeliveriesTableProps {
-  onResend: (delivery: WebhookDelivery) => void;
-  /** The delivery being queued again, whose button waits. */
-  resending: number | null;
+  /** Queues a delivery again; its button waits meanwhile. */
+  resend: RowRequest;
 }
 
 export const WebhookDeliveriesTable = listTable<WebhookDelivery, WebhookDeliveriesTableProps>({
   caption: 'Webhook deliveries',
   minWidth: 'min-w-[56rem]',
   rowClassName: 'align-top',
-  columns: ({ onResend, resending }) => [
+  columns: ({ resend }) => [
     rowHeaderColumn(
       'Event',
       (d: WebhookDelivery) => d.event,
@@ -57,9 +57,9 @@ export const WebhookDeliveriesTable = listTable<WebhookDelivery, WebhookDeliveri
       <Button
         variant="secondary"
         size="sm"
-        loading={resending === d.id}
+        loading={sendingFor(resend, d.id)}
         aria-label={`Resend ${d.event} delivery`}
-        onClick={() => onResend(d)}
+        onClick={() => resend.mutate(d.id)}
       >
         Resend
       </Button>

@@ -7,6 +7,7 @@ import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notificati
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { NotificationItem } from '../components/notification-item';
+import { sendingFor } from '../../../lib/row-request';
 import { usePaging } from '../../../lib/use-paging';
 
 function unreadSummary(unread: number): string {
@@ -56,7 +57,7 @@ export function NotificationsPage() {
             key={item.id}
             notification={item}
             onRead={(id) => markRead.mutate(id)}
-            marking={markRead.isPending && markRead.variables === item.id}
+            marking={sendingFor(markRead, item.id)}
           />
         )}
       />

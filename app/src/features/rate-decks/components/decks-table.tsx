@@ -4,6 +4,7 @@ import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-tabl
 import { listTable } from '../../../components/ui/list-table';
 import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
 import { formatDate } from '../../../lib/format-date';
+import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { RateDeck } from '../api/get-rate-decks';
 import { formatDeckDate } from './deck-dates';
 import { DeckStatusBadge } from './deck-status-badge';
@@ -11,16 +12,15 @@ import { DeckStatusBadge } from './deck-status-badge';
 interface DecksTableProps {
   onPreview: (deck: RateDeck) => void;
   onDelete: (deck: RateDeck) => void;
-  onExport: (deck: RateDeck) => void;
-  /** The deck whose export is downloading. */
-  exporting: number | null;
+  /** Downloads a deck as CSV; its button waits meanwhile. */
+  exporter: RowRequest;
 }
 
 /** Every deck uploaded, newest first, with its status now. */
 export const DecksTable = listTable<RateDeck, DecksTableProps>({
   caption: 'Rate decks, newest first',
   minWidth: 'min-w-[60rem]',
-  columns: ({ onPreview, onDelete, onExport, exporting }) => [
+  columns: ({ onPreview, onDelete, exporter }) => [
     rowHeaderColumn(
       'Deck',
       (deck: RateDeck) => (
@@ -68,10 +68,10 @@ export const DecksTable = listTable<RateDeck, DecksTableProps>({
           <Button
             variant="secondary"
             size="sm"
-            loading={exporting === deck.id}
-            onClick={() => onExport(deck)}
+            loading={sendingFor(exporter, deck.id)}
+            onClick={() => exporter.mutate(deck.id)}
           >
-            {exporting !== deck.id && <Download className="h-4 w-4" aria-hidden="true" />}
+            {!sendingFor(exporter, deck.id) && <Download className="h-4 w-4" aria-hidden="true" />}
             Export CSV <span className="sr-only">of {deck.name}</span>
           </Button>
         </div>

@@ -57,8 +57,7 @@ export function RateDecksPage() {
                   items={data.slice(start, start + DECKS_PER_PAGE)}
                   onPreview={setPreviewing}
                   onDelete={(deck) => setOpen({ action: 'delete', deck })}
-                  onExport={(deck) => exporter.mutate(deck.id)}
-                  exporting={exporter.isPending ? (exporter.variables ?? null) : null}
+                  exporter={exporter}
                 />
                 {data.length > DECKS_PER_PAGE && (
                   <Pagination
