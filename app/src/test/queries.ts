@@ -13,6 +13,14 @@ export function rowOf(text: string): HTMLElement {
   return screen.getByText(text).closest('tr')!;
 }
 
+/** Waits until `element` shows the flag image of the country `code`, e.g. "US". */
+export async function expectFlag(element: HTMLElement, code: string) {
+  await waitFor(() => expect(element.querySelector(`img[data-flag="${code}"]`)).not.toBeNull(), {
+    // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
+    timeout: 10_000,
+  });
+}
+
 /** The texts of a select's options, in order. */
 export function optionTexts(select: HTMLElement): Array<string | null> {
   return within(select)

@@ -7,6 +7,7 @@ import { calls, mockApi, refusal, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
+import { expectFlag } from '../../../test/queries';
 
 const countries = [
   {
@@ -92,10 +93,7 @@ describe('Buy number wizard', () => {
     expect(currentStep()).toHaveTextContent('Select Country');
 
     const us = await screen.findByRole('button', { name: /United States/ });
-    await waitFor(() => expect(us.querySelector('img[data-flag="US"]')).not.toBeNull(), {
-      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
-      timeout: 10_000,
-    });
+    await expectFlag(us, 'US');
     expect(us).not.toHaveTextContent('🇺🇸');
     await userEvent.click(us);
     expect(screen.getByRole('heading', { name: 'Number Type' })).toHaveFocus();
@@ -108,10 +106,7 @@ describe('Buy number wizard', () => {
     expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
     const country = screen.getByText('Country').nextSibling as HTMLElement;
     expect(country).toHaveTextContent(/^United States$/);
-    await waitFor(() => expect(country.querySelector('img[data-flag="US"]')).not.toBeNull(), {
-      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
-      timeout: 10_000,
-    });
+    await expectFlag(country, 'US');
     const summary = screen.getByText('Total due today').closest('div')!;
     expect(within(summary).getByText('$3.99')).toBeInTheDocument();
     expect(screen.getByText('Monthly fee').nextSibling).toHaveTextContent('$2.99');

@@ -7,7 +7,7 @@ import { calls, mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
-import { chooseRowAction, findRow } from '../../../test/queries';
+import { chooseRowAction, expectFlag, findRow } from '../../../test/queries';
 
 const active = {
   id: 5,
@@ -55,10 +55,7 @@ describe('My numbers page', () => {
     expect(within(row).getByText('(12 days)')).toBeInTheDocument();
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
     expect(within(row).getByText('$2.99')).toBeInTheDocument();
-    await waitFor(() => expect(row.querySelector('img[data-flag="US"]')).not.toBeNull(), {
-      // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.
-      timeout: 10_000,
-    });
+    await expectFlag(row, 'US');
     expect(row).not.toHaveTextContent('🇺🇸');
     expect(screen.getByText(/e-mail notice 7 days before each renewal/)).toBeInTheDocument();
   });
