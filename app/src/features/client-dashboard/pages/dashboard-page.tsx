@@ -1,4 +1,5 @@
 import { Clock, MessageSquare, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
@@ -8,13 +9,54 @@ import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { LiveCallsPanel } from '../../live-calls/components/live-calls-panel';
 import { TrialPanel } from '../../trial/components/trial-panel';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard, type DashboardSummary } from '../api/get-dashboard';
 import { BalanceCard } from '../components/balance-card';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
-import { StatCard } from '../components/stat-card';
+import { StatCard, type StatCardProps } from '../components/stat-card';
 import { UsageHistory } from '../components/usage-history';
 import { ListPanel, PanelHeading } from '../../../components/ui/list-panel';
+
+/** One of the account's counts: its card, but its figure read from the dashboard summary. */
+type Count = Omit<StatCardProps, 'value' | 'detail'> & {
+  /** The summary's figure the card shows. */
+  field: 'activeNumbers' | 'minutesRemaining' | 'smsRemaining';
+  detail?: (summary: DashboardSummary) => ReactNode;
+};
+
+// Each count links to where it is used or bought; what the SMS count buys is reckoned below it.
+const counts: Count[] = [
+  {
+    field: 'activeNumbers',
+    icon: Phone,
+    label: 'Active numbers',
+    to: paths.client.myNumbers,
+    linkLabel: 'View my numbers',
+  },
+  {
+    field: 'minutesRemaining',
+    icon: Clock,
+    label: 'Minutes remaining',
+    to: paths.client.myPackages,
+    linkLabel: 'View my packages',
+  },
+  {
+    field: 'smsRemaining',
+    icon: MessageSquare,
+    label: 'SMS remaining',
+    to: paths.client.sendSms,
+    linkLabel: 'Send a message',
+    detail: (summary) => (
+      <>
+        <p>{summary.smsThisMonth} sent this month</p>
+        <p>
+          What your balance buys at {formatRate(String(summary.smsRate))} a message to{' '}
+          {summary.smsDestination}, where you text most.
+        </p>
+      </>
+    ),
+  },
+];
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -45,38 +87,14 @@ export function DashboardPage() {
       )}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         {balance !== undefined && <BalanceCard balance={balance} />}
-        <StatCard
-          icon={Phone}
-          label="Active numbers"
-          value={stat(summary?.activeNumbers)}
-          to={paths.client.myNumbers}
-          linkLabel="View my numbers"
-        />
-        <StatCard
-          icon={Clock}
-          label="Minutes remaining"
-          value={stat(summary?.minutesRemaining)}
-          to={paths.client.myPackages}
-          linkLabel="View my packages"
-        />
-        <StatCard
-          icon={MessageSquare}
-          label="SMS remaining"
-          value={stat(summary?.smsRemaining)}
-          to={paths.client.sendSms}
-          linkLabel="Send a message"
-          detail={
-            summary && (
-              <>
-                <p>{summary.smsThisMonth} sent this month</p>
-                <p>
-                  What your balance buys at {formatRate(String(summary.smsRate))} a message to{' '}
-                  {summary.smsDestination}, where you text most.
-                </p>
-              </>
-            )
-          }
-        />
+        {counts.map(({ field, detail, ...card }) => (
+          <StatCard
+            key={field}
+            {...card}
+            value={stat(summary?.[field])}
+            detail={summary && detail?.(summary)}
+          />
+        ))}
       </div>
       <div className="grid gap-6 xl:grid-cols-5">
         <div className="min-w-0 xl:col-span-3">
