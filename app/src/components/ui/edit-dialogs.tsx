@@ -2,10 +2,16 @@ import type { ComponentType } from 'react';
 import type { ItemEditor } from '../../lib/use-row-action';
 import { ActionConfirmDialog, type ActionConfirm } from './action-confirm-dialog';
 
+/** What an item's form dialog takes: the item to edit, or none to add one. */
+export interface ItemFormProps<T> {
+  item?: T;
+  onClose: () => void;
+}
+
 interface EditDialogsProps<T, R> {
   editor: ItemEditor<T>;
   /** The item's form dialog: empty to add one, filled in with `item` to edit it. */
-  form: ComponentType<{ item?: T; onClose: () => void }>;
+  form: ComponentType<ItemFormProps<T>>;
   /** The confirmation that deletes `row`. */
   confirmDelete: (row: T) => ActionConfirm<R>;
 }

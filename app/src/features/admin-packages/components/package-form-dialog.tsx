@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import type { ItemFormProps } from '../../../components/ui/edit-dialogs';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
@@ -58,13 +59,8 @@ function toBody(values: Values): PackageBody {
   };
 }
 
-interface PackageFormDialogProps {
-  /** The package to edit; without it the dialog creates one. */
-  item?: AdminPackage;
-  onClose: () => void;
-}
-
-export function PackageFormDialog({ item, onClose }: PackageFormDialogProps) {
+/** Edits a package, or without one creates one. */
+export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>) {
   const { form, dialog } = useDialogForm({
     initial: initialValues(item),
     validate,

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import type { ItemFormProps } from '../../../components/ui/edit-dialogs';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -58,13 +59,8 @@ function validate(values: RateValues) {
   });
 }
 
-interface RateFormDialogProps {
-  /** The country to edit; without it the dialog adds a country. */
-  item?: CountryRate;
-  onClose: () => void;
-}
-
-export function RateFormDialog({ item, onClose }: RateFormDialogProps) {
+/** Edits a country's rates, or without one adds a country. */
+export function RateFormDialog({ item, onClose }: ItemFormProps<CountryRate>) {
   const { form, dialog } = useDialogForm({
     initial: initialValues(item),
     validate,
