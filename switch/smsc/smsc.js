@@ -22,7 +22,8 @@
 //                   drops (their responses are lost, as in a real drop mid-window)
 //
 // Like a real SMSC, it keeps the receipts it could not deliver while no ESME was
-// bound (or whose session had gone) and delivers them after the next bind.
+// bound (or whose session had gone, or that a session never answered with
+// deliver_sm_resp) and delivers them after the next bind.
 'use strict';
 const http = require('http');
 const smpp = require('smpp');
@@ -66,14 +67,32 @@ function sendReceipt(messageId, stat, err, to, from, text) {
   return true;
 }
 
-// Sends a deliver_sm to a live bound session; false when there is none.
+// Sends a deliver_sm to a live bound session; false when there is none. Like a real
+// SMSC it counts a receipt delivered only when the ESME answers deliver_sm_resp: one
+// written just before a drop may never be read, so the session's unanswered ones are
+// kept again when it closes, and go first after the next bind.
 function deliverTo(fields) {
   for (const session of sessions) {
     if (session.socket.destroyed) continue;
-    session.send(new smpp.PDU('deliver_sm', fields));
+    const pdu = new smpp.PDU('deliver_sm', fields);
+    session.unanswered = session.unanswered || new Map();
+    session.send(pdu, () => session.unanswered.delete(pdu.sequence_number));
+    session.unanswered.set(pdu.sequence_number, fields);
     return true;
   }
   return false;
+}
+
+// A closed session's receipts that the ESME never answered wait for the next bind.
+function keepUnanswered(session) {
+  if (!session.unanswered || session.unanswered.size === 0) return;
+  pendingReceipts.unshift(...session.unanswered.values());
+  session.unanswered.clear();
+  flushPending();
+}
+
+function flushPending() {
+  while (pendingReceipts.length && deliverTo(pendingReceipts[0])) pendingReceipts.shift();
 }
 
 function dropAll(mode) {
@@ -161,11 +180,12 @@ const server = smpp.createServer(tls, (session) => {
     binds.push({ system_id: pdu.system_id, system_type: pdu.system_type, address_range: pdu.address_range });
     session.send(pdu.response({ system_id: 'test-smsc' }));
     // The receipts kept while no ESME was bound.
-    setTimeout(() => {
-      while (pendingReceipts.length && deliverTo(pendingReceipts[0])) pendingReceipts.shift();
-    }, 10);
+    setTimeout(flushPending, 10);
   });
-  session.on('close', () => sessions.delete(session));
+  session.on('close', () => {
+    sessions.delete(session);
+    keepUnanswered(session);
+  });
   session.on('submit_sm', (pdu) => onSubmit(session, pdu));
   session.on('enquire_link', (pdu) => session.send(pdu.response()));
   session.on('unbind', (pdu) => {
