@@ -1,9 +1,8 @@
 import { Clock, MessageSquare, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { messageOf } from '../../../lib/api-client';
 import { formatRate } from '../../../lib/core';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -78,11 +77,7 @@ export function DashboardPage() {
       <TrialPanel />
       {dashboard.isError && (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <LoadError
-            message={messageOf(dashboard.error, 'Could not load your account overview.')}
-            onRetry={() => void dashboard.refetch()}
-            retrying={dashboard.isFetching}
-          />
+          <QueryLoadError query={dashboard} fallback="Could not load your account overview." />
         </div>
       )}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">

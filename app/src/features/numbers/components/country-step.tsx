@@ -1,7 +1,6 @@
 import { Flag } from '../../../components/ui/flag';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/spinner';
-import { messageOf } from '../../../lib/api-client';
 import { useCountries } from '../api/get-countries';
 
 interface CountryStepProps {
@@ -15,13 +14,7 @@ export function CountryStep({ selected, onChoose }: CountryStepProps) {
     return <LoadingStatus label="Loading countries..." />;
   }
   if (countries.isError) {
-    return (
-      <LoadError
-        message={messageOf(countries.error, 'Could not load the countries.')}
-        onRetry={() => void countries.refetch()}
-        retrying={countries.isFetching}
-      />
-    );
+    return <QueryLoadError query={countries} fallback="Could not load the countries." />;
   }
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,7 +1,6 @@
 import { Button } from '../../../components/ui/button';
-import { LoadError } from '../../../components/ui/load-error';
+import { QueryLoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/spinner';
-import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import type { useAvailableNumbers } from '../api/get-available-numbers';
 
@@ -17,13 +16,7 @@ export function NumberStep({ available, selected, onChoose, onTryAnotherType }: 
     return <LoadingStatus label="Loading numbers..." />;
   }
   if (available.isError) {
-    return (
-      <LoadError
-        message={messageOf(available.error, 'Could not load the available numbers.')}
-        onRetry={() => void available.refetch()}
-        retrying={available.isFetching}
-      />
-    );
+    return <QueryLoadError query={available} fallback="Could not load the available numbers." />;
   }
   if (available.data.numbers.length === 0) {
     return (
