@@ -6,15 +6,17 @@ interface ApiGetOptions<T, R> {
   staleTime?: number;
   /** The part of the answer the screen uses, e.g. a list out of `{ items }`. */
   select?: (data: T) => R;
-  /** For what changes on the server by itself: fetched again this often while shown. */
-  refetchInterval?: number;
+  /** For what changes on the server by itself: never fresh, and fetched again this often (ms)
+   * while shown. */
+  pollEvery?: number;
 }
 
 /** A GET of the API (`path` below /api), cached under `key`. */
 export function useApiGet<T, R = T>(
   key: QueryKey,
   path: string,
-  options: ApiGetOptions<T, R> = {},
+  { pollEvery, ...options }: ApiGetOptions<T, R> = {},
 ) {
-  return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), ...options });
+  const polled = pollEvery === undefined ? {} : { staleTime: 0, refetchInterval: pollEvery };
+  return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), ...options, ...polled });
 }

@@ -10,7 +10,6 @@ export const webhookDeliveriesKey = ['webhook-deliveries'] as const;
  * refetched every 30 seconds while shown. */
 export function useWebhookDeliveries() {
   return useApiGet<WebhookDeliveries>(webhookDeliveriesKey, '/developer/webhooks', {
-    staleTime: 0,
-    refetchInterval: 30_000,
+    pollEvery: 30_000,
   });
 }

@@ -10,8 +10,5 @@ export const conversationsKey = ['sms', 'conversations'] as const;
 /** The 100 most recent conversations, newest first. Replies arrive on their own: refetched
  * every 15 seconds while shown. */
 export function useConversations() {
-  return useApiGet<Conversations>(conversationsKey, '/sms/conversations', {
-    staleTime: 0,
-    refetchInterval: 15_000,
-  });
+  return useApiGet<Conversations>(conversationsKey, '/sms/conversations', { pollEvery: 15_000 });
 }

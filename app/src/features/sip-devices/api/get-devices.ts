@@ -8,8 +8,5 @@ export const sipDevicesKey = ['sip-devices'] as const;
 
 /** Registration state changes on its own: refetched every 30 seconds while shown. */
 export function useSipDevices() {
-  return useApiGet<SipDevices>(sipDevicesKey, '/sip/devices', {
-    staleTime: 0,
-    refetchInterval: 30_000,
-  });
+  return useApiGet<SipDevices>(sipDevicesKey, '/sip/devices', { pollEvery: 30_000 });
 }
