@@ -1,6 +1,7 @@
 //! Dialtone's server: `app(state)` builds the whole router (tests drive it without a
 //! socket); `prepare(config)` connects and migrates, `serve(state)` listens.
 
+#[macro_use]
 pub mod infra;
 // Infrastructure by its short name (`crate::db`, `crate::error`, ...).
 pub use infra::{

@@ -20,49 +20,21 @@ pub struct RefreshToken {
 
 const TOKEN_COLUMNS: &str = "id, user_id, family, remember, expires_at, rotated_at, revoked_at";
 
-pub async fn insert_refresh_token<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    family: &str,
-    token_hash: &str,
-    remember: bool,
-    created_at: i64,
-    expires_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    pub fn insert_refresh_token(user_id: i64, family: &str, token_hash: &str, remember: bool, created_at: i64, expires_at: i64) -> run() =
         "INSERT INTO refresh_tokens (user_id, family, token_hash, remember, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(user_id)
-    .bind(family)
-    .bind(token_hash)
-    .bind(remember as i64)
-    .bind(created_at)
-    .bind(expires_at)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (user_id, family, token_hash, remember as i64, created_at, expires_at);
 
-pub async fn find_refresh_token<'e>(
-    ex: impl Exec<'e>,
-    token_hash: &str,
-) -> sqlx::Result<Option<RefreshToken>> {
-    sqlx::query_as(&format!(
+    pub fn find_refresh_token(token_hash: &str) -> optional(RefreshToken) =
+        &format!(
         "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE token_hash = $1"
-    ))
-    .bind(token_hash)
-    .fetch_optional(ex)
-    .await
-}
+        );
 
-pub async fn refresh_token_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<RefreshToken> {
-    sqlx::query_as(&format!(
+    pub fn refresh_token_by_id(id: i64) -> one(RefreshToken) =
+        &format!(
         "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE id = $1"
-    ))
-    .bind(id)
-    .fetch_one(ex)
-    .await
+        );
 }
 
 /// Marks a live token rotated; true for the one caller that wins the race.
@@ -75,11 +47,9 @@ pub async fn mark_rotated<'e>(ex: impl Exec<'e>, id: i64, at: i64) -> sqlx::Resu
     Ok(one_row(done))
 }
 
-pub async fn family_of<'e>(ex: impl Exec<'e>, token_hash: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT family FROM refresh_tokens WHERE token_hash = $1")
-        .bind(token_hash)
-        .fetch_optional(ex)
-        .await
+statements! {
+    pub fn family_of(token_hash: &str) -> scalar_optional(String) =
+        "SELECT family FROM refresh_tokens WHERE token_hash = $1";
 }
 
 /// Revokes the live tokens that `condition` (its values from `$2` on) names.
@@ -120,49 +90,18 @@ pub async fn revoke_user_families<'e>(
     revoke_where(ex, "user_id = $2 AND family <> $3", &values).await
 }
 
-pub async fn insert_password_reset<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    token_hash: &str,
-    created_at: i64,
-    expires_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(user_id)
-        .bind(token_hash)
-        .bind(created_at)
-        .bind(expires_at)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    pub fn insert_password_reset(user_id: i64, token_hash: &str, created_at: i64, expires_at: i64) -> run() =
+        "INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)";
 
-/// Spends a live reset token and returns its user: checking and spending are one
-/// statement, so a token works exactly once.
-pub async fn spend_password_reset<'e>(
-    ex: impl Exec<'e>,
-    token_hash: &str,
-    now: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
+    /// Spends a live reset token and returns its user: checking and spending are one
+    /// statement, so a token works exactly once.
+    pub fn spend_password_reset(token_hash: &str, now: i64) -> scalar_optional(i64) =
         "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
-    )
-    .bind(now)
-    .bind(token_hash)
-    .fetch_optional(ex)
-    .await
-}
+        (now, token_hash);
 
-/// Spends every unused reset link of a user.
-pub async fn spend_password_resets_of<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(user_id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    /// Spends every unused reset link of a user.
+    pub fn spend_password_resets_of(user_id: i64, now: i64) -> run() =
+        "UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL",
+        (now, user_id);
 }

@@ -87,11 +87,9 @@ pub async fn page_matching(
     .await
 }
 
-pub async fn find<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<Country>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM countries WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(ex)
-        .await
+statements! {
+    pub fn find(id: i64) -> optional(Country) =
+        &format!("SELECT {COLUMNS} FROM countries WHERE id = $1");
 }
 
 /// A country's editable fields (already validated).
@@ -156,16 +154,12 @@ async fn write<'e>(
     rest.iter().fold(q, |q, v| q.bind(*v)).fetch_one(ex).await
 }
 
-/// Numbers, calls and messages that refer to the country. It reads the numbers',
-/// calls' and messages' tables (phone_numbers, calls, sms_messages).
-pub async fn usage_count<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// Numbers, calls and messages that refer to the country. It reads the numbers',
+    /// calls' and messages' tables (phone_numbers, calls, sms_messages).
+    pub fn usage_count(id: i64) -> scalar_one(i64) =
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE country_id = $1) + (SELECT COUNT(*) FROM calls WHERE country_id = $1) \
-         + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)",
-    )
-    .bind(id)
-    .fetch_one(ex)
-    .await
+         + (SELECT COUNT(*) FROM sms_messages WHERE country_id = $1)";
 }
 
 /// Deletes a country and its number prices.
@@ -205,16 +199,11 @@ pub async fn route_calling_code(
     Ok(())
 }
 
-pub async fn count_active<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM countries WHERE status = 'active'")
-        .fetch_one(ex)
-        .await
-}
+statements! {
+    pub fn count_active() -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM countries WHERE status = 'active'";
 
-/// The id of the country with this ISO code, if the catalogue has it.
-pub async fn id_by_code<'e>(ex: impl Exec<'e>, code: &str) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT id FROM countries WHERE code = $1")
-        .bind(code.trim())
-        .fetch_optional(ex)
-        .await
+    /// The id of the country with this ISO code, if the catalogue has it.
+    pub fn id_by_code(code: &str) -> scalar_optional(i64) =
+        "SELECT id FROM countries WHERE code = $1", (code.trim());
 }

@@ -19,24 +19,11 @@ pub struct ContactMessage {
 
 const COLUMNS: &str = "id, name, email, subject, message, created_at, handled_at";
 
-/// Stores a message (fields already trimmed); returns its id.
-pub async fn insert<'e>(
-    ex: impl Exec<'e>,
-    name: &str,
-    email: &str,
-    subject: &str,
-    message: &str,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// Stores a message (fields already trimmed); returns its id.
+    pub fn insert(name: &str, email: &str, subject: &str, message: &str) -> scalar_one(i64) =
         "INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(name)
-    .bind(email)
-    .bind(subject)
-    .bind(message)
-    .bind(now_ms())
-    .fetch_one(ex)
-    .await
+        (name, email, subject, message, now_ms());
 }
 
 /// Which messages the inbox shows.
@@ -72,21 +59,13 @@ pub async fn page(
         .await
 }
 
-/// Marks an open message handled; None when it is already handled or absent.
-pub async fn mark_handled<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    by: i64,
-) -> sqlx::Result<Option<ContactMessage>> {
-    sqlx::query_as(&format!(
+statements! {
+    /// Marks an open message handled; None when it is already handled or absent.
+    pub fn mark_handled(id: i64, by: i64) -> optional(ContactMessage) =
+        &format!(
         "UPDATE contact_messages SET handled_at = $1, handled_by = $2 WHERE id = $3 AND handled_at IS NULL \
-         RETURNING {COLUMNS}"
-    ))
-    .bind(now_ms())
-    .bind(by)
-    .bind(id)
-    .fetch_optional(ex)
-    .await
+        RETURNING {COLUMNS}"
+        ), (now_ms(), by, id);
 }
 
 pub async fn exists<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<bool> {

@@ -5,86 +5,39 @@
 
 use crate::db::Exec;
 
-/// (active numbers, seconds left in active packages, messages not failed since
-/// `month_start`, unread notifications) of a user.
-pub async fn counts<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    now: i64,
-    month_start: i64,
-) -> sqlx::Result<(i64, i64, i64, i64)> {
-    sqlx::query_as(
+statements! {
+    /// (active numbers, seconds left in active packages, messages not failed since
+    /// `month_start`, unread notifications) of a user.
+    pub fn counts(user_id: i64, now: i64, month_start: i64) -> one((i64, i64, i64, i64)) =
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND status = 'active'), \
-           (SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2), \
-           (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3), \
-           (SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL)",
-    )
-    .bind(user_id)
-    .bind(now)
-    .bind(month_start)
-    .fetch_one(ex)
-    .await
-}
+         (SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2), \
+         (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3), \
+         (SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL)";
 
-/// (available balance, destination name, its per-message rate): the destination
-/// texted most since `since`, else the country of the first active number, else
-/// the US. None when no such country exists.
-pub async fn sms_destination<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    since: i64,
-) -> sqlx::Result<Option<(i64, String, i64)>> {
-    sqlx::query_as(
+    /// (available balance, destination name, its per-message rate): the destination
+    /// texted most since `since`, else the country of the first active number, else
+    /// the US. None when no such country exists.
+    pub fn sms_destination(user_id: i64, since: i64) -> optional((i64, String, i64)) =
         "SELECT u.balance_micros - u.reserved_micros, c.name, c.sms_rate_micros FROM users u, countries c \
          WHERE u.id = $1 AND c.id = COALESCE( \
-           (SELECT m.country_id FROM sms_messages m WHERE m.user_id = $1 AND m.created_at >= $2 AND m.country_id IS NOT NULL \
-            GROUP BY m.country_id ORDER BY COUNT(*) DESC, m.country_id LIMIT 1), \
-           (SELECT n.country_id FROM phone_numbers n WHERE n.owner_id = $1 AND n.status = 'active' ORDER BY n.id LIMIT 1), \
-           (SELECT us.id FROM countries us WHERE us.code = 'US'))",
-    )
-    .bind(user_id)
-    .bind(since)
-    .fetch_optional(ex)
-    .await
-}
+         (SELECT m.country_id FROM sms_messages m WHERE m.user_id = $1 AND m.created_at >= $2 AND m.country_id IS NOT NULL \
+         GROUP BY m.country_id ORDER BY COUNT(*) DESC, m.country_id LIMIT 1), \
+         (SELECT n.country_id FROM phone_numbers n WHERE n.owner_id = $1 AND n.status = 'active' ORDER BY n.id LIMIT 1), \
+         (SELECT us.id FROM countries us WHERE us.code = 'US'))";
 
-/// The user's 8 latest calls: (id, direction, from, to, duration, cost, started).
-pub async fn recent_calls<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-) -> sqlx::Result<Vec<(i64, String, String, String, i64, i64, i64)>> {
-    sqlx::query_as(
-        "SELECT id, direction, from_number, to_number, duration_seconds, cost_micros, started_at FROM calls WHERE user_id = $1 ORDER BY started_at DESC LIMIT 8",
-    )
-    .bind(user_id)
-    .fetch_all(ex)
-    .await
-}
+    /// The user's 8 latest calls: (id, direction, from, to, duration, cost, started).
+    pub fn recent_calls(user_id: i64) -> all((i64, String, String, String, i64, i64, i64)) =
+        "SELECT id, direction, from_number, to_number, duration_seconds, cost_micros, started_at FROM calls WHERE user_id = $1 ORDER BY started_at DESC LIMIT 8";
 
-/// The user's 8 latest messages: (id, to, body, cost, created).
-pub async fn recent_messages<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
-    sqlx::query_as("SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 8")
-        .bind(user_id)
-        .fetch_all(ex)
-        .await
-}
+    /// The user's 8 latest messages: (id, to, body, cost, created).
+    pub fn recent_messages(user_id: i64) -> all((i64, String, String, i64, i64)) =
+        "SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 8";
 
-/// The user's 8 latest deposits and purchases: (id, kind, description, amount,
-/// created).
-pub async fn recent_money_moves<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
-    sqlx::query_as(
+    /// The user's 8 latest deposits and purchases: (id, kind, description, amount,
+    /// created).
+    pub fn recent_money_moves(user_id: i64) -> all((i64, String, String, i64, i64)) =
         "SELECT id, kind, description, amount_micros, created_at FROM ledger_entries \
-         WHERE user_id = $1 AND kind IN ('deposit', 'number_purchase', 'package_purchase') ORDER BY id DESC LIMIT 8",
-    )
-    .bind(user_id)
-    .fetch_all(ex)
-    .await
+         WHERE user_id = $1 AND kind IN ('deposit', 'number_purchase', 'package_purchase') ORDER BY id DESC LIMIT 8";
 }
 
 /// A series of the usage chart, per UTC day.

@@ -170,6 +170,8 @@ impl<'s> MigrationSource<'s> for Migrations {
 
 pub mod claim;
 pub mod list;
+#[macro_use]
+mod statements;
 #[cfg(test)]
 mod tests;
 

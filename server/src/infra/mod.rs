@@ -6,6 +6,7 @@
 pub mod backup;
 pub mod config;
 pub mod csv;
+#[macro_use]
 pub mod db;
 pub mod error;
 pub mod extract;

@@ -55,42 +55,22 @@ pub async fn after<'e>(
     .collect()
 }
 
-/// Records what a call cost beyond what the account had (visible to the admin).
-pub async fn add_shortfall<'e>(ex: impl Exec<'e>, user_id: i64, amount: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET shortfall_micros = shortfall_micros + $1 WHERE id = $2")
-        .bind(amount)
-        .bind(user_id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    /// Records what a call cost beyond what the account had (visible to the admin).
+    pub fn add_shortfall(user_id: i64, amount: i64) -> run() =
+        "UPDATE users SET shortfall_micros = shortfall_micros + $1 WHERE id = $2", (amount, user_id);
 
-/// Marks the account warned when its balance fell under the low-balance threshold
-/// (the setting, else `default`) and it was not warned since its last deposit: the
-/// balance then, or None when no warning is due. The threshold is read inside the
-/// UPDATE: one round trip on every charged call.
-pub async fn flag_low_balance<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    default: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
+    /// Marks the account warned when its balance fell under the low-balance threshold
+    /// (the setting, else `default`) and it was not warned since its last deposit: the
+    /// balance then, or None when no warning is due. The threshold is read inside the
+    /// UPDATE: one round trip on every charged call.
+    pub fn flag_low_balance(user_id: i64, default: i64) -> scalar_optional(i64) =
         "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
-         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros",
-    )
-    .bind(user_id)
-    .bind(default)
-    .fetch_optional(ex)
-    .await
-}
+         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros";
 
-/// After a deposit: a new low-balance warning may come once the balance falls again.
-pub async fn clear_low_balance_flag<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET low_balance_notified = 0 WHERE id = $1")
-        .bind(user_id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    /// After a deposit: a new low-balance warning may come once the balance falls again.
+    pub fn clear_low_balance_flag(user_id: i64) -> run() =
+        "UPDATE users SET low_balance_notified = 0 WHERE id = $1";
 }
 
 fn movement(r: &AnyRow, amount: &str, at: &str) -> sqlx::Result<Option<Movement>> {
@@ -142,31 +122,19 @@ fn balance_item(r: &AnyRow) -> sqlx::Result<BalanceItem> {
     })
 }
 
-/// Adds `amount` (signed) to the balance in one conditional statement: a debit
-/// matches only when the available balance (the balance less held money) covers
-/// it, so the database itself refuses an overdraft however many run at once. The
-/// balance after, or None when it matched no row.
-pub async fn apply_to_balance<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    amount: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
+statements! {
+    /// Adds `amount` (signed) to the balance in one conditional statement: a debit
+    /// matches only when the available balance (the balance less held money) covers
+    /// it, so the database itself refuses an overdraft however many run at once. The
+    /// balance after, or None when it matched no row.
+    pub fn apply_to_balance(user_id: i64, amount: i64) -> scalar_optional(i64) =
         "UPDATE users SET balance_micros = balance_micros + $1 WHERE id = $2 \
          AND ($1 >= 0 OR balance_micros - reserved_micros + $1 >= 0) RETURNING balance_micros",
-    )
-    .bind(amount)
-    .bind(user_id)
-    .fetch_optional(ex)
-    .await
-}
+        (amount, user_id);
 
-/// What the account may spend: the balance less held money (None: no such user).
-pub async fn available<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT balance_micros - reserved_micros FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(ex)
-        .await
+    /// What the account may spend: the balance less held money (None: no such user).
+    pub fn available(user_id: i64) -> scalar_optional(i64) =
+        "SELECT balance_micros - reserved_micros FROM users WHERE id = $1";
 }
 
 pub struct NewEntry<'a> {
@@ -180,69 +148,35 @@ pub struct NewEntry<'a> {
     pub created_at: i64,
 }
 
-/// Appends an entry; a reference used before is a unique violation.
-pub async fn insert_entry<'e>(ex: impl Exec<'e>, e: NewEntry<'_>) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// Appends an entry; a reference used before is a unique violation.
+    pub fn insert_entry(e: NewEntry<'_>) -> scalar_one(i64) =
         "INSERT INTO ledger_entries (user_id, amount_micros, balance_after_micros, kind, description, reference, actor_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    )
-    .bind(e.user_id)
-    .bind(e.amount_micros)
-    .bind(e.balance_after_micros)
-    .bind(e.kind)
-    .bind(e.description)
-    .bind(e.reference)
-    .bind(e.actor_id)
-    .bind(e.created_at)
-    .fetch_one(ex)
-    .await
-}
+        (e.user_id, e.amount_micros, e.balance_after_micros, e.kind, e.description, e.reference, e.actor_id, e.created_at);
 
-/// Adds an entry to its day's total per kind, for analytics.
-pub async fn add_to_day<'e>(
-    ex: impl Exec<'e>,
-    day: i64,
-    kind: &str,
-    amount: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Adds an entry to its day's total per kind, for analytics.
+    pub fn add_to_day(day: i64, kind: &str, amount: i64) -> run() =
         "INSERT INTO ledger_daily (day, kind, amount_micros, entries) VALUES ($1, $2, $3, 1) \
          ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
-         entries = ledger_daily.entries + 1",
-    )
-    .bind(day)
-    .bind(kind)
-    .bind(amount)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+         entries = ledger_daily.entries + 1";
 
-/// Per account: id, balance, the sum of its ledger, money held, and the sum of its
-/// open reservations.
-pub async fn account_sums<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<(i64, i64, i64, i64, i64)>> {
-    sqlx::query_as(
+    /// Per account: id, balance, the sum of its ledger, money held, and the sum of its
+    /// open reservations.
+    pub fn account_sums() -> all((i64, i64, i64, i64, i64)) =
         "SELECT u.id, u.balance_micros, \
          CAST(COALESCE((SELECT SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id), 0) AS BIGINT), \
          u.reserved_micros, \
          CAST(COALESCE((SELECT SUM(r.amount_micros) FROM call_reservations r WHERE r.user_id = u.id), 0) AS BIGINT) \
-         FROM users u",
-    )
-    .fetch_all(ex)
-    .await
-}
+         FROM users u";
 
-/// Calls and messages charged without their ledger row: what, and the cost.
-pub async fn unposted_charges<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<(String, i64)>> {
-    sqlx::query_as(
+    /// Calls and messages charged without their ledger row: what, and the cost.
+    pub fn unposted_charges() -> all((String, i64)) =
         "SELECT 'call ' || c.call_id, c.cost_micros FROM calls c WHERE c.cost_micros > 0 \
-           AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'call:' || c.call_id AND l.amount_micros = -c.cost_micros) \
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'call:' || c.call_id AND l.amount_micros = -c.cost_micros) \
          UNION ALL \
          SELECT 'sms ' || CAST(m.id AS TEXT), m.cost_micros FROM sms_messages m WHERE m.cost_micros > 0 \
-           AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'sms:' || CAST(m.id AS TEXT) AND l.amount_micros = -m.cost_micros)",
-    )
-    .fetch_all(ex)
-    .await
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'sms:' || CAST(m.id AS TEXT) AND l.amount_micros = -m.cost_micros)";
 }
 
 /// Recomputes the daily totals from the ledger itself (after backdating demo data).

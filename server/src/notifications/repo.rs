@@ -13,49 +13,18 @@ pub struct StoredNotification {
     pub read_at: Option<i64>,
 }
 
-pub async fn insert<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    kind: &str,
-    title: &str,
-    message: &str,
-) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO notifications (user_id, kind, title, message, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(user_id)
-        .bind(kind)
-        .bind(title)
-        .bind(message)
-        .bind(now_ms())
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    pub fn insert(user_id: i64, kind: &str, title: &str, message: &str) -> run() =
+        "INSERT INTO notifications (user_id, kind, title, message, created_at) VALUES ($1, $2, $3, $4, $5)",
+        (user_id, kind, title, message, now_ms());
 
-/// (all, unread) notifications of a user.
-pub async fn counts<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN read_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) FROM notifications WHERE user_id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(ex)
-    .await
-}
+    /// (all, unread) notifications of a user.
+    pub fn counts(user_id: i64) -> one((i64, i64)) =
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN read_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) FROM notifications WHERE user_id = $1";
 
-/// One page of a user's notifications, newest first.
-pub async fn page<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<StoredNotification>> {
-    sqlx::query_as(
-        "SELECT id, kind, title, message, created_at, read_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
-    )
-    .bind(user_id)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(ex)
-    .await
+    /// One page of a user's notifications, newest first.
+    pub fn page(user_id: i64, limit: i64, offset: i64) -> all(StoredNotification) =
+        "SELECT id, kind, title, message, created_at, read_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3";
 }
 
 /// Marks one of the user's notifications read; false when it is not theirs.

@@ -107,33 +107,17 @@ fn with_fields<'q>(q: AnyQuery<'q>, p: &PackageFields<'q>, now: i64) -> AnyQuery
         .bind(now)
 }
 
-/// Takes a package off sale.
-pub async fn deactivate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2")
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    /// Takes a package off sale.
+    pub fn deactivate(id: i64, now: i64) -> run() =
+        "UPDATE packages SET status = 'inactive', updated_at = $1 WHERE id = $2", (now, id);
 
-pub async fn delete<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM packages WHERE id = $1")
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    pub fn delete(id: i64) -> run() =
+        "DELETE FROM packages WHERE id = $1";
 
-/// What buying a package needs: name, minutes, price and validity in days.
-pub async fn find_on_sale<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-) -> sqlx::Result<Option<(String, i64, i64, i64)>> {
-    sqlx::query_as("SELECT name, minutes, price_micros, validity_days FROM packages WHERE id = $1 AND status = 'active'")
-        .bind(id)
-        .fetch_optional(ex)
-        .await
+    /// What buying a package needs: name, minutes, price and validity in days.
+    pub fn find_on_sale(id: i64) -> optional((String, i64, i64, i64)) =
+        "SELECT name, minutes, price_micros, validity_days FROM packages WHERE id = $1 AND status = 'active'";
 }
 
 const MINE: &str = "id, name, minutes, seconds_remaining, status, purchased_at, expires_at";

@@ -21,53 +21,21 @@ fn deposit(r: &AnyRow) -> sqlx::Result<Deposit> {
     })
 }
 
-/// A new payment, `creating` until the provider has its intent.
-pub async fn insert<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    provider: &str,
-    amount_micros: i64,
-    now: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// A new payment, `creating` until the provider has its intent.
+    pub fn insert(user_id: i64, provider: &str, amount_micros: i64, now: i64) -> scalar_one(i64) =
         "INSERT INTO payments (user_id, provider, amount_micros, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'creating', $4, $4) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(provider)
-    .bind(amount_micros)
-    .bind(now)
-    .fetch_one(ex)
-    .await
-}
+         VALUES ($1, $2, $3, 'creating', $4, $4) RETURNING id";
 
-/// The provider's intent exists: the payment is `pending`.
-pub async fn set_intent<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    intent_id: &str,
-    client_secret: &str,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE payments SET intent_id = $1, client_secret = $2, status = 'pending', updated_at = $3 WHERE id = $4")
-        .bind(intent_id)
-        .bind(client_secret)
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    /// The provider's intent exists: the payment is `pending`.
+    pub fn set_intent(id: i64, intent_id: &str, client_secret: &str, now: i64) -> run() =
+        "UPDATE payments SET intent_id = $1, client_secret = $2, status = 'pending', updated_at = $3 WHERE id = $4",
+        (intent_id, client_secret, now, id);
 
-/// Marks a payment failed, unconditionally.
-pub async fn fail<'e>(ex: impl Exec<'e>, id: i64, message: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3")
-        .bind(message)
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    /// Marks a payment failed, unconditionally.
+    pub fn fail(id: i64, message: &str, now: i64) -> run() =
+        "UPDATE payments SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3",
+        (message, now, id);
 }
 
 /// Marks a payment failed unless it succeeded; whether it changed.
@@ -133,26 +101,14 @@ pub struct Payable {
     pub provider: String,
 }
 
-/// The payment with this client secret (whoever's it is).
-pub async fn find_payable<'e>(
-    ex: impl Exec<'e>,
-    client_secret: &str,
-) -> sqlx::Result<Option<Payable>> {
-    sqlx::query_as("SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1")
-        .bind(client_secret)
-        .fetch_optional(ex)
-        .await
-}
+statements! {
+    /// The payment with this client secret (whoever's it is).
+    pub fn find_payable(client_secret: &str) -> optional(Payable) =
+        "SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1";
 
-/// The payment of a provider's intent: its id, user and amount.
-pub async fn find_by_intent<'e>(
-    ex: impl Exec<'e>,
-    intent_id: &str,
-) -> sqlx::Result<Option<(i64, i64, i64)>> {
-    sqlx::query_as("SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1")
-        .bind(intent_id)
-        .fetch_optional(ex)
-        .await
+    /// The payment of a provider's intent: its id, user and amount.
+    pub fn find_by_intent(intent_id: &str) -> optional((i64, i64, i64)) =
+        "SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1";
 }
 
 /// Records a provider's event once: whether it is new.

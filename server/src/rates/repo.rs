@@ -28,33 +28,15 @@ const DECK_COLUMNS: &str = "d.id, d.name, d.effective_from, \
      CASE WHEN d.status = 'applied' THEN 1 ELSE 0 END AS applied, d.row_count, u.email AS created_by, \
      d.created_at, d.applied_at, d.in_force_at FROM rate_decks d LEFT JOIN users u ON u.id = d.created_by";
 
-/// The country codes a deck line may name (those on the Country Pricing list).
-pub async fn country_codes<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT code FROM countries")
-        .fetch_all(ex)
-        .await
-}
+statements! {
+    /// The country codes a deck line may name (those on the Country Pricing list).
+    pub fn country_codes() -> scalar_all(String) =
+        "SELECT code FROM countries";
 
-/// A new draft deck, without rows yet.
-pub async fn insert_deck<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    name: &str,
-    effective_from: &str,
-    created_by: i64,
-    now: i64,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    /// A new draft deck, without rows yet.
+    pub fn insert_deck(name: &str, effective_from: &str, created_by: i64, now: i64) -> scalar_one(i64) =
         "INSERT INTO rate_decks (name, effective_from, status, created_by, created_at) \
-         VALUES ($1, $2, 'draft', $3, $4) RETURNING id",
-    )
-    .bind(name)
-    .bind(effective_from)
-    .bind(created_by)
-    .bind(now)
-    .fetch_one(ex)
-    .await
+         VALUES ($1, $2, 'draft', $3, $4) RETURNING id";
 }
 
 /// Inserts up to `ROWS_PER_INSERT` rows in one statement. On SQLite the placeholders
@@ -105,17 +87,9 @@ pub async fn insert_rows<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
-pub async fn set_row_count<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    deck_id: i64,
-    rows: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE rate_decks SET row_count = $1 WHERE id = $2")
-        .bind(rows)
-        .bind(deck_id)
-        .execute(ex)
-        .await?;
-    Ok(())
+statements! {
+    pub fn set_row_count(deck_id: i64, rows: i64) -> run() =
+        "UPDATE rate_decks SET row_count = $1 WHERE id = $2", (rows, deck_id);
 }
 
 /// Deletes a draft (and its rows); whether there was one.
@@ -168,13 +142,10 @@ pub async fn list<'e, E: Executor<'e, Database = Any>>(
     sqlx::query_as(&sql).bind(limit).fetch_all(ex).await
 }
 
-/// Every applied deck as (in force from, id): the schedule core chooses from.
-pub async fn schedule<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as("SELECT in_force_at, id FROM rate_decks WHERE status = 'applied' AND in_force_at IS NOT NULL")
-        .fetch_all(ex)
-        .await
+statements! {
+    /// Every applied deck as (in force from, id): the schedule core chooses from.
+    pub fn schedule() -> all((i64, i64)) =
+        "SELECT in_force_at, id FROM rate_decks WHERE status = 'applied' AND in_force_at IS NOT NULL";
 }
 
 const ROW_COLUMNS: &str = "prefix, destination, country_code, line_type, inbound_rate_micros, \

@@ -21,56 +21,20 @@ pub struct Device {
     pub registration_expires_at: Option<i64>,
 }
 
-pub async fn list_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<Vec<Device>, sqlx::Error> {
-    sqlx::query_as(&format!(
+statements! {
+    pub fn list_for(user_id: i64) -> all(Device) =
+        &format!(
         "SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100"
-    ))
-    .bind(user_id)
-    .fetch_all(ex)
-    .await
-}
+        );
 
-pub async fn count_for<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM sip_devices WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(ex)
-        .await
-}
+    pub fn count_for(user_id: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM sip_devices WHERE user_id = $1";
 
-pub async fn find<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<Option<Device>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(ex)
-        .await
-}
+    pub fn find(id: i64) -> optional(Device) =
+        &format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1");
 
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    username: &str,
-    ha1: &str,
-    caller_id: &str,
-    now: i64,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(username)
-    .bind(ha1)
-    .bind(caller_id)
-    .bind(now)
-    .fetch_one(ex)
-    .await
+    pub fn insert(user_id: i64, username: &str, ha1: &str, caller_id: &str, now: i64) -> scalar_one(i64) =
+        "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id";
 }
 
 /// Deletes `id` if it is `user_id`'s, with its place in numbers' routes; whether it was.
@@ -105,17 +69,10 @@ pub struct Credentials {
     pub suspended: bool,
 }
 
-pub async fn credentials<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    username: &str,
-) -> Result<Option<Credentials>, sqlx::Error> {
-    sqlx::query_as(
+statements! {
+    pub fn credentials(username: &str) -> optional(Credentials) =
         "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended \
-         FROM sip_devices d JOIN users u ON u.id = d.user_id WHERE d.username = $1",
-    )
-    .bind(username)
-    .fetch_optional(ex)
-    .await
+         FROM sip_devices d JOIN users u ON u.id = d.user_id WHERE d.username = $1";
 }
 
 /// Records a registration (expires > 0) or its end (expires = 0).
@@ -142,15 +99,10 @@ pub async fn registered<'e, E: Executor<'e, Database = Any>>(
         == 1)
 }
 
-/// The user a device belongs to.
-pub async fn owner_of<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    username: &str,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT user_id FROM sip_devices WHERE username = $1")
-        .bind(username)
-        .fetch_optional(ex)
-        .await
+statements! {
+    /// The user a device belongs to.
+    pub fn owner_of(username: &str) -> scalar_optional(i64) =
+        "SELECT user_id FROM sip_devices WHERE username = $1";
 }
 
 /// A number's route as core's route choice reads it: the forward number the owner set,
@@ -179,20 +131,12 @@ pub async fn route_devices(
         .collect())
 }
 
-/// Where `owner` forwards `number_id`'s calls, if anywhere (a forward set by an earlier
-/// owner of the number does not count).
-pub async fn forward_of<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    owner: i64,
-    number_id: i64,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar(
+statements! {
+    /// Where `owner` forwards `number_id`'s calls, if anywhere (a forward set by an earlier
+    /// owner of the number does not count).
+    pub fn forward_of(owner: i64, number_id: i64) -> scalar_optional(String) =
         "SELECT forward_to FROM number_forwards WHERE number_id = $1 AND owner_id = $2",
-    )
-    .bind(number_id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
+        (number_id, owner);
 }
 
 /// Sets (or, with None, removes) where `number_id`'s calls are forwarded.

@@ -67,66 +67,22 @@ pub struct NewMessage<'a> {
     pub status_callback: Option<&'a str>,
 }
 
-/// Inserts a message as `sending` or `queued`; a key used before is a unique violation.
-pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// Inserts a message as `sending` or `queued`; a key used before is a unique violation.
+    pub fn insert(m: NewMessage<'_>) -> scalar_one(i64) =
         "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
          idempotency_key, request_hash, from_number, status_callback) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $14, $8, $9, $9, $10, $11, $12, $13) RETURNING id",
-    )
-    .bind(m.user_id)
-    .bind(m.to)
-    .bind(m.body)
-    .bind(m.segments)
-    .bind(m.encoding)
-    .bind(m.country_id)
-    .bind(m.cost_micros)
-    .bind(m.provider)
-    .bind(m.now)
-    .bind(m.idempotency_key)
-    .bind(m.request_hash)
-    .bind(m.from)
-    .bind(m.status_callback)
-    .bind(m.status)
-    .fetch_one(ex)
-    .await
-}
+        (m.user_id, m.to, m.body, m.segments, m.encoding, m.country_id, m.cost_micros, m.provider, m.now, m.idempotency_key, m.request_hash, m.from, m.status_callback, m.status);
 
-/// The carrier took the message.
-pub async fn mark_handed_over<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    status: &str,
-    provider_id: &str,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// The carrier took the message.
+    pub fn mark_handed_over(id: i64, status: &str, provider_id: &str, now: i64) -> run() =
         "UPDATE sms_messages SET status = $1, provider_id = $2, updated_at = $3 WHERE id = $4",
-    )
-    .bind(status)
-    .bind(provider_id)
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (status, provider_id, now, id);
 
-pub async fn mark_failed<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    error: &str,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    pub fn mark_failed(id: i64, error: &str, now: i64) -> run() =
         "UPDATE sms_messages SET status = 'failed', error = $1, updated_at = $2 WHERE id = $3",
-    )
-    .bind(error)
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (error, now, id);
 }
 
 /// One page of a user's messages, newest first.

@@ -3,14 +3,10 @@
 
 use crate::db::Exec;
 
-/// Verified numbers of a user, oldest first, at most 50.
-pub async fn verified<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT number FROM verified_numbers WHERE user_id = $1 AND verified_at IS NOT NULL ORDER BY verified_at LIMIT 50",
-    )
-    .bind(user_id)
-    .fetch_all(ex)
-    .await
+statements! {
+    /// Verified numbers of a user, oldest first, at most 50.
+    pub fn verified(user_id: i64) -> scalar_all(String) =
+        "SELECT number FROM verified_numbers WHERE user_id = $1 AND verified_at IS NOT NULL ORDER BY verified_at LIMIT 50";
 }
 
 pub async fn is_verified<'e>(ex: impl Exec<'e>, user_id: i64, number: &str) -> sqlx::Result<bool> {
@@ -24,28 +20,12 @@ pub async fn is_verified<'e>(ex: impl Exec<'e>, user_id: i64, number: &str) -> s
     Ok(n > 0)
 }
 
-/// Stores a new code for a number (replacing any earlier one, attempts reset).
-pub async fn put_code<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    number: &str,
-    code_hash: &str,
-    now: i64,
-    expires_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    /// Stores a new code for a number (replacing any earlier one, attempts reset).
+    pub fn put_code(user_id: i64, number: &str, code_hash: &str, now: i64, expires_at: i64) -> run() =
         "INSERT INTO verified_numbers (user_id, number, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5) \
          ON CONFLICT (user_id, number) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, \
-         created_at = excluded.created_at, expires_at = excluded.expires_at",
-    )
-    .bind(user_id)
-    .bind(number)
-    .bind(code_hash)
-    .bind(now)
-    .bind(expires_at)
-    .execute(ex)
-    .await?;
-    Ok(())
+         created_at = excluded.created_at, expires_at = excluded.expires_at";
 }
 
 /// Checks a code and counts the attempt in one statement (at most `max_attempts`

@@ -26,18 +26,11 @@ pub struct MessageRow {
 const MESSAGE_COLUMNS: &str =
     "id, to_number, from_number, body, segments, cost_micros, status, error, created_at, updated_at";
 
-pub async fn message<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    id: i64,
-) -> sqlx::Result<Option<MessageRow>> {
-    sqlx::query_as(&format!(
+statements! {
+    pub fn message(user_id: i64, id: i64) -> optional(MessageRow) =
+        &format!(
         "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2"
-    ))
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(ex)
-    .await
+        ), (id, user_id);
 }
 
 /// Twilio's message filters: exact To and From ('' for any) and a send-time range.
@@ -146,15 +139,12 @@ const NUMBER_COLUMNS: &str = "n.id, n.number, n.status, \
     n.friendly_name, n.sms_url, n.voice_url, n.status_callback, \
     COALESCE(n.purchased_at, n.created_at) AS created_at, n.updated_at";
 
-/// One of the owner's numbers.
-pub async fn number<'e>(ex: impl Exec<'e>, owner: i64, id: i64) -> sqlx::Result<Option<NumberRow>> {
-    sqlx::query_as(&format!(
+statements! {
+    /// One of the owner's numbers.
+    pub fn number(owner: i64, id: i64) -> optional(NumberRow) =
+        &format!(
         "SELECT {NUMBER_COLUMNS} FROM phone_numbers n WHERE n.id = $1 AND n.owner_id = $2"
-    ))
-    .bind(id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
+        ), (id, owner);
 }
 
 /// The owner's numbers, by exact PhoneNumber and FriendlyName ('' for any).
@@ -173,31 +163,17 @@ pub async fn numbers<'e>(
         .await
 }
 
-/// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
-/// owner's account SID when they have one.
-pub async fn call_hooks<'e>(
-    ex: impl Exec<'e>,
-    number_id: i64,
-) -> sqlx::Result<Option<(Option<String>, Option<String>, String)>> {
-    sqlx::query_as(
+statements! {
+    /// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
+    /// owner's account SID when they have one.
+    pub fn call_hooks(number_id: i64) -> optional((Option<String>, Option<String>, String)) =
         "SELECT n.voice_url, n.status_callback, a.account_sid FROM phone_numbers n \
          JOIN api_accounts a ON a.user_id = n.owner_id \
-         WHERE n.id = $1 AND (n.voice_url IS NOT NULL OR n.status_callback IS NOT NULL)",
-    )
-    .bind(number_id)
-    .fetch_optional(ex)
-    .await
-}
+         WHERE n.id = $1 AND (n.voice_url IS NOT NULL OR n.status_callback IS NOT NULL)";
 
-/// A number's id and status by its E.164 form, whoever holds it.
-pub async fn find_by_number<'e>(
-    ex: impl Exec<'e>,
-    number: &str,
-) -> sqlx::Result<Option<(i64, String)>> {
-    sqlx::query_as("SELECT id, status FROM phone_numbers WHERE number = $1")
-        .bind(number)
-        .fetch_optional(ex)
-        .await
+    /// A number's id and status by its E.164 form, whoever holds it.
+    pub fn find_by_number(number: &str) -> optional((i64, String)) =
+        "SELECT id, status FROM phone_numbers WHERE number = $1";
 }
 
 /// What the API lets a customer set on a number.
@@ -208,27 +184,11 @@ pub struct NumberSettings<'a> {
     pub status_callback: Option<&'a str>,
 }
 
-pub async fn update_number<'e>(
-    ex: impl Exec<'e>,
-    owner: i64,
-    id: i64,
-    s: &NumberSettings<'_>,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    pub fn update_number(owner: i64, id: i64, s: &NumberSettings<'_>, now: i64) -> run() =
         "UPDATE phone_numbers SET friendly_name = $1, sms_url = $2, voice_url = $3, status_callback = $4, \
          updated_at = $5 WHERE id = $6 AND owner_id = $7",
-    )
-    .bind(s.friendly_name)
-    .bind(s.sms_url)
-    .bind(s.voice_url)
-    .bind(s.status_callback)
-    .bind(now)
-    .bind(id)
-    .bind(owner)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (s.friendly_name, s.sms_url, s.voice_url, s.status_callback, now, id, owner);
 }
 
 #[derive(sqlx::FromRow)]
@@ -237,29 +197,14 @@ pub struct ForSale {
     pub country_code: String,
 }
 
-/// Numbers for sale in a country, of a type, whose national part starts with
-/// `prefix` and which match the LIKE `pattern`; at most `limit`, in number order.
-pub async fn for_sale<'e>(
-    ex: impl Exec<'e>,
-    country: &str,
-    number_type: &str,
-    prefix: &str,
-    pattern: &str,
-    limit: i64,
-) -> sqlx::Result<Vec<ForSale>> {
-    sqlx::query_as(
+statements! {
+    /// Numbers for sale in a country, of a type, whose national part starts with
+    /// `prefix` and which match the LIKE `pattern`; at most `limit`, in number order.
+    pub fn for_sale(country: &str, number_type: &str, prefix: &str, pattern: &str, limit: i64) -> all(ForSale) =
         "SELECT n.number, c.code AS country_code FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
          WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
          AND n.number LIKE '+' || c.calling_code || $3 || '%' AND n.number LIKE $4 \
-         ORDER BY n.number LIMIT $5",
-    )
-    .bind(country)
-    .bind(number_type)
-    .bind(prefix)
-    .bind(pattern)
-    .bind(limit)
-    .fetch_all(ex)
-    .await
+         ORDER BY n.number LIMIT $5";
 }

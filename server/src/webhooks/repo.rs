@@ -41,28 +41,11 @@ pub enum Outcome {
     Failed,
 }
 
-pub async fn insert<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    event: &str,
-    url: &str,
-    body: &str,
-    now: i64,
-    give_up_at: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    pub fn insert(user_id: i64, event: &str, url: &str, body: &str, now: i64, give_up_at: i64) -> scalar_one(i64) =
         "INSERT INTO webhook_deliveries (user_id, event, url, body, status, attempts, \
          next_attempt_at, give_up_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(event)
-    .bind(url)
-    .bind(body)
-    .bind(now)
-    .bind(give_up_at)
-    .fetch_one(ex)
-    .await
+         VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id";
 }
 
 /// Leases up to `batch` due deliveries until `lease`. On PostgreSQL, SKIP LOCKED lets
@@ -95,27 +78,11 @@ pub async fn claim_due(
     .await
 }
 
-/// Logs one attempt: the answer's status code or why there was none.
-pub async fn record_attempt<'e>(
-    ex: impl Exec<'e>,
-    delivery_id: i64,
-    at: i64,
-    status_code: Option<i64>,
-    error: Option<&str>,
-    duration_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    /// Logs one attempt: the answer's status code or why there was none.
+    pub fn record_attempt(delivery_id: i64, at: i64, status_code: Option<i64>, error: Option<&str>, duration_ms: i64) -> run() =
         "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(delivery_id)
-    .bind(at)
-    .bind(status_code)
-    .bind(error)
-    .bind(duration_ms)
-    .execute(ex)
-    .await?;
-    Ok(())
+         VALUES ($1, $2, $3, $4, $5)";
 }
 
 /// Ends the lease `lease` with the attempt's outcome; false when the lease was lost.
@@ -151,26 +118,18 @@ pub async fn finish<'e>(
     Ok(one_row(done))
 }
 
-/// A user's latest deliveries, newest first.
-pub async fn recent<'e>(ex: impl Exec<'e>, user_id: i64, limit: i64) -> sqlx::Result<Vec<Stored>> {
-    sqlx::query_as(&format!(
+statements! {
+    /// A user's latest deliveries, newest first.
+    pub fn recent(user_id: i64, limit: i64) -> all(Stored) =
+        &format!(
         "SELECT {COLUMNS} FROM webhook_deliveries WHERE user_id = $1 ORDER BY id DESC LIMIT $2"
-    ))
-    .bind(user_id)
-    .bind(limit)
-    .fetch_all(ex)
-    .await
-}
+        );
 
-/// One of a user's deliveries.
-pub async fn find<'e>(ex: impl Exec<'e>, user_id: i64, id: i64) -> sqlx::Result<Option<Stored>> {
-    sqlx::query_as(&format!(
+    /// One of a user's deliveries.
+    pub fn find(user_id: i64, id: i64) -> optional(Stored) =
+        &format!(
         "SELECT {COLUMNS} FROM webhook_deliveries WHERE id = $1 AND user_id = $2"
-    ))
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(ex)
-    .await
+        ), (id, user_id);
 }
 
 /// Queues one of a user's deliveries again at `now`, retried until `give_up_at`; false

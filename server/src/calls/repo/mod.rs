@@ -4,7 +4,7 @@
 mod list;
 pub use list::{chunk, page, totals, Cursor, Filter};
 
-use crate::db::{Backend, Exec};
+use crate::db::Backend;
 use futures::TryStreamExt;
 use sqlx::{Executor, Row};
 
@@ -17,12 +17,10 @@ pub struct Rated {
     pub status: String,
 }
 
-/// How the call `call_id` was rated, if its record exists.
-pub async fn find_rated<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<Option<Rated>> {
-    sqlx::query_as("SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1")
-        .bind(call_id)
-        .fetch_optional(ex)
-        .await
+statements! {
+    /// How the call `call_id` was rated, if its record exists.
+    pub fn find_rated(call_id: &str) -> optional(Rated) =
+        "SELECT billable_seconds, package_seconds, cost_micros, status FROM calls WHERE call_id = $1";
 }
 
 pub struct NewCall<'a> {
@@ -46,84 +44,27 @@ pub struct NewCall<'a> {
     pub shortfall_micros: i64,
 }
 
-/// Records a call; a call_id recorded before is a unique violation.
-pub async fn insert<'e>(ex: impl Exec<'e>, c: NewCall<'_>) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    /// Records a call; a call_id recorded before is a unique violation.
+    pub fn insert(c: NewCall<'_>) -> run() =
         "INSERT INTO calls (call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
          duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
-    )
-    .bind(c.call_id)
-    .bind(c.user_id)
-    .bind(c.number_id)
-    .bind(c.direction)
-    .bind(c.from)
-    .bind(c.to)
-    .bind(c.country_id)
-    .bind(c.started_at)
-    .bind(c.answered_at)
-    .bind(c.ended_at)
-    .bind(c.duration_seconds)
-    .bind(c.billable_seconds)
-    .bind(c.package_seconds)
-    .bind(c.cost_micros)
-    .bind(c.status)
-    .bind(c.recording as i64)
-    .bind(c.created_at)
-    .bind(c.shortfall_micros)
-    .bind(crate::twilio::call_sid(c.call_id))
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (c.call_id, c.user_id, c.number_id, c.direction, c.from, c.to, c.country_id, c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.billable_seconds, c.package_seconds, c.cost_micros, c.status, c.recording as i64, c.created_at, c.shortfall_micros, crate::twilio::call_sid(c.call_id));
 
-/// Adds a call to its day's totals for the country (0: none), for analytics.
-pub async fn add_to_day<'e>(
-    ex: impl Exec<'e>,
-    day: i64,
-    country_id: i64,
-    answered: bool,
-    seconds: i64,
-    cost_micros: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Adds a call to its day's totals for the country (0: none), for analytics.
+    pub fn add_to_day(day: i64, country_id: i64, answered: bool, seconds: i64, cost_micros: i64) -> run() =
         "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) VALUES ($1, $2, 1, $3, $4, $5) \
          ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
          seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros",
-    )
-    .bind(day)
-    .bind(country_id)
-    .bind(i64::from(answered))
-    .bind(seconds)
-    .bind(cost_micros)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (day, country_id, i64::from(answered), seconds, cost_micros);
 
-/// Adds a call to its customer's totals by direction and status (what the call lists
-/// show without counting rows).
-pub async fn add_to_totals<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    direction: &str,
-    status: &str,
-    seconds: i64,
-    cost_micros: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Adds a call to its customer's totals by direction and status (what the call lists
+    /// show without counting rows).
+    pub fn add_to_totals(user_id: i64, direction: &str, status: &str, seconds: i64, cost_micros: i64) -> run() =
         "INSERT INTO call_totals (user_id, direction, status, calls, seconds, cost_micros) VALUES ($1, $2, $3, 1, $4, $5) \
          ON CONFLICT (user_id, direction, status) DO UPDATE SET calls = call_totals.calls + 1, \
-         seconds = call_totals.seconds + excluded.seconds, cost_micros = call_totals.cost_micros + excluded.cost_micros",
-    )
-    .bind(user_id)
-    .bind(direction)
-    .bind(status)
-    .bind(seconds)
-    .bind(cost_micros)
-    .execute(ex)
-    .await?;
-    Ok(())
+         seconds = call_totals.seconds + excluded.seconds, cost_micros = call_totals.cost_micros + excluded.cost_micros";
 }
 
 /// A call whose cost could not all be collected.
@@ -138,25 +79,17 @@ pub struct Uncollected {
     pub shortfall_micros: i64,
 }
 
-/// A user's calls with a shortfall, oldest first (at most 10000).
-pub async fn uncollected<'e>(ex: impl Exec<'e>, user_id: i64) -> sqlx::Result<Vec<Uncollected>> {
-    sqlx::query_as(
+statements! {
+    /// A user's calls with a shortfall, oldest first (at most 10000).
+    pub fn uncollected(user_id: i64) -> all(Uncollected) =
         "SELECT created_at, direction, from_number, to_number, shortfall_micros FROM calls \
-         WHERE user_id = $1 AND shortfall_micros > 0 ORDER BY id LIMIT 10000",
-    )
-    .bind(user_id)
-    .fetch_all(ex)
-    .await
-}
+         WHERE user_id = $1 AND shortfall_micros > 0 ORDER BY id LIMIT 10000";
 
-/// Registers the recording of `call_id` (a second upload keeps its id) and returns
-/// its id.
-/// The id a call's recording is stored under, if it has one.
-pub async fn recording_id<'e>(ex: impl Exec<'e>, call_id: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT id FROM call_recordings WHERE call_id = $1")
-        .bind(call_id)
-        .fetch_optional(ex)
-        .await
+    /// Registers the recording of `call_id` (a second upload keeps its id) and returns
+    /// its id.
+    /// The id a call's recording is stored under, if it has one.
+    pub fn recording_id(call_id: &str) -> scalar_optional(String) =
+        "SELECT id FROM call_recordings WHERE call_id = $1";
 }
 
 /// Records that call `call_id` has its recording under `id` (or keeps the id it has:
@@ -188,16 +121,9 @@ pub async fn store_recording(
     stored.ok_or(sqlx::Error::RowNotFound)
 }
 
-/// The call `id`: its call_id, owner, recording flag and stored recording's id.
-pub async fn find_recording<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-) -> sqlx::Result<Option<(String, i64, i64, Option<String>)>> {
-    sqlx::query_as(
+statements! {
+    /// The call `id`: its call_id, owner, recording flag and stored recording's id.
+    pub fn find_recording(id: i64) -> optional((String, i64, i64, Option<String>)) =
         "SELECT k.call_id, k.user_id, k.recording, r.id FROM calls k \
-         LEFT JOIN call_recordings r ON r.call_id = k.call_id WHERE k.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(ex)
-    .await
+         LEFT JOIN call_recordings r ON r.call_id = k.call_id WHERE k.id = $1";
 }

@@ -1,7 +1,7 @@
 //! ivr_subscriptions: a flow in use, billed monthly like a number (the first charge,
 //! the notice before renewal, the renewal, the end).
 
-use crate::db::{claim, Backend, Exec};
+use crate::db::{claim, Backend};
 use sqlx::{AnyConnection, FromRow};
 
 /// A subscription whose renewal is near or due (the flow's name for messages).
@@ -16,40 +16,18 @@ pub struct Due {
     pub monthly: i64,
 }
 
-/// (renews_at, monthly_micros) of a flow's active subscription.
-pub async fn active<'e>(ex: impl Exec<'e>, flow_id: i64) -> sqlx::Result<Option<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT renews_at, monthly_micros FROM ivr_subscriptions WHERE flow_id = $1 AND status = 'active'",
-    )
-    .bind(flow_id)
-    .fetch_optional(ex)
-    .await
-}
+statements! {
+    /// (renews_at, monthly_micros) of a flow's active subscription.
+    pub fn active(flow_id: i64) -> optional((i64, i64)) =
+        "SELECT renews_at, monthly_micros FROM ivr_subscriptions WHERE flow_id = $1 AND status = 'active'";
 
-/// Starts (or restarts) a flow's subscription, paid until `renews_at`.
-pub async fn start<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-    owner: i64,
-    monthly: i64,
-    now: i64,
-    renews_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Starts (or restarts) a flow's subscription, paid until `renews_at`.
+    pub fn start(flow_id: i64, owner: i64, monthly: i64, now: i64, renews_at: i64) -> run() =
         "INSERT INTO ivr_subscriptions (flow_id, user_id, status, monthly_micros, started_at, renews_at, updated_at) \
          VALUES ($1, $2, 'active', $3, $4, $5, $4) \
          ON CONFLICT (flow_id) DO UPDATE SET status = 'active', user_id = excluded.user_id, \
          monthly_micros = excluded.monthly_micros, started_at = excluded.started_at, \
-         renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, updated_at = excluded.updated_at",
-    )
-    .bind(flow_id)
-    .bind(owner)
-    .bind(monthly)
-    .bind(now)
-    .bind(renews_at)
-    .execute(ex)
-    .await?;
-    Ok(())
+         renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, updated_at = excluded.updated_at";
 }
 
 /// Claims the notices of subscriptions renewing in (now, until] whose flow a number
@@ -87,24 +65,13 @@ pub async fn claim_due(
     claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
 }
 
-pub async fn renewed<'e>(ex: impl Exec<'e>, flow_id: i64, next: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE ivr_subscriptions SET renews_at = $1, updated_at = $2 WHERE flow_id = $3")
-        .bind(next)
-        .bind(now)
-        .bind(flow_id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    pub fn renewed(flow_id: i64, next: i64, now: i64) -> run() =
+        "UPDATE ivr_subscriptions SET renews_at = $1, updated_at = $2 WHERE flow_id = $3",
+        (next, now, flow_id);
 
-/// Ends a subscription: its flow no longer answers calls until routed (and paid) again.
-pub async fn end<'e>(ex: impl Exec<'e>, flow_id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Ends a subscription: its flow no longer answers calls until routed (and paid) again.
+    pub fn end(flow_id: i64, now: i64) -> run() =
         "UPDATE ivr_subscriptions SET status = 'ended', ended_at = $1, updated_at = $1 WHERE flow_id = $2 AND status = 'active'",
-    )
-    .bind(now)
-    .bind(flow_id)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (now, flow_id);
 }

@@ -1,7 +1,7 @@
 //! What a call through a flow reads and writes: the prompts rendered at save time, the
 //! voicemail it records, and the path it took.
 
-use crate::db::{now_ms, Exec};
+use crate::db::now_ms;
 use sqlx::AnyConnection;
 
 /// A step's prompt: 8 kHz mono 16-bit signed little-endian PCM samples, no header.
@@ -16,91 +16,35 @@ pub struct PromptAudio {
     pub label: String,
 }
 
-/// The prompt of `step_id` in `flow_id`, as rendered when the flow was last saved.
-pub async fn prompt_audio<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-    step_id: &str,
-) -> sqlx::Result<Option<PromptAudio>> {
-    sqlx::query_as(
-        "SELECT audio, duration_ms, source, label FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2",
-    )
-    .bind(flow_id)
-    .bind(step_id)
-    .fetch_optional(ex)
-    .await
-}
+statements! {
+    /// The prompt of `step_id` in `flow_id`, as rendered when the flow was last saved.
+    pub fn prompt_audio(flow_id: i64, step_id: &str) -> optional(PromptAudio) =
+        "SELECT audio, duration_ms, source, label FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2";
 
-/// (step id, source, label) of every prompt a flow has, to see what needs rendering.
-pub async fn prompt_labels<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-) -> sqlx::Result<Vec<(String, String, String)>> {
-    sqlx::query_as("SELECT step_id, source, label FROM ivr_prompts WHERE flow_id = $1")
-        .bind(flow_id)
-        .fetch_all(ex)
-        .await
-}
+    /// (step id, source, label) of every prompt a flow has, to see what needs rendering.
+    pub fn prompt_labels(flow_id: i64) -> all((String, String, String)) =
+        "SELECT step_id, source, label FROM ivr_prompts WHERE flow_id = $1";
 
-/// (step id, source, label, duration_ms) of a flow's prompts, by step.
-pub async fn prompt_list<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-) -> sqlx::Result<Vec<(String, String, String, i64)>> {
-    sqlx::query_as(
-        "SELECT step_id, source, label, duration_ms FROM ivr_prompts WHERE flow_id = $1 ORDER BY step_id",
-    )
-    .bind(flow_id)
-    .fetch_all(ex)
-    .await
-}
+    /// (step id, source, label, duration_ms) of a flow's prompts, by step.
+    pub fn prompt_list(flow_id: i64) -> all((String, String, String, i64)) =
+        "SELECT step_id, source, label, duration_ms FROM ivr_prompts WHERE flow_id = $1 ORDER BY step_id";
 
-/// Stores (or replaces) a step's prompt.
-pub async fn put_prompt<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-    step_id: &str,
-    prompt: &PromptAudio,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Stores (or replaces) a step's prompt.
+    pub fn put_prompt(flow_id: i64, step_id: &str, prompt: &PromptAudio) -> run() =
         "INSERT INTO ivr_prompts (flow_id, step_id, source, label, audio, duration_ms, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) \
          ON CONFLICT (flow_id, step_id) DO UPDATE SET source = excluded.source, label = excluded.label, \
          audio = excluded.audio, duration_ms = excluded.duration_ms, created_at = excluded.created_at",
-    )
-    .bind(flow_id)
-    .bind(step_id)
-    .bind(&prompt.source)
-    .bind(&prompt.label)
-    .bind(&prompt.pcm)
-    .bind(prompt.duration_ms)
-    .bind(now_ms())
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (flow_id, step_id, &prompt.source, &prompt.label, &prompt.pcm, prompt.duration_ms, now_ms());
 
-pub async fn delete_prompt<'e>(ex: impl Exec<'e>, flow_id: i64, step_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2")
-        .bind(flow_id)
-        .bind(step_id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    pub fn delete_prompt(flow_id: i64, step_id: &str) -> run() =
+        "DELETE FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2";
 
-/// Copies every prompt of one flow to another (a duplicate plays the same audio).
-pub async fn copy_prompts<'e>(ex: impl Exec<'e>, from: i64, to: i64) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Copies every prompt of one flow to another (a duplicate plays the same audio).
+    pub fn copy_prompts(from: i64, to: i64) -> run() =
         "INSERT INTO ivr_prompts (flow_id, step_id, source, label, audio, duration_ms, created_at) \
          SELECT $1, step_id, source, label, audio, duration_ms, $2 FROM ivr_prompts WHERE flow_id = $3",
-    )
-    .bind(to)
-    .bind(now_ms())
-    .bind(from)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (to, now_ms(), from);
 }
 
 /// A recording the media endpoint made.
@@ -146,34 +90,17 @@ pub async fn save_voicemail(conn: &mut AnyConnection, v: &NewVoicemail<'_>) -> s
     .await
 }
 
-/// Records (or, as the call goes on, replaces) the path a call took through a flow,
-/// e.g. "menu → 2 → voicemail"; the call history shows it beside the call.
-pub async fn set_call_path<'e>(
-    ex: impl Exec<'e>,
-    call_sid: &str,
-    flow_id: Option<i64>,
-    path: &str,
-) -> sqlx::Result<()> {
-    sqlx::query(
+statements! {
+    /// Records (or, as the call goes on, replaces) the path a call took through a flow,
+    /// e.g. "menu → 2 → voicemail"; the call history shows it beside the call.
+    pub fn set_call_path(call_sid: &str, flow_id: Option<i64>, path: &str) -> run() =
         "INSERT INTO ivr_call_paths (call_sid, flow_id, path, updated_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (call_sid) DO UPDATE SET path = excluded.path, flow_id = excluded.flow_id, \
-         updated_at = excluded.updated_at",
-    )
-    .bind(call_sid)
-    .bind(flow_id)
-    .bind(path)
-    .bind(now_ms())
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+         updated_at = excluded.updated_at", (call_sid, flow_id, path, now_ms());
 
-/// The path a call took, by its SID.
-pub async fn call_path<'e>(ex: impl Exec<'e>, call_sid: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT path FROM ivr_call_paths WHERE call_sid = $1")
-        .bind(call_sid)
-        .fetch_optional(ex)
-        .await
+    /// The path a call took, by its SID.
+    pub fn call_path(call_sid: &str) -> scalar_optional(String) =
+        "SELECT path FROM ivr_call_paths WHERE call_sid = $1";
 }
 
 /// Claims a voicemail's announcement: Some((owner, caller, duration_ms, number)) the

@@ -37,29 +37,18 @@ impl StoredFlow {
 
 const COLUMNS: &str = "id, user_id, name, flow, created_at, updated_at";
 
-/// The owner's flows, newest first (deleted ones left out).
-pub async fn list_flows<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<StoredFlow>> {
-    sqlx::query_as(&format!(
+statements! {
+    /// The owner's flows, newest first (deleted ones left out).
+    pub fn list_flows(owner: i64) -> all(StoredFlow) =
+        &format!(
         "SELECT {COLUMNS} FROM ivr_flows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 500"
-    ))
-    .bind(owner)
-    .fetch_all(ex)
-    .await
-}
+        );
 
-/// One flow of the owner's; None when it is another's, deleted, or unknown.
-pub async fn find_flow<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-) -> sqlx::Result<Option<StoredFlow>> {
-    sqlx::query_as(&format!(
+    /// One flow of the owner's; None when it is another's, deleted, or unknown.
+    pub fn find_flow(id: i64, owner: i64) -> optional(StoredFlow) =
+        &format!(
         "SELECT {COLUMNS} FROM ivr_flows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL"
-    ))
-    .bind(id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
+        );
 }
 
 /// Whether a live flow with this id exists at all (for 403 against 404).
@@ -85,24 +74,11 @@ pub async fn insert_flow<'e>(ex: impl Exec<'e>, owner: i64, flow: &Flow) -> sqlx
     .await
 }
 
-/// Replaces the owner's flow; false when it is not theirs (or deleted).
-pub async fn update_flow<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-    flow: &Flow,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+statements! {
+    /// Replaces the owner's flow; false when it is not theirs (or deleted).
+    pub fn update_flow(id: i64, owner: i64, flow: &Flow) -> changed_one() =
         "UPDATE ivr_flows SET name = $1, flow = $2, updated_at = $3 WHERE id = $4 AND user_id = $5 AND deleted_at IS NULL",
-    )
-    .bind(flow.name.trim())
-    .bind(serde_json::to_string(flow).unwrap_or_default())
-    .bind(now_ms())
-    .bind(id)
-    .bind(owner)
-    .execute(ex)
-    .await?;
-    Ok(done.rows_affected() == 1)
+        (flow.name.trim(), serde_json::to_string(flow).unwrap_or_default(), now_ms(), id, owner);
 }
 
 /// Marks the owner's flow deleted; false when it is not theirs (or already gone).
@@ -119,37 +95,17 @@ pub async fn delete_flow<'e>(ex: impl Exec<'e>, id: i64, owner: i64) -> sqlx::Re
     Ok(done.rows_affected() == 1)
 }
 
-/// The owner's active numbers routed to a flow, E.164 (rows of earlier owners ignored).
-pub async fn numbers_of_flow<'e>(
-    ex: impl Exec<'e>,
-    flow_id: i64,
-    owner: i64,
-) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
+statements! {
+    /// The owner's active numbers routed to a flow, E.164 (rows of earlier owners ignored).
+    pub fn numbers_of_flow(flow_id: i64, owner: i64) -> scalar_all(String) =
         "SELECT p.number FROM number_ivr r JOIN phone_numbers p ON p.id = r.number_id \
          WHERE r.flow_id = $1 AND r.owner_id = $2 AND p.owner_id = $2 AND p.status = 'active' \
-         ORDER BY p.number",
-    )
-    .bind(flow_id)
-    .bind(owner)
-    .fetch_all(ex)
-    .await
-}
+         ORDER BY p.number";
 
-/// The flow `owner` routed `number_id` to, if any (a route of an earlier owner is ignored).
-pub async fn flow_of_number<'e>(
-    ex: impl Exec<'e>,
-    number_id: i64,
-    owner: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
+    /// The flow `owner` routed `number_id` to, if any (a route of an earlier owner is ignored).
+    pub fn flow_of_number(number_id: i64, owner: i64) -> scalar_optional(i64) =
         "SELECT r.flow_id FROM number_ivr r JOIN ivr_flows f ON f.id = r.flow_id \
-         WHERE r.number_id = $1 AND r.owner_id = $2 AND f.deleted_at IS NULL",
-    )
-    .bind(number_id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
+         WHERE r.number_id = $1 AND r.owner_id = $2 AND f.deleted_at IS NULL";
 }
 
 /// Routes `number_id` to a flow of `owner`'s, or with None removes its IVR route.
@@ -216,18 +172,9 @@ pub async fn flow_for_number<'e>(ex: impl Exec<'e>, e164: &str) -> sqlx::Result<
     }))
 }
 
-/// Names of the packages `owner` holds in their period at `now` (used up or not):
-/// what gives their IVR level.
-pub async fn active_package_names<'e>(
-    ex: impl Exec<'e>,
-    owner: i64,
-    now: i64,
-) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT name FROM user_packages WHERE user_id = $1 AND status <> 'expired' AND expires_at > $2",
-    )
-    .bind(owner)
-    .bind(now)
-    .fetch_all(ex)
-    .await
+statements! {
+    /// Names of the packages `owner` holds in their period at `now` (used up or not):
+    /// what gives their IVR level.
+    pub fn active_package_names(owner: i64, now: i64) -> scalar_all(String) =
+        "SELECT name FROM user_packages WHERE user_id = $1 AND status <> 'expired' AND expires_at > $2";
 }

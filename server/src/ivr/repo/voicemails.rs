@@ -1,6 +1,6 @@
 //! A customer's voicemails: the list, one recording, deleting one.
 
-use crate::db::{now_ms, Exec};
+use crate::db::now_ms;
 #[derive(sqlx::FromRow)]
 pub struct VoicemailRow {
     pub id: i64,
@@ -13,48 +13,23 @@ pub struct VoicemailRow {
     pub heard_at: Option<i64>,
 }
 
-/// The owner's voicemails, newest first.
-pub async fn list<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<VoicemailRow>> {
-    sqlx::query_as(
+statements! {
+    /// The owner's voicemails, newest first.
+    pub fn list(owner: i64) -> all(VoicemailRow) =
         "SELECT v.id, p.number, v.flow_id, f.name AS flow_name, v.caller, v.duration_ms, v.created_at, v.heard_at \
          FROM ivr_voicemails v LEFT JOIN phone_numbers p ON p.id = v.number_id \
          LEFT JOIN ivr_flows f ON f.id = v.flow_id \
-         WHERE v.user_id = $1 ORDER BY v.id DESC LIMIT 500",
-    )
-    .bind(owner)
-    .fetch_all(ex)
-    .await
-}
+         WHERE v.user_id = $1 ORDER BY v.id DESC LIMIT 500";
 
-/// The owner of a voicemail, if it exists (for 403 against 404).
-pub async fn owner_of<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT user_id FROM ivr_voicemails WHERE id = $1")
-        .bind(id)
-        .fetch_optional(ex)
-        .await
-}
+    /// The owner of a voicemail, if it exists (for 403 against 404).
+    pub fn owner_of(id: i64) -> scalar_optional(i64) =
+        "SELECT user_id FROM ivr_voicemails WHERE id = $1";
 
-/// The WAV of one of the owner's voicemails, marking it heard.
-pub async fn take_audio<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-) -> sqlx::Result<Option<Vec<u8>>> {
-    sqlx::query_scalar(
+    /// The WAV of one of the owner's voicemails, marking it heard.
+    pub fn take_audio(id: i64, owner: i64) -> scalar_optional(Vec<u8>) =
         "UPDATE ivr_voicemails SET heard_at = COALESCE(heard_at, $1) WHERE id = $2 AND user_id = $3 RETURNING audio",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
-}
+        (now_ms(), id, owner);
 
-pub async fn delete<'e>(ex: impl Exec<'e>, id: i64, owner: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("DELETE FROM ivr_voicemails WHERE id = $1 AND user_id = $2")
-        .bind(id)
-        .bind(owner)
-        .execute(ex)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    pub fn delete(id: i64, owner: i64) -> changed_one() =
+        "DELETE FROM ivr_voicemails WHERE id = $1 AND user_id = $2";
 }

@@ -58,19 +58,14 @@ pub async fn insert_many(
     Ok(())
 }
 
-/// Per purchasable country and type: the country, the type, how many are on sale,
-/// and the highest number of that country and type.
-pub async fn stock_levels<'e>(
-    ex: impl Exec<'e>,
-) -> sqlx::Result<Vec<(i64, String, i64, Option<String>)>> {
-    sqlx::query_as(
+statements! {
+    /// Per purchasable country and type: the country, the type, how many are on sale,
+    /// and the highest number of that country and type.
+    pub fn stock_levels() -> all((i64, String, i64, Option<String>)) =
         "SELECT p.country_id, p.number_type, \
-           (SELECT COUNT(*) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type AND n.status = 'available'), \
-           (SELECT MAX(n.number) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type) \
-         FROM number_prices p WHERE p.purchasable = 1",
-    )
-    .fetch_all(ex)
-    .await
+         (SELECT COUNT(*) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type AND n.status = 'available'), \
+         (SELECT MAX(n.number) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type) \
+         FROM number_prices p WHERE p.purchasable = 1";
 }
 
 /// A number as the inventory screen shows it.
@@ -118,96 +113,36 @@ pub async fn page_admin(
     .await
 }
 
-/// Adds one available number; a number already in the inventory is a unique violation.
-pub async fn insert<'e>(
-    ex: impl Exec<'e>,
-    number: &str,
-    country: i64,
-    number_type: &str,
-    now: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
-    )
-    .bind(number)
-    .bind(country)
-    .bind(number_type)
-    .bind(now)
-    .fetch_one(ex)
-    .await
-}
+statements! {
+    /// Adds one available number; a number already in the inventory is a unique violation.
+    pub fn insert(number: &str, country: i64, number_type: &str, now: i64) -> scalar_one(i64) =
+        "INSERT INTO phone_numbers (number, country_id, number_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id";
 
-pub async fn set_country<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    country: i64,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3")
-        .bind(country)
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    pub fn set_country(id: i64, country: i64, now: i64) -> run() =
+        "UPDATE phone_numbers SET country_id = $1, updated_at = $2 WHERE id = $3",
+        (country, now, id);
 
-/// Returns a number to inventory: no owner, no price, available.
-pub async fn release<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Returns a number to inventory: no owner, no price, available.
+    pub fn release(id: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
          friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL WHERE id = $2",
-    )
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+        (now, id);
 
-/// Gives a number to `owner`, active at its price (or the one it had, or 0).
-pub async fn assign<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-    now: i64,
-    renews_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Gives a number to `owner`, active at its price (or the one it had, or 0).
+    pub fn assign(id: i64, owner: i64, now: i64, renews_at: i64) -> run() =
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
          notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
          monthly_micros = COALESCE((SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-           AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
-    )
-    .bind(owner)
-    .bind(now)
-    .bind(renews_at)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
-}
+         AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
+        (owner, now, renews_at, id);
 
-/// Takes a number out of service (it keeps its owner, if any).
-pub async fn deactivate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2")
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    /// Takes a number out of service (it keeps its owner, if any).
+    pub fn deactivate(id: i64, now: i64) -> run() =
+        "UPDATE phone_numbers SET status = 'inactive', updated_at = $1 WHERE id = $2", (now, id);
 
-/// Puts an inactive number back in service: active if owned, else available.
-pub async fn activate<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Puts an inactive number back in service: active if owned, else available.
+    pub fn activate(id: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET status = CASE WHEN owner_id IS NULL THEN 'available' ELSE 'active' END, updated_at = $1 \
-         WHERE id = $2 AND status = 'inactive'",
-    )
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
+         WHERE id = $2 AND status = 'inactive'", (now, id);
 }

@@ -48,23 +48,14 @@ pub struct ForSale {
     pub monthly_micros: i64,
 }
 
-/// At most 50 numbers for sale in the country `code`, of one type, in number order.
-pub async fn find_available<'e>(
-    ex: impl Exec<'e>,
-    code: &str,
-    number_type: &str,
-) -> sqlx::Result<Vec<ForSale>> {
-    sqlx::query_as(
+statements! {
+    /// At most 50 numbers for sale in the country `code`, of one type, in number order.
+    pub fn find_available(code: &str, number_type: &str) -> all(ForSale) =
         "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
          WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
-         ORDER BY n.number LIMIT 50",
-    )
-    .bind(code)
-    .bind(number_type)
-    .fetch_all(ex)
-    .await
+         ORDER BY n.number LIMIT 50";
 }
 
 /// The number `id` if `owner` holds it (in any status).
@@ -97,23 +88,14 @@ pub async fn list_mine<'e>(ex: impl Exec<'e>, owner: i64, now: i64) -> sqlx::Res
     .collect()
 }
 
-/// The owner's first active number, the sender of their messages.
-pub async fn first_active_number<'e>(
-    ex: impl Exec<'e>,
-    owner: i64,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 1")
-        .bind(owner)
-        .fetch_optional(ex)
-        .await
-}
+statements! {
+    /// The owner's first active number, the sender of their messages.
+    pub fn first_active_number(owner: i64) -> scalar_optional(String) =
+        "SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 1";
 
-/// The owner's active numbers, oldest first.
-pub async fn active_numbers<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 500")
-        .bind(owner)
-        .fetch_all(ex)
-        .await
+    /// The owner's active numbers, oldest first.
+    pub fn active_numbers(owner: i64) -> scalar_all(String) =
+        "SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' ORDER BY id LIMIT 500";
 }
 
 /// Whether `number` is one of `owner`'s active numbers.
@@ -128,33 +110,20 @@ pub async fn owns_active<'e>(ex: impl Exec<'e>, owner: i64, number: &str) -> sql
     Ok(n > 0)
 }
 
-/// Takes the number `id` for `owner` if it is still available and purchasable, at
-/// its current price: taking it and checking it is free are one statement, so of
-/// two buyers at the same moment exactly one gets it. The number and its monthly
-/// price, or None when it was not available.
-pub async fn purchase<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-    now: i64,
-    renews_at: i64,
-) -> sqlx::Result<Option<(String, i64)>> {
-    sqlx::query_as(
+statements! {
+    /// Takes the number `id` for `owner` if it is still available and purchasable, at
+    /// its current price: taking it and checking it is free are one statement, so of
+    /// two buyers at the same moment exactly one gets it. The number and its monthly
+    /// price, or None when it was not available.
+    pub fn purchase(id: i64, owner: i64, now: i64, renews_at: i64) -> optional((String, i64)) =
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
-           notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
-           monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-                             AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
+         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+         monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+         AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
          WHERE id = $4 AND status = 'available' \
-           AND EXISTS (SELECT 1 FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
-                       AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
-         RETURNING number, monthly_micros",
-    )
-    .bind(owner)
-    .bind(now)
-    .bind(renews_at)
-    .bind(id)
-    .fetch_optional(ex)
-    .await
+         AND EXISTS (SELECT 1 FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
+         AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
+         RETURNING number, monthly_micros", (owner, now, renews_at, id);
 }
 
 /// Turns renewal off for an active number of the owner's; the rows changed.
@@ -173,25 +142,13 @@ pub async fn cancel_renewal<'e>(
         .rows_affected())
 }
 
-/// Reactivates an expired number of the owner's: its number and monthly price, or
-/// None when it is not an expired number of theirs.
-pub async fn renew_expired<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    owner: i64,
-    now: i64,
-    renews_at: i64,
-) -> sqlx::Result<Option<(String, i64)>> {
-    sqlx::query_as(
+statements! {
+    /// Reactivates an expired number of the owner's: its number and monthly price, or
+    /// None when it is not an expired number of theirs.
+    pub fn renew_expired(id: i64, owner: i64, now: i64, renews_at: i64) -> optional((String, i64)) =
         "UPDATE phone_numbers SET status = 'active', renews_at = $1, expired_at = NULL, auto_renew = 1, notice_sent_for = NULL, updated_at = $2 \
          WHERE id = $3 AND owner_id = $4 AND status = 'expired' RETURNING number, monthly_micros",
-    )
-    .bind(renews_at)
-    .bind(now)
-    .bind(id)
-    .bind(owner)
-    .fetch_optional(ex)
-    .await
+        (renews_at, now, id, owner);
 }
 
 mod inventory;

@@ -48,27 +48,15 @@ pub async fn claim_due(
     claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
 }
 
-/// Moves a renewed number to its next period.
-pub async fn renewed<'e>(ex: impl Exec<'e>, id: i64, next: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE phone_numbers SET renews_at = $1, updated_at = $2 WHERE id = $3")
-        .bind(next)
-        .bind(now)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    /// Moves a renewed number to its next period.
+    pub fn renewed(id: i64, next: i64, now: i64) -> run() =
+        "UPDATE phone_numbers SET renews_at = $1, updated_at = $2 WHERE id = $3", (next, now, id);
 
-/// A number its owner could not pay for: expired, kept for the grace period.
-pub async fn expire<'e>(ex: impl Exec<'e>, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
+    /// A number its owner could not pay for: expired, kept for the grace period.
+    pub fn expire(id: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET status = 'expired', expired_at = $1, updated_at = $1 WHERE id = $2",
-    )
-    .bind(now)
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (now, id);
 }
 
 /// Expired numbers that were not renewed since `expired_before` go back on sale.

@@ -10,7 +10,7 @@ pub use facts::CallFacts;
 use super::authorize::Party;
 use super::destination;
 use dialtone_core::call::Direction;
-use sqlx::{Any, AnyConnection, Executor, Row};
+use sqlx::{AnyConnection, Row};
 use std::sync::OnceLock;
 
 /// The customer of a call with everything authorizing or rating it needs, in one
@@ -186,36 +186,18 @@ async fn party_query(
     Ok(Some((party, facts)))
 }
 
-/// Whether a call ended already (its record count), and when its reservation, if
-/// any, was made and expires: one query for both.
-pub async fn call_state<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    call_id: &str,
-) -> Result<(i64, Option<i64>, Option<i64>), sqlx::Error> {
-    sqlx::query_as(
+statements! {
+    /// Whether a call ended already (its record count), and when its reservation, if
+    /// any, was made and expires: one query for both.
+    pub fn call_state(call_id: &str) -> one((i64, Option<i64>, Option<i64>)) =
         "SELECT (SELECT COUNT(*) FROM calls WHERE call_id = $1), \
          (SELECT created_at FROM call_reservations WHERE call_id = $1), \
-         (SELECT expires_at FROM call_reservations WHERE call_id = $1)",
-    )
-    .bind(call_id)
-    .fetch_one(ex)
-    .await
-}
+         (SELECT expires_at FROM call_reservations WHERE call_id = $1)";
 
-/// Gives back what `charge::hold_and_reserve` held.
-pub async fn unhold<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    user_id: i64,
-    amount: i64,
-    package_seconds: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3")
-        .bind(amount)
-        .bind(package_seconds)
-        .bind(user_id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    /// Gives back what `charge::hold_and_reserve` held.
+    pub fn unhold(user_id: i64, amount: i64, package_seconds: i64) -> run() =
+        "UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3",
+        (amount, package_seconds, user_id);
 }
 
 pub struct Reservation<'a> {
@@ -247,35 +229,16 @@ pub struct Held {
     pub to: String,
 }
 
-/// Deletes the reservation of `call_id` and returns it, if there was one.
-pub async fn take<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    call_id: &str,
-) -> Result<Option<Held>, sqlx::Error> {
-    sqlx::query_as("DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds, direction, from_number, to_number")
-        .bind(call_id)
-        .fetch_optional(ex)
-        .await
-}
+statements! {
+    /// Deletes the reservation of `call_id` and returns it, if there was one.
+    pub fn take(call_id: &str) -> optional(Held) =
+        "DELETE FROM call_reservations WHERE call_id = $1 RETURNING user_id, amount_micros, package_seconds, direction, from_number, to_number";
 
-/// Calls whose reservation outlived its expiry without a CDR, a batch at a time.
-pub async fn stale_reservations<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    now: i64,
-    batch: i64,
-) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT call_id FROM call_reservations WHERE expires_at <= $1 LIMIT $2")
-        .bind(now)
-        .bind(batch)
-        .fetch_all(ex)
-        .await
-}
+    /// Calls whose reservation outlived its expiry without a CDR, a batch at a time.
+    pub fn stale_reservations(now: i64, batch: i64) -> scalar_all(String) =
+        "SELECT call_id FROM call_reservations WHERE expires_at <= $1 LIMIT $2";
 
-/// How many calls hold money right now.
-pub async fn open_reservations<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM call_reservations")
-        .fetch_one(ex)
-        .await
+    /// How many calls hold money right now.
+    pub fn open_reservations() -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM call_reservations";
 }

@@ -56,66 +56,29 @@ pub async fn admin_ids<'e>(ex: impl Exec<'e>, lock: bool) -> sqlx::Result<Vec<i6
         .await
 }
 
-/// Changes the role; the user's access tokens end (they carry the role).
-pub async fn set_role<'e>(ex: impl Exec<'e>, id: i64, role: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET role = $1, session_version = session_version + 1 WHERE id = $2")
-        .bind(role)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+statements! {
+    /// Changes the role; the user's access tokens end (they carry the role).
+    pub fn set_role(id: i64, role: &str) -> run() =
+        "UPDATE users SET role = $1, session_version = session_version + 1 WHERE id = $2",
+        (role, id);
 
-/// Sets `active` or `suspended`; `end_sessions` also moves the session version.
-pub async fn set_status<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    status: &str,
-    end_sessions: bool,
-) -> sqlx::Result<()> {
-    sqlx::query(
+    /// Sets `active` or `suspended`; `end_sessions` also moves the session version.
+    pub fn set_status(id: i64, status: &str, end_sessions: bool) -> run() =
         "UPDATE users SET status = $1, session_version = session_version + $2 WHERE id = $3",
-    )
-    .bind(status)
-    .bind(i64::from(end_sessions))
-    .bind(id)
-    .execute(ex)
-    .await?;
-    Ok(())
+        (status, i64::from(end_sessions), id);
 }
 
 // Reports.
 
-pub async fn count_all<'e>(ex: impl Exec<'e>) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(ex)
-        .await
-}
+statements! {
+    pub fn count_all() -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM users";
 
-/// The newest users: (id, name, email, status, created_at).
-pub async fn newest<'e>(
-    ex: impl Exec<'e>,
-    limit: i64,
-) -> sqlx::Result<Vec<(i64, String, String, String, i64)>> {
-    sqlx::query_as(
-        "SELECT id, name, email, status, created_at FROM users ORDER BY id DESC LIMIT $1",
-    )
-    .bind(limit)
-    .fetch_all(ex)
-    .await
-}
+    /// The newest users: (id, name, email, status, created_at).
+    pub fn newest(limit: i64) -> all((i64, String, String, String, i64)) =
+        "SELECT id, name, email, status, created_at FROM users ORDER BY id DESC LIMIT $1";
 
-/// Sign-ups per UTC day (days since the epoch) in `[from_ms, to_ms)`.
-pub async fn signups_by_day<'e>(
-    ex: impl Exec<'e>,
-    from_ms: i64,
-    to_ms: i64,
-) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000",
-    )
-    .bind(from_ms)
-    .bind(to_ms)
-    .fetch_all(ex)
-    .await
+    /// Sign-ups per UTC day (days since the epoch) in `[from_ms, to_ms)`.
+    pub fn signups_by_day(from_ms: i64, to_ms: i64) -> all((i64, i64)) =
+        "SELECT created_at / 86400000, COUNT(*) FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY created_at / 86400000";
 }

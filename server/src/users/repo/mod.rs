@@ -103,12 +103,10 @@ pub async fn find_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<U
     sqlx::query_as(&sql).bind(id).fetch_optional(ex).await
 }
 
-/// The balance (micro-dollars) of a user, as answers after a charge show it.
-pub async fn balance<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT balance_micros FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_one(ex)
-        .await
+statements! {
+    /// The balance (micro-dollars) of a user, as answers after a charge show it.
+    pub fn balance(id: i64) -> scalar_one(i64) =
+        "SELECT balance_micros FROM users WHERE id = $1";
 }
 
 pub async fn find_by_email<'e>(ex: impl Exec<'e>, email: &str) -> sqlx::Result<Option<User>> {
@@ -205,36 +203,17 @@ pub async fn update_profile<'e>(
         .await
 }
 
-/// Sets a new password hash and ends the user's access tokens; returns the new
-/// session version.
-pub async fn set_password<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    password_hash: &str,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+statements! {
+    /// Sets a new password hash and ends the user's access tokens; returns the new
+    /// session version.
+    pub fn set_password(id: i64, password_hash: &str) -> scalar_one(i64) =
         "UPDATE users SET password_hash = $1, session_version = session_version + 1 WHERE id = $2 RETURNING session_version",
-    )
-    .bind(password_hash)
-    .bind(id)
-    .fetch_one(ex)
-    .await
-}
+        (password_hash, id);
 
-/// Ends every access token of the user (their session version moves).
-pub async fn bump_session_version<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1")
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
-}
+    /// Ends every access token of the user (their session version moves).
+    pub fn bump_session_version(id: i64) -> run() =
+        "UPDATE users SET session_version = session_version + 1 WHERE id = $1";
 
-pub async fn record_login<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
-        .bind(now_ms())
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    pub fn record_login(id: i64) -> run() =
+        "UPDATE users SET last_login_at = $1 WHERE id = $2", (now_ms(), id);
 }

@@ -5,26 +5,13 @@ use crate::db::{one_row, Exec};
 // The free trial's columns (trial_status, trial_ends_at, trial_credit_micros); the
 // trial's rules and transitions live in `crate::trial`.
 
-/// (status, ends_at, credit) of the user's trial.
-pub async fn trial_columns<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-) -> sqlx::Result<(Option<String>, Option<i64>, i64)> {
-    sqlx::query_as(
-        "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_one(ex)
-    .await
-}
+statements! {
+    /// (status, ends_at, credit) of the user's trial.
+    pub fn trial_columns(id: i64) -> one((Option<String>, Option<i64>, i64)) =
+        "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1";
 
-pub async fn start_trial<'e>(ex: impl Exec<'e>, id: i64, ends_at: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2")
-        .bind(ends_at)
-        .bind(id)
-        .execute(ex)
-        .await?;
-    Ok(())
+    pub fn start_trial(id: i64, ends_at: i64) -> run() =
+        "UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2", (ends_at, id);
 }
 
 /// Records the trial credit, once per account and only on an active trial (one
@@ -58,29 +45,19 @@ pub async fn end_trial<'e>(ex: impl Exec<'e>, id: i64, outcome: &str) -> sqlx::R
     Ok(one_row(done))
 }
 
-/// Users whose active trial is due to end at `now`, at most 500.
-pub async fn trials_due<'e>(ex: impl Exec<'e>, now: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "SELECT id FROM users WHERE trial_status = 'active' AND trial_ends_at <= $1 ORDER BY id LIMIT 500",
-    )
-    .bind(now)
-    .fetch_all(ex)
-    .await
-}
+statements! {
+    /// Users whose active trial is due to end at `now`, at most 500.
+    pub fn trials_due(now: i64) -> scalar_all(i64) =
+        "SELECT id FROM users WHERE trial_status = 'active' AND trial_ends_at <= $1 ORDER BY id LIMIT 500";
 
-/// At a trial's end: (credit granted, spent since it was granted, available
-/// balance). Spent is every debit and refund after the grant's ledger row, but no
-/// deposit or admin credit. One statement, so the three agree; it reads the
-/// ledger's `ledger_entries` for the spending.
-pub async fn trial_end_figures<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<(i64, i64, i64)> {
-    sqlx::query_as(
+    /// At a trial's end: (credit granted, spent since it was granted, available
+    /// balance). Spent is every debit and refund after the grant's ledger row, but no
+    /// deposit or admin credit. One statement, so the three agree; it reads the
+    /// ledger's `ledger_entries` for the spending.
+    pub fn trial_end_figures(id: i64) -> one((i64, i64, i64)) =
         "SELECT u.trial_credit_micros, \
          CAST(COALESCE((SELECT -SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id \
-           AND l.kind NOT IN ('deposit', 'admin_credit', 'trial_credit') \
-           AND l.id > COALESCE((SELECT t.id FROM ledger_entries t WHERE t.reference = 'trial:' || CAST(u.id AS TEXT)), 0)), 0) AS BIGINT), \
-         u.balance_micros - u.reserved_micros FROM users u WHERE u.id = $1",
-    )
-    .bind(id)
-    .fetch_one(ex)
-    .await
+         AND l.kind NOT IN ('deposit', 'admin_credit', 'trial_credit') \
+         AND l.id > COALESCE((SELECT t.id FROM ledger_entries t WHERE t.reference = 'trial:' || CAST(u.id AS TEXT)), 0)), 0) AS BIGINT), \
+         u.balance_micros - u.reserved_micros FROM users u WHERE u.id = $1";
 }
