@@ -13,6 +13,15 @@ CALLS=${CALLS:-4000}
 CUSTOMERS=${CUSTOMERS:-16}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+# The servers' data (a quarter of the calls upload a recording) is kept from run to run,
+# not deleted with the run as the database is: ext4 without a journal, as on this
+# machine, reuses no inode for 60 to 300 s after it was freed (recently_deleted() in
+# its inode allocator), so a run that followed one whose thousands of WAVs had just
+# been deleted spent its time skipping their inodes (perf: recently_deleted,
+# find_inode_bit; the figures fell by a quarter within eight runs and came back after
+# minutes of rest). A provider keeps its recordings; it does not delete them in bulk.
+DATA=${BENCH_DATA_DIR:-target/bench-data}
+mkdir -p "$DATA"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
 jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
@@ -35,7 +44,7 @@ for backend in ${BACKENDS:-sqlite postgres}; do
     db=dialtone_bench_calls_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
     export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
   fi
-  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$DATA DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!
   until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
@@ -60,8 +69,8 @@ for backend in ${BACKENDS:-sqlite postgres}; do
   # What became of the calls' reads before their turn (SQLite), on stderr.
   curl -s -H "authorization: Bearer bench-switch" "$BASE/metrics" | grep '^dialtone_call_reads_ahead_total' >&2 || true
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
-  dir_one=$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64 --seed 65)")
-  dir_all=$(parse "$($BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64 --seed 67)")
+  dir_one=$(parse "$(DIALTONE_DATA_DIR=$DATA $BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64 --seed 65)")
+  dir_all=$(parse "$(DIALTONE_DATA_DIR=$DATA $BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64 --seed 67)")
   dir_check=$(check)
   for who in one all; do
     if [ $who = one ]; then h=$http_one; d=$dir_one; label="1 customer"; else h=$http_all; d=$dir_all; label="$CUSTOMERS customers"; fi

@@ -49,8 +49,11 @@ fn main() -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     let now = chrono::Utc::now().timestamp_millis();
     let plans = plan_calls(seed, &from, calls, now, 3_600_000);
-    // The recordings of a direct run go to a directory of its own, removed after.
-    let dir = std::env::temp_dir().join(format!("dialtone-traffic-{}", std::process::id()));
+    // The recordings of a direct run go to DIALTONE_DATA_DIR, kept (the bench's, see
+    // scripts/bench-calls.sh), or else to a directory of its own, removed after.
+    let kept = std::env::var_os("DIALTONE_DATA_DIR").map(std::path::PathBuf::from);
+    let own = std::env::temp_dir().join(format!("dialtone-traffic-{}", std::process::id()));
+    let dir = kept.clone().unwrap_or_else(|| own.clone());
     let state = match &direct {
         Some(url) => {
             let config = dialtone_server::config::Config::local(url.clone(), dir.clone());
@@ -69,7 +72,9 @@ fn main() -> anyhow::Result<()> {
         )),
     };
     let secs = started.elapsed().as_secs_f64();
-    let _ = std::fs::remove_dir_all(&dir);
+    if kept.is_none() {
+        let _ = std::fs::remove_dir_all(&own);
+    }
     s.latencies_ms.sort_by(f64::total_cmp);
     let pct = |p: f64| {
         s.latencies_ms

@@ -114,6 +114,27 @@ impl Db {
         }
     }
 
+    /// `begin_write`, then `statement`: on PostgreSQL in the same round trip (one
+    /// simple query, `BEGIN; statement`), whose answer is not read. Were `statement`
+    /// to fail, the transaction is aborted and its next statement fails.
+    pub async fn begin_write_and(
+        &self,
+        statement: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut tx = self.begin_write().await?;
+                tx.execute(statement).await?;
+                Ok(tx)
+            }
+            Backend::Postgres => {
+                self.write_pool
+                    .begin_with(format!("BEGIN; {statement}"))
+                    .await
+            }
+        }
+    }
+
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").fetch_one(&self.pool).await.is_ok()
     }

@@ -186,8 +186,7 @@ impl Batcher {
         };
         let open = turn.guard.as_mut().expect("held");
         if open.tx.is_none() {
-            let mut tx = db.begin_write().await?;
-            lock_call_path(&mut tx, db.backend).await?;
+            let tx = open::begin_batch(db).await?;
             open.postgres = db.backend == Backend::Postgres;
             open.tx = Some(tx);
         }

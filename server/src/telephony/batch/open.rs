@@ -1,7 +1,7 @@
 //! The batch's open transaction (`Open`): how it commits or is abandoned, and the
 //! PostgreSQL lock that keeps other instances' batches out while it is open.
 
-use crate::db::Backend;
+use crate::db::{Backend, Db};
 use sqlx::{Any, AnyConnection, Executor, Transaction};
 use tokio::sync::oneshot;
 
@@ -50,6 +50,16 @@ impl Open {
         for waiter in self.done.drain(..) {
             let _ = waiter.send(Err(why.to_string()));
         }
+    }
+}
+
+/// The batch's transaction: on PostgreSQL its BEGIN and the call path's lock go in
+/// one round trip (a lock that failed fails the first turn's statement, and the
+/// batch with it).
+pub async fn begin_batch(db: &Db) -> Result<Transaction<'static, Any>, sqlx::Error> {
+    match db.backend {
+        Backend::Postgres => db.begin_write_and(CALL_PATH_LOCK).await,
+        Backend::Sqlite => db.begin_write().await,
     }
 }
 
