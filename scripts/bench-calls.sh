@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json=${1:-/dev/null}
-BIN=target/release
+BIN=${BIN:-target/release}
 CALLS=${CALLS:-4000}
 CUSTOMERS=${CUSTOMERS:-16}
 work=$(mktemp -d)
