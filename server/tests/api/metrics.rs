@@ -50,5 +50,7 @@ async fn requests_and_authorize_decisions_are_counted_by_pattern_and_outcome() {
     assert!(has("dialtone_reservations_held "));
     assert!(has("dialtone_calls_in_progress "));
     assert!(has("dialtone_db_pool_connections"));
+    // The allowed call's hold was written in a committed batch of the call path.
+    assert!(has("dialtone_call_batch_turns_bucket{le=\"1\"}"), "{body}");
     assert!(!body.contains("/api/numbers/1"), "no series per record id");
 }

@@ -26,6 +26,10 @@ const BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// Calls written per committed batch of the call path: 1 when calls come one at a
+/// time, up to the batch's limit (64) under load.
+const TURNS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+
 /// The process's recorder: installed by the first caller (every AppState of the
 /// process shares it, as the process's metrics are one set).
 fn handle() -> &'static PrometheusHandle {
@@ -33,6 +37,8 @@ fn handle() -> &'static PrometheusHandle {
     HANDLE.get_or_init(|| {
         let recorder = PrometheusBuilder::new()
             .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), BUCKETS)
+            .expect("the buckets are not empty")
+            .set_buckets_for_metric(Matcher::Full("dialtone_call_batch_turns".into()), TURNS)
             .expect("the buckets are not empty")
             .build_recorder();
         let handle = recorder.handle();

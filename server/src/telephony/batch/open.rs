@@ -24,6 +24,7 @@ impl Open {
     pub(super) async fn commit(&mut self) {
         let outcome = match self.tx.take() {
             Some(mut tx) => {
+                metrics::histogram!("dialtone_call_batch_turns").record(self.done.len() as f64);
                 // PostgreSQL answers COMMIT in a transaction that an error aborted with
                 // a ROLLBACK, not an error: a statement first, which then fails, so
                 // that no call is told its writes are kept when a turn's read (not
