@@ -13,6 +13,9 @@ json=bench/results/latest.json.tmp
 : > "$json"
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+# Recordings are kept from run to run (why: scripts/bench-calls.sh).
+DATA=${BENCH_DATA_DIR:-target/bench-data}
+mkdir -p "$DATA"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
@@ -21,7 +24,7 @@ record() { echo "$1" >> "$json"; }
 
 start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to /readyz)
   local t0; t0=$(date +%s.%N)
-  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$DATA DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!
   until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
@@ -101,7 +104,6 @@ for backend in sqlite postgres; do
     db=dialtone_bench_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
     export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
   fi
-  rm -rf "$work/data"
   echo; echo "## $backend"; echo
   start_server; cold_empty=$READY_S; stop_server
   start_server; cold_migrated=$READY_S
