@@ -27,14 +27,10 @@ statements! {
         (user_id, family, token_hash, remember as i64, created_at, expires_at);
 
     pub fn find_refresh_token(token_hash: &str) -> optional(RefreshToken) =
-        &format!(
-        "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE token_hash = $1"
-        );
+        &format!("SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE token_hash = $1");
 
     pub fn refresh_token_by_id(id: i64) -> one(RefreshToken) =
-        &format!(
-        "SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE id = $1"
-        );
+        &format!("SELECT {TOKEN_COLUMNS} FROM refresh_tokens WHERE id = $1");
 }
 
 /// Marks a live token rotated; true for the one caller that wins the race.

@@ -63,8 +63,8 @@ statements! {
     /// Marks an open message handled; None when it is already handled or absent.
     pub fn mark_handled(id: i64, by: i64) -> optional(ContactMessage) =
         &format!(
-        "UPDATE contact_messages SET handled_at = $1, handled_by = $2 WHERE id = $3 AND handled_at IS NULL \
-        RETURNING {COLUMNS}"
+            "UPDATE contact_messages SET handled_at = $1, handled_by = $2 WHERE id = $3 AND handled_at IS NULL \
+             RETURNING {COLUMNS}"
         ), (now_ms(), by, id);
 }
 

@@ -15,14 +15,10 @@ const ACCOUNT_COLUMNS: &str = "user_id, account_sid, token_hash, token_sealed, \
 
 statements! {
     pub fn account_of(user_id: i64) -> optional(Account) =
-        &format!(
-        "SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE user_id = $1"
-        );
+        &format!("SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE user_id = $1");
 
     pub fn account_by_sid(sid: &str) -> optional(Account) =
-        &format!(
-        "SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE account_sid = $1"
-        );
+        &format!("SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE account_sid = $1");
 
     /// Creates the user's credentials unless another request just did (then nothing).
     pub fn insert_account(user_id: i64, sid: &str, token_hash: &str, token_sealed: &str, now: i64) -> run() =
@@ -51,15 +47,13 @@ const KEY_COLUMNS: &str = "sid, user_id, name, secret_hash, created_at, last_use
 statements! {
     /// A key that has not been revoked.
     pub fn active_key(sid: &str) -> optional(Key) =
-        &format!(
-        "SELECT {KEY_COLUMNS} FROM api_keys WHERE sid = $1 AND revoked_at IS NULL"
-        );
+        &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE sid = $1 AND revoked_at IS NULL");
 
     /// A user's active keys, newest first (at most core's MAX_KEYS exist).
     pub fn active_keys(user_id: i64) -> all(Key) =
         &format!(
-        "SELECT {KEY_COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL \
-        ORDER BY id DESC LIMIT 100"
+            "SELECT {KEY_COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL \
+             ORDER BY id DESC LIMIT 100"
         );
 
     pub fn count_active(user_id: i64) -> scalar_one(i64) =

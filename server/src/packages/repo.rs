@@ -253,13 +253,9 @@ pub async fn claim_expiry_notices(
     .await
 }
 
-/// Ends every active package past its expiry; their unused minutes lapse.
-pub async fn expire_due(conn: &mut AnyConnection, now: i64) -> sqlx::Result<Vec<Lapsing>> {
-    sqlx::query_as(
+statements! {
+    /// Ends every active package past its expiry; their unused minutes lapse.
+    pub fn expire_due(now: i64) -> all(Lapsing) =
         "UPDATE user_packages SET status = 'expired' WHERE status = 'active' AND expires_at <= $1 \
-         RETURNING user_id, name, seconds_remaining",
-    )
-    .bind(now)
-    .fetch_all(conn)
-    .await
+         RETURNING user_id, name, seconds_remaining";
 }

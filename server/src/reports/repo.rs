@@ -35,7 +35,7 @@ statements! {
     /// (day, kind, amount) of deposits and revenue kinds between two days, inclusive.
     pub fn money_by_day(from: i64, to: i64) -> all((i64, String, i64)) =
         &format!(
-        "SELECT day, kind, amount_micros FROM ledger_daily WHERE day BETWEEN $1 AND $2 AND kind IN ('deposit', {REVENUE_KINDS})"
+            "SELECT day, kind, amount_micros FROM ledger_daily WHERE day BETWEEN $1 AND $2 AND kind IN ('deposit', {REVENUE_KINDS})"
         );
 
     /// (day, calls, answered, seconds) between two days, inclusive.

@@ -23,9 +23,7 @@ pub struct Device {
 
 statements! {
     pub fn list_for(user_id: i64) -> all(Device) =
-        &format!(
-        "SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100"
-        );
+        &format!("SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100");
 
     pub fn count_for(user_id: i64) -> scalar_one(i64) =
         "SELECT COUNT(*) FROM sip_devices WHERE user_id = $1";

@@ -29,7 +29,7 @@ const MESSAGE_COLUMNS: &str =
 statements! {
     pub fn message(user_id: i64, id: i64) -> optional(MessageRow) =
         &format!(
-        "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2"
+            "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2"
         ), (id, user_id);
 }
 
@@ -143,7 +143,7 @@ statements! {
     /// One of the owner's numbers.
     pub fn number(owner: i64, id: i64) -> optional(NumberRow) =
         &format!(
-        "SELECT {NUMBER_COLUMNS} FROM phone_numbers n WHERE n.id = $1 AND n.owner_id = $2"
+            "SELECT {NUMBER_COLUMNS} FROM phone_numbers n WHERE n.id = $1 AND n.owner_id = $2"
         ), (id, owner);
 }
 

@@ -122,13 +122,13 @@ statements! {
     /// A user's latest deliveries, newest first.
     pub fn recent(user_id: i64, limit: i64) -> all(Stored) =
         &format!(
-        "SELECT {COLUMNS} FROM webhook_deliveries WHERE user_id = $1 ORDER BY id DESC LIMIT $2"
+            "SELECT {COLUMNS} FROM webhook_deliveries WHERE user_id = $1 ORDER BY id DESC LIMIT $2"
         );
 
     /// One of a user's deliveries.
     pub fn find(user_id: i64, id: i64) -> optional(Stored) =
         &format!(
-        "SELECT {COLUMNS} FROM webhook_deliveries WHERE id = $1 AND user_id = $2"
+            "SELECT {COLUMNS} FROM webhook_deliveries WHERE id = $1 AND user_id = $2"
         ), (id, user_id);
 }
 

@@ -20,7 +20,7 @@ pub async fn expire_packages(state: &AppState, now: i64) -> anyhow::Result<u64> 
         format!("Your {name} package expires within 3 days with {minutes} minutes unused.")
     })
     .await?;
-    let rows = packages::repo::expire_due(&mut tx, now).await?;
+    let rows = packages::repo::expire_due(&mut *tx, now).await?;
     let (kind, title) = ("package_expired", "Package expired");
     tell_owners(&mut tx, &rows, kind, title, |name, minutes| {
         format!("Your {name} package has expired; {minutes} unused minutes lapsed with it.")

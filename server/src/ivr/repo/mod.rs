@@ -41,13 +41,13 @@ statements! {
     /// The owner's flows, newest first (deleted ones left out).
     pub fn list_flows(owner: i64) -> all(StoredFlow) =
         &format!(
-        "SELECT {COLUMNS} FROM ivr_flows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 500"
+            "SELECT {COLUMNS} FROM ivr_flows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 500"
         );
 
     /// One flow of the owner's; None when it is another's, deleted, or unknown.
     pub fn find_flow(id: i64, owner: i64) -> optional(StoredFlow) =
         &format!(
-        "SELECT {COLUMNS} FROM ivr_flows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL"
+            "SELECT {COLUMNS} FROM ivr_flows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL"
         );
 }
 
