@@ -11,15 +11,7 @@ mkdir -p bench/results
 md=bench/results/latest.md
 json=bench/results/latest.json.tmp
 : > "$json"
-work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-# Recordings are kept from run to run (why: scripts/bench-calls.sh).
-DATA=${BENCH_DATA_DIR:-target/bench-data}
-mkdir -p "$DATA"
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
-jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+source scripts/lib/bench.sh
 record() { echo "$1" >> "$json"; }
 
 start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to /readyz)
@@ -31,7 +23,6 @@ start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to
   READY_S=$(python3 -c "print(round($(date +%s.%N) - $t0, 3))")
 }
 stop_server() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; }
-check() { $BIN/dialtone-server check 2>&1 | tail -1; }
 
 if [ "${1:-}" = sms ]; then
   scripts/bench-sms.sh "$json" | tee "$work/sms.md"
