@@ -1,7 +1,7 @@
 # Sourced by the bench scripts (bench.sh, bench-calls.sh) after they set $BIN: a work
 # folder removed on exit, the servers' data folder ($DATA), and the helpers they share.
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"; trim_data' EXIT
 # The servers' data (a quarter of the calls upload a recording) is kept from run to run,
 # not deleted with the run as the database is: ext4 without a journal, as on this
 # machine, reuses no inode for 60 to 300 s after it was freed (recently_deleted() in
@@ -11,6 +11,9 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 # minutes of rest). A provider keeps its recordings; it does not delete them in bulk.
 DATA=${BENCH_DATA_DIR:-target/bench-data}
 mkdir -p "$DATA"
+# Past 1 GB (about 60,000 recordings, some twelve call-path benches) the folder goes
+# when a bench ends: a bench started within five minutes of that runs slower.
+trim_data() { [ "$(du -sm "$DATA" | cut -f1)" -le 1024 ] || rm -rf "$DATA"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
 jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
