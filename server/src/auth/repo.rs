@@ -21,7 +21,14 @@ pub struct RefreshToken {
 const TOKEN_COLUMNS: &str = "id, user_id, family, remember, expires_at, rotated_at, revoked_at";
 
 statements! {
-    pub fn insert_refresh_token(user_id: i64, family: &str, token_hash: &str, remember: bool, created_at: i64, expires_at: i64) -> run() =
+    pub fn insert_refresh_token(
+        user_id: i64,
+        family: &str,
+        token_hash: &str,
+        remember: bool,
+        created_at: i64,
+        expires_at: i64,
+    ) -> run() =
         "INSERT INTO refresh_tokens (user_id, family, token_hash, remember, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5, $6)",
         (user_id, family, token_hash, remember as i64, created_at, expires_at);
@@ -87,7 +94,12 @@ pub async fn revoke_user_families<'e>(
 }
 
 statements! {
-    pub fn insert_password_reset(user_id: i64, token_hash: &str, created_at: i64, expires_at: i64) -> run() =
+    pub fn insert_password_reset(
+        user_id: i64,
+        token_hash: &str,
+        created_at: i64,
+        expires_at: i64,
+    ) -> run() =
         "INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)";
 
     /// Spends a live reset token and returns its user: checking and spending are one

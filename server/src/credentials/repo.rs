@@ -21,12 +21,24 @@ statements! {
         &format!("SELECT {ACCOUNT_COLUMNS} FROM api_accounts WHERE account_sid = $1");
 
     /// Creates the user's credentials unless another request just did (then nothing).
-    pub fn insert_account(user_id: i64, sid: &str, token_hash: &str, token_sealed: &str, now: i64) -> run() =
+    pub fn insert_account(
+        user_id: i64,
+        sid: &str,
+        token_hash: &str,
+        token_sealed: &str,
+        now: i64,
+    ) -> run() =
         "INSERT INTO api_accounts (user_id, account_sid, token_hash, token_sealed, created_at) \
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING";
 
     /// Replaces the token; the one it replaces stays valid until `grace_until`.
-    pub fn rotate(user_id: i64, token_hash: &str, token_sealed: &str, grace_until: i64, now: i64) -> run() =
+    pub fn rotate(
+        user_id: i64,
+        token_hash: &str,
+        token_sealed: &str,
+        grace_until: i64,
+        now: i64,
+    ) -> run() =
         "UPDATE api_accounts SET previous_token_hash = token_hash, previous_valid_until = $1, \
          token_hash = $2, token_sealed = $3, rotated_at = $4 WHERE user_id = $5",
         (grace_until, token_hash, token_sealed, now, user_id);

@@ -34,7 +34,12 @@ statements! {
         "SELECT code FROM countries";
 
     /// A new draft deck, without rows yet.
-    pub fn insert_deck(name: &str, effective_from: &str, created_by: i64, now: i64) -> scalar_one(i64) =
+    pub fn insert_deck(
+        name: &str,
+        effective_from: &str,
+        created_by: i64,
+        now: i64,
+    ) -> scalar_one(i64) =
         "INSERT INTO rate_decks (name, effective_from, status, created_by, created_at) \
          VALUES ($1, $2, 'draft', $3, $4) RETURNING id";
 }

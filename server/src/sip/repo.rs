@@ -31,7 +31,13 @@ statements! {
     pub fn find(id: i64) -> optional(Device) =
         &format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1");
 
-    pub fn insert(user_id: i64, username: &str, ha1: &str, caller_id: &str, now: i64) -> scalar_one(i64) =
+    pub fn insert(
+        user_id: i64,
+        username: &str,
+        ha1: &str,
+        caller_id: &str,
+        now: i64,
+    ) -> scalar_one(i64) =
         "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id";
 }
 

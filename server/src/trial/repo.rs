@@ -22,7 +22,13 @@ pub async fn is_verified<'e>(ex: impl Exec<'e>, user_id: i64, number: &str) -> s
 
 statements! {
     /// Stores a new code for a number (replacing any earlier one, attempts reset).
-    pub fn put_code(user_id: i64, number: &str, code_hash: &str, now: i64, expires_at: i64) -> run() =
+    pub fn put_code(
+        user_id: i64,
+        number: &str,
+        code_hash: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> run() =
         "INSERT INTO verified_numbers (user_id, number, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5) \
          ON CONFLICT (user_id, number) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, \
          created_at = excluded.created_at, expires_at = excluded.expires_at";

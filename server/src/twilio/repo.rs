@@ -200,7 +200,13 @@ pub struct ForSale {
 statements! {
     /// Numbers for sale in a country, of a type, whose national part starts with
     /// `prefix` and which match the LIKE `pattern`; at most `limit`, in number order.
-    pub fn for_sale(country: &str, number_type: &str, prefix: &str, pattern: &str, limit: i64) -> all(ForSale) =
+    pub fn for_sale(
+        country: &str,
+        number_type: &str,
+        prefix: &str,
+        pattern: &str,
+        limit: i64,
+    ) -> all(ForSale) =
         "SELECT n.number, c.code AS country_code FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \

@@ -42,7 +42,14 @@ pub enum Outcome {
 }
 
 statements! {
-    pub fn insert(user_id: i64, event: &str, url: &str, body: &str, now: i64, give_up_at: i64) -> scalar_one(i64) =
+    pub fn insert(
+        user_id: i64,
+        event: &str,
+        url: &str,
+        body: &str,
+        now: i64,
+        give_up_at: i64,
+    ) -> scalar_one(i64) =
         "INSERT INTO webhook_deliveries (user_id, event, url, body, status, attempts, \
          next_attempt_at, give_up_at, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id";
@@ -80,7 +87,13 @@ pub async fn claim_due(
 
 statements! {
     /// Logs one attempt: the answer's status code or why there was none.
-    pub fn record_attempt(delivery_id: i64, at: i64, status_code: Option<i64>, error: Option<&str>, duration_ms: i64) -> run() =
+    pub fn record_attempt(
+        delivery_id: i64,
+        at: i64,
+        status_code: Option<i64>,
+        error: Option<&str>,
+        duration_ms: i64,
+    ) -> run() =
         "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) \
          VALUES ($1, $2, $3, $4, $5)";
 }

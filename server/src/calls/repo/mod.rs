@@ -53,7 +53,13 @@ statements! {
         (c.call_id, c.user_id, c.number_id, c.direction, c.from, c.to, c.country_id, c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.billable_seconds, c.package_seconds, c.cost_micros, c.status, c.recording as i64, c.created_at, c.shortfall_micros, crate::twilio::call_sid(c.call_id));
 
     /// Adds a call to its day's totals for the country (0: none), for analytics.
-    pub fn add_to_day(day: i64, country_id: i64, answered: bool, seconds: i64, cost_micros: i64) -> run() =
+    pub fn add_to_day(
+        day: i64,
+        country_id: i64,
+        answered: bool,
+        seconds: i64,
+        cost_micros: i64,
+    ) -> run() =
         "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) VALUES ($1, $2, 1, $3, $4, $5) \
          ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
          seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros",
@@ -61,7 +67,13 @@ statements! {
 
     /// Adds a call to its customer's totals by direction and status (what the call lists
     /// show without counting rows).
-    pub fn add_to_totals(user_id: i64, direction: &str, status: &str, seconds: i64, cost_micros: i64) -> run() =
+    pub fn add_to_totals(
+        user_id: i64,
+        direction: &str,
+        status: &str,
+        seconds: i64,
+        cost_micros: i64,
+    ) -> run() =
         "INSERT INTO call_totals (user_id, direction, status, calls, seconds, cost_micros) VALUES ($1, $2, $3, 1, $4, $5) \
          ON CONFLICT (user_id, direction, status) DO UPDATE SET calls = call_totals.calls + 1, \
          seconds = call_totals.seconds + excluded.seconds, cost_micros = call_totals.cost_micros + excluded.cost_micros";
