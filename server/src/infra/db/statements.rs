@@ -63,32 +63,30 @@ macro_rules! statement_output {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! statement_run {
-    (@ all, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_as($sql)$(.bind($b))*.fetch_all($ex).await
+    // Each kind: its query constructor, its fetch, and what its result becomes.
+    (@ all, $($rest:tt)*) => { $crate::statement_run!(@go query_as, fetch_all, [], $($rest)*) };
+    (@ optional, $($rest:tt)*) => {
+        $crate::statement_run!(@go query_as, fetch_optional, [], $($rest)*)
     };
-    (@ optional, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_as($sql)$(.bind($b))*.fetch_optional($ex).await
+    (@ one, $($rest:tt)*) => { $crate::statement_run!(@go query_as, fetch_one, [], $($rest)*) };
+    (@ scalar_all, $($rest:tt)*) => {
+        $crate::statement_run!(@go query_scalar, fetch_all, [], $($rest)*)
     };
-    (@ one, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_as($sql)$(.bind($b))*.fetch_one($ex).await
+    (@ scalar_optional, $($rest:tt)*) => {
+        $crate::statement_run!(@go query_scalar, fetch_optional, [], $($rest)*)
     };
-    (@ scalar_all, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_scalar($sql)$(.bind($b))*.fetch_all($ex).await
+    (@ scalar_one, $($rest:tt)*) => {
+        $crate::statement_run!(@go query_scalar, fetch_one, [], $($rest)*)
     };
-    (@ scalar_optional, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_scalar($sql)$(.bind($b))*.fetch_optional($ex).await
+    (@ run, $($rest:tt)*) => { $crate::statement_run!(@go query, execute, [|_| ()], $($rest)*) };
+    (@ changed_one, $($rest:tt)*) => {
+        $crate::statement_run!(@go query, execute, [|d| d.rows_affected() == 1], $($rest)*)
     };
-    (@ scalar_one, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query_scalar($sql)$(.bind($b))*.fetch_one($ex).await
+    (@ changed_any, $($rest:tt)*) => {
+        $crate::statement_run!(@go query, execute, [|d| d.rows_affected() > 0], $($rest)*)
     };
-    (@ run, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query($sql)$(.bind($b))*.execute($ex).await.map(|_| ())
-    };
-    (@ changed_one, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query($sql)$(.bind($b))*.execute($ex).await.map(|d| d.rows_affected() == 1)
-    };
-    (@ changed_any, $ex:ident, $sql:expr, $($b:expr),*) => {
-        sqlx::query($sql)$(.bind($b))*.execute($ex).await.map(|d| d.rows_affected() > 0)
+    (@go $q:ident, $fetch:ident, [$($map:expr)?], $ex:ident, $sql:expr, $($b:expr),*) => {
+        sqlx::$q($sql)$(.bind($b))*.$fetch($ex).await$(.map($map))?
     };
     // Without a list of binds the arguments are bound in order; with one, the list.
     ($kind:ident, $ex:ident, $sql:expr, [$($arg:ident),*]) => {
