@@ -37,6 +37,21 @@ export function refusal(status: number, message: string): Reply {
   return { status, body: { message } };
 }
 
+/**
+ * A route that fails with `failure` until the test calls `recover()`, then answers as
+ * `route` does: a list that could not load, for the Retry that fetches it again.
+ */
+export function failsUntilRecovered(failure: Reply, route: Routes[string]) {
+  let failing = true;
+  return {
+    route: (init: RequestInit) =>
+      failing ? failure : typeof route === 'function' ? route(init) : route,
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
 export function calls(fetch: ReturnType<typeof mockApi>): string[] {
   return fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 }

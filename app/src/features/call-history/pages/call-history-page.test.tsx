@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
 import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
@@ -152,13 +152,10 @@ describe('Call history (client)', () => {
 
   it('shows an empty state, and Retry after an error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    let fail = true;
-    renderClient({
-      [PAGE_1]: () =>
-        fail ? { status: 500, body: { message: 'Database unavailable' } } : listOf([]),
-    });
+    const history = failsUntilRecovered(refusal(500, 'Database unavailable'), listOf([]));
+    renderClient({ [PAGE_1]: history.route });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
-    fail = false;
+    history.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No calls yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export Records' })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import type { UsagePoint } from '../api/get-usage';
 import { DashboardPage } from './dashboard-page';
@@ -174,16 +174,14 @@ describe('Client dashboard', () => {
 
   it("falls back to the user's balance and offers Retry when the overview fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    let fail = true;
-    renderPage({
-      'GET /api/dashboard': () =>
-        fail
-          ? { status: 500, body: { message: 'Overview unavailable' } }
-          : { status: 200, body: summary },
+    const dashboard = failsUntilRecovered(refusal(500, 'Overview unavailable'), {
+      status: 200,
+      body: summary,
     });
+    renderPage({ 'GET /api/dashboard': dashboard.route });
     expect(await screen.findByText('Overview unavailable')).toBeVisible();
     expect(screen.getByTestId('balance')).toHaveTextContent('$125.50');
-    fail = false;
+    dashboard.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$80.25'));
   });

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, refusal, type Reply } from '../../../test/mock-api';
+import {
+  calls,
+  failsUntilRecovered,
+  mockServer,
+  refusal,
+  type Reply,
+} from '../../../test/mock-api';
 import { clientAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 import { bodyOf } from '../../../test/queries';
@@ -121,19 +127,19 @@ describe('Messages page', () => {
   });
 
   it('shows a failure with Retry, for the list and for a thread', async () => {
-    let failing = true;
+    const listRoute = failsUntilRecovered(
+      refusal(500, 'Database unavailable'),
+      ok({ conversations }),
+    );
     server({
-      'GET /api/sms/conversations': () =>
-        failing
-          ? { status: 500, body: { message: 'Database unavailable' } }
-          : ok({ conversations }),
+      'GET /api/sms/conversations': listRoute.route,
       [threadUrl(BOB)]: refusal(400, 'contact is not a valid number'),
     });
     renderPage(`/client/messages?${new URLSearchParams({ number: NUMBER, contact: BOB })}`);
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     expect(screen.getByText('contact is not a valid number')).toBeInTheDocument();
-    failing = false;
+    listRoute.recover();
     const list = screen.getByRole('region', { name: 'Conversations' });
     await userEvent.click(within(list).getByRole('button', { name: 'Retry' }));
     expect(await within(list).findByText('Call me back')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Reply, type Routes } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { Notification } from '../api/get-notifications';
 import { NotificationsBell } from '../components/notifications-bell';
@@ -131,16 +131,11 @@ describe('Notifications page', () => {
 
   it('offers Retry when the list cannot load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    let fail = true;
     const routes = server(sample());
-    const list = routes[LIST] as (init: RequestInit) => Reply;
-    renderPage({
-      ...routes,
-      [LIST]: (init) =>
-        fail ? { status: 503, body: { message: 'Try again shortly' } } : list(init),
-    });
+    const list = failsUntilRecovered(refusal(503, 'Try again shortly'), routes[LIST]);
+    renderPage({ ...routes, [LIST]: list.route });
     expect(await screen.findByText('Try again shortly')).toBeVisible();
-    fail = false;
+    list.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Low balance')).toBeVisible();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, refusal } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -118,17 +118,15 @@ describe('My numbers page', () => {
   });
 
   it('offers a retry when the list cannot load', async () => {
-    let fail = true;
-    mockApi({
-      'GET /api/numbers/mine': () =>
-        fail
-          ? { status: 500, body: { message: 'Server error' } }
-          : { status: 200, body: { numbers: [active] } },
+    const mine = failsUntilRecovered(refusal(500, 'Server error'), {
+      status: 200,
+      body: { numbers: [active] },
     });
+    mockApi({ 'GET /api/numbers/mine': mine.route });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Retry' });
-    fail = false;
+    mine.recover();
     await userEvent.click(retry);
     await waitFor(() => expect(screen.getByText('+14155550100')).toBeInTheDocument());
     quiet.mockRestore();

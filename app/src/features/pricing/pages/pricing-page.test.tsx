@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { PricingPage } from './pricing-page';
 
@@ -98,16 +98,14 @@ describe('Pricing page', () => {
 
   it('offers a retry when the prices fail to load', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    let fail = true;
-    mockApi({
-      'GET /api/catalogue/pricing': () =>
-        fail
-          ? { status: 503, body: { message: 'Service unavailable.' } }
-          : { status: 200, body: { countries } },
+    const pricing = failsUntilRecovered(refusal(503, 'Service unavailable.'), {
+      status: 200,
+      body: { countries },
     });
+    mockApi({ 'GET /api/catalogue/pricing': pricing.route });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     const retry = await screen.findByRole('button', { name: 'Retry' });
-    fail = false;
+    pricing.recover();
     await userEvent.click(retry);
     await waitFor(() =>
       expect(screen.getByRole('rowheader', { name: /Japan/ })).toBeInTheDocument(),

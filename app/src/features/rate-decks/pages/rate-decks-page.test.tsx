@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, refusal } from '../../../test/mock-api';
 import {
   choose,
   clean,
@@ -36,17 +36,15 @@ describe('Rate decks page', () => {
   });
 
   it('says when there is no deck yet, and offers Retry when the list cannot load', async () => {
-    let fail = true;
-    server({
-      'GET /api/admin/rate-decks': () =>
-        fail
-          ? { status: 500, body: { message: 'Something went wrong' } }
-          : { status: 200, body: { items: [] } },
+    const decks = failsUntilRecovered(refusal(500, 'Something went wrong'), {
+      status: 200,
+      body: { items: [] },
     });
+    server({ 'GET /api/admin/rate-decks': decks.route });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
-    fail = false;
+    decks.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(
       await screen.findByText(

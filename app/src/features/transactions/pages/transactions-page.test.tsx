@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
@@ -61,16 +61,14 @@ describe('Transactions page', () => {
 
   it('offers Retry after an error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    let fail = true;
-    const fetch = mockApi({
-      [PAGE_1]: () =>
-        fail
-          ? { status: 500, body: { message: 'Something went wrong' } }
-          : { status: 200, body: { items: entries, total: 2, page: 1, pageSize: 20 } },
+    const ledger = failsUntilRecovered(refusal(500, 'Something went wrong'), {
+      status: 200,
+      body: { items: entries, total: 2, page: 1, pageSize: 20 },
     });
+    const fetch = mockApi({ [PAGE_1]: ledger.route });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
-    fail = false;
+    ledger.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Card deposit')).toBeVisible();
     expect(calls(fetch).filter((c) => c === PAGE_1)).toHaveLength(2);
