@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DividedList } from './divided-list';
-import { QueryLoadError } from './load-error';
 import { Pagination } from './pagination';
+import { card, QueryStates } from './query-states';
 
 interface Paging {
   page: number;
@@ -67,8 +67,6 @@ type ListStatesProps<T> = IsEmptyProps<T> &
     paging?: T extends { total: number } ? Paging : never;
   };
 
-const card = 'rounded-2xl border border-slate-200 bg-white';
-
 /**
  * A list's four states from its query: loading, failed (with Retry), empty, or its
  * items, then the page control when the list has pages.
@@ -88,36 +86,36 @@ function States<T>({
   paging,
   cards = false,
 }: StatesProps<T>) {
-  if (query.isPending) return loading;
-  if (query.isError) {
-    const failed = <QueryLoadError query={query} fallback={error} />;
-    return cards ? <div className={`${card} shadow-sm`}>{failed}</div> : failed;
-  }
-  const data = query.data;
-  if (isEmpty(data)) {
-    return typeof empty === 'string' ? (
-      <p role="status" className={`${cards ? card : ''} p-10 text-center text-slate-600`}>
-        {empty}
-      </p>
-    ) : (
-      empty
-    );
-  }
-  const total = (data as { total?: number }).total ?? 0;
   return (
-    <>
-      {each ? <DividedList items={itemsOf(data)}>{each}</DividedList> : children?.(data)}
-      {paging && !(paging.hideSinglePage && total <= paging.pageSize) && (
-        <Pagination
-          label={paging.label}
-          page={paging.page}
-          pageSize={paging.pageSize}
-          total={total}
-          onPage={paging.onPage}
-          disabled={query.isPlaceholderData}
-        />
-      )}
-    </>
+    <QueryStates query={query} loading={loading} error={error} cards={cards}>
+      {(data) => {
+        if (isEmpty(data)) {
+          return typeof empty === 'string' ? (
+            <p role="status" className={`${cards ? card : ''} p-10 text-center text-slate-600`}>
+              {empty}
+            </p>
+          ) : (
+            empty
+          );
+        }
+        const total = (data as { total?: number }).total ?? 0;
+        return (
+          <>
+            {each ? <DividedList items={itemsOf(data)}>{each}</DividedList> : children?.(data)}
+            {paging && !(paging.hideSinglePage && total <= paging.pageSize) && (
+              <Pagination
+                label={paging.label}
+                page={paging.page}
+                pageSize={paging.pageSize}
+                total={total}
+                onPage={paging.onPage}
+                disabled={query.isPlaceholderData}
+              />
+            )}
+          </>
+        );
+      }}
+    </QueryStates>
   );
 }
 

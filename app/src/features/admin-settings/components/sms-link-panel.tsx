@@ -1,4 +1,4 @@
-import { QueryLoadError } from '../../../components/ui/load-error';
+import { QueryStates } from '../../../components/ui/query-states';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSmsLink, type SmsLink, type SmsLinkPage } from '../api/get-sms-link';
@@ -135,13 +135,13 @@ export function SmsLinkPanel() {
   const link = useSmsLink();
   return (
     <Section id="sms-link-heading" title="SMS carrier link" className="min-w-0 p-4 sm:p-6">
-      {link.isPending ? (
-        <TableSkeleton label="Loading the carrier link..." rows={2} columns={3} />
-      ) : link.isError ? (
-        <QueryLoadError query={link} fallback="Could not load the carrier link." />
-      ) : (
-        <Body page={link.data} />
-      )}
+      <QueryStates
+        query={link}
+        loading={<TableSkeleton label="Loading the carrier link..." rows={2} columns={3} />}
+        error="Could not load the carrier link."
+      >
+        {(data) => <Body page={data} />}
+      </QueryStates>
     </Section>
   );
 }

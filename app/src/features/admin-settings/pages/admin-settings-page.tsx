@@ -1,4 +1,4 @@
-import { QueryLoadError } from '../../../components/ui/load-error';
+import { card, QueryStates } from '../../../components/ui/query-states';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSettings } from '../api/get-settings';
@@ -16,21 +16,24 @@ export function AdminSettingsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
         <p className="mt-1 text-slate-600">Platform settings for administrators.</p>
       </div>
-      {settings.isPending ? (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <TableSkeleton label="Loading settings..." rows={4} columns={2} />
-        </div>
-      ) : settings.isError ? (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <QueryLoadError query={settings} fallback="Could not load the settings." />
-        </div>
-      ) : (
-        <>
-          <SettingsForm saved={settings.data.settings} />
-          <ConfigurationPanels configuration={settings.data.configuration} />
-          <SmsLinkPanel />
-        </>
-      )}
+      <QueryStates
+        query={settings}
+        loading={
+          <div className={`${card} shadow-sm`}>
+            <TableSkeleton label="Loading settings..." rows={4} columns={2} />
+          </div>
+        }
+        error="Could not load the settings."
+        cards
+      >
+        {(data) => (
+          <>
+            <SettingsForm saved={data.settings} />
+            <ConfigurationPanels configuration={data.configuration} />
+            <SmsLinkPanel />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FigureTable } from '../../../components/ui/figure-table';
-import { QueryLoadError } from '../../../components/ui/load-error';
+import { QueryStates } from '../../../components/ui/query-states';
 import { Spinner } from '../../../components/ui/spinner';
 import { usd } from '../../../lib/core';
 import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
@@ -70,31 +70,37 @@ export function UsageHistory() {
           ))}
         </div>
       </div>
-      {usage.isPending ? (
-        <div role="status" className="mt-4">
-          <span className="sr-only">Loading usage...</span>
-          {chartFallback}
-        </div>
-      ) : usage.isError ? (
-        <QueryLoadError query={usage} fallback="Could not load your usage." />
-      ) : (
-        <div className="mt-4">
-          <p aria-live="polite" className="text-sm text-slate-600" data-testid="usage-summary">
-            {summary(usage.data.range, points)}
-          </p>
-          <ChartBoundary
-            fallback={<p className="py-6 text-sm text-slate-500">The chart could not be shown.</p>}
-          >
-            <Suspense fallback={chartFallback}>
-              <UsageChart points={points} />
-            </Suspense>
-          </ChartBoundary>
-          <details className="mt-2 text-sm">
-            <summary className="cursor-pointer font-medium text-brand-700">View as table</summary>
-            <UsageTable points={points} />
-          </details>
-        </div>
-      )}
+      <QueryStates
+        query={usage}
+        loading={
+          <div role="status" className="mt-4">
+            <span className="sr-only">Loading usage...</span>
+            {chartFallback}
+          </div>
+        }
+        error="Could not load your usage."
+      >
+        {(data) => (
+          <div className="mt-4">
+            <p aria-live="polite" className="text-sm text-slate-600" data-testid="usage-summary">
+              {summary(data.range, points)}
+            </p>
+            <ChartBoundary
+              fallback={
+                <p className="py-6 text-sm text-slate-500">The chart could not be shown.</p>
+              }
+            >
+              <Suspense fallback={chartFallback}>
+                <UsageChart points={points} />
+              </Suspense>
+            </ChartBoundary>
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer font-medium text-brand-700">View as table</summary>
+              <UsageTable points={points} />
+            </details>
+          </div>
+        )}
+      </QueryStates>
     </ListPanel>
   );
 }

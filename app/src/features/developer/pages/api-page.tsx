@@ -1,4 +1,4 @@
-import { QueryLoadError } from '../../../components/ui/load-error';
+import { QueryStates } from '../../../components/ui/query-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -27,13 +27,13 @@ export function ApiPage() {
         <h2 id="credentials-heading" className="mb-4 text-lg font-semibold text-slate-900">
           Account credentials
         </h2>
-        {account.isPending ? (
-          <TableSkeleton label="Loading credentials..." rows={2} columns={2} />
-        ) : account.isError ? (
-          <QueryLoadError query={account} fallback="Could not load your API credentials." />
-        ) : (
-          <CredentialsPanel account={account.data} />
-        )}
+        <QueryStates
+          query={account}
+          loading={<TableSkeleton label="Loading credentials..." rows={2} columns={2} />}
+          error="Could not load your API credentials."
+        >
+          {(data) => <CredentialsPanel account={data} />}
+        </QueryStates>
       </section>
       <ApiKeysPanel />
       <WebhookDeliveriesPanel />

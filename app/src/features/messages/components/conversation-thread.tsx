@@ -2,14 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { QueryLoadError } from '../../../components/ui/load-error';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatDateTime } from '../../../lib/format-date';
 import { SmsStatusBadge } from '../../sms/components/sms-status-badge';
 import { useConversation, type ConversationId } from '../api/get-conversation';
 import type { ConversationMessage } from '../api/get-conversations';
 import { ReplyForm } from './reply-form';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates } from '../../../components/ui/list-panel';
 
 function Bubble({ message }: { message: ConversationMessage }) {
   const outbound = message.direction === 'outbound';
@@ -86,29 +85,33 @@ export function ConversationThread({ id, focusOnOpen }: ConversationThreadProps)
           </p>
         </div>
       </div>
-      {thread.isPending ? (
-        <TableSkeleton label="Loading conversation..." rows={4} columns={1} />
-      ) : thread.isError ? (
-        <QueryLoadError query={thread} fallback="Could not load this conversation." />
-      ) : thread.data.messages.length === 0 ? (
-        <p role="status" className="p-8 text-center text-slate-600">
-          No messages with this number yet.
-        </p>
-      ) : (
-        <div
-          ref={scroller}
-          role="region"
-          aria-label={`Messages with ${id.contact}`}
-          tabIndex={0}
-          className="max-h-[36rem] overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:p-6"
-        >
-          <ol className="space-y-3">
-            {thread.data.messages.map((message, index) => (
-              <Bubble key={`${message.date} ${index}`} message={message} />
-            ))}
-          </ol>
-        </div>
-      )}
+      <ListStates
+        query={thread}
+        loading={<TableSkeleton label="Loading conversation..." rows={4} columns={1} />}
+        error="Could not load this conversation."
+        isEmpty={(data) => data.messages.length === 0}
+        empty={
+          <p role="status" className="p-8 text-center text-slate-600">
+            No messages with this number yet.
+          </p>
+        }
+      >
+        {(data) => (
+          <div
+            ref={scroller}
+            role="region"
+            aria-label={`Messages with ${id.contact}`}
+            tabIndex={0}
+            className="max-h-[36rem] overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:p-6"
+          >
+            <ol className="space-y-3">
+              {data.messages.map((message, index) => (
+                <Bubble key={`${message.date} ${index}`} message={message} />
+              ))}
+            </ol>
+          </div>
+        )}
+      </ListStates>
       <ReplyForm key={`${id.number} ${id.contact}`} id={id} />
     </ListPanel>
   );
