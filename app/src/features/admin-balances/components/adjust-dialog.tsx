@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmStep } from '../../../components/ui/confirm-step';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { usd, validateAdjustment } from '../../../lib/core';
@@ -15,10 +13,16 @@ type AdjustValues = { amount: string; reason: string };
 
 const titles: Record<AdjustmentType, string> = { credit: 'Add Funds', debit: 'Deduct Funds' };
 
-function question(type: AdjustmentType, amount: string, name: string): string {
-  return type === 'credit'
-    ? `Add ${usd(amount)} to ${name}'s balance?`
-    : `Deduct ${usd(amount)} from ${name}'s balance?`;
+/** A component, so that it renders only on the confirmation step: usd() throws on an amount
+ * the form has not yet checked. */
+function Question({ type, amount, name }: { type: AdjustmentType; amount: string; name: string }) {
+  return (
+    <p className="text-base font-medium text-slate-900">
+      {type === 'credit'
+        ? `Add ${usd(amount)} to ${name}'s balance?`
+        : `Deduct ${usd(amount)} from ${name}'s balance?`}
+    </p>
+  );
 }
 
 interface AdjustDialogProps {
@@ -65,15 +69,15 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
   }
 
   return (
-    <Dialog
-      open
+    <ConfirmFirstDialog
       onClose={onClose}
-      dismissible={!mutation.isPending}
+      pending={mutation.isPending}
       title={titles[type]}
       description={`${user.name} (${user.email}), current balance ${usd(user.balance)}`}
-    >
-      {step === 'form' ? (
-        <form noValidate className="space-y-4" onSubmit={form.submit(() => goTo('confirm'))}>
+      confirming={step === 'confirm'}
+      onContinue={form.submit(() => goTo('confirm'))}
+      fields={
+        <>
           <TextField
             id="adjust-amount"
             label="Amount (USD)"
@@ -93,25 +97,16 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
             required
             {...form.text('reason')}
           />
-          <DialogActions onCancel={onClose} danger={type === 'debit'}>
-            Continue
-          </DialogActions>
-        </form>
-      ) : (
-        <ConfirmStep
-          failure={failure}
-          onBack={() => goTo('form')}
-          onConfirm={() => mutation.mutate()}
-          danger={type === 'debit'}
-          pending={mutation.isPending}
-          confirmLabel="Confirm"
-        >
-          <p className="text-base font-medium text-slate-900">
-            {question(type, amount, user.name)}
-          </p>
-          <p className="text-sm text-slate-600">Reason: {form.values.reason.trim()}</p>
-        </ConfirmStep>
-      )}
-    </Dialog>
+        </>
+      }
+      danger={type === 'debit'}
+      failure={failure}
+      onBack={() => goTo('form')}
+      onConfirm={() => mutation.mutate()}
+      confirmLabel="Confirm"
+    >
+      <Question type={type} amount={amount} name={user.name} />
+      <p className="text-sm text-slate-600">Reason: {form.values.reason.trim()}</p>
+    </ConfirmFirstDialog>
   );
 }

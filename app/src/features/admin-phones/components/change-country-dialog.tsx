@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmStep } from '../../../components/ui/confirm-step';
-import { DialogActions } from '../../../components/ui/dialog-actions';
+import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
 import { QueryLoadError } from '../../../components/ui/load-error';
-import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { changePhoneCountry } from '../api/change-phone-country';
@@ -37,59 +35,43 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
   const fieldError = fieldErrorsOf(change.error).countryCode;
 
   return (
-    <Dialog
-      open
+    <ConfirmFirstDialog
       onClose={onClose}
-      dismissible={!change.isPending}
+      pending={change.isPending}
       title="Change Country"
       description={`${phone.number}, now in ${phone.country} (${phone.countryCode})`}
+      confirming={confirming}
+      onContinue={(event) => {
+        event.preventDefault();
+        change.reset();
+        setConfirming(true);
+      }}
+      fields={
+        countries.isError ? (
+          <QueryLoadError query={countries} fallback="Could not load the countries." />
+        ) : (
+          <SelectField
+            id="change-country"
+            label="Country"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            disabled={countries.isPending}
+            error={fieldError}
+            options={countries.data ?? [{ value: phone.countryCode, label: phone.countryCode }]}
+          />
+        )
+      }
+      continueDisabled={code === phone.countryCode || !countries.data}
+      failure={
+        change.isError && !fieldError && messageOf(change.error, 'Could not change the country.')
+      }
+      onBack={() => setConfirming(false)}
+      onConfirm={() => change.mutate()}
+      confirmLabel="Change Country"
     >
-      {!confirming ? (
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.reset();
-            setConfirming(true);
-          }}
-        >
-          {countries.isError ? (
-            <QueryLoadError query={countries} fallback="Could not load the countries." />
-          ) : (
-            <SelectField
-              id="change-country"
-              label="Country"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              disabled={countries.isPending}
-              error={fieldError}
-              options={countries.data ?? [{ value: phone.countryCode, label: phone.countryCode }]}
-            />
-          )}
-          <DialogActions
-            onCancel={onClose}
-            disabled={code === phone.countryCode || !countries.data}
-          >
-            Continue
-          </DialogActions>
-        </form>
-      ) : (
-        <ConfirmStep
-          failure={
-            change.isError &&
-            !fieldError &&
-            messageOf(change.error, 'Could not change the country.')
-          }
-          onBack={() => setConfirming(false)}
-          onConfirm={() => change.mutate()}
-          pending={change.isPending}
-          confirmLabel="Change Country"
-        >
-          <p className="font-medium text-slate-900">
-            Move {phone.number} to {label}?
-          </p>
-        </ConfirmStep>
-      )}
-    </Dialog>
+      <p className="font-medium text-slate-900">
+        Move {phone.number} to {label}?
+      </p>
+    </ConfirmFirstDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmStep } from '../../../components/ui/confirm-step';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
@@ -56,23 +54,19 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
   }
 
   return (
-    <Dialog
-      open
+    <ConfirmFirstDialog
       onClose={onClose}
-      dismissible={!reassign.isPending}
+      pending={reassign.isPending}
       title="Reassign Number"
       description={`${phone.number}, now ${phone.assignedTo ? `assigned to ${phone.assignedTo}` : 'unassigned'}`}
-    >
-      {!confirming ? (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            reassign.reset();
-            setConfirming(true);
-          }}
-        >
+      confirming={confirming}
+      onContinue={(event) => {
+        event.preventDefault();
+        reassign.reset();
+        setConfirming(true);
+      }}
+      fields={
+        <>
           <RadioGroup
             legend="New holder"
             name="reassign-target"
@@ -94,34 +88,26 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
               }}
             />
           )}
-          <DialogActions onCancel={onClose} disabled={target === 'customer' && email.trim() === ''}>
-            Continue
-          </DialogActions>
-        </form>
-      ) : (
-        <ConfirmStep
-          failure={
-            reassign.isError &&
-            !emailError &&
-            messageOf(reassign.error, 'Could not reassign the number.')
-          }
-          onBack={() => setConfirming(false)}
-          onConfirm={() => reassign.mutate()}
-          pending={reassign.isPending}
-          confirmLabel={owner ? 'Reassign Number' : 'Return to inventory'}
-        >
-          <p className="font-medium text-slate-900">
-            {owner
-              ? `Reassign ${phone.number} to ${owner}?`
-              : `Return ${phone.number} to inventory?`}
-          </p>
-          <p className="text-sm text-slate-600">
-            {phone.assignedTo
-              ? `${phone.assignedTo} will no longer have this number.`
-              : 'The number is unassigned now.'}
-          </p>
-        </ConfirmStep>
-      )}
-    </Dialog>
+        </>
+      }
+      continueDisabled={target === 'customer' && email.trim() === ''}
+      failure={
+        reassign.isError &&
+        !emailError &&
+        messageOf(reassign.error, 'Could not reassign the number.')
+      }
+      onBack={() => setConfirming(false)}
+      onConfirm={() => reassign.mutate()}
+      confirmLabel={owner ? 'Reassign Number' : 'Return to inventory'}
+    >
+      <p className="font-medium text-slate-900">
+        {owner ? `Reassign ${phone.number} to ${owner}?` : `Return ${phone.number} to inventory?`}
+      </p>
+      <p className="text-sm text-slate-600">
+        {phone.assignedTo
+          ? `${phone.assignedTo} will no longer have this number.`
+          : 'The number is unassigned now.'}
+      </p>
+    </ConfirmFirstDialog>
   );
 }

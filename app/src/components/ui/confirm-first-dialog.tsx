@@ -1,0 +1,73 @@
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import { ConfirmStep } from './confirm-step';
+import { Dialog } from './dialog';
+import { DialogActions } from './dialog-actions';
+
+type DialogProps = Pick<ComponentProps<typeof Dialog>, 'title' | 'description'>;
+type StepProps = Pick<
+  ComponentProps<typeof ConfirmStep>,
+  'failure' | 'onBack' | 'onConfirm' | 'confirmLabel'
+>;
+
+interface ConfirmFirstDialogProps extends DialogProps, StepProps {
+  onClose: () => void;
+  /** While the call runs: the dialog stays and the buttons wait. */
+  pending: boolean;
+  /** The question shows instead of the form. */
+  confirming: boolean;
+  /** The form's submit: moves on to the question once the fields are fine. */
+  onContinue: FormEventHandler<HTMLFormElement>;
+  /** The form's fields. */
+  fields: ReactNode;
+  /** Disables Continue, e.g. until something changed. */
+  continueDisabled?: boolean;
+  /** The step takes something away: both main buttons are red. */
+  danger?: boolean;
+  /** The question, and any detail under it. */
+  children: ReactNode;
+}
+
+/**
+ * A dialog whose call is asked about first: a form with Cancel and Continue, then the
+ * question with Back and confirm. The screen keeps which step shows, so that a field the
+ * server refused can send the user back to the form.
+ */
+export function ConfirmFirstDialog({
+  onClose,
+  pending,
+  confirming,
+  onContinue,
+  fields,
+  continueDisabled,
+  danger,
+  failure,
+  onBack,
+  onConfirm,
+  confirmLabel,
+  children,
+  ...dialog
+}: ConfirmFirstDialogProps) {
+  return (
+    <Dialog open onClose={onClose} dismissible={!pending} {...dialog}>
+      {!confirming ? (
+        <form noValidate className="space-y-4" onSubmit={onContinue}>
+          {fields}
+          <DialogActions onCancel={onClose} danger={danger} disabled={continueDisabled}>
+            Continue
+          </DialogActions>
+        </form>
+      ) : (
+        <ConfirmStep
+          failure={failure}
+          onBack={onBack}
+          onConfirm={onConfirm}
+          danger={danger}
+          pending={pending}
+          confirmLabel={confirmLabel}
+        >
+          {children}
+        </ConfirmStep>
+      )}
+    </Dialog>
+  );
+}
