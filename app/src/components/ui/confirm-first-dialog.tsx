@@ -33,6 +33,8 @@ interface ConfirmFirstDialogProps extends DialogProps, StepProps {
  * server refused can send the user back to the form.
  */
 export function ConfirmFirstDialog({
+  title,
+  description,
   onClose,
   pending,
   confirming,
@@ -40,33 +42,27 @@ export function ConfirmFirstDialog({
   fields,
   continueDisabled,
   danger,
-  failure,
-  onBack,
-  onConfirm,
-  confirmLabel,
-  children,
-  ...dialog
+  ...step
 }: ConfirmFirstDialogProps) {
   return (
-    <Dialog open onClose={onClose} dismissible={!pending} {...dialog}>
+    <Dialog open onClose={onClose} dismissible={!pending} title={title} description={description}>
       {!confirming ? (
-        <form noValidate className="space-y-4" onSubmit={onContinue}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            // The form only leads to the question: it never navigates.
+            event.preventDefault();
+            onContinue(event);
+          }}
+        >
           {fields}
           <DialogActions onCancel={onClose} danger={danger} disabled={continueDisabled}>
             Continue
           </DialogActions>
         </form>
       ) : (
-        <ConfirmStep
-          failure={failure}
-          onBack={onBack}
-          onConfirm={onConfirm}
-          danger={danger}
-          pending={pending}
-          confirmLabel={confirmLabel}
-        >
-          {children}
-        </ConfirmStep>
+        <ConfirmStep {...step} danger={danger} pending={pending} />
       )}
     </Dialog>
   );

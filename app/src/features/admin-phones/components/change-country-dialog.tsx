@@ -41,8 +41,7 @@ export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps
       title="Change Country"
       description={`${phone.number}, now in ${phone.country} (${phone.countryCode})`}
       confirming={confirming}
-      onContinue={(event) => {
-        event.preventDefault();
+      onContinue={() => {
         change.reset();
         setConfirming(true);
       }}

@@ -60,8 +60,7 @@ export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
       title="Reassign Number"
       description={`${phone.number}, now ${phone.assignedTo ? `assigned to ${phone.assignedTo}` : 'unassigned'}`}
       confirming={confirming}
-      onContinue={(event) => {
-        event.preventDefault();
+      onContinue={() => {
         reassign.reset();
         setConfirming(true);
       }}
