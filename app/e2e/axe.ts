@@ -1,7 +1,7 @@
 // axe-core in a page of the browser tests: the serious and critical WCAG 2.1 AA
 // violations it finds, and the two screen sizes the page checks are run at.
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -11,6 +11,29 @@ export const PHONE_AND_WIDE = [
   { width: 375, height: 812 },
   { width: 1440, height: 900 },
 ];
+
+export type Viewport = (typeof PHONE_AND_WIDE)[number];
+
+/**
+ * Runs `check` on a fresh page at each of the two sizes, in a context `open` makes from
+ * the options given (they let axe in), closed afterwards even when the check fails.
+ */
+export async function atPhoneAndWide(
+  open: (options: BrowserContextOptions) => Promise<BrowserContext>,
+  check: (page: Page, viewport: Viewport) => Promise<void>,
+): Promise<void> {
+  for (const viewport of PHONE_AND_WIDE) {
+    // axe is injected as an inline script, which the app's CSP refuses.
+    const context = await open({ viewport, bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await check(page, viewport);
+    } finally {
+      await context.close();
+    }
+  }
+}
 
 /** Injects axe (the context needs bypassCSP: it goes in as an inline script). */
 export async function seriousViolations(page: Page): Promise<string[]> {

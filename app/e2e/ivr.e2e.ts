@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { api } from './api';
 import { clientWithNumber, newClient, pageScrollsSideways, signIn } from './accounts';
 import { baseUrl, open, sharedBrowser } from './browser';
-import { PHONE_AND_WIDE, seriousViolations } from './axe';
+import { atPhoneAndWide, seriousViolations } from './axe';
 
 const browser = sharedBrowser();
 
@@ -115,16 +115,9 @@ describe('IVR flows', () => {
   test('the editor passes axe and fits the screen, on a phone and wide', async () => {
     const password = 'ivr-e2e-pass-2';
     const client = await newClient('Ivo Axe', password, 'e2e-ivr-axe');
-    for (const viewport of PHONE_AND_WIDE) {
-      const context = await browser().newContext({
-        baseURL: baseUrl(),
-        viewport,
-        // axe is injected as an inline script, which the app's CSP refuses.
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      try {
+    await atPhoneAndWide(
+      (options) => browser().newContext({ baseURL: baseUrl(), ...options }),
+      async (page) => {
         await signIn(page, client.email, password);
         await page.goto('/client/ivr/new');
         await page.getByLabel('Flow name').fill('Axe check');
@@ -133,9 +126,7 @@ describe('IVR flows', () => {
         await page.getByRole('button', { name: 'Start test call' }).waitFor();
         expect(await pageScrollsSideways(page)).toBe(false);
         expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }
+      },
+    );
   });
 });

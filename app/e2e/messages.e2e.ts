@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { pageScrollsSideways } from './accounts';
 import { baseUrl, sharedBrowser } from './browser';
 import { areaContext } from './routes';
-import { PHONE_AND_WIDE, seriousViolations } from './axe';
+import { atPhoneAndWide, seriousViolations } from './axe';
 
 // Sent by the demo data (server/tools/demo.rs).
 const RECIPIENT = '+447700900321';
@@ -15,15 +15,9 @@ const browser = sharedBrowser();
 
 describe('Messages', () => {
   test('the demo client’s sent SMS shows as a conversation and opens as its thread, on a phone and wide', async () => {
-    for (const viewport of PHONE_AND_WIDE) {
-      const context = await areaContext(browser(), baseUrl(), 'client', {
-        viewport,
-        // axe is injected as an inline script, which the app's CSP refuses.
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      try {
+    await atPhoneAndWide(
+      (options) => areaContext(browser(), baseUrl(), 'client', options),
+      async (page, viewport) => {
         await page.goto('/client/messages');
         const list = page.getByRole('region', { name: 'Conversations' });
         const item = list.getByRole('link').filter({ hasText: RECIPIENT });
@@ -43,10 +37,8 @@ describe('Messages', () => {
           await list.waitFor();
           expect(await thread.count()).toBe(0);
         }
-      } finally {
-        await context.close();
-      }
-    }
+      },
+    );
   });
 
   test('a reply in the demo conversation goes from its number and appears in the thread', async () => {

@@ -7,7 +7,7 @@ import { pageScrollsSideways, signIn } from './accounts';
 import { DEMO_ADMIN } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 import { areaContext } from './routes';
-import { PHONE_AND_WIDE, seriousViolations } from './axe';
+import { atPhoneAndWide, seriousViolations } from './axe';
 
 const HEADER =
   'prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from';
@@ -94,15 +94,9 @@ describe('rate decks', () => {
   });
 
   test('the page passes axe and fits the screen, on a phone and wide', async () => {
-    for (const viewport of PHONE_AND_WIDE) {
-      const context = await areaContext(browser(), baseUrl(), 'admin', {
-        viewport,
-        // axe is injected as an inline script, which the app's CSP refuses.
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      try {
+    await atPhoneAndWide(
+      (options) => areaContext(browser(), baseUrl(), 'admin', options),
+      async (page) => {
         await page.goto('/admin/rate-decks');
         await page.getByRole('heading', { name: 'Rate Decks', level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
@@ -113,9 +107,7 @@ describe('rate decks', () => {
         await page.getByRole('table', { name: 'Errors by line' }).waitFor();
         expect(await pageScrollsSideways(page)).toBe(false);
         expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }
+      },
+    );
   });
 });
