@@ -1,9 +1,16 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { submitLogin, submitSignup } from './accounts';
 import { DEMO_ADMIN, DEMO_CLIENT, uniqueEmail } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 
 const browser = sharedBrowser();
+
+/** The navbar's link or button named `name` that shows: the navbar holds each item twice,
+ * in its desktop row and in its phone menu. */
+function navbarItem(page: Page, role: 'link' | 'button', name: string) {
+  return page.getByTestId('navbar').getByRole(role, { name }).filter({ visible: true }).first();
+}
 
 describe('accounts', () => {
   test('sign up, sign in, land on /, open the client area from Dashboard, log out', async () => {
@@ -24,12 +31,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByText('Logged out successfully').waitFor();
-    await page
-      .getByTestId('navbar')
-      .getByRole('link', { name: 'Login' })
-      .filter({ visible: true })
-      .first()
-      .waitFor();
+    await navbarItem(page, 'link', 'Login').waitFor();
     // The session is over on the server too: the client area sends us to /login.
     await page.goto('/client');
     await page.waitForURL(`${baseUrl()}/login`);
@@ -99,12 +101,7 @@ describe('accounts', () => {
 
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.waitForURL(`${baseUrl()}/`);
-    await page
-      .getByTestId('navbar')
-      .getByRole('button', { name: 'Logout' })
-      .filter({ visible: true })
-      .first()
-      .click();
+    await navbarItem(page, 'button', 'Logout').click();
     await settle();
 
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
