@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import type { NumberRoute } from '../api/number-route';
+import { NothingToRouteTo } from './nothing-to-route-to';
 
 interface RouteDevicesFieldsetProps {
   devices: NumberRoute['devices'];
@@ -12,12 +12,11 @@ interface RouteDevicesFieldsetProps {
 export function RouteDevicesFieldset({ devices, chosen, onToggle }: RouteDevicesFieldsetProps) {
   if (devices.length === 0) {
     return (
-      <div className="space-y-2 text-sm text-slate-700">
-        <p>You have no SIP devices yet: inbound calls have nowhere to ring.</p>
-        <Link className="font-medium text-brand-700 hover:underline" to={paths.client.sipDevices}>
-          Create a SIP device
-        </Link>
-      </div>
+      <NothingToRouteTo
+        message="You have no SIP devices yet: inbound calls have nowhere to ring."
+        to={paths.client.sipDevices}
+        action="Create a SIP device"
+      />
     );
   }
   return (

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { SelectField } from '../../../components/ui/select-field';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { useIvrFlows } from '../../ivr/api/get-flows';
+import { NothingToRouteTo } from './nothing-to-route-to';
 
 interface RouteIvrFieldProps {
   /** The chosen flow's id, as the select's text ('' none yet). */
@@ -28,12 +28,11 @@ export function RouteIvrField({ value, error, onChange }: RouteIvrFieldProps) {
   const { items, monthlyPrice } = flows.data;
   if (items.length === 0) {
     return (
-      <div className="space-y-2 text-sm text-slate-700">
-        <p>You have no IVR flows yet.</p>
-        <Link className="font-medium text-brand-700 hover:underline" to={paths.client.ivrNew}>
-          Build an IVR flow
-        </Link>
-      </div>
+      <NothingToRouteTo
+        message="You have no IVR flows yet."
+        to={paths.client.ivrNew}
+        action="Build an IVR flow"
+      />
     );
   }
   return (
