@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { CardText } from './card-text';
 
 export interface LinkCard {
   label: string;
@@ -30,10 +31,7 @@ export function LinkCardGrid({ id, title, links }: LinkCardGridProps) {
               className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200 hover:shadow"
             >
               <link.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
-              <span>
-                <span className="block font-semibold text-slate-900">{link.label}</span>
-                <span className="block text-sm text-slate-500">{link.description}</span>
-              </span>
+              <CardText title={link.label} detail={link.description} />
             </Link>
           </li>
         ))}

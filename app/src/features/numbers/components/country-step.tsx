@@ -1,3 +1,4 @@
+import { CardText } from '../../../components/ui/card-text';
 import { Flag } from '../../../components/ui/flag';
 import { QueryLoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/spinner';
@@ -29,10 +30,7 @@ export function CountryStep({ selected, onChoose }: CountryStepProps) {
             }`}
           >
             <Flag code={country.code} emoji={country.flag} size="lg" />
-            <span>
-              <span className="block font-semibold text-slate-900">{country.name}</span>
-              <span className="block text-sm text-slate-500">{country.code}</span>
-            </span>
+            <CardText title={country.name} detail={country.code} />
           </button>
         </li>
       ))}
