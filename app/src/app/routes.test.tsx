@@ -9,7 +9,7 @@ import { mockApi, refusal, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
-import { bodyOf } from '../test/queries';
+import { bodyOf, expectLinkTo } from '../test/queries';
 
 const anonymous: Routes = {
   'GET /api/user/info': refusal(401, 'Unauthorized'),
@@ -101,10 +101,7 @@ describe('route table', () => {
     expect(screen.getByText('Admin Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
     expect(screen.queryByTestId('navbar')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Manage Phone Numbers' })).toHaveAttribute(
-      'href',
-      '/admin/phones',
-    );
+    expectLinkTo('Manage Phone Numbers', '/admin/phones');
   });
 
   it('shows the client dashboard with the balance through core', async () => {
@@ -112,10 +109,7 @@ describe('route table', () => {
     renderAt('/client');
     expect(await screen.findByText('Welcome back, Casey Client')).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toHaveTextContent('$125.50');
-    expect(screen.getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    expectLinkTo('Add funds', '/client/deposit');
     expect(screen.queryByTestId('navbar')).toBeNull();
   });
 
@@ -128,10 +122,7 @@ describe('route table', () => {
     renderAt('/client/transactions');
     expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute(
-      'href',
-      '/client/transactions',
-    );
+    expectLinkTo('Transactions', '/client/transactions');
   });
 
   it('shows User Balances to an admin', async () => {

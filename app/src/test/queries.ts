@@ -48,3 +48,8 @@ export async function chooseRowAction(row: string, item: string): Promise<HTMLEl
   await userEvent.click(screen.getByRole('menuitem', { name: item }));
   return toggle;
 }
+
+/** Asserts that the link named `name` on screen leads to `href`. */
+export function expectLinkTo(name: string | RegExp, href: string) {
+  expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminAuth, clientAuth, renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
+import { expectLinkTo } from '../../test/queries';
 
 function scrollTo(y: number) {
   act(() => {
@@ -44,10 +45,10 @@ describe('Navbar', () => {
     const { unmount } = renderWithProviders(<Navbar />, {
       auth: adminAuth(),
     });
-    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+    expectLinkTo('Dashboard', '/admin');
     unmount();
     renderWithProviders(<Navbar />, { auth: clientAuth() });
-    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/client');
+    expectLinkTo('Dashboard', '/client');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

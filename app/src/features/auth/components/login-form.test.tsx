@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';
+import { expectLinkTo } from '../../../test/queries';
 
 describe('Login page', () => {
   it("shows core's messages on submit and blocks the call", async () => {
@@ -60,13 +61,7 @@ describe('Login page', () => {
     renderWithProviders(<LoginPage />, { route: '/login' });
     expect(screen.getByText(/admin@dialtone\.test \/ admin123/)).toBeInTheDocument();
     expect(screen.getByText(/client@dialtone\.test \/ client123/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-    expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    expectLinkTo('Forgot password?', '/forgot-password');
+    expectLinkTo('create a new account', '/signup');
   });
 });

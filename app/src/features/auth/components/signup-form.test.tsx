@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { SignupPage } from '../pages/signup-page';
+import { expectLinkTo } from '../../../test/queries';
 
 async function fillValid() {
   await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
@@ -26,15 +27,9 @@ describe('Signup page', () => {
       screen.getByText('You must accept the Terms of Service and Privacy Policy'),
     ).toBeInTheDocument();
     expect(auth.signup).not.toHaveBeenCalled();
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
-      'href',
-      '/terms',
-    );
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expectLinkTo('Terms of Service', '/terms');
+    expectLinkTo('Privacy Policy', '/privacy');
+    expectLinkTo('Sign in', '/login');
   });
 
   it('shows the banner and the server field errors on a 409', async () => {

@@ -5,6 +5,7 @@ import { mockApi, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
+import { expectLinkTo } from '../../../test/queries';
 
 const SENT = 'If an account exists for that email, we have sent a link to reset your password.';
 
@@ -53,9 +54,6 @@ describe('Password reset', () => {
   it('explains a link without a token', () => {
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
     expect(screen.getByRole('alert')).toHaveTextContent('invalid or incomplete');
-    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
+    expectLinkTo('Request a new reset link', '/forgot-password');
   });
 });

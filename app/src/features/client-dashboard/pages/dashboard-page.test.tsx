@@ -5,6 +5,7 @@ import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../..
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import type { UsagePoint } from '../api/get-usage';
 import { DashboardPage } from './dashboard-page';
+import { expectLinkTo } from '../../../test/queries';
 
 // jsdom cannot lay out an SVG chart; the lazy chart module is replaced by its data.
 vi.mock('../components/usage-chart', () => ({
@@ -115,10 +116,7 @@ describe('Client dashboard', () => {
       'href',
       '/client/send-sms',
     );
-    expect(screen.getByRole('link', { name: 'Add funds' })).toHaveAttribute(
-      'href',
-      '/client/deposit',
-    );
+    expectLinkTo('Add funds', '/client/deposit');
   });
 
   it('lists recent activity with a description and amount per type', async () => {

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { NotFoundPage } from './not-found-page';
+import { expectLinkTo } from '../../../test/queries';
 
 describe('NotFoundPage', () => {
   it('shows the 404 with links home and to support', () => {
@@ -11,11 +12,8 @@ describe('NotFoundPage', () => {
     expect(
       screen.getByText("The page you are looking for doesn't exist or has been moved."),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
-      'href',
-      '/contact',
-    );
+    expectLinkTo('Go back home', '/');
+    expectLinkTo('Contact Support', '/contact');
     expect(document.title).toBe('Page Not Found | Dialtone');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, refusal, type Reply } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { IvrFlowsPage } from './ivr-flows-page';
-import { chooseRowAction } from '../../../test/queries';
+import { chooseRowAction, expectLinkTo } from '../../../test/queries';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const reception = {
@@ -50,10 +50,7 @@ describe('IVR flows page', () => {
     expect(row).toHaveTextContent('+14155550100');
     expect(row).toHaveTextContent('Nov 24, 2026');
     expect(screen.getByText(/A flow in use costs \$29\.99\/month/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New flow' })).toHaveAttribute(
-      'href',
-      '/client/ivr/new',
-    );
+    expectLinkTo('New flow', '/client/ivr/new');
   });
 
   it('shows the server’s refusal to delete a flow a number routes to', async () => {

@@ -7,7 +7,7 @@ import { calls, failsUntilRecovered, mockApi, refusal } from '../../../test/mock
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
-import { chooseRowAction, expectFlag, findRow } from '../../../test/queries';
+import { chooseRowAction, expectFlag, findRow, expectLinkTo } from '../../../test/queries';
 
 const active = {
   id: 5,
@@ -111,10 +111,7 @@ describe('My numbers page', () => {
     mockApi({ 'GET /api/numbers/mine': { status: 200, body: { numbers: [] } } });
     renderPage();
     expect(await screen.findByText('You have no phone numbers yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Buy your first number' })).toHaveAttribute(
-      'href',
-      '/client/buy-number',
-    );
+    expectLinkTo('Buy your first number', '/client/buy-number');
   });
 
   it('offers a retry when the list cannot load', async () => {

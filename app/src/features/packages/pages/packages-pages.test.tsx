@@ -6,6 +6,7 @@ import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/r
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
+import { expectLinkTo } from '../../../test/queries';
 
 const catalogue = [
   { id: 1, name: 'Basic', minutes: 100, price: 19.99, validity: 30, features: ['Outbound calls'] },
@@ -17,10 +18,7 @@ describe('My packages page', () => {
     mockApi({ 'GET /api/packages/mine': { status: 200, body: { packages: [] } } });
     renderWithProviders(<MyPackagesPage />, { route: '/client/my-packages' });
     expect(await screen.findByText('No packages')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Buy a package' })).toHaveAttribute(
-      'href',
-      '/client/buy-package',
-    );
+    expectLinkTo('Buy a package', '/client/buy-package');
   });
 
   it('shows the minutes left as a progress bar', async () => {
