@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, refusal, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -81,6 +81,16 @@ async function chooseUsMobileNumber() {
   await userEvent.click(await screen.findByRole('button', { name: /\+14155550100/ }));
 }
 
+/** Picks the US mobile number and confirms it, the server answering the purchase with
+ * `reply`; the stubbed fetch, and the auth the page was given. */
+async function buyUsMobileNumber(reply: Reply) {
+  const fetch = server({ 'POST /api/numbers/purchase': reply });
+  const auth = renderPage();
+  await chooseUsMobileNumber();
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+  return { fetch, auth };
+}
+
 describe('Buy number wizard', () => {
   afterEach(() => {
     act(() => toast.remove());
@@ -150,12 +160,10 @@ describe('Buy number wizard', () => {
   });
 
   it('buys the number, announces it, refreshes the balance and starts over', async () => {
-    const fetch = server({
-      'POST /api/numbers/purchase': { status: 201, body: { number: bought, balance: 16.01 } },
+    const { fetch, auth } = await buyUsMobileNumber({
+      status: 201,
+      body: { number: bought, balance: 16.01 },
     });
-    const auth = renderPage();
-    await chooseUsMobileNumber();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(
       await screen.findByText('Number +14155550100 purchased successfully!'),
@@ -170,29 +178,15 @@ describe('Buy number wizard', () => {
   });
 
   it('shows a shortfall inline with a link to add funds', async () => {
-    server({
-      'POST /api/numbers/purchase': refusal(
-        402,
-        'Insufficient balance: $3.99 needed, $1.00 available',
-      ),
-    });
-    renderPage();
-    await chooseUsMobileNumber();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await buyUsMobileNumber(refusal(402, 'Insufficient balance: $3.99 needed, $1.00 available'));
     await expectChargeFailure('Insufficient balance: $3.99 needed, $1.00 available');
     expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
   });
 
   it('goes back to the list and reloads it when the number was taken meanwhile', async () => {
-    const fetch = server({
-      'POST /api/numbers/purchase': refusal(
-        409,
-        'This number was just taken. Please choose another one.',
-      ),
-    });
-    renderPage();
-    await chooseUsMobileNumber();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const { fetch } = await buyUsMobileNumber(
+      refusal(409, 'This number was just taken. Please choose another one.'),
+    );
     expect(
       await screen.findByText('This number was just taken. Please choose another one.'),
     ).toBeInTheDocument();
