@@ -53,3 +53,15 @@ export async function chooseRowAction(row: string, item: string): Promise<HTMLEl
 export function expectLinkTo(name: string | RegExp, href: string) {
   expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
 }
+
+/** Checks that the dialog named `name` says `asks`, then clicks its `button`; the dialog. */
+export async function answerDialog(
+  name: string,
+  asks: string,
+  button: string,
+): Promise<HTMLElement> {
+  const dialog = screen.getByRole('dialog', { name });
+  expect(dialog).toHaveTextContent(asks);
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+  return dialog;
+}

@@ -11,6 +11,7 @@ import {
   findRow,
   optionTexts,
   rowOf,
+  answerDialog,
 } from '../../../test/queries';
 
 const ada = {
@@ -130,9 +131,11 @@ describe('Manage users page', () => {
       'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
     });
     await chooseRowAction('Ada Lovelace', 'Reactivate User');
-    const dialog = screen.getByRole('dialog', { name: 'Reactivate User' });
-    expect(dialog).toHaveTextContent('Reactivate Ada Lovelace? They can sign in again at once.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate User' }));
+    await answerDialog(
+      'Reactivate User',
+      'Reactivate Ada Lovelace? They can sign in again at once.',
+      'Reactivate User',
+    );
     await expectCalled(fetch, 'POST /api/admin/users/7/reactivate');
   });
 
@@ -141,9 +144,11 @@ describe('Manage users page', () => {
       'POST /api/admin/users/7/role': refusal(409, 'At least one administrator must remain'),
     });
     await chooseRowAction('Ada Lovelace', 'Change Role');
-    const dialog = screen.getByRole('dialog', { name: 'Change Role' });
-    expect(dialog).toHaveTextContent("Change Ada Lovelace's role from Client to Admin?");
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
+    await answerDialog(
+      'Change Role',
+      "Change Ada Lovelace's role from Client to Admin?",
+      'Make Admin',
+    );
     expect(await screen.findByText('At least one administrator must remain')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(bodyOf(fetch, 'POST /api/admin/users/7/role')).toEqual({ role: 'admin' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
-import { bodyOf, expectFlag, findRow, rowOf } from '../../../test/queries';
+import { bodyOf, expectFlag, findRow, rowOf, answerDialog } from '../../../test/queries';
 
 const germany = {
   id: 3,
@@ -145,9 +145,7 @@ describe('Country pricing page', () => {
   it('deletes a row after a confirmation', async () => {
     const { fetch } = show({ 'DELETE /api/admin/country-pricing/4': { status: 204 } });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Japan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Country' });
-    expect(dialog).toHaveTextContent('Delete Japan (JP)?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await answerDialog('Delete Country', 'Delete Japan (JP)?', 'Delete');
     expect(await screen.findByText('Japan deleted')).toBeInTheDocument();
     expect(calls(fetch)).toContain('DELETE /api/admin/country-pricing/4');
   });

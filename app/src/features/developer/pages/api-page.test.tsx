@@ -5,6 +5,7 @@ import { calls, type Reply } from '../../../test/mock-api';
 import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
+import { answerDialog } from '../../../test/queries';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = '0123456789abcdef0123456789ab9f3e';
@@ -227,9 +228,7 @@ describe('API page', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke CRM' }));
-    const dialog = screen.getByRole('dialog', { name: 'Revoke API Key' });
-    expect(dialog).toHaveTextContent(crmKey.sid);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    await answerDialog('Revoke API Key', crmKey.sid, 'Revoke key');
     expect(await screen.findByText('CRM revoked')).toBeInTheDocument();
     expect(calls(fetch)).toContain(`DELETE /api/developer/keys/${crmKey.sid}`);
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'CRM' })).toBeNull());

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, refusal, type Reply } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { IvrFlowsPage } from './ivr-flows-page';
-import { chooseRowAction, expectLinkTo } from '../../../test/queries';
+import { chooseRowAction, expectLinkTo, answerDialog } from '../../../test/queries';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const reception = {
@@ -58,9 +58,11 @@ describe('IVR flows page', () => {
       'DELETE /api/ivr/flows/3': refusal(409, '+14155550100 routes its calls to this flow'),
     });
     await chooseRowAction('Reception', 'Delete');
-    const dialog = screen.getByRole('dialog', { name: 'Delete IVR flow' });
-    expect(dialog).toHaveTextContent('route that number elsewhere in My Numbers first');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete flow' }));
+    const dialog = await answerDialog(
+      'Delete IVR flow',
+      'route that number elsewhere in My Numbers first',
+      'Delete flow',
+    );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       '+14155550100 routes its calls to this flow',
     );

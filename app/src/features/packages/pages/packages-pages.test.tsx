@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, refusal } from '../../../test/mock-api';
@@ -6,7 +6,7 @@ import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/r
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
-import { expectLinkTo } from '../../../test/queries';
+import { expectLinkTo, answerDialog } from '../../../test/queries';
 
 const catalogue = [
   { id: 1, name: 'Basic', minutes: 100, price: 19.99, validity: 30, features: ['Outbound calls'] },
@@ -62,9 +62,11 @@ describe('Buy package page', () => {
     const auth = fakeAuth();
     renderWithToasts(<BuyPackagePage />, { route: '/client/buy-package', auth });
     await userEvent.click(await screen.findByRole('button', { name: 'Purchase Standard' }));
-    const dialog = screen.getByRole('dialog', { name: 'Buy Package' });
-    expect(dialog).toHaveTextContent('Buy Standard for $49.99? 300 minutes valid 60 days.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await answerDialog(
+      'Buy Package',
+      'Buy Standard for $49.99? 300 minutes valid 60 days.',
+      'Confirm',
+    );
     expect(await screen.findByText('Standard package purchased successfully!')).toBeInTheDocument();
     await waitFor(() => expect(auth.refreshUser).toHaveBeenCalled());
     expect(screen.queryByRole('dialog')).toBeNull();

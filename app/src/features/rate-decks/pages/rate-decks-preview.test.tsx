@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { calls } from '../../../test/mock-api';
 import { HEADER, deck, draft, preview, renderPage, server } from '../../../test/rate-deck-fixtures';
+import { answerDialog } from '../../../test/queries';
 
 describe('Rate decks page: a draft', () => {
   it('previews a draft: the counts, flagged rows first and marked, and a threshold', async () => {
@@ -128,9 +129,7 @@ describe('Rate decks page: a draft', () => {
     const fetch = server({ 'DELETE /api/admin/rate-decks/7': { status: 204 } });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Carrier B' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Draft' });
-    expect(dialog).toHaveTextContent('Delete the draft Carrier B?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await answerDialog('Delete Draft', 'Delete the draft Carrier B?', 'Delete');
     expect(await screen.findByText('Carrier B deleted')).toBeInTheDocument();
     expect(calls(fetch)).toContain('DELETE /api/admin/rate-decks/7');
   });
