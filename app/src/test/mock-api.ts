@@ -32,9 +32,10 @@ export function listPage(items: unknown[], total = items.length, page = 1, pageS
   return { status: 200, body: { items, total, page, pageSize } };
 }
 
-/** An error answer with the server's message, as the API refuses a request. */
-export function refusal(status: number, message: string): Reply {
-  return { status, body: { message } };
+/** An error answer with the server's message, as the API refuses a request; with `errors`,
+ * the message of each field it refused. */
+export function refusal(status: number, message: string, errors?: Record<string, string>): Reply {
+  return { status, body: errors ? { message, errors } : { message } };
 }
 
 /**

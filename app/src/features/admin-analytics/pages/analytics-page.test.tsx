@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../../test/mock-api';
+import { calls, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
@@ -100,13 +100,9 @@ describe('Analytics page', () => {
 
   it('shows the server’s range message under the field and asks for missing dates', async () => {
     const { fetch } = show({
-      'GET /api/admin/analytics?from=2026-04-10&to=2026-03-31': {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { from: 'The start date must not be after the end date' },
-        },
-      },
+      'GET /api/admin/analytics?from=2026-04-10&to=2026-03-31': refusal(400, 'Invalid input', {
+        from: 'The start date must not be after the end date',
+      }),
     });
     await screen.findByText('92.5%');
     const from = screen.getByLabelText('From');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '../../../test/mock-api';
+import { calls, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 import { bodyOf, chooseRowAction, findRow } from '../../../test/queries';
@@ -98,13 +98,9 @@ describe('User Balances page', () => {
 
   it("shows the server's refusal under the field and stays on the form", async () => {
     show({
-      [ADJUST]: {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { amount: 'Cannot deduct $100.00: the balance is only $17.50' },
-        },
-      },
+      [ADJUST]: refusal(400, 'Invalid input', {
+        amount: 'Cannot deduct $100.00: the balance is only $17.50',
+      }),
     });
     await chooseRowAction('Ada Lovelace', 'Deduct Funds');
     const dialog = screen.getByRole('dialog', { name: 'Deduct Funds' });

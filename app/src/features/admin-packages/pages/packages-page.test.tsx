@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../../test/mock-api';
+import { calls, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 import { bodyOf, chooseRowAction, expectCalled } from '../../../test/queries';
@@ -52,10 +52,7 @@ describe('Manage packages page', () => {
       'POST /api/admin/packages': () => {
         attempts += 1;
         return attempts === 1
-          ? {
-              status: 400,
-              body: { message: 'Invalid', errors: { name: 'A package with this name exists' } },
-            }
+          ? refusal(400, 'Invalid', { name: 'A package with this name exists' })
           : { status: 201, body: { item: { ...basic, id: 3, name: 'Gold Plus' } } };
       },
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi, mockServer } from '../../../test/mock-api';
+import { calls, mockApi, mockServer, refusal } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 import { bodyOf } from '../../../test/queries';
@@ -113,13 +113,9 @@ describe('Admin settings page', () => {
 
   it('puts the server’s field errors under their fields', async () => {
     server({
-      'PUT /api/admin/settings': {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { maxDeposit: 'Maximum deposit must be between $1.00 and $1000000.00' },
-        },
-      },
+      'PUT /api/admin/settings': refusal(400, 'Invalid input', {
+        maxDeposit: 'Maximum deposit must be between $1.00 and $1000000.00',
+      }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage } from '../../../test/mock-api';
+import { calls, listPage, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 import { bodyOf, expectFlag, findRow, rowOf, answerDialog } from '../../../test/queries';
@@ -92,10 +92,9 @@ describe('Country pricing page', () => {
 
   it('adds a country and puts the server errors under their fields', async () => {
     const { fetch } = show({
-      'POST /api/admin/country-pricing': {
-        status: 400,
-        body: { message: 'Invalid', errors: { code: 'A country with this code already exists' } },
-      },
+      'POST /api/admin/country-pricing': refusal(400, 'Invalid', {
+        code: 'A country with this code already exists',
+      }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add New Country' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Country' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, type Reply } from '../../../test/mock-api';
+import { calls, type Reply, refusal } from '../../../test/mock-api';
 import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
@@ -89,13 +89,9 @@ describe('API page', () => {
       'POST /api/developer/auth-token/reveal': (init) =>
         JSON.parse(String(init.body)).password === 'client123'
           ? ok({ authToken: TOKEN })
-          : {
-              status: 400,
-              body: {
-                message: 'Current password is incorrect',
-                errors: { password: 'Current password is incorrect' },
-              },
-            },
+          : refusal(400, 'Current password is incorrect', {
+              password: 'Current password is incorrect',
+            }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Reveal Auth Token' }));
     const dialog = screen.getByRole('dialog', { name: 'Reveal Auth Token' });

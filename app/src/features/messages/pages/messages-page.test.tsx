@@ -224,13 +224,9 @@ describe('Messages page', () => {
 
   it('says why a reply failed, in a toast', async () => {
     server({
-      'POST /api/sms': {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { from: 'Send from one of your active numbers' },
-        },
-      },
+      'POST /api/sms': refusal(400, 'Invalid input', {
+        from: 'Send from one of your active numbers',
+      }),
     });
     renderWithToasts(<MessagesPage />, {
       route: `/client/messages?${new URLSearchParams({ number: NUMBER, contact: ALICE })}`,

@@ -94,13 +94,9 @@ describe('Call routing to an IVR flow', () => {
 
   it('shows the server’s refusal of a flow under the flow field', async () => {
     server({
-      'PUT /api/numbers/5/route': {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { ivrFlowId: 'Choose one of your own IVR flows' },
-        },
-      },
+      'PUT /api/numbers/5/route': refusal(400, 'Invalid input', {
+        ivrFlowId: 'Choose one of your own IVR flows',
+      }),
     });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Call Routing' });

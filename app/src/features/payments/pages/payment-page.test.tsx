@@ -126,10 +126,7 @@ describe('Payment page (sandbox)', () => {
 
   it('shows the server field errors under the fields', async () => {
     server({
-      [CONFIRM]: {
-        status: 400,
-        body: { message: 'Invalid input', errors: { cvc: "Your card's security code is invalid" } },
-      },
+      [CONFIRM]: refusal(400, 'Invalid input', { cvc: "Your card's security code is invalid" }),
     });
     renderPage();
     await fillCard('4242 4242 4242 4242');

@@ -142,10 +142,9 @@ describe('Rate decks page', () => {
           total: 1,
         },
       },
-      'POST /api/admin/rate-decks?name=': {
-        status: 400,
-        body: { message: 'Give the deck a name', errors: { name: 'Give the deck a name' } },
-      },
+      'POST /api/admin/rate-decks?name=': refusal(400, 'Give the deck a name', {
+        name: 'Give the deck a name',
+      }),
     });
     renderPage();
     await choose(clean);

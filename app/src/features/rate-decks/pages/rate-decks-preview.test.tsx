@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls } from '../../../test/mock-api';
+import { calls, refusal } from '../../../test/mock-api';
 import { HEADER, deck, draft, preview, renderPage, server } from '../../../test/rate-deck-fixtures';
 import { answerDialog } from '../../../test/queries';
 
@@ -24,13 +24,9 @@ describe('Rate decks page: a draft', () => {
           },
         },
       },
-      'GET /api/admin/rate-decks/7/preview?threshold=x': {
-        status: 400,
-        body: {
-          message: 'Invalid',
-          errors: { threshold: 'Threshold must be a percentage, e.g. 10' },
-        },
-      },
+      'GET /api/admin/rate-decks/7/preview?threshold=x': refusal(400, 'Invalid', {
+        threshold: 'Threshold must be a percentage, e.g. 10',
+      }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview Carrier B' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, mockApi, refusal } from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import { SettingsPage } from './settings-page';
 
@@ -45,13 +45,9 @@ describe('Settings page', () => {
 
   it("shows the server's field error for a wrong current password", async () => {
     mockApi({
-      'PUT /api/user/password': {
-        status: 400,
-        body: {
-          message: 'Invalid input',
-          errors: { currentPassword: 'Current password is incorrect' },
-        },
-      },
+      'PUT /api/user/password': refusal(400, 'Invalid input', {
+        currentPassword: 'Current password is incorrect',
+      }),
     });
     renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user }) });
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -68,13 +64,9 @@ describe('Settings page', () => {
       'PUT /api/user/profile': (init) =>
         JSON.parse(String(init.body)).currentPassword === 'secret-1'
           ? { status: 200, body: { user: saved } }
-          : {
-              status: 400,
-              body: {
-                message: 'Current password is incorrect',
-                errors: { currentPassword: 'Current password is incorrect' },
-              },
-            },
+          : refusal(400, 'Current password is incorrect', {
+              currentPassword: 'Current password is incorrect',
+            }),
     });
     renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user, setUser: vi.fn() }) });
     const profile = screen.getByRole('form', { name: 'Profile' });
