@@ -52,9 +52,7 @@ export function ReplyForm({ id }: { id: ConversationId }) {
       noValidate
       aria-label={`Reply to ${id.contact}`}
       className="space-y-3 border-t border-slate-200 p-4 sm:px-6"
-      onSubmit={form.submit((values) => {
-        if (!sender.pending) send(values);
-      })}
+      onSubmit={form.submit(send)}
     >
       <SmsMessageFields
         id="reply-message"

@@ -37,13 +37,15 @@ export function useSendSms() {
 /**
  * Sending from a form: the shortfall its message box shows (402: not enough money; 403: a
  * trial account texting a number it has not verified), a toast and the user's balance
- * fetched again once sent; any other failure is the form's to show (`onError`).
+ * fetched again once sent; any other failure is the form's to show (`onError`). A submit
+ * while a message is still on its way sends nothing.
  */
 export function useSmsFormSend() {
   const { refreshUser } = useAuth();
   const sender = useSendSms();
   const [shortfall, setShortfall] = useState<string | null>(null);
   function send(input: SendSmsInput, onSent: () => void, onError: (error: unknown) => void) {
+    if (sender.isPending) return;
     setShortfall(null);
     sender.mutate(input, {
       onSuccess: () => {

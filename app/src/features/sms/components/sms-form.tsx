@@ -47,14 +47,7 @@ export function SmsForm() {
   }
 
   return (
-    <form
-      noValidate
-      aria-label="Send SMS"
-      className="space-y-5"
-      onSubmit={form.submit((values) => {
-        if (!sender.pending) send(values);
-      })}
-    >
+    <form noValidate aria-label="Send SMS" className="space-y-5" onSubmit={form.submit(send)}>
       <TextField
         id="sms-to"
         label="Recipient"
