@@ -1,10 +1,10 @@
 // Accounts and signing in for browser tests: fresh clients made through the API (so that
 // no test depends on another), credited by the demo administrator when a test needs
 // money, and the login form filled in as a person would.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, DEMO_ADMIN, loginToken, uniqueEmail } from './api';
-import { baseUrl } from './browser';
+import { baseUrl, open, type Visit } from './browser';
 
 export interface NewClient {
   id: number;
@@ -100,6 +100,18 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await submitLogin(page, email, password);
   await page.waitForURL(`${baseUrl()}/`);
+}
+
+/** A new context at the login form, signed in through it and on /; `viewport` as open's. */
+export async function openSignedIn(
+  browser: Browser,
+  email: string,
+  password: string,
+  viewport?: Parameters<typeof open>[2],
+): Promise<Visit> {
+  const visit = await open(browser, '/login', viewport);
+  await signIn(visit.page, email, password);
+  return visit;
 }
 
 /** The page as a whole is wider than the window (a table should scroll in its own box). */

@@ -1,7 +1,7 @@
 // The admin area in the browser: the demo administrator suspends a client, changes the
 // setup fee a client then pays, and reads the overview and the audit log.
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, signIn, submitLogin } from './accounts';
+import { credit, newClient, openSignedIn, submitLogin } from './accounts';
 import { api, DEMO_ADMIN, loginToken } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 
@@ -30,8 +30,7 @@ async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
 describe('admin area', () => {
   test('the admin suspends a new client, who can then no longer sign in', async () => {
     const client = await newClient('Sam Suspend', PASSWORD, 'e2e-admin');
-    const admin = await open(browser(), '/login');
-    await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const admin = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.goto('/admin/users');
     await admin.page.getByRole('heading', { name: 'Manage Users' }).waitFor();
     await admin.page.getByLabel('Search').fill(client.email);
@@ -63,8 +62,7 @@ describe('admin area', () => {
     const token = await loginToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
     const settings = await savedSettings(token);
     try {
-      const admin = await open(browser(), '/login');
-      await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const admin = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
       await admin.page.goto('/admin/settings');
       await admin.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       const fee = admin.page.getByLabel('Number setup fee ($)');
@@ -96,8 +94,7 @@ describe('admin area', () => {
   });
 
   test('the overview shows the five cards and the recent users', async () => {
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     for (const label of ['Total Users', 'Active Numbers', 'Minutes Used', 'Revenue', 'Countries']) {
@@ -120,8 +117,11 @@ describe('admin area', () => {
   test('the audit log lists a settings change with what changed', async () => {
     const restore = await changeSettings({ lowBalanceThreshold: '6.25' });
     try {
-      const { page, context } = await open(browser(), '/login');
-      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const { page, context } = await openSignedIn(
+        browser(),
+        DEMO_ADMIN.email,
+        DEMO_ADMIN.password,
+      );
       await page.goto('/admin/audit');
       await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
       await page.getByLabel('Action').selectOption({ label: 'Settings' });
@@ -144,8 +144,10 @@ describe('admin area', () => {
   });
 
   test('the admin pages fit a 375 px screen; wide tables scroll in their own box', async () => {
-    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password, {
+      width: 375,
+      height: 740,
+    });
     for (const [path, heading] of [
       ['/admin', 'Overview'],
       ['/admin/users', 'Manage Users'],

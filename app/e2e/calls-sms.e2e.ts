@@ -3,9 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
+import { credit, newClient, openSignedIn, pageScrollsSideways } from './accounts';
 import { DEMO_CLIENT } from './api';
-import { open, sharedBrowser } from './browser';
+import { sharedBrowser } from './browser';
 
 const PASSWORD = 'calls-sms-e2e-1';
 const RECIPIENT = '+14155550123';
@@ -47,8 +47,7 @@ describe('SMS and call history', () => {
   test('a funded client sends an SMS, sees it delivered and pays the quoted cost', async () => {
     const client = await newClient('Sam Sender', PASSWORD, 'e2e-sms');
     await credit(client.id, '5');
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, client.email, PASSWORD);
+    const { page, context } = await openSignedIn(browser(), client.email, PASSWORD);
     await page.goto('/client/send-sms');
     await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
     const recent = page.getByRole('region', { name: 'Recent messages' });
@@ -91,8 +90,11 @@ describe('SMS and call history', () => {
   });
 
   test('the demo client filters its calls to outbound and exports only those', async () => {
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    const { page, context } = await openSignedIn(
+      browser(),
+      DEMO_CLIENT.email,
+      DEMO_CLIENT.password,
+    );
     await page.goto('/client/call-history');
     await page.getByRole('heading', { name: 'Call History' }).waitFor();
     const table = page.getByRole('table', { name: 'Your calls' });
@@ -135,8 +137,12 @@ describe('SMS and call history', () => {
   });
 
   test('at 375 px the new client pages scroll their tables, never the page', async () => {
-    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    const { page, context } = await openSignedIn(
+      browser(),
+      DEMO_CLIENT.email,
+      DEMO_CLIENT.password,
+      { width: 375, height: 740 },
+    );
     // Each page, once what it shows is in.
     const pages: Array<[string, Locator]> = [
       ['/client/call-history', page.getByRole('table', { name: 'Your calls' })],

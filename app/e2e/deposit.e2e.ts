@@ -2,9 +2,9 @@
 // the demo administrator credits a client from User Balances.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, pageScrollsSideways, signIn } from './accounts';
+import { credit, newClient, openSignedIn, pageScrollsSideways } from './accounts';
 import { DEMO_ADMIN } from './api';
-import { baseUrl, open, sharedBrowser } from './browser';
+import { baseUrl, sharedBrowser } from './browser';
 
 const PASSWORD = 'deposit-e2e-1';
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -38,8 +38,7 @@ async function isSamePage(page: Page): Promise<boolean> {
 describe('deposits', () => {
   test('a new client deposits $25.00 by card, then a declined card changes nothing', async () => {
     const client = await newClient('Dora Deposit', PASSWORD, 'e2e-money');
-    const { page, context, requests } = await open(browser(), '/login');
-    await signIn(page, client.email, PASSWORD);
+    const { page, context, requests } = await openSignedIn(browser(), client.email, PASSWORD);
     await page.goto('/client/deposit');
     await page.getByRole('heading', { name: 'Add Funds' }).waitFor();
     await page.getByText('No deposits yet').waitFor();
@@ -77,8 +76,7 @@ describe('deposits', () => {
 
   test('the demo admin adds $5.00 to a client from User Balances', async () => {
     const client = await newClient('Carl Credit', PASSWORD, 'e2e-money');
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/balances');
     await page.getByRole('heading', { name: 'User Balances' }).waitFor();
     await page.getByPlaceholder('Search users...').fill(client.email);
@@ -114,8 +112,7 @@ describe('deposits', () => {
     const client = await newClient('Nina Narrow', PASSWORD, 'e2e-money');
     await credit(client.id, '7.50', 'Welcome credit');
     const phone = { width: 375, height: 740 };
-    const clientVisit = await open(browser(), '/login', phone);
-    await signIn(clientVisit.page, client.email, PASSWORD);
+    const clientVisit = await openSignedIn(browser(), client.email, PASSWORD, phone);
     await clientVisit.page.goto('/client/deposit');
     await clientVisit.page.getByRole('region', { name: 'Your deposits' }).waitFor();
     expect(await pageScrollsSideways(clientVisit.page)).toBe(false);
@@ -125,8 +122,7 @@ describe('deposits', () => {
     expect(await pageScrollsSideways(clientVisit.page)).toBe(false);
     await clientVisit.context.close();
 
-    const adminVisit = await open(browser(), '/login', phone);
-    await signIn(adminVisit.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const adminVisit = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password, phone);
     await adminVisit.page.goto('/admin/balances');
     await adminVisit.page.getByRole('table', { name: 'User balances' }).waitFor();
     expect(await pageScrollsSideways(adminVisit.page)).toBe(false);

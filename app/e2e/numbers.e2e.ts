@@ -2,9 +2,9 @@
 // and a minutes package, the demo administrator stocks a number and changes a rate.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, signIn } from './accounts';
+import { credit, newClient, openSignedIn } from './accounts';
 import { DEMO_ADMIN } from './api';
-import { baseUrl, open, sharedBrowser } from './browser';
+import { baseUrl, sharedBrowser } from './browser';
 
 const PASSWORD = 'numbers-e2e-1';
 
@@ -52,8 +52,7 @@ async function fundedClient(name: string): Promise<string> {
 describe('numbers and packages', () => {
   test('a new client buys a US mobile number and pays monthly fee plus setup', async () => {
     const email = await fundedClient('Nora Number');
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, email, PASSWORD);
+    const { page, context } = await openSignedIn(browser(), email, PASSWORD);
     const number = await chooseUsMobile(page);
     expect(number).toMatch(/^\+1\d{10}$/);
     const total = page.getByText('Total due today').locator('..');
@@ -71,8 +70,7 @@ describe('numbers and packages', () => {
 
   test('a new client buys the Basic package and sees all its minutes', async () => {
     const email = await fundedClient('Pia Package');
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, email, PASSWORD);
+    const { page, context } = await openSignedIn(browser(), email, PASSWORD);
     await page.goto('/client/buy-package');
     await page.getByRole('button', { name: 'Purchase Basic' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Package' });
@@ -92,8 +90,7 @@ describe('numbers and packages', () => {
   });
 
   test('the admin stocks +14155550999 and a client buys it through the wizard', async () => {
-    const admin = await open(browser(), '/login');
-    await signIn(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const admin = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.goto('/admin/phones');
     await admin.page.getByRole('heading', { name: 'Manage Phone Numbers' }).waitFor();
     await admin.page.getByRole('button', { name: 'Add New Number' }).click();
@@ -111,8 +108,7 @@ describe('numbers and packages', () => {
     await admin.context.close();
 
     const email = await fundedClient('Cleo Client');
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, email, PASSWORD);
+    const { page, context } = await openSignedIn(browser(), email, PASSWORD);
     const number = await chooseUsMobile(page, '+14155550999');
     expect(number).toBe('+14155550999');
     await confirmPurchase(page, number);
@@ -121,8 +117,7 @@ describe('numbers and packages', () => {
   });
 
   test("the admin changes Germany's outbound rate and the table shows it", async () => {
-    const { page, context } = await open(browser(), '/login');
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/country-pricing');
     await page.getByRole('heading', { name: 'Country Pricing' }).waitFor();
     await page.getByPlaceholder('Search countries...').fill('Germany');
@@ -138,8 +133,10 @@ describe('numbers and packages', () => {
 
   test('the wizard fits a 375 px screen without sideways page scroll', async () => {
     const email = await fundedClient('Mia Mobile');
-    const { page, context } = await open(browser(), '/login', { width: 375, height: 740 });
-    await signIn(page, email, PASSWORD);
+    const { page, context } = await openSignedIn(browser(), email, PASSWORD, {
+      width: 375,
+      height: 740,
+    });
     await chooseUsMobile(page);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
