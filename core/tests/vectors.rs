@@ -14,6 +14,11 @@ fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
     serde_json::from_value(args[i].clone()).expect("vector argument")
 }
 
+/// The field errors of a validator that returns its valid value: none when it passed.
+fn refusals<T>(r: Result<T, v::FieldErrors>) -> Value {
+    json!(r.err().unwrap_or_default())
+}
+
 fn dec(s: &str) -> Result<Decimal, String> {
     money::parse_amount(s).map_err(|e| e.to_string())
 }
@@ -31,42 +36,18 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "validateContact" => errors(v::validate_contact(&arg(args, 0))),
         "validateDeposit" => {
             let max = Decimal::from_str(&arg::<String>(args, 1)).unwrap();
-            errors(
-                v::validate_deposit(&arg::<String>(args, 0), max)
-                    .err()
-                    .unwrap_or_default(),
-            )
+            refusals(v::validate_deposit(&arg::<String>(args, 0), max))
         }
-        "validateAdjustment" => errors(
-            v::validate_adjustment(&arg(args, 0))
-                .err()
-                .unwrap_or_default(),
-        ),
+        "validateAdjustment" => refusals(v::validate_adjustment(&arg(args, 0))),
         "validateCard" => errors(card::validate_card(
             &arg(args, 0),
             arg(args, 1),
             arg(args, 2),
         )),
-        "validateRateRow" => errors(
-            rates::validate_rate_row(&arg(args, 0))
-                .err()
-                .unwrap_or_default(),
-        ),
-        "validateNumberForm" => errors(
-            inventory::validate_number_form(&arg(args, 0))
-                .err()
-                .unwrap_or_default(),
-        ),
-        "validateRange" => errors(
-            inventory::validate_range(&arg(args, 0))
-                .err()
-                .unwrap_or_default(),
-        ),
-        "validatePackageForm" => errors(
-            inventory::validate_package_form(&arg(args, 0))
-                .err()
-                .unwrap_or_default(),
-        ),
+        "validateRateRow" => refusals(rates::validate_rate_row(&arg(args, 0))),
+        "validateNumberForm" => refusals(inventory::validate_number_form(&arg(args, 0))),
+        "validateRange" => refusals(inventory::validate_range(&arg(args, 0))),
+        "validatePackageForm" => refusals(inventory::validate_package_form(&arg(args, 0))),
         "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
         "sipRefusal" => {
             let (status, phrase) = sip::refusal_status(&arg::<String>(args, 0));

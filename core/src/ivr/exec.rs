@@ -4,7 +4,7 @@
 
 use super::hours::{is_open, Zones};
 use super::limits::MAX_HOPS;
-use super::model::{Flow, Step};
+use super::model::{Flow, Menu, Say, Step, Voicemail};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,19 +226,21 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &m
         s.attempts = 0;
         s.path.push(PathEntry::Step(id.clone()));
         match step {
-            Step::Say(say) => {
+            // Each of these waits on its prompt: the say's text, the menu's prompt, the
+            // voicemail's greeting.
+            Step::Say(Say { text, audio, .. })
+            | Step::Menu(Menu {
+                prompt: text,
+                audio,
+                ..
+            })
+            | Step::Voicemail(Voicemail {
+                greeting: text,
+                audio,
+                ..
+            }) => {
                 s.phase = Phase::Playing;
-                out.push(play(id, &say.text, &say.audio));
-                return;
-            }
-            Step::Menu(m) => {
-                s.phase = Phase::Playing;
-                out.push(play(id, &m.prompt, &m.audio));
-                return;
-            }
-            Step::Voicemail(v) => {
-                s.phase = Phase::Playing;
-                out.push(play(id, &v.greeting, &v.audio));
+                out.push(play(id, text, audio));
                 return;
             }
             Step::Forward(f) => {

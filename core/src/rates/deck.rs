@@ -111,6 +111,11 @@ impl<'a> DeckReader<'a> {
         }
     }
 
+    /// A cell's parsed value, or None with its error recorded against `field`.
+    fn parsed<T>(&mut self, field: &str, parsed: Result<T, String>) -> Option<T> {
+        parsed.map_err(|e| self.fail(field, e)).ok()
+    }
+
     /// `read_line` for a line as it arrives in bytes: one that is not UTF-8 is an error.
     pub fn read_bytes(&mut self, bytes: &[u8]) -> Option<DeckRow> {
         match std::str::from_utf8(bytes) {
@@ -227,25 +232,11 @@ impl<'a> DeckReader<'a> {
         if line_type.is_none() {
             self.fail("type", "Type must be mobile, landline or toll-free".into());
         }
-        let mut money = |field: &str, label: &str, text: &str| match rate(label, text) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                self.fail(field, e);
-                None
-            }
-        };
-        let inbound = money("inbound", "Inbound rate", &cells[4]);
-        let outbound = money("outbound", "Outbound rate", &cells[5]);
-        let sms = money("sms", "SMS rate", &cells[6]);
-        let mut secs = |field: &str, label: &str, text: &str| match increment(label, text) {
-            Ok(n) => Some(n),
-            Err(e) => {
-                self.fail(field, e);
-                None
-            }
-        };
-        let first = secs("firstIncrement", "First increment", &cells[7]);
-        let next = secs("nextIncrement", "Next increment", &cells[8]);
+        let inbound = self.parsed("inbound", rate("Inbound rate", &cells[4]));
+        let outbound = self.parsed("outbound", rate("Outbound rate", &cells[5]));
+        let sms = self.parsed("sms", rate("SMS rate", &cells[6]));
+        let first = self.parsed("firstIncrement", increment("First increment", &cells[7]));
+        let next = self.parsed("nextIncrement", increment("Next increment", &cells[8]));
         let date = cells[9].trim();
         if crate::dates::day_number(date).is_none() {
             self.fail(
