@@ -57,11 +57,7 @@ pub async fn post_signup(
     Json(input): Json<SignupInput>,
 ) -> Result<Response> {
     Error::check(v::validate_signup(&input))?;
-    let signups = Limit {
-        max: state.config.signups_per_hour,
-        window_ms: 3600 * 1000,
-        message: SIGNUP_MESSAGE,
-    };
+    let signups = Limit::per_hour(state.config.signups_per_hour, SIGNUP_MESSAGE);
     throttle::hit(&state.db, &format!("signup:ip:{ip}"), signups).await?;
     let hash = password::hash(&input.password).await?;
     let new = NewUser {

@@ -17,16 +17,8 @@ use utoipa::ToSchema;
 const RESET_TTL_MS: i64 = 3600 * 1000;
 const SENT: &str =
     "If an account exists for that email, we have sent a link to reset your password.";
-const PER_EMAIL: Limit = Limit {
-    max: 3,
-    window_ms: 3600 * 1000,
-    message: "Too many reset requests. Please try again later.",
-};
-const PER_IP: Limit = Limit {
-    max: 20,
-    window_ms: 3600 * 1000,
-    message: "Too many reset requests. Please try again later.",
-};
+const PER_EMAIL: Limit = Limit::per_hour(3, "Too many reset requests. Please try again later.");
+const PER_IP: Limit = Limit::per_hour(20, "Too many reset requests. Please try again later.");
 
 #[derive(Deserialize, ToSchema)]
 pub struct ForgotRequest {

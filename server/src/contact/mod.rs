@@ -27,11 +27,10 @@ pub fn router() -> Router<AppState> {
         .route("/admin/messages/{id}/handled", post(post_handled))
 }
 
-const PER_IP: Limit = Limit {
-    max: 5,
-    window_ms: 3600 * 1000,
-    message: "You have sent several messages in a short time. Please wait a while before sending another.",
-};
+const PER_IP: Limit = Limit::per_hour(
+    5,
+    "You have sent several messages in a short time. Please wait a while before sending another.",
+);
 pub const THANKS: &str =
     "Thank you for your message! Our support team will get back to you within one business day.";
 

@@ -30,11 +30,10 @@ pub fn router() -> Router<AppState> {
         .route("/trial/verify/confirm", post(post_confirm))
 }
 
-const CODES_PER_HOUR: Limit = Limit {
-    max: 5,
-    window_ms: 3600 * 1000,
-    message: "Too many verification codes requested. Please try again later.",
-};
+const CODES_PER_HOUR: Limit = Limit::per_hour(
+    5,
+    "Too many verification codes requested. Please try again later.",
+);
 
 /// The signed-in user's free trial.
 #[derive(Serialize, ToSchema)]

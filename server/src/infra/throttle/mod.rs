@@ -19,6 +19,18 @@ pub struct Limit {
     pub message: &'static str,
 }
 
+impl Limit {
+    /// `max` requests an hour: the window of the sign-up, reset, contact and trial
+    /// code limits.
+    pub const fn per_hour(max: i64, message: &'static str) -> Limit {
+        Limit {
+            max,
+            window_ms: 3600 * 1000,
+            message,
+        }
+    }
+}
+
 /// No window is longer than this; rows older than it are swept.
 const LONGEST_WINDOW_MS: i64 = 24 * 3600 * 1000;
 
