@@ -22,7 +22,7 @@ const ALLOWED: &[(&str, &str)] = &[
     ),
     (
         "infra/db/claim.rs",
-        "runs a repository's claiming statement, written in that repository",
+        "runs a repository's claiming statement, and a queue's lease from the parts its repository writes",
     ),
     ("infra/mail.rs", "the mail outbox is the mailer's own table"),
     (

@@ -1,5 +1,6 @@
 //! The webhook_deliveries queue and its webhook_attempts log.
 
+use crate::db::claim::{self, Lease};
 use crate::db::{one_row, Backend, Exec};
 use sqlx::AnyConnection;
 
@@ -55,12 +56,7 @@ statements! {
          VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id";
 }
 
-/// Leases up to `batch` due deliveries until `lease`. On PostgreSQL, SKIP LOCKED lets
-/// an instance take rows another is claiming instead of waiting, and the batch is a
-/// CTE because a CTE that locks is evaluated once: as an `IN (subquery)` it may be
-/// re-scanned per row, each scan skipping the rows this statement just updated and
-/// taking the next ones, past the LIMIT. The UPDATE repeats the conditions, re-checked
-/// on a row another instance changed meanwhile. (SQLite's one writer serialises claims.)
+/// Leases up to `batch` due deliveries until `lease` (see `claim::lease`).
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
@@ -68,21 +64,15 @@ pub async fn claim_due(
     lease: i64,
     batch: i64,
 ) -> sqlx::Result<Vec<Claimed>> {
-    let lock = backend.skip_locked(None);
-    let due = "status = 'pending' AND next_attempt_at <= $1 \
-               AND (claimed_until IS NULL OR claimed_until <= $1)";
-    sqlx::query_as(&format!(
-        "WITH batch AS (SELECT id FROM webhook_deliveries WHERE {due} \
-                        ORDER BY next_attempt_at, id LIMIT $3{lock}) \
-         UPDATE webhook_deliveries SET claimed_until = $2 \
-         WHERE id IN (SELECT id FROM batch) AND {due} \
-         RETURNING id, user_id, url, body, attempts, give_up_at, claimed_until"
-    ))
-    .bind(now)
-    .bind(lease)
-    .bind(batch)
-    .fetch_all(conn)
-    .await
+    let queue = Lease {
+        table: "webhook_deliveries",
+        due: "status = 'pending' AND next_attempt_at <= $1 \
+              AND (claimed_until IS NULL OR claimed_until <= $1)",
+        order: "next_attempt_at, id",
+        also_set: "",
+        returning: "id, user_id, url, body, attempts, give_up_at, claimed_until",
+    };
+    claim::lease(conn, backend, &queue, now, lease, batch).await
 }
 
 statements! {

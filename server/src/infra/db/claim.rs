@@ -3,7 +3,7 @@
 
 use super::Backend;
 use sqlx::any::AnyRow;
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, FromRow};
 
 impl Backend {
     /// The end of a statement that picks a batch to claim: on PostgreSQL the rows are
@@ -33,4 +33,56 @@ pub async fn rows<T>(
         .fetch_all(conn)
         .await?;
     rows.iter().map(row).collect()
+}
+
+/// A queue whose due rows a sender leases by setting `claimed_until`; the parts are
+/// written in the queue's repository, with `$1` for now.
+pub struct Lease<'a> {
+    pub table: &'a str,
+    /// When a row is due: checked when picking the batch and again when updating it.
+    pub due: &'a str,
+    /// The order the batch is taken in.
+    pub order: &'a str,
+    /// More to set when taking the lease (", attempts = attempts + 1"), or "".
+    pub also_set: &'a str,
+    pub returning: &'a str,
+}
+
+/// Leases up to `batch` due rows until `until`. On PostgreSQL, SKIP LOCKED lets an
+/// instance take rows another is claiming instead of waiting, and the batch is a CTE
+/// because a CTE that locks is evaluated once: as an `IN (subquery)` it may be
+/// re-scanned per row, each scan skipping the rows this statement just updated and
+/// taking the next ones, past the LIMIT. The UPDATE repeats the conditions, re-checked
+/// on a row another instance changed meanwhile, so no two instances hold one row.
+/// (SQLite's one writer serialises claims.)
+pub async fn lease<T>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    queue: &Lease<'_>,
+    now: i64,
+    until: i64,
+    batch: i64,
+) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+{
+    let Lease {
+        table,
+        due,
+        order,
+        also_set,
+        returning,
+    } = queue;
+    let lock = backend.skip_locked(None);
+    sqlx::query_as(&format!(
+        "WITH batch AS (SELECT id FROM {table} WHERE {due} ORDER BY {order} LIMIT $3{lock}) \
+         UPDATE {table} SET claimed_until = $2{also_set} \
+         WHERE id IN (SELECT id FROM batch) AND {due} \
+         RETURNING {returning}"
+    ))
+    .bind(now)
+    .bind(until)
+    .bind(batch)
+    .fetch_all(conn)
+    .await
 }

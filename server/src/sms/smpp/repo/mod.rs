@@ -8,6 +8,7 @@ mod links;
 pub use inbound::*;
 pub use links::*;
 
+use crate::db::claim::{self, Lease};
 use crate::db::{Backend, Exec};
 use sqlx::AnyConnection;
 
@@ -30,7 +31,7 @@ pub struct Claimed {
 
 /// Claims up to `batch` queued messages due at `now` until `lease`: another
 /// instance's claim is skipped (FOR UPDATE SKIP LOCKED) or loses the conditional
-/// UPDATE, so no two senders hold one message.
+/// UPDATE, so no two senders hold one message (see `claim::lease`).
 pub async fn claim_due(
     conn: &mut AnyConnection,
     backend: Backend,
@@ -38,22 +39,17 @@ pub async fn claim_due(
     lease: i64,
     batch: i64,
 ) -> sqlx::Result<Vec<Claimed>> {
-    let lock = backend.skip_locked(None);
-    let due = "status = 'queued' AND provider = 'smpp' \
-               AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
-               AND (claimed_until IS NULL OR claimed_until <= $1)";
-    let mut claimed: Vec<Claimed> = sqlx::query_as(&format!(
-        "WITH batch AS (SELECT id FROM sms_messages WHERE {due} ORDER BY id LIMIT $3{lock}) \
-         UPDATE sms_messages SET claimed_until = $2, attempts = attempts + 1 \
-         WHERE id IN (SELECT id FROM batch) AND {due} \
-         RETURNING id, user_id, to_number, from_number, body, segments, cost_micros, \
-           status_callback, uncertain_since"
-    ))
-    .bind(now)
-    .bind(lease)
-    .bind(batch)
-    .fetch_all(conn)
-    .await?;
+    let queue = Lease {
+        table: "sms_messages",
+        due: "status = 'queued' AND provider = 'smpp' \
+              AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
+              AND (claimed_until IS NULL OR claimed_until <= $1)",
+        order: "id",
+        also_set: ", attempts = attempts + 1",
+        returning: "id, user_id, to_number, from_number, body, segments, cost_micros, \
+           status_callback, uncertain_since",
+    };
+    let mut claimed: Vec<Claimed> = claim::lease(conn, backend, &queue, now, lease, batch).await?;
     claimed.sort_by_key(|c| c.id);
     Ok(claimed)
 }
