@@ -102,17 +102,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
                 format!("Setup fee for {number}"),
             ),
         ] {
-            let p = Posting {
-                user_id: client.id,
-                amount: -amount,
-                kind: Kind::NumberPurchase,
-                description: &what,
-                reference: None,
-                actor_id: None,
-            };
-            ledger::post(&mut tx, p)
-                .await
-                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            charge(&mut tx, client.id, amount, Kind::NumberPurchase, &what).await?;
         }
         ours.push(number);
     }
@@ -124,17 +114,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
     if let Some((id, name, minutes, price, validity)) = package {
         let bought = now - 20 * dialtone_server::settings::DAY_MS;
         let what = format!("{name} package ({minutes} minutes)");
-        let p = Posting {
-            user_id: client.id,
-            amount: -price,
-            kind: Kind::PackagePurchase,
-            description: &what,
-            reference: None,
-            actor_id: None,
-        };
-        ledger::post(&mut tx, p)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        charge(&mut tx, client.id, price, Kind::PackagePurchase, &what).await?;
         sqlx::query(
             "INSERT INTO user_packages (user_id, package_id, name, minutes, seconds_remaining, price_micros, purchased_at, expires_at, status) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active')",
@@ -196,5 +176,27 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         refused = summary.refused,
         "demo call history generated"
     );
+    Ok(())
+}
+
+/// Debits the demo client for a purchase, as buying it in the app would have.
+async fn charge(
+    conn: &mut sqlx::AnyConnection,
+    user_id: i64,
+    amount: i64,
+    kind: dialtone_server::ledger::Kind,
+    description: &str,
+) -> anyhow::Result<()> {
+    let p = dialtone_server::ledger::Posting {
+        user_id,
+        amount: -amount,
+        kind,
+        description,
+        reference: None,
+        actor_id: None,
+    };
+    dialtone_server::ledger::post(conn, p)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())
 }
