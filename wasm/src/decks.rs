@@ -38,10 +38,7 @@ pub fn read_rate_deck(text: JsValue, countries: JsValue) -> Result<JsValue, JsEr
     let text = string(&text, "text")?;
     let countries: Vec<String> = from_js(countries)?;
     let (rows, outcome) = deck::read_deck(&text, |c| countries.iter().any(|k| k == c));
-    let (summary, errors) = match outcome {
-        Ok(s) => (Some(s), None),
-        Err(e) => (None, Some(e)),
-    };
+    let DeckCheck { summary, errors } = DeckCheck::of(outcome);
     to_js(&DeckRead {
         rows,
         summary,
@@ -55,16 +52,29 @@ struct DeckCheck {
     errors: Option<deck::DeckErrors>,
 }
 
+impl DeckCheck {
+    /// A reader's outcome as JavaScript reads it: the summary or the errors, the other null.
+    fn of(outcome: Result<deck::DeckSummary, deck::DeckErrors>) -> DeckCheck {
+        match outcome {
+            Ok(s) => DeckCheck {
+                summary: Some(s),
+                errors: None,
+            },
+            Err(e) => DeckCheck {
+                summary: None,
+                errors: Some(e),
+            },
+        }
+    }
+}
+
 /// Judges a deck file without handing its rows to JavaScript.
 #[wasm_bindgen(js_name = checkRateDeck, skip_typescript)]
 pub fn check_rate_deck(text: JsValue, countries: JsValue) -> Result<JsValue, JsError> {
     let text = string(&text, "text")?;
     let countries: Vec<String> = from_js(countries)?;
-    let (summary, errors) = match deck::check_deck(&text, |c| countries.iter().any(|k| k == c)) {
-        Ok(s) => (Some(s), None),
-        Err(e) => (None, Some(e)),
-    };
-    to_js(&DeckCheck { summary, errors })
+    let outcome = deck::check_deck(&text, |c| countries.iter().any(|k| k == c));
+    to_js(&DeckCheck::of(outcome))
 }
 
 /// When a deck effective on `effectiveFrom` (YYYY-MM-DD) takes over if applied at
