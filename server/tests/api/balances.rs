@@ -27,9 +27,7 @@ async fn fifty_concurrent_deductions_of_one_dollar_from_ten_leave_exactly_zero()
     }
     assert_eq!(ok, 10);
     assert_eq!(app.balance_of(&s).await, 0.0);
-    let sql = "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'admin_debit'";
-    let debits = app.scalar_for(sql, s.user_id).await;
-    assert_eq!(debits, 10);
+    assert_eq!(app.ledger_entries(&s, "admin_debit").await, 10);
     app.assert_invariant().await;
 }
 

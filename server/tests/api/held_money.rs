@@ -262,8 +262,6 @@ async fn six_concurrent_first_sends_with_one_key_send_one_message() {
     }
     ids.dedup();
     assert_eq!(ids.len(), 1, "{ids:?}");
-    let sql = "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'sms'";
-    let charges = app.scalar_for(sql, s.user_id).await;
-    assert_eq!(charges, 1);
+    assert_eq!(app.ledger_entries(&s, "sms").await, 1);
     app.assert_invariant().await;
 }

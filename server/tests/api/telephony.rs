@@ -229,14 +229,6 @@ async fn the_same_cdr_delivered_concurrently_is_applied_once_and_answered_alike(
     app.assert_invariant().await;
 }
 
-async fn low_balance_notices(app: &TestApp, s: &Session) -> i64 {
-    app.scalar_for(
-        "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'low_balance'",
-        s.user_id,
-    )
-    .await
-}
-
 #[tokio::test]
 async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     let app = TestApp::new().await;
@@ -246,14 +238,14 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     authorize(&app, "low-1", "outbound", &mine, to).await;
     let r = completed(&app, "low-1", "outbound", &mine, to, 60).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(low_balance_notices(&app, &s).await, 0, "$5.48 is not low");
+    assert_eq!(app.notices(&s, "low_balance").await, 0, "$5.48 is not low");
     authorize(&app, "low-2", "outbound", &mine, to).await;
     completed(&app, "low-2", "outbound", &mine, to, 1800).await;
-    assert_eq!(low_balance_notices(&app, &s).await, 1, "$4.88 is low");
+    assert_eq!(app.notices(&s, "low_balance").await, 1, "$4.88 is low");
     authorize(&app, "low-3", "outbound", &mine, to).await;
     completed(&app, "low-3", "outbound", &mine, to, 60).await;
     assert_eq!(
-        low_balance_notices(&app, &s).await,
+        app.notices(&s, "low_balance").await,
         1,
         "one notice until a deposit"
     );
@@ -262,7 +254,7 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     let (t, theirs) = caller(&app, "low2@example.com", "1.50").await;
     authorize(&app, "low-4", "outbound", &theirs, to).await;
     completed(&app, "low-4", "outbound", &theirs, to, 60).await;
-    assert_eq!(low_balance_notices(&app, &t).await, 1, "$1.48 is under $5");
+    assert_eq!(app.notices(&t, "low_balance").await, 1, "$1.48 is under $5");
     let (u, other) = caller(&app, "low3@example.com", "1.50").await;
     sqlx::query("UPDATE settings SET value = '1000000' WHERE key = 'low_balance_micros'")
         .execute(&app.state.db.pool)
@@ -270,6 +262,6 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
         .unwrap();
     authorize(&app, "low-5", "outbound", &other, to).await;
     completed(&app, "low-5", "outbound", &other, to, 60).await;
-    assert_eq!(low_balance_notices(&app, &u).await, 0, "$1.48 is over $1");
+    assert_eq!(app.notices(&u, "low_balance").await, 0, "$1.48 is over $1");
     app.assert_invariant().await;
 }

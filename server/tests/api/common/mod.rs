@@ -2,6 +2,7 @@
 //! directory, or (DIALTONE_TEST_DATABASE=postgres) a new PostgreSQL database. Also the
 //! helpers more than one area needs, each written once.
 
+mod counts;
 mod fixtures;
 mod requests;
 mod telephony;

@@ -65,13 +65,7 @@ async fn routing_a_number_to_a_flow_charges_its_first_month_once() {
         .await;
     assert_eq!(read.body["ivrFlowId"], flow);
     assert_eq!(balance_micros(&app, &s).await, before - MONTHLY_MICROS);
-    let entries = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'ivr_subscription'",
-            s.user_id,
-        )
-        .await;
-    assert_eq!(entries, 1);
+    assert_eq!(app.ledger_entries(&s, "ivr_subscription").await, 1);
 
     // The media endpoint finds the flow by the number, with or without its '+'.
     let found = flow_for_number(&app.state.db.pool, &number)
@@ -201,13 +195,7 @@ async fn a_flow_in_use_renews_monthly_once_and_ends_when_unpaid_or_unused() {
         .await
         .unwrap()
         .is_none());
-    let ended = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'ivr_ended'",
-            s.user_id,
-        )
-        .await;
-    assert_eq!(ended, 1);
+    assert_eq!(app.notices(&s, "ivr_ended").await, 1);
     app.assert_invariant().await;
 }
 

@@ -47,13 +47,7 @@ async fn a_voicemail_is_announced_once_listed_played_and_deleted_by_its_owner_on
 
     assert!(announce_voicemail(&app.state, id).await.unwrap());
     assert!(!announce_voicemail(&app.state, id).await.unwrap());
-    let told = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'voicemail'",
-            s.user_id,
-        )
-        .await;
-    assert_eq!(told, 1);
+    assert_eq!(app.notices(&s, "voicemail").await, 1);
     app.assert_only_mail("ada@example.com", "New voicemail on Dialtone")
         .await;
 

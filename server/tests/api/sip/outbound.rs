@@ -158,13 +158,7 @@ async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
     assert!((2..=4).contains(&seconds), "talked 3 s, billed {seconds}");
     let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
     assert_eq!(before - micros(&app, &s, "balance_micros").await, cost);
-    let charges = app
-        .scalar_for(
-            "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'call'",
-            s.user_id,
-        )
-        .await;
-    assert_eq!(charges, 1, "billed once");
+    assert_eq!(app.ledger_entries(&s, "call").await, 1, "billed once");
     app.assert_invariant().await;
 }
 
