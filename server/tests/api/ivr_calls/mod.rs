@@ -197,6 +197,17 @@ impl Ivr {
         .await
     }
 
+    /// The carrier's caller (`scenario`) keys 1 at the voicemail line's menu and talks
+    /// past the flow's limit: the path is menu → 1 → voicemail and the recording is the
+    /// flow's full 3 seconds. Returns the recording's WAV bytes.
+    pub async fn keyed_to_voicemail(&self, scenario: &str) -> Vec<u8> {
+        self.carrier_completes(scenario, 1).await;
+        assert_eq!(self.paths(1).await, vec!["menu → 1 → voicemail"]);
+        let (duration_ms, wav) = self.voicemails(1).await.remove(0);
+        assert_eq!(duration_ms, 3000, "recorded up to the flow's 3 seconds");
+        wav
+    }
+
     /// What `read` reads, once it holds `count` rows: read every 100 ms, ten seconds at
     /// most (the switch's log says why not, then).
     async fn once_stored<T, Rows: Future<Output = Vec<T>>>(
