@@ -1,6 +1,6 @@
 //! Administrators' forms for the number inventory and the package catalogue.
 
-use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
+use crate::validation::{free_text_error, has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
 use crate::{money, phone};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -79,12 +79,8 @@ fn whole(errors: &mut FieldErrors, field: &str, label: &str, text: &str, max: i6
 pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErrors> {
     let mut errors = FieldErrors::new();
     let name = i.name.trim();
-    if name.is_empty() {
-        errors.insert("name".into(), "Name is required".into());
-    } else if has_control_chars(name, false) {
-        errors.insert("name".into(), CONTROL_CHARS_MESSAGE.into());
-    } else if name.chars().count() > 60 {
-        errors.insert("name".into(), "Name must be at most 60 characters".into());
+    if let Some(message) = free_text_error("Name", name, false, 60) {
+        errors.insert("name".into(), message);
     }
     let minutes = whole(&mut errors, "minutes", "Minutes", &i.minutes, 100_000);
     let validity = whole(&mut errors, "validity", "Validity", &i.validity, 365);

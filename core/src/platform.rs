@@ -1,7 +1,7 @@
 //! Administrators' forms for platform settings and for mailing a user.
 
 use crate::money;
-use crate::validation::{has_control_chars, whole, FieldErrors, CONTROL_CHARS_MESSAGE};
+use crate::validation::{free_text_error, whole, FieldErrors};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -175,25 +175,11 @@ pub struct EmailInput {
 
 pub fn validate_email_message(i: &EmailInput) -> FieldErrors {
     let mut e = FieldErrors::new();
-    if i.subject.trim().is_empty() {
-        e.insert("subject".into(), "Subject is required".into());
-    } else if has_control_chars(&i.subject, false) {
-        e.insert("subject".into(), CONTROL_CHARS_MESSAGE.into());
-    } else if i.subject.chars().count() > 200 {
-        e.insert(
-            "subject".into(),
-            "Subject must be at most 200 characters".into(),
-        );
+    if let Some(message) = free_text_error("Subject", &i.subject, false, 200) {
+        e.insert("subject".into(), message);
     }
-    if i.body.trim().is_empty() {
-        e.insert("body".into(), "Message is required".into());
-    } else if has_control_chars(&i.body, true) {
-        e.insert("body".into(), CONTROL_CHARS_MESSAGE.into());
-    } else if i.body.chars().count() > 10_000 {
-        e.insert(
-            "body".into(),
-            "Message must be at most 10000 characters".into(),
-        );
+    if let Some(message) = free_text_error("Message", &i.body, true, 10_000) {
+        e.insert("body".into(), message);
     }
     e
 }

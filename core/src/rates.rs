@@ -8,7 +8,7 @@ pub mod deck_row;
 pub mod deck_schedule;
 
 use crate::money;
-use crate::validation::{has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
+use crate::validation::{free_text_error, FieldErrors};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -60,15 +60,8 @@ fn rate(errors: &mut FieldErrors, field: &str, label: &str, text: &str) -> Optio
 pub fn validate_rate_row(i: &RateInput) -> Result<Rates, FieldErrors> {
     let mut errors = FieldErrors::new();
     let name = i.country.trim();
-    if name.is_empty() {
-        errors.insert("country".into(), "Country is required".into());
-    } else if has_control_chars(name, false) {
-        errors.insert("country".into(), CONTROL_CHARS_MESSAGE.into());
-    } else if name.chars().count() > 100 {
-        errors.insert(
-            "country".into(),
-            "Country must be at most 100 characters".into(),
-        );
+    if let Some(message) = free_text_error("Country", name, false, 100) {
+        errors.insert("country".into(), message);
     }
     let code = i.code.trim();
     if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {

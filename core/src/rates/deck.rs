@@ -5,7 +5,7 @@
 
 use crate::money::{self, Micros};
 use crate::rates::max_rate;
-use crate::validation::has_control_chars;
+use crate::validation::{free_text_error, has_control_chars};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -198,18 +198,8 @@ impl<'a> DeckReader<'a> {
             self.seen.insert(prefix.to_string(), self.line);
         }
         let destination = cells[1].trim();
-        if destination.is_empty() {
-            self.fail("destination", "Destination is required".into());
-        } else if has_control_chars(destination, false) {
-            self.fail(
-                "destination",
-                crate::validation::CONTROL_CHARS_MESSAGE.into(),
-            );
-        } else if destination.chars().count() > 100 {
-            self.fail(
-                "destination",
-                "Destination must be at most 100 characters".into(),
-            );
+        if let Some(message) = free_text_error("Destination", destination, false, 100) {
+            self.fail("destination", message);
         } else if destination.starts_with(['=', '+', '-', '@']) {
             self.fail(
                 "destination",

@@ -30,6 +30,26 @@ pub fn has_control_chars(value: &str, multiline: bool) -> bool {
         .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\t')))
 }
 
+/// The first rule a required free-text field `label` breaks, as its message: empty,
+/// control characters (line breaks and tabs allowed when `multiline`), or more than
+/// `max` characters. For the forms that check a field with more rules after these.
+pub(crate) fn free_text_error(
+    label: &str,
+    value: &str,
+    multiline: bool,
+    max: usize,
+) -> Option<String> {
+    if value.trim().is_empty() {
+        Some(format!("{label} is required"))
+    } else if has_control_chars(value, multiline) {
+        Some(CONTROL_CHARS_MESSAGE.into())
+    } else if value.chars().count() > max {
+        Some(format!("{label} must be at most {max} characters"))
+    } else {
+        None
+    }
+}
+
 /// Collects the first failure per field.
 #[derive(Default)]
 struct Checker(FieldErrors);
