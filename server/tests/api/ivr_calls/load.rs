@@ -13,7 +13,7 @@ async fn ten_simultaneous_ivr_calls_all_reach_voicemail() {
     let ivr = voicemail_line(10).await;
 
     let run = ivr.carrier("ivr-voicemail", 10).await;
-    assert!(run.ok, "{}\n{}", run.errors, ivr.switch.log());
+    ivr.switch.assert_ran(&run);
 
     let paths = ivr.paths(10).await;
     assert!(
@@ -66,7 +66,7 @@ async fn measure_simultaneous_ivr_calls() {
     };
     let voicemails = ivr.voicemails(n as usize).await;
     let (cpu, wall) = (cpu_seconds() - cpu, wall.elapsed().as_secs_f64());
-    assert!(run.ok, "{}\n{}", run.errors, ivr.switch.log());
+    ivr.switch.assert_ran(&run);
     let complete = voicemails.iter().filter(|(ms, _)| *ms == 3000).count();
     println!(
         "IVR: {n} calls placed at once, {} in the endpoint at the peak, {complete} full \

@@ -26,7 +26,7 @@ async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
     let run = switch
         .device("register", "ada.desk", &password, &[], 1)
         .await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 401"), "challenged first");
 
     // The switch tells Dialtone after it answered the phone: wait for it.

@@ -22,7 +22,7 @@ async fn an_inbound_call_rings_the_owners_registered_device_and_bills_the_inboun
     let before = micros(&app, &s, "balance_micros").await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
 
     let seconds = talked((&app, &s, &switch), "inbound", OUTSIDE_CALLER, &mine).await;
     let cost = rate_call(seconds, US_INBOUND, PER_SECOND, 0).cost;
@@ -38,7 +38,7 @@ async fn an_inbound_call_with_no_device_registered_gets_480_and_holds_nothing() 
     let before = micros(&app, &s, "balance_micros").await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 480"), "{}", run.messages);
     let call = &calls(&app, &s, 1, &switch).await[0];
     assert_eq!(call["status"], "no-answer");
@@ -57,7 +57,7 @@ async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
     let _phone = switch.phone("ada.desk", &password).await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
     assert!(
         !run.messages.contains("SIP/2.0 180"),
@@ -100,7 +100,7 @@ async fn a_numbers_route_rings_only_the_devices_it_names() {
     let desk_phone = switch.phone("ada.desk", &desk).await;
     let mobile_phone = switch.phone("ada.mobile", &mobile).await;
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(mobile_phone.rang(), "the named device rang");
     assert!(!desk_phone.rang(), "the other did not");
     assert_eq!(calls(&app, &s, 1, &switch).await[0]["status"], "completed");
@@ -140,7 +140,7 @@ async fn a_forwarded_number_places_and_bills_a_second_outbound_leg() {
     let before = micros(&app, &s, "balance_micros").await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 2500).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
 
     let calls = calls(&app, &s, 2, &switch).await;
     let leg = |kind: &str| {
@@ -179,7 +179,7 @@ async fn a_forward_the_owner_cannot_pay_for_is_refused_and_holds_nothing() {
     let before = micros(&app, &s, "balance_micros").await;
 
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 404"), "{}", run.messages);
     let call = &calls(&app, &s, 1, &switch).await[0];
     assert_eq!(

@@ -24,7 +24,7 @@ async fn a_device_places_an_answered_call_billed_exactly_for_its_talk_time() {
             1,
         )
         .await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
 
     let seconds = talked((&app, &s, &switch), "outbound", &mine, CALLEE).await;
     let cost = rate_call(seconds, US_OUTBOUND, PER_SECOND, 0).cost;
@@ -75,7 +75,7 @@ async fn no_funds_gets_402_before_the_callee_rings() {
             1,
         )
         .await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
     assert!(!run.messages.contains("SIP/2.0 180"), "nothing rang");
     assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
@@ -96,7 +96,7 @@ async fn twenty_concurrent_calls_from_one_account_never_spend_more_than_its_bala
             20,
         )
         .await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     let refused = run.messages.matches("SIP/2.0 402").count();
     assert!(
         refused >= 1,
@@ -177,7 +177,7 @@ async fn a_re_invite_does_not_extend_the_paid_time() {
             1,
         )
         .await;
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     assert!(
         // The INVITE's, the re-INVITE's, and ours to the switch's BYE.
         run.messages.matches("SIP/2.0 200").count() >= 3,

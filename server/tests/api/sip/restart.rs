@@ -57,7 +57,7 @@ async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
         switch.stop_api();
     };
     let (run, ()) = tokio::join!(call, outage);
-    assert!(run.ok, "{}\n{}", run.errors, switch.log());
+    switch.assert_ran(&run);
     cdr_queued(&switch).await;
     switch.cdr_queue_reaches(1.0).await;
 

@@ -242,6 +242,12 @@ impl Switch {
         *self.server.lock().unwrap() = serve(listener, self.router.clone());
     }
 
+    /// SIPp saw its calls through; when not, what it said and the switch's log.
+    #[track_caller]
+    pub fn assert_ran(&self, run: &SippRun) {
+        assert!(run.ok, "{}\n{}", run.errors, self.log());
+    }
+
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("kamailio.log")).unwrap_or_default()
     }
@@ -301,7 +307,7 @@ impl Switch {
         let run = self
             .sipp("register", user, &["-au", user, "-ap", password], port, 1)
             .await;
-        assert!(run.ok, "{}\n{}", run.errors, self.log());
+        self.assert_ran(&run);
         Phone {
             _sipp: self.answer_at(port),
             trace: self.dir.path().join(format!("answer-{port}.msg")),
