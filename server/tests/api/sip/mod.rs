@@ -19,6 +19,16 @@ pub const US_OUTBOUND: i64 = 20_000;
 pub const PER_SECOND: Increments = Increments { first: 1, next: 1 };
 pub const CALLEE: &str = "+12125550199";
 
+/// "ada.desk" places `calls` calls at once to CALLEE (the `call` scenario), each
+/// talking `talk_ms` if answered: the device's side of `Switch::carrier_call`.
+pub async fn desk_calls(switch: &Switch, password: &str, talk_ms: u32, calls: u32) -> SippRun {
+    let talk = talk_ms.to_string();
+    let args = ["-key", "to", CALLEE, "-d", &talk];
+    switch
+        .device("call", "ada.desk", password, &args, calls)
+        .await
+}
+
 /// A device's call that the switch ended: SIPp saw it through, and the BYE came from
 /// Kamailio rather than from the device.
 pub fn assert_hung_up_by_switch(run: &SippRun, switch: &Switch) {

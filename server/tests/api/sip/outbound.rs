@@ -2,8 +2,8 @@
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
 use super::{
-    assert_hung_up_by_switch, calling, calling_on_a_dollar, calls, cdr_queued, micros, on_switch,
-    talked, CALLEE, PER_SECOND, US_OUTBOUND,
+    assert_hung_up_by_switch, calling, calling_on_a_dollar, calls, cdr_queued, desk_calls, micros,
+    on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND,
 };
 use crate::common::TestApp;
 use dialtone_core::rating::rate_call;
@@ -15,15 +15,7 @@ async fn a_device_places_an_answered_call_billed_exactly_for_its_talk_time() {
     let (s, mine, password, switch) = calling(&app, "1.00", None).await;
     let before = micros(&app, &s, "balance_micros").await;
 
-    let run = switch
-        .device(
-            "call",
-            "ada.desk",
-            &password,
-            &["-key", "to", CALLEE, "-d", "2500"],
-            1,
-        )
-        .await;
+    let run = desk_calls(&switch, &password, 2500, 1).await;
     switch.assert_ran(&run);
 
     let seconds = talked((&app, &s, &switch), "outbound", &mine, CALLEE).await;
@@ -66,15 +58,7 @@ async fn no_funds_gets_402_before_the_callee_rings() {
     // No carrier runs: a call that reached it would time out instead of getting 402.
     let (s, _, password, switch) = on_switch(&app, "0.00").await;
 
-    let run = switch
-        .device(
-            "call",
-            "ada.desk",
-            &password,
-            &["-key", "to", CALLEE, "-d", "1000"],
-            1,
-        )
-        .await;
+    let run = desk_calls(&switch, &password, 1000, 1).await;
     switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
     assert!(!run.messages.contains("SIP/2.0 180"), "nothing rang");
@@ -87,15 +71,7 @@ async fn twenty_concurrent_calls_from_one_account_never_spend_more_than_its_bala
     // $0.05 at $0.60 a minute buys five seconds, whatever number of calls share it.
     let (s, _, password, switch) = calling(&app, "0.05", Some(600_000)).await;
 
-    let run = switch
-        .device(
-            "call",
-            "ada.desk",
-            &password,
-            &["-key", "to", CALLEE, "-d", "2000"],
-            20,
-        )
-        .await;
+    let run = desk_calls(&switch, &password, 2000, 20).await;
     switch.assert_ran(&run);
     let refused = run.messages.matches("SIP/2.0 402").count();
     assert!(
@@ -125,13 +101,7 @@ async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
     let app = TestApp::new().await;
     let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
-    let call = switch.device(
-        "call",
-        "ada.desk",
-        &password,
-        &["-key", "to", CALLEE, "-d", "3000"],
-        1,
-    );
+    let call = desk_calls(&switch, &password, 3000, 1);
     let outage = async {
         // Answered well within the first second; Dialtone goes away before the hangup.
         tokio::time::sleep(Duration::from_millis(1500)).await;

@@ -3,7 +3,7 @@
 //! is still billed, once.
 
 use super::{
-    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, CALLEE, PER_SECOND,
+    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_calls, PER_SECOND,
     US_OUTBOUND,
 };
 use crate::common::{Session, TestApp};
@@ -29,8 +29,7 @@ async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
     let app = TestApp::new().await;
     let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
-    let args = ["-key", "to", CALLEE, "-d", "4000"];
-    let call = switch.device("call", "ada.desk", &password, &args, 1);
+    let call = desk_calls(&switch, &password, 4000, 1);
     let restart = async {
         answered(&app, &s, &switch).await;
         switch.restart_kamailio().await;
@@ -50,8 +49,7 @@ async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
     let app = TestApp::new().await;
     let (s, password, switch, before) = calling_on_a_dollar(&app).await;
 
-    let args = ["-key", "to", CALLEE, "-d", "2000"];
-    let call = switch.device("call", "ada.desk", &password, &args, 1);
+    let call = desk_calls(&switch, &password, 2000, 1);
     let outage = async {
         answered(&app, &s, &switch).await;
         switch.stop_api();
