@@ -7,7 +7,7 @@
 
 use super::repo::billing::{self, Due};
 use crate::error::Result;
-use crate::infra::jobs::{notice_until, renewal_date, send_renewal_notices};
+use crate::infra::jobs::{notice_until, renew_in_batches, renewal_date, send_renewal_notices};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::settings::add_months;
@@ -76,22 +76,7 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
 
 /// Renews or ends every subscription due, in batches. Returns (renewed, ended).
 pub async fn renew_due(state: &AppState, now: i64) -> anyhow::Result<(u64, u64)> {
-    let (mut renewed, mut ended) = (0, 0);
-    loop {
-        let mut tx = state.db.begin_write().await?;
-        let due = billing::claim_due(&mut tx, state.db.backend, now, 50).await?;
-        if due.is_empty() {
-            return Ok((renewed, ended));
-        }
-        for d in &due {
-            if renew_one(&mut tx, d, now).await? {
-                renewed += 1;
-            } else {
-                ended += 1;
-            }
-        }
-        tx.commit().await?;
-    }
+    renew_in_batches(state, now, billing::claim_due, renew_one).await
 }
 
 /// One subscription due: renewed (true) or ended (false).

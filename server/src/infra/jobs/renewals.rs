@@ -1,13 +1,14 @@
 //! Numbers: the notice before renewal, the monthly renewal, expiry for want of
 //! funds, and the return to inventory after the grace period.
 
+use crate::db::Backend;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
-use crate::numbers::repo::renewals;
+use crate::numbers::repo::renewals::{self, Due};
 use crate::settings::{self, add_months, DAY_MS};
 use crate::state::AppState;
 use dialtone_core::money::format_micros;
-use sqlx::{Any, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
 
 /// The notice N days before renewal, once per period: claiming it sets
 /// notice_sent_for to the renewal date in the same statement that finds it.
@@ -65,65 +66,87 @@ pub async fn send_renewal_notices(
 
 /// Renews every number due, in batches. Returns (renewed, expired or released).
 pub async fn renew_due(state: &AppState, now: i64) -> anyhow::Result<(u64, u64)> {
+    renew_in_batches(state, now, renewals::claim_due, renew_one).await
+}
+
+/// Claims what is due in batches of 50, each claimed and settled in one write
+/// transaction (on PostgreSQL another instance takes other rows), until none is left;
+/// `renew` settles one: renewed (true) or ended (false). Returns (renewed, ended).
+/// Numbers and IVR flows renew alike.
+pub async fn renew_in_batches<D>(
+    state: &AppState,
+    now: i64,
+    claim: impl AsyncFn(&mut AnyConnection, Backend, i64, i64) -> sqlx::Result<Vec<D>>,
+    renew: impl AsyncFn(&mut AnyConnection, &D, i64) -> anyhow::Result<bool>,
+) -> anyhow::Result<(u64, u64)> {
     let (mut renewed, mut ended) = (0, 0);
     loop {
         let mut tx = state.db.begin_write().await?;
-        let due = renewals::claim_due(&mut tx, state.db.backend, now, 50).await?;
+        let due = claim(&mut *tx, state.db.backend, now, 50).await?;
         if due.is_empty() {
             return Ok((renewed, ended));
         }
-        for n in &due {
-            let (id, owner, number, renews_at, monthly) =
-                (n.id, n.owner, &n.number, n.renews_at, n.monthly);
-            if !n.auto_renew {
-                // Cancelled by its owner: it ends at expiry and goes back on sale.
-                crate::numbers::repo::release(&mut *tx, id, now).await?;
-                notify(
-                    &mut *tx,
-                    owner,
-                    "number_expired",
-                    "Number ended",
-                    &format!("{number} has ended as you asked."),
-                )
-                .await?;
+        for d in &due {
+            if renew(&mut *tx, d, now).await? {
+                renewed += 1;
+            } else {
                 ended += 1;
-                continue;
-            }
-            let description = format!("Monthly renewal of {number}");
-            // One charge per number and period, whatever runs this and however often.
-            let posting = Posting {
-                user_id: owner,
-                amount: -monthly,
-                kind: Kind::NumberRenewal,
-                description: &description,
-                reference: Some(format!("renewal:{id}:{renews_at}")),
-                actor_id: None,
-            };
-            match ledger::post(&mut tx, posting).await {
-                Ok(_) => {
-                    renewals::renewed(&mut *tx, id, add_months(renews_at, 1), now).await?;
-                    renewed += 1;
-                }
-                Err(PostError::InsufficientFunds { .. }) => {
-                    renewals::expire(&mut *tx, id, now).await?;
-                    let message = format!(
-                        "{number} could not renew: the balance did not cover {}. Add funds and renew it within the grace period to keep it.",
-                        format_micros(monthly)
-                    );
-                    notify(
-                        &mut *tx,
-                        owner,
-                        "number_expired",
-                        "Number expired",
-                        &message,
-                    )
-                    .await?;
-                    ended += 1;
-                }
-                Err(e) => return Err(anyhow::anyhow!("renewal of {number}: {e:?}")),
             }
         }
         tx.commit().await?;
+    }
+}
+
+/// One number due: renewed (true), or ended (false) as its owner asked or for want
+/// of funds.
+async fn renew_one(conn: &mut AnyConnection, n: &Due, now: i64) -> anyhow::Result<bool> {
+    let (id, owner, number, renews_at, monthly) =
+        (n.id, n.owner, &n.number, n.renews_at, n.monthly);
+    if !n.auto_renew {
+        // Cancelled by its owner: it ends at expiry and goes back on sale.
+        crate::numbers::repo::release(&mut *conn, id, now).await?;
+        notify(
+            &mut *conn,
+            owner,
+            "number_expired",
+            "Number ended",
+            &format!("{number} has ended as you asked."),
+        )
+        .await?;
+        return Ok(false);
+    }
+    let description = format!("Monthly renewal of {number}");
+    // One charge per number and period, whatever runs this and however often.
+    let posting = Posting {
+        user_id: owner,
+        amount: -monthly,
+        kind: Kind::NumberRenewal,
+        description: &description,
+        reference: Some(format!("renewal:{id}:{renews_at}")),
+        actor_id: None,
+    };
+    match ledger::post(&mut *conn, posting).await {
+        Ok(_) => {
+            renewals::renewed(&mut *conn, id, add_months(renews_at, 1), now).await?;
+            Ok(true)
+        }
+        Err(PostError::InsufficientFunds { .. }) => {
+            renewals::expire(&mut *conn, id, now).await?;
+            let message = format!(
+                "{number} could not renew: the balance did not cover {}. Add funds and renew it within the grace period to keep it.",
+                format_micros(monthly)
+            );
+            notify(
+                &mut *conn,
+                owner,
+                "number_expired",
+                "Number expired",
+                &message,
+            )
+            .await?;
+            Ok(false)
+        }
+        Err(e) => Err(anyhow::anyhow!("renewal of {number}: {e:?}")),
     }
 }
 
