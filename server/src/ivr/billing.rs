@@ -7,7 +7,7 @@
 
 use super::repo::billing::{self, Due};
 use crate::error::Result;
-use crate::infra::jobs::{notice_until, renew_in_batches, renewal_date, send_renewal_notices};
+use crate::infra::jobs::{renew_in_batches, renewal_date, send_renewal_notices};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::settings::add_months;
@@ -51,10 +51,7 @@ pub async fn ensure_paid(
 
 /// Notices of flows in use renewing within the notice period, once per period.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let until = notice_until(state, now).await?;
-    let mut tx = state.db.begin_write().await?;
-    let rows = billing::claim_notices(&mut tx, now, until).await?;
-    let notices = rows.iter().map(|d| {
+    let notice = |d: &Due| {
         let message = format!(
             "The IVR flow {} renews on {} for {}. Keep your balance topped up to keep it answering calls.",
             d.name,
@@ -62,16 +59,10 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
             format_micros(d.monthly)
         );
         (d.owner, message)
-    });
+    };
     let subject = "Your Dialtone IVR flow renews soon";
-    send_renewal_notices(
-        state,
-        tx,
-        "IVR flow renews soon",
-        subject,
-        notices.collect(),
-    )
-    .await
+    let claim = billing::claim_notices;
+    send_renewal_notices(state, now, claim, notice, "IVR flow renews soon", subject).await
 }
 
 /// Renews or ends every subscription due, in batches. Returns (renewed, ended).

@@ -8,15 +8,12 @@ use crate::numbers::repo::renewals::{self, Due};
 use crate::settings::{self, add_months, DAY_MS};
 use crate::state::AppState;
 use dialtone_core::money::format_micros;
-use sqlx::{Any, AnyConnection, Transaction};
+use sqlx::AnyConnection;
 
 /// The notice N days before renewal, once per period: claiming it sets
 /// notice_sent_for to the renewal date in the same statement that finds it.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let until = notice_until(state, now).await?;
-    let mut tx = state.db.begin_write().await?;
-    let rows = renewals::claim_notices(&mut tx, now, until).await?;
-    let notices = rows.iter().map(|n| {
+    let notice = |n: &Due| {
         let message = format!(
             "{} renews on {} for {}. Keep your balance topped up to keep it.",
             n.number,
@@ -24,14 +21,15 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
             format_micros(n.monthly)
         );
         (n.owner, message)
-    });
+    };
     let subject = "Your Dialtone number renews soon";
-    send_renewal_notices(state, tx, "Number renews soon", subject, notices.collect()).await
+    let claim = renewals::claim_notices;
+    send_renewal_notices(state, now, claim, notice, "Number renews soon", subject).await
 }
 
 /// Renewal notices are sent for what renews before this moment: the platform's
 /// renewal_notice_days from `now`.
-pub async fn notice_until(state: &AppState, now: i64) -> anyhow::Result<i64> {
+async fn notice_until(state: &AppState, now: i64) -> anyhow::Result<i64> {
     let s = settings::load(&state.db.pool).await?;
     Ok(now + s.renewal_notice_days * DAY_MS)
 }
@@ -43,17 +41,26 @@ pub fn renewal_date(ms: i64) -> impl std::fmt::Display {
         .format("%B %-d, %Y")
 }
 
-/// Sends the (owner, message) renewal notices claimed in `tx`: each a notification
-/// titled `title`, committed with the claim, then mailed as `subject` to the owners
-/// who asked for e-mail notifications (numbers' and IVR flows' notices alike).
-/// Returns how many were sent.
-pub async fn send_renewal_notices(
+/// Sends the renewal notices `claim` takes for what renews within the notice period
+/// (from `now` to `notice_until`), `notice` giving each its owner and message: each
+/// a notification titled `title`, committed with the claim, then mailed as `subject`
+/// to the owners who asked for e-mail notifications (numbers' and IVR flows' notices
+/// alike). Returns how many were sent.
+pub async fn send_renewal_notices<D>(
     state: &AppState,
-    mut tx: Transaction<'static, Any>,
+    now: i64,
+    claim: impl AsyncFn(&mut AnyConnection, i64, i64) -> sqlx::Result<Vec<D>>,
+    notice: impl Fn(&D) -> (i64, String),
     title: &str,
     subject: &str,
-    notices: Vec<(i64, String)>,
 ) -> anyhow::Result<u64> {
+    let until = notice_until(state, now).await?;
+    let mut tx = state.db.begin_write().await?;
+    let notices: Vec<(i64, String)> = claim(&mut *tx, now, until)
+        .await?
+        .iter()
+        .map(notice)
+        .collect();
     for (owner, message) in &notices {
         notify(&mut *tx, *owner, "renewal_notice", title, message).await?;
     }
