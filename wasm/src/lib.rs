@@ -73,6 +73,15 @@ fn errors_of<T: DeserializeOwned>(
     to_js(&check(&from_js(input)?))
 }
 
+/// `errors_of` for a validator that returns the valid value: its field errors, none
+/// when the input passed.
+fn refusals_of<T: DeserializeOwned, Valid>(
+    input: JsValue,
+    check: fn(&T) -> Result<Valid, v::FieldErrors>,
+) -> Result<JsValue, JsError> {
+    to_js(&check(&from_js(input)?).err().unwrap_or_default())
+}
+
 #[wasm_bindgen(js_name = validateLogin, skip_typescript)]
 pub fn validate_login(input: JsValue) -> Result<JsValue, JsError> {
     errors_of(input, v::validate_login)
@@ -166,8 +175,7 @@ pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError
 
 #[wasm_bindgen(js_name = validateAdjustment, skip_typescript)]
 pub fn validate_adjustment(input: JsValue) -> Result<JsValue, JsError> {
-    let input: v::AdjustmentInput = from_js(input)?;
-    to_js(&v::validate_adjustment(&input).err().unwrap_or_default())
+    refusals_of(input, v::validate_adjustment)
 }
 
 /// Card form errors; the caller passes today's year and month (core has no clock).
@@ -179,35 +187,23 @@ pub fn validate_card(input: JsValue, year: u32, month: u32) -> Result<JsValue, J
 
 #[wasm_bindgen(js_name = validateRateRow, skip_typescript)]
 pub fn validate_rate_row(input: JsValue) -> Result<JsValue, JsError> {
-    let input: rates::RateInput = from_js(input)?;
-    to_js(&rates::validate_rate_row(&input).err().unwrap_or_default())
+    refusals_of(input, rates::validate_rate_row)
 }
 
 #[wasm_bindgen(js_name = validateNumberForm, skip_typescript)]
 pub fn validate_number_form(input: JsValue) -> Result<JsValue, JsError> {
-    let input: inventory::NumberInput = from_js(input)?;
-    to_js(
-        &inventory::validate_number_form(&input)
-            .err()
-            .unwrap_or_default(),
-    )
+    refusals_of(input, inventory::validate_number_form)
 }
 
 /// Errors of the admin's add-a-range form (first number, count, country, type).
 #[wasm_bindgen(js_name = validateRange, skip_typescript)]
 pub fn validate_range(input: JsValue) -> Result<JsValue, JsError> {
-    let input: inventory::RangeInput = from_js(input)?;
-    to_js(&inventory::validate_range(&input).err().unwrap_or_default())
+    refusals_of(input, inventory::validate_range)
 }
 
 #[wasm_bindgen(js_name = validatePackageForm, skip_typescript)]
 pub fn validate_package_form(input: JsValue) -> Result<JsValue, JsError> {
-    let input: inventory::PackageInput = from_js(input)?;
-    to_js(
-        &inventory::validate_package_form(&input)
-            .err()
-            .unwrap_or_default(),
-    )
+    refusals_of(input, inventory::validate_package_form)
 }
 
 fn micros(text: &str) -> Result<i64, JsError> {
@@ -228,12 +224,7 @@ pub fn sms_cost(message: JsValue, rate: JsValue) -> Result<String, JsError> {
 
 #[wasm_bindgen(js_name = validateSettings, skip_typescript)]
 pub fn validate_settings(input: JsValue) -> Result<JsValue, JsError> {
-    let input: platform::SettingsInput = from_js(input)?;
-    to_js(
-        &platform::validate_settings(&input)
-            .err()
-            .unwrap_or_default(),
-    )
+    refusals_of(input, platform::validate_settings)
 }
 
 #[wasm_bindgen(js_name = validateEmailMessage, skip_typescript)]
