@@ -52,8 +52,9 @@ for backend in ${BACKENDS:-sqlite postgres}; do
   http_one=$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch "${one[@]}" --calls $CALLS --concurrency 64 --seed 64)")
   http_all=$(parse "$($BIN/dialtone-traffic --base $BASE --token bench-switch "${all[@]}" --calls $CALLS --concurrency 64 --seed 66)")
   http_check=$(check)
-  # What became of the calls' reads before their turn, and the calls per batch, on stderr.
-  curl -s -H "authorization: Bearer bench-switch" "$BASE/metrics" | grep -E '^dialtone_call_(reads_ahead_total|batch_turns_(sum|count))' >&2 || true
+  # What became of the calls' reads before their turn, the calls per batch and the time
+  # the turns held the call path (sum / count: the mean turn), on stderr.
+  curl -s -H "authorization: Bearer bench-switch" "$BASE/metrics" | grep -E '^dialtone_call_(reads_ahead_total|batch_turns_(sum|count)|turn_seconds_(sum|count))' >&2 || true
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   dir_one=$(parse "$(DIALTONE_DATA_DIR=$DATA $BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64 --seed 65)")
   dir_all=$(parse "$(DIALTONE_DATA_DIR=$DATA $BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64 --seed 67)")

@@ -52,5 +52,10 @@ async fn requests_and_authorize_decisions_are_counted_by_pattern_and_outcome() {
     assert!(has("dialtone_db_pool_connections"));
     // The allowed call's hold was written in a committed batch of the call path.
     assert!(has("dialtone_call_batch_turns_bucket{le=\"1\"}"), "{body}");
+    // And the call held the call path's turn for a while (its own finer buckets).
+    assert!(
+        has("dialtone_call_turn_seconds_bucket{le=\"0.0001\"}"),
+        "{body}"
+    );
     assert!(!body.contains("/api/numbers/1"), "no series per record id");
 }

@@ -30,6 +30,12 @@ const BUCKETS: &[f64] = &[
 /// time, up to the batch's limit (64) under load.
 const TURNS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 
+/// How long a call holds the call path's turn (`dialtone_call_turn_seconds`): a
+/// few hundred microseconds, below the request buckets' first.
+const TURN_SECONDS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1,
+];
+
 /// The process's recorder: installed by the first caller (every AppState of the
 /// process shares it, as the process's metrics are one set).
 fn handle() -> &'static PrometheusHandle {
@@ -39,6 +45,11 @@ fn handle() -> &'static PrometheusHandle {
             .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), BUCKETS)
             .expect("the buckets are not empty")
             .set_buckets_for_metric(Matcher::Full("dialtone_call_batch_turns".into()), TURNS)
+            .expect("the buckets are not empty")
+            .set_buckets_for_metric(
+                Matcher::Full("dialtone_call_turn_seconds".into()),
+                TURN_SECONDS,
+            )
             .expect("the buckets are not empty")
             .build_recorder();
         let handle = recorder.handle();

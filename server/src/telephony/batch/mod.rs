@@ -77,6 +77,9 @@ enum Inner {
 }
 
 struct Turn {
+    /// When the call took its turn: how long it held the call path is
+    /// `dialtone_call_turn_seconds`.
+    since: std::time::Instant,
     batcher: Batcher,
     guard: Option<OwnedMutexGuard<Open>>,
     /// The savepoint is open (not yet released or rolled back). A turn from
@@ -180,6 +183,7 @@ impl Batcher {
         self.0.queued.fetch_sub(1, Ordering::SeqCst);
         queued.1 = true;
         let mut turn = Turn {
+            since: std::time::Instant::now(),
             batcher: self.clone(),
             guard: Some(guard),
             open: false,
@@ -295,6 +299,7 @@ impl CallTx {
         if full || turn.batcher.0.queued.load(Ordering::SeqCst) == 0 {
             guard.commit().await;
         }
+        held(turn.since);
         drop(guard);
         match committed.await {
             Ok(Ok(())) => Ok(()),
@@ -311,7 +316,7 @@ impl Drop for Turn {
         let Some(mut guard) = self.guard.take() else {
             return;
         };
-        let (open, batcher) = (self.open, self.batcher.clone());
+        let (open, batcher, since) = (self.open, self.batcher.clone(), self.since);
         tokio::spawn(async move {
             if open {
                 let tx = guard.tx.as_mut().expect("open while a turn runs");
@@ -325,8 +330,16 @@ impl Drop for Turn {
             if batcher.0.queued.load(Ordering::SeqCst) == 0 {
                 guard.commit().await;
             }
+            held(since);
         });
     }
+}
+
+/// A turn ends: every call behind it waited this long, so the sum of these is the
+/// time the call path's chain of turns was busy (a batch's BEGIN and COMMIT fall in
+/// the turns that ran them).
+fn held(since: std::time::Instant) {
+    metrics::histogram!("dialtone_call_turn_seconds").record(since.elapsed().as_secs_f64());
 }
 
 impl Deref for CallTx {
