@@ -6,6 +6,7 @@ import { calls, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 import { bodyOf, chooseRowAction, findRow } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const ada = {
   id: 7,
@@ -73,8 +74,7 @@ describe('User Balances page', () => {
     expect(within(dialog).getByText('Reason is required')).toBeVisible();
     await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '0');
     expect(within(dialog).getByText('Amount must be greater than 0')).toBeVisible();
-    await userEvent.clear(within(dialog).getByLabelText('Amount (USD)'));
-    await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '12.50');
+    await retype(within(dialog).getByLabelText('Amount (USD)'), '12.50');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Refund for a dropped call');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));

@@ -5,6 +5,7 @@ import { calls, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 import { bodyOf, chooseRowAction, expectCalled } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const basic = {
   id: 1,
@@ -70,8 +71,7 @@ describe('Manage packages page', () => {
     expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '{backspace}');
-    await userEvent.clear(within(dialog).getByLabelText('Validity (days)'));
-    await userEvent.type(within(dialog).getByLabelText('Validity (days)'), '90');
+    await retype(within(dialog).getByLabelText('Validity (days)'), '90');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
     expect(await within(dialog).findByText('A package with this name exists')).toBeInTheDocument();
 
@@ -97,8 +97,7 @@ describe('Manage packages page', () => {
     await chooseRowAction('Basic', 'Edit Package');
     const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
     expect(within(dialog).getByLabelText('Features')).toHaveValue('Outbound calls\nEmail support');
-    await userEvent.clear(within(dialog).getByLabelText('Minutes'));
-    await userEvent.type(within(dialog).getByLabelText('Minutes'), '150');
+    await retype(within(dialog).getByLabelText('Minutes'), '150');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await expectCalled(fetch, 'PUT /api/admin/packages/1');
     expect(bodyOf(fetch, 'PUT /api/admin/packages/1')).toMatchObject({

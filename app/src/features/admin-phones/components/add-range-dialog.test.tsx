@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { AddRangeDialog } from './add-range-dialog';
+import { retype } from '../../../test/forms';
 
 const countries = {
   status: 200,
@@ -36,16 +37,14 @@ describe('Add a range of numbers', () => {
     const onClose = vi.fn();
     renderWithProviders(<AddRangeDialog onClose={onClose} />, { route: '/admin/phones' });
     const dialog = screen.getByRole('dialog', { name: 'Add a Range of Numbers' });
-    await userEvent.clear(within(dialog).getByLabelText('How many'));
-    await userEvent.type(within(dialog).getByLabelText('How many'), '5000');
+    await retype(within(dialog).getByLabelText('How many'), '5000');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByText('Number is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Count must be between 1 and 1000')).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('First number (E.164)'), '+14155550300');
-    await userEvent.clear(within(dialog).getByLabelText('How many'));
-    await userEvent.type(within(dialog).getByLabelText('How many'), '3');
+    await retype(within(dialog).getByLabelText('How many'), '3');
     await waitFor(() => expect(within(dialog).getByLabelText('Country')).toBeEnabled());
     await userEvent.selectOptions(within(dialog).getByLabelText('Country'), 'US');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));

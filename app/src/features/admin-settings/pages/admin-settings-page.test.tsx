@@ -5,6 +5,7 @@ import { calls, mockApi, mockServer, refusal } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 import { bodyOf } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const settings = {
   setupFee: '1.00',
@@ -80,14 +81,12 @@ describe('Admin settings page', () => {
     const fetch = server();
     renderPage();
     const fee = await screen.findByLabelText('Number setup fee ($)');
-    await userEvent.clear(fee);
-    await userEvent.type(fee, '150');
+    await retype(fee, '150');
     await userEvent.tab();
     expect(screen.getByText('Setup fee must be between $0.00 and $100.00')).toBeInTheDocument();
     expect(fee).toHaveAttribute('aria-invalid', 'true');
     const next = screen.getByLabelText('Default next billing increment (seconds)');
-    await userEvent.clear(next);
-    await userEvent.type(next, '6.5');
+    await retype(next, '6.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Next increment must be a whole number')).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c.startsWith('PUT'))).toEqual([]);
@@ -102,8 +101,7 @@ describe('Admin settings page', () => {
     });
     renderPage();
     const fee = await screen.findByLabelText('Number setup fee ($)');
-    await userEvent.clear(fee);
-    await userEvent.type(fee, '2.50');
+    await retype(fee, '2.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(bodyOf(fetch, 'PUT /api/admin/settings')).toEqual({ ...settings, setupFee: '2.50' });
@@ -132,8 +130,7 @@ describe('Admin settings page', () => {
     const days = await screen.findByLabelText('Grace period (days)');
     const reset = screen.getByRole('button', { name: 'Reset' });
     expect(reset).toBeDisabled();
-    await userEvent.clear(days);
-    await userEvent.type(days, '30');
+    await retype(days, '30');
     await userEvent.click(reset);
     expect(days).toHaveValue('7');
   });

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';
 import { expectLinkTo } from '../../../test/queries';
+import { fill, submitWith } from '../../../test/forms';
 
 describe('Login page', () => {
   it("shows core's messages on submit and blocks the call", async () => {
@@ -36,8 +37,7 @@ describe('Login page', () => {
   it('signs in with the remember choice and shows the banner on failure', async () => {
     const login = vi.fn().mockRejectedValue(new ApiError(401, 'Invalid credentials'));
     renderWithProviders(<LoginPage />, { route: '/login', auth: fakeAuth({ login }) });
-    await userEvent.type(screen.getByLabelText('Email address'), 'client@dialtone.test');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await fill({ 'Email address': 'client@dialtone.test', Password: 'wrong-password' });
     await userEvent.click(screen.getByLabelText('Remember me'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
@@ -51,9 +51,7 @@ describe('Login page', () => {
   it("shows the server's message for a 429", async () => {
     const login = vi.fn().mockRejectedValue(new ApiError(429, 'Too many attempts. Try later.'));
     renderWithProviders(<LoginPage />, { route: '/login', auth: fakeAuth({ login }) });
-    await userEvent.type(screen.getByLabelText('Email address'), 'client@dialtone.test');
-    await userEvent.type(screen.getByLabelText('Password'), 'client123');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitWith('Sign in', { 'Email address': 'client@dialtone.test', Password: 'client123' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try later.');
   });
 

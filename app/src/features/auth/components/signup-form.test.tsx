@@ -5,12 +5,15 @@ import { ApiError } from '../../../lib/api-client';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { SignupPage } from '../pages/signup-page';
 import { expectLinkTo } from '../../../test/queries';
+import { fill, submitWith } from '../../../test/forms';
 
 async function fillValid() {
-  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
-  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
-  await userEvent.type(screen.getByLabelText('Password'), 'password1');
-  await userEvent.type(screen.getByLabelText('Confirm Password'), 'password1');
+  await fill({
+    'Full name': 'Ada Lovelace',
+    'Email address': 'ada@example.com',
+    Password: 'password1',
+    'Confirm Password': 'password1',
+  });
   await userEvent.click(screen.getByRole('checkbox'));
 }
 
@@ -18,9 +21,7 @@ describe('Signup page', () => {
   it("shows core's messages, including terms and mismatch", async () => {
     const auth = fakeAuth();
     renderWithProviders(<SignupPage />, { route: '/signup', auth });
-    await userEvent.type(screen.getByLabelText('Password'), 'password1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'password2');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await submitWith('Create account', { Password: 'password1', 'Confirm Password': 'password2' });
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { expectLinkTo } from '../../../test/queries';
+import { submitWith } from '../../../test/forms';
 
 const SENT = 'If an account exists for that email, we have sent a link to reset your password.';
 
@@ -15,8 +16,7 @@ describe('Password reset', () => {
     renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Email address'), 'nobody@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await submitWith('Send reset link', { 'Email address': 'nobody@example.com' });
     expect(await screen.findByText(SENT)).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
       email: 'nobody@example.com',
@@ -26,13 +26,13 @@ describe('Password reset', () => {
   it('sets a new password with the token and goes to /login', async () => {
     const fetch = mockApi({ 'POST /api/auth/reset-password': { status: 204 } });
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=abc123' });
-    await userEvent.type(screen.getByLabelText('New password'), 'short');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitWith('Reset password', { 'New password': 'short' });
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('New password'), '-but-longer');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'short-but-longer');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitWith('Reset password', {
+      'New password': '-but-longer',
+      'Confirm Password': 'short-but-longer',
+    });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
       token: 'abc123',
@@ -45,9 +45,10 @@ describe('Password reset', () => {
       'POST /api/auth/reset-password': refusal(400, 'This reset link has expired.'),
     });
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=old' });
-    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new-secret');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitWith('Reset password', {
+      'New password': 'new-secret',
+      'Confirm Password': 'new-secret',
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired.');
   });
 

@@ -5,12 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { ContactForm } from './contact-form';
-
-async function fill(values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    await userEvent.type(screen.getByLabelText(label), value);
-  }
-}
+import { fill } from '../../../test/forms';
 
 describe('Contact form', () => {
   it('validates through core on submit, then live as the user types', async () => {

@@ -5,6 +5,7 @@ import { calls, listPage, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 import { bodyOf, expectFlag, findRow, rowOf, answerDialog } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const germany = {
   id: 3,
@@ -131,8 +132,7 @@ describe('Country pricing page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Germany' });
     const outbound = within(dialog).getByLabelText(/Outbound rate/);
     expect(outbound).toHaveValue('0.0145');
-    await userEvent.clear(outbound);
-    await userEvent.type(outbound, '0.03');
+    await retype(outbound, '0.03');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodyOf(fetch, 'PUT /api/admin/country-pricing/3')).toMatchObject({

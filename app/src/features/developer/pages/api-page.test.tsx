@@ -6,6 +6,7 @@ import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
 import { answerDialog } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = '0123456789abcdef0123456789ab9f3e';
@@ -106,8 +107,7 @@ describe('API page', () => {
     expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
-    await userEvent.clear(password);
-    await userEvent.type(password, 'client123');
+    await retype(password, 'client123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reveal' }));
     await waitFor(() => expect(screen.getByTestId('auth-token')).toHaveTextContent(TOKEN));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -197,8 +197,7 @@ describe('API page', () => {
     expect(within(dialog).getByText('A key name has at most 64 characters')).toBeInTheDocument();
     expect(calls(fetch)).not.toContain('POST /api/developer/keys');
 
-    await userEvent.clear(name);
-    await userEvent.type(name, '  Billing ');
+    await retype(name, '  Billing ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'API key "Billing" created' });
     expect(within(shown).getByTestId('new-key-secret')).toHaveTextContent(created.secret);

@@ -5,6 +5,7 @@ import { calls, mockServer, type Reply } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { starterFlow } from '../components/flow-steps';
 import { IvrEditorPage } from './ivr-editor-page';
+import { retype } from '../../../test/forms';
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const server = mockServer({
@@ -87,8 +88,7 @@ describe('IVR flow editor', () => {
       // Renaming a step carries its branches along.
       await userEvent.click(screen.getByRole('button', { name: /^sales/ }));
       const id = screen.getByLabelText('Step id');
-      await userEvent.clear(id);
-      await userEvent.type(id, 'desk{Enter}');
+      await retype(id, 'desk{Enter}');
       expect(screen.getByRole('heading', { name: 'Forward step desk' })).toBeVisible();
       expect(summary()).toHaveTextContent('No problems');
     },
@@ -168,8 +168,7 @@ describe('IVR flow editor', () => {
       );
       expect(screen.getByText(/Advanced IVR: up to 30 steps/)).toBeVisible();
       const name = screen.getByLabelText('Flow name');
-      await userEvent.clear(name);
-      await userEvent.type(name, 'Front desk');
+      await retype(name, 'Front desk');
       await userEvent.click(save());
       expect(await screen.findByText('Front desk saved')).toBeInTheDocument();
       expect(sent).toMatchObject({ name: 'Front desk', start: 'main' });

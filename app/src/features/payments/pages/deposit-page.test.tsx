@@ -6,6 +6,7 @@ import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
 import { bodyOf } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 const config = {
   provider: 'sandbox',
@@ -57,13 +58,11 @@ describe('Deposit page', () => {
     expect(proceed).toBeDisabled();
     expect(screen.getByText('Amount must be greater than 0')).toBeVisible();
 
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '0.5');
+    await retype(amount, '0.5');
     expect(screen.getByText('Minimum deposit is $1.00')).toBeVisible();
     expect(proceed).toBeDisabled();
 
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '25');
+    await retype(amount, '25');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(proceed).toBeEnabled();
   });

@@ -13,6 +13,7 @@ import {
   server,
 } from '../../../test/rate-deck-fixtures';
 import { findRow } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 describe('Rate decks page', () => {
   it('lists every deck with its status, prefixes and dates', async () => {
@@ -112,8 +113,7 @@ describe('Rate decks page', () => {
     ).toHaveTextContent('deck.csv is ready to upload');
     const name = screen.getByLabelText('Deck name');
     expect(name).toHaveValue('deck');
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Carrier B');
+    await retype(name, 'Carrier B');
     await userEvent.click(screen.getByRole('button', { name: 'Upload deck' }));
     expect(await screen.findByText('Carrier B uploaded as a draft')).toBeInTheDocument();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');

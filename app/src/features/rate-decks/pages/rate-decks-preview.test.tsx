@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, refusal } from '../../../test/mock-api';
 import { HEADER, deck, draft, preview, renderPage, server } from '../../../test/rate-deck-fixtures';
 import { answerDialog } from '../../../test/queries';
+import { retype } from '../../../test/forms';
 
 describe('Rate decks page: a draft', () => {
   it('previews a draft: the counts, flagged rows first and marked, and a threshold', async () => {
@@ -57,14 +58,12 @@ describe('Rate decks page: a draft', () => {
 
     const threshold = within(panel).getByLabelText('Flag rates moving by more than (%)');
     expect(threshold).toHaveValue('10');
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, '50');
+    await retype(threshold, '50');
     expect(await within(panel).findByText('Flagged (over 50%)')).toBeInTheDocument();
     expect(within(table).queryByText('Flagged')).toBeNull();
     expect(calls(fetch)).toContain('GET /api/admin/rate-decks/7/preview?threshold=50');
 
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, 'x');
+    await retype(threshold, 'x');
     expect(
       await within(panel).findByText('Threshold must be a percentage, e.g. 10'),
     ).toBeInTheDocument();

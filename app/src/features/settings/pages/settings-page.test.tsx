@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, refusal } from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import { SettingsPage } from './settings-page';
+import { retype, submitWith } from '../../../test/forms';
 
 const user = { ...clientUser, firstName: 'Casey', lastName: 'Clientson', smsNotifications: true };
 
@@ -15,8 +16,7 @@ describe('Settings page', () => {
     renderWithProviders(<SettingsPage />, { route: '/client/settings', auth });
     const first = screen.getByLabelText('First name');
     expect(first).toHaveValue('Casey');
-    await userEvent.clear(first);
-    await userEvent.type(first, 'Cas');
+    await retype(first, 'Cas');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('First name must be at least 4 characters')).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
@@ -35,8 +35,7 @@ describe('Settings page', () => {
   it('resets the profile form on Cancel', async () => {
     renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user }) });
     const last = screen.getByLabelText('Last name');
-    await userEvent.clear(last);
-    await userEvent.type(last, 'Other');
+    await retype(last, 'Other');
     await userEvent.click(screen.getByLabelText('SMS notifications'));
     await userEvent.click(screen.getAllByRole('button', { name: 'Cancel' })[0]);
     expect(last).toHaveValue('Clientson');
@@ -52,10 +51,11 @@ describe('Settings page', () => {
     renderWithProviders(<SettingsPage />, { auth: fakeAuth({ user }) });
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Current password is required')).toBeVisible();
-    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
-    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
-    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitWith('Change password', {
+      'Current password': 'wrong-one',
+      'New password': 'new-secret',
+      'Confirm new password': 'new-secret',
+    });
     expect(await screen.findByText('Current password is incorrect')).toBeVisible();
   });
   it('asks for the current password when the email changes and sends it', async () => {
@@ -72,14 +72,12 @@ describe('Settings page', () => {
     const profile = screen.getByRole('form', { name: 'Profile' });
     expect(within(profile).queryByLabelText('Current password')).toBeNull();
     const email = within(profile).getByLabelText('Email address');
-    await userEvent.clear(email);
-    await userEvent.type(email, 'casey@example.com');
+    await retype(email, 'casey@example.com');
     const current = within(profile).getByLabelText('Current password');
     await userEvent.type(current, 'wrong-one');
     await userEvent.click(within(profile).getByRole('button', { name: 'Save changes' }));
     expect(await within(profile).findByText('Current password is incorrect')).toBeVisible();
-    await userEvent.clear(current);
-    await userEvent.type(current, 'secret-1');
+    await retype(current, 'secret-1');
     await userEvent.click(within(profile).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toMatchObject({

@@ -6,6 +6,7 @@ import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
 import { bodyOf } from '../../../test/queries';
+import { fill } from '../../../test/forms';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
 const QUOTE = 'POST /api/sms/quote';
@@ -29,8 +30,7 @@ function renderPage(routes: Routes) {
 }
 
 async function fillForm(to: string, message: string) {
-  await userEvent.type(screen.getByLabelText('Recipient'), to);
-  await userEvent.type(screen.getByLabelText('Message'), message);
+  await fill({ Recipient: to, Message: message });
 }
 
 describe('Send SMS page', () => {
