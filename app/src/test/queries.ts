@@ -28,9 +28,31 @@ export function optionTexts(select: HTMLElement): Array<string | null> {
     .map((o) => o.textContent);
 }
 
+/** Where the links in the region named `region` lead, in order. */
+export function linkTargets(region: string): Array<string | null> {
+  return within(screen.getByRole('region', { name: region }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+}
+
 /** Waits until the stubbed fetch has been asked for `call` ("METHOD /api/..."). */
 export async function expectCalled(fetch: ReturnType<typeof mockApi>, call: string) {
   await waitFor(() => expect(calls(fetch)).toContain(call));
+}
+
+/**
+ * Types `text` into the search `field` and waits for the request of the whole text, `call`.
+ * The search is debounced: no request went out for the first keystroke alone.
+ */
+export async function searchFor(
+  fetch: ReturnType<typeof mockApi>,
+  field: HTMLElement,
+  text: string,
+  call: string,
+) {
+  await userEvent.type(field, text);
+  await expectCalled(fetch, call);
+  expect(calls(fetch).filter((c) => c.includes(`search=${text[0]}&`))).toEqual([]);
 }
 
 /** The JSON body of the first `call` ("METHOD /api/...") the stubbed fetch got. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { OverviewPage } from './overview-page';
+import { linkTargets } from '../../../test/queries';
 
 const stats = {
   totalUsers: 1204,
@@ -73,10 +74,7 @@ describe('Admin overview', () => {
       'href',
       '/admin/users',
     );
-    const links = within(screen.getByRole('region', { name: 'Quick links' }))
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href'));
-    expect(links).toEqual([
+    expect(linkTargets('Quick links')).toEqual([
       '/admin/users',
       '/admin/country-pricing',
       '/admin/call-history',

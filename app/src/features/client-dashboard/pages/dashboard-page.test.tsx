@@ -5,7 +5,7 @@ import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../..
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import type { UsagePoint } from '../api/get-usage';
 import { DashboardPage } from './dashboard-page';
-import { expectLinkTo } from '../../../test/queries';
+import { expectLinkTo, linkTargets } from '../../../test/queries';
 
 // jsdom cannot lay out an SVG chart; the lazy chart module is replaced by its data.
 vi.mock('../components/usage-chart', () => ({
@@ -234,11 +234,7 @@ describe('Client dashboard', () => {
 
   it('offers quick actions', () => {
     renderPage({});
-    const actions = screen.getByRole('region', { name: 'Quick actions' });
-    const targets = within(actions)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href'));
-    expect(targets).toEqual([
+    expect(linkTargets('Quick actions')).toEqual([
       '/client/buy-number',
       '/client/buy-package',
       '/client/send-sms',
