@@ -8,6 +8,11 @@ export async function findRow(text: string): Promise<HTMLElement> {
   return (await screen.findByText(text)).closest('tr')!;
 }
 
+/** Asserts that `element` shows each of `texts`, each once and visible. */
+export function expectShows(element: HTMLElement, texts: string[]) {
+  for (const text of texts) expect(within(element).getByText(text)).toBeVisible();
+}
+
 /** The table row holding `text`, shown already. */
 export function rowOf(text: string): HTMLElement {
   return screen.getByText(text).closest('tr')!;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, listPage } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { AuditPage } from './audit-page';
-import { expectCalled, findRow, optionTexts, rowOf } from '../../../test/queries';
+import { expectCalled, findRow, optionTexts, rowOf, expectShows } from '../../../test/queries';
 
 const settingsChange = {
   id: 12,
@@ -41,12 +41,9 @@ describe('Audit log page', () => {
     show();
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     const row = await findRow('Updated settings');
-    expect(within(row).getByText('Ada Admin <admin@dialtone.test>')).toBeInTheDocument();
-    expect(within(row).getByText('settings.update')).toBeInTheDocument();
-    expect(within(row).getByText('Settings platform')).toBeInTheDocument();
+    expectShows(row, ['Ada Admin <admin@dialtone.test>', 'settings.update', 'Settings platform']);
     const other = rowOf('Suspended user');
-    expect(within(other).getByText('User #7')).toBeInTheDocument();
-    expect(within(other).getByText('Unknown')).toBeInTheDocument();
+    expectShows(other, ['User #7', 'Unknown']);
     expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
   });
 

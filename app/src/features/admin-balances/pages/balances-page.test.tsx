@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
-import { bodyOf, chooseRowAction, findRow } from '../../../test/queries';
+import { bodyOf, chooseRowAction, findRow, expectShows } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 
 const ada = {
@@ -41,11 +41,7 @@ describe('User Balances page', () => {
     show();
     expect(screen.getByRole('heading', { name: 'User Balances' })).toBeVisible();
     const row = await findRow('Ada Lovelace');
-    expect(within(row).getByText('ada@example.com')).toBeVisible();
-    expect(within(row).getByText('$17.50')).toBeVisible();
-    expect(within(row).getByText('$20.00')).toBeVisible();
-    expect(within(row).getByText('—')).toBeVisible();
-    expect(within(row).getByText('active')).toBeVisible();
+    expectShows(row, ['ada@example.com', '$17.50', '$20.00', '—', 'active']);
     expect(screen.getByText('Showing 1 to 2 of 2')).toBeVisible();
   });
 
@@ -70,8 +66,7 @@ describe('User Balances page', () => {
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(within(dialog).getByText('Amount is required')).toBeVisible();
-    expect(within(dialog).getByText('Reason is required')).toBeVisible();
+    expectShows(dialog, ['Amount is required', 'Reason is required']);
     await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '0');
     expect(within(dialog).getByText('Amount must be greater than 0')).toBeVisible();
     await retype(within(dialog).getByLabelText('Amount (USD)'), '12.50');
@@ -151,8 +146,7 @@ describe('User Balances page', () => {
     await chooseRowAction('Ada Lovelace', 'View Transactions');
     const dialog = screen.getByRole('dialog', { name: 'Transactions of Ada Lovelace' });
     expect(await within(dialog).findByText('Entry 12')).toBeVisible();
-    expect(within(dialog).getByText('Credit by admin')).toBeVisible();
-    expect(within(dialog).getByText('-$2.50')).toBeVisible();
+    expectShows(dialog, ['Credit by admin', '-$2.50']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Entry 1')).toBeVisible();
     expect(within(dialog).getByText('Showing 11 to 11 of 11')).toBeVisible();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
-import { bodyOf, chooseRowAction, expectCalled } from '../../../test/queries';
+import { bodyOf, chooseRowAction, expectCalled, expectShows } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 
 const basic = {
@@ -33,10 +33,7 @@ describe('Manage packages page', () => {
     show();
     expect(screen.getByRole('heading', { name: 'Manage Packages' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Basic' });
-    expect(within(card).getByText('$19.99')).toBeInTheDocument();
-    expect(within(card).getByText('100')).toBeInTheDocument();
-    expect(within(card).getByText('30 days')).toBeInTheDocument();
-    expect(within(card).getByText('12')).toBeInTheDocument();
+    expectShows(card, ['$19.99', '100', '30 days', '12']);
     expect(
       within(card)
         .getAllByRole('listitem')
@@ -64,8 +61,7 @@ describe('Manage packages page', () => {
     await userEvent.type(within(dialog).getByLabelText('Validity (days)'), '400');
     await userEvent.type(within(dialog).getByLabelText('Features'), 'Calls{enter}{enter}SMS ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Package' }));
-    expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Validity must be between 1 and 365')).toBeInTheDocument();
+    expectShows(dialog, ['Price is required', 'Validity must be between 1 and 365']);
     await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '149.999');
     expect(within(dialog).getByText('Price can have at most 2 decimal places')).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);

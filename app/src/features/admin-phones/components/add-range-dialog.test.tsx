@@ -5,6 +5,7 @@ import { calls, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { AddRangeDialog } from './add-range-dialog';
 import { retype } from '../../../test/forms';
+import { expectShows } from '../../../test/queries';
 
 const countries = {
   status: 200,
@@ -39,8 +40,7 @@ describe('Add a range of numbers', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add a Range of Numbers' });
     await retype(within(dialog).getByLabelText('How many'), '5000');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    expect(within(dialog).getByText('Number is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Count must be between 1 and 1000')).toBeInTheDocument();
+    expectShows(dialog, ['Number is required', 'Count must be between 1 and 1000']);
     expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('First number (E.164)'), '+14155550300');

@@ -12,6 +12,7 @@ import {
   optionTexts,
   rowOf,
   searchFor,
+  expectShows,
 } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 
@@ -65,8 +66,7 @@ describe('Manage phone numbers page', () => {
     expect(screen.getByRole('heading', { name: 'Manage Phone Numbers' })).toBeInTheDocument();
     const row = await findRow('+14155550100');
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
-    expect(within(row).getByText('casey@example.com')).toBeInTheDocument();
-    expect(within(row).getByText('$2.99')).toBeInTheDocument();
+    expectShows(row, ['casey@example.com', '$2.99']);
     expect(within(row).getByText(/Added/)).toHaveTextContent('Added Jan 10, 2025');
     const spareRow = rowOf('+14155550999');
     expect(within(spareRow).getByText('Unassigned')).toBeInTheDocument();
@@ -129,8 +129,7 @@ describe('Manage phone numbers page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add New Number' });
     const number = within(dialog).getByLabelText('Number (E.164)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
-    expect(within(dialog).getByText('Number is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose a country')).toBeInTheDocument();
+    expectShows(dialog, ['Number is required', 'Choose a country']);
     await userEvent.type(number, '4155550999');
     expect(
       within(dialog).getByText('Enter the number in international format, e.g. +14155550123'),

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { SmsLinkPanel } from './sms-link-panel';
+import { expectShows } from '../../../test/queries';
 
 const bound = {
   instanceId: 'web-1:4242:9f86d081',
@@ -51,13 +52,9 @@ describe('SMS carrier link panel', () => {
     });
     renderPanel();
     const first = await screen.findByRole('listitem', { name: `Link ${bound.instanceId}` });
-    expect(within(first).getByText('Bound')).toBeInTheDocument();
-    expect(within(first).getByText('Bound since')).toBeInTheDocument();
-    expect(within(first).getByText('42 / min (1200 parts in all)')).toBeInTheDocument();
-    expect(within(first).getByText('None')).toBeInTheDocument();
+    expectShows(first, ['Bound', 'Bound since', '42 / min (1200 parts in all)', 'None']);
     const second = screen.getByRole('listitem', { name: `Link ${down.instanceId}` });
-    expect(within(second).getByText('Not bound')).toBeInTheDocument();
-    expect(within(second).getByText('Bind failed: connection refused')).toBeInTheDocument();
+    expectShows(second, ['Not bound', 'Bind failed: connection refused']);
     expect(screen.getByText('SMPP')).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();
     expect(screen.getByText('2 min ago')).toBeInTheDocument();

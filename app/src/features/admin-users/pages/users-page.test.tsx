@@ -13,6 +13,7 @@ import {
   rowOf,
   searchFor,
   answerDialog,
+  expectShows,
 } from '../../../test/queries';
 
 const ada = {
@@ -56,12 +57,9 @@ describe('Manage users page', () => {
     show();
     expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeInTheDocument();
     const row = await findRow('ada@example.com');
-    expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(row).getByText('+14155550100')).toBeInTheDocument();
+    expectShows(row, ['Ada Lovelace', '+14155550100']);
     expect(within(row).getByText('active')).toHaveClass('bg-green-100');
-    expect(within(row).getByText('Client')).toBeInTheDocument();
-    expect(within(row).getByText('Jan 5, 2026')).toBeInTheDocument();
-    expect(within(row).getByText('Never')).toBeInTheDocument();
+    expectShows(row, ['Client', 'Jan 5, 2026', 'Never']);
     const mine = rowOf('admin@dialtone.test');
     expect(within(mine).getByText('Admin')).toBeInTheDocument();
     expect(within(mine).queryByText('Never')).toBeNull();
@@ -168,8 +166,7 @@ describe('Manage users page', () => {
     await chooseRowAction('Ada Lovelace', 'Send Email');
     const dialog = screen.getByRole('dialog', { name: 'Send Email' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
-    expect(within(dialog).getByText('Subject is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
+    expectShows(dialog, ['Subject is required', 'Message is required']);
     expect(calls(fetch)).not.toContain('POST /api/admin/users/7/email');
 
     await userEvent.type(within(dialog).getByLabelText('Subject'), ' Your invoice ');

@@ -5,7 +5,7 @@ import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../..
 import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
-import { expectCalled, searchFor } from '../../../test/queries';
+import { expectCalled, searchFor, expectShows } from '../../../test/queries';
 
 const PAGE_1 = 'GET /api/calls?search=&type=&status=&page=1&pageSize=20';
 
@@ -71,10 +71,7 @@ describe('Call history (client)', () => {
     expect(screen.getByRole('heading', { name: 'Call History' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Your calls' });
     const [, outbound, inbound] = within(table).getAllByRole('row');
-    expect(within(outbound).getByText('Outbound')).toBeVisible();
-    expect(within(outbound).getByText('+14155550123')).toBeVisible();
-    expect(within(outbound).getByText('3:25')).toBeVisible();
-    expect(within(outbound).getByText('$0.07')).toBeVisible();
+    expectShows(outbound, ['Outbound', '+14155550123', '3:25', '$0.07']);
     expect(within(outbound).getByText('Completed')).toHaveClass('bg-green-100');
     expect(within(outbound).getByRole('button', { name: /Download/ })).toBeEnabled();
     expect(within(inbound).getByText('Inbound')).toBeVisible();
@@ -82,9 +79,7 @@ describe('Call history (client)', () => {
     expect(within(inbound).getByText('Not available')).toBeVisible();
 
     const totals = screen.getByRole('region', { name: 'Call totals' });
-    expect(within(totals).getByText('42')).toBeVisible();
-    expect(within(totals).getByText('1:02:05')).toBeVisible();
-    expect(within(totals).getByText('$12.50')).toBeVisible();
+    expectShows(totals, ['42', '1:02:05', '$12.50']);
     expect(screen.getByText('Showing 1 to 20 of 42')).toBeVisible();
     expect(screen.queryByText(/^IVR:/)).toBeNull();
   });

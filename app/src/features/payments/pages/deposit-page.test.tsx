@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
-import { bodyOf } from '../../../test/queries';
+import { bodyOf, expectShows } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 
 const config = {
@@ -119,9 +119,7 @@ describe('Deposit page', () => {
     renderPage();
     const list = await screen.findByRole('region', { name: 'Your deposits' });
     expect(await within(list).findByText('Succeeded')).toBeInTheDocument();
-    expect(within(list).getByText('Failed')).toBeInTheDocument();
-    expect(within(list).getByText('Your card was declined.')).toBeInTheDocument();
-    expect(within(list).getByText('Showing 1 to 10 of 11')).toBeInTheDocument();
+    expectShows(list, ['Failed', 'Your card was declined.', 'Showing 1 to 10 of 11']);
     await userEvent.click(within(list).getByRole('button', { name: 'Next' }));
     expect(await within(list).findByText('Showing 11 to 11 of 11')).toBeInTheDocument();
     expect(within(list).getByText('Pending')).toBeInTheDocument();

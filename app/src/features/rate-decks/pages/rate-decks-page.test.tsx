@@ -12,7 +12,7 @@ import {
   renderPage,
   server,
 } from '../../../test/rate-deck-fixtures';
-import { findRow } from '../../../test/queries';
+import { findRow, expectShows } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 
 describe('Rate decks page', () => {
@@ -22,14 +22,12 @@ describe('Rate decks page', () => {
     expect(screen.getByRole('heading', { name: 'Rate Decks', level: 1 })).toBeInTheDocument();
     const row = await findRow('Carrier A November');
     expect(within(row).getByText('In force')).toHaveClass('bg-green-100');
-    expect(within(row).getByText('12,000')).toBeInTheDocument();
-    expect(within(row).getByText('Nov 1, 2026')).toBeInTheDocument();
+    expectShows(row, ['12,000', 'Nov 1, 2026']);
     expect(within(row).getByText(/Uploaded Nov 20, 2026 by admin@dialtone.test/)).toBeVisible();
     const draftRow = within(historyTable())
       .getByRole('rowheader', { name: /^Carrier B/ })
       .closest('tr')!;
-    expect(within(draftRow).getByText('Draft')).toBeInTheDocument();
-    expect(within(draftRow).getByText('Dec 1, 2099')).toBeInTheDocument();
+    expectShows(draftRow, ['Draft', 'Dec 1, 2099']);
     expect(within(draftRow).getByRole('button', { name: 'Preview Carrier B' })).toBeVisible();
     expect(within(row).queryByRole('button', { name: /Preview/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull();

@@ -5,7 +5,7 @@ import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
-import { bodyOf } from '../../../test/queries';
+import { bodyOf, expectShows } from '../../../test/queries';
 import { fill } from '../../../test/forms';
 
 const LIST = 'GET /api/sms?page=1&pageSize=10';
@@ -199,8 +199,7 @@ describe('Send SMS page', () => {
     const recent = await screen.findByRole('region', { name: 'Recent messages' });
     const [failed, sending] = await within(recent).findAllByRole('listitem');
     expect(within(failed).getByText('failed')).toHaveClass('bg-red-100');
-    expect(within(failed).getByText('Unreachable handset')).toBeVisible();
-    expect(within(failed).getByText('$0.04')).toBeVisible();
+    expectShows(failed, ['Unreachable handset', '$0.04']);
     expect(within(sending).getByText('sending')).toHaveClass('bg-yellow-100');
     expect(within(sending).getByText('2 parts')).toBeVisible();
   });
