@@ -6,14 +6,17 @@ interface SectionProps {
   title: ReactNode;
   /** Padding, spacing and grid placement; the card itself looks the same everywhere. */
   className: string;
+  /** The content's query is fetching. */
+  busy?: boolean;
   children: ReactNode;
 }
 
 /** A white card of a page with its own h2, which names it for screen readers. */
-export function Section({ id, title, className, children }: SectionProps) {
+export function Section({ id, title, className, busy, children }: SectionProps) {
   return (
     <section
       aria-labelledby={id}
+      aria-busy={busy}
       className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}
     >
       <h2 id={id} className="text-lg font-semibold text-slate-900">
