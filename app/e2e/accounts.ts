@@ -114,6 +114,19 @@ export async function openSignedIn(
   return visit;
 }
 
+/** A new context signed in as `account` (e.g. DEMO_ADMIN), at `path` once its heading shows. */
+export async function openSignedInAt(
+  browser: Browser,
+  account: { email: string; password: string },
+  path: string,
+  heading: string,
+): Promise<Visit> {
+  const visit = await openSignedIn(browser, account.email, account.password);
+  await visit.page.goto(path);
+  await visit.page.getByRole('heading', { name: heading }).waitFor();
+  return visit;
+}
+
 /** The page as a whole is wider than the window (a table should scroll in its own box). */
 export async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

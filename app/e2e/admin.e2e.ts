@@ -1,7 +1,7 @@
 // The admin area in the browser: the demo administrator suspends a client, changes the
 // setup fee a client then pays, and reads the overview and the audit log.
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, openSignedIn, submitLogin } from './accounts';
+import { credit, newClient, openSignedIn, openSignedInAt, submitLogin } from './accounts';
 import { api, DEMO_ADMIN, loginToken } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 
@@ -30,9 +30,7 @@ async function changeSettings(changes: Settings): Promise<() => Promise<void>> {
 describe('admin area', () => {
   test('the admin suspends a new client, who can then no longer sign in', async () => {
     const client = await newClient('Sam Suspend', PASSWORD, 'e2e-admin');
-    const admin = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await admin.page.goto('/admin/users');
-    await admin.page.getByRole('heading', { name: 'Manage Users' }).waitFor();
+    const admin = await openSignedInAt(browser(), DEMO_ADMIN, '/admin/users', 'Manage Users');
     await admin.page.getByLabel('Search').fill(client.email);
     const row = admin.page.getByRole('row').filter({ hasText: client.email });
     await row.waitFor();
@@ -94,9 +92,7 @@ describe('admin area', () => {
   });
 
   test('the overview shows the five cards and the recent users', async () => {
-    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const { page, context } = await openSignedInAt(browser(), DEMO_ADMIN, '/admin', 'Overview');
     for (const label of ['Total Users', 'Active Numbers', 'Minutes Used', 'Revenue', 'Countries']) {
       const card = page.getByTestId(`stat-${label}`);
       await card.getByRole('heading', { name: label }).waitFor();
@@ -117,13 +113,12 @@ describe('admin area', () => {
   test('the audit log lists a settings change with what changed', async () => {
     const restore = await changeSettings({ lowBalanceThreshold: '6.25' });
     try {
-      const { page, context } = await openSignedIn(
+      const { page, context } = await openSignedInAt(
         browser(),
-        DEMO_ADMIN.email,
-        DEMO_ADMIN.password,
+        DEMO_ADMIN,
+        '/admin/audit',
+        'Audit Log',
       );
-      await page.goto('/admin/audit');
-      await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
       await page.getByLabel('Action').selectOption({ label: 'Settings' });
       const row = page
         .getByRole('row')

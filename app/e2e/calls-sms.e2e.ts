@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, openSignedIn, pageScrollsSideways } from './accounts';
+import { credit, newClient, openSignedIn, openSignedInAt, pageScrollsSideways } from './accounts';
 import { DEMO_CLIENT } from './api';
 import { sharedBrowser } from './browser';
 
@@ -90,13 +90,12 @@ describe('SMS and call history', () => {
   });
 
   test('the demo client filters its calls to outbound and exports only those', async () => {
-    const { page, context } = await openSignedIn(
+    const { page, context } = await openSignedInAt(
       browser(),
-      DEMO_CLIENT.email,
-      DEMO_CLIENT.password,
+      DEMO_CLIENT,
+      '/client/call-history',
+      'Call History',
     );
-    await page.goto('/client/call-history');
-    await page.getByRole('heading', { name: 'Call History' }).waitFor();
     const table = page.getByRole('table', { name: 'Your calls' });
     await table.waitFor();
 

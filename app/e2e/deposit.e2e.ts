@@ -2,7 +2,7 @@
 // the demo administrator credits a client from User Balances.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, openSignedIn, pageScrollsSideways } from './accounts';
+import { credit, newClient, openSignedIn, openSignedInAt, pageScrollsSideways } from './accounts';
 import { DEMO_ADMIN } from './api';
 import { baseUrl, sharedBrowser } from './browser';
 
@@ -76,9 +76,12 @@ describe('deposits', () => {
 
   test('the demo admin adds $5.00 to a client from User Balances', async () => {
     const client = await newClient('Carl Credit', PASSWORD, 'e2e-money');
-    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.goto('/admin/balances');
-    await page.getByRole('heading', { name: 'User Balances' }).waitFor();
+    const { page, context } = await openSignedInAt(
+      browser(),
+      DEMO_ADMIN,
+      '/admin/balances',
+      'User Balances',
+    );
     await page.getByPlaceholder('Search users...').fill(client.email);
     await page.getByText('Showing 1 to 1 of 1').waitFor();
     const row = page.getByRole('row').filter({ hasText: client.email });

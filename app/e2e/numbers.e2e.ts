@@ -2,7 +2,7 @@
 // and a minutes package, the demo administrator stocks a number and changes a rate.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { credit, newClient, openSignedIn } from './accounts';
+import { credit, newClient, openSignedIn, openSignedInAt } from './accounts';
 import { DEMO_ADMIN } from './api';
 import { baseUrl, sharedBrowser } from './browser';
 
@@ -90,9 +90,12 @@ describe('numbers and packages', () => {
   });
 
   test('the admin stocks +14155550999 and a client buys it through the wizard', async () => {
-    const admin = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await admin.page.goto('/admin/phones');
-    await admin.page.getByRole('heading', { name: 'Manage Phone Numbers' }).waitFor();
+    const admin = await openSignedInAt(
+      browser(),
+      DEMO_ADMIN,
+      '/admin/phones',
+      'Manage Phone Numbers',
+    );
     await admin.page.getByRole('button', { name: 'Add New Number' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Add New Number' });
     await dialog.getByLabel('Number (E.164)').fill('+14155550999');
@@ -117,9 +120,12 @@ describe('numbers and packages', () => {
   });
 
   test("the admin changes Germany's outbound rate and the table shows it", async () => {
-    const { page, context } = await openSignedIn(browser(), DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.goto('/admin/country-pricing');
-    await page.getByRole('heading', { name: 'Country Pricing' }).waitFor();
+    const { page, context } = await openSignedInAt(
+      browser(),
+      DEMO_ADMIN,
+      '/admin/country-pricing',
+      'Country Pricing',
+    );
     await page.getByPlaceholder('Search countries...').fill('Germany');
     await page.getByRole('button', { name: 'Edit Germany' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Germany' });
