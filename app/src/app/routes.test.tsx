@@ -5,7 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-do
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
-import { mockApi, refusal, type Routes } from '../test/mock-api';
+import { listPage, mockApi, refusal, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
@@ -128,10 +128,7 @@ describe('route table', () => {
   it('shows User Balances to an admin', async () => {
     mockApi({
       ...signedIn(adminUser),
-      'GET /api/admin/balances?search=&page=1&pageSize=20': {
-        status: 200,
-        body: { items: [], total: 0, page: 1, pageSize: 20 },
-      },
+      'GET /api/admin/balances?search=&page=1&pageSize=20': listPage([]),
     });
     renderAt('/admin/balances');
     expect(await screen.findByRole('heading', { name: 'User Balances' })).toBeInTheDocument();

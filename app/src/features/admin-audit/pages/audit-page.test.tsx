@@ -111,10 +111,11 @@ describe('Audit log page', () => {
   it('pages through the log', async () => {
     const { fetch } = show({
       [FIRST]: listPage([settingsChange], 21),
-      'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20': {
-        status: 200,
-        body: { items: [suspension], total: 21, page: 2, pageSize: 20 },
-      },
+      'GET /api/admin/audit?search=&action=&from=&to=&page=2&pageSize=20': listPage(
+        [suspension],
+        21,
+        2,
+      ),
     });
     await screen.findByText('Showing 1 to 20 of 21');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

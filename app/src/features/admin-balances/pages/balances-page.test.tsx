@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, refusal } from '../../../test/mock-api';
+import { calls, listPage, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 import { bodyOf, chooseRowAction, findRow, expectShows } from '../../../test/queries';
@@ -26,11 +26,8 @@ const show = pageTest(
   <BalancesPage />,
   { route: '/admin/balances', auth: adminAuth() },
   {
-    [LIST]: { status: 200, body: { items: [ada, bob], total: 2, page: 1, pageSize: 20 } },
-    'GET /api/admin/balances?search=ada&page=1&pageSize=20': {
-      status: 200,
-      body: { items: [ada], total: 1, page: 1, pageSize: 20 },
-    },
+    [LIST]: listPage([ada, bob]),
+    'GET /api/admin/balances?search=ada&page=1&pageSize=20': listPage([ada]),
   },
 );
 
@@ -134,14 +131,8 @@ describe('User Balances page', () => {
       balanceAfter: 17.5,
     });
     show({
-      'GET /api/admin/balances/7/transactions?page=1&pageSize=10': {
-        status: 200,
-        body: { items: [entry(12)], total: 11, page: 1, pageSize: 10 },
-      },
-      'GET /api/admin/balances/7/transactions?page=2&pageSize=10': {
-        status: 200,
-        body: { items: [entry(1)], total: 11, page: 2, pageSize: 10 },
-      },
+      'GET /api/admin/balances/7/transactions?page=1&pageSize=10': listPage([entry(12)], 11, 1, 10),
+      'GET /api/admin/balances/7/transactions?page=2&pageSize=10': listPage([entry(1)], 11, 2, 10),
     });
     await chooseRowAction('Ada Lovelace', 'View Transactions');
     const dialog = screen.getByRole('dialog', { name: 'Transactions of Ada Lovelace' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
 import { bodyOf, expectShows } from '../../../test/queries';
@@ -29,10 +29,7 @@ function deposit(id: number, status: string, failureMessage: string | null = nul
 function server(extra: Routes = {}, items: unknown[] = [], total = items.length) {
   return mockApi({
     'GET /api/payment/config': { status: 200, body: config },
-    'GET /api/payment/deposits?page=1&pageSize=10': {
-      status: 200,
-      body: { items, total, page: 1, pageSize: 10 },
-    },
+    'GET /api/payment/deposits?page=1&pageSize=10': listPage(items, total, 1, 10),
     ...extra,
   });
 }
@@ -108,10 +105,12 @@ describe('Deposit page', () => {
   it('lists the deposits with their status, and pages', async () => {
     const fetch = server(
       {
-        'GET /api/payment/deposits?page=2&pageSize=10': {
-          status: 200,
-          body: { items: [deposit(1, 'pending')], total: 11, page: 2, pageSize: 10 },
-        },
+        'GET /api/payment/deposits?page=2&pageSize=10': listPage(
+          [deposit(1, 'pending')],
+          11,
+          2,
+          10,
+        ),
       },
       [deposit(3, 'succeeded'), deposit(2, 'failed', 'Your card was declined.')],
       11,

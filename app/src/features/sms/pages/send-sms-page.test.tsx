@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -195,7 +195,7 @@ describe('Send SMS page', () => {
         date: '2026-01-01T10:00:00Z',
       },
     ];
-    renderPage({ [LIST]: { status: 200, body: { items, total: 2, page: 1, pageSize: 10 } } });
+    renderPage({ [LIST]: listPage(items, 2, 1, 10) });
     const recent = await screen.findByRole('region', { name: 'Recent messages' });
     const [failed, sending] = await within(recent).findAllByRole('listitem');
     expect(within(failed).getByText('failed')).toHaveClass('bg-red-100');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, listPage, mockApi, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
@@ -38,7 +38,7 @@ describe('Transactions page', () => {
 
   it('shows the ledger with labelled kinds and signed, coloured amounts', async () => {
     mockApi({
-      [PAGE_1]: { status: 200, body: { items: entries, total: 2, page: 1, pageSize: 20 } },
+      [PAGE_1]: listPage(entries),
     });
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading transactions...');
@@ -53,7 +53,7 @@ describe('Transactions page', () => {
   });
 
   it('shows an empty state', async () => {
-    mockApi({ [PAGE_1]: { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } } });
+    mockApi({ [PAGE_1]: listPage([]) });
     renderPage();
     expect(await screen.findByText('No transactions yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
@@ -61,10 +61,7 @@ describe('Transactions page', () => {
 
   it('offers Retry after an error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const ledger = failsUntilRecovered(refusal(500, 'Something went wrong'), {
-      status: 200,
-      body: { items: entries, total: 2, page: 1, pageSize: 20 },
-    });
+    const ledger = failsUntilRecovered(refusal(500, 'Something went wrong'), listPage(entries));
     const fetch = mockApi({ [PAGE_1]: ledger.route });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
@@ -80,7 +77,7 @@ describe('Transactions page', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const fetch = mockApi({
-      [PAGE_1]: { status: 200, body: { items: entries, total: 2, page: 1, pageSize: 20 } },
+      [PAGE_1]: listPage(entries),
       'GET /api/ledger/export': { status: 200, body: 'date,kind' },
     });
     renderPage();
