@@ -5,7 +5,7 @@ type FieldProps = Omit<Parameters<typeof TextField>[0], 'type' | 'autoComplete' 
   label?: ReactNode;
 };
 
-/** The email address one signs in with; browsers fill it in. */
+/** The user's own email address (the one they sign in with); browsers fill it in. */
 export function EmailField({ label = 'Email address', ...rest }: FieldProps) {
   return <TextField label={label} type="email" autoComplete="email" {...rest} />;
 }

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { EmailField } from '../../../components/ui/account-fields';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { validateContact } from '../../../lib/core';
@@ -71,14 +72,7 @@ export function ContactForm() {
             required
             {...form.text('name')}
           />
-          <TextField
-            id="contact-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.text('email')}
-          />
+          <EmailField id="contact-email" label="Email" required {...form.text('email')} />
         </div>
         <TextField id="contact-subject" label="Subject" required {...form.text('subject')} />
         <TextAreaField
