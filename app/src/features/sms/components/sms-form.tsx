@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
@@ -48,16 +48,7 @@ export function SmsForm() {
 
   return (
     <form noValidate aria-label="Send SMS" className="space-y-5" onSubmit={form.submit(send)}>
-      <TextField
-        id="sms-to"
-        label="Recipient"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="+14155550123"
-        required
-        {...form.text('to')}
-      />
+      <PhoneField id="sms-to" label="Recipient" required {...form.text('to')} />
       <SmsMessageFields
         id="sms-message"
         label="Message"

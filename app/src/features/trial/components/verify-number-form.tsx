@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -61,13 +62,9 @@ export function VerifyNumberForm() {
 
   return (
     <form noValidate aria-label="Verify a phone number" onSubmit={onSubmit} className="space-y-3">
-      <TextField
+      <PhoneField
         id="verify-number"
         label="Phone number to verify"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="+14155550123"
         disabled={sentTo !== null}
         required
         {...form.text('number')}
