@@ -58,7 +58,6 @@ export function ReplyForm({ id }: { id: ConversationId }) {
         id="reply-message"
         label="Reply"
         rows={3}
-        message={form.values.message}
         field={form.text('message')}
         quote={quote}
         shortfall={sender.shortfall}

@@ -53,7 +53,6 @@ export function SmsForm() {
         id="sms-message"
         label="Message"
         rows={5}
-        message={form.values.message}
         field={form.text('message')}
         quote={quote}
         shortfall={sender.shortfall}

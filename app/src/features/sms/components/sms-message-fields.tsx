@@ -19,7 +19,6 @@ export function SmsMessageFields({
   id,
   label,
   rows,
-  message,
   field,
   quote,
   shortfall,
@@ -27,8 +26,8 @@ export function SmsMessageFields({
   id: string;
   label: string;
   rows: number;
-  message: string;
-  field: FieldProps;
+  /** The form's message field; its value is what the counter counts. */
+  field: FieldProps & { value: string };
   quote: ComponentProps<typeof SmsQuote>;
   shortfall: string | null;
 }) {
@@ -40,7 +39,7 @@ export function SmsMessageFields({
         rows={rows}
         required
         placeholder="Type your message"
-        hint={<SmsCounter message={message} />}
+        hint={<SmsCounter message={field.value} />}
         {...field}
       />
       <SmsQuote {...quote} />
