@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { fieldErrorsOf, messageOf, type FieldMessages } from './api-client';
 import { useCoreForm, type FormValues } from './use-core-form';
+import { useDialogMutation } from './use-dialog-mutation';
 
 interface DialogFormOptions<V extends FormValues, B, R> {
   initial: V;
@@ -34,15 +35,12 @@ export function useDialogForm<V extends FormValues, B, R>({
   refresh,
   failure,
 }: DialogFormOptions<V, B, R>) {
-  const queryClient = useQueryClient();
   const form = useCoreForm<V>({ initial, validate, revealOnBlur: false });
-  const mutation = useMutation({
+  const mutation = useDialogMutation({
     mutationFn: save,
-    onSuccess: async (result) => {
-      onSaved(result);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: refresh });
-    },
+    onSaved,
+    onClose,
+    refresh,
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });
   // A failure without field messages (a duplicate, a server error) shows above the buttons.

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
@@ -6,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { usd, validateAdjustment } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { adjustBalance, type AdjustmentType } from '../api/adjust-balance';
 import { balancesKey, type BalanceItem } from '../api/get-balances';
 
@@ -33,7 +33,6 @@ interface AdjustDialogProps {
 
 /** Add or deduct funds: a validated form, then a confirmation step, then the call. */
 export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [failure, setFailure] = useState<string | null>(null);
   // After a step change, focus goes to where the next action is (autoFocus on mount).
@@ -44,13 +43,11 @@ export function AdjustDialog({ user, type, onClose }: AdjustDialogProps) {
   });
   const amount = form.values.amount.trim();
 
-  const mutation = useMutation({
+  const mutation = useDialogMutation({
     mutationFn: () => adjustBalance(user.id, { type, amount, reason: form.values.reason.trim() }),
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: balancesKey });
-    },
+    onSaved: (result) => toast.success(result.message),
+    onClose,
+    refresh: balancesKey,
     onError: (error) => {
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) {

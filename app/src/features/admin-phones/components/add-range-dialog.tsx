@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateRange, type RangeInput } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { addRange, type RangePreview } from '../api/add-range';
 import { useCountryOptions } from '../api/get-country-options';
 import { phonesKey } from '../api/get-phones';
@@ -34,7 +35,6 @@ function sample(numbers: string[]): string {
  * already in the inventory), then confirms.
  */
 export function AddRangeDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   const countries = useCountryOptions();
   const [preview, setPreview] = useState<{ body: RangeInput; result: RangePreview } | null>(null);
   const form = useCoreForm<RangeValues>({
@@ -47,13 +47,11 @@ export function AddRangeDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (result, body) => setPreview({ body, result }),
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });
-  const apply = useMutation({
+  const apply = useDialogMutation({
     mutationFn: (body: RangeInput) => addRange(body, true),
-    onSuccess: async (result) => {
-      toast.success(`${result.added.length} numbers added`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: phonesKey });
-    },
+    onSaved: (result) => toast.success(`${result.added.length} numbers added`),
+    onClose,
+    refresh: phonesKey,
   });
   const busy = check.isPending || apply.isPending;
   const failure = [check, apply].find(

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
 import { QueryLoadError } from '../../../components/ui/load-error';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { changePhoneCountry } from '../api/change-phone-country';
 import { useCountryOptions } from '../api/get-country-options';
 import { phonesKey, type AdminPhone } from '../api/get-phones';
@@ -16,17 +16,14 @@ interface ChangeCountryDialogProps {
 
 /** Pick the new country, then confirm the move. */
 export function ChangeCountryDialog({ phone, onClose }: ChangeCountryDialogProps) {
-  const queryClient = useQueryClient();
   const countries = useCountryOptions();
   const [code, setCode] = useState(phone.countryCode);
   const [confirming, setConfirming] = useState(false);
-  const change = useMutation({
+  const change = useDialogMutation({
     mutationFn: () => changePhoneCountry(phone.id, code),
-    onSuccess: async () => {
-      toast.success(`${phone.number} moved to ${code}`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: phonesKey });
-    },
+    onSaved: () => toast.success(`${phone.number} moved to ${code}`),
+    onClose,
+    refresh: phonesKey,
     onError: (error) => {
       if (fieldErrorsOf(error).countryCode) setConfirming(false);
     },

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { phonesKey, type AdminPhone } from '../api/get-phones';
 import { reassignPhone } from '../api/reassign-phone';
 
@@ -22,22 +22,20 @@ const targets: [Target, string][] = [
 
 /** Give the number to a customer by e-mail, or take it back into the inventory. */
 export function ReassignDialog({ phone, onClose }: ReassignDialogProps) {
-  const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>('customer');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const owner = target === 'customer' ? email.trim() : null;
 
-  const reassign = useMutation({
+  const reassign = useDialogMutation({
     mutationFn: () => reassignPhone(phone.id, owner),
-    onSuccess: async () => {
+    onSaved: () =>
       toast.success(
         owner ? `${phone.number} assigned to ${owner}` : `${phone.number} returned to inventory`,
-      );
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: phonesKey });
-    },
+      ),
+    onClose,
+    refresh: phonesKey,
     onError: (error) => {
       const field = fieldErrorsOf(error).email;
       // An unknown e-mail (404) belongs under the field the admin has to fix.

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import type { Role } from '../../../lib/auth-context';
 import { changeUserRole } from '../api/change-user-role';
 import { usersKey, type AdminUserItem } from '../api/get-users';
@@ -13,15 +13,13 @@ interface ChangeRoleDialogProps {
 }
 
 export function ChangeRoleDialog({ user, onClose }: ChangeRoleDialogProps) {
-  const queryClient = useQueryClient();
   const next: Role = user.role === 'admin' ? 'client' : 'admin';
-  const change = useMutation({
+  const change = useDialogMutation({
     mutationFn: () => changeUserRole(user.id, next),
-    onSuccess: async () => {
-      toast.success(`${user.name} is now ${next === 'admin' ? 'an Admin' : 'a Client'}`);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-    },
+    onSaved: () =>
+      toast.success(`${user.name} is now ${next === 'admin' ? 'an Admin' : 'a Client'}`),
+    onClose,
+    refresh: usersKey,
     onError: (error) => {
       // "At least one administrator must remain" and the like: the server has the last word.
       toast.error(messageOf(error, 'Could not change the role. Please try again.'));
