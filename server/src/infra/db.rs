@@ -31,6 +31,14 @@ pub struct Db {
     /// which capped the call path at about 1,000 transactions a second. On
     /// PostgreSQL it is the main pool.
     write_pool: AnyPool,
+    /// Where the call path's batches take their connection on PostgreSQL
+    /// (`begin_call_batch`): two connections of their own, opened on first use. That
+    /// first use is on the call path's thread, so the connections' sockets are
+    /// watched by that thread's runtime, which waits on nothing else: a socket of the
+    /// main pool is watched by the HTTP runtime, whose busy workers look at it only
+    /// between tasks, and every turn of the chain waited for them. On SQLite the
+    /// write pool.
+    call_pool: AnyPool,
     pub backend: Backend,
 }
 
@@ -61,9 +69,18 @@ impl Db {
             Backend::Sqlite if !url.contains(":memory:") => Self::pool(url, backend, 1).await?,
             _ => pool.clone(),
         };
+        let call_pool = match backend {
+            // One for the open batch, one for the last batch on its way back to the pool.
+            Backend::Postgres => AnyPoolOptions::new()
+                .max_connections(2)
+                .connect_lazy(url)
+                .with_context(|| "the call path's connections")?,
+            Backend::Sqlite => write_pool.clone(),
+        };
         Ok(Db {
             pool,
             write_pool,
+            call_pool,
             backend,
         })
     }
@@ -114,10 +131,12 @@ impl Db {
         }
     }
 
-    /// `begin_write`, then `statement`: on PostgreSQL in the same round trip (one
-    /// simple query, `BEGIN; statement`), whose answer is not read. Were `statement`
-    /// to fail, the transaction is aborted and its next statement fails.
-    pub async fn begin_write_and(
+    /// A call path batch's transaction (`begin_write` on SQLite), then `statement`: on
+    /// PostgreSQL on the call path's own connections (see `call_pool`) and in the
+    /// same round trip (one simple query, `BEGIN; statement`), whose answer is not
+    /// read. Were `statement` to fail, the transaction is aborted and its next
+    /// statement fails.
+    pub async fn begin_call_batch(
         &self,
         statement: &str,
     ) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
@@ -128,7 +147,7 @@ impl Db {
                 Ok(tx)
             }
             Backend::Postgres => {
-                self.write_pool
+                self.call_pool
                     .begin_with(format!("BEGIN; {statement}"))
                     .await
             }

@@ -59,7 +59,7 @@ impl Open {
 /// batch with it).
 pub async fn begin_batch(db: &Db) -> Result<Transaction<'static, Any>, sqlx::Error> {
     match db.backend {
-        Backend::Postgres => db.begin_write_and(CALL_PATH_LOCK).await,
+        Backend::Postgres => db.begin_call_batch(CALL_PATH_LOCK).await,
         Backend::Sqlite => db.begin_write().await,
     }
 }
