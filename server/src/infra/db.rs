@@ -154,6 +154,12 @@ impl Db {
         }
     }
 
+    /// The call path's own connections (`call_pool`), on PostgreSQL only: on SQLite
+    /// its batches write on the write pool like every writer.
+    pub fn call_path_pool(&self) -> Option<&AnyPool> {
+        (self.backend == Backend::Postgres).then_some(&self.call_pool)
+    }
+
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").fetch_one(&self.pool).await.is_ok()
     }

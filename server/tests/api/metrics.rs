@@ -1,7 +1,7 @@
 //! /metrics: Prometheus' text format, readable with the switch token or the metrics
 //! token only, with request counts by route pattern and the call path's figures.
 
-use crate::common::{authorize, caller, TestApp, SWITCH};
+use crate::common::{authorize, backend_is_postgres, caller, TestApp, SWITCH};
 use axum::http::StatusCode;
 use openmetrics_parser::prometheus::parse_prometheus;
 use openmetrics_parser::{MetricsExposition, PrometheusType, PrometheusValue};
@@ -116,5 +116,22 @@ async fn metrics_parse_as_prometheus_text_and_count_the_calls_placed() {
     assert!(
         counts.iter().sum::<u64>() >= 3,
         "the calls' turns: {counts:?}"
+    );
+    // The pools' connections, by pool: on PostgreSQL the call path has its own.
+    let pools: Vec<String> = after.families["dialtone_db_pool_connections"]
+        .iter_samples()
+        .map(|s| {
+            s.get_labelset()
+                .unwrap()
+                .get_label_value("pool")
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(pools.contains(&"main".to_string()), "{pools:?}");
+    assert_eq!(
+        pools.contains(&"call_path".to_string()),
+        backend_is_postgres(),
+        "{pools:?}"
     );
 }

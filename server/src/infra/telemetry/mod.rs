@@ -115,8 +115,17 @@ async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> Resul
     metrics::gauge!("dialtone_reserved_dollars").set(now.reserved_micros as f64 / 1e6);
     metrics::gauge!("dialtone_webhook_queue_depth").set(now.webhooks_pending as f64);
     metrics::gauge!("dialtone_sms_queue_depth").set(now.sms_queued as f64);
-    metrics::gauge!("dialtone_db_pool_connections").set(f64::from(state.db.pool.size()));
-    metrics::gauge!("dialtone_db_pool_idle_connections").set(state.db.pool.num_idle() as f64);
+    let pools = [
+        ("main", Some(&state.db.pool)),
+        ("call_path", state.db.call_path_pool()),
+    ];
+    for (name, pool) in pools {
+        if let Some(pool) = pool {
+            let (size, idle) = (f64::from(pool.size()), pool.num_idle() as f64);
+            metrics::gauge!("dialtone_db_pool_connections", "pool" => name).set(size);
+            metrics::gauge!("dialtone_db_pool_idle_connections", "pool" => name).set(idle);
+        }
+    }
     let body = handle().render();
     Ok(([(CONTENT_TYPE, "text/plain; version=0.0.4")], body).into_response())
 }
