@@ -94,9 +94,9 @@ describe('at 375 px', () => {
     await context.close();
   });
 
-  for (const [area, start, link, target] of [
-    ['client', '/client', 'Send SMS', '/client/send-sms'],
-    ['admin', '/admin', 'Country Pricing', '/admin/country-pricing'],
+  for (const [area, start, link, target, heading] of [
+    ['client', '/client', 'Send SMS', '/client/send-sms', 'Send SMS'],
+    ['admin', '/admin', 'Country Pricing', '/admin/country-pricing', 'Country Pricing'],
   ] as const) {
     test(`the ${area} sidebar opens with its toggle and closes on the overlay, a link and a route change`, async () => {
       const context = await areaContext(browser(), baseUrl(), area, { viewport: PHONE });
@@ -121,6 +121,9 @@ describe('at 375 px', () => {
       await overlay.waitFor({ state: 'detached' });
       await sidebarLink.waitFor({ state: 'hidden' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      // The link closed the drawer at once; the page shows when its code has loaded (a
+      // navigation is a transition). Going back before then is no route change.
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 
       await toggle.click();
       await overlay.waitFor();
