@@ -40,6 +40,9 @@ pub struct Db {
     /// write pool.
     call_pool: AnyPool,
     pub backend: Backend,
+    /// Where it connects: the call path opens a connection of its own on PostgreSQL
+    /// (`telephony::batch::pipe`).
+    url: std::sync::Arc<str>,
 }
 
 pub fn now_ms() -> i64 {
@@ -82,6 +85,7 @@ impl Db {
             write_pool,
             call_pool,
             backend,
+            url: url.into(),
         })
     }
 
@@ -152,6 +156,10 @@ impl Db {
                     .await
             }
         }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// The call path's own connections (`call_pool`), on PostgreSQL only: on SQLite

@@ -18,6 +18,7 @@ mod backup;
 mod balances;
 mod call_history;
 mod call_lists;
+mod call_pipeline;
 mod call_writes;
 mod country_pricing;
 mod crash;

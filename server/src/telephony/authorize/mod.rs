@@ -6,6 +6,7 @@ mod plan;
 
 use super::destination::Destination;
 use super::repo;
+use super::repo::charge::Ahead;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::state::AppState;
@@ -200,17 +201,27 @@ async fn in_turn(
     (direction, now, deck): (Direction, i64, Option<Destination>),
     ahead: Option<Box<plan::Hold>>,
 ) -> Result<AuthorizeResponse> {
-    let mut tx = state.call_writes.begin_call(&state.db).await?;
-    if let Some(h) = ahead {
-        let (backend, reservation) = (state.db.backend, h.reserve.of(req));
-        if repo::charge::hold_and_reserve(&mut tx, backend, reservation, h.package_total).await? {
-            tx.commit().await?;
-            super::read_ahead("authorize", "written");
-            return Ok(h.answer);
+    let (writes, db) = (&state.call_writes, &state.db);
+    let turn = match ahead {
+        Some(h) => {
+            match repo::charge::hold_ahead(writes, db, h.reserve.of(req), h.package_total).await? {
+                Ahead::Written => {
+                    super::read_ahead("authorize", "written");
+                    return Ok(h.answer);
+                }
+                // Stale: nothing was held; read again in a turn.
+                Ahead::Stale(turn) => {
+                    super::read_ahead("authorize", "stale");
+                    turn
+                }
+            }
         }
-        // Stale: nothing was held; read again in the turn.
-        super::read_ahead("authorize", "stale");
-    }
+        None => None,
+    };
+    let mut tx = match turn {
+        Some(tx) => tx,
+        None => writes.begin_call(db).await?,
+    };
     let h = match plan(state, req, direction, now, deck, &mut tx).await? {
         Plan::Answer { answer, .. } => return Ok(answer),
         Plan::Hold(h) => h,

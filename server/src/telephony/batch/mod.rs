@@ -29,10 +29,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
 
+mod ahead;
 mod open;
+mod pipe;
 
+pub use ahead::{AheadTurn, Piped};
 pub use open::lock_call_path;
 use open::Open;
+pub use pipe::APPLICATION_NAME;
 
 /// Calls committed together at most.
 const MAX_BATCH: usize = 64;
@@ -46,9 +50,14 @@ struct Shared {
     enabled: bool,
     /// DIALTONE_READ_AHEAD=0 makes calls read in their turn, for comparison.
     read_ahead: bool,
+    /// DIALTONE_PIPELINE=0 makes a PostgreSQL call wait for its write's answer in
+    /// its turn (`ahead`), for comparison.
+    pipelined: bool,
     open: Arc<Mutex<Open>>,
     /// Calls waiting for their turn: while there are some, the batch stays open.
     queued: AtomicUsize,
+    /// COMMITs of pipelined batches on their way (`ahead`).
+    flushing: AtomicUsize,
 }
 
 impl Default for Batcher {
@@ -56,8 +65,10 @@ impl Default for Batcher {
         Batcher(Arc::new(Shared {
             enabled: std::env::var("DIALTONE_GROUP_COMMIT").map_or(true, |v| v != "0"),
             read_ahead: std::env::var("DIALTONE_READ_AHEAD").map_or(true, |v| v != "0"),
+            pipelined: std::env::var("DIALTONE_PIPELINE").map_or(true, |v| v != "0"),
             open: Arc::new(Mutex::new(Open::default())),
             queued: AtomicUsize::new(0),
+            flushing: AtomicUsize::new(0),
         }))
     }
 }
@@ -174,21 +185,31 @@ impl Batcher {
         })
     }
 
-    /// Waits for this call's turn in the batch, opening the batch's transaction if it
-    /// is the first.
-    async fn turn(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
+    /// Waits for this call's turn in the batch.
+    async fn wait_turn(&self) -> Turn {
         self.0.queued.fetch_add(1, Ordering::SeqCst);
         let mut queued = Queued(self, false);
         let guard = self.0.open.clone().lock_owned().await;
         self.0.queued.fetch_sub(1, Ordering::SeqCst);
         queued.1 = true;
-        let mut turn = Turn {
+        Turn {
             since: std::time::Instant::now(),
             batcher: self.clone(),
             guard: Some(guard),
             open: false,
-        };
+        }
+    }
+
+    /// Waits for this call's turn in the batch, opening the batch's transaction if it
+    /// is the first. A pipelined batch (`ahead`) is committed first: this call reads
+    /// and writes on sqlx, whose transaction takes the call path's lock, which waits
+    /// for that COMMIT.
+    async fn turn(&self, db: &Db) -> Result<CallTx, sqlx::Error> {
+        let mut turn = self.wait_turn().await;
         let open = turn.guard.as_mut().expect("held");
+        if open.piped.is_some() {
+            open.commit().await;
+        }
         if open.tx.is_none() {
             let tx = open::begin_batch(db).await?;
             open.postgres = db.backend == Backend::Postgres;

@@ -7,6 +7,7 @@ mod step_by_step;
 
 use super::authorize::validate;
 use super::repo;
+use super::repo::charge::Ahead;
 use crate::calls::repo as calls;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
@@ -233,19 +234,28 @@ async fn settle_at_once(
     e: &Ended,
     ahead: Option<Box<plan::Settling>>,
 ) -> Result<Option<CdrResult>> {
-    let mut tx = state.call_writes.begin_call(&state.db).await?;
+    let (writes, db) = (&state.call_writes, &state.db);
+    let mut turn = None;
     if let Some(s) = ahead {
         let (description, reference) =
             (describe(e.direction, cdr), format!("call:{}", cdr.call_id));
         let settlement = s.settlement(cdr, e, &description, &reference);
-        if repo::charge::settle_read_ahead(&mut tx, settlement, s.threshold).await? {
-            tx.commit().await?;
-            super::read_ahead("cdr", "written");
-            return Ok(Some(s.result(cdr)));
+        match repo::charge::settle_ahead(writes, db, settlement, s.threshold).await? {
+            Ahead::Written => {
+                super::read_ahead("cdr", "written");
+                return Ok(Some(s.result(cdr)));
+            }
+            // Stale: nothing was written; read again in a turn.
+            Ahead::Stale(given_back) => {
+                super::read_ahead("cdr", "stale");
+                turn = given_back;
+            }
         }
-        // Stale: nothing was written; read again in the turn.
-        super::read_ahead("cdr", "stale");
     }
+    let mut tx = match turn {
+        Some(tx) => tx,
+        None => writes.begin_call(db).await?,
+    };
     let s = match plan(&mut tx, cdr, e).await? {
         Plan::Stored(done) => return Ok(Some(done)),
         Plan::LongWay => return Ok(None),

@@ -10,13 +10,13 @@
 //! written when it matches no row. Both re-check the balance in the UPDATE itself.
 
 use crate::calls::repo::NewCall;
-use crate::db::Backend;
+use crate::db::{Backend, Db};
 use sqlx::any::AnyArguments;
 use sqlx::error::BoxDynError;
-use sqlx::Arguments;
 use std::sync::OnceLock;
 
-use crate::telephony::batch::CallTx;
+use super::bind::{Bind, PgArgs};
+use crate::telephony::batch::{AheadTurn, Batcher, CallTx};
 
 use super::Reservation;
 
@@ -51,28 +51,95 @@ pub async fn hold_and_reserve(
         Backend::Sqlite => HOLD_SQLITE,
         Backend::Postgres => HOLD_POSTGRES,
     };
-    let args = hold_args(&r, package_total).map_err(sqlx::Error::Encode)?;
+    let mut args = AnyArguments::default();
+    hold_args(&mut args, &r, package_total).map_err(sqlx::Error::Encode)?;
     let counts = tx.atomic(sqlx::query_with(sql, args)).await?;
     // The reservation's INSERT is the last statement: it inserted a row or none.
     Ok(counts.last() == Some(&1))
 }
 
-fn hold_args<'q>(r: &Reservation<'q>, package_total: i64) -> Result<AnyArguments<'q>, BoxDynError> {
-    let mut a = AnyArguments::default();
-    a.add(r.amount_micros)?;
-    a.add(r.package_seconds)?;
-    a.add(r.user_id)?;
-    a.add(package_total)?;
-    a.add(r.call_id)?;
-    a.add(r.created_at)?;
-    a.add(r.expires_at)?;
-    a.add(r.direction)?;
-    a.add(r.from)?;
-    a.add(r.to)?;
-    a.add(r.rate_micros)?;
-    a.add(r.increments.first)?;
-    a.add(r.increments.next)?;
-    Ok(a)
+fn hold_args<'q>(
+    a: &mut impl Bind<'q>,
+    r: &Reservation<'q>,
+    package_total: i64,
+) -> Result<(), BoxDynError> {
+    a.int(r.amount_micros)?;
+    a.int(r.package_seconds)?;
+    a.int(r.user_id)?;
+    a.int(package_total)?;
+    a.text(r.call_id)?;
+    a.int(r.created_at)?;
+    a.int(r.expires_at)?;
+    a.text(r.direction)?;
+    a.text(r.from)?;
+    a.text(r.to)?;
+    a.int(r.rate_micros)?;
+    a.int(r.increments.first)?;
+    a.int(r.increments.next)
+}
+
+/// What a write planned before the call's turn (`Batcher::reads_ahead`) did.
+pub enum Ahead {
+    Written,
+    /// Nothing: the read no longer held. The call reads again in a turn: this one,
+    /// when it is given back, or its next.
+    Stale(Option<CallTx>),
+}
+
+/// `hold_and_reserve` for a hold planned before the call's turn, in that turn
+/// (`Batcher::begin_ahead`); committed when it returns `Written`.
+pub async fn hold_ahead(
+    batcher: &Batcher,
+    db: &Db,
+    r: Reservation<'_>,
+    package_total: i64,
+) -> Result<Ahead, sqlx::Error> {
+    match batcher.begin_ahead(db).await? {
+        AheadTurn::Piped(turn) => {
+            let mut args = PgArgs::default();
+            hold_args(&mut args, &r, package_total).map_err(sqlx::Error::Encode)?;
+            Ok(match turn.write(HOLD_POSTGRES, args).await? {
+                1 => Ahead::Written,
+                _ => Ahead::Stale(None),
+            })
+        }
+        AheadTurn::Tx(mut tx) => {
+            if !hold_and_reserve(&mut tx, db.backend, r, package_total).await? {
+                return Ok(Ahead::Stale(Some(tx)));
+            }
+            tx.commit().await?;
+            Ok(Ahead::Written)
+        }
+    }
+}
+
+/// `settle_read_ahead` in the call's turn (`Batcher::begin_ahead`); committed when
+/// it returns `Written`.
+pub async fn settle_ahead(
+    batcher: &Batcher,
+    db: &Db,
+    s: Settlement<'_>,
+    low_balance_threshold: i64,
+) -> Result<Ahead, sqlx::Error> {
+    match batcher.begin_ahead(db).await? {
+        AheadTurn::Piped(turn) => {
+            let mut args = PgArgs::default();
+            settle_args(&mut args, &s).map_err(sqlx::Error::Encode)?;
+            guard_args(&mut args, &s, low_balance_threshold).map_err(sqlx::Error::Encode)?;
+            let sql = settle_statement(Backend::Postgres, true);
+            Ok(match turn.write(sql, args).await? {
+                1 => Ahead::Written,
+                _ => Ahead::Stale(None),
+            })
+        }
+        AheadTurn::Tx(mut tx) => {
+            if !settle_read_ahead(&mut tx, s, low_balance_threshold).await? {
+                return Ok(Ahead::Stale(Some(tx)));
+            }
+            tx.commit().await?;
+            Ok(Ahead::Written)
+        }
+    }
 }
 
 /// A call's settlement: what its CDR writes when the account can pay for it.
@@ -229,11 +296,10 @@ async fn settle_checked(
     threshold: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
     let sql = settle_statement(backend, threshold.is_some());
-    let mut args = settle_args(&s).map_err(sqlx::Error::Encode)?;
+    let mut args = AnyArguments::default();
+    settle_args(&mut args, &s).map_err(sqlx::Error::Encode)?;
     if let Some(threshold) = threshold {
-        args.add(i64::from(s.released))
-            .map_err(sqlx::Error::Encode)?;
-        args.add(threshold).map_err(sqlx::Error::Encode)?;
+        guard_args(&mut args, &s, threshold).map_err(sqlx::Error::Encode)?;
     }
     match (backend, tx.atomic(sqlx::query_with(sql, args)).await) {
         (Backend::Sqlite, Ok(counts)) => {
@@ -280,35 +346,44 @@ async fn settle_checked(
     }
 }
 
-fn settle_args<'q>(s: &Settlement<'q>) -> Result<AnyArguments<'q>, BoxDynError> {
+fn settle_args<'q>(a: &mut impl Bind<'q>, s: &Settlement<'q>) -> Result<(), BoxDynError> {
     let c = &s.call;
-    let mut a = AnyArguments::default();
-    a.add(c.call_id)?;
-    a.add(s.held_micros)?;
-    a.add(s.held_package_seconds)?;
-    a.add(c.cost_micros)?;
-    a.add(c.user_id)?;
-    a.add(s.description)?;
-    a.add(s.reference)?;
-    a.add(c.created_at)?;
-    a.add(s.ledger_day)?;
-    a.add(-c.cost_micros)?;
-    a.add(c.number_id)?;
-    a.add(c.direction)?;
-    a.add(c.from)?;
-    a.add(c.to)?;
-    a.add(c.country_id)?;
-    a.add(c.started_at)?;
-    a.add(c.answered_at)?;
-    a.add(c.ended_at)?;
-    a.add(c.duration_seconds)?;
-    a.add(c.billable_seconds)?;
-    a.add(c.package_seconds)?;
-    a.add(c.status)?;
-    a.add(c.recording as i64)?;
-    a.add(crate::twilio::call_sid(c.call_id))?;
-    a.add(s.call_day)?;
-    a.add(c.country_id.unwrap_or(0))?;
-    a.add(i64::from(s.answered))?;
-    Ok(a)
+    a.text(c.call_id)?;
+    a.int(s.held_micros)?;
+    a.int(s.held_package_seconds)?;
+    a.int(c.cost_micros)?;
+    a.int(c.user_id)?;
+    a.text(s.description)?;
+    a.text(s.reference)?;
+    a.int(c.created_at)?;
+    a.int(s.ledger_day)?;
+    a.int(-c.cost_micros)?;
+    a.opt_int(c.number_id)?;
+    a.text(c.direction)?;
+    a.text(c.from)?;
+    a.text(c.to)?;
+    a.opt_int(c.country_id)?;
+    a.int(c.started_at)?;
+    a.opt_int(c.answered_at)?;
+    a.int(c.ended_at)?;
+    a.int(c.duration_seconds)?;
+    a.int(c.billable_seconds)?;
+    a.int(c.package_seconds)?;
+    a.text(c.status)?;
+    a.int(c.recording as i64)?;
+    a.string(crate::twilio::call_sid(c.call_id))?;
+    a.int(s.call_day)?;
+    a.int(c.country_id.unwrap_or(0))?;
+    a.int(i64::from(s.answered))
+}
+
+/// The guarded form's two more: whether the read found a reservation ($28), and the
+/// low-balance threshold ($29).
+fn guard_args<'q>(
+    a: &mut impl Bind<'q>,
+    s: &Settlement<'q>,
+    threshold: i64,
+) -> Result<(), BoxDynError> {
+    a.int(i64::from(s.released))?;
+    a.int(threshold)
 }

@@ -1,6 +1,7 @@
 //! The call_reservations table, the money a reservation holds on the account, and
 //! the one query that finds a call's customer; calls in progress in `live`.
 
+pub mod bind;
 pub mod charge;
 pub mod facts;
 pub mod live;

@@ -162,7 +162,21 @@ impl Switch {
             server: std::sync::Mutex::new(server),
             dir: tempfile::tempdir().unwrap(),
         };
-        *switch.kamailio.get_mut().unwrap() = Some(switch.spawn_kamailio());
+        // A port found free can be taken before Kamailio binds it (by another test's
+        // outgoing connection): Kamailio then exits, and starts again on other ports.
+        for _ in 0..3 {
+            *switch.kamailio.get_mut().unwrap() = Some(switch.spawn_kamailio());
+            if switch.answers().await || !switch.log().contains("Address already in use") {
+                break;
+            }
+            if let Some(child) = switch.kamailio.get_mut().unwrap().take() {
+                stop(child);
+            }
+            switch.sip_port = free_sip_port();
+            switch.carrier_port = free_sip_port();
+            switch.carrier_in_port = free_sip_port();
+            switch.rpc_port = free_sip_port();
+        }
         switch.wait_answering().await;
         switch
     }
@@ -206,6 +220,13 @@ impl Switch {
 
     /// Waits until Kamailio answers an OPTIONS (ten seconds at the most).
     async fn wait_answering(&self) {
+        if !self.answers().await {
+            panic!("Kamailio did not answer: {}", self.log());
+        }
+    }
+
+    /// Whether Kamailio answers an OPTIONS within ten seconds.
+    async fn answers(&self) -> bool {
         let socket = UdpSocket::bind("127.0.0.1:0").await.unwrap();
         let me = socket.local_addr().unwrap();
         let options = format!(
@@ -223,11 +244,11 @@ impl Switch {
                 tokio::time::timeout(Duration::from_millis(100), socket.recv(&mut buf)).await
             {
                 if String::from_utf8_lossy(&buf[..n]).starts_with("SIP/2.0 200") {
-                    return;
+                    return true;
                 }
             }
         }
-        panic!("Kamailio did not answer: {}", self.log());
+        false
     }
 
     /// Dialtone stops answering: its port refuses connections (Kamailio opens one per
