@@ -50,9 +50,8 @@ async fn store_now(state: &AppState, call_id: &str, audio: &[u8]) -> Result<()> 
         tokio::fs::write(&partial, audio).await.map_err(internal)?;
     }
     tokio::fs::rename(&partial, &path).await.map_err(internal)?;
-    let mut tx = state.call_writes.begin_call(&state.db).await?;
-    let stored = repo::store_recording(&mut tx, state.db.backend, &id, call_id, now_ms()).await?;
-    tx.commit().await?;
+    let (writes, db) = (&state.call_writes, &state.db);
+    let stored = repo::store_recording_in_turn(writes, db, &id, call_id, now_ms()).await?;
     if stored != id {
         // Another upload for this call was stored first, under its own id: this
         // audio replaces it there.

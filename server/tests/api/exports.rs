@@ -95,24 +95,18 @@ async fn recordings_stored_under_a_drawn_id_stay_apart() {
 /// writer keeps the first one's id, and its audio then replaces the first there.
 #[tokio::test]
 async fn a_recording_stored_twice_at_once_keeps_one_id() {
-    use dialtone_server::calls::repo::store_recording;
+    use dialtone_server::calls::repo::store_recording_in_turn;
     let app = TestApp::new().await;
     let (_, number) = caller(&app, "ada@example.com", "Ada Lovelace").await;
     call(&app, "rec-1", &number, "+12125550199").await;
-    let state = &app.state;
-    let backend = state.db.backend;
+    let (writes, db) = (&app.state.call_writes, &app.state.db);
     let mut ids = Vec::new();
     for drawn in [
         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
         "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
     ] {
-        let mut tx = state.call_writes.begin_call(&state.db).await.unwrap();
-        ids.push(
-            store_recording(&mut tx, backend, drawn, "rec-1", 1)
-                .await
-                .unwrap(),
-        );
-        tx.commit().await.unwrap();
+        let stored = store_recording_in_turn(writes, db, drawn, "rec-1", 1).await;
+        ids.push(stored.unwrap());
     }
     assert_eq!(ids, ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; 2]);
     let flag = app

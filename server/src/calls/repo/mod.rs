@@ -4,7 +4,9 @@
 mod list;
 pub use list::{chunk, page, totals, Cursor, Filter};
 
-use crate::db::Backend;
+use crate::db::{Backend, Db};
+use crate::telephony::batch::{AheadTurn, Batcher};
+use crate::telephony::repo::bind::{Bind, PgArgs};
 use futures::TryStreamExt;
 use sqlx::{Executor, Row};
 
@@ -104,25 +106,71 @@ statements! {
         "SELECT id FROM call_recordings WHERE call_id = $1";
 }
 
+/// The recording's upsert and the call's mark, by backend (`store_recording`).
+macro_rules! upsert {
+    () => {
+        "INSERT INTO call_recordings (id, call_id, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (call_id) DO UPDATE SET created_at = excluded.created_at RETURNING id"
+    };
+}
+macro_rules! mark {
+    () => {
+        "UPDATE calls SET recording = 1 WHERE call_id = $2"
+    };
+}
+const STORE_SQLITE: &str = concat!(upsert!(), "; ", mark!());
+const STORE_POSTGRES: &str = concat!(
+    "WITH r AS (",
+    upsert!(),
+    "), m AS (",
+    mark!(),
+    ") SELECT id FROM r"
+);
+
 /// Records that call `call_id` has its recording under `id` (or keeps the id it has:
 /// a second upload replaces the audio under the same id) and marks the call recorded,
-/// in one round trip. The id the recording is under.
-pub async fn store_recording(
+/// in one round trip, in a turn of the call path: on PostgreSQL pipelined
+/// (`Batcher::begin_ahead`). The id the recording is under, once committed.
+pub async fn store_recording_in_turn(
+    batcher: &Batcher,
+    db: &Db,
+    id: &str,
+    call_id: &str,
+    now: i64,
+) -> sqlx::Result<String> {
+    match batcher.begin_ahead(db).await? {
+        AheadTurn::Piped(turn) => {
+            let mut args = PgArgs::default();
+            let bound = (args.text(id), args.text(call_id), args.int(now));
+            bound
+                .0
+                .and(bound.1)
+                .and(bound.2)
+                .map_err(sqlx::Error::Encode)?;
+            let rows = turn.write_returning(STORE_POSTGRES, args).await?;
+            let row = rows.first().ok_or(sqlx::Error::RowNotFound)?;
+            row.try_get(0).map_err(|e| sqlx::Error::Decode(e.into()))
+        }
+        AheadTurn::Tx(mut tx) => {
+            let stored = store_recording(&mut tx, db.backend, id, call_id, now).await?;
+            tx.commit().await?;
+            Ok(stored)
+        }
+    }
+}
+
+async fn store_recording(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
     id: &str,
     call_id: &str,
     now: i64,
 ) -> sqlx::Result<String> {
-    const UPSERT: &str =
-        "INSERT INTO call_recordings (id, call_id, created_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (call_id) DO UPDATE SET created_at = excluded.created_at RETURNING id";
-    const MARK: &str = "UPDATE calls SET recording = 1 WHERE call_id = $2";
     let sql = match backend {
-        Backend::Sqlite => format!("{UPSERT}; {MARK}"),
-        Backend::Postgres => format!("WITH r AS ({UPSERT}), m AS ({MARK}) SELECT id FROM r"),
+        Backend::Sqlite => STORE_SQLITE,
+        Backend::Postgres => STORE_POSTGRES,
     };
-    let query = sqlx::query(&sql).bind(id).bind(call_id).bind(now);
+    let query = sqlx::query(sql).bind(id).bind(call_id).bind(now);
     let mut rows = conn.fetch_many(query);
     let mut stored = None;
     while let Some(step) = rows.try_next().await? {

@@ -4,6 +4,7 @@
 //! next call has had its turn. Everywhere else it is a turn as `begin_call` gives it.
 
 use super::open::Open;
+use super::pipe::Answer;
 use super::{held, Batcher, CallTx, Inner, Turn, MAX_BATCH};
 use crate::db::{Backend, Db};
 use crate::telephony::repo::bind::PgArgs;
@@ -77,13 +78,38 @@ impl Piped {
     /// it changed, once answered; when it changed some, only once the batch holding
     /// it is committed, and an error if that batch is not: a statement of the batch
     /// failed, which undid all of it.
-    pub async fn write(mut self, sql: &'static str, args: PgArgs) -> Result<u64, sqlx::Error> {
+    pub async fn write(self, sql: &'static str, args: PgArgs) -> Result<u64, sqlx::Error> {
+        match self.send(sql, args, false).await? {
+            Answer::Changed(n) => Ok(n),
+            Answer::Rows(_) => unreachable!("asked for the count"),
+        }
+    }
+
+    /// `write` for a statement that returns rows (it writes whatever it returns):
+    /// they are returned once the batch holding them is committed.
+    pub async fn write_returning(
+        self,
+        sql: &'static str,
+        args: PgArgs,
+    ) -> Result<Vec<tokio_postgres::Row>, sqlx::Error> {
+        match self.send(sql, args, true).await? {
+            Answer::Rows(rows) => Ok(rows),
+            Answer::Changed(_) => unreachable!("asked for the rows"),
+        }
+    }
+
+    async fn send(
+        mut self,
+        sql: &'static str,
+        args: PgArgs,
+        rows: bool,
+    ) -> Result<Answer, sqlx::Error> {
         let mut open = self.turn.guard.take().expect("held");
         let pipe = open
             .pipe
             .as_mut()
             .expect("a pipelined batch has its connection");
-        let sent = match pipe.send(sql, args).await {
+        let sent = match pipe.send(sql, args, rows).await {
             Ok(sent) => sent,
             Err(e) => {
                 // Not sent: the turn ends as a refused call's does (`Turn`'s drop).
@@ -102,14 +128,14 @@ impl Piped {
         }
         held(self.turn.since);
         drop(open);
-        let rows = sent.answer().await.map_err(failed)?;
-        let rows = rows.map_err(|e| failed(e.to_string()))?;
-        if rows == 0 {
+        let answer = sent.answer().await.map_err(failed)?;
+        let answer = answer.map_err(|e| failed(e.to_string()))?;
+        if matches!(answer, Answer::Changed(0)) {
             // Nothing written: whether the batch commits does not matter to this call.
-            return Ok(0);
+            return Ok(answer);
         }
         match committed.await {
-            Ok(Ok(())) => Ok(rows),
+            Ok(Ok(())) => Ok(answer),
             Ok(Err(why)) => Err(failed(format!("group commit failed: {why}"))),
             Err(_) => Err(failed("group commit abandoned".into())),
         }

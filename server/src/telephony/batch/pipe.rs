@@ -13,11 +13,16 @@ use std::future::Future;
 use std::sync::Arc;
 use std::task::Poll;
 use tokio::task::JoinHandle;
-use tokio_postgres::types::ToSql;
-use tokio_postgres::{Client, Error, NoTls, Statement};
+use tokio_postgres::{Client, Error, NoTls, Row, Statement};
 
 /// How the connection names itself in `pg_stat_activity`.
 pub const APPLICATION_NAME: &str = "dialtone-call-path";
+
+/// What a statement answered: the rows it changed, or those it returned.
+pub enum Answer {
+    Changed(u64),
+    Rows(Vec<Row>),
+}
 
 pub(super) struct Pipe {
     client: Arc<Client>,
@@ -89,12 +94,14 @@ impl Pipe {
     }
 
     /// Sends one statement with its arguments; its answer is the rows it changed (or
-    /// selected). Preparing it, the first time, is a round trip of its own.
+    /// selected), or with `rows` the rows it returned. Preparing it, the first time,
+    /// is a round trip of its own.
     pub(super) async fn send(
         &mut self,
         sql: &'static str,
         args: PgArgs,
-    ) -> Result<Sent<Result<u64, Error>>, Error> {
+        rows: bool,
+    ) -> Result<Sent<Result<Answer, Error>>, Error> {
         let key = sql.as_ptr() as usize;
         let statement = match self.prepared.get(&key) {
             Some(statement) => statement.clone(),
@@ -106,11 +113,11 @@ impl Pipe {
         };
         let client = self.client.clone();
         Ok(send(async move {
-            let values = args
-                .values
-                .iter()
-                .map(|v| v.as_ref() as &(dyn ToSql + Sync));
-            client.execute_raw(&statement, values).await
+            let values = args.refs();
+            Ok(match rows {
+                false => Answer::Changed(client.execute_raw(&statement, values).await?),
+                true => Answer::Rows(client.query(&statement, &values).await?),
+            })
         })
         .await)
     }

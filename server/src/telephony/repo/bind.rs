@@ -42,6 +42,10 @@ pub struct PgArgs {
 }
 
 impl PgArgs {
+    pub fn refs(&self) -> Vec<&(dyn ToSql + Sync)> {
+        self.values.iter().map(|v| v.as_ref() as _).collect()
+    }
+
     fn push(&mut self, ty: Type, v: Box<dyn ToSql + Send + Sync>) -> Result<(), BoxDynError> {
         self.types.push(ty);
         self.values.push(v);
