@@ -5,66 +5,13 @@
 //! told; a broken connection is replaced; calls that must read in their turn (a
 //! package's seconds to consume) run beside pipelined ones and nothing is lost.
 
+use crate::call_writes::{reservation, settlement};
 use crate::common::{authorize, caller, completed, TestApp};
-use dialtone_server::calls::repo::NewCall;
 use dialtone_server::db::Backend;
 use dialtone_server::telephony::batch::{AheadTurn, APPLICATION_NAME};
 use dialtone_server::telephony::repo::bind::{Bind, PgArgs};
-use dialtone_server::telephony::repo::charge::{hold_ahead, settle_ahead, Ahead, Settlement};
-use dialtone_server::telephony::repo::Reservation;
+use dialtone_server::telephony::repo::charge::{hold_ahead, settle_ahead, Ahead};
 use std::time::Duration;
-
-/// $0.001 held for call `id` of `user_id`.
-fn reservation(id: &'static str, user_id: i64) -> Reservation<'static> {
-    Reservation {
-        call_id: id,
-        user_id,
-        amount_micros: 1_000,
-        package_seconds: 0,
-        created_at: 1,
-        expires_at: 2,
-        direction: "outbound",
-        from: "+14155550100",
-        to: "+12125550199",
-        rate_micros: 1_000,
-        increments: Default::default(),
-    }
-}
-
-/// Call `id`'s settlement at `cost`, as read before its turn: `held` is the
-/// reservation that read found.
-fn settlement(id: &'static str, user_id: i64, held: Option<i64>, cost: i64) -> Settlement<'static> {
-    Settlement {
-        call: NewCall {
-            call_id: id,
-            user_id,
-            number_id: None,
-            direction: "outbound",
-            from: "+14155550100",
-            to: "+12125550199",
-            country_id: None,
-            started_at: 1,
-            answered_at: Some(2),
-            ended_at: 3,
-            duration_seconds: 60,
-            billable_seconds: 60,
-            package_seconds: 0,
-            cost_micros: cost,
-            status: "completed",
-            recording: false,
-            created_at: 4,
-            shortfall_micros: 0,
-        },
-        released: held.is_some(),
-        held_micros: held.unwrap_or(0),
-        held_package_seconds: 0,
-        description: "Outbound call to +12125550199",
-        reference: "call:call-1", // the only call these tests settle
-        ledger_day: 0,
-        call_day: 0,
-        answered: true,
-    }
-}
 
 fn written(a: Ahead) -> bool {
     matches!(a, Ahead::Written)
@@ -72,14 +19,13 @@ fn written(a: Ahead) -> bool {
 
 #[tokio::test]
 async fn a_write_read_ahead_is_kept_once_and_a_stale_one_writes_nothing() {
-    let (app, s, _) = TestApp::with_caller("ada@example.com", "1.00").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     let (writes, db) = (&app.state.call_writes, &app.state.db);
     let hold = |id| hold_ahead(writes, db, reservation(id, s.user_id), 0);
     assert!(written(hold("call-1").await.unwrap()));
     // Read before call-1's reservation was written: stale.
     assert!(!written(hold("call-1").await.unwrap()));
-    let settle =
-        |held, cost| settle_ahead(writes, db, settlement("call-1", s.user_id, held, cost), 0);
+    let settle = |held, cost| settle_ahead(writes, db, settlement(s.user_id, &mine, held, cost), 0);
     // A read that found no reservation, or more than the balance pays: stale.
     assert!(!written(settle(None, 1_000).await.unwrap()));
     assert!(!written(settle(Some(1_000), 6_000_000).await.unwrap()));

@@ -12,7 +12,8 @@ use dialtone_server::telephony::repo::charge::{
 };
 use dialtone_server::telephony::repo::Reservation;
 
-fn settlement<'a>(user_id: i64, from: &'a str, held: Option<i64>, cost: i64) -> Settlement<'a> {
+/// Call call-1's settlement at `cost`, as read: `held` is the reservation it found.
+pub fn settlement<'a>(user_id: i64, from: &'a str, held: Option<i64>, cost: i64) -> Settlement<'a> {
     Settlement {
         call: NewCall {
             call_id: "call-1",
@@ -91,7 +92,7 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
 }
 
 /// $0.001 held for call `id` of `user_id`.
-fn reservation(id: &'static str, user_id: i64) -> Reservation<'static> {
+pub fn reservation(id: &'static str, user_id: i64) -> Reservation<'static> {
     Reservation {
         call_id: id,
         user_id,

@@ -98,17 +98,11 @@ pub async fn hold_ahead(
         AheadTurn::Piped(turn) => {
             let mut args = PgArgs::default();
             hold_args(&mut args, &r, package_total).map_err(sqlx::Error::Encode)?;
-            Ok(match turn.write(HOLD_POSTGRES, args).await? {
-                1 => Ahead::Written,
-                _ => Ahead::Stale(None),
-            })
+            Ok(piped(turn.write(HOLD_POSTGRES, args).await?))
         }
         AheadTurn::Tx(mut tx) => {
-            if !hold_and_reserve(&mut tx, db.backend, r, package_total).await? {
-                return Ok(Ahead::Stale(Some(tx)));
-            }
-            tx.commit().await?;
-            Ok(Ahead::Written)
+            let held = hold_and_reserve(&mut tx, db.backend, r, package_total).await?;
+            kept(tx, held).await
         }
     }
 }
@@ -127,19 +121,30 @@ pub async fn settle_ahead(
             settle_args(&mut args, &s).map_err(sqlx::Error::Encode)?;
             guard_args(&mut args, &s, low_balance_threshold).map_err(sqlx::Error::Encode)?;
             let sql = settle_statement(Backend::Postgres, true);
-            Ok(match turn.write(sql, args).await? {
-                1 => Ahead::Written,
-                _ => Ahead::Stale(None),
-            })
+            Ok(piped(turn.write(sql, args).await?))
         }
         AheadTurn::Tx(mut tx) => {
-            if !settle_read_ahead(&mut tx, s, low_balance_threshold).await? {
-                return Ok(Ahead::Stale(Some(tx)));
-            }
-            tx.commit().await?;
-            Ok(Ahead::Written)
+            let settled = settle_read_ahead(&mut tx, s, low_balance_threshold).await?;
+            kept(tx, settled).await
         }
     }
+}
+
+/// A pipelined write's outcome by the rows it changed (one, or none when stale).
+fn piped(rows: u64) -> Ahead {
+    match rows {
+        1 => Ahead::Written,
+        _ => Ahead::Stale(None),
+    }
+}
+
+/// A turn's outcome: committed when it wrote, else given back to read again in.
+async fn kept(tx: CallTx, wrote: bool) -> Result<Ahead, sqlx::Error> {
+    if !wrote {
+        return Ok(Ahead::Stale(Some(tx)));
+    }
+    tx.commit().await?;
+    Ok(Ahead::Written)
 }
 
 /// A call's settlement: what its CDR writes when the account can pay for it.
