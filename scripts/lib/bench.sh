@@ -12,8 +12,9 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"; trim_data' EXIT
 DATA=${BENCH_DATA_DIR:-target/bench-data}
 mkdir -p "$DATA"
 # Past 1 GB (about 60,000 recordings, some twelve call-path benches) the folder goes
-# when a bench ends: a bench started within five minutes of that runs slower.
-trim_data() { [ "$(du -sm "$DATA" | cut -f1)" -le 1024 ] || rm -rf "$DATA"; }
+# when a bench ends (a nested bench may have removed it already): a bench started
+# within five minutes of that runs slower.
+trim_data() { [ ! -d "$DATA" ] || [ "$(du -sm "$DATA" | cut -f1)" -le 1024 ] || rm -rf "$DATA"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
 jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
