@@ -92,6 +92,12 @@ describe('accounts', () => {
 
   test('every Logout ends on /: the navbar, the client sidebar and the admin sidebar', async () => {
     const { page, context } = await open(browser(), '/login');
+    // The sign-in toast sits top-right, over the navbar's Logout: a click there hovers
+    // it, which pauses it (react-hot-toast), and it would cover the button for good.
+    const signedIn = async () => {
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByText('Logged in successfully').first().waitFor({ state: 'hidden' });
+    };
     const settle = async () => {
       await page.getByText('Logged out successfully').first().waitFor();
       // Nothing may move on afterwards (the admin guard once replaced / with /login).
@@ -100,19 +106,19 @@ describe('accounts', () => {
     };
 
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
-    await page.waitForURL(`${baseUrl()}/`);
+    await signedIn();
     await navbarItem(page, 'button', 'Logout').click();
     await settle();
 
     await submitLogin(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
-    await page.waitForURL(`${baseUrl()}/`);
+    await signedIn();
     await page.goto('/client');
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await settle();
 
     await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.waitForURL(`${baseUrl()}/`);
+    await signedIn();
     await page.goto('/admin');
     await page.getByText('Admin Dashboard').first().waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();
