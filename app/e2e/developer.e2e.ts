@@ -1,18 +1,11 @@
 // The API page in the browser: a client creates an API key (its secret shown once, gone
 // after a reload), uses it against the Twilio-compatible REST API, revokes it (refused at
 // once), and reveals the auth token after entering the account password.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newClient, signIn } from './accounts';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** The status of a REST API call made with HTTP Basic credentials, as the SDKs make it. */
 async function balanceStatus(accountSid: string, user: string, secret: string): Promise<number> {
@@ -27,7 +20,7 @@ describe('API page', () => {
   test('create a key, see its secret once, revoke it, reveal the auth token', async () => {
     const password = 'developer-e2e-pass-1';
     const client = await newClient('Dana Developer', password, 'e2e-api');
-    const { page, context } = await open(browser, '/');
+    const { page, context } = await open(browser(), '/');
     await signIn(page, client.email, password);
     await page.goto('/client');
     await page.getByRole('link', { name: 'API', exact: true }).click();

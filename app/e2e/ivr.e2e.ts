@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { api } from './api';
 import { clientWithNumber, newClient, pageScrollsSideways, signIn } from './accounts';
 import { baseUrl, open, sharedBrowser } from './browser';
+import { openCallRouting } from './call-routing';
 import { atPhoneAndWide, seriousViolations } from './axe';
 
 const browser = sharedBrowser();
@@ -70,10 +71,7 @@ describe('IVR flows', () => {
 
       // Route the number to the flow: charged at the monthly price shown.
       await page.goto('/client/my-numbers');
-      const row = page.getByRole('row').filter({ hasText: offer.number });
-      await row.getByRole('button', { name: `Actions for ${offer.number}` }).click();
-      await page.getByRole('menuitem', { name: 'Call Routing' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Call Routing' });
+      const dialog = await openCallRouting(page, offer.number);
       await dialog.getByRole('radio', { name: 'Answer with an IVR flow' }).check();
       await dialog
         .getByTestId('ivr-price')

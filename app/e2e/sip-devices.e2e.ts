@@ -3,19 +3,13 @@
 // confirmation.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { api, DEMO_CLIENT } from './api';
 import { clientWithNumber, signIn } from './accounts';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, open, sharedBrowser } from './browser';
+import { openCallRouting } from './call-routing';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** What Kamailio posts when a device registers, with the token it was started with. */
 async function reportRegistration(username: string): Promise<void> {
@@ -35,7 +29,7 @@ async function reportRegistration(username: string): Promise<void> {
 
 describe('SIP devices', () => {
   test('create credentials, see the registration, delete the device', async () => {
-    const { page, context } = await open(browser, '/');
+    const { page, context } = await open(browser(), '/');
     await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
     await page.goto('/client');
     await page.getByRole('link', { name: 'SIP Devices' }).click();
@@ -97,13 +91,10 @@ describe('SIP devices', () => {
       await api('POST', '/sip/devices', { username, callerId: offer.number }, token);
     }
 
-    const { page, context } = await open(browser, '/');
+    const { page, context } = await open(browser(), '/');
     await signIn(page, client.email, password);
     await page.goto('/client/my-numbers');
-    const row = page.getByRole('row').filter({ hasText: offer.number });
-    await row.getByRole('button', { name: `Actions for ${offer.number}` }).click();
-    await page.getByRole('menuitem', { name: 'Call Routing' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Call Routing' });
+    const dialog = await openCallRouting(page, offer.number);
     await dialog.getByText('None chosen: calls ring all of your devices.').waitFor();
     await dialog.getByRole('checkbox', { name: `cell-${client.id}` }).check();
     await dialog.getByText('Calls ring 1 of your 2 devices.').waitFor();
@@ -111,8 +102,7 @@ describe('SIP devices', () => {
     await page.getByText(`Routing of ${offer.number} saved`).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    await row.getByRole('button', { name: `Actions for ${offer.number}` }).click();
-    await page.getByRole('menuitem', { name: 'Call Routing' }).click();
+    await openCallRouting(page, offer.number);
     expect(await dialog.getByRole('checkbox', { name: `cell-${client.id}` }).isChecked()).toBe(
       true,
     );

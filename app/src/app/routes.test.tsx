@@ -5,7 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-do
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
-import { listPage, mockApi, refusal, type Routes } from '../test/mock-api';
+import { listPage, mockApi, ok, refusal, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
@@ -18,7 +18,7 @@ const anonymous: Routes = {
 
 function signedIn(user = clientUser): Routes {
   setAuthToken('token-1', false);
-  return { 'GET /api/user/info': { status: 200, body: { user } } };
+  return { 'GET /api/user/info': ok({ user }) };
 }
 
 function renderAt(path: string) {
@@ -114,10 +114,9 @@ describe('route table', () => {
   });
 
   it('routes the money pages of both areas to their real screens', async () => {
-    const empty = { items: [], total: 0, page: 1, pageSize: 20 };
     mockApi({
       ...signedIn(clientUser),
-      'GET /api/ledger?page=1&pageSize=20': { status: 200, body: empty },
+      'GET /api/ledger?page=1&pageSize=20': listPage([]),
     });
     renderAt('/client/transactions');
     expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
@@ -138,7 +137,7 @@ describe('route table', () => {
   it('logs in, stores the token and goes to /', async () => {
     const fetch = mockApi({
       ...anonymous,
-      'POST /api/auth/login': { status: 200, body: { user: clientUser, accessToken: 'fresh' } },
+      'POST /api/auth/login': ok({ user: clientUser, accessToken: 'fresh' }),
     });
     const router = renderAt('/login');
     await userEvent.type(await screen.findByLabelText('Email address'), 'client@dialtone.test');

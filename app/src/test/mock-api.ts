@@ -27,9 +27,14 @@ export function mockServer(routes: Routes) {
   return (extra: Routes = {}) => mockApi({ ...routes, ...extra });
 }
 
+/** A 200 answer with `body`. */
+export function ok(body: unknown): Reply {
+  return { status: 200, body };
+}
+
 /** A 200 answer holding one page of a paged list: `total` counts all pages' items. */
 export function listPage(items: unknown[], total = items.length, page = 1, pageSize = 20): Reply {
-  return { status: 200, body: { items, total, page, pageSize } };
+  return ok({ items, total, page, pageSize });
 }
 
 /** An error answer with the server's message, as the API refuses a request; with `errors`,

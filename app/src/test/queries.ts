@@ -33,6 +33,13 @@ export function optionTexts(select: HTMLElement): Array<string | null> {
     .map((o) => o.textContent);
 }
 
+/** Checks that the select labelled `label` offers `options`, in order, then chooses `choice`. */
+export async function chooseOption(label: string, options: string[], choice: string) {
+  const select = screen.getByLabelText(label);
+  expect(optionTexts(select)).toEqual(options);
+  await userEvent.selectOptions(select, choice);
+}
+
 /** Where the links in the region named `region` lead, in order. */
 export function linkTargets(region: string): Array<string | null> {
   return within(screen.getByRole('region', { name: region }))

@@ -2,7 +2,7 @@
 // server answers with, and helpers to render the page and choose a file.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listPage, mockServer } from './mock-api';
+import { listPage, mockServer, ok } from './mock-api';
 import { renderWithToasts } from './render';
 import { RateDecksPage } from '../features/rate-decks/pages/rate-decks-page';
 
@@ -71,9 +71,9 @@ export const preview = {
 };
 
 export const server = mockServer({
-  'GET /api/admin/rate-decks': { status: 200, body: { items: [draft, live, old] } },
+  'GET /api/admin/rate-decks': ok({ items: [draft, live, old] }),
   'GET /api/admin/country-pricing?page=1&pageSize=100': listPage(countries, 2, 1, 100),
-  'GET /api/admin/rate-decks/7/preview?threshold=10': { status: 200, body: preview },
+  'GET /api/admin/rate-decks/7/preview?threshold=10': ok(preview),
 });
 
 export function renderPage() {

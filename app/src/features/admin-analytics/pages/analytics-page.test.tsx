@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, refusal } from '../../../test/mock-api';
+import { calls, ok, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import type { AnalyticsChartProps } from '../components/analytics-chart';
 import { AnalyticsPage } from './analytics-page';
@@ -40,11 +40,10 @@ const show = pageTest(
   <AnalyticsPage />,
   { route: '/admin/analytics', auth: adminAuth(), toasts: true },
   {
-    [DEFAULT]: { status: 200, body: analytics('2026-03-02', '2026-03-31') },
-    'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': {
-      status: 200,
-      body: analytics('2026-03-25', '2026-03-31'),
-    },
+    [DEFAULT]: ok(analytics('2026-03-02', '2026-03-31')),
+    'GET /api/admin/analytics?from=2026-03-25&to=2026-03-31': ok(
+      analytics('2026-03-25', '2026-03-31'),
+    ),
   },
 );
 
@@ -126,10 +125,8 @@ describe('Analytics page', () => {
     const createObjectURL = vi.fn(() => 'blob:analytics');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const { fetch } = show({
-      'GET /api/admin/analytics/export?chart=revenue&from=2026-03-02&to=2026-03-31': {
-        status: 200,
-        body: 'date,deposits\n',
-      },
+      'GET /api/admin/analytics/export?chart=revenue&from=2026-03-02&to=2026-03-31':
+        ok('date,deposits\n'),
       'GET /api/admin/analytics/export?chart=destinations&from=2026-03-02&to=2026-03-31': {
         status: 500,
         body: { message: 'Export failed' },

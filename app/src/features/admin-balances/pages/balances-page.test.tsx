@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, listPage, refusal } from '../../../test/mock-api';
+import { calls, listPage, ok, refusal } from '../../../test/mock-api';
 import { adminAuth, pageTest } from '../../../test/render';
 import { BalancesPage } from './balances-page';
 import { bodyOf, chooseRowAction, findRow, expectShows } from '../../../test/queries';
@@ -55,7 +55,7 @@ describe('User Balances page', () => {
   it('validates an adjustment through core and asks for confirmation', async () => {
     const success = vi.spyOn(toast, 'success');
     const { fetch } = show({
-      [ADJUST]: { status: 200, body: { balance: 30, entryId: 99, message: '$12.50 added' } },
+      [ADJUST]: ok({ balance: 30, entryId: 99, message: '$12.50 added' }),
     });
     const toggle = await chooseRowAction('Ada Lovelace', 'Add Funds');
     const dialog = screen.getByRole('dialog', { name: 'Add Funds' });

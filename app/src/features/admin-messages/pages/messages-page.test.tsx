@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, mockApi, ok } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 import { findRow } from '../../../test/queries';
@@ -22,17 +22,11 @@ function server() {
       [1, 2].flatMap((page) =>
         ['open', 'all'].map((status) => [
           `GET /api/admin/messages?status=${status}&page=${page}&pageSize=20`,
-          () => ({
-            status: 200,
-            body: { items: all.slice((page - 1) * 20, page * 20), total: all.length },
-          }),
+          () => ok({ items: all.slice((page - 1) * 20, page * 20), total: all.length }),
         ]),
       ),
     ),
-    'GET /api/admin/messages?status=handled&page=1&pageSize=20': {
-      status: 200,
-      body: { items: [], total: 0 },
-    },
+    'GET /api/admin/messages?status=handled&page=1&pageSize=20': ok({ items: [], total: 0 }),
     'POST /api/admin/messages/3/handled': { status: 204 },
   });
 }

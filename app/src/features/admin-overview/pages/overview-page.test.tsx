@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, mockApi, ok } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { OverviewPage } from './overview-page';
 import { linkTargets } from '../../../test/queries';
@@ -34,7 +34,7 @@ function renderPage() {
 
 describe('Admin overview', () => {
   it('shows the five cards from the server', async () => {
-    mockApi({ 'GET /api/admin/stats': { status: 200, body: stats } });
+    mockApi({ 'GET /api/admin/stats': ok(stats) });
     renderPage();
     await screen.findByText('1,204');
     expect(screen.getByTestId('stat-Total Users')).toHaveTextContent('Total Users1,204');
@@ -45,7 +45,7 @@ describe('Admin overview', () => {
   });
 
   it('shows revenue by country with green rises, red falls and a dash without history', async () => {
-    mockApi({ 'GET /api/admin/stats': { status: 200, body: stats } });
+    mockApi({ 'GET /api/admin/stats': ok(stats) });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Revenue by country, last 30 days' });
     const us = within(table).getByRole('row', { name: /United States/ });
@@ -61,7 +61,7 @@ describe('Admin overview', () => {
   });
 
   it('lists recent users and links to the user list and the quick links', async () => {
-    mockApi({ 'GET /api/admin/stats': { status: 200, body: stats } });
+    mockApi({ 'GET /api/admin/stats': ok(stats) });
     renderPage();
     const recent = (await screen.findByRole('heading', { name: 'Recent users' })).closest(
       'section',
@@ -89,7 +89,7 @@ describe('Admin overview', () => {
         attempts += 1;
         return attempts === 1
           ? { status: 500, body: { message: 'Something went wrong' } }
-          : { status: 200, body: stats };
+          : ok(stats);
       },
     });
     renderPage();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, refusal } from '../../../test/mock-api';
+import { calls, ok, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PackagesPage } from './packages-page';
 import { bodyOf, chooseRowAction, expectCalled, expectShows } from '../../../test/queries';
@@ -24,7 +24,7 @@ const show = pageTest(
   <PackagesPage />,
   { route: '/admin/packages', toasts: true },
   {
-    'GET /api/admin/packages': { status: 200, body: { items: [basic, legacy] } },
+    'GET /api/admin/packages': ok({ items: [basic, legacy] }),
   },
 );
 
@@ -88,7 +88,7 @@ describe('Manage packages page', () => {
 
   it('edits a package from a prefilled form', async () => {
     const { fetch } = show({
-      'PUT /api/admin/packages/1': { status: 200, body: { item: { ...basic, minutes: 150 } } },
+      'PUT /api/admin/packages/1': ok({ item: { ...basic, minutes: 150 } }),
     });
     await chooseRowAction('Basic', 'Edit Package');
     const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
@@ -104,13 +104,10 @@ describe('Manage packages page', () => {
 
   it("confirms a delete and shows the server's message", async () => {
     const { fetch } = show({
-      'DELETE /api/admin/packages/1': {
-        status: 200,
-        body: {
-          deleted: false,
-          message: 'Basic has active subscribers, so it was deactivated instead of deleted',
-        },
-      },
+      'DELETE /api/admin/packages/1': ok({
+        deleted: false,
+        message: 'Basic has active subscribers, so it was deactivated instead of deleted',
+      }),
     });
     await chooseRowAction('Basic', 'Delete Package');
     expect(calls(fetch)).not.toContain('DELETE /api/admin/packages/1');

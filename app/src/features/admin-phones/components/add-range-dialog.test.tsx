@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../../../test/mock-api';
+import { calls, listPage, mockApi, ok } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { AddRangeDialog } from './add-range-dialog';
 import { retype } from '../../../test/forms';
 import { expectShows } from '../../../test/queries';
 
-const countries = {
-  status: 200,
-  body: {
-    items: [{ id: 1, country: 'United States', code: 'US', flag: 'US', status: 'active' }],
-    total: 1,
-    page: 1,
-    pageSize: 100,
-  },
-};
+const countries = listPage(
+  [{ id: 1, country: 'United States', code: 'US', flag: 'US', status: 'active' }],
+  1,
+  1,
+  100,
+);
 
 describe('Add a range of numbers', () => {
   it('checks the form with core, previews the range, then adds only the new numbers', async () => {
@@ -25,14 +22,11 @@ describe('Add a range of numbers', () => {
       'POST /api/admin/phones/range': (init) => {
         const body = JSON.parse(String(init.body));
         bodies.push(body);
-        return {
-          status: 200,
-          body: {
-            added: ['+14155550301', '+14155550302'],
-            alreadyInInventory: ['+14155550300'],
-            applied: body.apply,
-          },
-        };
+        return ok({
+          added: ['+14155550301', '+14155550302'],
+          alreadyInInventory: ['+14155550300'],
+          applied: body.apply,
+        });
       },
     });
     const onClose = vi.fn();

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, refusal } from '../../../test/mock-api';
+import { calls, listPage, ok, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { PhonesPage } from './phones-page';
 import {
   bodyOf,
+  chooseOption,
   chooseRowAction,
   expectCalled,
   findRow,
@@ -38,18 +39,15 @@ const spare = {
   purchaseDate: null,
 };
 
-const countryRows = {
-  status: 200,
-  body: {
-    items: [
-      { id: 1, country: 'United States', code: 'US', flag: '🇺🇸', status: 'active' },
-      { id: 2, country: 'Germany', code: 'DE', flag: '🇩🇪', status: 'active' },
-    ],
-    total: 2,
-    page: 1,
-    pageSize: 100,
-  },
-};
+const countryRows = listPage(
+  [
+    { id: 1, country: 'United States', code: 'US', flag: '🇺🇸', status: 'active' },
+    { id: 2, country: 'Germany', code: 'DE', flag: '🇩🇪', status: 'active' },
+  ],
+  2,
+  1,
+  100,
+);
 
 const show = pageTest(
   <PhonesPage />,
@@ -90,24 +88,14 @@ describe('Manage phone numbers page', () => {
       'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20',
     );
 
-    expect(optionTexts(screen.getByLabelText('Type'))).toEqual([
-      'All Types',
-      'Mobile',
-      'Landline',
-      'Toll-Free',
-    ]);
-    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Toll-Free');
+    await chooseOption('Type', ['All Types', 'Mobile', 'Landline', 'Toll-Free'], 'Toll-Free');
     expect(await screen.findByText('No numbers match these filters')).toBeInTheDocument();
 
-    expect(optionTexts(screen.getByLabelText('Status'))).toEqual([
-      'All Status',
-      'Active',
-      'Reserved',
-      'Inactive',
-      'Available',
+    await chooseOption(
+      'Status',
+      ['All Status', 'Active', 'Reserved', 'Inactive', 'Available', 'Expired'],
       'Expired',
-    ]);
-    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Expired');
+    );
     await expectCalled(
       fetch,
       'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
@@ -162,10 +150,7 @@ describe('Manage phone numbers page', () => {
 
   it('deactivates a number only after a confirmation', async () => {
     const { fetch } = show({
-      'POST /api/admin/phones/3/deactivate': {
-        status: 200,
-        body: { item: { ...phone, status: 'inactive' } },
-      },
+      'POST /api/admin/phones/3/deactivate': ok({ item: { ...phone, status: 'inactive' } }),
     });
     const toggle = await screen.findByRole('button', { name: 'Actions for +14155550100' });
     await userEvent.click(toggle);
@@ -197,10 +182,7 @@ describe('Manage phone numbers page', () => {
 
   it('returns a number to the inventory with a null e-mail', async () => {
     const { fetch } = show({
-      'POST /api/admin/phones/3/reassign': {
-        status: 200,
-        body: { item: { ...phone, assignedTo: null } },
-      },
+      'POST /api/admin/phones/3/reassign': ok({ item: { ...phone, assignedTo: null } }),
     });
     await chooseRowAction('+14155550100', 'Reassign Number');
     const dialog = screen.getByRole('dialog', { name: 'Reassign Number' });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { mockApi, ok } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { SmsLinkPanel } from './sms-link-panel';
 import { expectShows } from '../../../test/queries';
@@ -41,14 +41,11 @@ function renderPanel() {
 describe('SMS carrier link panel', () => {
   it('shows each link bound or not, its throughput and last error, and the queue', async () => {
     mockApi({
-      'GET /api/admin/sms/link': {
-        status: 200,
-        body: {
-          provider: 'smpp',
-          links: [bound, down],
-          queue: { queued: 7, oldestQueuedSeconds: 125 },
-        },
-      },
+      'GET /api/admin/sms/link': ok({
+        provider: 'smpp',
+        links: [bound, down],
+        queue: { queued: 7, oldestQueuedSeconds: 125 },
+      }),
     });
     renderPanel();
     const first = await screen.findByRole('listitem', { name: `Link ${bound.instanceId}` });
@@ -62,10 +59,11 @@ describe('SMS carrier link panel', () => {
 
   it('says the loopback provider has no carrier', async () => {
     mockApi({
-      'GET /api/admin/sms/link': {
-        status: 200,
-        body: { provider: 'loopback', links: [], queue: { queued: 0, oldestQueuedSeconds: null } },
-      },
+      'GET /api/admin/sms/link': ok({
+        provider: 'loopback',
+        links: [],
+        queue: { queued: 0, oldestQueuedSeconds: null },
+      }),
     });
     renderPanel();
     expect(
@@ -79,10 +77,11 @@ describe('SMS carrier link panel', () => {
 
   it('says when no instance has reported a link yet', async () => {
     mockApi({
-      'GET /api/admin/sms/link': {
-        status: 200,
-        body: { provider: 'smpp', links: [], queue: { queued: 3, oldestQueuedSeconds: 4 } },
-      },
+      'GET /api/admin/sms/link': ok({
+        provider: 'smpp',
+        links: [],
+        queue: { queued: 3, oldestQueuedSeconds: 4 },
+      }),
     });
     renderPanel();
     expect(

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi, mockServer, refusal } from '../../../test/mock-api';
+import { calls, mockApi, mockServer, ok, refusal } from '../../../test/mock-api';
 import { adminAuth, renderWithToasts } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 import { bodyOf, expectShows } from '../../../test/queries';
@@ -35,11 +35,12 @@ const configuration = {
 };
 
 const server = mockServer({
-  'GET /api/admin/settings': { status: 200, body: { settings, configuration } },
-  'GET /api/admin/sms/link': {
-    status: 200,
-    body: { provider: 'loopback', links: [], queue: { queued: 0, oldestQueuedSeconds: null } },
-  },
+  'GET /api/admin/settings': ok({ settings, configuration }),
+  'GET /api/admin/sms/link': ok({
+    provider: 'loopback',
+    links: [],
+    queue: { queued: 0, oldestQueuedSeconds: null },
+  }),
 });
 
 function renderPage() {
@@ -92,10 +93,8 @@ describe('Admin settings page', () => {
 
   it('sends the eight values as strings and confirms with the server’s message', async () => {
     const fetch = server({
-      'PUT /api/admin/settings': (init) => ({
-        status: 200,
-        body: { settings: JSON.parse(String(init.body)), message: 'Settings saved' },
-      }),
+      'PUT /api/admin/settings': (init) =>
+        ok({ settings: JSON.parse(String(init.body)), message: 'Settings saved' }),
     });
     renderPage();
     const fee = await screen.findByLabelText('Number setup fee ($)');

@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, refusal } from '../../../test/mock-api';
+import { calls, listPage, ok, refusal } from '../../../test/mock-api';
 import { adminAuth, adminUser, pageTest } from '../../../test/render';
 import { UsersPage } from './users-page';
 import {
   bodyOf,
   chooseRowAction,
   expectCalled,
+  chooseOption,
   findRow,
-  optionTexts,
   rowOf,
   searchFor,
   answerDialog,
@@ -82,14 +82,10 @@ describe('Manage users page', () => {
       'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20',
     );
 
-    const status = screen.getByLabelText('Status');
-    expect(optionTexts(status)).toEqual(['All Status', 'Active', 'Suspended', 'Pending']);
-    await userEvent.selectOptions(status, 'Suspended');
+    await chooseOption('Status', ['All Status', 'Active', 'Suspended', 'Pending'], 'Suspended');
     expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
 
-    const role = screen.getByLabelText('Role');
-    expect(optionTexts(role)).toEqual(['All Roles', 'Admin', 'Client']);
-    await userEvent.selectOptions(role, 'Admin');
+    await chooseOption('Role', ['All Roles', 'Admin', 'Client'], 'Admin');
     await expectCalled(
       fetch,
       'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
@@ -98,10 +94,7 @@ describe('Manage users page', () => {
 
   it('suspends a user only after a confirmation naming the consequence', async () => {
     const { fetch } = show({
-      'POST /api/admin/users/7/suspend': {
-        status: 200,
-        body: { item: { ...ada, status: 'suspended' } },
-      },
+      'POST /api/admin/users/7/suspend': ok({ item: { ...ada, status: 'suspended' } }),
     });
     const items = await openMenu('Ada Lovelace');
     expect(Array.from(items).map((item) => item.textContent)).toEqual([
@@ -130,7 +123,7 @@ describe('Manage users page', () => {
   it('offers Reactivate User for a suspended account', async () => {
     const { fetch } = show({
       [FIRST]: listPage([{ ...ada, status: 'suspended' }]),
-      'POST /api/admin/users/7/reactivate': { status: 200, body: { item: ada } },
+      'POST /api/admin/users/7/reactivate': ok({ item: ada }),
     });
     await chooseRowAction('Ada Lovelace', 'Reactivate User');
     await answerDialog(
@@ -158,10 +151,7 @@ describe('Manage users page', () => {
 
   it('sends an email checked by core, then toasts the server message', async () => {
     const { fetch } = show({
-      'POST /api/admin/users/7/email': {
-        status: 200,
-        body: { message: 'Email to ada@example.com queued' },
-      },
+      'POST /api/admin/users/7/email': ok({ message: 'Email to ada@example.com queued' }),
     });
     await chooseRowAction('Ada Lovelace', 'Send Email');
     const dialog = screen.getByRole('dialog', { name: 'Send Email' });

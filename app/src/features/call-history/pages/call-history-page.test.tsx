@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
+import {
+  calls,
+  failsUntilRecovered,
+  mockApi,
+  ok,
+  refusal,
+  type Routes,
+} from '../../../test/mock-api';
 import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
@@ -39,16 +46,13 @@ const records = [
 ];
 
 function listOf(items: unknown[], total = items.length, page = 1) {
-  return {
-    status: 200,
-    body: {
-      items,
-      total,
-      page,
-      pageSize: 20,
-      totals: { calls: total, durationSeconds: 3725, cost: 12.5 },
-    },
-  };
+  return ok({
+    items,
+    total,
+    page,
+    pageSize: 20,
+    totals: { calls: total, durationSeconds: 3725, cost: 12.5 },
+  });
 }
 
 function renderClient(routes: Routes) {
@@ -114,7 +118,7 @@ describe('Call history (client)', () => {
       'GET /api/calls?search=&type=outbound&status=&page=1&pageSize=20': listOf(
         records.slice(0, 1),
       ),
-      'GET /api/calls/export?search=&type=outbound&status=': { status: 200, body: 'id,type' },
+      'GET /api/calls/export?search=&type=outbound&status=': ok('id,type'),
     });
     await screen.findByRole('table', { name: 'Your calls' });
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'outbound');
@@ -130,7 +134,7 @@ describe('Call history (client)', () => {
     const click = stubDownloads();
     const fetch = renderClient({
       [PAGE_1]: listOf(records),
-      'GET /api/calls/7/recording': { status: 200, body: 'RIFF' },
+      'GET /api/calls/7/recording': ok('RIFF'),
     });
     await userEvent.click(
       await screen.findByRole('button', {
@@ -165,10 +169,7 @@ describe('Call history (admin)', () => {
       'GET /api/admin/calls?search=ada&type=&status=no-answer&page=1&pageSize=20': listOf(
         withUser.slice(1),
       ),
-      'GET /api/admin/calls/export?search=ada&type=&status=no-answer': {
-        status: 200,
-        body: 'id',
-      },
+      'GET /api/admin/calls/export?search=ada&type=&status=no-answer': ok('id'),
     });
     renderWithProviders(<AdminCallHistoryPage />, {
       route: '/admin/call-history',

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
+import {
+  calls,
+  failsUntilRecovered,
+  mockApi,
+  ok,
+  refusal,
+  type Routes,
+} from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import type { UsagePoint } from '../api/get-usage';
 import { DashboardPage } from './dashboard-page';
@@ -54,7 +61,7 @@ const summary = {
 };
 
 function usage(range: string, points: UsagePoint[]) {
-  return { status: 200, body: { range, points } };
+  return ok({ range, points });
 }
 
 const week = [
@@ -64,8 +71,8 @@ const week = [
 
 function renderPage(routes: Routes) {
   const fetch = mockApi({
-    'GET /api/dashboard': { status: 200, body: summary },
-    'GET /api/calls/live': { status: 200, body: { items: [] } },
+    'GET /api/dashboard': ok(summary),
+    'GET /api/calls/live': ok({ items: [] }),
     'GET /api/dashboard/usage?range=week': usage('week', week),
     'GET /api/dashboard/usage?range=month': usage('month', [
       { label: '2026-11-01', minutes: 100, messages: 1, spend: 2 },
@@ -137,7 +144,7 @@ describe('Client dashboard', () => {
   });
 
   it('says when there is no recent activity', async () => {
-    renderPage({ 'GET /api/dashboard': { status: 200, body: { ...summary, recentActivity: [] } } });
+    renderPage({ 'GET /api/dashboard': ok({ ...summary, recentActivity: [] }) });
     expect(await screen.findByText('No recent activity')).toBeVisible();
   });
 
@@ -172,10 +179,7 @@ describe('Client dashboard', () => {
 
   it("falls back to the user's balance and offers Retry when the overview fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const dashboard = failsUntilRecovered(refusal(500, 'Overview unavailable'), {
-      status: 200,
-      body: summary,
-    });
+    const dashboard = failsUntilRecovered(refusal(500, 'Overview unavailable'), ok(summary));
     renderPage({ 'GET /api/dashboard': dashboard.route });
     expect(await screen.findByText('Overview unavailable')).toBeVisible();
     expect(screen.getByTestId('balance')).toHaveTextContent('$125.50');
@@ -186,35 +190,32 @@ describe('Client dashboard', () => {
 
   it('shows my calls in progress with their talk time and cost so far', async () => {
     renderPage({
-      'GET /api/calls/live': {
-        status: 200,
-        body: {
-          items: [
-            {
-              callId: 'c1',
-              type: 'outbound',
-              from: '+14155550100',
-              to: '+12125550199',
-              startedAt: Date.now() - 80_000,
-              answeredAt: Date.now() - 75_000,
-              durationSeconds: 75,
-              costSoFar: 0.025,
-              maxDurationSeconds: 3000,
-            },
-            {
-              callId: 'c2',
-              type: 'inbound',
-              from: '+442071234567',
-              to: '+14155550100',
-              startedAt: Date.now(),
-              answeredAt: null,
-              durationSeconds: 0,
-              costSoFar: 0,
-              maxDurationSeconds: 3000,
-            },
-          ],
-        },
-      },
+      'GET /api/calls/live': ok({
+        items: [
+          {
+            callId: 'c1',
+            type: 'outbound',
+            from: '+14155550100',
+            to: '+12125550199',
+            startedAt: Date.now() - 80_000,
+            answeredAt: Date.now() - 75_000,
+            durationSeconds: 75,
+            costSoFar: 0.025,
+            maxDurationSeconds: 3000,
+          },
+          {
+            callId: 'c2',
+            type: 'inbound',
+            from: '+442071234567',
+            to: '+14155550100',
+            startedAt: Date.now(),
+            answeredAt: null,
+            durationSeconds: 0,
+            costSoFar: 0,
+            maxDurationSeconds: 3000,
+          },
+        ],
+      }),
     });
     const panel = await screen.findByRole('region', { name: 'Calls in Progress' });
     await waitFor(() =>

@@ -2,6 +2,7 @@ import { Clock, MessageSquare, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
 import { QueryLoadError } from '../../../components/ui/load-error';
+import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
 import { formatRate } from '../../../lib/core';
 import { useAuth } from '../../../lib/auth-context';
@@ -68,12 +69,10 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">
-          Welcome back{user ? `, ${user.name}` : ''}
-        </h1>
-        <p className="mt-1 text-slate-600">Here is an overview of your account.</p>
-      </div>
+      <PageHeader
+        title={`Welcome back${user ? `, ${user.name}` : ''}`}
+        description="Here is an overview of your account."
+      />
       <TrialPanel />
       {dashboard.isError && (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, refusal } from '../../../test/mock-api';
+import { calls, listPage, ok, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 import {
@@ -128,10 +128,7 @@ describe('Country pricing page', () => {
 
   it('edits a row from a prefilled form', async () => {
     const { fetch } = show({
-      'PUT /api/admin/country-pricing/3': {
-        status: 200,
-        body: { item: { ...germany, outboundRate: 0.03 } },
-      },
+      'PUT /api/admin/country-pricing/3': ok({ item: { ...germany, outboundRate: 0.03 } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Germany' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Germany' });

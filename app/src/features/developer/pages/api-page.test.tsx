@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, type Reply, refusal } from '../../../test/mock-api';
+import { calls, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
@@ -53,8 +53,6 @@ const failing = {
   lastError: 'HTTP 500 Internal Server Error',
   deliveredAt: null,
 };
-
-const ok = (body: unknown): Reply => ({ status: 200, body });
 
 const show = pageTest(
   <ApiPage />,

@@ -1,8 +1,7 @@
 import { QueryStates } from '../../../components/ui/query-states';
-import { PageHeader } from '../../../components/ui/page-header';
+import { AppPage } from '../../../components/ui/app-page';
 import { Section } from '../../../components/ui/section';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useDeveloperAccount } from '../api/get-developer-account';
 import { ApiDocs } from '../components/api-docs';
 import { ApiKeysPanel } from '../components/api-keys-panel';
@@ -10,14 +9,13 @@ import { CredentialsPanel } from '../components/credentials-panel';
 import { WebhookDeliveriesPanel } from '../components/webhook-deliveries-panel';
 
 export function ApiPage() {
-  usePageMeta('API', 'Credentials, keys, webhooks and examples for the Dialtone REST API.');
   const account = useDeveloperAccount();
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="API"
-        description="Send SMS, buy numbers and read call records from your own code, with the Twilio SDKs you already use."
-      />
+    <AppPage
+      title="API"
+      meta="Credentials, keys, webhooks and examples for the Dialtone REST API."
+      description="Send SMS, buy numbers and read call records from your own code, with the Twilio SDKs you already use."
+    >
       <Section
         id="credentials-heading"
         title="Account credentials"
@@ -40,6 +38,6 @@ export function ApiPage() {
           base={window.location.origin}
         />
       </Section>
-    </div>
+    </AppPage>
   );
 }

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, type Reply } from '../../../test/mock-api';
+import { calls, mockServer, ok } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { starterFlow } from '../components/flow-steps';
 import { IvrEditorPage } from './ivr-editor-page';
 import { retype } from '../../../test/forms';
 
-const ok = (body: unknown): Reply => ({ status: 200, body });
 const server = mockServer({
   'GET /api/ivr/flows': ok({ items: [], level: 'basic', monthlyPrice: 29.99 }),
 });

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, refusal, type Reply } from '../../../test/mock-api';
+import { calls, ok, refusal } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { IvrFlowsPage } from './ivr-flows-page';
 import { chooseRowAction, expectLinkTo, answerDialog } from '../../../test/queries';
 
-const ok = (body: unknown): Reply => ({ status: 200, body });
 const reception = {
   id: 3,
   name: 'Reception',
@@ -100,7 +99,7 @@ describe('IVR flows page', () => {
     const createObjectURL = vi.fn(() => 'blob:voicemail-11');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const { fetch } = show({
-      'GET /api/ivr/voicemails/11/audio': { status: 200, body: 'RIFF' },
+      'GET /api/ivr/voicemails/11/audio': ok('RIFF'),
       'DELETE /api/ivr/voicemails/11': { status: 204 },
     });
     const item = (await screen.findByText('+12125550199')).closest('li')!;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, refusal } from '../../../test/mock-api';
+import { calls, mockApi, ok, refusal } from '../../../test/mock-api';
 import { adminAuth, renderWithProviders } from '../../../test/render';
 import { LiveCallsPanel } from './live-calls-panel';
 import { expectCalled } from '../../../test/queries';
@@ -27,7 +27,7 @@ describe('Calls in progress (admin)', () => {
   it('shows each call with its customer and hangs up an answered one after asking', async () => {
     let items = [answered, ringing];
     const fetch = mockApi({
-      'GET /api/admin/calls/live': () => ({ status: 200, body: { items } }),
+      'GET /api/admin/calls/live': () => ok({ items }),
       'POST /api/admin/calls/live/call-1/hangup': () => {
         items = [ringing];
         return { status: 204 };
@@ -52,7 +52,7 @@ describe('Calls in progress (admin)', () => {
 
   it("shows the switch's refusal in the dialog", async () => {
     mockApi({
-      'GET /api/admin/calls/live': { status: 200, body: { items: [answered] } },
+      'GET /api/admin/calls/live': ok({ items: [answered] }),
       'POST /api/admin/calls/live/call-1/hangup': refusal(
         409,
         'The switch no longer carries this call',

@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  calls,
-  failsUntilRecovered,
-  mockServer,
-  refusal,
-  type Reply,
-} from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockServer, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 import { bodyOf } from '../../../test/queries';
@@ -42,7 +36,6 @@ const conversations = [
   },
 ];
 
-const ok = (body: unknown): Reply => ({ status: 200, body });
 const threadUrl = (contact: string) =>
   `GET /api/sms/conversation?${new URLSearchParams({ number: NUMBER, contact })}`;
 

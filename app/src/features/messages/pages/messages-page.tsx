@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AppPage } from '../../../components/ui/app-page';
 import { EmptyStatus } from '../../../components/ui/empty-status';
 import { QueryList } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import type { ConversationId } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { ConversationList } from '../components/conversation-list';
@@ -25,18 +24,17 @@ function useOpenConversation(): ConversationId | null {
  * show one at a time, the thread with a way back to the list.
  */
 export function MessagesPage() {
-  usePageMeta('Messages', 'Your text messages, sent and received, by conversation.');
   const conversations = useConversations();
   const open = useOpenConversation();
   // Set when a conversation is chosen from the list, so the focus follows it to the thread.
   const [chosen, setChosen] = useState(false);
   const any = (conversations.data?.conversations.length ?? 0) > 0;
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Messages"
-        description="What your numbers sent and received, by conversation. New messages appear on their own."
-      />
+    <AppPage
+      title="Messages"
+      meta="Your text messages, sent and received, by conversation."
+      description="What your numbers sent and received, by conversation. New messages appear on their own."
+    >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className={open ? 'max-lg:hidden' : undefined}>
           <QueryList
@@ -76,6 +74,6 @@ export function MessagesPage() {
           )
         )}
       </div>
-    </div>
+    </AppPage>
   );
 }

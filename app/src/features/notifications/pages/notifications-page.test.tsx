@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, mockApi, refusal, type Routes } from '../../../test/mock-api';
+import {
+  calls,
+  failsUntilRecovered,
+  mockApi,
+  ok,
+  refusal,
+  type Routes,
+} from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { Notification } from '../api/get-notifications';
 import { NotificationsBell } from '../components/notifications-bell';
@@ -34,23 +41,21 @@ function sample(): Notification[] {
 
 /** A tiny server: the list and the unread count follow the read flags. */
 function server(items: Notification[]): Routes {
-  const page = (pageSize: number) => ({
-    status: 200,
-    body: {
+  const page = (pageSize: number) =>
+    ok({
       items: items.slice(0, pageSize),
       total: items.length,
       page: 1,
       pageSize,
       unread: items.filter((item) => !item.read).length,
-    },
-  });
+    });
   const routes: Routes = {
     [LIST]: () => page(20),
     [UNREAD]: () => page(1),
     'POST /api/notifications/read-all': () => {
       const marked = items.filter((item) => !item.read).length;
       items.forEach((item) => (item.read = true));
-      return { status: 200, body: { marked } };
+      return ok({ marked });
     },
   };
   for (const item of items) {

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, refusal, type Reply } from '../../../test/mock-api';
+import { calls, mockServer, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { MyNumber } from '../api/get-my-numbers';
 import { RouteNumberDialog } from './route-number-dialog';
 import { expectChargeFailure } from '../../../test/charge-failure';
 
-const ok = (body: unknown): Reply => ({ status: 200, body });
 const item = { id: 5, number: '+14155550100' } as MyNumber;
 const route = {
   devices: [{ id: 1, username: 'desk', selected: false }],

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, ok, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -44,15 +44,9 @@ const bought = {
 
 function server(extra: Routes = {}) {
   return mockApi({
-    'GET /api/numbers/countries': { status: 200, body: { countries } },
-    'GET /api/numbers/available?country=US&type=mobile': {
-      status: 200,
-      body: { numbers: usMobile, setupFee: 1 },
-    },
-    'GET /api/numbers/available?country=US&type=tollfree': {
-      status: 200,
-      body: { numbers: [], setupFee: 1 },
-    },
+    'GET /api/numbers/countries': ok({ countries }),
+    'GET /api/numbers/available?country=US&type=mobile': ok({ numbers: usMobile, setupFee: 1 }),
+    'GET /api/numbers/available?country=US&type=tollfree': ok({ numbers: [], setupFee: 1 }),
     ...extra,
   });
 }

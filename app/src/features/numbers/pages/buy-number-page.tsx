@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { AppPage } from '../../../components/ui/app-page';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -11,7 +12,6 @@ import {
   type WizardEvent,
   type WizardState,
 } from '../../../lib/core';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { availableNumbersKey, useAvailableNumbers } from '../api/get-available-numbers';
 import { useCountries } from '../api/get-countries';
 import { myNumbersKey } from '../api/get-my-numbers';
@@ -25,7 +25,6 @@ import { WizardSteps } from '../components/wizard-steps';
 const titles = wizardStepTitles();
 
 export function BuyNumberPage() {
-  usePageMeta('Buy Number', 'Choose a country, a number type and a number, then confirm.');
   const { refreshUser } = useAuth();
   const queryClient = useQueryClient();
   const [state, setState] = useState<WizardState>(() => wizardStart());
@@ -76,13 +75,11 @@ export function BuyNumberPage() {
     isApiError(purchase.error) && purchase.error.status === 409 ? null : purchase.error;
 
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Buy Number</h1>
-        <p className="mt-1 text-slate-600">
-          Choose a country, a number type and a number, then confirm the purchase.
-        </p>
-      </div>
+    <AppPage
+      title="Buy Number"
+      meta="Choose a country, a number type and a number, then confirm."
+      description="Choose a country, a number type and a number, then confirm the purchase."
+    >
       <WizardSteps titles={titles} current={state.step} />
       <section
         aria-labelledby="wizard-step-heading"
@@ -146,6 +143,6 @@ export function BuyNumberPage() {
           </div>
         )}
       </section>
-    </div>
+    </AppPage>
   );
 }

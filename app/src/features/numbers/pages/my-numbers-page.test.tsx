@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host';
-import { calls, failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, mockApi, ok, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -49,7 +49,7 @@ describe('My numbers page', () => {
   });
 
   it('lists numbers with their expiry, status and fee, and the renewal notice', async () => {
-    mockApi({ 'GET /api/numbers/mine': { status: 200, body: { numbers: [active, expired] } } });
+    mockApi({ 'GET /api/numbers/mine': ok({ numbers: [active, expired] }) });
     renderPage();
     const row = await findRow('+14155550100');
     expect(within(row).getByText('(12 days)')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('My numbers page', () => {
   });
 
   it('copies a number from the row menu', async () => {
-    mockApi({ 'GET /api/numbers/mine': { status: 200, body: { numbers: [active] } } });
+    mockApi({ 'GET /api/numbers/mine': ok({ numbers: [active] }) });
     const writeText = vi.fn(async () => {});
     renderPage();
     // user-event installs its own clipboard on setup; replace it after.
@@ -74,13 +74,10 @@ describe('My numbers page', () => {
   it('cancels the renewal after a confirmation', async () => {
     let cancelled = false;
     const fetch = mockApi({
-      'GET /api/numbers/mine': () => ({
-        status: 200,
-        body: { numbers: [{ ...active, autoRenew: !cancelled }] },
-      }),
+      'GET /api/numbers/mine': () => ok({ numbers: [{ ...active, autoRenew: !cancelled }] }),
       'POST /api/numbers/5/cancel': () => {
         cancelled = true;
-        return { status: 200, body: { number: { ...active, autoRenew: false } } };
+        return ok({ number: { ...active, autoRenew: false } });
       },
     });
     renderPage();
@@ -96,7 +93,7 @@ describe('My numbers page', () => {
 
   it('offers Renew for an expired number', async () => {
     mockApi({
-      'GET /api/numbers/mine': { status: 200, body: { numbers: [expired] } },
+      'GET /api/numbers/mine': ok({ numbers: [expired] }),
       'POST /api/numbers/6/renew': refusal(402, 'Insufficient balance'),
     });
     renderPage();
@@ -108,17 +105,14 @@ describe('My numbers page', () => {
   });
 
   it('points to the wizard when there are no numbers', async () => {
-    mockApi({ 'GET /api/numbers/mine': { status: 200, body: { numbers: [] } } });
+    mockApi({ 'GET /api/numbers/mine': ok({ numbers: [] }) });
     renderPage();
     expect(await screen.findByText('You have no phone numbers yet.')).toBeInTheDocument();
     expectLinkTo('Buy your first number', '/client/buy-number');
   });
 
   it('offers a retry when the list cannot load', async () => {
-    const mine = failsUntilRecovered(refusal(500, 'Server error'), {
-      status: 200,
-      body: { numbers: [active] },
-    });
+    const mine = failsUntilRecovered(refusal(500, 'Server error'), ok({ numbers: [active] }));
     mockApi({ 'GET /api/numbers/mine': mine.route });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();

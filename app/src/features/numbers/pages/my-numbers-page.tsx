@@ -3,11 +3,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
+import { AppPage } from '../../../components/ui/app-page';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { QueryList } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { useMyNumbers, type MyNumber } from '../api/get-my-numbers';
 import { cancelNumberConfirm } from '../components/cancel-number-confirm';
 import { MyNumbersTable, type NumberAction } from '../components/my-numbers-table';
@@ -24,7 +23,6 @@ async function copyNumber(number: string) {
 }
 
 export function MyNumbersPage() {
-  usePageMeta('My Numbers', 'Your virtual phone numbers with their renewal dates and fees.');
   const numbers = useMyNumbers();
   const [open, setOpen] = useState<{ action: 'cancel' | 'renew' | 'route'; item: MyNumber } | null>(
     null,
@@ -37,12 +35,12 @@ export function MyNumbersPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="My Numbers"
-        description="Your virtual phone numbers and their renewals."
-        actions={<ButtonLink to={paths.client.buyNumber}>Buy Number</ButtonLink>}
-      />
+    <AppPage
+      title="My Numbers"
+      meta="Your virtual phone numbers with their renewal dates and fees."
+      description="Your virtual phone numbers and their renewals."
+      actions={<ButtonLink to={paths.client.buyNumber}>Buy Number</ButtonLink>}
+    >
       <Alert tone="info">
         Numbers renew monthly. You will receive an e-mail notice 7 days before each renewal.
       </Alert>
@@ -69,6 +67,6 @@ export function MyNumbersPage() {
         <ActionConfirmDialog {...renewNumberConfirm(open.item)} onClose={close} />
       )}
       {open?.action === 'route' && <RouteNumberDialog item={open.item} onClose={close} />}
-    </div>
+    </AppPage>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, refusal } from '../../../test/mock-api';
+import { mockApi, ok, refusal } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { BuyPackagePage } from './buy-package-page';
 import { MyPackagesPage } from './my-packages-page';
@@ -15,7 +15,7 @@ const catalogue = [
 
 describe('My packages page', () => {
   it('shows "No packages" with a way to buy one', async () => {
-    mockApi({ 'GET /api/packages/mine': { status: 200, body: { packages: [] } } });
+    mockApi({ 'GET /api/packages/mine': ok({ packages: [] }) });
     renderWithProviders(<MyPackagesPage />, { route: '/client/my-packages' });
     expect(await screen.findByText('No packages')).toBeInTheDocument();
     expectLinkTo('Buy a package', '/client/buy-package');
@@ -23,22 +23,19 @@ describe('My packages page', () => {
 
   it('shows the minutes left as a progress bar', async () => {
     mockApi({
-      'GET /api/packages/mine': {
-        status: 200,
-        body: {
-          packages: [
-            {
-              id: 9,
-              name: 'Basic',
-              minutes: 100,
-              remainingMinutes: 40,
-              status: 'active',
-              purchaseDate: '2025-03-01T00:00:00Z',
-              expiryDate: '2025-03-31T00:00:00Z',
-            },
-          ],
-        },
-      },
+      'GET /api/packages/mine': ok({
+        packages: [
+          {
+            id: 9,
+            name: 'Basic',
+            minutes: 100,
+            remainingMinutes: 40,
+            status: 'active',
+            purchaseDate: '2025-03-01T00:00:00Z',
+            expiryDate: '2025-03-31T00:00:00Z',
+          },
+        ],
+      }),
     });
     renderWithProviders(<MyPackagesPage />, { route: '/client/my-packages' });
     const bar = await screen.findByRole('progressbar', { name: 'Basic minutes remaining' });
@@ -53,7 +50,7 @@ describe('My packages page', () => {
 describe('Buy package page', () => {
   it('asks before buying, then buys and refreshes the balance', async () => {
     mockApi({
-      'GET /api/packages': { status: 200, body: { packages: catalogue } },
+      'GET /api/packages': ok({ packages: catalogue }),
       'POST /api/packages/2/purchase': {
         status: 201,
         body: { package: { id: 30, name: 'Standard' }, balance: 10 },
@@ -74,7 +71,7 @@ describe('Buy package page', () => {
 
   it('shows a shortfall with a link to add funds', async () => {
     mockApi({
-      'GET /api/packages': { status: 200, body: { packages: catalogue } },
+      'GET /api/packages': ok({ packages: catalogue }),
       'POST /api/packages/1/purchase': refusal(402, 'Insufficient balance'),
     });
     renderWithProviders(<BuyPackagePage />, { route: '/client/buy-package' });

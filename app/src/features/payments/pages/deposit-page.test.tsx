@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, listPage, mockApi, type Routes } from '../../../test/mock-api';
+import { calls, listPage, mockApi, ok, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { DepositPage } from './deposit-page';
 import { bodyOf, expectShows } from '../../../test/queries';
@@ -28,7 +28,7 @@ function deposit(id: number, status: string, failureMessage: string | null = nul
 
 function server(extra: Routes = {}, items: unknown[] = [], total = items.length) {
   return mockApi({
-    'GET /api/payment/config': { status: 200, body: config },
+    'GET /api/payment/config': ok(config),
     'GET /api/payment/deposits?page=1&pageSize=10': listPage(items, total, 1, 10),
     ...extra,
   });
@@ -66,10 +66,11 @@ describe('Deposit page', () => {
 
   it('starts the deposit and goes to the payment page', async () => {
     const fetch = server({
-      'POST /api/payment/stripe': {
-        status: 200,
-        body: { clientSecret: 'pi_1_secret_abc', paymentId: 1, provider: 'sandbox' },
-      },
+      'POST /api/payment/stripe': ok({
+        clientSecret: 'pi_1_secret_abc',
+        paymentId: 1,
+        provider: 'sandbox',
+      }),
     });
     renderPage();
     await screen.findByText(/From \$1\.00/);
@@ -136,7 +137,7 @@ describe('Deposit page', () => {
     server({
       'GET /api/payment/intent/pi_9_secret_x': () => {
         reads += 1;
-        return { status: 200, body: { payment: deposit(9, reads < 2 ? 'pending' : 'succeeded') } };
+        return ok({ payment: deposit(9, reads < 2 ? 'pending' : 'succeeded') });
       },
     });
     const { auth } = renderPage('/client/deposit?payment_intent_client_secret=pi_9_secret_x');
@@ -153,10 +154,9 @@ describe('Deposit page', () => {
 
   it('explains a failed payment and can be dismissed', async () => {
     server({
-      'GET /api/payment/intent/pi_8_secret_y': {
-        status: 200,
-        body: { payment: deposit(8, 'failed', 'Your card was declined.') },
-      },
+      'GET /api/payment/intent/pi_8_secret_y': ok({
+        payment: deposit(8, 'failed', 'Your card was declined.'),
+      }),
     });
     const { auth } = renderPage('/client/deposit?payment=pi_8_secret_y');
     expect(await screen.findByText('Payment failed: Your card was declined.')).toBeVisible();

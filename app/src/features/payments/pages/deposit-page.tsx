@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
+import { AppPage } from '../../../components/ui/app-page';
 import { QueryLoadError } from '../../../components/ui/load-error';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { DepositForm } from '../components/deposit-form';
 import { DepositsList } from '../components/deposits-list';
@@ -13,7 +13,6 @@ import { Section } from '../../../components/ui/section';
 const RESULT_PARAMS = ['payment', 'payment_intent_client_secret'];
 
 export function DepositPage() {
-  usePageMeta('Add Funds', 'Top up your prepaid Dialtone balance by card.');
   const { user } = useAuth();
   const config = usePaymentConfig();
   const [params, setParams] = useSearchParams();
@@ -24,11 +23,11 @@ export function DepositPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Add Funds</h1>
-        <p className="mt-1 text-slate-600">Top up your prepaid balance by card.</p>
-      </div>
+    <AppPage
+      title="Add Funds"
+      meta="Top up your prepaid Dialtone balance by card."
+      description="Top up your prepaid balance by card."
+    >
       {returned && (
         <PaymentResult key={returned} clientSecret={returned} onDismiss={dismissResult} />
       )}
@@ -54,6 +53,6 @@ export function DepositPage() {
           <DepositsList />
         </div>
       </div>
-    </div>
+    </AppPage>
   );
 }

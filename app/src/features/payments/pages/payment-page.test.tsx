@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
+import { calls, mockApi, ok, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { PaymentPage } from './payment-page';
 
@@ -11,23 +11,22 @@ const CONFIRM = 'POST /api/payment/sandbox/confirm';
 
 function server(extra: Routes = {}, provider = 'sandbox') {
   return mockApi({
-    'GET /api/payment/config': {
-      status: 200,
-      body: { provider, publishableKey: null, minDeposit: 1, maxDeposit: '10000' },
-    },
-    [`GET /api/payment/intent/${SECRET}`]: {
-      status: 200,
-      body: {
-        payment: {
-          id: 5,
-          amount: 25,
-          status: 'pending',
-          provider: 'sandbox',
-          failureMessage: null,
-          createdAt: '2025-03-01T10:00:00Z',
-        },
+    'GET /api/payment/config': ok({
+      provider,
+      publishableKey: null,
+      minDeposit: 1,
+      maxDeposit: '10000',
+    }),
+    [`GET /api/payment/intent/${SECRET}`]: ok({
+      payment: {
+        id: 5,
+        amount: 25,
+        status: 'pending',
+        provider: 'sandbox',
+        failureMessage: null,
+        createdAt: '2025-03-01T10:00:00Z',
       },
-    },
+    }),
     ...extra,
   });
 }
@@ -82,7 +81,7 @@ describe('Payment page (sandbox)', () => {
     expect(await screen.findByText('Payment in Progress')).toBeVisible();
     expect(screen.getByText('Loading...')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
-    answer({ status: 200, body: { status: 'succeeded', message: 'Payment succeeded' } });
+    answer(ok({ status: 'succeeded', message: 'Payment succeeded' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(`/client/deposit?payment=${SECRET}`),
     );
@@ -100,7 +99,7 @@ describe('Payment page (sandbox)', () => {
 
   it('shows a decline in a banner and lets the user try another card', async () => {
     server({
-      [CONFIRM]: { status: 200, body: { status: 'failed', message: 'Your card was declined.' } },
+      [CONFIRM]: ok({ status: 'failed', message: 'Your card was declined.' }),
     });
     const { auth } = renderPage();
     await fillCard('4000 0000 0000 0002');

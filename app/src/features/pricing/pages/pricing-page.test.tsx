@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failsUntilRecovered, mockApi, refusal } from '../../../test/mock-api';
+import { failsUntilRecovered, mockApi, ok, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { PricingPage } from './pricing-page';
 import { retype } from '../../../test/forms';
@@ -37,7 +37,7 @@ function row(name: string) {
 
 describe('Pricing page', () => {
   it('lists monthly number prices through core, with a dash for a missing price', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     expect(screen.getByRole('tab', { name: 'Phone Numbers' })).toHaveAttribute(
       'aria-selected',
@@ -53,7 +53,7 @@ describe('Pricing page', () => {
   });
 
   it('draws the flags as SVG images next to the names, never as emoji', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     const us = await screen.findByRole('rowheader', { name: /United States/ });
     await waitFor(
@@ -67,7 +67,7 @@ describe('Pricing page', () => {
   });
 
   it('filters by name or code, case-insensitively', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     await screen.findByRole('rowheader', { name: /Japan/ });
     const search = screen.getByPlaceholderText('Search countries...');
@@ -81,7 +81,7 @@ describe('Pricing page', () => {
   });
 
   it('shows call rates with three decimals and the packages', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': { status: 200, body: { countries } } });
+    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     await screen.findByRole('rowheader', { name: /Japan/ });
     await userEvent.click(screen.getByRole('tab', { name: 'Call Rates' }));
@@ -98,10 +98,7 @@ describe('Pricing page', () => {
 
   it('offers a retry when the prices fail to load', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const pricing = failsUntilRecovered(refusal(503, 'Service unavailable.'), {
-      status: 200,
-      body: { countries },
-    });
+    const pricing = failsUntilRecovered(refusal(503, 'Service unavailable.'), ok({ countries }));
     mockApi({ 'GET /api/catalogue/pricing': pricing.route });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     const retry = await screen.findByRole('button', { name: 'Retry' });

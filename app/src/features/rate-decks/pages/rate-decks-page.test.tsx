@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, refusal } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, ok, refusal } from '../../../test/mock-api';
 import {
   choose,
   clean,
@@ -35,10 +35,7 @@ describe('Rate decks page', () => {
   });
 
   it('says when there is no deck yet, and offers Retry when the list cannot load', async () => {
-    const decks = failsUntilRecovered(refusal(500, 'Something went wrong'), {
-      status: 200,
-      body: { items: [] },
-    });
+    const decks = failsUntilRecovered(refusal(500, 'Something went wrong'), ok({ items: [] }));
     server({ 'GET /api/admin/rate-decks': decks.route });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
@@ -99,10 +96,11 @@ describe('Rate decks page', () => {
     const created = deck({ id: 7, name: 'Carrier B', effectiveFrom: '2026-12-01' });
     const fetch = server({
       'POST /api/admin/rate-decks?name=Carrier+B': { status: 201, body: { item: created } },
-      'GET /api/admin/rate-decks/7/preview?threshold=10': {
-        status: 200,
-        body: { ...preview, deck: created, against: null },
-      },
+      'GET /api/admin/rate-decks/7/preview?threshold=10': ok({
+        ...preview,
+        deck: created,
+        against: null,
+      }),
     });
     renderPage();
     await choose(clean);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, refusal } from '../../../test/mock-api';
+import { calls, ok, refusal } from '../../../test/mock-api';
 import { HEADER, deck, draft, preview, renderPage, server } from '../../../test/rate-deck-fixtures';
 import { answerDialog } from '../../../test/queries';
 import { retype } from '../../../test/forms';
@@ -9,22 +9,19 @@ import { retype } from '../../../test/forms';
 describe('Rate decks page: a draft', () => {
   it('previews a draft: the counts, flagged rows first and marked, and a threshold', async () => {
     const fetch = server({
-      'GET /api/admin/rate-decks/7/preview?threshold=50': {
-        status: 200,
-        body: {
-          ...preview,
-          thresholdPercent: '50',
-          diff: {
-            ...preview.diff,
-            flagged: 0,
-            changes: preview.diff.changes.map((c) => ({
-              ...c,
-              flagged: false,
-              moves: c.moves.map((m) => ({ ...m, flagged: false })),
-            })),
-          },
+      'GET /api/admin/rate-decks/7/preview?threshold=50': ok({
+        ...preview,
+        thresholdPercent: '50',
+        diff: {
+          ...preview.diff,
+          flagged: 0,
+          changes: preview.diff.changes.map((c) => ({
+            ...c,
+            flagged: false,
+            moves: c.moves.map((m) => ({ ...m, flagged: false })),
+          })),
         },
-      },
+      }),
       'GET /api/admin/rate-decks/7/preview?threshold=x': refusal(400, 'Invalid', {
         threshold: 'Threshold must be a percentage, e.g. 10',
       }),
@@ -71,10 +68,9 @@ describe('Rate decks page: a draft', () => {
 
   it('applies a draft only after a confirmation that says when it takes effect', async () => {
     const fetch = server({
-      'POST /api/admin/rate-decks/7/apply': {
-        status: 200,
-        body: { item: { ...draft, status: 'scheduled', inForceFrom: '2099-12-01T00:00:00Z' } },
-      },
+      'POST /api/admin/rate-decks/7/apply': ok({
+        item: { ...draft, status: 'scheduled', inForceFrom: '2099-12-01T00:00:00Z' },
+      }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview Carrier B' }));
@@ -106,11 +102,8 @@ describe('Rate decks page: a draft', () => {
   it('says a deck whose date has come takes effect at once', async () => {
     const due = deck({ id: 8, name: 'Carrier C', effectiveFrom: '2026-01-01' });
     server({
-      'GET /api/admin/rate-decks': { status: 200, body: { items: [due] } },
-      'GET /api/admin/rate-decks/8/preview?threshold=10': {
-        status: 200,
-        body: { ...preview, deck: due },
-      },
+      'GET /api/admin/rate-decks': ok({ items: [due] }),
+      'GET /api/admin/rate-decks/8/preview?threshold=10': ok({ ...preview, deck: due }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview Carrier C' }));
@@ -135,7 +128,7 @@ describe('Rate decks page: a draft', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const fetch = server({
-      'GET /api/admin/rate-decks/5/export': { status: 200, body: `${HEADER}\n` },
+      'GET /api/admin/rate-decks/5/export': ok(`${HEADER}\n`),
     });
     renderPage();
     await userEvent.click(

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockApi, refusal } from '../../../test/mock-api';
+import { calls, mockApi, ok, refusal } from '../../../test/mock-api';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import { SettingsPage } from './settings-page';
 import { retype, submitWith } from '../../../test/forms';
@@ -11,7 +11,7 @@ const user = { ...clientUser, firstName: 'Casey', lastName: 'Clientson', smsNoti
 describe('Settings page', () => {
   it('validates the profile through core and saves it', async () => {
     const saved = { ...user, firstName: 'Cassandra' };
-    const fetch = mockApi({ 'PUT /api/user/profile': { status: 200, body: { user: saved } } });
+    const fetch = mockApi({ 'PUT /api/user/profile': ok({ user: saved }) });
     const auth = fakeAuth({ user, setUser: vi.fn() });
     renderWithProviders(<SettingsPage />, { route: '/client/settings', auth });
     const first = screen.getByLabelText('First name');
@@ -63,7 +63,7 @@ describe('Settings page', () => {
     const fetch = mockApi({
       'PUT /api/user/profile': (init) =>
         JSON.parse(String(init.body)).currentPassword === 'secret-1'
-          ? { status: 200, body: { user: saved } }
+          ? ok({ user: saved })
           : refusal(400, 'Current password is incorrect', {
               currentPassword: 'Current password is incorrect',
             }),

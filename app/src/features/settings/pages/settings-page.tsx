@@ -1,6 +1,6 @@
+import { AppPage } from '../../../components/ui/app-page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsForm } from '../components/sessions-form';
@@ -8,13 +8,12 @@ import { SettingsSection } from '../components/settings-section';
 
 export function SettingsPage() {
   const { user } = useAuth();
-  usePageMeta('Settings', 'Your Dialtone profile, password and notification preferences.');
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="mt-1 text-slate-600">Manage your profile, password and notifications.</p>
-      </div>
+    <AppPage
+      title="Settings"
+      meta="Your Dialtone profile, password and notification preferences."
+      description="Manage your profile, password and notifications."
+    >
       <SettingsSection
         id="profile-heading"
         title="Profile"
@@ -42,6 +41,6 @@ export function SettingsPage() {
       >
         <SessionsForm />
       </SettingsSection>
-    </div>
+    </AppPage>
   );
 }

@@ -1,9 +1,8 @@
 import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
 import { useState } from 'react';
+import { AppPage } from '../../../components/ui/app-page';
 import { QueryList } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { usePageMeta } from '../../../lib/use-page-meta';
 import type { NewSipDevice } from '../api/create-device';
 import { useSipDevices, type SipDevice } from '../api/get-devices';
 import { deleteDeviceConfirm } from '../components/delete-device-confirm';
@@ -13,16 +12,15 @@ import { NewPasswordPanel } from '../components/new-password-panel';
 import { Section } from '../../../components/ui/section';
 
 export function SipDevicesPage() {
-  usePageMeta('SIP Devices', 'SIP credentials for your phones and softphones.');
   const devices = useSipDevices();
   const [created, setCreated] = useState<NewSipDevice | null>(null);
   const [deleting, setDeleting] = useState<SipDevice | null>(null);
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="SIP Devices"
-        description="Credentials for desk phones and softphones: they register with Dialtone's SIP switch and call out with one of your numbers as caller ID."
-      />
+    <AppPage
+      title="SIP Devices"
+      meta="SIP credentials for your phones and softphones."
+      description="Credentials for desk phones and softphones: they register with Dialtone's SIP switch and call out with one of your numbers as caller ID."
+    >
       <Section id="new-device-heading" title="New device" className="space-y-4 p-6">
         {created ? (
           <NewPasswordPanel created={created} onDone={() => setCreated(null)} />
@@ -42,6 +40,6 @@ export function SipDevicesPage() {
       {deleting && (
         <ActionConfirmDialog {...deleteDeviceConfirm(deleting)} onClose={() => setDeleting(null)} />
       )}
-    </div>
+    </AppPage>
   );
 }

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, listPage, mockApi, refusal, type Reply, type Routes } from '../../../test/mock-api';
+import {
+  calls,
+  listPage,
+  mockApi,
+  ok,
+  refusal,
+  type Reply,
+  type Routes,
+} from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { SendSmsPage } from './send-sms-page';
 import { expectChargeFailure } from '../../../test/charge-failure';
@@ -11,7 +19,8 @@ import { fill } from '../../../test/forms';
 const LIST = 'GET /api/sms?page=1&pageSize=10';
 const QUOTE = 'POST /api/sms/quote';
 const SEND = 'POST /api/sms';
-const empty = { items: [], total: 0, page: 1, pageSize: 10 };
+/** The recent messages' first page: 10 to a page. */
+const recentPage = (items: unknown[]) => listPage(items, items.length, 1, 10);
 const quote = {
   segments: 2,
   encoding: 'GSM-7',
@@ -23,7 +32,7 @@ const quote = {
 const longText = 'a'.repeat(170);
 
 function renderPage(routes: Routes) {
-  const fetch = mockApi({ [LIST]: { status: 200, body: empty }, ...routes });
+  const fetch = mockApi({ [LIST]: recentPage([]), ...routes });
   const auth = clientAuth();
   const view = renderWithToasts(<SendSmsPage />, { route: '/client/send-sms', auth });
   return { ...view, fetch };
@@ -69,7 +78,7 @@ describe('Send SMS page', () => {
   });
 
   it('quotes the cost of a valid message before sending', async () => {
-    const { fetch } = renderPage({ [QUOTE]: { status: 200, body: quote } });
+    const { fetch } = renderPage({ [QUOTE]: ok(quote) });
     await fillForm('+14155550123', longText);
     expect(
       await screen.findByText('Cost: $0.02 (2 parts to United States)', {}, { timeout: 2000 }),
@@ -80,7 +89,7 @@ describe('Send SMS page', () => {
   });
 
   it('does not ask for a quote while the form is invalid', async () => {
-    const { fetch } = renderPage({ [QUOTE]: { status: 200, body: quote } });
+    const { fetch } = renderPage({ [QUOTE]: ok(quote) });
     await fillForm('12', 'Hi');
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(calls(fetch)).not.toContain(QUOTE);
@@ -99,15 +108,12 @@ describe('Send SMS page', () => {
     };
     let listed = false;
     const { fetch, auth } = renderPage({
-      [QUOTE]: { status: 200, body: { ...quote, segments: 1, cost: 0.01 } },
+      [QUOTE]: ok({ ...quote, segments: 1, cost: 0.01 }),
       [SEND]: () => {
         listed = true;
         return { status: 201, body: { message: sent, balance: 125.49 } };
       },
-      [LIST]: () => ({
-        status: 200,
-        body: listed ? { items: [sent], total: 1, page: 1, pageSize: 10 } : empty,
-      }),
+      [LIST]: () => recentPage(listed ? [sent] : []),
     });
     await fillForm('+14155550123', 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -127,7 +133,7 @@ describe('Send SMS page', () => {
   it('keeps the button disabled while sending', async () => {
     let release: (reply: Reply) => void = () => {};
     renderPage({
-      [QUOTE]: { status: 200, body: quote },
+      [QUOTE]: ok(quote),
       [SEND]: () => new Promise((resolve) => (release = resolve)),
     });
     await fillForm('+14155550123', 'Hello');
@@ -140,7 +146,7 @@ describe('Send SMS page', () => {
 
   it('explains a shortfall with a link to add funds', async () => {
     renderPage({
-      [QUOTE]: { status: 200, body: quote },
+      [QUOTE]: ok(quote),
       [SEND]: refusal(402, 'Insufficient balance: this message costs $0.02'),
     });
     await fillForm('+14155550123', 'Hello');
@@ -152,7 +158,7 @@ describe('Send SMS page', () => {
   it("shows the carrier's failure as an error toast", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage({
-      [QUOTE]: { status: 200, body: quote },
+      [QUOTE]: ok(quote),
       [SEND]: { status: 502, body: { message: 'The carrier rejected the message; refunded' } },
     });
     await fillForm('+14155550123', 'Hello');
@@ -164,7 +170,7 @@ describe('Send SMS page', () => {
 
   it("shows the server's field messages", async () => {
     renderPage({
-      [QUOTE]: { status: 200, body: quote },
+      [QUOTE]: ok(quote),
       [SEND]: { status: 400, body: { errors: { to: 'We cannot deliver to this country yet' } } },
     });
     await fillForm('+14155550123', 'Hello');

@@ -1,18 +1,14 @@
-import { usePageMeta } from '../../../lib/use-page-meta';
+import { AppPage } from '../../../components/ui/app-page';
 import { TrialPanel } from '../../trial/components/trial-panel';
 import { RecentMessages } from '../components/recent-messages';
 import { SmsForm } from '../components/sms-form';
 
 export function SendSmsPage() {
-  usePageMeta('Send SMS', 'Send a text message from your account to any mobile number.');
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Send SMS</h1>
-        <p className="mt-1 text-slate-600">
-          Send a text message from your account to any mobile number.
-        </p>
-      </div>
+    <AppPage
+      title="Send SMS"
+      description="Send a text message from your account to any mobile number."
+    >
       <TrialPanel />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <section
@@ -23,6 +19,6 @@ export function SendSmsPage() {
         </section>
         <RecentMessages />
       </div>
-    </div>
+    </AppPage>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, listPage, mockApi, refusal } from '../../../test/mock-api';
+import { calls, failsUntilRecovered, listPage, mockApi, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
@@ -78,7 +78,7 @@ describe('Transactions page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const fetch = mockApi({
       [PAGE_1]: listPage(entries),
-      'GET /api/ledger/export': { status: 200, body: 'date,kind' },
+      'GET /api/ledger/export': ok('date,kind'),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
