@@ -41,12 +41,7 @@ echo '| backend, callers | over HTTP: pairs/s (range) | p50 ms | p99 ms | ceilin
 echo '|---|---|---|---|---|---|---|---|---|'
 for backend in ${BACKENDS:-sqlite postgres}; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
-  if [ $backend = sqlite ]; then
-    export DATABASE_URL="sqlite://$work/calls.db?mode=rwc"
-  else
-    db=dialtone_bench_calls_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
-    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
-  fi
+  fresh_database $backend calls
   BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$DATA DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!
@@ -84,5 +79,5 @@ for backend in ${BACKENDS:-sqlite postgres}; do
     echo "| $backend, $label | $http_ps ($http_lo-$http_hi) | $http_p50 | $http_p99 | $dir_ps ($dir_lo-$dir_hi) | $dir_p50 | $dir_p99 | $ratio | over HTTP: $http_check; direct: $dir_check |"
     echo "{\"mode\":\"authorize+cdr vs ceiling\",\"backend\":\"$backend\",\"customers\":\"$label\",\"concurrency\":64,\"http_per_second\":$http_ps,\"http_min_per_second\":$http_lo,\"http_max_per_second\":$http_hi,\"http_ok\":$http_ok,\"http_errors\":$http_err,\"http_p50_ms\":$http_p50,\"http_p99_ms\":$http_p99,\"direct_per_second\":$dir_ps,\"direct_min_per_second\":$dir_lo,\"direct_max_per_second\":$dir_hi,\"direct_ok\":$dir_ok,\"direct_errors\":$dir_err,\"direct_p50_ms\":$dir_p50,\"direct_p99_ms\":$dir_p99}" >> "$json"
   done
-  [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+  drop_database $backend
 done

@@ -13,10 +13,7 @@ work=$(mktemp -d)
 SERVER=
 trap 'rc=$?; [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; exit $rc' EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
-jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+source scripts/lib/bench-api.sh
 
 # Two decks of $ROWS prefixes under +1 (US), effective today; the second moves every
 # tenth outbound rate by 25%.
@@ -42,12 +39,7 @@ echo; echo '| database | upload + check + insert | apply | first call rated | im
 echo '|---|---|---|---|---|---|---|---|---|---|'
 for backend in sqlite postgres; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
-  if [ $backend = sqlite ]; then
-    export DATABASE_URL="sqlite://$work/decks.db?mode=rwc"
-  else
-    db=dialtone_bench_decks_$$; PGOPTIONS="-c client_min_messages=warning" psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
-    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
-  fi
+  fresh_database $backend decks
   BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!
@@ -106,5 +98,5 @@ PY
   echo "$line" >> "$json"
   python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(f\"| {d['backend']} | {d['upload_ms']} ms | {d['apply_ms']} ms | {d['first_call_ms']} ms | **{d['live_ms']} ms** | {d['next_call_ms']} ms | {d['preview_ms']} ms ({d['preview_changed']} changed, {d['preview_flagged']} flagged) | {d['export_ms']} ms ({d['export_bytes']//1024} KB) | {d['rss_before_mb']} / {d['rss_after_mb']} MB | {sys.argv[2]} |\")" "$line" "$(check)"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=
-  [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+  drop_database $backend
 done

@@ -17,10 +17,7 @@ pids=()
 trap 'rc=$?; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; exit $rc' EXIT
 [ -d switch/smsc/node_modules/smpp ] || (cd switch/smsc && npm ci --silent)
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
-jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+source scripts/lib/bench-api.sh
 
 launch() { # $1: port; DATABASE_URL and SMPP_PORT set; appends to pids, sets LAST
   BIND=127.0.0.1:$1 DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
@@ -88,12 +85,8 @@ echo '| backend | binds (server instances) | queued | submitted | seconds | per 
 echo '|---|---|---|---|---|---|---|'
 for BACKEND in sqlite postgres; do
   rm -rf "$work/data"
-  if [ $BACKEND = sqlite ]; then
-    export DATABASE_URL="sqlite://$work/sms.db?mode=rwc"; counts="1"
-  else
-    db=dialtone_bench_sms_$$; PGOPTIONS="-c client_min_messages=warning" psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
-    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"; counts="1 $BINDS"
-  fi
+  fresh_database $BACKEND sms
+  if [ $BACKEND = sqlite ]; then counts="1"; else counts="1 $BINDS"; fi
   for b in $counts; do run "$b" > "$work/row"; row "$(cat "$work/row")"; done
-  [ $BACKEND = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+  drop_database $BACKEND
 done

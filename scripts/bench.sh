@@ -89,12 +89,7 @@ echo
 echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(free -g | awk '/Mem/ {print $2}') GiB, release build."
 for backend in sqlite postgres; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
-  if [ $backend = sqlite ]; then
-    export DATABASE_URL="sqlite://$work/bench.db?mode=rwc"
-  else
-    db=dialtone_bench_$$; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
-    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
-  fi
+  fresh_database $backend main
   echo; echo "## $backend"; echo
   start_server; cold_empty=$READY_S; stop_server
   start_server; cold_migrated=$READY_S
@@ -154,7 +149,7 @@ for backend in sqlite postgres; do
     echo "- first render of / in headless Chromium (median of 5 cold loads): $(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(f\"DOMContentLoaded {d['dom_content_loaded_ms']} ms, h1 visible {d['h1_visible_ms']} ms\")" "$render")"
   fi
   stop_server
-  [ $backend = postgres ] && psql -h 127.0.0.1 -U postgres -qc "drop database $db"
+  drop_database $backend
 done
 
 echo; scripts/bench-sms.sh "$json"

@@ -15,7 +15,4 @@ mkdir -p "$DATA"
 # when a bench ends (a nested bench may have removed it already): a bench started
 # within five minutes of that runs slower.
 trim_data() { [ ! -d "$DATA" ] || [ "$(du -sm "$DATA" | cut -f1)" -le 1024 ] || rm -rf "$DATA"; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
-jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+source scripts/lib/bench-api.sh

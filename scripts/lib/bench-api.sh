@@ -1,0 +1,21 @@
+# Sourced by every bench script: the calls they make of a release server at $BASE
+# ($BIN/dialtone-server, $TOKEN if set) and of its database. $work is the caller's
+# work folder.
+
+# A new, empty database for one backend's runs: DATABASE_URL names a SQLite file in the
+# work folder, or a PostgreSQL database created afresh (named after $2 and this shell's
+# pid; $db keeps its name for drop_database).
+fresh_database() {
+  if [ "$1" = sqlite ]; then
+    export DATABASE_URL="sqlite://$work/$2.db?mode=rwc"
+  else
+    db=dialtone_bench_$2_$$
+    PGOPTIONS="-c client_min_messages=warning" psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create database $db"
+    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+  fi
+}
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' ${TOKEN:+-H "authorization: Bearer $TOKEN"} ${3:+-d "$3"}; }
+jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+check() { $BIN/dialtone-server check 2>&1 | tail -1; }
+drop_database() { [ "$1" != postgres ] || psql -h 127.0.0.1 -U postgres -qc "drop database $db"; }
