@@ -1,21 +1,10 @@
 // Time to first render of a page in headless Chromium (Debian's), for make bench:
 // DOMContentLoaded and the moment the page's h1 is visible, median of N cold loads.
 // usage: node scripts-first-render.mjs URL [runs]
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const [url, runs = '5'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const dcl = [];
 const h1 = [];
 for (let i = 0; i < Number(runs); i++) {

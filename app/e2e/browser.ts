@@ -1,24 +1,13 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Each
 // launch gets a fresh, empty profile from playwright.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../chromium.mjs';
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export function launch(): Promise<Browser> {
+  return launchChromium(['--headless']);
 }
 
 /** One browser for a test file: launched before its tests, closed after them. */

@@ -29,18 +29,27 @@ export type AnalyticsChartProps =
 
 const money = (value: unknown) => usd(Number(value));
 
-function dayAxis() {
-  return (
-    <XAxis dataKey="date" tickFormatter={shortDay} tick={tick} tickLine={false} minTickGap={16} />
-  );
+/** A chart's points, and whether it animates (not when the user asks for reduced motion). */
+interface ChartProps<T> {
+  data: T[];
+  animate: boolean;
 }
 
-function RevenueChart({ data }: { data: RevenuePoint[] }) {
-  const animate = !useReducedMotion();
+/** The grid and the axis of days under every chart over time. */
+const dayAxes = (
+  <>
+    {grid}
+    <XAxis dataKey="date" tickFormatter={shortDay} tick={tick} tickLine={false} minTickGap={16} />
+  </>
+);
+
+/** The tooltip of a chart over time, headed by the day. */
+const dayTooltip = <Tooltip labelFormatter={(day) => shortDay(String(day))} />;
+
+function RevenueChart({ data, animate }: ChartProps<RevenuePoint>) {
   return (
     <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 8 }}>
-      {grid}
-      {dayAxis()}
+      {dayAxes}
       <YAxis tick={tick} tickLine={false} tickFormatter={money} width={72} />
       <Tooltip formatter={money} labelFormatter={(day) => shortDay(String(day))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -58,12 +67,10 @@ function RevenueChart({ data }: { data: RevenuePoint[] }) {
   );
 }
 
-function CallsChart({ data }: { data: CallsPoint[] }) {
-  const animate = !useReducedMotion();
+function CallsChart({ data, animate }: ChartProps<CallsPoint>) {
   return (
     <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -8 }}>
-      {grid}
-      {dayAxis()}
+      {dayAxes}
       <YAxis yAxisId="calls" allowDecimals={false} tick={tick} tickLine={false} />
       <YAxis
         yAxisId="minutes"
@@ -72,7 +79,7 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
         tick={tick}
         tickLine={false}
       />
-      <Tooltip labelFormatter={(day) => shortDay(String(day))} />
+      {dayTooltip}
       <Legend wrapperStyle={{ fontSize: 12 }} />
       {roundedBars(
         [
@@ -95,21 +102,18 @@ function CallsChart({ data }: { data: CallsPoint[] }) {
   );
 }
 
-function UsersChart({ data }: { data: NewUsersPoint[] }) {
-  const animate = !useReducedMotion();
+function UsersChart({ data, animate }: ChartProps<NewUsersPoint>) {
   return (
     <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16 }}>
-      {grid}
-      {dayAxis()}
+      {dayAxes}
       <YAxis allowDecimals={false} tick={tick} tickLine={false} />
-      <Tooltip labelFormatter={(day) => shortDay(String(day))} />
+      {dayTooltip}
       {roundedBars([{ dataKey: 'count', name: 'New users', fill: '#4f46e5' }], animate)}
     </BarChart>
   );
 }
 
-function DestinationsChart({ data }: { data: Destination[] }) {
-  const animate = !useReducedMotion();
+function DestinationsChart({ data, animate }: ChartProps<Destination>) {
   return (
     <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ right: 16 }}>
       <CartesianGrid stroke="#e2e8f0" horizontal={false} />
@@ -129,16 +133,17 @@ function DestinationsChart({ data }: { data: Destination[] }) {
 
 /** Every analytics chart, in one lazily loaded module so recharts stays out of the entry. */
 export default function AnalyticsChart(props: AnalyticsChartProps) {
+  const animate = !useReducedMotion();
   return (
     <ChartBox>
       {props.kind === 'revenue' ? (
-        <RevenueChart data={props.data} />
+        <RevenueChart data={props.data} animate={animate} />
       ) : props.kind === 'calls' ? (
-        <CallsChart data={props.data} />
+        <CallsChart data={props.data} animate={animate} />
       ) : props.kind === 'users' ? (
-        <UsersChart data={props.data} />
+        <UsersChart data={props.data} animate={animate} />
       ) : (
-        <DestinationsChart data={props.data} />
+        <DestinationsChart data={props.data} animate={animate} />
       )}
     </ChartBox>
   );

@@ -1,14 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  calls,
-  failsUntilRecovered,
-  mockApi,
-  ok,
-  refusal,
-  type Routes,
-} from '../../../test/mock-api';
+import { calls, mockApi, ok, type Routes } from '../../../test/mock-api';
+import { failsUntilRetry } from '../../../test/retry';
 import { adminAuth, clientAuth, renderWithProviders } from '../../../test/render';
 import { AdminCallHistoryPage } from './admin-call-history-page';
 import { CallHistoryPage } from './call-history-page';
@@ -147,12 +141,10 @@ describe('Call history (client)', () => {
   });
 
   it('shows an empty state, and Retry after an error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const history = failsUntilRecovered(refusal(500, 'Database unavailable'), listOf([]));
+    const history = failsUntilRetry(500, 'Database unavailable', listOf([]));
     renderClient({ [PAGE_1]: history.route });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
-    history.recover();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await history.retry();
     expect(await screen.findByText('No calls yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export Records' })).toBeDisabled();
   });

@@ -1,14 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  calls,
-  failsUntilRecovered,
-  mockApi,
-  ok,
-  refusal,
-  type Routes,
-} from '../../../test/mock-api';
+import { calls, mockApi, ok, type Routes } from '../../../test/mock-api';
+import { failsUntilRetry } from '../../../test/retry';
 import { clientUser, fakeAuth, renderWithProviders } from '../../../test/render';
 import type { UsagePoint } from '../api/get-usage';
 import { DashboardPage } from './dashboard-page';
@@ -178,13 +172,11 @@ describe('Client dashboard', () => {
   });
 
   it("falls back to the user's balance and offers Retry when the overview fails", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const dashboard = failsUntilRecovered(refusal(500, 'Overview unavailable'), ok(summary));
+    const dashboard = failsUntilRetry(500, 'Overview unavailable', ok(summary));
     renderPage({ 'GET /api/dashboard': dashboard.route });
     expect(await screen.findByText('Overview unavailable')).toBeVisible();
     expect(screen.getByTestId('balance')).toHaveTextContent('$125.50');
-    dashboard.recover();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await dashboard.retry();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$80.25'));
   });
 

@@ -1,14 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  calls,
-  failsUntilRecovered,
-  mockApi,
-  ok,
-  refusal,
-  type Routes,
-} from '../../../test/mock-api';
+import { calls, mockApi, ok, type Routes } from '../../../test/mock-api';
+import { failsUntilRetry } from '../../../test/retry';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { Notification } from '../api/get-notifications';
 import { NotificationsBell } from '../components/notifications-bell';
@@ -135,13 +129,11 @@ describe('Notifications page', () => {
   });
 
   it('offers Retry when the list cannot load', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const routes = server(sample());
-    const list = failsUntilRecovered(refusal(503, 'Try again shortly'), routes[LIST]);
+    const list = failsUntilRetry(503, 'Try again shortly', routes[LIST]);
     renderPage({ ...routes, [LIST]: list.route });
     expect(await screen.findByText('Try again shortly')).toBeVisible();
-    list.recover();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await list.retry();
     expect(await screen.findByText('Low balance')).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, ok, refusal } from '../../../test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { calls, ok, refusal } from '../../../test/mock-api';
+import { failsUntilRetry } from '../../../test/retry';
 import {
   choose,
   clean,
@@ -35,13 +36,11 @@ describe('Rate decks page', () => {
   });
 
   it('says when there is no deck yet, and offers Retry when the list cannot load', async () => {
-    const decks = failsUntilRecovered(refusal(500, 'Something went wrong'), ok({ items: [] }));
+    const decks = failsUntilRetry(500, 'Something went wrong', ok({ items: [] }));
     server({ 'GET /api/admin/rate-decks': decks.route });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
-    decks.recover();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await decks.retry();
     expect(
       await screen.findByText(
         'No rate decks yet. Calls are rated with Country Pricing until one is applied.',

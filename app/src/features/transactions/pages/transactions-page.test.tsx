@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, failsUntilRecovered, listPage, mockApi, ok, refusal } from '../../../test/mock-api';
+import { calls, listPage, mockApi, ok } from '../../../test/mock-api';
+import { failsUntilRetry } from '../../../test/retry';
 import { clientAuth, renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
@@ -60,13 +61,11 @@ describe('Transactions page', () => {
   });
 
   it('offers Retry after an error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const ledger = failsUntilRecovered(refusal(500, 'Something went wrong'), listPage(entries));
+    const ledger = failsUntilRetry(500, 'Something went wrong', listPage(entries));
     const fetch = mockApi({ [PAGE_1]: ledger.route });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
-    ledger.recover();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await ledger.retry();
     expect(await screen.findByText('Card deposit')).toBeVisible();
     expect(calls(fetch).filter((c) => c === PAGE_1)).toHaveLength(2);
   });
