@@ -61,13 +61,13 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
         (d.owner, message)
     };
     let subject = "Your Dialtone IVR flow renews soon";
-    let claim = billing::claim_notices;
-    send_renewal_notices(state, now, claim, notice, "IVR flow renews soon", subject).await
+    let due = &billing::RENEWALS;
+    send_renewal_notices(state, now, due, notice, "IVR flow renews soon", subject).await
 }
 
 /// Renews or ends every subscription due, in batches. Returns (renewed, ended).
 pub async fn renew_due(state: &AppState, now: i64) -> anyhow::Result<(u64, u64)> {
-    renew_in_batches(state, now, billing::claim_due, renew_one).await
+    renew_in_batches(state, now, &billing::RENEWALS, renew_one).await
 }
 
 /// One subscription due: renewed (true) or ended (false).

@@ -77,21 +77,13 @@ const CALL_COLUMNS: &str =
     "id, sid, direction, from_number, to_number, started_at, answered_at, ended_at, \
     duration_seconds, cost_micros, status, created_at";
 
-/// One of the user's calls by its SID (or, for records from before SIDs, its row id).
-pub async fn call<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    sid: &str,
-    legacy_id: Option<i64>,
-) -> sqlx::Result<Option<CallRow>> {
-    sqlx::query_as(&format!(
-        "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND (sid = $2 OR (sid IS NULL AND id = $3))"
-    ))
-    .bind(user_id)
-    .bind(sid)
-    .bind(legacy_id.unwrap_or(0))
-    .fetch_optional(ex)
-    .await
+statements! {
+    /// One of the user's calls by its SID (or, for records from before SIDs, its row id).
+    pub fn call(user_id: i64, sid: &str, legacy_id: Option<i64>) -> optional(CallRow) =
+        &format!(
+            "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND (sid = $2 OR (sid IS NULL AND id = $3))"
+        ),
+        (user_id, sid, legacy_id.unwrap_or(0));
 }
 
 /// Twilio's call filters: exact To, From and Status ('' for any), a start-time range.

@@ -1,8 +1,6 @@
 //! The webhook_deliveries queue and its webhook_attempts log.
 
-use crate::db::claim::{self, Lease};
-use crate::db::{one_row, Backend, Exec};
-use sqlx::AnyConnection;
+use crate::db::claim::Lease;
 
 const COLUMNS: &str = "id, event, url, status, attempts, next_attempt_at, last_status_code, \
     last_error, created_at, delivered_at";
@@ -56,24 +54,15 @@ statements! {
          VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id";
 }
 
-/// Leases up to `batch` due deliveries until `lease` (see `claim::lease`).
-pub async fn claim_due(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    now: i64,
-    lease: i64,
-    batch: i64,
-) -> sqlx::Result<Vec<Claimed>> {
-    let queue = Lease {
-        table: "webhook_deliveries",
-        due: "status = 'pending' AND next_attempt_at <= $1 \
-              AND (claimed_until IS NULL OR claimed_until <= $1)",
-        order: "next_attempt_at, id",
-        also_set: "",
-        returning: "id, user_id, url, body, attempts, give_up_at, claimed_until",
-    };
-    claim::lease(conn, backend, &queue, now, lease, batch).await
-}
+/// The deliveries due, as the sender leases them (see `Lease::take`).
+pub const DUE: Lease<'static> = Lease {
+    table: "webhook_deliveries",
+    due: "status = 'pending' AND next_attempt_at <= $1 \
+          AND (claimed_until IS NULL OR claimed_until <= $1)",
+    order: "next_attempt_at, id",
+    also_set: "",
+    returning: "id, user_id, url, body, attempts, give_up_at, claimed_until",
+};
 
 statements! {
     /// Logs one attempt: the answer's status code or why there was none.
@@ -88,37 +77,51 @@ statements! {
          VALUES ($1, $2, $3, $4, $5)";
 }
 
-/// Ends the lease `lease` with the attempt's outcome; false when the lease was lost.
-pub async fn finish<'e>(
-    ex: impl Exec<'e>,
-    claimed: &Claimed,
-    now: i64,
-    status_code: Option<i64>,
-    error: Option<&str>,
-    outcome: Outcome,
-) -> sqlx::Result<bool> {
-    let (status, next, delivered) = match outcome {
-        Outcome::Delivered => ("delivered", None, Some(now)),
-        Outcome::RetryAt(at) => ("pending", Some(at), None),
-        Outcome::Failed => ("failed", None, None),
-    };
-    let done = sqlx::query(
+impl Outcome {
+    fn status(&self) -> &'static str {
+        match self {
+            Outcome::Delivered => "delivered",
+            Outcome::RetryAt(_) => "pending",
+            Outcome::Failed => "failed",
+        }
+    }
+
+    fn next_attempt_at(&self) -> Option<i64> {
+        match self {
+            Outcome::RetryAt(at) => Some(*at),
+            _ => None,
+        }
+    }
+
+    /// When it was delivered, if this attempt at `now` delivered it.
+    fn delivered_at(&self, now: i64) -> Option<i64> {
+        matches!(self, Outcome::Delivered).then_some(now)
+    }
+}
+
+statements! {
+    /// Ends the lease `lease` with the attempt's outcome; false when the lease was lost.
+    pub fn finish(
+        claimed: &Claimed,
+        now: i64,
+        status_code: Option<i64>,
+        error: Option<&str>,
+        outcome: Outcome,
+    ) -> changed_one() =
         "UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, \
          delivered_at = COALESCE($3, delivered_at), attempts = attempts + 1, \
          last_status_code = $4, last_error = $5, claimed_until = NULL, updated_at = $6 \
          WHERE id = $7 AND claimed_until = $8",
-    )
-    .bind(status)
-    .bind(next)
-    .bind(delivered)
-    .bind(status_code)
-    .bind(error)
-    .bind(now)
-    .bind(claimed.id)
-    .bind(claimed.lease)
-    .execute(ex)
-    .await?;
-    Ok(one_row(done))
+        (
+            outcome.status(),
+            outcome.next_attempt_at(),
+            outcome.delivered_at(now),
+            status_code,
+            error,
+            now,
+            claimed.id,
+            claimed.lease,
+        );
 }
 
 statements! {
@@ -135,25 +138,12 @@ statements! {
         ), (id, user_id);
 }
 
-/// Queues one of a user's deliveries again at `now`, retried until `give_up_at`; false
-/// when the user has no such delivery. A lease in progress is left alone, so the
-/// attempt in flight is never sent twice at once.
-pub async fn requeue<'e>(
-    ex: impl Exec<'e>,
-    user_id: i64,
-    id: i64,
-    now: i64,
-    give_up_at: i64,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+statements! {
+    /// Queues one of a user's deliveries again at `now`, retried until `give_up_at`;
+    /// false when the user has no such delivery. A lease in progress is left alone, so
+    /// the attempt in flight is never sent twice at once.
+    pub fn requeue(user_id: i64, id: i64, now: i64, give_up_at: i64) -> changed_one() =
         "UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $1, \
          give_up_at = $2, updated_at = $1 WHERE id = $3 AND user_id = $4",
-    )
-    .bind(now)
-    .bind(give_up_at)
-    .bind(id)
-    .bind(user_id)
-    .execute(ex)
-    .await?;
-    Ok(one_row(done))
+        (now, give_up_at, id, user_id);
 }

@@ -109,11 +109,8 @@ pub fn spawn(state: AppState) {
 }
 
 async fn claim(state: &AppState, now: i64, batch: usize) -> sqlx::Result<Vec<Claimed>> {
-    let mut tx = state.db.begin_write().await?;
     let batch = i64::try_from(batch).unwrap_or(i64::MAX);
-    let due = repo::claim_due(&mut tx, state.db.backend, now, now + LEASE_MS, batch).await?;
-    tx.commit().await?;
-    Ok(due)
+    repo::DUE.take(&state.db, now, now + LEASE_MS, batch).await
 }
 
 /// One attempt of a claimed delivery, logged, and the delivery's next state.

@@ -5,7 +5,7 @@
 //! told; a broken connection is replaced; calls that must read in their turn (a
 //! package's seconds to consume) run beside pipelined ones and nothing is lost.
 
-use crate::call_writes::{reservation, settlement};
+use crate::call_writes::{assert_settled_once, reservation, settlement};
 use crate::common::{authorize, caller, completed, TestApp};
 use dialtone_server::db::Backend;
 use dialtone_server::telephony::batch::{AheadTurn, APPLICATION_NAME};
@@ -31,19 +31,7 @@ async fn a_write_read_ahead_is_kept_once_and_a_stale_one_writes_nothing() {
     assert!(!written(settle(Some(1_000), 6_000_000).await.unwrap()));
     assert!(written(settle(Some(1_000), 1_000).await.unwrap()));
     assert!(!written(settle(Some(1_000), 1_000).await.unwrap()));
-    let count = |sql: &'static str| app.scalar(sql);
-    assert_eq!(count("SELECT COUNT(*) FROM call_reservations").await, 0);
-    assert_eq!(count("SELECT COUNT(*) FROM calls").await, 1);
-    assert_eq!(
-        count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
-        1
-    );
-    assert_eq!(
-        app.scalar_for("SELECT balance_micros FROM users WHERE id = $1", s.user_id)
-            .await,
-        999_000
-    );
-    app.assert_invariant().await;
+    assert_settled_once(&app, s.user_id).await;
 }
 
 /// A statement that fails in a pipelined batch after another call's hold was sent in

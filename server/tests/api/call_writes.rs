@@ -46,6 +46,42 @@ pub fn settlement<'a>(user_id: i64, from: &'a str, held: Option<i64>, cost: i64)
     }
 }
 
+/// Nothing of call-1 was kept: its reservation still holds, and it has no record and
+/// no charge; the books balance.
+async fn assert_nothing_kept(app: &TestApp, user_id: i64) {
+    let count = |sql: &'static str| app.scalar(sql);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM call_reservations WHERE call_id = 'call-1'").await,
+        1
+    );
+    assert_eq!(count("SELECT COUNT(*) FROM calls").await, 0);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
+        0
+    );
+    assert_eq!(balance(app, user_id).await, 1_000_000);
+    app.assert_invariant().await;
+}
+
+/// Call-1 settled once at $0.001: no reservation left, one record, one charge; the
+/// books balance.
+pub async fn assert_settled_once(app: &TestApp, user_id: i64) {
+    let count = |sql: &'static str| app.scalar(sql);
+    assert_eq!(count("SELECT COUNT(*) FROM call_reservations").await, 0);
+    assert_eq!(count("SELECT COUNT(*) FROM calls").await, 1);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
+        1
+    );
+    assert_eq!(balance(app, user_id).await, 999_000);
+    app.assert_invariant().await;
+}
+
+async fn balance(app: &TestApp, user_id: i64) -> i64 {
+    app.scalar_for("SELECT balance_micros FROM users WHERE id = $1", user_id)
+        .await
+}
+
 #[tokio::test]
 async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
@@ -68,26 +104,11 @@ async fn a_settlement_the_balance_cannot_pay_writes_nothing() {
         Backend::Sqlite => assert!(outcome.is_err(), "{outcome:?}"),
     }
     drop(tx);
-    let left = |sql: &'static str| app.scalar(sql);
-    assert_eq!(
-        left("SELECT COUNT(*) FROM call_reservations WHERE call_id = 'call-1'").await,
-        1
-    );
-    assert_eq!(left("SELECT COUNT(*) FROM calls").await, 0);
-    assert_eq!(
-        left("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
-        0
-    );
-    assert_eq!(
-        app.scalar_for("SELECT balance_micros FROM users WHERE id = $1", s.user_id)
-            .await,
-        1_000_000
-    );
-    app.assert_invariant().await;
+    assert_nothing_kept(&app, s.user_id).await;
     // The switch's CDR still settles it, once.
     let r = completed(&app, "call-1", "outbound", &mine, "+12125550199", 60).await;
     assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
-    assert_eq!(left("SELECT COUNT(*) FROM calls").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM calls").await, 1);
     app.assert_invariant().await;
 }
 
@@ -141,19 +162,7 @@ async fn a_settlement_from_a_stale_read_writes_nothing() {
         // The batch is whole: this turn still commits.
         tx.commit().await.unwrap();
     }
-    let count = |sql: &'static str| app.scalar(sql);
-    let balance = || app.scalar_for("SELECT balance_micros FROM users WHERE id = $1", s.user_id);
-    assert_eq!(
-        count("SELECT COUNT(*) FROM call_reservations WHERE call_id = 'call-1'").await,
-        1
-    );
-    assert_eq!(count("SELECT COUNT(*) FROM calls").await, 0);
-    assert_eq!(
-        count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
-        0
-    );
-    assert_eq!(balance().await, 1_000_000);
-    app.assert_invariant().await;
+    assert_nothing_kept(&app, s.user_id).await;
 
     // The read that holds settles the call once; read again afterwards, it is stale.
     for expected in [true, false] {
@@ -162,14 +171,7 @@ async fn a_settlement_from_a_stale_read_writes_nothing() {
         assert_eq!(settle_read_ahead(&mut tx, s, 0).await.unwrap(), expected);
         tx.commit().await.unwrap();
     }
-    assert_eq!(count("SELECT COUNT(*) FROM call_reservations").await, 0);
-    assert_eq!(count("SELECT COUNT(*) FROM calls").await, 1);
-    assert_eq!(
-        count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'call'").await,
-        1
-    );
-    assert_eq!(balance().await, 999_000);
-    app.assert_invariant().await;
+    assert_settled_once(&app, s.user_id).await;
 }
 
 #[tokio::test]

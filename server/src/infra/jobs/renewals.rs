@@ -1,7 +1,7 @@
 //! Numbers: the notice before renewal, the monthly renewal, expiry for want of
 //! funds, and the return to inventory after the grace period.
 
-use crate::db::Backend;
+use crate::db::claim::Renewals;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::repo::renewals::{self, Due};
@@ -23,8 +23,8 @@ pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
         (n.owner, message)
     };
     let subject = "Your Dialtone number renews soon";
-    let claim = renewals::claim_notices;
-    send_renewal_notices(state, now, claim, notice, "Number renews soon", subject).await
+    let due = &renewals::RENEWALS;
+    send_renewal_notices(state, now, due, notice, "Number renews soon", subject).await
 }
 
 /// Renewal notices are sent for what renews before this moment: the platform's
@@ -41,7 +41,7 @@ pub fn renewal_date(ms: i64) -> impl std::fmt::Display {
         .format("%B %-d, %Y")
 }
 
-/// Sends the renewal notices `claim` takes for what renews within the notice period
+/// Sends the renewal notices `due` claims for what renews within the notice period
 /// (from `now` to `notice_until`), `notice` giving each its owner and message: each
 /// a notification titled `title`, committed with the claim, then mailed as `subject`
 /// to the owners who asked for e-mail notifications (numbers' and IVR flows' notices
@@ -49,14 +49,18 @@ pub fn renewal_date(ms: i64) -> impl std::fmt::Display {
 pub async fn send_renewal_notices<D>(
     state: &AppState,
     now: i64,
-    claim: impl AsyncFn(&mut AnyConnection, i64, i64) -> sqlx::Result<Vec<D>>,
+    due: &Renewals<'_>,
     notice: impl Fn(&D) -> (i64, String),
     title: &str,
     subject: &str,
-) -> anyhow::Result<u64> {
+) -> anyhow::Result<u64>
+where
+    D: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
     let until = notice_until(state, now).await?;
     let mut tx = state.db.begin_write().await?;
-    let notices: Vec<(i64, String)> = claim(&mut *tx, now, until)
+    let notices: Vec<(i64, String)> = due
+        .notices::<D>(&mut tx, now, until)
         .await?
         .iter()
         .map(notice)
@@ -73,23 +77,26 @@ pub async fn send_renewal_notices<D>(
 
 /// Renews every number due, in batches. Returns (renewed, expired or released).
 pub async fn renew_due(state: &AppState, now: i64) -> anyhow::Result<(u64, u64)> {
-    renew_in_batches(state, now, renewals::claim_due, renew_one).await
+    renew_in_batches(state, now, &renewals::RENEWALS, renew_one).await
 }
 
-/// Claims what is due in batches of 50, each claimed and settled in one write
+/// Claims what `cycle` has due in batches of 50, each claimed and settled in one write
 /// transaction (on PostgreSQL another instance takes other rows), until none is left;
 /// `renew` settles one: renewed (true) or ended (false). Returns (renewed, ended).
 /// Numbers and IVR flows renew alike.
 pub async fn renew_in_batches<D>(
     state: &AppState,
     now: i64,
-    claim: impl AsyncFn(&mut AnyConnection, Backend, i64, i64) -> sqlx::Result<Vec<D>>,
+    cycle: &Renewals<'_>,
     renew: impl AsyncFn(&mut AnyConnection, &D, i64) -> anyhow::Result<bool>,
-) -> anyhow::Result<(u64, u64)> {
+) -> anyhow::Result<(u64, u64)>
+where
+    D: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
     let (mut renewed, mut ended) = (0, 0);
     loop {
         let mut tx = state.db.begin_write().await?;
-        let due = claim(&mut *tx, state.db.backend, now, 50).await?;
+        let due: Vec<D> = cycle.batch(&mut tx, state.db.backend, now, 50).await?;
         if due.is_empty() {
             return Ok((renewed, ended));
         }

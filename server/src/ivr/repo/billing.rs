@@ -1,8 +1,7 @@
 //! ivr_subscriptions: a flow in use, billed monthly like a number (the first charge,
 //! the notice before renewal, the renewal, the end).
 
-use crate::db::{claim, Backend};
-use sqlx::{AnyConnection, FromRow};
+use crate::db::claim::Renewals;
 
 /// A subscription whose renewal is near or due (the flow's name for messages).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -30,40 +29,22 @@ statements! {
          renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, updated_at = excluded.updated_at";
 }
 
-/// Claims the notices of subscriptions renewing in (now, until] whose flow a number
-/// still routes to: one per period, as numbers' notices are.
-pub async fn claim_notices(
-    conn: &mut AnyConnection,
-    now: i64,
-    until: i64,
-) -> sqlx::Result<Vec<Due>> {
-    let sql = "UPDATE ivr_subscriptions SET notice_sent_for = renews_at \
+/// The renewal job's statements over subscriptions: notices only of flows a number
+/// still routes to, one per period, as numbers' notices are.
+pub const RENEWALS: Renewals<'static> = Renewals {
+    notices: "UPDATE ivr_subscriptions SET notice_sent_for = renews_at \
          WHERE status = 'active' AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
            AND EXISTS (SELECT 1 FROM number_ivr r JOIN phone_numbers p ON p.id = r.number_id \
                        WHERE r.flow_id = ivr_subscriptions.flow_id AND r.owner_id = ivr_subscriptions.user_id \
                          AND p.owner_id = r.owner_id AND p.status = 'active') \
          RETURNING flow_id, user_id, renews_at, monthly_micros, \
-           (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name";
-    claim::rows(conn, sql, now, until, |r| Due::from_row(r)).await
-}
-
-/// The next batch of subscriptions due, locked on PostgreSQL so another instance takes
-/// other rows.
-pub async fn claim_due(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    now: i64,
-    batch: i64,
-) -> sqlx::Result<Vec<Due>> {
-    let sql = format!(
-        "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros \
+           (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name",
+    batch: "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros \
          FROM ivr_subscriptions s JOIN ivr_flows f ON f.id = s.flow_id \
-         WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2{}",
-        backend.skip_locked(Some("s"))
-    );
-    claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
-}
+         WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2",
+    lock_of: Some("s"),
+};
 
 statements! {
     pub fn renewed(flow_id: i64, next: i64, now: i64) -> run() =

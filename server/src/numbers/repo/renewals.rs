@@ -1,8 +1,8 @@
 //! The renewal cycle's statements over phone_numbers: the notice, the numbers due,
 //! their next period or expiry, and the return to inventory after the grace period.
 
-use crate::db::{claim, Backend, Exec, Flag};
-use sqlx::{AnyConnection, FromRow};
+use crate::db::claim::Renewals;
+use crate::db::{Exec, Flag};
 
 /// A number whose renewal is near or due.
 #[derive(sqlx::FromRow)]
@@ -18,35 +18,17 @@ pub struct Due {
     pub auto_renew: bool,
 }
 
-/// Claims the notices of numbers renewing in (now, until]: the same statement that
+/// The renewal job's statements over numbers. The notice: the same statement that
 /// finds a number sets notice_sent_for to its renewal date, so one notice per period.
-pub async fn claim_notices(
-    conn: &mut AnyConnection,
-    now: i64,
-    until: i64,
-) -> sqlx::Result<Vec<Due>> {
-    let sql = "UPDATE phone_numbers SET notice_sent_for = renews_at \
+pub const RENEWALS: Renewals<'static> = Renewals {
+    notices: "UPDATE phone_numbers SET notice_sent_for = renews_at \
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
-         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew";
-    claim::rows(conn, sql, now, until, |r| Due::from_row(r)).await
-}
-
-/// The next batch of numbers due, locked for this transaction on PostgreSQL so that
-/// another instance takes other rows.
-pub async fn claim_due(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    now: i64,
-    batch: i64,
-) -> sqlx::Result<Vec<Due>> {
-    let sql = format!(
-        "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew FROM phone_numbers \
-         WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2{}",
-        backend.skip_locked(None)
-    );
-    claim::rows(conn, &sql, now, batch, |r| Due::from_row(r)).await
-}
+         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew",
+    batch: "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew FROM phone_numbers \
+         WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2",
+    lock_of: None,
+};
 
 statements! {
     /// Moves a renewed number to its next period.

@@ -152,9 +152,11 @@ async fn one(state: &AppState, client: &Client, pace: &Pace, counters: &Counters
 
 async fn claim(state: &AppState) -> sqlx::Result<Vec<Claimed>> {
     let now = now_ms();
-    let mut tx = state.db.begin_write().await?;
-    let claimed = repo::claim_due(&mut tx, state.db.backend, now, now + LEASE_MS, BATCH).await?;
-    tx.commit().await?;
+    let mut claimed: Vec<Claimed> = repo::DUE
+        .take(&state.db, now, now + LEASE_MS, BATCH)
+        .await?;
+    // Submitted in queue order: RETURNING gives the rows in no particular order.
+    claimed.sort_by_key(|c| c.id);
     Ok(claimed)
 }
 

@@ -98,23 +98,16 @@ pub fn split_name(name: &str) -> (String, String) {
     }
 }
 
-pub async fn find_by_id<'e>(ex: impl Exec<'e>, id: i64) -> sqlx::Result<Option<User>> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
-    sqlx::query_as(&sql).bind(id).fetch_optional(ex).await
-}
-
 statements! {
+    pub fn find_by_id(id: i64) -> optional(User) =
+        &format!("SELECT {COLUMNS} FROM users WHERE id = $1");
+
     /// The balance (micro-dollars) of a user, as answers after a charge show it.
     pub fn balance(id: i64) -> scalar_one(i64) =
         "SELECT balance_micros FROM users WHERE id = $1";
-}
 
-pub async fn find_by_email<'e>(ex: impl Exec<'e>, email: &str) -> sqlx::Result<Option<User>> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1");
-    sqlx::query_as(&sql)
-        .bind(normalize_email(email))
-        .fetch_optional(ex)
-        .await
+    pub fn find_by_email(email: &str) -> optional(User) =
+        &format!("SELECT {COLUMNS} FROM users WHERE email_lower = $1"), (normalize_email(email));
 }
 
 pub struct NewUser<'a> {
@@ -124,24 +117,23 @@ pub struct NewUser<'a> {
     pub role: &'a str,
 }
 
-/// Inserts a user; a taken email surfaces as a unique violation.
-pub async fn insert<'e>(ex: impl Exec<'e>, u: NewUser<'_>) -> sqlx::Result<User> {
-    let (first, last) = split_name(u.name);
-    let sql = format!(
-        "INSERT INTO users (name, first_name, last_name, email, email_lower, password_hash, role, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLUMNS}"
-    );
-    sqlx::query_as(&sql)
-        .bind(u.name.trim())
-        .bind(first)
-        .bind(last)
-        .bind(u.email.trim())
-        .bind(normalize_email(u.email))
-        .bind(u.password_hash)
-        .bind(u.role)
-        .bind(now_ms())
-        .fetch_one(ex)
-        .await
+statements! {
+    /// Inserts a user; a taken email surfaces as a unique violation.
+    pub fn insert(u: NewUser<'_>) -> one(User) =
+        &format!(
+            "INSERT INTO users (name, first_name, last_name, email, email_lower, password_hash, role, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLUMNS}"
+        ),
+        (
+            u.name.trim(),
+            split_name(u.name).0,
+            split_name(u.name).1,
+            u.email.trim(),
+            normalize_email(u.email),
+            u.password_hash,
+            u.role,
+            now_ms(),
+        );
 }
 
 /// The user of an access token, and whether the token's session (its refresh-token
@@ -179,28 +171,24 @@ pub struct ProfileChange<'a> {
     pub sms_notifications: bool,
 }
 
-/// Updates name, email and notification choices; a taken email surfaces as a
-/// unique violation.
-pub async fn update_profile<'e>(
-    ex: impl Exec<'e>,
-    id: i64,
-    p: ProfileChange<'_>,
-) -> sqlx::Result<User> {
-    let sql = format!(
-        "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
-         email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {COLUMNS}"
-    );
-    sqlx::query_as(&sql)
-        .bind(p.first_name)
-        .bind(p.last_name)
-        .bind(format!("{} {}", p.first_name, p.last_name))
-        .bind(p.email.trim())
-        .bind(normalize_email(p.email))
-        .bind(p.email_notifications as i64)
-        .bind(p.sms_notifications as i64)
-        .bind(id)
-        .fetch_one(ex)
-        .await
+statements! {
+    /// Updates name, email and notification choices; a taken email surfaces as a
+    /// unique violation.
+    pub fn update_profile(id: i64, p: ProfileChange<'_>) -> one(User) =
+        &format!(
+            "UPDATE users SET first_name = $1, last_name = $2, name = $3, email = $4, email_lower = $5, \
+             email_notifications = $6, sms_notifications = $7 WHERE id = $8 RETURNING {COLUMNS}"
+        ),
+        (
+            p.first_name,
+            p.last_name,
+            format!("{} {}", p.first_name, p.last_name),
+            p.email.trim(),
+            normalize_email(p.email),
+            p.email_notifications as i64,
+            p.sms_notifications as i64,
+            id,
+        );
 }
 
 statements! {

@@ -135,12 +135,25 @@ pub async fn calling(
     (s, mine, password, switch)
 }
 
-/// `calling` with $1.00 left at the seeded US rate, and her balance before any call:
-/// (session, device password, switch, balance in micro-dollars).
-pub async fn calling_on_a_dollar(app: &TestApp) -> (Session, String, Switch, i64) {
-    let (s, _, password, switch) = calling(app, "1.00", None).await;
-    let before = micros(app, &s, "balance_micros").await;
-    (s, password, switch, before)
+/// A new app with `calling` at $1.00 left and the seeded US rate, and her balance
+/// before any call: (app, session, device password, switch, balance in micro-dollars).
+pub async fn calling_on_a_dollar() -> (TestApp, Session, String, Switch, i64) {
+    let app = TestApp::new().await;
+    let (s, _, password, switch) = calling(&app, "1.00", None).await;
+    let before = micros(&app, &s, "balance_micros").await;
+    (app, s, password, switch, before)
+}
+
+/// One desk call talking `talk_ms` while `meanwhile` happens to Dialtone or the switch
+/// (an outage, a restart); both run to their end.
+pub async fn desk_call_while(
+    switch: &Switch,
+    password: &str,
+    talk_ms: u32,
+    meanwhile: impl std::future::Future<Output = ()>,
+) -> SippRun {
+    let (run, ()) = tokio::join!(desk_calls(switch, password, talk_ms, 1), meanwhile);
+    run
 }
 
 /// The calls cost the client `cost` from `before`, nothing is held back any more, and

@@ -2,8 +2,8 @@
 //! calls on one balance, and CDRs that wait while Dialtone is down.
 
 use super::{
-    assert_hung_up_by_switch, calling, calling_on_a_dollar, calls, cdr_queued, desk_calls, micros,
-    on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND,
+    assert_hung_up_by_switch, calling, calling_on_a_dollar, calls, cdr_queued, desk_call_while,
+    desk_calls, micros, on_switch, talked, CALLEE, PER_SECOND, US_OUTBOUND,
 };
 use crate::common::TestApp;
 use dialtone_core::rating::rate_call;
@@ -98,16 +98,14 @@ async fn twenty_concurrent_calls_from_one_account_never_spend_more_than_its_bala
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dialtone_down_at_hangup_still_bills_the_call_once_when_it_is_back() {
-    let app = TestApp::new().await;
-    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
+    let (app, s, password, switch, before) = calling_on_a_dollar().await;
 
-    let call = desk_calls(&switch, &password, 3000, 1);
-    let outage = async {
+    let run = desk_call_while(&switch, &password, 3000, async {
         // Answered well within the first second; Dialtone goes away before the hangup.
         tokio::time::sleep(Duration::from_millis(1500)).await;
         switch.stop_api();
-    };
-    let (run, ()) = tokio::join!(call, outage);
+    })
+    .await;
     assert!(
         run.ok,
         "the call itself went on: {}\n{}",

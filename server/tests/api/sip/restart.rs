@@ -3,7 +3,7 @@
 //! is still billed, once.
 
 use super::{
-    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_calls, PER_SECOND,
+    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_call_while, PER_SECOND,
     US_OUTBOUND,
 };
 use crate::common::{Session, TestApp};
@@ -26,15 +26,13 @@ async fn billed_once(app: &TestApp, s: &Session, switch: &Switch, before: i64, t
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
-    let app = TestApp::new().await;
-    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
+    let (app, s, password, switch, before) = calling_on_a_dollar().await;
 
-    let call = desk_calls(&switch, &password, 4000, 1);
-    let restart = async {
+    let run = desk_call_while(&switch, &password, 4000, async {
         answered(&app, &s, &switch).await;
         switch.restart_kamailio().await;
-    };
-    let (run, ()) = tokio::join!(call, restart);
+    })
+    .await;
     assert!(
         run.ok,
         "the BYE went through the restarted switch: {}\n{}",
@@ -46,15 +44,13 @@ async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cdr_queued_while_dialtone_is_down_survives_a_kamailio_restart() {
-    let app = TestApp::new().await;
-    let (s, password, switch, before) = calling_on_a_dollar(&app).await;
+    let (app, s, password, switch, before) = calling_on_a_dollar().await;
 
-    let call = desk_calls(&switch, &password, 2000, 1);
-    let outage = async {
+    let run = desk_call_while(&switch, &password, 2000, async {
         answered(&app, &s, &switch).await;
         switch.stop_api();
-    };
-    let (run, ()) = tokio::join!(call, outage);
+    })
+    .await;
     switch.assert_ran(&run);
     cdr_queued(&switch).await;
     switch.cdr_queue_reaches(1.0).await;

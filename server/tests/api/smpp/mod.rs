@@ -99,6 +99,17 @@ pub async fn wait_count_within(app: &TestApp, sql: &str, n: i64, secs: u64) {
     panic!("expected {n} from {sql}, got {}", app.scalar(sql).await);
 }
 
+/// The balance is `balance` dollars after `charges` SMS charges: each message is
+/// charged once, when queued, however often its parts go to the SMSC.
+pub async fn assert_charged(app: &TestApp, s: &Session, balance: f64, charges: i64) {
+    assert_eq!(app.balance_of(s).await.as_f64(), Some(balance));
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM ledger_entries WHERE reference LIKE 'sms%'")
+            .await,
+        charges
+    );
+}
+
 async fn status_of(app: &TestApp, id: i64) -> String {
     app.strings(&format!("SELECT status FROM sms_messages WHERE id = {id}"))
         .await
@@ -142,12 +153,7 @@ async fn a_long_ucs2_message_goes_as_concatenated_parts_charged_per_part() {
     }
     assert_eq!(joined, text);
     // $0.04 a part to the United Kingdom, five parts, charged once when queued.
-    assert_eq!(app.balance_of(&s).await.as_f64(), Some(4.8));
-    assert_eq!(
-        app.scalar("SELECT COUNT(*) FROM ledger_entries WHERE reference LIKE 'sms%'")
-            .await,
-        1
-    );
+    assert_charged(&app, &s, 4.8, 1).await;
     app.assert_invariant().await;
 }
 

@@ -2,7 +2,7 @@
 //! reconciled from the receipts the SMSC kept for us, so each message reaches the SMSC
 //! exactly once; without receipts, the documented at-least-once window remains.
 
-use super::{app_on, app_on_settings, send, sent_through, wait_count_within};
+use super::{app_on, app_on_settings, assert_charged, send, sent_through, wait_count_within};
 use crate::common::{Session, TestApp};
 use crate::support::smsc::Smsc;
 use serde_json::{json, Value};
@@ -84,12 +84,7 @@ async fn a_link_reset_with_50_messages_in_flight_submits_each_exactly_once_and_c
         assert_eq!(n, 1, "{id} recorded from its receipt");
     }
     // 50 messages at $0.04, each charged once.
-    assert_eq!(app.balance_of(&s).await.as_f64(), Some(3.0));
-    assert_eq!(
-        app.scalar("SELECT COUNT(*) FROM ledger_entries WHERE reference LIKE 'sms%'")
-            .await,
-        50
-    );
+    assert_charged(&app, &s, 3.0, 50).await;
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM sms_messages WHERE uncertain_since IS NOT NULL")
             .await,

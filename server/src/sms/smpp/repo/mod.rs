@@ -8,9 +8,8 @@ mod links;
 pub use inbound::*;
 pub use links::*;
 
-use crate::db::claim::{self, Lease};
-use crate::db::{Backend, Exec};
-use sqlx::AnyConnection;
+use crate::db::claim::Lease;
+use crate::db::Exec;
 
 /// A queued message the sender holds under its lease.
 #[derive(sqlx::FromRow)]
@@ -29,30 +28,19 @@ pub struct Claimed {
     pub uncertain_since: Option<i64>,
 }
 
-/// Claims up to `batch` queued messages due at `now` until `lease`: another
+/// The queued messages due, as the sender leases them (see `Lease::take`): another
 /// instance's claim is skipped (FOR UPDATE SKIP LOCKED) or loses the conditional
-/// UPDATE, so no two senders hold one message (see `claim::lease`).
-pub async fn claim_due(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    now: i64,
-    lease: i64,
-    batch: i64,
-) -> sqlx::Result<Vec<Claimed>> {
-    let queue = Lease {
-        table: "sms_messages",
-        due: "status = 'queued' AND provider = 'smpp' \
-              AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
-              AND (claimed_until IS NULL OR claimed_until <= $1)",
-        order: "id",
-        also_set: ", attempts = attempts + 1",
-        returning: "id, user_id, to_number, from_number, body, segments, cost_micros, \
-           status_callback, uncertain_since",
-    };
-    let mut claimed: Vec<Claimed> = claim::lease(conn, backend, &queue, now, lease, batch).await?;
-    claimed.sort_by_key(|c| c.id);
-    Ok(claimed)
-}
+/// UPDATE, so no two senders hold one message.
+pub const DUE: Lease<'static> = Lease {
+    table: "sms_messages",
+    due: "status = 'queued' AND provider = 'smpp' \
+          AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
+          AND (claimed_until IS NULL OR claimed_until <= $1)",
+    order: "id",
+    also_set: ", attempts = attempts + 1",
+    returning: "id, user_id, to_number, from_number, body, segments, cost_micros, \
+       status_callback, uncertain_since",
+};
 
 statements! {
     /// The parts of a message the SMSC has already accepted (after a reconnect, those
