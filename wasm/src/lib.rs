@@ -82,34 +82,34 @@ fn refusals_of<T: DeserializeOwned, Valid>(
     to_js(&check(&from_js(input)?).err().unwrap_or_default())
 }
 
-#[wasm_bindgen(js_name = validateLogin, skip_typescript)]
-pub fn validate_login(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_login)
+/// A form validator for the app: the form's fields in, core's errors by field out
+/// (`errors_of`, or `refusals_of` for a validator that also returns the valid value).
+macro_rules! form_validators {
+    ($($(#[$doc:meta])* $via:ident $js:ident $name:ident = $check:path;)*) => {$(
+        $(#[$doc])*
+        #[wasm_bindgen(js_name = $js, skip_typescript)]
+        pub fn $name(input: JsValue) -> Result<JsValue, JsError> {
+            $via(input, $check)
+        }
+    )*};
 }
 
-#[wasm_bindgen(js_name = validateSignup, skip_typescript)]
-pub fn validate_signup(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_signup)
-}
-
-#[wasm_bindgen(js_name = validateSignupForm, skip_typescript)]
-pub fn validate_signup_form(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_signup_form)
-}
-
-#[wasm_bindgen(js_name = validateProfile, skip_typescript)]
-pub fn validate_profile(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_profile)
-}
-
-#[wasm_bindgen(js_name = validatePasswordChange, skip_typescript)]
-pub fn validate_password_change(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_password_change)
-}
-
-#[wasm_bindgen(js_name = validateSms, skip_typescript)]
-pub fn validate_sms(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_sms)
+form_validators! {
+    errors_of validateLogin validate_login = v::validate_login;
+    errors_of validateSignup validate_signup = v::validate_signup;
+    errors_of validateSignupForm validate_signup_form = v::validate_signup_form;
+    errors_of validateProfile validate_profile = v::validate_profile;
+    errors_of validatePasswordChange validate_password_change = v::validate_password_change;
+    errors_of validateSms validate_sms = v::validate_sms;
+    errors_of validateContact validate_contact = v::validate_contact;
+    refusals_of validateAdjustment validate_adjustment = v::validate_adjustment;
+    refusals_of validateRateRow validate_rate_row = rates::validate_rate_row;
+    refusals_of validateNumberForm validate_number_form = inventory::validate_number_form;
+    /// Errors of the admin's add-a-range form (first number, count, country, type).
+    refusals_of validateRange validate_range = inventory::validate_range;
+    refusals_of validatePackageForm validate_package_form = inventory::validate_package_form;
+    refusals_of validateSettings validate_settings = platform::validate_settings;
+    errors_of validateEmailMessage validate_email_message = platform::validate_email_message;
 }
 
 /// Errors of the trial's verify-a-number form; `confirming` also checks the code.
@@ -155,11 +155,6 @@ pub fn trial_days_left(ends_at_ms: f64, now_ms: f64) -> f64 {
     trial::days_left(ends_at_ms as i64, now_ms as i64) as f64
 }
 
-#[wasm_bindgen(js_name = validateContact, skip_typescript)]
-pub fn validate_contact(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, v::validate_contact)
-}
-
 /// Errors for a deposit amount typed as text, given the maximum in force.
 #[wasm_bindgen(js_name = validateDeposit, skip_typescript)]
 pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError> {
@@ -173,37 +168,11 @@ pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError
     to_js(&errors)
 }
 
-#[wasm_bindgen(js_name = validateAdjustment, skip_typescript)]
-pub fn validate_adjustment(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, v::validate_adjustment)
-}
-
 /// Card form errors; the caller passes today's year and month (core has no clock).
 #[wasm_bindgen(js_name = validateCard, skip_typescript)]
 pub fn validate_card(input: JsValue, year: u32, month: u32) -> Result<JsValue, JsError> {
     let input: card::CardInput = from_js(input)?;
     to_js(&card::validate_card(&input, year, month))
-}
-
-#[wasm_bindgen(js_name = validateRateRow, skip_typescript)]
-pub fn validate_rate_row(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, rates::validate_rate_row)
-}
-
-#[wasm_bindgen(js_name = validateNumberForm, skip_typescript)]
-pub fn validate_number_form(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, inventory::validate_number_form)
-}
-
-/// Errors of the admin's add-a-range form (first number, count, country, type).
-#[wasm_bindgen(js_name = validateRange, skip_typescript)]
-pub fn validate_range(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, inventory::validate_range)
-}
-
-#[wasm_bindgen(js_name = validatePackageForm, skip_typescript)]
-pub fn validate_package_form(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, inventory::validate_package_form)
 }
 
 fn micros(text: &str) -> Result<i64, JsError> {
@@ -220,16 +189,6 @@ pub fn sms_cost(message: JsValue, rate: JsValue) -> Result<String, JsError> {
     let rate = string(&rate, "rate")?;
     let rate = rate.as_str();
     Ok(rating::sms_cost(message, micros(rate)?).1.to_string())
-}
-
-#[wasm_bindgen(js_name = validateSettings, skip_typescript)]
-pub fn validate_settings(input: JsValue) -> Result<JsValue, JsError> {
-    refusals_of(input, platform::validate_settings)
-}
-
-#[wasm_bindgen(js_name = validateEmailMessage, skip_typescript)]
-pub fn validate_email_message(input: JsValue) -> Result<JsValue, JsError> {
-    errors_of(input, platform::validate_email_message)
 }
 
 #[wasm_bindgen(js_name = formatUsd, skip_typescript)]
