@@ -39,6 +39,8 @@ pub struct Db {
     /// between tasks, and every turn of the chain waited for them. On SQLite the
     /// write pool.
     call_pool: AnyPool,
+    /// Where the call path reads ahead of its turn (`readers`).
+    pub readers: readers::Readers,
     pub backend: Backend,
     /// Where it connects: the call path opens a connection of its own on PostgreSQL
     /// (`telephony::batch::pipe`).
@@ -81,8 +83,10 @@ impl Db {
                 .with_context(|| "the call path's connections")?,
             Backend::Sqlite => write_pool.clone(),
         };
+        let readers = readers::Readers::new(pool.clone(), backend, size);
         Ok(Db {
             pool,
+            readers,
             write_pool,
             call_pool,
             backend,
@@ -233,6 +237,7 @@ impl<'s> MigrationSource<'s> for Migrations {
 
 pub mod claim;
 pub mod list;
+pub mod readers;
 #[macro_use]
 mod statements;
 #[cfg(test)]

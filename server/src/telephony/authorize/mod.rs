@@ -171,10 +171,10 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         // writes, which are the call path's own (on PostgreSQL other instances' call
         // paths wait for the batch: `batch::lock_call_path`); what they could change
         // makes the call take its turn to read again.
-        let mut conn = state.db.pool.acquire().await?;
-        let plan = plan(state, req, direction, now, deck.clone(), &mut conn).await?;
-        drop(conn);
-        match plan {
+        let mut conn = state.db.readers.acquire().await?;
+        let plan = plan(state, req, direction, now, deck.clone(), &mut conn).await;
+        conn.done(&plan);
+        match plan? {
             Plan::Answer { answer, settled } if settled => {
                 super::read_ahead("authorize", "answered");
                 return Ok(answer);

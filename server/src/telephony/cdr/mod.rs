@@ -210,8 +210,10 @@ async fn read_ahead(
     if !state.call_writes.reads_ahead() {
         return Ok(Err(None));
     }
-    let mut conn = state.db.pool.acquire().await?;
-    Ok(match plan(&mut conn, cdr, e).await? {
+    let mut conn = state.db.readers.acquire().await?;
+    let plan = plan(&mut conn, cdr, e).await;
+    conn.done(&plan);
+    Ok(match plan? {
         Plan::Stored(done) => {
             super::read_ahead("cdr", "answered");
             Ok(done)
