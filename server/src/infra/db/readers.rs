@@ -81,9 +81,10 @@ impl Reader {
     /// Gives the connection back after a read that ended with `outcome`: kept unless
     /// the database failed (a dropped `Reader` closes its connection).
     pub fn done<T>(mut self, outcome: &Result<T, Error>) {
-        if let (Held::Own { conn, home, .. }, false) =
-            (&mut self.0, matches!(outcome, Err(Error::Internal(_))))
-        {
+        if matches!(outcome, Err(Error::Internal(_))) {
+            return;
+        }
+        if let Held::Own { conn, home, .. } = &mut self.0 {
             if let Some(conn) = conn.take() {
                 home.idle.lock().expect("not poisoned").push(conn);
             }
