@@ -5,11 +5,11 @@ use crate::auth::{AdminList, AdminUser, AuthUser};
 use crate::csv;
 use crate::error::{Error, Result};
 use crate::extract::Query;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::paging::{like_pattern, Listing, PageQuery};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -186,8 +186,7 @@ async fn list(
     params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls", body = CallPage), Invalid, SignedIn))]
 async fn list_own(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     listing: Listing<CallFilter>,
     Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
@@ -203,8 +202,7 @@ async fn list_own(
     responses((status = 200, description = "A page of calls, each with its `user`", body = CallPage),
         Invalid, SignedIn, AdminOnly))]
 async fn list_all(
-    State(state): State<AppState>,
-    AdminList { filter, page, .. }: AdminList<CallFilter>,
+    With(state, AdminList { filter, page, .. }): With<AdminList<CallFilter>>,
     Query(c): Query<CallCursor>,
 ) -> Result<axum::Json<CallPage>> {
     list(&state, Scope { user: None }, Listing { filter, page }, c).await
@@ -261,8 +259,7 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
     responses((status = 200, description = "CSV: date,type,number,duration,cost,status,recording",
         content_type = "text/csv", body = String), Invalid, SignedIn))]
 async fn export_own(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(f): Query<CallFilter>,
 ) -> Result<Response> {
     export(
@@ -282,8 +279,7 @@ async fn export_own(
         description = "CSV: date,type,number,user,duration,cost,status,recording",
         content_type = "text/csv", body = String), Invalid, SignedIn, AdminOnly))]
 async fn export_all(
-    State(state): State<AppState>,
-    _a: AdminUser,
+    With(state, _a): With<AdminUser>,
     Query(f): Query<CallFilter>,
 ) -> Result<Response> {
     export(&state, Scope { user: None }, f).await

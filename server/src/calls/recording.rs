@@ -8,9 +8,9 @@ use crate::auth::{AdminUser, AuthUser};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Path;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -96,8 +96,7 @@ async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Resp
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
         body = crate::telephony::WavFile), Invalid, SignedIn, NotFound))]
 pub async fn recording_own(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<Response> {
     recording(&state, id, Some(auth.user.id)).await
@@ -110,8 +109,7 @@ pub async fn recording_own(
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
         body = crate::telephony::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn recording_any(
-    State(state): State<AppState>,
-    _a: AdminUser,
+    With(state, _a): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<Response> {
     recording(&state, id, None).await

@@ -7,12 +7,11 @@ use crate::audit;
 use crate::auth::{AdminList, AdminUser};
 use crate::db::iso;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
-use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
@@ -118,8 +117,7 @@ pub struct RateFilter {
         Invalid, SignedIn, AdminOnly,
     ))]
 pub async fn list_rates(
-    State(state): State<AppState>,
-    AdminList { filter, page, .. }: AdminList<RateFilter>,
+    With(state, AdminList { filter, page, .. }): With<AdminList<RateFilter>>,
 ) -> Result<axum::Json<Page<CountryRate>>> {
     let status = match filter.status.as_str() {
         "" | "all" => None,
@@ -153,8 +151,7 @@ fn code_taken() -> Error {
         Invalid, SignedIn, AdminOnly,
     ))]
 pub async fn post_rate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Json(req): Json<RateRequest>,
 ) -> Result<(StatusCode, axum::Json<CountryRateItem>)> {
     let row = validate(req)?;
@@ -195,8 +192,7 @@ async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<CountryRate> {
         Invalid, SignedIn, AdminOnly, NotFound,
     ))]
 pub async fn put_rate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(req): Json<RateRequest>,
 ) -> Result<axum::Json<CountryRateItem>> {
@@ -233,8 +229,7 @@ pub async fn put_rate(
         Invalid, SignedIn, AdminOnly, NotFound, Conflict,
     ))]
 pub async fn delete_rate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     let mut tx = state.db.begin_write().await?;

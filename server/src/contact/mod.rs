@@ -4,6 +4,7 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::iso;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path, Query};
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Throttled};
 use crate::paging::{Page, PageQuery};
@@ -147,8 +148,7 @@ struct MessageFilter {
         Invalid, SignedIn, AdminOnly,
     ))]
 async fn list_messages(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
     Query(filter): Query<MessageFilter>,
     Query(page): Query<PageQuery>,
 ) -> Result<axum::Json<Page<MessageView>>> {
@@ -176,8 +176,7 @@ async fn list_messages(
         Conflict,
     ))]
 async fn post_handled(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<MessageItem>> {
     let mut tx = state.db.begin_write().await?;

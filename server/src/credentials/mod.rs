@@ -8,10 +8,10 @@ pub mod secrets;
 use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::Router;
@@ -134,10 +134,7 @@ fn grace(a: &repo::Account, now: i64) -> Option<String> {
 /// The signed-in user's account SID and a hint of the auth token.
 #[utoipa::path(get, path = "/api/developer", tag = "developer", security(("bearer" = [])),
     responses((status = 200, description = "The account's API identity", body = Developer), SignedIn))]
-pub async fn get_developer(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<Developer>> {
+pub async fn get_developer(With(state, auth): With<AuthUser>) -> Result<axum::Json<Developer>> {
     let a = account(&state, auth.user.id).await?;
     let token = auth_token(&state, auth.user.id).await?;
     Ok(axum::Json(Developer {
@@ -167,8 +164,7 @@ pub struct AuthToken {
     responses((status = 200, description = "The auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 pub async fn post_reveal(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(req): Json<PasswordConfirmation>,
 ) -> Result<axum::Json<AuthToken>> {
     crate::users::check_password(&state, &auth.user, &req.password, "password").await?;
@@ -185,8 +181,7 @@ pub async fn post_reveal(
     responses((status = 200, description = "The new auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 pub async fn post_rotate(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(req): Json<PasswordConfirmation>,
 ) -> Result<axum::Json<AuthToken>> {
     crate::users::check_password(&state, &auth.user, &req.password, "password").await?;
@@ -235,10 +230,7 @@ pub struct ApiKeys {
 /// The account's active API keys.
 #[utoipa::path(get, path = "/api/developer/keys", tag = "developer", security(("bearer" = [])),
     responses((status = 200, description = "The account's keys", body = ApiKeys), SignedIn))]
-pub async fn get_keys(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<ApiKeys>> {
+pub async fn get_keys(With(state, auth): With<AuthUser>) -> Result<axum::Json<ApiKeys>> {
     let keys = repo::active_keys(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(ApiKeys {
         keys: keys
@@ -268,8 +260,7 @@ pub struct NewApiKey {
     request_body = ApiKeyInput,
     responses((status = 201, description = "The key and its secret", body = NewApiKey), Invalid, SignedIn))]
 pub async fn post_key(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<ApiKeyInput>,
 ) -> Result<(StatusCode, axum::Json<NewApiKey>)> {
     Error::check(rules::validate_api_key(&input))?;
@@ -300,8 +291,7 @@ pub async fn post_key(
     params(("sid" = String, Path, description = "The key's SID")),
     responses((status = 204, description = "Revoked"), SignedIn, NotFound))]
 pub async fn delete_key(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(sid): Path<String>,
 ) -> Result<StatusCode> {
     let mut tx = state.db.begin_write().await?;

@@ -6,11 +6,11 @@ use crate::calls::mmss;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Query;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
-use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use chrono::{Datelike, TimeZone, Utc};
@@ -94,10 +94,7 @@ pub enum DashboardActivity {
 /// The client dashboard: balance, counts and recent activity.
 #[utoipa::path(get, path = "/api/dashboard", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, description = "The dashboard", body = Dashboard), SignedIn))]
-async fn get_dashboard(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<Dashboard>> {
+async fn get_dashboard(With(state, auth): With<AuthUser>) -> Result<axum::Json<Dashboard>> {
     let (id, now, pool) = (auth.user.id, now_ms(), &state.db.pool);
     let (numbers, seconds, sms, unread) = repo::counts(pool, id, now, month_start(now)).await?;
     // The destination texted most in the last 90 days, else the country of the first
@@ -204,8 +201,7 @@ pub struct UsageChart {
     params(UsageQuery),
     responses((status = 200, description = "The usage chart's points, oldest first", body = UsageChart), Invalid, SignedIn))]
 async fn get_usage(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<UsageQuery>,
 ) -> Result<axum::Json<UsageChart>> {
     let days = match q.range.as_str() {

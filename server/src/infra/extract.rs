@@ -1,6 +1,7 @@
 //! Request extractors that fail with our JSON error shape.
 
 use crate::error::Error;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -115,3 +116,17 @@ part_extractor!(
     Path,
     "path"
 );
+
+/// The server's state beside an extractor that needs it (who is asking, mostly):
+/// `With(state, auth): With<AuthUser>` stands for the `State` argument and the
+/// caller's argument that nearly every handler would otherwise take one by one.
+pub struct With<T>(pub AppState, pub T);
+
+impl<T: FromRequestParts<AppState>> FromRequestParts<AppState> for With<T> {
+    type Rejection = T::Rejection;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, T::Rejection> {
+        let inner = T::from_request_parts(parts, state).await?;
+        Ok(With(state.clone(), inner))
+    }
+}

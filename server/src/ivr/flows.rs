@@ -7,11 +7,11 @@ use super::save::{self, FlowRejected, SaveError};
 use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
@@ -144,10 +144,7 @@ async fn shown(pool: &sqlx::AnyPool, id: i64, owner: i64) -> Result<axum::Json<I
 /// My flows, newest first, with the IVR level my packages give.
 #[utoipa::path(get, path = "/api/ivr/flows", tag = "ivr", security(("bearer" = [])),
     responses((status = 200, description = "The flows and the level", body = IvrFlowList), SignedIn))]
-pub async fn list_flows(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<IvrFlowList>> {
+pub async fn list_flows(With(state, auth): With<AuthUser>) -> Result<axum::Json<IvrFlowList>> {
     let pool = &state.db.pool;
     let owner = auth.user.id;
     let level = save::level_of(pool, owner).await?;
@@ -182,8 +179,7 @@ pub async fn list_flows(
     responses((status = 201, description = "Created", body = IvrFlowDetail),
         FlowRejected, SignedIn))]
 pub async fn post_flow(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(body): Json<serde_json::Value>,
 ) -> std::result::Result<(StatusCode, axum::Json<IvrFlowDetail>), SaveError> {
     let owner = auth.user.id;
@@ -202,8 +198,7 @@ pub async fn post_flow(
     responses((status = 200, description = "The flow", body = IvrFlowDetail),
         Invalid, SignedIn, NotFound))]
 pub async fn get_flow(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<IvrFlowDetail>> {
     shown(&state.db.pool, id, auth.user.id).await
@@ -216,8 +211,7 @@ pub async fn get_flow(
     responses((status = 200, description = "Saved", body = IvrFlowDetail),
         FlowRejected, SignedIn, NotFound))]
 pub async fn put_flow(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
     Json(body): Json<serde_json::Value>,
 ) -> std::result::Result<axum::Json<IvrFlowDetail>, SaveError> {
@@ -240,8 +234,7 @@ pub async fn put_flow(
     responses((status = 201, description = "The copy", body = IvrFlowDetail),
         Invalid, SignedIn, NotFound))]
 pub async fn post_duplicate(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<(StatusCode, axum::Json<IvrFlowDetail>)> {
     let owner = auth.user.id;
@@ -267,8 +260,7 @@ pub async fn post_duplicate(
     params(("id" = i64, Path, description = "The flow's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound, Conflict))]
 pub async fn delete_flow(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     let owner = auth.user.id;

@@ -6,11 +6,12 @@ use super::flows::{mine, IvrPrompt};
 use super::repo;
 use crate::auth::AuthUser;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -56,8 +57,7 @@ fn choose_upload(step: &mut Step, name: &str) -> bool {
     responses((status = 200, description = "The prompt as stored", body = IvrPrompt),
         Invalid, SignedIn, NotFound))]
 pub async fn post_prompt(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path((id, step_id)): Path<(i64, String)>,
     Query(q): Query<UploadQuery>,
     body: Bytes,
@@ -116,8 +116,7 @@ pub async fn post_prompt(
     responses((status = 200, description = "The prompt", content_type = "audio/wav", body = Vec<u8>),
         Invalid, SignedIn, NotFound))]
 pub async fn get_prompt(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path((id, step_id)): Path<(i64, String)>,
 ) -> Result<impl IntoResponse> {
     mine(&state.db.pool, id, auth.user.id).await?;

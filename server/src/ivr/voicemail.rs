@@ -6,9 +6,9 @@ use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::{Error, Result};
 use crate::extract::Path;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{delete, get};
@@ -44,8 +44,7 @@ pub struct IvrVoicemail {
 #[utoipa::path(get, path = "/api/ivr/voicemails", tag = "ivr", security(("bearer" = [])),
     responses((status = 200, description = "The voicemails", body = [IvrVoicemail]), SignedIn))]
 pub async fn list_voicemails(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
 ) -> Result<axum::Json<Vec<IvrVoicemail>>> {
     let rows = repo::voicemails::list(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(
@@ -70,8 +69,7 @@ pub async fn list_voicemails(
     responses((status = 200, description = "The recording", content_type = "audio/wav", body = Vec<u8>),
         Invalid, SignedIn, NotFound))]
 pub async fn get_voicemail_audio(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<impl IntoResponse> {
     let wav = repo::voicemails::take_audio(&state.db.pool, id, auth.user.id)
@@ -94,8 +92,7 @@ pub async fn get_voicemail_audio(
     params(("id" = i64, Path, description = "The voicemail's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 pub async fn delete_voicemail(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     if !repo::voicemails::delete(&state.db.pool, id, auth.user.id).await? {

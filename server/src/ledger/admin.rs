@@ -5,12 +5,11 @@ use super::post::{post, Kind, PostError, Posting};
 use crate::audit;
 use crate::auth::{AdminList, AdminUser};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
-use crate::state::AppState;
-use axum::extract::State;
 use dialtone_core::money::{format_micros, from_micros, to_micros};
 use dialtone_core::validation::{self as v, AdjustmentInput};
 use serde::{Deserialize, Serialize};
@@ -60,8 +59,7 @@ pub struct BalanceFilter {
     responses((status = 200, description = "A page of accounts", body = Page<BalanceItem>),
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_balances(
-    State(state): State<AppState>,
-    AdminList { filter, page, .. }: AdminList<BalanceFilter>,
+    With(state, AdminList { filter, page, .. }): With<AdminList<BalanceFilter>>,
 ) -> Result<axum::Json<Page<BalanceItem>>> {
     let pattern = like_pattern(&filter.search);
     let rows = super::repo::balances_page(&state.db.pool, &pattern, page).await?;
@@ -98,8 +96,7 @@ pub struct Adjusted {
     responses((status = 200, description = "The balance was adjusted", body = Adjusted),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_adjust(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(user_id): Path<i64>,
     Json(req): Json<AdjustRequest>,
 ) -> Result<axum::Json<Adjusted>> {
@@ -170,8 +167,7 @@ pub async fn post_adjust(
     responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn list_transactions(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
     Path(user_id): Path<i64>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<EntryView>>> {

@@ -5,6 +5,7 @@ use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::Result;
 use crate::extract::Query;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::paging::{Page, PageQuery};
@@ -42,8 +43,7 @@ pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> Result<Page
     responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
         Invalid, SignedIn))]
 pub async fn list_own(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<EntryView>>> {
     Ok(axum::Json(page_for(&state.db.pool, auth.user.id, q).await?))

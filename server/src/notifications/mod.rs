@@ -4,11 +4,11 @@
 use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
@@ -86,8 +86,7 @@ pub struct MarkedAll {
     responses((status = 200, description = "A page of notifications", body = NotificationPage),
         Invalid, SignedIn))]
 async fn list_notifications(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<NotificationPage>> {
     let pool = &state.db.pool;
@@ -121,8 +120,7 @@ async fn list_notifications(
     responses((status = 200, description = "The notification is read", body = MarkedRead),
         Invalid, SignedIn, NotFound))]
 async fn post_read(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<MarkedRead>> {
     if !repo::mark_read(&state.db.pool, auth.user.id, id).await? {
@@ -135,10 +133,7 @@ async fn post_read(
 #[utoipa::path(post, path = "/api/notifications/read-all", tag = "notifications",
     security(("bearer" = [])),
     responses((status = 200, description = "All read", body = MarkedAll), SignedIn))]
-async fn post_read_all(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<MarkedAll>> {
+async fn post_read_all(With(state, auth): With<AuthUser>) -> Result<axum::Json<MarkedAll>> {
     let n = repo::mark_all_read(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(MarkedAll { marked: n }))
 }

@@ -5,6 +5,7 @@ use crate::audit;
 use crate::auth::{AdminList, AdminUser};
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::notifications::notify;
@@ -132,8 +133,7 @@ pub(super) async fn audited(
         Invalid, SignedIn, AdminOnly, Conflict,
     ))]
 pub async fn post_phone(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Json(input): Json<NumberInput>,
 ) -> Result<(StatusCode, axum::Json<AdminPhoneItem>)> {
     let number = validate_number_form(&input).map_err(Error::invalid)?;
@@ -170,8 +170,7 @@ pub struct CountryChange {
         Invalid, SignedIn, AdminOnly, NotFound,
     ))]
 pub async fn post_change_country(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(req): Json<CountryChange>,
 ) -> Result<axum::Json<AdminPhoneItem>> {
@@ -204,8 +203,7 @@ pub struct Reassign {
             body = crate::openapi::responses::ErrorBody),
     ))]
 pub async fn post_reassign(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<axum::Json<AdminPhoneItem>> {

@@ -6,9 +6,9 @@ use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::Result;
 use crate::extract::Path;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 
 async fn set_status(
     state: &AppState,
@@ -37,8 +37,7 @@ async fn set_status(
         Invalid, SignedIn, AdminOnly, NotFound,
     ))]
 pub async fn post_deactivate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminPhoneItem>> {
     set_status(&state, admin.id, id, "phone.deactivate", false).await
@@ -54,8 +53,7 @@ pub async fn post_deactivate(
         Invalid, SignedIn, AdminOnly, NotFound,
     ))]
 pub async fn post_activate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminPhoneItem>> {
     set_status(&state, admin.id, id, "phone.activate", true).await

@@ -7,12 +7,11 @@ use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Path;
+use crate::extract::With;
 use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::openapi::responses::{Conflict, Insufficient, Invalid, NotFound, SignedIn};
 use crate::settings::add_months;
-use crate::state::AppState;
-use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -26,10 +25,7 @@ pub struct MyNumbers {
 #[utoipa::path(get, path = "/api/numbers/mine", tag = "numbers",
     security(("bearer" = [])),
     responses((status = 200, description = "The user's numbers", body = MyNumbers), SignedIn))]
-pub async fn get_mine(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<MyNumbers>> {
+pub async fn get_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<MyNumbers>> {
     let now = now_ms();
     // A client holds a handful of numbers; 500 bounds the answer all the same.
     let numbers = repo::list_mine(&state.db.pool, auth.user.id, now).await?;
@@ -45,8 +41,7 @@ pub async fn get_mine(
         Invalid, SignedIn, NotFound, Conflict,
     ))]
 pub async fn post_cancel(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<NumberOnly>> {
     let now = now_ms();
@@ -73,8 +68,7 @@ pub async fn post_cancel(
             body = crate::openapi::responses::ErrorBody),
     ))]
 pub async fn post_renew(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<NumberPaid>> {
     let now = now_ms();

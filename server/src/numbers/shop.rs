@@ -5,6 +5,7 @@ use super::view::{MyNumber, NumberPaid};
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Query};
 use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
@@ -12,7 +13,6 @@ use crate::notifications::notify;
 use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn};
 use crate::settings::{self, add_months};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -43,8 +43,7 @@ pub struct ShopCountries {
         SignedIn,
     ))]
 pub async fn get_countries(
-    State(state): State<AppState>,
-    _auth: AuthUser,
+    With(state, _auth): With<AuthUser>,
 ) -> Result<axum::Json<ShopCountries>> {
     let countries = repo::shop_countries(&state.db.pool).await?;
     Ok(axum::Json(ShopCountries { countries }))
@@ -105,8 +104,7 @@ pub struct AvailableNumbers {
         Invalid, SignedIn,
     ))]
 pub async fn get_available(
-    State(state): State<AppState>,
-    _auth: AuthUser,
+    With(state, _auth): With<AuthUser>,
     Query(q): Query<AvailableQuery>,
 ) -> Result<axum::Json<AvailableNumbers>> {
     dialtone_core::inventory::check_number_type(&q.number_type)
@@ -166,8 +164,7 @@ pub fn insufficient(cost: i64, balance: i64) -> Error {
         Invalid, SignedIn, Insufficient, Conflict,
     ))]
 pub async fn post_purchase(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     headers: HeaderMap,
     Json(req): Json<PurchaseRequest>,
 ) -> Result<(StatusCode, axum::Json<NumberPaid>)> {

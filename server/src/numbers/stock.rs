@@ -8,9 +8,9 @@ use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use dialtone_core::inventory::{consecutive, next_after, validate_range, RangeInput};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -68,8 +68,7 @@ async fn insert_all(
         (status = 409, description = "Applied, but every number of the range is already in the inventory", body = crate::openapi::responses::ErrorBody),
     ))]
 pub async fn post_range(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Json(req): Json<RangeRequest>,
 ) -> Result<axum::Json<RangePreview>> {
     let range = validate_range(&req.range).map_err(Error::invalid)?;

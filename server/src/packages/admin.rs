@@ -4,10 +4,9 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
-use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_package_form, PackageInput, ValidPackage};
 use dialtone_core::money::to_micros;
@@ -39,8 +38,7 @@ pub struct PackageRemoved {
     responses((status = 200, description = "The packages, in display order", body = PackageList),
         SignedIn, AdminOnly))]
 pub async fn list_packages(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
 ) -> Result<axum::Json<PackageList>> {
     let items = repo::list_all(&state.db.pool).await?;
     Ok(axum::Json(PackageList { items }))
@@ -145,8 +143,7 @@ async fn audited(
     responses((status = 201, description = "The package created", body = PackageItem),
         Invalid, SignedIn, AdminOnly))]
 pub async fn post_package(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Json(req): Json<PackageRequest>,
 ) -> Result<(StatusCode, axum::Json<PackageItem>)> {
     let form = validate(req)?;
@@ -167,8 +164,7 @@ pub async fn post_package(
     responses((status = 200, description = "The package as changed", body = PackageItem),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn put_package(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(req): Json<PackageRequest>,
 ) -> Result<axum::Json<PackageItem>> {
@@ -188,8 +184,7 @@ pub async fn put_package(
     responses((status = 200, description = "Deleted, or deactivated", body = PackageRemoved),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn delete_package(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<PackageRemoved>> {
     let mut tx = state.db.begin_write().await?;

@@ -4,14 +4,13 @@ use crate::auth::AuthUser;
 use crate::db::{is_unique_violation, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Path;
+use crate::extract::With;
 use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::shop::{idempotency_key, insufficient};
 use crate::openapi::responses::{Conflict, Insufficient, Invalid, NotFound, SignedIn};
 use crate::settings::DAY_MS;
-use crate::state::AppState;
-use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -25,10 +24,7 @@ pub struct Catalogue {
 #[utoipa::path(get, path = "/api/packages", tag = "packages", security(("bearer" = [])),
     responses((status = 200, description = "The active packages, in display order", body = Catalogue),
         SignedIn))]
-pub async fn list_packages(
-    State(state): State<AppState>,
-    _auth: AuthUser,
-) -> Result<axum::Json<Catalogue>> {
+pub async fn list_packages(With(state, _auth): With<AuthUser>) -> Result<axum::Json<Catalogue>> {
     let packages = repo::list_on_sale(&state.db.pool).await?;
     Ok(axum::Json(Catalogue { packages }))
 }
@@ -59,10 +55,7 @@ pub struct OwnedPackages {
 /// The signed-in user's packages.
 #[utoipa::path(get, path = "/api/packages/mine", tag = "packages", security(("bearer" = [])),
     responses((status = 200, description = "The user's packages", body = OwnedPackages), SignedIn))]
-pub async fn list_mine(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<OwnedPackages>> {
+pub async fn list_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<OwnedPackages>> {
     let packages = repo::list_owned(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(OwnedPackages { packages }))
 }
@@ -83,8 +76,7 @@ pub struct Purchased {
     responses((status = 201, description = "The package bought", body = Purchased),
         Invalid, SignedIn, Insufficient, NotFound, Conflict))]
 pub async fn post_purchase(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     headers: HeaderMap,
     Path(id): Path<i64>,
 ) -> Result<(StatusCode, axum::Json<Purchased>)> {

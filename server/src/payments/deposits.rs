@@ -5,6 +5,7 @@ use super::repo;
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path, Query};
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn, Upstream};
@@ -55,8 +56,7 @@ pub struct DepositStarted {
         Invalid, SignedIn, Upstream,
     ))]
 pub async fn post_stripe(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(req): Json<DepositRequest>,
 ) -> Result<axum::Json<DepositStarted>> {
     let amount = v::validate_deposit(req.amount.as_str(), max_deposit(&state).await?)
@@ -135,8 +135,7 @@ pub struct PaymentState {
         Invalid, SignedIn,
     ))]
 pub async fn list_deposits(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<Deposit>>> {
     let page = repo::page_for(&state.db.pool, auth.user.id, q).await?;
@@ -154,8 +153,7 @@ pub async fn list_deposits(
         Invalid, SignedIn, NotFound,
     ))]
 pub async fn get_payment(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(client_secret): Path<String>,
 ) -> Result<axum::Json<PaymentState>> {
     let payment = repo::find_by_secret(&state.db.pool, &client_secret, auth.user.id)

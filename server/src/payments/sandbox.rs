@@ -8,9 +8,8 @@ use crate::auth::tokens::random_token;
 use crate::auth::AuthUser;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
-use crate::state::AppState;
-use axum::extract::State;
 use chrono::Datelike;
 use dialtone_core::card::{card_digits, validate_card, CardInput};
 use serde::{Deserialize, Serialize};
@@ -65,8 +64,7 @@ pub struct ConfirmResult {
         Invalid, SignedIn, NotFound, Conflict,
     ))]
 pub async fn post_confirm(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(req): Json<ConfirmRequest>,
 ) -> Result<axum::Json<ConfirmResult>> {
     let today = chrono::Utc::now();

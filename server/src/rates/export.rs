@@ -5,10 +5,9 @@ use super::repo::{self, DeckRecord};
 use crate::auth::AdminUser;
 use crate::error::Result;
 use crate::extract::Path;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, NotFound, SignedIn};
-use crate::state::AppState;
 use axum::body::{Body, Bytes};
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use dialtone_core::rates::deck::{DeckRow, DECK_HEADER};
@@ -37,8 +36,7 @@ pub async fn all_rows(pool: &AnyPool, deck: &DeckRecord) -> Result<Vec<DeckRow>>
     responses((status = 200, description = "The deck's lines, by prefix", content_type = "text/csv", body = String),
         SignedIn, AdminOnly, NotFound))]
 pub async fn get_export(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<Response> {
     let deck = super::found(&state, id).await?;

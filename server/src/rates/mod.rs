@@ -15,11 +15,11 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Path, Query};
 use crate::openapi::responses::{AdminOnly, Conflict, ErrorBody, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
@@ -119,10 +119,7 @@ async fn found(state: &AppState, id: i64) -> Result<repo::DeckRecord> {
     security(("bearer" = [])),
     responses((status = 200, description = "Decks with their status", body = RateDeckList),
         SignedIn, AdminOnly))]
-async fn list_decks(
-    State(state): State<AppState>,
-    _admin: AdminUser,
-) -> Result<axum::Json<RateDeckList>> {
+async fn list_decks(With(state, _admin): With<AdminUser>) -> Result<axum::Json<RateDeckList>> {
     let live = live_now(&state).await?;
     let items = repo::list(&state.db.pool, 200).await?;
     Ok(axum::Json(RateDeckList {
@@ -172,8 +169,7 @@ fn refused(e: DeckErrors) -> Response {
         (status = 400, description = "Errors by line", body = DeckRefused),
         SignedIn, AdminOnly))]
 async fn post_deck(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Query(q): Query<UploadQuery>,
     body: Body,
 ) -> Result<Response> {
@@ -211,8 +207,7 @@ async fn post_deck(
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 204, description = "Deleted"), SignedIn, AdminOnly, NotFound, Conflict))]
 async fn delete_deck(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     let deck = found(&state, id).await?;
@@ -251,8 +246,7 @@ pub struct DeckPreview {
     responses((status = 200, description = "Added, changed and removed prefixes", body = DeckPreview),
         Invalid, SignedIn, AdminOnly, NotFound))]
 async fn get_preview(
-    State(state): State<AppState>,
-    _admin: AdminUser,
+    With(state, _admin): With<AdminUser>,
     Path(id): Path<i64>,
     Query(q): Query<PreviewQuery>,
 ) -> Result<axum::Json<DeckPreview>> {
@@ -291,8 +285,7 @@ async fn get_preview(
         (status = 409, description = "Applied already", body = ErrorBody),
         SignedIn, AdminOnly, NotFound))]
 async fn post_apply(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<RateDeckItem>> {
     let deck = found(&state, id).await?;

@@ -6,11 +6,11 @@ use crate::auth::AdminUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Query;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -172,8 +172,7 @@ pub struct NewUsersDay {
     responses((status = 200, description = "The charts' data", body = AnalyticsReport),
         Invalid, SignedIn, AdminOnly))]
 pub async fn get_analytics(
-    State(state): State<AppState>,
-    _a: AdminUser,
+    With(state, _a): With<AdminUser>,
     Query(r): Query<Range>,
 ) -> Result<axum::Json<AnalyticsReport>> {
     let (from, to) = days(&r)?;
@@ -240,8 +239,7 @@ pub async fn get_analytics(
     responses((status = 200, description = "The chart as a CSV attachment", content_type = "text/csv", body = String),
         Invalid, SignedIn, AdminOnly))]
 pub async fn export_analytics(
-    State(state): State<AppState>,
-    _a: AdminUser,
+    With(state, _a): With<AdminUser>,
     Query(r): Query<Range>,
     Query(c): Query<Chart>,
 ) -> Result<Response> {

@@ -4,11 +4,10 @@ use super::repo;
 use crate::auth::AdminUser;
 use crate::db::{iso, now_ms};
 use crate::error::Result;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, SignedIn};
 use crate::settings::DAY_MS;
-use crate::state::AppState;
-use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -56,10 +55,7 @@ pub struct RecentUser {
 /// Overview figures: users, numbers, minutes, revenue, top countries, newest users.
 #[utoipa::path(get, path = "/api/admin/stats", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "The overview", body = AdminStats), SignedIn, AdminOnly))]
-pub async fn get_stats(
-    State(state): State<AppState>,
-    _admin: AdminUser,
-) -> Result<axum::Json<AdminStats>> {
+pub async fn get_stats(With(state, _admin): With<AdminUser>) -> Result<axum::Json<AdminStats>> {
     let pool = &state.db.pool;
     let users = crate::users::repo::count_all(pool).await?;
     let numbers = repo::active_numbers(pool).await?;

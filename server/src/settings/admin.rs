@@ -5,10 +5,10 @@ use crate::audit;
 use crate::auth::AdminUser;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::settings::{self, Settings};
 use crate::state::AppState;
-use axum::extract::State;
 use dialtone_core::money::{from_micros, to_micros};
 use dialtone_core::platform::{validate_settings, SettingsInput};
 use serde::Serialize;
@@ -157,10 +157,7 @@ fn configuration(state: &AppState) -> PlatformConfiguration {
 #[utoipa::path(get, path = "/api/admin/settings", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "Settings and configuration", body = SettingsPage),
         SignedIn, AdminOnly))]
-pub async fn get_settings(
-    State(state): State<AppState>,
-    _a: AdminUser,
-) -> Result<axum::Json<SettingsPage>> {
+pub async fn get_settings(With(state, _a): With<AdminUser>) -> Result<axum::Json<SettingsPage>> {
     let s = settings::load(&state.db.pool).await?;
     Ok(axum::Json(SettingsPage {
         settings: values(&s),
@@ -174,8 +171,7 @@ pub async fn get_settings(
     responses((status = 200, description = "The saved settings", body = SettingsSaved),
         Invalid, SignedIn, AdminOnly))]
 pub async fn put_settings(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Json(input): Json<SettingsInput>,
 ) -> Result<axum::Json<SettingsSaved>> {
     let v = validate_settings(&input).map_err(Error::invalid)?;

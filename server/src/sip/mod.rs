@@ -7,10 +7,10 @@ pub mod repo;
 use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{delete, get};
 use axum::Router;
@@ -88,10 +88,7 @@ pub struct NewSipDevice {
 /// The signed-in user's SIP devices.
 #[utoipa::path(get, path = "/api/sip/devices", tag = "sip", security(("bearer" = [])),
     responses((status = 200, description = "The devices, oldest first", body = SipDevices), SignedIn))]
-async fn get_devices(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<SipDevices>> {
+async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<SipDevices>> {
     let now = now_ms();
     let mut conn = state.db.pool.acquire().await?;
     let items = repo::list_for(&mut *conn, auth.user.id).await?;
@@ -109,8 +106,7 @@ async fn get_devices(
     responses((status = 201, description = "Created; the password is shown only now", body = NewSipDevice),
         Invalid, SignedIn, Conflict))]
 async fn post_device(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<SipDeviceInput>,
 ) -> Result<(StatusCode, axum::Json<NewSipDevice>)> {
     Error::check(sip::validate_device(&input))?;
@@ -151,8 +147,7 @@ async fn post_device(
     params(("id" = i64, Path, description = "The device's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 async fn delete_device(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     let mut tx = state.db.begin_write().await?;

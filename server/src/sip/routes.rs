@@ -7,10 +7,10 @@ use super::repo;
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::openapi::responses::{Insufficient, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use serde::{Deserialize, Serialize};
@@ -90,8 +90,7 @@ async fn route(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<NumberRo
     responses((status = 200, description = "The owner's devices and which ring", body = NumberRoute),
         Invalid, SignedIn, NotFound))]
 pub async fn get_route(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<NumberRoute>> {
     let mut conn = state.db.pool.acquire().await?;
@@ -108,8 +107,7 @@ pub async fn get_route(
     responses((status = 200, description = "The route as saved", body = NumberRoute),
         Invalid, SignedIn, Insufficient, NotFound))]
 pub async fn put_route(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
     Json(req): Json<RouteRequest>,
 ) -> Result<axum::Json<NumberRoute>> {

@@ -5,10 +5,10 @@ use super::repo;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use crate::telephony::Switch;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::Router;
@@ -45,8 +45,7 @@ pub struct CredentialsAnswer {
     responses((status = 200, description = "The device's HA1 and caller ID", body = CredentialsAnswer),
         Invalid, SignedIn, NotFound))]
 pub async fn post_credentials(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Json(req): Json<CredentialsRequest>,
 ) -> Result<axum::Json<CredentialsAnswer>> {
     let username = req.username.trim().to_ascii_lowercase();
@@ -76,8 +75,7 @@ pub struct RegistrationReport {
     request_body = RegistrationReport,
     responses((status = 204, description = "Recorded"), Invalid, SignedIn, NotFound))]
 pub async fn post_registration(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Json(r): Json<RegistrationReport>,
 ) -> Result<StatusCode> {
     if !(0..=86_400).contains(&r.expires) || r.contact.len() > 512 || r.source.len() > 128 {

@@ -7,6 +7,7 @@ pub mod repo;
 mod send;
 pub mod smpp;
 
+use crate::extract::With;
 use send::send_from;
 pub use send::{send, submit, Origin, Outcome};
 
@@ -24,7 +25,6 @@ use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn, Upstr
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::telephony::destination::{self, Destination};
-use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
@@ -106,8 +106,7 @@ pub struct SmsQuote {
     request_body = SmsInput,
     responses((status = 200, description = "The message's parts and cost", body = SmsQuote), Invalid, SignedIn))]
 async fn post_quote(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<SmsInput>,
 ) -> Result<axum::Json<SmsQuote>> {
     let q = quote(&state, auth.user.id, &input).await?;
@@ -187,8 +186,7 @@ async fn checked_from(
         (status = 403, description = "A trial account texting a number it has not verified", body = crate::openapi::responses::ErrorBody),
         Conflict, Upstream))]
 async fn post_sms(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     headers: HeaderMap,
     Json(body): Json<SendSms>,
 ) -> Result<(StatusCode, axum::Json<SmsSent>)> {
@@ -210,8 +208,7 @@ async fn post_sms(
     params(PageQuery),
     responses((status = 200, description = "One page of messages", body = Page<SmsItem>), Invalid, SignedIn))]
 async fn list_sms(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<SmsItem>>> {
     let page = repo::page_for(&state.db.pool, auth.user.id, q).await?;

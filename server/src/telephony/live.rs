@@ -8,11 +8,11 @@ use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Upstream};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
@@ -63,8 +63,7 @@ fn bounded(value: &str, field: &str) -> Result<()> {
     responses((status = 204, description = "Recorded (or the call had already ended)"),
         Invalid, SignedIn))]
 pub async fn post_answered(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Json(report): Json<AnsweredReport>,
 ) -> Result<StatusCode> {
     for (value, field) in [
@@ -169,10 +168,7 @@ async fn listed(state: &AppState, user: Option<i64>) -> Result<LiveCalls> {
 /// My calls in progress.
 #[utoipa::path(get, path = "/api/calls/live", tag = "calls", security(("bearer" = [])),
     responses((status = 200, description = "My calls in progress", body = LiveCalls), SignedIn))]
-pub async fn my_live_calls(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<LiveCalls>> {
+pub async fn my_live_calls(With(state, auth): With<AuthUser>) -> Result<axum::Json<LiveCalls>> {
     Ok(axum::Json(listed(&state, Some(auth.user.id)).await?))
 }
 
@@ -180,10 +176,7 @@ pub async fn my_live_calls(
 #[utoipa::path(get, path = "/api/admin/calls/live", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "Calls in progress", body = LiveCalls),
         SignedIn, AdminOnly))]
-pub async fn all_live_calls(
-    State(state): State<AppState>,
-    _admin: AdminUser,
-) -> Result<axum::Json<LiveCalls>> {
+pub async fn all_live_calls(With(state, _admin): With<AdminUser>) -> Result<axum::Json<LiveCalls>> {
     Ok(axum::Json(listed(&state, None).await?))
 }
 
@@ -195,8 +188,7 @@ pub async fn all_live_calls(
     responses((status = 204, description = "The switch hung up the call"),
         SignedIn, AdminOnly, NotFound, Conflict, Upstream))]
 pub async fn hang_up(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(call_id): Path<String>,
 ) -> Result<StatusCode> {
     let dialog = live::dialog_of(&state.db.pool, &call_id)

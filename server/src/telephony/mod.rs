@@ -12,13 +12,14 @@ mod switch_auth;
 pub use switch_auth::Switch;
 
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{post, put};
 use axum::Router;
@@ -54,8 +55,7 @@ fn read_ahead(request: &'static str, result: &'static str) {
             with a reason", body = authorize::AuthorizeResponse),
         Invalid, SignedIn))]
 async fn post_authorize(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Json(req): Json<authorize::AuthorizeRequest>,
 ) -> Result<axum::Json<authorize::AuthorizeResponse>> {
     let answer = authorize::authorize(&state, &req).await?;
@@ -86,8 +86,7 @@ pub struct CdrAnswer {
     responses((status = 200, description = "The call as recorded", body = CdrAnswer),
         Invalid, SignedIn, NotFound))]
 async fn post_cdr(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Json(cdr): Json<cdr::Cdr>,
 ) -> Result<axum::Json<CdrAnswer>> {
     let r = cdr::record(&state, &cdr).await?;
@@ -114,8 +113,7 @@ pub struct WavFile(#[allow(dead_code)] Vec<u8>);
         content((WavFile = "audio/wav"), (WavFile = "application/octet-stream"))),
     responses((status = 204, description = "Stored"), Invalid, SignedIn))]
 async fn put_recording(
-    State(state): State<AppState>,
-    _switch: Switch,
+    With(state, _switch): With<Switch>,
     Path(call_id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode> {

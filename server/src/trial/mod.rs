@@ -9,6 +9,7 @@ use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn, Throttled, Upstream};
 use crate::state::AppState;
@@ -93,8 +94,7 @@ pub struct Sent {
         (status = 403, description = "The account is not in its trial", body = crate::openapi::responses::ErrorBody),
         Throttled, Upstream))]
 async fn post_verify(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<trial::VerifyInput>,
 ) -> Result<axum::Json<Sent>> {
     Error::check(trial::validate_verify(&input, false))?;
@@ -143,8 +143,7 @@ fn code_hash(user_id: i64, number: &str, code: &str) -> String {
     request_body = trial::VerifyInput,
     responses((status = 200, description = "The number is verified", body = TrialView), Invalid, SignedIn))]
 async fn post_confirm(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<trial::VerifyInput>,
 ) -> Result<axum::Json<TrialView>> {
     Error::check(trial::validate_verify(&input, true))?;

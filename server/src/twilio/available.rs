@@ -6,8 +6,8 @@ use super::error::{code, TwilioError, TwilioResult};
 use super::numbers::capabilities;
 use super::repo;
 use super::wire::{PageRequest, Params};
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
+use crate::extract::With;
+use axum::extract::{Path, RawQuery};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -89,8 +89,7 @@ fn contains_pattern(text: &str) -> TwilioResult<String> {
         ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default")),
     responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage), Invalid, Credentials, Missing, Throttled))]
 pub async fn list_available(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String, String)>,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<AvailablePhoneNumberPage>> {

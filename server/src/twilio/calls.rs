@@ -5,8 +5,8 @@ use super::error::responses::{Credentials, Invalid, Missing, Throttled};
 use super::error::{TwilioError, TwilioResult};
 use super::repo::{self, CallFilter, CallRow};
 use super::wire::{self, PageMeta, Paging, API_VERSION};
-use crate::state::AppState;
-use axum::extract::{Path, RawQuery, State};
+use crate::extract::With;
+use axum::extract::{Path, RawQuery};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -84,8 +84,7 @@ pub struct TwilioCallPage {
         Paging),
     responses((status = 200, description = "One page of calls", body = TwilioCallPage), Invalid, Credentials, Throttled))]
 pub async fn list_calls(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<TwilioCallPage>> {
     let list = super::ListQuery::parse(query)?;
@@ -120,8 +119,7 @@ pub async fn list_calls(
         ("Sid" = String, Path, description = "The call's SID")),
     responses((status = 200, description = "The call", body = Call), Credentials, Missing, Throttled))]
 pub async fn fetch_call(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
 ) -> TwilioResult<axum::Json<Call>> {
     let sid = path

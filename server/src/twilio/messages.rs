@@ -8,11 +8,11 @@ use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, MessageFilter, MessageRow};
 use super::wire::{self, PageMeta, Paging, Params, API_VERSION};
 use crate::error::Error;
+use crate::extract::With;
 use crate::numbers::shop::idempotency_key;
 use crate::sms::{self, Origin};
-use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};
 use dialtone_core::validation::{validate_sms, SmsInput, MAX_SMS};
 use dialtone_core::{api as rules, phone};
@@ -120,8 +120,7 @@ fn checked_input(p: &Params) -> TwilioResult<(SmsInput, String)> {
         (status = 403, description = "A trial account texting a number it has not verified (21608)", body = TwilioErrorBody),
         (status = 409, description = "The Idempotency-Key was used for another message", body = TwilioErrorBody), Throttled))]
 pub async fn create_message(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     headers: HeaderMap,
     body: Bytes,
 ) -> TwilioResult<(StatusCode, axum::Json<Message>)> {
@@ -198,8 +197,7 @@ pub struct MessagePage {
         Paging),
     responses((status = 200, description = "One page of messages", body = MessagePage), Invalid, Credentials, Throttled))]
 pub async fn list_messages(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<MessagePage>> {
     let list = super::ListQuery::parse(query)?;
@@ -226,8 +224,7 @@ pub async fn list_messages(
         ("Sid" = String, Path, description = "The message's SID")),
     responses((status = 200, description = "The message", body = Message), Credentials, Missing, Throttled))]
 pub async fn fetch_message(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
 ) -> TwilioResult<axum::Json<Message>> {
     let id = super::id_of("SM", &path.1).ok_or_else(|| TwilioError::not_found("Message"))?;

@@ -8,10 +8,11 @@ use super::repo::{self, NumberRow, NumberSettings};
 use super::wire::{self, PageMeta, Paging, Params, API_VERSION};
 use crate::db::now_ms;
 use crate::error::Error;
+use crate::extract::With;
 use crate::numbers::shop::idempotency_key;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};
 use dialtone_core::{api as rules, phone};
 use serde::Serialize;
@@ -137,8 +138,7 @@ async fn owned(state: &AppState, owner: i64, file: &str) -> TwilioResult<NumberR
         (status = 400, description = "PhoneNumber invalid (21421) or not available (21422), or a bad URL (21609)", body = TwilioErrorBody), Credentials, Funds,
         (status = 403, description = "Trial accounts cannot buy numbers", body = TwilioErrorBody), Throttled))]
 pub async fn create_number(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     headers: HeaderMap,
     body: Bytes,
 ) -> TwilioResult<(StatusCode, axum::Json<IncomingPhoneNumber>)> {
@@ -215,8 +215,7 @@ pub struct IncomingPhoneNumberPage {
         Paging),
     responses((status = 200, description = "One page of numbers", body = IncomingPhoneNumberPage), Invalid, Credentials, Throttled))]
 pub async fn list_numbers(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     RawQuery(query): RawQuery,
 ) -> TwilioResult<axum::Json<IncomingPhoneNumberPage>> {
     let list = super::ListQuery::parse(query)?;
@@ -247,8 +246,7 @@ pub async fn list_numbers(
         ("Sid" = String, Path, description = "The number's SID")),
     responses((status = 200, description = "The number", body = IncomingPhoneNumber), Credentials, Missing, Throttled))]
 pub async fn fetch_number(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
 ) -> TwilioResult<axum::Json<IncomingPhoneNumber>> {
     let n = owned(&state, account.user.id, &path.1).await?;
@@ -264,8 +262,7 @@ pub async fn fetch_number(
     responses((status = 200, description = "The number as updated", body = IncomingPhoneNumber),
         (status = 400, description = "A bad URL (21609) or friendly name", body = TwilioErrorBody), Credentials, Missing, Throttled))]
 pub async fn update_number(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
     body: Bytes,
 ) -> TwilioResult<axum::Json<IncomingPhoneNumber>> {
@@ -284,8 +281,7 @@ pub async fn update_number(
         ("Sid" = String, Path, description = "The number's SID")),
     responses((status = 204, description = "Released"), Credentials, Missing, Throttled))]
 pub async fn delete_number(
-    State(state): State<AppState>,
-    account: ApiAccount,
+    With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
 ) -> TwilioResult<StatusCode> {
     let n = owned(&state, account.user.id, &path.1).await?;

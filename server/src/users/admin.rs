@@ -4,6 +4,7 @@ use crate::audit;
 use crate::auth::{session, AdminList, AdminUser};
 use crate::db::{iso, Backend};
 use crate::error::{Error, Result};
+use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{filter_texts, like_pattern, Page, PageQuery};
@@ -141,8 +142,7 @@ async fn audited(
     responses((status = 200, description = "The email is queued", body = EmailQueued),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_email(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(input): Json<EmailInput>,
 ) -> Result<axum::Json<EmailQueued>> {
@@ -185,8 +185,7 @@ pub struct RoleChange {
     responses((status = 200, description = "The updated user", body = AdminUserResponse),
         Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
 pub async fn post_role(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
     Json(req): Json<RoleChange>,
 ) -> Result<axum::Json<AdminUserResponse>> {
@@ -216,8 +215,7 @@ pub async fn post_role(
     responses((status = 200, description = "The suspended user", body = AdminUserResponse),
         Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
 pub async fn post_suspend(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminUserResponse>> {
     if id == admin.id {
@@ -234,8 +232,7 @@ pub async fn post_suspend(
     responses((status = 200, description = "The active user", body = AdminUserResponse),
         Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn post_reactivate(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<axum::Json<AdminUserResponse>> {
     set_status(&state, admin.id, id, "active", "user.reactivate").await

@@ -3,11 +3,11 @@ use crate::auth::{password, session, AuthUser};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, SignedIn, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, Limit};
 use crate::users::repo::UserView;
-use axum::extract::State;
 use dialtone_core::validation::{self as v, PasswordChangeInput, ProfileInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -83,8 +83,7 @@ pub struct PasswordChanged {
     responses((status = 200, description = "The updated user", body = UserResponse), Invalid,
         SignedIn, Throttled))]
 pub async fn put_profile(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(req): Json<ProfileRequest>,
 ) -> Result<axum::Json<UserResponse>> {
     let p = &req.profile;
@@ -143,8 +142,7 @@ pub async fn put_profile(
     responses((status = 200, description = "Password changed", body = PasswordChanged), Invalid,
         SignedIn, Throttled))]
 pub async fn put_password(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Json(input): Json<PasswordChangeInput>,
 ) -> Result<axum::Json<PasswordChanged>> {
     Error::check(v::validate_password_change(&input))?;

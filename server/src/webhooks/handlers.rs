@@ -6,9 +6,9 @@ use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Path;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
@@ -95,10 +95,7 @@ pub struct Resent {
 #[utoipa::path(get, path = "/api/developer/webhooks", tag = "developer",
     security(("bearer" = [])),
     responses((status = 200, description = "The latest deliveries", body = Deliveries), SignedIn))]
-pub async fn get_webhooks(
-    State(state): State<AppState>,
-    auth: AuthUser,
-) -> Result<axum::Json<Deliveries>> {
+pub async fn get_webhooks(With(state, auth): With<AuthUser>) -> Result<axum::Json<Deliveries>> {
     let rows = repo::recent(&state.db.pool, auth.user.id, RECENT).await?;
     Ok(axum::Json(Deliveries {
         deliveries: rows.into_iter().map(Delivery::from).collect(),
@@ -113,8 +110,7 @@ pub async fn get_webhooks(
     responses((status = 202, description = "Queued to be sent again", body = Resent),
         Invalid, SignedIn, NotFound))]
 pub async fn post_resend(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
 ) -> Result<(StatusCode, axum::Json<Resent>)> {
     let user_id = auth.user.id;

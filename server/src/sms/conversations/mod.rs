@@ -7,9 +7,9 @@ use crate::auth::AuthUser;
 use crate::db::iso;
 use crate::error::Result;
 use crate::extract::Query;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use dialtone_core::phone;
@@ -64,8 +64,7 @@ pub struct Conversations {
 #[utoipa::path(get, path = "/api/sms/conversations", tag = "sms", security(("bearer" = [])),
     responses((status = 200, description = "Conversations", body = Conversations), SignedIn))]
 pub async fn get_conversations(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
 ) -> Result<axum::Json<Conversations>> {
     let rows = repo::latest(&state.db.pool, auth.user.id, 100).await?;
     Ok(axum::Json(Conversations {
@@ -105,8 +104,7 @@ pub struct ConversationThread {
     responses((status = 200, description = "The conversation (empty when there is none)", body = ConversationThread),
         Invalid, SignedIn))]
 pub async fn get_conversation(
-    State(state): State<AppState>,
-    auth: AuthUser,
+    With(state, auth): With<AuthUser>,
     Query(q): Query<ConversationQuery>,
 ) -> Result<axum::Json<ConversationThread>> {
     let number = phone::normalize(q.number.trim());

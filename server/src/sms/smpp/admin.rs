@@ -6,9 +6,9 @@ use super::repo::{self, LinkRow};
 use crate::auth::AdminUser;
 use crate::db::{iso, now_ms};
 use crate::error::Result;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, SignedIn};
 use crate::state::AppState;
-use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
@@ -89,10 +89,7 @@ fn link(r: LinkRow, now: i64) -> SmsLink {
 #[utoipa::path(get, path = "/api/admin/sms/link", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "The carrier link and the queue", body = SmsLinkPage),
         SignedIn, AdminOnly))]
-pub async fn get_link(
-    State(state): State<AppState>,
-    _a: AdminUser,
-) -> Result<axum::Json<SmsLinkPage>> {
+pub async fn get_link(With(state, _a): With<AdminUser>) -> Result<axum::Json<SmsLinkPage>> {
     let now = now_ms();
     let links = repo::links(&state.db.pool).await?;
     let (queued, oldest) = repo::queue_depth(&state.db.pool).await?;
