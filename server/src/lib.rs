@@ -44,19 +44,22 @@ use state::AppState;
 use std::net::SocketAddr;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
 
 /// Largest request body we accept; our biggest legitimate body is a contact message.
 /// Call recordings have their own, larger limit on their upload route.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
-pub fn app(state: AppState) -> Router {
-    let api = Router::new()
+/// Every /api operation, routed and documented from its handler's `#[utoipa::path]`
+/// (paths relative to /api): the router serves it, `openapi::document` describes it.
+/// The order is the document's.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(auth::router())
         .merge(users::router())
         .merge(catalogue::router())
         .merge(rates::router())
         .merge(contact::router())
-        .merge(credentials::router())
         .merge(ledger::router())
         .merge(payments::router())
         .merge(numbers::router())
@@ -74,8 +77,12 @@ pub fn app(state: AppState) -> Router {
         .merge(settings::router())
         .merge(audit::router())
         .merge(webhooks::router())
-        .merge(openapi::router())
-        .fallback(spa::api_not_found);
+        .merge(credentials::router())
+}
+
+pub fn app(state: AppState) -> Router {
+    let (api, _) = api().split_for_parts();
+    let api = api.merge(openapi::router()).fallback(spa::api_not_found);
     telemetry::install();
     let mut router = Router::new()
         .nest("/api", api)

@@ -5,20 +5,14 @@ mod admin;
 pub mod repo;
 
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{Any, AnyConnection, Transaction};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/audit", get(admin::list_audit))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(admin::list_audit))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(admin::list_audit))]
-pub struct ApiDoc;
 
 pub struct Entry<'a> {
     /// The administrator; None for what the system did on its own (a reservation

@@ -43,7 +43,7 @@ pub struct AccountCreated {
 }
 
 /// Creates a client account.
-#[utoipa::path(post, path = "/api/auth/signup", tag = "auth",
+#[utoipa::path(post, path = "/auth/signup", tag = "auth",
     request_body = SignupInput,
     responses(
         (status = 201, description = "The account was created", body = AccountCreated),
@@ -102,7 +102,7 @@ pub struct Refreshed {
 }
 
 /// Signs in with email and password; sets the refresh cookie.
-#[utoipa::path(post, path = "/api/auth/login", tag = "auth",
+#[utoipa::path(post, path = "/auth/login", tag = "auth",
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in", body = LoginResponse,
@@ -197,7 +197,7 @@ fn same_origin(state: &AppState, headers: &HeaderMap) -> Result<()> {
 }
 
 /// Exchanges the refresh cookie for a new access token, rotating the cookie.
-#[utoipa::path(post, path = "/api/auth/refresh-token", tag = "auth",
+#[utoipa::path(post, path = "/auth/refresh-token", tag = "auth",
     params(("dialtone_refresh" = Option<String>, Cookie, description = "The refresh token")),
     responses(
         (status = 200, description = "A new access token", body = Refreshed,
@@ -251,7 +251,7 @@ pub async fn post_refresh_token(
 }
 
 /// Ends the session of the refresh cookie and clears it.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+#[utoipa::path(post, path = "/auth/logout", tag = "auth",
     params(("dialtone_refresh" = Option<String>, Cookie, description = "The refresh token")),
     responses(
         (status = 204, description = "Signed out (also when there was no session)",
@@ -284,7 +284,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// Ends every session of the signed-in user, on every device, at once: their access
 /// tokens stop working and their refresh cookies are revoked.
-#[utoipa::path(post, path = "/api/auth/logout-all", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/auth/logout-all", tag = "auth", security(("bearer" = [])),
     responses(
         (status = 204, description = "Every session has ended",
             headers(("Set-Cookie" = String, description = "Clears the refresh cookie"))),

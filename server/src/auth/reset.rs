@@ -33,7 +33,7 @@ pub struct ResetMessage {
 }
 
 /// Mails a password-reset link, if an active account has this email.
-#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth",
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth",
     request_body = ForgotRequest,
     responses(
         (status = 200, description = "The same answer whether or not the account exists",
@@ -100,7 +100,7 @@ pub struct ResetRequest {
 }
 
 /// Sets a new password with a reset link's token, and ends every session.
-#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth",
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth",
     request_body = ResetRequest,
     responses(
         (status = 200, description = "The password was reset", body = ResetMessage),

@@ -12,23 +12,22 @@ use crate::paging::{like_pattern, Listing, PageQuery};
 use crate::state::AppState;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
-use recording::{recording_any, recording_own};
+
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub mod recording;
 pub mod repo;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/calls", get(list_own))
-        .route("/calls/export", get(export_own))
-        .route("/calls/{id}/recording", get(recording_own))
-        .route("/admin/calls", get(list_all))
-        .route("/admin/calls/export", get(export_all))
-        .route("/admin/calls/{id}/recording", get(recording_any))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_own))
+        .routes(routes!(export_own))
+        .routes(routes!(recording::recording_own))
+        .routes(routes!(list_all))
+        .routes(routes!(export_all))
+        .routes(routes!(recording::recording_any))
 }
 
 #[derive(Deserialize, Default, IntoParams)]
@@ -182,7 +181,7 @@ async fn list(
 }
 
 /// The signed-in user's calls, newest first, with totals over the filtered set.
-#[utoipa::path(get, path = "/api/calls", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls", tag = "calls", security(("bearer" = [])),
     params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls", body = CallPage), Invalid, SignedIn))]
 async fn list_own(
@@ -197,7 +196,7 @@ async fn list_own(
 }
 
 /// Every customer's calls, newest first, with totals over the filtered set.
-#[utoipa::path(get, path = "/api/admin/calls", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls", tag = "calls", security(("bearer" = [])),
     params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls, each with its `user`", body = CallPage),
         Invalid, SignedIn, AdminOnly))]
@@ -254,7 +253,7 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
 }
 
 /// The signed-in user's filtered calls as CSV.
-#[utoipa::path(get, path = "/api/calls/export", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls/export", tag = "calls", security(("bearer" = [])),
     params(CallFilter),
     responses((status = 200, description = "CSV: date,type,number,duration,cost,status,recording",
         content_type = "text/csv", body = String), Invalid, SignedIn))]
@@ -273,7 +272,7 @@ async fn export_own(
 }
 
 /// Every customer's filtered calls as CSV.
-#[utoipa::path(get, path = "/api/admin/calls/export", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls/export", tag = "calls", security(("bearer" = [])),
     params(CallFilter),
     responses((status = 200,
         description = "CSV: date,type,number,user,duration,cost,status,recording",
@@ -284,15 +283,3 @@ async fn export_all(
 ) -> Result<Response> {
     export(&state, Scope { user: None }, f).await
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    list_own,
-    export_own,
-    recording::recording_own,
-    list_all,
-    export_all,
-    recording::recording_any
-))]
-pub struct ApiDoc;

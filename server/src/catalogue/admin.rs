@@ -109,7 +109,7 @@ pub struct RateFilter {
 }
 
 /// The country rates, filtered and paged.
-#[utoipa::path(get, path = "/api/admin/country-pricing", tag = "catalogue",
+#[utoipa::path(get, path = "/admin/country-pricing", tag = "catalogue",
     security(("bearer" = [])),
     params(RateFilter, PageQuery),
     responses(
@@ -143,7 +143,7 @@ fn code_taken() -> Error {
 }
 
 /// Adds a country with its rates.
-#[utoipa::path(post, path = "/api/admin/country-pricing", tag = "catalogue",
+#[utoipa::path(post, path = "/admin/country-pricing", tag = "catalogue",
     security(("bearer" = [])),
     request_body = RateRequest,
     responses(
@@ -183,7 +183,7 @@ async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<CountryRate> {
 }
 
 /// Changes a country's name, code, flag, calling code, rates or status.
-#[utoipa::path(put, path = "/api/admin/country-pricing/{id}", tag = "catalogue",
+#[utoipa::path(put, path = "/admin/country-pricing/{id}", tag = "catalogue",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The country's id")),
     request_body = RateRequest,
@@ -221,7 +221,7 @@ pub async fn put_rate(
 }
 
 /// Deletes a country that has no numbers, calls or messages.
-#[utoipa::path(delete, path = "/api/admin/country-pricing/{id}", tag = "catalogue",
+#[utoipa::path(delete, path = "/admin/country-pricing/{id}", tag = "catalogue",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The country's id")),
     responses(

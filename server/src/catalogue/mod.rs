@@ -8,22 +8,16 @@ use crate::error::Result;
 use crate::json::Money;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::{get, put};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/catalogue/pricing", get(get_pricing))
-        .route(
-            "/admin/country-pricing",
-            get(admin::list_rates).post(admin::post_rate),
-        )
-        .route(
-            "/admin/country-pricing/{id}",
-            put(admin::put_rate).delete(admin::delete_rate),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_pricing))
+        .routes(routes!(admin::list_rates, admin::post_rate))
+        .routes(routes!(admin::put_rate, admin::delete_rate))
 }
 
 /// A row of the public pricing page (spec section 3). Prices are JSON numbers; a
@@ -54,7 +48,7 @@ pub struct Pricing {
 }
 
 /// The public price list: every active country's number prices and call rates.
-#[utoipa::path(get, path = "/api/catalogue/pricing", tag = "catalogue",
+#[utoipa::path(get, path = "/catalogue/pricing", tag = "catalogue",
     responses((status = 200, description = "Active countries, in display order", body = Pricing)))]
 async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
     let countries = repo::price_list(&state.db.pool)
@@ -74,14 +68,3 @@ async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
         .collect();
     Ok(Json(Pricing { countries }))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    get_pricing,
-    admin::list_rates,
-    admin::post_rate,
-    admin::put_rate,
-    admin::delete_rate,
-))]
-pub struct ApiDoc;

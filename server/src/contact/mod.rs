@@ -12,20 +12,19 @@ use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::Router;
 use dialtone_core::validation::{self as v, ContactInput};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub mod repo;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/contact", post(post_contact))
-        .route("/admin/messages", get(list_messages))
-        .route("/admin/messages/{id}/handled", post(post_handled))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(post_contact))
+        .routes(routes!(list_messages))
+        .routes(routes!(post_handled))
 }
 
 const PER_IP: Limit = Limit::per_hour(
@@ -44,7 +43,7 @@ pub struct ContactReceived {
 }
 
 /// Sends a message to the support team.
-#[utoipa::path(post, path = "/api/contact", tag = "contact",
+#[utoipa::path(post, path = "/contact", tag = "contact",
     request_body = ContactInput,
     responses(
         (status = 201, description = "The message was received", body = ContactReceived),
@@ -140,7 +139,7 @@ struct MessageFilter {
 }
 
 /// The contact form's messages, newest first.
-#[utoipa::path(get, path = "/api/admin/messages", tag = "contact",
+#[utoipa::path(get, path = "/admin/messages", tag = "contact",
     security(("bearer" = [])),
     params(MessageFilter, PageQuery),
     responses(
@@ -167,7 +166,7 @@ async fn list_messages(
 }
 
 /// Marks a message as handled.
-#[utoipa::path(post, path = "/api/admin/messages/{id}/handled", tag = "contact",
+#[utoipa::path(post, path = "/admin/messages/{id}/handled", tag = "contact",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The message's id")),
     responses(
@@ -200,8 +199,3 @@ async fn post_handled(
     tx.commit().await?;
     Ok(axum::Json(MessageItem { item }))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(post_contact, list_messages, post_handled))]
-pub struct ApiDoc;

@@ -13,22 +13,21 @@ use crate::extract::{Json, Path};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
-use axum::Router;
 use dialtone_core::api::{self as rules, ApiKeyInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// How long a rotated-out auth token keeps working: a day to roll the new one out.
 pub const ROTATION_GRACE_MS: i64 = 24 * 3600 * 1000;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/developer", get(get_developer))
-        .route("/developer/auth-token/reveal", post(post_reveal))
-        .route("/developer/auth-token/rotate", post(post_rotate))
-        .route("/developer/keys", get(get_keys).post(post_key))
-        .route("/developer/keys/{sid}", delete(delete_key))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_developer))
+        .routes(routes!(post_reveal))
+        .routes(routes!(post_rotate))
+        .routes(routes!(get_keys, post_key))
+        .routes(routes!(delete_key))
 }
 
 /// The user's API account, created the first time anything needs it.
@@ -132,7 +131,7 @@ fn grace(a: &repo::Account, now: i64) -> Option<String> {
 }
 
 /// The signed-in user's account SID and a hint of the auth token.
-#[utoipa::path(get, path = "/api/developer", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(get, path = "/developer", tag = "developer", security(("bearer" = [])),
     responses((status = 200, description = "The account's API identity", body = Developer), SignedIn))]
 pub async fn get_developer(With(state, auth): With<AuthUser>) -> Result<axum::Json<Developer>> {
     let a = account(&state, auth.user.id).await?;
@@ -159,7 +158,7 @@ pub struct AuthToken {
 }
 
 /// Shows the auth token, after the account's password.
-#[utoipa::path(post, path = "/api/developer/auth-token/reveal", tag = "developer",
+#[utoipa::path(post, path = "/developer/auth-token/reveal", tag = "developer",
     security(("bearer" = [])), request_body = PasswordConfirmation,
     responses((status = 200, description = "The auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
@@ -176,7 +175,7 @@ pub async fn post_reveal(
 }
 
 /// Replaces the auth token; the old one keeps working for 24 hours.
-#[utoipa::path(post, path = "/api/developer/auth-token/rotate", tag = "developer",
+#[utoipa::path(post, path = "/developer/auth-token/rotate", tag = "developer",
     security(("bearer" = [])), request_body = PasswordConfirmation,
     responses((status = 200, description = "The new auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
@@ -228,7 +227,7 @@ pub struct ApiKeys {
 }
 
 /// The account's active API keys.
-#[utoipa::path(get, path = "/api/developer/keys", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(get, path = "/developer/keys", tag = "developer", security(("bearer" = [])),
     responses((status = 200, description = "The account's keys", body = ApiKeys), SignedIn))]
 pub async fn get_keys(With(state, auth): With<AuthUser>) -> Result<axum::Json<ApiKeys>> {
     let keys = repo::active_keys(&state.db.pool, auth.user.id).await?;
@@ -256,7 +255,7 @@ pub struct NewApiKey {
 }
 
 /// Creates an API key; its secret is in this answer and nowhere else, ever.
-#[utoipa::path(post, path = "/api/developer/keys", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(post, path = "/developer/keys", tag = "developer", security(("bearer" = [])),
     request_body = ApiKeyInput,
     responses((status = 201, description = "The key and its secret", body = NewApiKey), Invalid, SignedIn))]
 pub async fn post_key(
@@ -287,7 +286,7 @@ pub async fn post_key(
 }
 
 /// Revokes a key: requests with it are refused from now on, on every instance.
-#[utoipa::path(delete, path = "/api/developer/keys/{sid}", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/developer/keys/{sid}", tag = "developer", security(("bearer" = [])),
     params(("sid" = String, Path, description = "The key's SID")),
     responses((status = 204, description = "Revoked"), SignedIn, NotFound))]
 pub async fn delete_key(
@@ -317,15 +316,3 @@ async fn audit<'e>(
     )
     .await
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    get_developer,
-    post_reveal,
-    post_rotate,
-    get_keys,
-    post_key,
-    delete_key
-))]
-pub struct ApiDoc;

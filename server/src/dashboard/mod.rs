@@ -11,19 +11,18 @@ use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
 use chrono::{Datelike, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 mod repo;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/dashboard", get(get_dashboard))
-        .route("/dashboard/usage", get(get_usage))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_dashboard))
+        .routes(routes!(get_usage))
 }
 
 fn month_start(now: i64) -> i64 {
@@ -92,7 +91,7 @@ pub enum DashboardActivity {
 }
 
 /// The client dashboard: balance, counts and recent activity.
-#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(get, path = "/dashboard", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, description = "The dashboard", body = Dashboard), SignedIn))]
 async fn get_dashboard(With(state, auth): With<AuthUser>) -> Result<axum::Json<Dashboard>> {
     let (id, now, pool) = (auth.user.id, now_ms(), &state.db.pool);
@@ -197,7 +196,7 @@ pub struct UsageChart {
 }
 
 /// Minutes, messages and spend per day (week, month) or per month (year).
-#[utoipa::path(get, path = "/api/dashboard/usage", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(get, path = "/dashboard/usage", tag = "dashboard", security(("bearer" = [])),
     params(UsageQuery),
     responses((status = 200, description = "The usage chart's points, oldest first", body = UsageChart), Invalid, SignedIn))]
 async fn get_usage(
@@ -255,8 +254,3 @@ async fn get_usage(
         points,
     }))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(get_dashboard, get_usage))]
-pub struct ApiDoc;

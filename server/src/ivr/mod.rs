@@ -19,30 +19,17 @@ mod voicemail;
 pub use voicemail::announce_voicemail;
 
 use crate::state::AppState;
-use axum::Router;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+/// A schema named inside FlowInvalid only, which utoipa does not follow from a response.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(save::FlowProblem)))]
+struct Schemas;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(Schemas::openapi())
         .merge(flows::router())
         .merge(prompts::router())
         .merge(voicemail::router())
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    flows::list_flows,
-    flows::post_flow,
-    flows::get_flow,
-    flows::put_flow,
-    flows::delete_flow,
-    flows::post_duplicate,
-    prompts::post_prompt,
-    prompts::get_prompt,
-    voicemail::list_voicemails,
-    voicemail::get_voicemail_audio,
-    voicemail::delete_voicemail
-),
-// Named inside FlowInvalid only, which utoipa does not follow from a response.
-components(schemas(save::FlowProblem)))]
-pub struct ApiDoc;

@@ -14,18 +14,15 @@ use axum::body::Bytes;
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
 use dialtone_core::ivr::Step;
 use serde::Deserialize;
 use utoipa::IntoParams;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/ivr/flows/{id}/prompts/{step}",
-        get(get_prompt)
-            .post(post_prompt)
-            .layer(DefaultBodyLimit::max(audio::MAX_UPLOAD_BYTES)),
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(
+        routes!(get_prompt, post_prompt).layer(DefaultBodyLimit::max(audio::MAX_UPLOAD_BYTES)),
     )
 }
 
@@ -49,7 +46,7 @@ fn choose_upload(step: &mut Step, name: &str) -> bool {
 
 /// Uploads a WAV (any rate, mono or stereo, PCM) as a step's prompt: converted to
 /// 8 kHz mono for G.711 and chosen for the step in the saved flow.
-#[utoipa::path(post, path = "/api/ivr/flows/{id}/prompts/{step}", tag = "ivr",
+#[utoipa::path(post, path = "/ivr/flows/{id}/prompts/{step}", tag = "ivr",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The flow's id"),
         ("step" = String, Path, description = "The step's id"), UploadQuery),
@@ -109,7 +106,7 @@ pub async fn post_prompt(
 }
 
 /// A step's prompt as a WAV file (8 kHz mono), to hear what callers hear.
-#[utoipa::path(get, path = "/api/ivr/flows/{id}/prompts/{step}", tag = "ivr",
+#[utoipa::path(get, path = "/ivr/flows/{id}/prompts/{step}", tag = "ivr",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The flow's id"),
         ("step" = String, Path, description = "The step's id")),

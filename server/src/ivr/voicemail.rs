@@ -11,16 +11,15 @@ use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::{delete, get};
-use axum::Router;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/ivr/voicemails", get(list_voicemails))
-        .route("/ivr/voicemails/{id}", delete(delete_voicemail))
-        .route("/ivr/voicemails/{id}/audio", get(get_voicemail_audio))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_voicemails))
+        .routes(routes!(get_voicemail_audio))
+        .routes(routes!(delete_voicemail))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -41,7 +40,7 @@ pub struct IvrVoicemail {
 }
 
 /// My voicemails, newest first.
-#[utoipa::path(get, path = "/api/ivr/voicemails", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/voicemails", tag = "ivr", security(("bearer" = [])),
     responses((status = 200, description = "The voicemails", body = [IvrVoicemail]), SignedIn))]
 pub async fn list_voicemails(
     With(state, auth): With<AuthUser>,
@@ -64,7 +63,7 @@ pub async fn list_voicemails(
 }
 
 /// One voicemail's recording as a WAV file (8 kHz mono), marked heard.
-#[utoipa::path(get, path = "/api/ivr/voicemails/{id}/audio", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/voicemails/{id}/audio", tag = "ivr", security(("bearer" = [])),
     params(("id" = i64, Path, description = "The voicemail's id")),
     responses((status = 200, description = "The recording", content_type = "audio/wav", body = Vec<u8>),
         Invalid, SignedIn, NotFound))]
@@ -88,7 +87,7 @@ pub async fn get_voicemail_audio(
 }
 
 /// Deletes one of my voicemails.
-#[utoipa::path(delete, path = "/api/ivr/voicemails/{id}", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/ivr/voicemails/{id}", tag = "ivr", security(("bearer" = [])),
     params(("id" = i64, Path, description = "The voicemail's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 pub async fn delete_voicemail(

@@ -8,24 +8,17 @@ pub mod post;
 pub mod repo;
 
 use crate::state::AppState;
-use axum::routing::{get, post as post_route};
-use axum::Router;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use post::{invariant_violations, post, Kind, PostError, Posting};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/ledger", get(history::list_own))
-        .route("/ledger/export", get(history::export_own))
-        .route("/admin/balances", get(admin::list_balances))
-        .route(
-            "/admin/balances/{user_id}/adjust",
-            post_route(admin::post_adjust),
-        )
-        .route(
-            "/admin/balances/{user_id}/transactions",
-            get(admin::list_transactions),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(history::list_own))
+        .routes(routes!(history::export_own))
+        .routes(routes!(admin::list_balances))
+        .routes(routes!(admin::post_adjust))
+        .routes(routes!(admin::list_transactions))
 }
 
 impl From<PostError> for crate::error::Error {
@@ -39,14 +32,3 @@ impl From<PostError> for crate::error::Error {
         }
     }
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    history::list_own,
-    history::export_own,
-    admin::list_balances,
-    admin::post_adjust,
-    admin::list_transactions
-))]
-pub struct ApiDoc;

@@ -9,18 +9,17 @@ use crate::extract::{Path, Query};
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
-use axum::routing::{get, post};
-use axum::Router;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub mod repo;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/notifications", get(list_notifications))
-        .route("/notifications/read-all", post(post_read_all))
-        .route("/notifications/{id}/read", post(post_read))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_notifications))
+        .routes(routes!(post_read_all))
+        .routes(routes!(post_read))
 }
 
 /// Tells a user something: (user, kind, title, message).
@@ -81,7 +80,7 @@ pub struct MarkedAll {
 }
 
 /// The signed-in user's notifications, newest first.
-#[utoipa::path(get, path = "/api/notifications", tag = "notifications",
+#[utoipa::path(get, path = "/notifications", tag = "notifications",
     security(("bearer" = [])), params(PageQuery),
     responses((status = 200, description = "A page of notifications", body = NotificationPage),
         Invalid, SignedIn))]
@@ -114,7 +113,7 @@ async fn list_notifications(
 }
 
 /// Marks one notification read.
-#[utoipa::path(post, path = "/api/notifications/{id}/read", tag = "notifications",
+#[utoipa::path(post, path = "/notifications/{id}/read", tag = "notifications",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The notification's id")),
     responses((status = 200, description = "The notification is read", body = MarkedRead),
@@ -130,15 +129,10 @@ async fn post_read(
 }
 
 /// Marks every notification of the signed-in user read.
-#[utoipa::path(post, path = "/api/notifications/read-all", tag = "notifications",
+#[utoipa::path(post, path = "/notifications/read-all", tag = "notifications",
     security(("bearer" = [])),
     responses((status = 200, description = "All read", body = MarkedAll), SignedIn))]
 async fn post_read_all(With(state, auth): With<AuthUser>) -> Result<axum::Json<MarkedAll>> {
     let n = repo::mark_all_read(&state.db.pool, auth.user.id).await?;
     Ok(axum::Json(MarkedAll { marked: n }))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list_notifications, post_read_all, post_read))]
-pub struct ApiDoc;

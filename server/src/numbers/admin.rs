@@ -88,7 +88,7 @@ pub struct PhoneFilter {
 }
 
 /// The number inventory, filtered and paged.
-#[utoipa::path(get, path = "/api/admin/phones", tag = "numbers",
+#[utoipa::path(get, path = "/admin/phones", tag = "numbers",
     security(("bearer" = [])),
     params(PhoneFilter, PageQuery),
     responses(
@@ -125,7 +125,7 @@ pub(super) async fn audited(
 }
 
 /// Adds a number to the inventory.
-#[utoipa::path(post, path = "/api/admin/phones", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones", tag = "numbers",
     security(("bearer" = [])),
     request_body = NumberInput,
     responses(
@@ -161,7 +161,7 @@ pub struct CountryChange {
 }
 
 /// Moves a number to another country of the catalogue.
-#[utoipa::path(post, path = "/api/admin/phones/{id}/change-country", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones/{id}/change-country", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = CountryChange,
@@ -192,7 +192,7 @@ pub struct Reassign {
 /// Gives the number to a user, or with no email returns it to inventory.
 ///
 /// No charge: an administrator's decision, audited.
-#[utoipa::path(post, path = "/api/admin/phones/{id}/reassign", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones/{id}/reassign", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = Reassign,

@@ -29,7 +29,7 @@ async fn set_status(
 }
 
 /// Takes a number out of service (it keeps its owner, if any).
-#[utoipa::path(post, path = "/api/admin/phones/{id}/deactivate", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones/{id}/deactivate", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
@@ -44,7 +44,7 @@ pub async fn post_deactivate(
 }
 
 /// Puts an inactive number back in service: active if owned, else available.
-#[utoipa::path(post, path = "/api/admin/phones/{id}/activate", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones/{id}/activate", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(

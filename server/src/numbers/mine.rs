@@ -22,7 +22,7 @@ pub struct MyNumbers {
 }
 
 /// The user's numbers.
-#[utoipa::path(get, path = "/api/numbers/mine", tag = "numbers",
+#[utoipa::path(get, path = "/numbers/mine", tag = "numbers",
     security(("bearer" = [])),
     responses((status = 200, description = "The user's numbers", body = MyNumbers), SignedIn))]
 pub async fn get_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<MyNumbers>> {
@@ -33,7 +33,7 @@ pub async fn get_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<My
 }
 
 /// Stops renewal: the number stays until its expiry, then returns to inventory.
-#[utoipa::path(post, path = "/api/numbers/{id}/cancel", tag = "numbers",
+#[utoipa::path(post, path = "/numbers/{id}/cancel", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
@@ -58,7 +58,7 @@ pub async fn post_cancel(
 }
 
 /// Renews a number that expired for want of funds, within its grace period.
-#[utoipa::path(post, path = "/api/numbers/{id}/renew", tag = "numbers",
+#[utoipa::path(post, path = "/numbers/{id}/renew", tag = "numbers",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(

@@ -9,52 +9,20 @@ pub mod stock;
 mod view;
 
 use crate::state::AppState;
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/numbers/countries", get(shop::get_countries))
-        .route("/numbers/available", get(shop::get_available))
-        .route("/numbers/purchase", post(shop::post_purchase))
-        .route("/numbers/mine", get(mine::get_mine))
-        .route("/numbers/{id}/cancel", post(mine::post_cancel))
-        .route("/numbers/{id}/renew", post(mine::post_renew))
-        .route(
-            "/admin/phones",
-            get(admin::list_phones).post(admin::post_phone),
-        )
-        .route(
-            "/admin/phones/{id}/change-country",
-            post(admin::post_change_country),
-        )
-        .route("/admin/phones/range", post(stock::post_range))
-        .route("/admin/phones/{id}/reassign", post(admin::post_reassign))
-        .route(
-            "/admin/phones/{id}/deactivate",
-            post(admin_status::post_deactivate),
-        )
-        .route(
-            "/admin/phones/{id}/activate",
-            post(admin_status::post_activate),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(shop::get_countries))
+        .routes(routes!(shop::get_available))
+        .routes(routes!(shop::post_purchase))
+        .routes(routes!(mine::get_mine))
+        .routes(routes!(mine::post_cancel))
+        .routes(routes!(mine::post_renew))
+        .routes(routes!(admin::list_phones, admin::post_phone))
+        .routes(routes!(admin::post_change_country))
+        .routes(routes!(admin::post_reassign))
+        .routes(routes!(admin_status::post_deactivate))
+        .routes(routes!(admin_status::post_activate))
+        .routes(routes!(stock::post_range))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    shop::get_countries,
-    shop::get_available,
-    shop::post_purchase,
-    mine::get_mine,
-    mine::post_cancel,
-    mine::post_renew,
-    admin::list_phones,
-    admin::post_phone,
-    admin::post_change_country,
-    admin::post_reassign,
-    admin_status::post_deactivate,
-    admin_status::post_activate,
-    stock::post_range
-))]
-pub struct ApiDoc;

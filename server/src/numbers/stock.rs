@@ -59,7 +59,7 @@ async fn insert_all(
 }
 
 /// Adds a range of consecutive numbers to the inventory, or previews it.
-#[utoipa::path(post, path = "/api/admin/phones/range", tag = "numbers",
+#[utoipa::path(post, path = "/admin/phones/range", tag = "numbers",
     security(("bearer" = [])),
     request_body = RangeRequest,
     responses(

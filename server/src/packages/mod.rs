@@ -7,24 +7,17 @@ mod shop;
 
 use crate::json::Money;
 use crate::state::AppState;
-use axum::routing::{get, post, put};
-use axum::Router;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/packages", get(shop::list_packages))
-        .route("/packages/mine", get(shop::list_mine))
-        .route("/packages/{id}/purchase", post(shop::post_purchase))
-        .route(
-            "/admin/packages",
-            get(admin::list_packages).post(admin::post_package),
-        )
-        .route(
-            "/admin/packages/{id}",
-            put(admin::put_package).delete(admin::delete_package),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(shop::list_packages))
+        .routes(routes!(shop::list_mine))
+        .routes(routes!(shop::post_purchase))
+        .routes(routes!(admin::list_packages, admin::post_package))
+        .routes(routes!(admin::put_package, admin::delete_package))
 }
 
 /// A package of the catalogue.
@@ -44,16 +37,3 @@ pub struct PackageView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribers: Option<i64>,
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    shop::list_packages,
-    shop::list_mine,
-    shop::post_purchase,
-    admin::list_packages,
-    admin::post_package,
-    admin::put_package,
-    admin::delete_package
-))]
-pub struct ApiDoc;

@@ -48,7 +48,7 @@ pub struct DepositStarted {
 }
 
 /// Starts a card deposit: creates the payment intent the card form confirms.
-#[utoipa::path(post, path = "/api/payment/stripe", tag = "payments",
+#[utoipa::path(post, path = "/payment/stripe", tag = "payments",
     security(("bearer" = [])),
     request_body = DepositRequest,
     responses(
@@ -127,7 +127,7 @@ pub struct PaymentState {
 }
 
 /// The user's deposits, newest first.
-#[utoipa::path(get, path = "/api/payment/deposits", tag = "payments",
+#[utoipa::path(get, path = "/payment/deposits", tag = "payments",
     security(("bearer" = [])),
     params(PageQuery),
     responses(
@@ -145,7 +145,7 @@ pub async fn list_deposits(
 /// One of the user's payments, by its client secret.
 ///
 /// The payment page polls it after confirming.
-#[utoipa::path(get, path = "/api/payment/intent/{client_secret}", tag = "payments",
+#[utoipa::path(get, path = "/payment/intent/{client_secret}", tag = "payments",
     security(("bearer" = [])),
     params(("client_secret" = String, Path, description = "The client secret from POST /api/payment/stripe")),
     responses(
@@ -178,7 +178,7 @@ pub struct PaymentConfig {
 }
 
 /// What the deposit and payment pages need to know about the provider in use.
-#[utoipa::path(get, path = "/api/payment/config", tag = "payments",
+#[utoipa::path(get, path = "/payment/config", tag = "payments",
     responses((status = 200, description = "The provider and the deposit limits", body = PaymentConfig)))]
 pub async fn get_config(State(state): State<AppState>) -> Result<axum::Json<PaymentConfig>> {
     let provider = Provider::from_config(&state.config);

@@ -55,7 +55,7 @@ pub struct ConfirmResult {
 }
 
 /// Pays a sandbox payment with a test card (Stripe's test numbers decide the outcome).
-#[utoipa::path(post, path = "/api/payment/sandbox/confirm", tag = "payments",
+#[utoipa::path(post, path = "/payment/sandbox/confirm", tag = "payments",
     security(("bearer" = [])),
     request_body = ConfirmRequest,
     responses(

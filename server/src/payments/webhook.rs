@@ -75,7 +75,7 @@ pub struct WebhookReceived {
 /// Stripe's webhook: applies a signed payment-intent event once.
 ///
 /// Authenticated by the Stripe-Signature header (an HMAC of the body), not by a token.
-#[utoipa::path(post, path = "/api/payment/webhook", tag = "payments",
+#[utoipa::path(post, path = "/payment/webhook", tag = "payments",
     params(("Stripe-Signature" = String, Header,
         description = "`t=<unix time>,v1=<hex HMAC-SHA256 of \"t.body\">`")),
     request_body(content = Object, description = "A Stripe event", content_type = "application/json"),

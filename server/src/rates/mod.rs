@@ -22,8 +22,6 @@ use crate::state::AppState;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
-use axum::Router;
 use dialtone_core::rates::deck::{validate_deck_name, DeckErrors, LineError};
 use dialtone_core::rates::deck_diff::{diff_decks, DeckDiff};
 use dialtone_core::rates::deck_schedule::{
@@ -31,14 +29,15 @@ use dialtone_core::rates::deck_schedule::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/rate-decks", get(list_decks).post(post_deck))
-        .route("/admin/rate-decks/{id}", delete(delete_deck))
-        .route("/admin/rate-decks/{id}/preview", get(get_preview))
-        .route("/admin/rate-decks/{id}/apply", post(post_apply))
-        .route("/admin/rate-decks/{id}/export", get(export::get_export))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_decks, post_deck))
+        .routes(routes!(delete_deck))
+        .routes(routes!(get_preview))
+        .routes(routes!(post_apply))
+        .routes(routes!(export::get_export))
 }
 
 #[derive(OpenApi)]
@@ -115,7 +114,7 @@ async fn found(state: &AppState, id: i64) -> Result<repo::DeckRecord> {
 }
 
 /// The rate decks, newest first (the latest 200).
-#[utoipa::path(get, path = "/api/admin/rate-decks", tag = "catalogue",
+#[utoipa::path(get, path = "/admin/rate-decks", tag = "catalogue",
     security(("bearer" = [])),
     responses((status = 200, description = "Decks with their status", body = RateDeckList),
         SignedIn, AdminOnly))]
@@ -160,7 +159,7 @@ fn refused(e: DeckErrors) -> Response {
 }
 
 /// Uploads a deck as CSV (the body, streamed): a draft once every line is valid.
-#[utoipa::path(post, path = "/api/admin/rate-decks", tag = "catalogue",
+#[utoipa::path(post, path = "/admin/rate-decks", tag = "catalogue",
     security(("bearer" = [])),
     params(UploadQuery),
     request_body(content = String, content_type = "text/csv",
@@ -202,7 +201,7 @@ async fn post_deck(
 }
 
 /// Deletes a draft deck.
-#[utoipa::path(delete, path = "/api/admin/rate-decks/{id}", tag = "catalogue",
+#[utoipa::path(delete, path = "/admin/rate-decks/{id}", tag = "catalogue",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 204, description = "Deleted"), SignedIn, AdminOnly, NotFound, Conflict))]
@@ -240,7 +239,7 @@ pub struct DeckPreview {
 }
 
 /// What a deck changes against the deck in force now.
-#[utoipa::path(get, path = "/api/admin/rate-decks/{id}/preview", tag = "catalogue",
+#[utoipa::path(get, path = "/admin/rate-decks/{id}/preview", tag = "catalogue",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id"), PreviewQuery),
     responses((status = 200, description = "Added, changed and removed prefixes", body = DeckPreview),
@@ -278,7 +277,7 @@ async fn get_preview(
 
 /// Applies a draft: it rates calls that start from its effective date on (or from
 /// now, when that date has come), on every instance.
-#[utoipa::path(post, path = "/api/admin/rate-decks/{id}/apply", tag = "catalogue",
+#[utoipa::path(post, path = "/admin/rate-decks/{id}/apply", tag = "catalogue",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 200, description = "The applied deck", body = RateDeckItem),

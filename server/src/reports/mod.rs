@@ -5,21 +5,11 @@ mod repo;
 mod stats;
 
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/stats", get(stats::get_stats))
-        .route("/admin/analytics", get(analytics::get_analytics))
-        .route("/admin/analytics/export", get(analytics::export_analytics))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(stats::get_stats))
+        .routes(routes!(analytics::get_analytics))
+        .routes(routes!(analytics::export_analytics))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    stats::get_stats,
-    analytics::get_analytics,
-    analytics::export_analytics
-))]
-pub struct ApiDoc;

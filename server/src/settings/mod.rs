@@ -6,21 +6,12 @@ pub mod repo;
 
 use crate::db::Exec;
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
 use std::collections::HashMap;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/admin/settings",
-        get(admin::get_settings).put(admin::put_settings),
-    )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(admin::get_settings, admin::put_settings))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(admin::get_settings, admin::put_settings))]
-pub struct ApiDoc;
 
 #[derive(Debug, Clone)]
 pub struct Settings {

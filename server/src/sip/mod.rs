@@ -12,21 +12,20 @@ use crate::extract::{Json, Path};
 use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::http::StatusCode;
-use axum::routing::{delete, get};
-use axum::Router;
 use dialtone_core::sip::{self, SipDeviceInput};
 use md5::{Digest, Md5};
 use rand::distributions::{Alphanumeric, DistString};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub mod routes;
 pub mod switch;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/sip/devices", get(get_devices).post(post_device))
-        .route("/sip/devices/{id}", delete(delete_device))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_devices, post_device))
+        .routes(routes!(delete_device))
         .merge(routes::router())
         .merge(switch::router())
 }
@@ -86,7 +85,7 @@ pub struct NewSipDevice {
 }
 
 /// The signed-in user's SIP devices.
-#[utoipa::path(get, path = "/api/sip/devices", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sip/devices", tag = "sip", security(("bearer" = [])),
     responses((status = 200, description = "The devices, oldest first", body = SipDevices), SignedIn))]
 async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<SipDevices>> {
     let now = now_ms();
@@ -101,7 +100,7 @@ async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<Sip
 }
 
 /// Creates SIP credentials: the password is generated and returned once.
-#[utoipa::path(post, path = "/api/sip/devices", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sip/devices", tag = "sip", security(("bearer" = [])),
     request_body = SipDeviceInput,
     responses((status = 201, description = "Created; the password is shown only now", body = NewSipDevice),
         Invalid, SignedIn, Conflict))]
@@ -143,7 +142,7 @@ async fn post_device(
 }
 
 /// Deletes a device: it can no longer register or call.
-#[utoipa::path(delete, path = "/api/sip/devices/{id}", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/sip/devices/{id}", tag = "sip", security(("bearer" = [])),
     params(("id" = i64, Path, description = "The device's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 async fn delete_device(
@@ -158,16 +157,3 @@ async fn delete_device(
         Err(Error::NotFound("Device not found".into()))
     }
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    get_devices,
-    post_device,
-    delete_device,
-    routes::get_route,
-    routes::put_route,
-    switch::post_credentials,
-    switch::post_registration
-))]
-pub struct ApiDoc;

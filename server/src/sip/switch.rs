@@ -10,15 +10,14 @@ use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use crate::telephony::Switch;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::Router;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/telephony/sip/credentials", post(post_credentials))
-        .route("/telephony/sip/registrations", post(post_registration))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(post_credentials))
+        .routes(routes!(post_registration))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -39,7 +38,7 @@ pub struct CredentialsAnswer {
 }
 
 /// A device's digest secret (HA1) and caller ID, for the switch to check a request.
-#[utoipa::path(post, path = "/api/telephony/sip/credentials", tag = "telephony",
+#[utoipa::path(post, path = "/telephony/sip/credentials", tag = "telephony",
     security(("switch" = [])),
     request_body = CredentialsRequest,
     responses((status = 200, description = "The device's HA1 and caller ID", body = CredentialsAnswer),
@@ -70,7 +69,7 @@ pub struct RegistrationReport {
 }
 
 /// A registration the switch accepted (or ended, with expires 0).
-#[utoipa::path(post, path = "/api/telephony/sip/registrations", tag = "telephony",
+#[utoipa::path(post, path = "/telephony/sip/registrations", tag = "telephony",
     security(("switch" = [])),
     request_body = RegistrationReport,
     responses((status = 204, description = "Recorded"), Invalid, SignedIn, NotFound))]

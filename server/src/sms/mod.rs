@@ -10,6 +10,7 @@ pub mod smpp;
 use crate::extract::With;
 use send::send_from;
 pub use send::{send, submit, Origin, Outcome};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::tokens::sha256_hex;
 use crate::auth::AuthUser;
@@ -26,8 +27,6 @@ use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::telephony::destination::{self, Destination};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::Router;
 use dialtone_core::phone;
 use dialtone_core::rating::sms_cost;
 use dialtone_core::sms::Encoding;
@@ -36,10 +35,10 @@ use dialtone_core::validation::{validate_sms, SmsInput};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/sms", get(list_sms).post(post_sms))
-        .route("/sms/quote", post(post_quote))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_sms, post_sms))
+        .routes(routes!(post_quote))
         .merge(conversations::router())
 }
 
@@ -102,7 +101,7 @@ pub struct SmsQuote {
 }
 
 /// Quotes a message without sending it.
-#[utoipa::path(post, path = "/api/sms/quote", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sms/quote", tag = "sms", security(("bearer" = [])),
     request_body = SmsInput,
     responses((status = 200, description = "The message's parts and cost", body = SmsQuote), Invalid, SignedIn))]
 async fn post_quote(
@@ -177,7 +176,7 @@ async fn checked_from(
 }
 
 /// Sends a message: charged first, refunded if the carrier fails (then 502).
-#[utoipa::path(post, path = "/api/sms", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sms", tag = "sms", security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
         description = "A retried request with the same key answers the first result and sends nothing more")),
     request_body = SendSms,
@@ -204,7 +203,7 @@ async fn post_sms(
 }
 
 /// The signed-in user's messages, newest first.
-#[utoipa::path(get, path = "/api/sms", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms", tag = "sms", security(("bearer" = [])),
     params(PageQuery),
     responses((status = 200, description = "One page of messages", body = Page<SmsItem>), Invalid, SignedIn))]
 async fn list_sms(
@@ -214,8 +213,3 @@ async fn list_sms(
     let page = repo::page_for(&state.db.pool, auth.user.id, q).await?;
     Ok(axum::Json(page))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(list_sms, post_sms, post_quote))]
-pub struct ApiDoc;

@@ -14,19 +14,18 @@ use crate::json::Money;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn, Upstream};
 use crate::state::AppState;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::Router;
 use dialtone_core::rating::{rate_call, Increments};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/telephony/answered", post(post_answered))
-        .route("/calls/live", get(my_live_calls))
-        .route("/admin/calls/live", get(all_live_calls))
-        .route("/admin/calls/live/{call_id}/hangup", post(hang_up))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(post_answered))
+        .routes(routes!(my_live_calls))
+        .routes(routes!(all_live_calls))
+        .routes(routes!(hang_up))
 }
 
 /// What the switch reports when a call is answered.
@@ -57,7 +56,7 @@ fn bounded(value: &str, field: &str) -> Result<()> {
 }
 
 /// The switch reports an answered call; calls already ended are ignored.
-#[utoipa::path(post, path = "/api/telephony/answered", tag = "telephony",
+#[utoipa::path(post, path = "/telephony/answered", tag = "telephony",
     security(("switch" = [])),
     request_body = AnsweredReport,
     responses((status = 204, description = "Recorded (or the call had already ended)"),
@@ -166,14 +165,14 @@ async fn listed(state: &AppState, user: Option<i64>) -> Result<LiveCalls> {
 }
 
 /// My calls in progress.
-#[utoipa::path(get, path = "/api/calls/live", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls/live", tag = "calls", security(("bearer" = [])),
     responses((status = 200, description = "My calls in progress", body = LiveCalls), SignedIn))]
 pub async fn my_live_calls(With(state, auth): With<AuthUser>) -> Result<axum::Json<LiveCalls>> {
     Ok(axum::Json(listed(&state, Some(auth.user.id)).await?))
 }
 
 /// Every call in progress, with its customer.
-#[utoipa::path(get, path = "/api/admin/calls/live", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls/live", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "Calls in progress", body = LiveCalls),
         SignedIn, AdminOnly))]
 pub async fn all_live_calls(With(state, _admin): With<AdminUser>) -> Result<axum::Json<LiveCalls>> {
@@ -182,7 +181,7 @@ pub async fn all_live_calls(With(state, _admin): With<AdminUser>) -> Result<axum
 
 /// Hangs up a call in progress: the switch sends BYE to both legs, and the call's CDR
 /// bills its talk time as for any hang-up.
-#[utoipa::path(post, path = "/api/admin/calls/live/{call_id}/hangup", tag = "admin",
+#[utoipa::path(post, path = "/admin/calls/live/{call_id}/hangup", tag = "admin",
     security(("bearer" = [])),
     params(("call_id" = String, Path, description = "The call's callId")),
     responses((status = 204, description = "The switch hung up the call"),

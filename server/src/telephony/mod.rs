@@ -21,21 +21,18 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
-use axum::routing::{post, put};
-use axum::Router;
 use serde::Serialize;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 /// Recordings are audio files, far larger than any JSON body.
 const MAX_RECORDING_BYTES: usize = 50 * 1024 * 1024;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/telephony/authorize", post(post_authorize))
-        .route("/telephony/cdr", post(post_cdr))
-        .route(
-            "/telephony/recordings/{call_id}",
-            put(put_recording).layer(DefaultBodyLimit::max(MAX_RECORDING_BYTES)),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(post_authorize))
+        .routes(routes!(post_cdr))
+        .routes(routes!(put_recording).layer(DefaultBodyLimit::max(MAX_RECORDING_BYTES)))
         .merge(live::router())
 }
 
@@ -48,7 +45,7 @@ fn read_ahead(request: &'static str, result: &'static str) {
 }
 
 /// May this call proceed, and for how long? Reserves what the longest call would cost.
-#[utoipa::path(post, path = "/api/telephony/authorize", tag = "telephony",
+#[utoipa::path(post, path = "/telephony/authorize", tag = "telephony",
     security(("switch" = [])),
     request_body = authorize::AuthorizeRequest,
     responses((status = 200, description = "Allowed for at most maxDurationSeconds, or refused \
@@ -80,7 +77,7 @@ pub struct CdrAnswer {
 }
 
 /// Records the end of a call: rating, package minutes and the debit, once per callId.
-#[utoipa::path(post, path = "/api/telephony/cdr", tag = "telephony",
+#[utoipa::path(post, path = "/telephony/cdr", tag = "telephony",
     security(("switch" = [])),
     request_body = cdr::Cdr,
     responses((status = 200, description = "The call as recorded", body = CdrAnswer),
@@ -105,7 +102,7 @@ async fn post_cdr(
 pub struct WavFile(#[allow(dead_code)] Vec<u8>);
 
 /// Stores a call's recording (WAV); the call record then offers it for download.
-#[utoipa::path(put, path = "/api/telephony/recordings/{call_id}", tag = "telephony",
+#[utoipa::path(put, path = "/telephony/recordings/{call_id}", tag = "telephony",
     security(("switch" = [])),
     params(("call_id" = String, Path, description = "The call's callId, 1 to 128 characters")),
     request_body(description = "The recording: a WAV file (RIFF/WAVE), at most 50 MB; \
@@ -135,16 +132,3 @@ async fn put_recording(
     crate::calls::recording::store(&state, &call_id, &body).await?;
     Ok(StatusCode::NO_CONTENT)
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    post_authorize,
-    post_cdr,
-    put_recording,
-    live::post_answered,
-    live::my_live_calls,
-    live::all_live_calls,
-    live::hang_up
-))]
-pub struct ApiDoc;

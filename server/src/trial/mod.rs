@@ -15,20 +15,19 @@ use crate::openapi::responses::{Invalid, SignedIn, Throttled, Upstream};
 use crate::state::AppState;
 use crate::throttle::{self, Limit};
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::Router;
 use dialtone_core::{phone, trial};
 use rand::Rng;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use account::{check_destination, check_purchase};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/trial", get(get_trial))
-        .route("/trial/verify", post(post_verify))
-        .route("/trial/verify/confirm", post(post_confirm))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_trial))
+        .routes(routes!(post_verify))
+        .routes(routes!(post_confirm))
 }
 
 const CODES_PER_HOUR: Limit = Limit::per_hour(
@@ -75,7 +74,7 @@ async fn view(state: &AppState, user_id: i64) -> Result<TrialView> {
 }
 
 /// The trial: status, days left and verified numbers.
-#[utoipa::path(get, path = "/api/trial", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(get, path = "/trial", tag = "trial", security(("bearer" = [])),
     responses((status = 200, description = "The signed-in user's trial", body = TrialView), SignedIn))]
 async fn get_trial(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<TrialView>> {
     Ok(axum::Json(view(&state, auth.user.id).await?))
@@ -88,7 +87,7 @@ pub struct Sent {
 }
 
 /// Sends a verification code by SMS to a number (free of charge).
-#[utoipa::path(post, path = "/api/trial/verify", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(post, path = "/trial/verify", tag = "trial", security(("bearer" = [])),
     request_body = trial::VerifyInput,
     responses((status = 200, description = "A code was sent", body = Sent), Invalid, SignedIn,
         (status = 403, description = "The account is not in its trial", body = crate::openapi::responses::ErrorBody),
@@ -139,7 +138,7 @@ fn code_hash(user_id: i64, number: &str, code: &str) -> String {
 }
 
 /// Confirms a number with the code sent to it.
-#[utoipa::path(post, path = "/api/trial/verify/confirm", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(post, path = "/trial/verify/confirm", tag = "trial", security(("bearer" = [])),
     request_body = trial::VerifyInput,
     responses((status = 200, description = "The number is verified", body = TrialView), Invalid, SignedIn))]
 async fn post_confirm(
@@ -206,8 +205,3 @@ pub async fn expire_due(state: &AppState, now: i64) -> anyhow::Result<u64> {
     }
     Ok(ended)
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(get_trial, post_verify, post_confirm))]
-pub struct ApiDoc;

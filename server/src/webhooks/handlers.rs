@@ -10,18 +10,17 @@ use crate::extract::With;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::Router;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// How many deliveries the list shows.
 const RECENT: i64 = 50;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/developer/webhooks", get(get_webhooks))
-        .route("/developer/webhooks/{id}/resend", post(post_resend))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_webhooks))
+        .routes(routes!(post_resend))
 }
 
 /// A webhook delivery and how its attempts went.
@@ -92,7 +91,7 @@ pub struct Resent {
 }
 
 /// The signed-in user's latest 50 webhook deliveries, newest first.
-#[utoipa::path(get, path = "/api/developer/webhooks", tag = "developer",
+#[utoipa::path(get, path = "/developer/webhooks", tag = "developer",
     security(("bearer" = [])),
     responses((status = 200, description = "The latest deliveries", body = Deliveries), SignedIn))]
 pub async fn get_webhooks(With(state, auth): With<AuthUser>) -> Result<axum::Json<Deliveries>> {
@@ -104,7 +103,7 @@ pub async fn get_webhooks(With(state, auth): With<AuthUser>) -> Result<axum::Jso
 
 /// Sends one of the user's deliveries again now (and retries it for another day),
 /// whatever became of it.
-#[utoipa::path(post, path = "/api/developer/webhooks/{id}/resend", tag = "developer",
+#[utoipa::path(post, path = "/developer/webhooks/{id}/resend", tag = "developer",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The delivery's id")),
     responses((status = 202, description = "Queued to be sent again", body = Resent),
@@ -130,8 +129,3 @@ pub async fn post_resend(
         }),
     ))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(get_webhooks, post_resend))]
-pub struct ApiDoc;

@@ -11,7 +11,7 @@ pub mod repo;
 mod sender;
 mod sign;
 
-pub use handlers::{get_webhooks, post_resend, router, ApiDoc, Deliveries, Delivery, Resent};
+pub use handlers::{get_webhooks, post_resend, router, Deliveries, Delivery, Resent};
 pub use sender::{deliver_due, spawn};
 pub use sign::signature;
 

@@ -31,31 +31,19 @@ async fn seed(app: &TestApp, user_id: i64) {
         .execute(pool)
         .await
         .unwrap();
-    sqlx::query("DELETE FROM call_daily")
-        .execute(pool)
-        .await
-        .unwrap();
-    sqlx::query(
+    // The daily rollup and the lists' totals, as recording each CDR keeps them.
+    for sql in [
+        "DELETE FROM call_daily",
         "INSERT INTO call_daily (day, country_id, calls, answered, seconds, cost_micros) \
          SELECT started_at / 86400000, COALESCE(country_id, 0), COUNT(*), SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), \
                 SUM(billable_seconds), SUM(cost_micros) FROM calls GROUP BY started_at / 86400000, COALESCE(country_id, 0)",
-    )
-    .execute(pool)
-    .await
-    .unwrap();
-    // The lists' totals, as recording each CDR keeps them.
-    sqlx::query("DELETE FROM call_totals")
-        .execute(pool)
-        .await
-        .unwrap();
-    sqlx::query(
+        "DELETE FROM call_totals",
         "INSERT INTO call_totals (user_id, direction, status, calls, seconds, cost_micros) \
          SELECT user_id, direction, status, COUNT(*), SUM(duration_seconds), SUM(cost_micros) FROM calls \
          GROUP BY user_id, direction, status",
-    )
-    .execute(pool)
-    .await
-    .unwrap();
+    ] {
+        sqlx::query(sql).execute(pool).await.unwrap();
+    }
     if app.state.db.backend == Backend::Postgres {
         sqlx::query("ANALYZE").execute(pool).await.unwrap();
     }
@@ -94,60 +82,33 @@ async fn a_million_call_records() {
         t.elapsed().as_secs_f64()
     );
     let token = admin.token.clone();
-    time(
-        &format!("[{backend}] GET /admin/analytics (30 days)"),
-        5,
-        || app.get("/api/admin/analytics").bearer(&token).send(),
-    )
-    .await;
     // The last year of the seeded calls, up to today.
     let today = chrono::Utc::now().date_naive();
     let year_ago = today - chrono::Days::new(364);
     let year = format!("/api/admin/analytics?from={year_ago}&to={today}");
-    time(
-        &format!("[{backend}] GET /admin/analytics (a year)"),
-        5,
-        || app.get(&year).bearer(&token).send(),
-    )
-    .await;
-    time(&format!("[{backend}] GET /admin/stats"), 5, || {
-        app.get("/api/admin/stats").bearer(&token).send()
-    })
-    .await;
-    time(
-        &format!("[{backend}] GET /admin/calls (page 1, totals)"),
-        5,
-        || app.get("/api/admin/calls").bearer(&token).send(),
-    )
-    .await;
-    time(
-        &format!("[{backend}] GET /admin/calls?type=outbound"),
-        5,
-        || {
-            app.get("/api/admin/calls?type=outbound")
-                .bearer(&token)
-                .send()
-        },
-    )
-    .await;
-    // The customer's own call history over the same million.
     let ctoken = client.token.clone();
-    time(
-        &format!("[{backend}] GET /calls (client, page 1, totals)"),
-        5,
-        || app.get("/api/calls").bearer(&ctoken).send(),
-    )
-    .await;
-    time(
-        &format!("[{backend}] GET /calls?type=inbound&status=completed"),
-        5,
-        || {
-            app.get("/api/calls?type=inbound&status=completed")
-                .bearer(&ctoken)
-                .send()
-        },
-    )
-    .await;
+    // The admin's reports and lists, then the customer's own call history over the
+    // same million.
+    for (label, path, token) in [
+        ("/admin/analytics (30 days)", "/api/admin/analytics", &token),
+        ("/admin/analytics (a year)", year.as_str(), &token),
+        ("/admin/stats", "/api/admin/stats", &token),
+        ("/admin/calls (page 1, totals)", "/api/admin/calls", &token),
+        (
+            "/admin/calls?type=outbound",
+            "/api/admin/calls?type=outbound",
+            &token,
+        ),
+        ("/calls (client, page 1, totals)", "/api/calls", &ctoken),
+        (
+            "/calls?type=inbound&status=completed",
+            "/api/calls?type=inbound&status=completed",
+            &ctoken,
+        ),
+    ] {
+        let label = format!("[{backend}] GET {label}");
+        time(&label, 5, || app.get(path).bearer(token).send()).await;
+    }
     // Deep in the list: page 25,000 by number, and the same depth by keyset cursor.
     let deep = app
         .get("/api/admin/calls?page=24999")

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::OpenApi as Document;
 use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -92,38 +93,13 @@ impl Modify for Security {
     }
 }
 
-/// The whole document: the base above plus each module's operations.
+/// The whole document: the base above, every /api operation as `crate::api` routes
+/// it, and the Twilio-compatible API.
 pub fn document() -> Document {
     let mut doc = Base::openapi();
-    for part in [
-        crate::auth::ApiDoc::openapi(),
-        crate::users::ApiDoc::openapi(),
-        crate::catalogue::ApiDoc::openapi(),
-        crate::rates::ApiDoc::openapi(),
-        crate::contact::ApiDoc::openapi(),
-        crate::ledger::ApiDoc::openapi(),
-        crate::payments::ApiDoc::openapi(),
-        crate::numbers::ApiDoc::openapi(),
-        crate::packages::ApiDoc::openapi(),
-        crate::notifications::ApiDoc::openapi(),
-        crate::telephony::ApiDoc::openapi(),
-        crate::calls::ApiDoc::openapi(),
-        crate::sms::ApiDoc::openapi(),
-        crate::sms::conversations::ApiDoc::openapi(),
-        crate::sms::smpp::admin::ApiDoc::openapi(),
-        crate::trial::ApiDoc::openapi(),
-        crate::sip::ApiDoc::openapi(),
-        crate::dashboard::ApiDoc::openapi(),
-        crate::ivr::ApiDoc::openapi(),
-        crate::reports::ApiDoc::openapi(),
-        crate::settings::ApiDoc::openapi(),
-        crate::audit::ApiDoc::openapi(),
-        crate::webhooks::ApiDoc::openapi(),
-        crate::credentials::ApiDoc::openapi(),
-        crate::twilio::ApiDoc::openapi(),
-    ] {
-        doc.merge(part);
-    }
+    let api = OpenApiRouter::<crate::state::AppState>::new().nest("/api", crate::api());
+    doc.merge(api.into_openapi());
+    doc.merge(crate::twilio::ApiDoc::openapi());
     doc
 }
 

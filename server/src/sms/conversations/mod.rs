@@ -10,16 +10,15 @@ use crate::extract::Query;
 use crate::extract::With;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
 use dialtone_core::phone;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/sms/conversations", get(get_conversations))
-        .route("/sms/conversation", get(get_conversation))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_conversations))
+        .routes(routes!(get_conversation))
 }
 
 /// One message of a conversation.
@@ -61,7 +60,7 @@ pub struct Conversations {
 }
 
 /// The signed-in user's conversations, newest first.
-#[utoipa::path(get, path = "/api/sms/conversations", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms/conversations", tag = "sms", security(("bearer" = [])),
     responses((status = 200, description = "Conversations", body = Conversations), SignedIn))]
 pub async fn get_conversations(
     With(state, auth): With<AuthUser>,
@@ -99,7 +98,7 @@ pub struct ConversationThread {
 }
 
 /// The messages between one of the user's numbers and another party.
-#[utoipa::path(get, path = "/api/sms/conversation", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms/conversation", tag = "sms", security(("bearer" = [])),
     params(ConversationQuery),
     responses((status = 200, description = "The conversation (empty when there is none)", body = ConversationThread),
         Invalid, SignedIn))]
@@ -121,8 +120,3 @@ pub async fn get_conversation(
         messages: lines.into_iter().map(message).collect(),
     }))
 }
-
-/// This module's operations in the OpenAPI document (see `crate::openapi`).
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(get_conversations, get_conversation))]
-pub struct ApiDoc;

@@ -9,13 +9,12 @@ use crate::error::Result;
 use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, SignedIn};
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/sms/link", get(get_link))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_link))
 }
 
 /// A row not updated for this long is of a link (or an instance) that is gone.
@@ -86,7 +85,7 @@ fn link(r: LinkRow, now: i64) -> SmsLink {
 }
 
 /// The SMS carrier link: each SMPP link's state, the queue depth and the provider.
-#[utoipa::path(get, path = "/api/admin/sms/link", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/sms/link", tag = "admin", security(("bearer" = [])),
     responses((status = 200, description = "The carrier link and the queue", body = SmsLinkPage),
         SignedIn, AdminOnly))]
 pub async fn get_link(With(state, _a): With<AdminUser>) -> Result<axum::Json<SmsLinkPage>> {
@@ -102,7 +101,3 @@ pub async fn get_link(With(state, _a): With<AdminUser>) -> Result<axum::Json<Sms
         },
     }))
 }
-
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(get_link))]
-pub struct ApiDoc;
