@@ -1,7 +1,9 @@
 //! Administrators' forms for the number inventory and the package catalogue.
 
-use crate::validation::{free_text_error, has_control_chars, FieldErrors, CONTROL_CHARS_MESSAGE};
-use crate::{money, phone};
+use crate::validation::{
+    amount, free_text_error, has_control_chars, FieldErrors, Rule, CONTROL_CHARS_MESSAGE,
+};
+use crate::phone;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -84,27 +86,15 @@ pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErro
     }
     let minutes = whole(&mut errors, "minutes", "Minutes", &i.minutes, 100_000);
     let validity = whole(&mut errors, "validity", "Validity", &i.validity, 365);
-    let price = match money::parse_amount(&i.price) {
-        _ if i.price.trim().is_empty() => errors
-            .insert("price".into(), "Price is required".into())
-            .and(None),
-        Err(_) => errors
-            .insert("price".into(), "Price must be a number".into())
-            .and(None),
-        Ok(p) if p <= Decimal::ZERO => errors
-            .insert("price".into(), "Price must be greater than 0".into())
-            .and(None),
-        Ok(p) if p.normalize().scale() > 2 => errors
-            .insert(
-                "price".into(),
-                "Price can have at most 2 decimal places".into(),
-            )
-            .and(None),
-        Ok(p) if p > Decimal::from(10_000) => errors
-            .insert("price".into(), "Price must be at most $10000.00".into())
-            .and(None),
-        Ok(p) => Some(p),
-    };
+    let most = || "Price must be at most $10000.00".to_string();
+    let rules = [
+        Rule::Positive,
+        Rule::Places(2),
+        Rule::Max(Decimal::from(10_000), &most),
+    ];
+    let price = amount("Price", &i.price, &rules)
+        .map_err(|m| errors.insert("price".into(), m))
+        .ok();
     let features: Vec<String> = i
         .features
         .iter()

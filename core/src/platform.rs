@@ -1,7 +1,7 @@
 //! Administrators' forms for platform settings and for mailing a user.
 
 use crate::money;
-use crate::validation::{free_text_error, whole, FieldErrors};
+use crate::validation::{amount as money_rule, free_text_error, whole, FieldErrors, Rule};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -45,43 +45,31 @@ pub struct ValidSettings {
     pub trial_credit: Option<Decimal>,
 }
 
+/// A settings amount from `min` to `max` dollars, with its label in every message.
 fn amount(
     e: &mut FieldErrors,
     field: &str,
     label: &str,
     text: &str,
-    min: Decimal,
-    max: Decimal,
+    min: i64,
+    max: i64,
 ) -> Option<Decimal> {
-    let fail = |e: &mut FieldErrors, m: String| e.insert(field.into(), m).and(None);
-    match money::parse_amount(text) {
-        _ if text.trim().is_empty() => fail(e, format!("{label} is required")),
-        Err(_) => fail(e, format!("{label} must be a number")),
-        Ok(d) if d.normalize().scale() > 2 => {
-            fail(e, format!("{label} can have at most 2 decimal places"))
-        }
-        Ok(d) if d < min || d > max => fail(
-            e,
-            format!(
-                "{label} must be between {} and {}",
-                money::format_usd(min),
-                money::format_usd(max)
-            ),
-        ),
-        Ok(d) => Some(d),
-    }
+    let (min, max) = (Decimal::from(min), Decimal::from(max));
+    let usd = money::format_usd;
+    let between = || format!("{label} must be between {} and {}", usd(min), usd(max));
+    let rules = [
+        Rule::Places(2),
+        Rule::Min(min, &between),
+        Rule::Max(max, &between),
+    ];
+    money_rule(label, text, &rules)
+        .map_err(|m| e.insert(field.into(), m))
+        .ok()
 }
 
 pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors> {
     let mut e = FieldErrors::new();
-    let setup_fee = amount(
-        &mut e,
-        "setupFee",
-        "Setup fee",
-        &i.setup_fee,
-        Decimal::ZERO,
-        Decimal::from(100),
-    );
+    let setup_fee = amount(&mut e, "setupFee", "Setup fee", &i.setup_fee, 0, 100);
     let notice = whole(
         &mut e,
         "renewalNoticeDays",
@@ -95,8 +83,8 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
         "lowBalanceThreshold",
         "Low-balance threshold",
         &i.low_balance_threshold,
-        Decimal::ZERO,
-        Decimal::from(1000),
+        0,
+        1000,
     );
     let grace = whole(
         &mut e,
@@ -111,8 +99,8 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
         "maxDeposit",
         "Maximum deposit",
         &i.max_deposit,
-        Decimal::ONE,
-        Decimal::from(1_000_000),
+        1,
+        1_000_000,
     );
     let first = whole(
         &mut e,
@@ -138,8 +126,8 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
             "trialCredit",
             "Trial credit",
             &i.trial_credit,
-            Decimal::ZERO,
-            Decimal::from(100),
+            0,
+            100,
         )
     };
     match (setup_fee, notice, low, grace, max_deposit, first, next) {

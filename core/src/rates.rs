@@ -7,8 +7,7 @@ pub mod deck_diff;
 pub mod deck_row;
 pub mod deck_schedule;
 
-use crate::money;
-use crate::validation::{free_text_error, FieldErrors};
+use crate::validation::{amount, free_text_error, FieldErrors, Rule};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -38,23 +37,22 @@ pub fn max_rate() -> Decimal {
     Decimal::from(10)
 }
 
+/// A per-minute or per-message rate in dollars: not negative, at most $10, and to the
+/// micro-dollar (six decimal places).
+pub(crate) fn rate_amount(label: &str, text: &str) -> Result<Decimal, String> {
+    let most = || format!("{label} must be at most $10.000");
+    let rules = [
+        Rule::NotNegative,
+        Rule::Max(max_rate(), &most),
+        Rule::Places(6),
+    ];
+    amount(label, text, &rules)
+}
+
 fn rate(errors: &mut FieldErrors, field: &str, label: &str, text: &str) -> Option<Decimal> {
-    let fail = |errors: &mut FieldErrors, m: String| {
-        errors.insert(field.into(), m);
-        None
-    };
-    if text.trim().is_empty() {
-        return fail(errors, format!("{label} is required"));
-    }
-    match money::parse_amount(text) {
-        Err(_) => fail(errors, format!("{label} must be a number")),
-        Ok(d) if d.is_sign_negative() => fail(errors, format!("{label} cannot be negative")),
-        Ok(d) if d > max_rate() => fail(errors, format!("{label} must be at most $10.000")),
-        Ok(d) if d.normalize().scale() > 6 => {
-            fail(errors, format!("{label} can have at most 6 decimal places"))
-        }
-        Ok(d) => Some(d),
-    }
+    rate_amount(label, text)
+        .map_err(|m| errors.insert(field.into(), m))
+        .ok()
 }
 
 pub fn validate_rate_row(i: &RateInput) -> Result<Rates, FieldErrors> {

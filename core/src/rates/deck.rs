@@ -4,7 +4,6 @@
 //! is checked in bounded memory, with every error reported with its line number.
 
 use crate::money::{self, Micros};
-use crate::rates::max_rate;
 use crate::validation::{free_text_error, has_control_chars};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -50,19 +49,8 @@ pub struct LineError {
 }
 
 fn rate(label: &str, text: &str) -> Result<Micros, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(format!("{label} is required"));
-    }
-    match money::parse_amount(text) {
-        Err(_) => Err(format!("{label} must be a number")),
-        Ok(d) if d.is_sign_negative() => Err(format!("{label} cannot be negative")),
-        Ok(d) if d > max_rate() => Err(format!("{label} must be at most $10.000")),
-        Ok(d) if d.normalize().scale() > 6 => {
-            Err(format!("{label} can have at most 6 decimal places"))
-        }
-        Ok(d) => money::to_micros(d).map_err(|_| format!("{label} must be a number")),
-    }
+    let d = super::rate_amount(label, text.trim())?;
+    money::to_micros(d).map_err(|_| format!("{label} must be a number"))
 }
 
 fn increment(label: &str, text: &str) -> Result<i64, String> {
