@@ -1,9 +1,9 @@
 //! Administrators' forms for the number inventory and the package catalogue.
 
-use crate::validation::{
-    amount, free_text_error, has_control_chars, FieldErrors, Rule, CONTROL_CHARS_MESSAGE,
-};
 use crate::phone;
+use crate::validation::{
+    free_text_error, has_control_chars, positive_cents, FieldErrors, CONTROL_CHARS_MESSAGE,
+};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -86,13 +86,7 @@ pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErro
     }
     let minutes = whole(&mut errors, "minutes", "Minutes", &i.minutes, 100_000);
     let validity = whole(&mut errors, "validity", "Validity", &i.validity, 365);
-    let most = || "Price must be at most $10000.00".to_string();
-    let rules = [
-        Rule::Positive,
-        Rule::Places(2),
-        Rule::Max(Decimal::from(10_000), &most),
-    ];
-    let price = amount("Price", &i.price, &rules)
+    let price = positive_cents("Price", &i.price, 10_000)
         .map_err(|m| errors.insert("price".into(), m))
         .ok();
     let features: Vec<String> = i

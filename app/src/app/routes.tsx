@@ -13,9 +13,10 @@ import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { FeaturesPage } from '../features/feature-tour/pages/features-page';
 import { HomePage } from '../features/home/pages/home-page';
 import { FaqPage } from '../features/legal/pages/faq-page';
-import { PrivacyPage } from '../features/legal/pages/privacy-page';
-import { RefundPage } from '../features/legal/pages/refund-page';
-import { TermsPage } from '../features/legal/pages/terms-page';
+import privacy from '../features/legal/components/privacy.json';
+import refund from '../features/legal/components/refund.json';
+import terms from '../features/legal/components/terms.json';
+import { LegalPage } from '../features/legal/pages/legal-page';
 import { PricingPage } from '../features/pricing/pages/pricing-page';
 import { ProductsPage } from '../features/products/pages/products-page';
 import { AppRoot } from './app-root';
@@ -48,9 +49,9 @@ const publicPages: Array<[string, ReactElement]> = [
   [paths.pricing, <PricingPage />],
   [paths.about, <AboutPage />],
   [paths.contact, <ContactPage />],
-  [paths.terms, <TermsPage />],
-  [paths.privacy, <PrivacyPage />],
-  [paths.refund, <RefundPage />],
+  [paths.terms, <LegalPage text={terms} />],
+  [paths.privacy, <LegalPage text={privacy} />],
+  [paths.refund, <LegalPage text={refund} />],
   [paths.faq, <FaqPage />],
   [paths.login, <LoginPage />],
   [paths.signup, <SignupPage />],

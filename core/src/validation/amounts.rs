@@ -45,6 +45,17 @@ pub fn amount(label: &str, text: &str, rules: &[Rule]) -> Result<Decimal, String
     Ok(d)
 }
 
+/// A positive amount in cents, up to `max` dollars: adjustments and package prices.
+pub fn positive_cents(label: &str, text: &str, max: i64) -> Result<Decimal, String> {
+    let max = Decimal::from(max);
+    let most = || format!("{label} must be at most {}", money::format_usd(max));
+    amount(
+        label,
+        text,
+        &[Rule::Positive, Rule::Places(2), Rule::Max(max, &most)],
+    )
+}
+
 /// Deposit amount: numeric, at least 1, in steps of 0.01, and at most `max`.
 /// Returns the parsed amount when it is valid.
 pub fn validate_deposit(text: &str, max: Decimal) -> Result<Decimal, FieldErrors> {
@@ -72,13 +83,7 @@ pub const MAX_REASON: usize = 500;
 
 pub fn validate_adjustment(i: &AdjustmentInput) -> Result<Decimal, FieldErrors> {
     let mut c = Checker::default();
-    let most = || "Amount must be at most $1000000.00".to_string();
-    let rules = [
-        Rule::Positive,
-        Rule::Places(2),
-        Rule::Max(Decimal::from(1_000_000), &most),
-    ];
-    let amount = amount("Amount", &i.amount, &rules)
+    let amount = positive_cents("Amount", &i.amount, 1_000_000)
         .map_err(|m| c.fail("amount", m))
         .ok();
     c.required("reason", &i.reason, "Reason is required");
