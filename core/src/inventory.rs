@@ -2,7 +2,7 @@
 
 use crate::phone;
 use crate::validation::{
-    free_text_error, has_control_chars, positive_cents, FieldErrors, CONTROL_CHARS_MESSAGE,
+    free_text_error, has_control_chars, positive_cents, Checker, FieldErrors, CONTROL_CHARS_MESSAGE,
 };
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -74,21 +74,16 @@ pub struct ValidPackage {
     pub status: String,
 }
 
-fn whole(errors: &mut FieldErrors, field: &str, label: &str, text: &str, max: i64) -> Option<i64> {
-    crate::validation::whole(errors, field, label, text, 1, max)
-}
-
 pub fn validate_package_form(i: &PackageInput) -> Result<ValidPackage, FieldErrors> {
-    let mut errors = FieldErrors::new();
+    let mut c = Checker::default();
     let name = i.name.trim();
     if let Some(message) = free_text_error("Name", name, false, 60) {
-        errors.insert("name".into(), message);
+        c.fail("name", message);
     }
-    let minutes = whole(&mut errors, "minutes", "Minutes", &i.minutes, 100_000);
-    let validity = whole(&mut errors, "validity", "Validity", &i.validity, 365);
-    let price = positive_cents("Price", &i.price, 10_000)
-        .map_err(|m| errors.insert("price".into(), m))
-        .ok();
+    let minutes = c.whole("minutes", "Minutes", &i.minutes, 1..=100_000);
+    let validity = c.whole("validity", "Validity", &i.validity, 1..=365);
+    let price = c.check("price", positive_cents("Price", &i.price, 10_000));
+    let mut errors = c.done();
     let features: Vec<String> = i
         .features
         .iter()

@@ -1,7 +1,6 @@
 //! Administrators' forms for platform settings and for mailing a user.
 
-use crate::money;
-use crate::validation::{amount as money_rule, free_text_error, whole, FieldErrors, Rule};
+use crate::validation::{free_text_error, Checker, FieldErrors};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -45,90 +44,49 @@ pub struct ValidSettings {
     pub trial_credit: Option<Decimal>,
 }
 
-/// A settings amount from `min` to `max` dollars, with its label in every message.
-fn amount(
-    e: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    text: &str,
-    min: i64,
-    max: i64,
-) -> Option<Decimal> {
-    let (min, max) = (Decimal::from(min), Decimal::from(max));
-    let usd = money::format_usd;
-    let between = || format!("{label} must be between {} and {}", usd(min), usd(max));
-    let rules = [
-        Rule::Places(2),
-        Rule::Min(min, &between),
-        Rule::Max(max, &between),
-    ];
-    money_rule(label, text, &rules)
-        .map_err(|m| e.insert(field.into(), m))
-        .ok()
-}
-
 pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors> {
-    let mut e = FieldErrors::new();
-    let setup_fee = amount(&mut e, "setupFee", "Setup fee", &i.setup_fee, 0, 100);
-    let notice = whole(
-        &mut e,
+    let mut c = Checker::default();
+    let setup_fee = c.dollars("setupFee", "Setup fee", &i.setup_fee, 0..=100);
+    let notice = c.whole(
         "renewalNoticeDays",
         "Renewal notice",
         &i.renewal_notice_days,
-        1,
-        30,
+        1..=30,
     );
-    let low = amount(
-        &mut e,
+    let low = c.dollars(
         "lowBalanceThreshold",
         "Low-balance threshold",
         &i.low_balance_threshold,
-        0,
-        1000,
+        0..=1000,
     );
-    let grace = whole(
-        &mut e,
+    let grace = c.whole(
         "gracePeriodDays",
         "Grace period",
         &i.grace_period_days,
-        0,
-        60,
+        0..=60,
     );
-    let max_deposit = amount(
-        &mut e,
+    let max_deposit = c.dollars(
         "maxDeposit",
         "Maximum deposit",
         &i.max_deposit,
-        1,
-        1_000_000,
+        1..=1_000_000,
     );
-    let first = whole(
-        &mut e,
+    let first = c.whole(
         "defaultFirstIncrement",
         "First increment",
         &i.default_first_increment,
-        1,
-        3600,
+        1..=3600,
     );
-    let next = whole(
-        &mut e,
+    let next = c.whole(
         "defaultNextIncrement",
         "Next increment",
         &i.default_next_increment,
-        1,
-        3600,
+        1..=3600,
     );
     let trial_credit = if i.trial_credit.trim().is_empty() {
         None
     } else {
-        amount(
-            &mut e,
-            "trialCredit",
-            "Trial credit",
-            &i.trial_credit,
-            0,
-            100,
-        )
+        c.dollars("trialCredit", "Trial credit", &i.trial_credit, 0..=100)
     };
     match (setup_fee, notice, low, grace, max_deposit, first, next) {
         (
@@ -139,7 +97,7 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
             Some(max_deposit),
             Some(f),
             Some(n),
-        ) if e.is_empty() => Ok(ValidSettings {
+        ) if c.0.is_empty() => Ok(ValidSettings {
             setup_fee,
             renewal_notice_days,
             low_balance_threshold,
@@ -149,7 +107,7 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
             default_next_increment: n,
             trial_credit,
         }),
-        _ => Err(e),
+        _ => Err(c.done()),
     }
 }
 

@@ -95,28 +95,49 @@ pub fn validate_adjustment(i: &AdjustmentInput) -> Result<Decimal, FieldErrors> 
     }
 }
 
-/// A whole number field from `min` to `max`, with its label in every message.
-pub(crate) fn whole(
-    e: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    text: &str,
-    min: i64,
-    max: i64,
-) -> Option<i64> {
-    match text.trim().parse::<i64>() {
-        _ if text.trim().is_empty() => e
-            .insert(field.into(), format!("{label} is required"))
-            .and(None),
-        Ok(n) if (min..=max).contains(&n) => Some(n),
-        Ok(_) => e
-            .insert(
-                field.into(),
-                format!("{label} must be between {min} and {max}"),
-            )
-            .and(None),
-        Err(_) => e
-            .insert(field.into(), format!("{label} must be a whole number"))
-            .and(None),
+impl Checker {
+    /// Records the field's failure; its value when it has none.
+    pub(crate) fn check<T>(&mut self, field: &str, checked: Result<T, String>) -> Option<T> {
+        checked.map_err(|m| self.fail(field, m)).ok()
+    }
+
+    /// A whole number field within `range`, with its label in every message.
+    pub(crate) fn whole(
+        &mut self,
+        field: &str,
+        label: &str,
+        text: &str,
+        range: Range,
+    ) -> Option<i64> {
+        let (min, max) = (range.start(), range.end());
+        let checked = match text.trim().parse::<i64>() {
+            _ if text.trim().is_empty() => Err(format!("{label} is required")),
+            Ok(n) if range.contains(&n) => Ok(n),
+            Ok(_) => Err(format!("{label} must be between {min} and {max}")),
+            Err(_) => Err(format!("{label} must be a whole number")),
+        };
+        self.check(field, checked)
+    }
+
+    /// Dollars to the cent within `range`, with its label in every message.
+    pub(crate) fn dollars(
+        &mut self,
+        field: &str,
+        label: &str,
+        text: &str,
+        range: Range,
+    ) -> Option<Decimal> {
+        let (min, max) = (Decimal::from(*range.start()), Decimal::from(*range.end()));
+        let usd = money::format_usd;
+        let between = || format!("{label} must be between {} and {}", usd(min), usd(max));
+        let rules = [
+            Rule::Places(2),
+            Rule::Min(min, &between),
+            Rule::Max(max, &between),
+        ];
+        self.check(field, amount(label, text, &rules))
     }
 }
+
+/// The bounds of a number field, both included.
+type Range = std::ops::RangeInclusive<i64>;

@@ -52,10 +52,10 @@ pub(crate) fn free_text_error(
 
 /// Collects the first failure per field.
 #[derive(Default)]
-struct Checker(FieldErrors);
+pub(crate) struct Checker(pub(crate) FieldErrors);
 
 impl Checker {
-    fn fail(&mut self, field: &str, message: impl Into<String>) {
+    pub(crate) fn fail(&mut self, field: &str, message: impl Into<String>) {
         self.0
             .entry(field.to_string())
             .or_insert_with(|| message.into());
@@ -99,7 +99,7 @@ impl Checker {
             self.fail("email", "Invalid email address");
         }
     }
-    fn done(self) -> FieldErrors {
+    pub(crate) fn done(self) -> FieldErrors {
         self.0
     }
 }
