@@ -4,10 +4,9 @@ use super::repo;
 use crate::auth::AdminList;
 use crate::db::iso;
 use crate::error::Result;
+use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::paging::{filter_texts, like_escape, like_pattern, Page, PageQuery};
-use crate::state::AppState;
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -70,10 +69,12 @@ fn day_ms(date: &str, field: &str, end: bool) -> Result<i64> {
     responses((status = 200, description = "One page of the audit log", body = Page<AuditEntry>),
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_audit(
-    State(state): State<AppState>,
-    AdminList {
-        filter: f, page, ..
-    }: AdminList<AuditFilter>,
+    With(
+        state,
+        AdminList {
+            filter: f, page, ..
+        },
+    ): With<AdminList<AuditFilter>>,
 ) -> Result<axum::Json<Page<AuditEntry>>> {
     filter_texts(&[("search", &f.search), ("action", &f.action)])?;
     let action = format!("{}%", like_escape(f.action.trim()));

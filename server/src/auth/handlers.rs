@@ -3,6 +3,7 @@
 use super::{password, session, AuthUser};
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{ErrorBody, Invalid, SignedIn, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
@@ -52,8 +53,7 @@ pub struct AccountCreated {
         Throttled,
     ))]
 pub async fn post_signup(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    With(state, ClientIp(ip)): With<ClientIp>,
     Json(input): Json<SignupInput>,
 ) -> Result<Response> {
     Error::check(v::validate_signup(&input))?;
@@ -113,8 +113,7 @@ pub struct Refreshed {
         Throttled,
     ))]
 pub async fn post_login(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    With(state, ClientIp(ip)): With<ClientIp>,
     Json(req): Json<LoginRequest>,
 ) -> Result<Response> {
     let LoginRequest {

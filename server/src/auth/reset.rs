@@ -5,6 +5,7 @@ use super::{password, session};
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::extract::With;
 use crate::openapi::responses::{Invalid, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
@@ -42,8 +43,7 @@ pub struct ResetMessage {
         Throttled,
     ))]
 pub async fn post_forgot_password(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    With(state, ClientIp(ip)): With<ClientIp>,
     Json(req): Json<ForgotRequest>,
 ) -> Result<axum::Json<ResetMessage>> {
     Error::check(v::email_errors(&req.email))?;

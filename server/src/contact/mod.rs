@@ -10,7 +10,6 @@ use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
-use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::validation::{self as v, ContactInput};
 use serde::{Deserialize, Serialize};
@@ -50,8 +49,7 @@ pub struct ContactReceived {
         Invalid, Throttled,
     ))]
 async fn post_contact(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    With(state, ClientIp(ip)): With<ClientIp>,
     Json(input): Json<ContactInput>,
 ) -> Result<(StatusCode, axum::Json<ContactReceived>)> {
     Error::check(v::validate_contact(&input))?;

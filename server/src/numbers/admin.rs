@@ -12,8 +12,6 @@ use crate::notifications::notify;
 use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn};
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::settings::add_months;
-use crate::state::AppState;
-use axum::extract::State;
 use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_number_form, NumberInput};
 use serde::{Deserialize, Serialize};
@@ -96,10 +94,12 @@ pub struct PhoneFilter {
         Invalid, SignedIn, AdminOnly,
     ))]
 pub async fn list_phones(
-    State(state): State<AppState>,
-    AdminList {
-        filter: f, page, ..
-    }: AdminList<PhoneFilter>,
+    With(
+        state,
+        AdminList {
+            filter: f, page, ..
+        },
+    ): With<AdminList<PhoneFilter>>,
 ) -> Result<axum::Json<Page<AdminPhone>>> {
     let pattern = like_pattern(&f.search);
     let rows = repo::page_admin(&state.db.pool, &pattern, &f.number_type, &f.status, page);

@@ -10,7 +10,6 @@ use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn
 use crate::paging::{filter_texts, like_pattern, Page, PageQuery};
 use crate::state::AppState;
 use crate::users::repo::{self, User};
-use axum::extract::State;
 use dialtone_core::platform::{validate_email_message, EmailInput};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -92,10 +91,12 @@ pub struct UserFilter {
     responses((status = 200, description = "One page of users", body = Page<AdminUserItem>),
         Invalid, SignedIn, AdminOnly))]
 pub async fn list_users(
-    State(state): State<AppState>,
-    AdminList {
-        filter: f, page, ..
-    }: AdminList<UserFilter>,
+    With(
+        state,
+        AdminList {
+            filter: f, page, ..
+        },
+    ): With<AdminList<UserFilter>>,
 ) -> Result<axum::Json<Page<AdminUserItem>>> {
     filter_texts(&[
         ("search", &f.search),
