@@ -2,6 +2,7 @@
 //! Demo mode runs a plan in-process to give the demo client a history; the
 //! `dialtone-traffic` binary runs one over HTTP against a live server.
 
+use dialtone_server::ivr::media::wav;
 use dialtone_server::state::AppState;
 use dialtone_server::telephony::{authorize, cdr};
 use rand::rngs::StdRng;
@@ -131,27 +132,11 @@ pub fn tone_wav() -> &'static [u8] {
 }
 
 fn make_tone_wav() -> Vec<u8> {
-    let samples: Vec<i16> = (0..8000)
-        .map(|i| ((i as f32 * 440.0 * std::f32::consts::TAU / 8000.0).sin() * 8000.0) as i16)
+    let rate = wav::RATE as f32;
+    let samples: Vec<i16> = (0..wav::RATE)
+        .map(|i| ((i as f32 * 440.0 * std::f32::consts::TAU / rate).sin() * 8000.0) as i16)
         .collect();
-    let data_len = (samples.len() * 2) as u32;
-    let mut wav = Vec::with_capacity(44 + data_len as usize);
-    wav.extend_from_slice(b"RIFF");
-    wav.extend_from_slice(&(36 + data_len).to_le_bytes());
-    wav.extend_from_slice(b"WAVEfmt ");
-    wav.extend_from_slice(&16u32.to_le_bytes());
-    wav.extend_from_slice(&1u16.to_le_bytes());
-    wav.extend_from_slice(&1u16.to_le_bytes());
-    wav.extend_from_slice(&8000u32.to_le_bytes());
-    wav.extend_from_slice(&16000u32.to_le_bytes());
-    wav.extend_from_slice(&2u16.to_le_bytes());
-    wav.extend_from_slice(&16u16.to_le_bytes());
-    wav.extend_from_slice(b"data");
-    wav.extend_from_slice(&data_len.to_le_bytes());
-    for s in samples {
-        wav.extend_from_slice(&s.to_le_bytes());
-    }
-    wav
+    wav::encode(&samples)
 }
 
 #[derive(Debug, Default)]

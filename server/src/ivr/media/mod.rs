@@ -14,7 +14,7 @@ mod session;
 mod sip;
 mod stream;
 pub mod ticket;
-mod wav;
+pub mod wav;
 
 use crate::state::AppState;
 use sip::Message;
