@@ -64,7 +64,7 @@ fn day_ms(date: &str, field: &str, end: bool) -> Result<i64> {
 }
 
 /// The audit log, newest first, filtered by text, action and days.
-#[utoipa::path(get, path = "/admin/audit", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/audit", tag = "admin",
     params(AuditFilter, PageQuery),
     responses((status = 200, description = "One page of the audit log", body = Page<AuditEntry>),
         Invalid, SignedIn, AdminOnly))]

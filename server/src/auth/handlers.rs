@@ -283,7 +283,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// Ends every session of the signed-in user, on every device, at once: their access
 /// tokens stop working and their refresh cookies are revoked.
-#[utoipa::path(post, path = "/auth/logout-all", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/auth/logout-all", tag = "auth",
     responses(
         (status = 204, description = "Every session has ended",
             headers(("Set-Cookie" = String, description = "Clears the refresh cookie"))),

@@ -181,7 +181,7 @@ async fn list(
 }
 
 /// The signed-in user's calls, newest first, with totals over the filtered set.
-#[utoipa::path(get, path = "/calls", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls", tag = "calls",
     params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls", body = CallPage), Invalid, SignedIn))]
 async fn list_own(
@@ -196,7 +196,7 @@ async fn list_own(
 }
 
 /// Every customer's calls, newest first, with totals over the filtered set.
-#[utoipa::path(get, path = "/admin/calls", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls", tag = "calls",
     params(CallFilter, PageQuery, CallCursor),
     responses((status = 200, description = "A page of calls, each with its `user`", body = CallPage),
         Invalid, SignedIn, AdminOnly))]
@@ -253,7 +253,7 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
 }
 
 /// The signed-in user's filtered calls as CSV.
-#[utoipa::path(get, path = "/calls/export", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls/export", tag = "calls",
     params(CallFilter),
     responses((status = 200, description = "CSV: date,type,number,duration,cost,status,recording",
         content_type = "text/csv", body = String), Invalid, SignedIn))]
@@ -272,7 +272,7 @@ async fn export_own(
 }
 
 /// Every customer's filtered calls as CSV.
-#[utoipa::path(get, path = "/admin/calls/export", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls/export", tag = "calls",
     params(CallFilter),
     responses((status = 200,
         description = "CSV: date,type,number,user,duration,cost,status,recording",

@@ -91,7 +91,7 @@ async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Resp
 }
 
 /// The recording of one of the signed-in user's calls.
-#[utoipa::path(get, path = "/calls/{id}/recording", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls/{id}/recording", tag = "calls",
     params(("id" = i64, Path, description = "The call record's id")),
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
         body = crate::telephony::WavFile), Invalid, SignedIn, NotFound))]
@@ -104,7 +104,6 @@ pub async fn recording_own(
 
 /// The recording of any call.
 #[utoipa::path(get, path = "/admin/calls/{id}/recording", tag = "calls",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The call record's id")),
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
         body = crate::telephony::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]

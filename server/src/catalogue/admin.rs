@@ -110,7 +110,6 @@ pub struct RateFilter {
 
 /// The country rates, filtered and paged.
 #[utoipa::path(get, path = "/admin/country-pricing", tag = "catalogue",
-    security(("bearer" = [])),
     params(RateFilter, PageQuery),
     responses(
         (status = 200, description = "One page of country rates", body = Page<CountryRate>),
@@ -144,7 +143,6 @@ fn code_taken() -> Error {
 
 /// Adds a country with its rates.
 #[utoipa::path(post, path = "/admin/country-pricing", tag = "catalogue",
-    security(("bearer" = [])),
     request_body = RateRequest,
     responses(
         (status = 201, description = "The new country", body = CountryRateItem),
@@ -184,7 +182,6 @@ async fn current(tx: &mut sqlx::AnyConnection, id: i64) -> Result<CountryRate> {
 
 /// Changes a country's name, code, flag, calling code, rates or status.
 #[utoipa::path(put, path = "/admin/country-pricing/{id}", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The country's id")),
     request_body = RateRequest,
     responses(
@@ -222,7 +219,6 @@ pub async fn put_rate(
 
 /// Deletes a country that has no numbers, calls or messages.
 #[utoipa::path(delete, path = "/admin/country-pricing/{id}", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The country's id")),
     responses(
         (status = 204, description = "Deleted"),

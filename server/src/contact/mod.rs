@@ -138,7 +138,6 @@ struct MessageFilter {
 
 /// The contact form's messages, newest first.
 #[utoipa::path(get, path = "/admin/messages", tag = "contact",
-    security(("bearer" = [])),
     params(MessageFilter, PageQuery),
     responses(
         (status = 200, description = "One page of messages", body = Page<MessageView>),
@@ -165,7 +164,6 @@ async fn list_messages(
 
 /// Marks a message as handled.
 #[utoipa::path(post, path = "/admin/messages/{id}/handled", tag = "contact",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The message's id")),
     responses(
         (status = 200, description = "The message, now handled", body = MessageItem),

@@ -131,7 +131,7 @@ fn grace(a: &repo::Account, now: i64) -> Option<String> {
 }
 
 /// The signed-in user's account SID and a hint of the auth token.
-#[utoipa::path(get, path = "/developer", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(get, path = "/developer", tag = "developer",
     responses((status = 200, description = "The account's API identity", body = Developer), SignedIn))]
 pub async fn get_developer(With(state, auth): With<AuthUser>) -> Result<axum::Json<Developer>> {
     let a = account(&state, auth.user.id).await?;
@@ -159,7 +159,7 @@ pub struct AuthToken {
 
 /// Shows the auth token, after the account's password.
 #[utoipa::path(post, path = "/developer/auth-token/reveal", tag = "developer",
-    security(("bearer" = [])), request_body = PasswordConfirmation,
+    request_body = PasswordConfirmation,
     responses((status = 200, description = "The auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 pub async fn post_reveal(
@@ -176,7 +176,7 @@ pub async fn post_reveal(
 
 /// Replaces the auth token; the old one keeps working for 24 hours.
 #[utoipa::path(post, path = "/developer/auth-token/rotate", tag = "developer",
-    security(("bearer" = [])), request_body = PasswordConfirmation,
+    request_body = PasswordConfirmation,
     responses((status = 200, description = "The new auth token", body = AuthToken), Invalid, SignedIn,
         (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 pub async fn post_rotate(
@@ -227,7 +227,7 @@ pub struct ApiKeys {
 }
 
 /// The account's active API keys.
-#[utoipa::path(get, path = "/developer/keys", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(get, path = "/developer/keys", tag = "developer",
     responses((status = 200, description = "The account's keys", body = ApiKeys), SignedIn))]
 pub async fn get_keys(With(state, auth): With<AuthUser>) -> Result<axum::Json<ApiKeys>> {
     let keys = repo::active_keys(&state.db.pool, auth.user.id).await?;
@@ -255,7 +255,7 @@ pub struct NewApiKey {
 }
 
 /// Creates an API key; its secret is in this answer and nowhere else, ever.
-#[utoipa::path(post, path = "/developer/keys", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(post, path = "/developer/keys", tag = "developer",
     request_body = ApiKeyInput,
     responses((status = 201, description = "The key and its secret", body = NewApiKey), Invalid, SignedIn))]
 pub async fn post_key(
@@ -286,7 +286,7 @@ pub async fn post_key(
 }
 
 /// Revokes a key: requests with it are refused from now on, on every instance.
-#[utoipa::path(delete, path = "/developer/keys/{sid}", tag = "developer", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/developer/keys/{sid}", tag = "developer",
     params(("sid" = String, Path, description = "The key's SID")),
     responses((status = 204, description = "Revoked"), SignedIn, NotFound))]
 pub async fn delete_key(

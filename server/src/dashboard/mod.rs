@@ -91,7 +91,7 @@ pub enum DashboardActivity {
 }
 
 /// The client dashboard: balance, counts and recent activity.
-#[utoipa::path(get, path = "/dashboard", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(get, path = "/dashboard", tag = "dashboard",
     responses((status = 200, description = "The dashboard", body = Dashboard), SignedIn))]
 async fn get_dashboard(With(state, auth): With<AuthUser>) -> Result<axum::Json<Dashboard>> {
     let (id, now, pool) = (auth.user.id, now_ms(), &state.db.pool);
@@ -196,7 +196,7 @@ pub struct UsageChart {
 }
 
 /// Minutes, messages and spend per day (week, month) or per month (year).
-#[utoipa::path(get, path = "/dashboard/usage", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(get, path = "/dashboard/usage", tag = "dashboard",
     params(UsageQuery),
     responses((status = 200, description = "The usage chart's points, oldest first", body = UsageChart), Invalid, SignedIn))]
 async fn get_usage(

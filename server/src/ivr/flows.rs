@@ -138,7 +138,7 @@ async fn shown(pool: &sqlx::AnyPool, id: i64, owner: i64) -> Result<axum::Json<I
 }
 
 /// My flows, newest first, with the IVR level my packages give.
-#[utoipa::path(get, path = "/ivr/flows", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/flows", tag = "ivr",
     responses((status = 200, description = "The flows and the level", body = IvrFlowList), SignedIn))]
 pub async fn list_flows(With(state, auth): With<AuthUser>) -> Result<axum::Json<IvrFlowList>> {
     let pool = &state.db.pool;
@@ -170,7 +170,7 @@ pub async fn list_flows(With(state, auth): With<AuthUser>) -> Result<axum::Json<
 
 /// Creates a flow; it must validate at my IVR level. Say, menu and voicemail texts are
 /// spoken (espeak-ng) and stored as 8 kHz prompts.
-#[utoipa::path(post, path = "/ivr/flows", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(post, path = "/ivr/flows", tag = "ivr",
     request_body(content = Object, description = "The flow: name, start, steps by id"),
     responses((status = 201, description = "Created", body = IvrFlowDetail),
         FlowRejected, SignedIn))]
@@ -189,7 +189,7 @@ pub async fn post_flow(
 }
 
 /// One of my flows.
-#[utoipa::path(get, path = "/ivr/flows/{id}", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/flows/{id}", tag = "ivr",
     params(("id" = i64, Path, description = "The flow's id")),
     responses((status = 200, description = "The flow", body = IvrFlowDetail),
         Invalid, SignedIn, NotFound))]
@@ -201,7 +201,7 @@ pub async fn get_flow(
 }
 
 /// Replaces one of my flows; numbers routed to it run the new version from the next call.
-#[utoipa::path(put, path = "/ivr/flows/{id}", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(put, path = "/ivr/flows/{id}", tag = "ivr",
     params(("id" = i64, Path, description = "The flow's id")),
     request_body(content = Object, description = "The flow: name, start, steps by id"),
     responses((status = 200, description = "Saved", body = IvrFlowDetail),
@@ -225,7 +225,7 @@ pub async fn put_flow(
 }
 
 /// A copy of one of my flows ("Copy of ..."), with its prompts; not routed, not billed.
-#[utoipa::path(post, path = "/ivr/flows/{id}/duplicate", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(post, path = "/ivr/flows/{id}/duplicate", tag = "ivr",
     params(("id" = i64, Path, description = "The flow to copy")),
     responses((status = 201, description = "The copy", body = IvrFlowDetail),
         Invalid, SignedIn, NotFound))]
@@ -252,7 +252,7 @@ pub async fn post_duplicate(
 
 /// Deletes one of my flows. Refused (409) while a number routes to it; its
 /// subscription ends with it (the month paid is not refunded).
-#[utoipa::path(delete, path = "/ivr/flows/{id}", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/ivr/flows/{id}", tag = "ivr",
     params(("id" = i64, Path, description = "The flow's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound, Conflict))]
 pub async fn delete_flow(

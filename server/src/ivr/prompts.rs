@@ -47,7 +47,6 @@ fn choose_upload(step: &mut Step, name: &str) -> bool {
 /// Uploads a WAV (any rate, mono or stereo, PCM) as a step's prompt: converted to
 /// 8 kHz mono for G.711 and chosen for the step in the saved flow.
 #[utoipa::path(post, path = "/ivr/flows/{id}/prompts/{step}", tag = "ivr",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The flow's id"),
         ("step" = String, Path, description = "The step's id"), UploadQuery),
     request_body(content = Vec<u8>, content_type = "audio/wav", description = "A WAV file"),
@@ -107,7 +106,6 @@ pub async fn post_prompt(
 
 /// A step's prompt as a WAV file (8 kHz mono), to hear what callers hear.
 #[utoipa::path(get, path = "/ivr/flows/{id}/prompts/{step}", tag = "ivr",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The flow's id"),
         ("step" = String, Path, description = "The step's id")),
     responses((status = 200, description = "The prompt", content_type = "audio/wav", body = Vec<u8>),

@@ -40,7 +40,7 @@ pub struct IvrVoicemail {
 }
 
 /// My voicemails, newest first.
-#[utoipa::path(get, path = "/ivr/voicemails", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/voicemails", tag = "ivr",
     responses((status = 200, description = "The voicemails", body = [IvrVoicemail]), SignedIn))]
 pub async fn list_voicemails(
     With(state, auth): With<AuthUser>,
@@ -63,7 +63,7 @@ pub async fn list_voicemails(
 }
 
 /// One voicemail's recording as a WAV file (8 kHz mono), marked heard.
-#[utoipa::path(get, path = "/ivr/voicemails/{id}/audio", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ivr/voicemails/{id}/audio", tag = "ivr",
     params(("id" = i64, Path, description = "The voicemail's id")),
     responses((status = 200, description = "The recording", content_type = "audio/wav", body = Vec<u8>),
         Invalid, SignedIn, NotFound))]
@@ -87,7 +87,7 @@ pub async fn get_voicemail_audio(
 }
 
 /// Deletes one of my voicemails.
-#[utoipa::path(delete, path = "/ivr/voicemails/{id}", tag = "ivr", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/ivr/voicemails/{id}", tag = "ivr",
     params(("id" = i64, Path, description = "The voicemail's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 pub async fn delete_voicemail(

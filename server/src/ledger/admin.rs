@@ -54,7 +54,7 @@ pub struct BalanceFilter {
 }
 
 /// Every account's balance with its latest credit and debit.
-#[utoipa::path(get, path = "/admin/balances", tag = "balance", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/balances", tag = "balance",
     params(BalanceFilter, PageQuery),
     responses((status = 200, description = "A page of accounts", body = Page<BalanceItem>),
         Invalid, SignedIn, AdminOnly))]
@@ -90,7 +90,6 @@ pub struct Adjusted {
 
 /// Adds funds to, or deducts funds from, an account, with a reason for the audit log.
 #[utoipa::path(post, path = "/admin/balances/{user_id}/adjust", tag = "balance",
-    security(("bearer" = [])),
     params(("user_id" = i64, Path, description = "The account's user id")),
     request_body = AdjustRequest,
     responses((status = 200, description = "The balance was adjusted", body = Adjusted),
@@ -162,7 +161,6 @@ pub async fn post_adjust(
 
 /// One account's ledger, newest first.
 #[utoipa::path(get, path = "/admin/balances/{user_id}/transactions", tag = "balance",
-    security(("bearer" = [])),
     params(("user_id" = i64, Path, description = "The account's user id"), PageQuery),
     responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
         Invalid, SignedIn, AdminOnly, NotFound))]

@@ -38,7 +38,7 @@ pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> Result<Page
 }
 
 /// The signed-in user's ledger, newest first.
-#[utoipa::path(get, path = "/ledger", tag = "balance", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ledger", tag = "balance",
     params(PageQuery),
     responses((status = 200, description = "A page of ledger entries", body = Page<EntryView>),
         Invalid, SignedIn))]
@@ -50,7 +50,7 @@ pub async fn list_own(
 }
 
 /// The signed-in user's whole ledger as CSV, oldest first (read in chunks).
-#[utoipa::path(get, path = "/ledger/export", tag = "balance", security(("bearer" = [])),
+#[utoipa::path(get, path = "/ledger/export", tag = "balance",
     responses((status = 200, description = "CSV: date,kind,description,amount,balance",
         content_type = "text/csv", body = String), SignedIn))]
 pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {

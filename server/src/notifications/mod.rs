@@ -81,7 +81,7 @@ pub struct MarkedAll {
 
 /// The signed-in user's notifications, newest first.
 #[utoipa::path(get, path = "/notifications", tag = "notifications",
-    security(("bearer" = [])), params(PageQuery),
+    params(PageQuery),
     responses((status = 200, description = "A page of notifications", body = NotificationPage),
         Invalid, SignedIn))]
 async fn list_notifications(
@@ -114,7 +114,6 @@ async fn list_notifications(
 
 /// Marks one notification read.
 #[utoipa::path(post, path = "/notifications/{id}/read", tag = "notifications",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The notification's id")),
     responses((status = 200, description = "The notification is read", body = MarkedRead),
         Invalid, SignedIn, NotFound))]
@@ -130,7 +129,6 @@ async fn post_read(
 
 /// Marks every notification of the signed-in user read.
 #[utoipa::path(post, path = "/notifications/read-all", tag = "notifications",
-    security(("bearer" = [])),
     responses((status = 200, description = "All read", body = MarkedAll), SignedIn))]
 async fn post_read_all(With(state, auth): With<AuthUser>) -> Result<axum::Json<MarkedAll>> {
     let n = repo::mark_all_read(&state.db.pool, auth.user.id).await?;

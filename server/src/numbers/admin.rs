@@ -87,7 +87,6 @@ pub struct PhoneFilter {
 
 /// The number inventory, filtered and paged.
 #[utoipa::path(get, path = "/admin/phones", tag = "numbers",
-    security(("bearer" = [])),
     params(PhoneFilter, PageQuery),
     responses(
         (status = 200, description = "One page of numbers", body = Page<AdminPhone>),
@@ -126,7 +125,6 @@ pub(super) async fn audited(
 
 /// Adds a number to the inventory.
 #[utoipa::path(post, path = "/admin/phones", tag = "numbers",
-    security(("bearer" = [])),
     request_body = NumberInput,
     responses(
         (status = 201, description = "The new number, available", body = AdminPhoneItem),
@@ -162,7 +160,6 @@ pub struct CountryChange {
 
 /// Moves a number to another country of the catalogue.
 #[utoipa::path(post, path = "/admin/phones/{id}/change-country", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = CountryChange,
     responses(
@@ -193,7 +190,6 @@ pub struct Reassign {
 ///
 /// No charge: an administrator's decision, audited.
 #[utoipa::path(post, path = "/admin/phones/{id}/reassign", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     request_body = Reassign,
     responses(

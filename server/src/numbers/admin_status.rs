@@ -30,7 +30,6 @@ async fn set_status(
 
 /// Takes a number out of service (it keeps its owner, if any).
 #[utoipa::path(post, path = "/admin/phones/{id}/deactivate", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
         (status = 200, description = "The number, inactive", body = AdminPhoneItem),
@@ -45,7 +44,6 @@ pub async fn post_deactivate(
 
 /// Puts an inactive number back in service: active if owned, else available.
 #[utoipa::path(post, path = "/admin/phones/{id}/activate", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
         (status = 200, description = "The number (unchanged unless it was inactive)",

@@ -23,7 +23,6 @@ pub struct MyNumbers {
 
 /// The user's numbers.
 #[utoipa::path(get, path = "/numbers/mine", tag = "numbers",
-    security(("bearer" = [])),
     responses((status = 200, description = "The user's numbers", body = MyNumbers), SignedIn))]
 pub async fn get_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<MyNumbers>> {
     let now = now_ms();
@@ -34,7 +33,6 @@ pub async fn get_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<My
 
 /// Stops renewal: the number stays until its expiry, then returns to inventory.
 #[utoipa::path(post, path = "/numbers/{id}/cancel", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
         (status = 200, description = "The number, renewal off", body = NumberOnly),
@@ -59,7 +57,6 @@ pub async fn post_cancel(
 
 /// Renews a number that expired for want of funds, within its grace period.
 #[utoipa::path(post, path = "/numbers/{id}/renew", tag = "numbers",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The number's id")),
     responses(
         (status = 200, description = "The number, active again, and the new balance", body = NumberPaid),

@@ -37,7 +37,6 @@ pub struct ShopCountries {
 
 /// Countries a client can buy numbers in, with the types each offers.
 #[utoipa::path(get, path = "/numbers/countries", tag = "numbers",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Active countries with numbers for sale", body = ShopCountries),
         SignedIn,
@@ -97,7 +96,6 @@ pub struct AvailableNumbers {
 
 /// Numbers for sale in a country, of one type.
 #[utoipa::path(get, path = "/numbers/available", tag = "numbers",
-    security(("bearer" = [])),
     params(AvailableQuery),
     responses(
         (status = 200, description = "Numbers for sale", body = AvailableNumbers),
@@ -155,7 +153,6 @@ pub fn insufficient(cost: i64, balance: i64) -> Error {
 
 /// Buys a number: charges the first month and the setup fee.
 #[utoipa::path(post, path = "/numbers/purchase", tag = "numbers",
-    security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
         description = "A retried request with the same key is applied once")),
     request_body = PurchaseRequest,

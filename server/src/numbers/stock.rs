@@ -60,7 +60,6 @@ async fn insert_all(
 
 /// Adds a range of consecutive numbers to the inventory, or previews it.
 #[utoipa::path(post, path = "/admin/phones/range", tag = "numbers",
-    security(("bearer" = [])),
     request_body = RangeRequest,
     responses(
         (status = 200, description = "What the range adds (and, with apply, added)", body = RangePreview),

@@ -34,7 +34,7 @@ pub struct PackageRemoved {
 }
 
 /// Every package, on sale or not, with its number of subscribers.
-#[utoipa::path(get, path = "/admin/packages", tag = "packages", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/packages", tag = "packages",
     responses((status = 200, description = "The packages, in display order", body = PackageList),
         SignedIn, AdminOnly))]
 pub async fn list_packages(
@@ -138,7 +138,7 @@ async fn audited(
 }
 
 /// Creates a package.
-#[utoipa::path(post, path = "/admin/packages", tag = "packages", security(("bearer" = [])),
+#[utoipa::path(post, path = "/admin/packages", tag = "packages",
     request_body = PackageRequest,
     responses((status = 201, description = "The package created", body = PackageItem),
         Invalid, SignedIn, AdminOnly))]
@@ -158,7 +158,7 @@ pub async fn post_package(
 }
 
 /// Changes a package; clients keep what they bought.
-#[utoipa::path(put, path = "/admin/packages/{id}", tag = "packages", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/packages/{id}", tag = "packages",
     params(("id" = i64, Path, description = "The package's id")),
     request_body = PackageRequest,
     responses((status = 200, description = "The package as changed", body = PackageItem),
@@ -179,7 +179,6 @@ pub async fn put_package(
 /// Deletes a package, or deactivates it while clients still use it.
 // Their minutes stay theirs until expiry.
 #[utoipa::path(delete, path = "/admin/packages/{id}", tag = "packages",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The package's id")),
     responses((status = 200, description = "Deleted, or deactivated", body = PackageRemoved),
         Invalid, SignedIn, AdminOnly, NotFound))]

@@ -21,7 +21,7 @@ pub struct Catalogue {
 }
 
 /// The packages on sale.
-#[utoipa::path(get, path = "/packages", tag = "packages", security(("bearer" = [])),
+#[utoipa::path(get, path = "/packages", tag = "packages",
     responses((status = 200, description = "The active packages, in display order", body = Catalogue),
         SignedIn))]
 pub async fn list_packages(With(state, _auth): With<AuthUser>) -> Result<axum::Json<Catalogue>> {
@@ -53,7 +53,7 @@ pub struct OwnedPackages {
 }
 
 /// The signed-in user's packages.
-#[utoipa::path(get, path = "/packages/mine", tag = "packages", security(("bearer" = [])),
+#[utoipa::path(get, path = "/packages/mine", tag = "packages",
     responses((status = 200, description = "The user's packages", body = OwnedPackages), SignedIn))]
 pub async fn list_mine(With(state, auth): With<AuthUser>) -> Result<axum::Json<OwnedPackages>> {
     let packages = repo::list_owned(&state.db.pool, auth.user.id).await?;
@@ -69,7 +69,6 @@ pub struct Purchased {
 
 /// Buys a package with the balance.
 #[utoipa::path(post, path = "/packages/{id}/purchase", tag = "packages",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The package's id"),
         ("Idempotency-Key" = Option<String>, Header,
             description = "Makes a retried purchase answer 409 instead of buying twice")),

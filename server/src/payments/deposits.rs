@@ -49,7 +49,6 @@ pub struct DepositStarted {
 
 /// Starts a card deposit: creates the payment intent the card form confirms.
 #[utoipa::path(post, path = "/payment/stripe", tag = "payments",
-    security(("bearer" = [])),
     request_body = DepositRequest,
     responses(
         (status = 200, description = "The intent to confirm", body = DepositStarted),
@@ -128,7 +127,6 @@ pub struct PaymentState {
 
 /// The user's deposits, newest first.
 #[utoipa::path(get, path = "/payment/deposits", tag = "payments",
-    security(("bearer" = [])),
     params(PageQuery),
     responses(
         (status = 200, description = "One page of deposits", body = Page<Deposit>),
@@ -146,7 +144,6 @@ pub async fn list_deposits(
 ///
 /// The payment page polls it after confirming.
 #[utoipa::path(get, path = "/payment/intent/{client_secret}", tag = "payments",
-    security(("bearer" = [])),
     params(("client_secret" = String, Path, description = "The client secret from POST /api/payment/stripe")),
     responses(
         (status = 200, description = "The payment", body = PaymentState),

@@ -56,7 +56,6 @@ pub struct ConfirmResult {
 
 /// Pays a sandbox payment with a test card (Stripe's test numbers decide the outcome).
 #[utoipa::path(post, path = "/payment/sandbox/confirm", tag = "payments",
-    security(("bearer" = [])),
     request_body = ConfirmRequest,
     responses(
         (status = 200, description = "The outcome; a declined card is a 200 with status `failed`",

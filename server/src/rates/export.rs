@@ -31,7 +31,6 @@ pub async fn all_rows(pool: &AnyPool, deck: &DeckRecord) -> Result<Vec<DeckRow>>
 
 /// The deck as CSV, with the header an upload expects.
 #[utoipa::path(get, path = "/admin/rate-decks/{id}/export", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 200, description = "The deck's lines, by prefix", content_type = "text/csv", body = String),
         SignedIn, AdminOnly, NotFound))]

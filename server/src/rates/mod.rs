@@ -115,7 +115,6 @@ async fn found(state: &AppState, id: i64) -> Result<repo::DeckRecord> {
 
 /// The rate decks, newest first (the latest 200).
 #[utoipa::path(get, path = "/admin/rate-decks", tag = "catalogue",
-    security(("bearer" = [])),
     responses((status = 200, description = "Decks with their status", body = RateDeckList),
         SignedIn, AdminOnly))]
 async fn list_decks(With(state, _admin): With<AdminUser>) -> Result<axum::Json<RateDeckList>> {
@@ -160,7 +159,6 @@ fn refused(e: DeckErrors) -> Response {
 
 /// Uploads a deck as CSV (the body, streamed): a draft once every line is valid.
 #[utoipa::path(post, path = "/admin/rate-decks", tag = "catalogue",
-    security(("bearer" = [])),
     params(UploadQuery),
     request_body(content = String, content_type = "text/csv",
         description = "prefix,destination,country,type,inbound,outbound,sms,first_increment,next_increment,effective_from"),
@@ -202,7 +200,6 @@ async fn post_deck(
 
 /// Deletes a draft deck.
 #[utoipa::path(delete, path = "/admin/rate-decks/{id}", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 204, description = "Deleted"), SignedIn, AdminOnly, NotFound, Conflict))]
 async fn delete_deck(
@@ -240,7 +237,6 @@ pub struct DeckPreview {
 
 /// What a deck changes against the deck in force now.
 #[utoipa::path(get, path = "/admin/rate-decks/{id}/preview", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id"), PreviewQuery),
     responses((status = 200, description = "Added, changed and removed prefixes", body = DeckPreview),
         Invalid, SignedIn, AdminOnly, NotFound))]
@@ -278,7 +274,6 @@ async fn get_preview(
 /// Applies a draft: it rates calls that start from its effective date on (or from
 /// now, when that date has come), on every instance.
 #[utoipa::path(post, path = "/admin/rate-decks/{id}/apply", tag = "catalogue",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 200, description = "The applied deck", body = RateDeckItem),
         (status = 409, description = "Applied already", body = ErrorBody),

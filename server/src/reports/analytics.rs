@@ -167,7 +167,7 @@ pub struct NewUsersDay {
 }
 
 /// Revenue, calls, destinations and sign-ups per day.
-#[utoipa::path(get, path = "/admin/analytics", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/analytics", tag = "admin",
     params(Range),
     responses((status = 200, description = "The charts' data", body = AnalyticsReport),
         Invalid, SignedIn, AdminOnly))]
@@ -234,7 +234,7 @@ pub async fn get_analytics(
 }
 
 /// One chart's data as CSV (`revenue`, `calls`, `destinations` or `users`).
-#[utoipa::path(get, path = "/admin/analytics/export", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/analytics/export", tag = "admin",
     params(Range, Chart),
     responses((status = 200, description = "The chart as a CSV attachment", content_type = "text/csv", body = String),
         Invalid, SignedIn, AdminOnly))]

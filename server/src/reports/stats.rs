@@ -53,7 +53,7 @@ pub struct RecentUser {
 }
 
 /// Overview figures: users, numbers, minutes, revenue, top countries, newest users.
-#[utoipa::path(get, path = "/admin/stats", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/stats", tag = "admin",
     responses((status = 200, description = "The overview", body = AdminStats), SignedIn, AdminOnly))]
 pub async fn get_stats(With(state, _admin): With<AdminUser>) -> Result<axum::Json<AdminStats>> {
     let pool = &state.db.pool;

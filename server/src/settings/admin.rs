@@ -154,7 +154,7 @@ fn configuration(state: &AppState) -> PlatformConfiguration {
 }
 
 /// The platform settings, and the configuration read from the environment.
-#[utoipa::path(get, path = "/admin/settings", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/settings", tag = "admin",
     responses((status = 200, description = "Settings and configuration", body = SettingsPage),
         SignedIn, AdminOnly))]
 pub async fn get_settings(With(state, _a): With<AdminUser>) -> Result<axum::Json<SettingsPage>> {
@@ -166,7 +166,7 @@ pub async fn get_settings(With(state, _a): With<AdminUser>) -> Result<axum::Json
 }
 
 /// Saves the platform settings (audited); they apply from the next request.
-#[utoipa::path(put, path = "/admin/settings", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/settings", tag = "admin",
     request_body = SettingsInput,
     responses((status = 200, description = "The saved settings", body = SettingsSaved),
         Invalid, SignedIn, AdminOnly))]

@@ -85,7 +85,7 @@ pub struct NewSipDevice {
 }
 
 /// The signed-in user's SIP devices.
-#[utoipa::path(get, path = "/sip/devices", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sip/devices", tag = "sip",
     responses((status = 200, description = "The devices, oldest first", body = SipDevices), SignedIn))]
 async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<SipDevices>> {
     let now = now_ms();
@@ -100,7 +100,7 @@ async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<Sip
 }
 
 /// Creates SIP credentials: the password is generated and returned once.
-#[utoipa::path(post, path = "/sip/devices", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sip/devices", tag = "sip",
     request_body = SipDeviceInput,
     responses((status = 201, description = "Created; the password is shown only now", body = NewSipDevice),
         Invalid, SignedIn, Conflict))]
@@ -142,7 +142,7 @@ async fn post_device(
 }
 
 /// Deletes a device: it can no longer register or call.
-#[utoipa::path(delete, path = "/sip/devices/{id}", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/sip/devices/{id}", tag = "sip",
     params(("id" = i64, Path, description = "The device's id")),
     responses((status = 204, description = "Deleted"), Invalid, SignedIn, NotFound))]
 async fn delete_device(

@@ -84,7 +84,7 @@ async fn route(conn: &mut AnyConnection, id: i64, owner: i64) -> Result<NumberRo
 }
 
 /// Where inbound calls to one of my numbers ring.
-#[utoipa::path(get, path = "/numbers/{id}/route", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(get, path = "/numbers/{id}/route", tag = "sip",
     params(("id" = i64, Path, description = "The number's id")),
     responses((status = 200, description = "The owner's devices and which ring", body = NumberRoute),
         Invalid, SignedIn, NotFound))]
@@ -100,7 +100,7 @@ pub async fn get_route(
 /// Sets which of my SIP devices ring for a number (none: all of them), or the number
 /// its calls are forwarded to, or the IVR flow that answers them (its first month
 /// charged when the flow is not in use yet: 402 when the balance does not cover it).
-#[utoipa::path(put, path = "/numbers/{id}/route", tag = "sip", security(("bearer" = [])),
+#[utoipa::path(put, path = "/numbers/{id}/route", tag = "sip",
     params(("id" = i64, Path, description = "The number's id")),
     request_body = RouteRequest,
     responses((status = 200, description = "The route as saved", body = NumberRoute),

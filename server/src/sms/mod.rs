@@ -101,7 +101,7 @@ pub struct SmsQuote {
 }
 
 /// Quotes a message without sending it.
-#[utoipa::path(post, path = "/sms/quote", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sms/quote", tag = "sms",
     request_body = SmsInput,
     responses((status = 200, description = "The message's parts and cost", body = SmsQuote), Invalid, SignedIn))]
 async fn post_quote(
@@ -176,7 +176,7 @@ async fn checked_from(
 }
 
 /// Sends a message: charged first, refunded if the carrier fails (then 502).
-#[utoipa::path(post, path = "/sms", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/sms", tag = "sms",
     params(("Idempotency-Key" = Option<String>, Header,
         description = "A retried request with the same key answers the first result and sends nothing more")),
     request_body = SendSms,
@@ -203,7 +203,7 @@ async fn post_sms(
 }
 
 /// The signed-in user's messages, newest first.
-#[utoipa::path(get, path = "/sms", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms", tag = "sms",
     params(PageQuery),
     responses((status = 200, description = "One page of messages", body = Page<SmsItem>), Invalid, SignedIn))]
 async fn list_sms(

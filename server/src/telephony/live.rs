@@ -165,14 +165,14 @@ async fn listed(state: &AppState, user: Option<i64>) -> Result<LiveCalls> {
 }
 
 /// My calls in progress.
-#[utoipa::path(get, path = "/calls/live", tag = "calls", security(("bearer" = [])),
+#[utoipa::path(get, path = "/calls/live", tag = "calls",
     responses((status = 200, description = "My calls in progress", body = LiveCalls), SignedIn))]
 pub async fn my_live_calls(With(state, auth): With<AuthUser>) -> Result<axum::Json<LiveCalls>> {
     Ok(axum::Json(listed(&state, Some(auth.user.id)).await?))
 }
 
 /// Every call in progress, with its customer.
-#[utoipa::path(get, path = "/admin/calls/live", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/calls/live", tag = "admin",
     responses((status = 200, description = "Calls in progress", body = LiveCalls),
         SignedIn, AdminOnly))]
 pub async fn all_live_calls(With(state, _admin): With<AdminUser>) -> Result<axum::Json<LiveCalls>> {
@@ -182,7 +182,6 @@ pub async fn all_live_calls(With(state, _admin): With<AdminUser>) -> Result<axum
 /// Hangs up a call in progress: the switch sends BYE to both legs, and the call's CDR
 /// bills its talk time as for any hang-up.
 #[utoipa::path(post, path = "/admin/calls/live/{call_id}/hangup", tag = "admin",
-    security(("bearer" = [])),
     params(("call_id" = String, Path, description = "The call's callId")),
     responses((status = 204, description = "The switch hung up the call"),
         SignedIn, AdminOnly, NotFound, Conflict, Upstream))]

@@ -74,7 +74,7 @@ async fn view(state: &AppState, user_id: i64) -> Result<TrialView> {
 }
 
 /// The trial: status, days left and verified numbers.
-#[utoipa::path(get, path = "/trial", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(get, path = "/trial", tag = "trial",
     responses((status = 200, description = "The signed-in user's trial", body = TrialView), SignedIn))]
 async fn get_trial(State(state): State<AppState>, auth: AuthUser) -> Result<axum::Json<TrialView>> {
     Ok(axum::Json(view(&state, auth.user.id).await?))
@@ -87,7 +87,7 @@ pub struct Sent {
 }
 
 /// Sends a verification code by SMS to a number (free of charge).
-#[utoipa::path(post, path = "/trial/verify", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(post, path = "/trial/verify", tag = "trial",
     request_body = trial::VerifyInput,
     responses((status = 200, description = "A code was sent", body = Sent), Invalid, SignedIn,
         (status = 403, description = "The account is not in its trial", body = crate::openapi::responses::ErrorBody),
@@ -138,7 +138,7 @@ fn code_hash(user_id: i64, number: &str, code: &str) -> String {
 }
 
 /// Confirms a number with the code sent to it.
-#[utoipa::path(post, path = "/trial/verify/confirm", tag = "trial", security(("bearer" = [])),
+#[utoipa::path(post, path = "/trial/verify/confirm", tag = "trial",
     request_body = trial::VerifyInput,
     responses((status = 200, description = "The number is verified", body = TrialView), Invalid, SignedIn))]
 async fn post_confirm(

@@ -86,7 +86,7 @@ pub struct UserFilter {
 }
 
 /// Users, newest first, filtered by text, status and role.
-#[utoipa::path(get, path = "/admin/users", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/users", tag = "admin",
     params(UserFilter, PageQuery),
     responses((status = 200, description = "One page of users", body = Page<AdminUserItem>),
         Invalid, SignedIn, AdminOnly))]
@@ -137,7 +137,7 @@ async fn audited(
 }
 
 /// Emails a user (kept in the outbox, or sent by SMTP when configured).
-#[utoipa::path(post, path = "/admin/users/{id}/email", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/admin/users/{id}/email", tag = "admin",
     params(("id" = i64, Path, description = "The user's id")),
     request_body = EmailInput,
     responses((status = 200, description = "The email is queued", body = EmailQueued),
@@ -180,7 +180,7 @@ pub struct RoleChange {
 }
 
 /// Makes a user an administrator or a client (never the caller, never the last admin).
-#[utoipa::path(post, path = "/admin/users/{id}/role", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/admin/users/{id}/role", tag = "admin",
     params(("id" = i64, Path, description = "The user's id")),
     request_body = RoleChange,
     responses((status = 200, description = "The updated user", body = AdminUserResponse),
@@ -211,7 +211,7 @@ pub async fn post_role(
 }
 
 /// Suspends an account: it cannot sign in, and its sessions end at once.
-#[utoipa::path(post, path = "/admin/users/{id}/suspend", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/admin/users/{id}/suspend", tag = "admin",
     params(("id" = i64, Path, description = "The user's id")),
     responses((status = 200, description = "The suspended user", body = AdminUserResponse),
         Invalid, SignedIn, AdminOnly, NotFound, Conflict))]
@@ -228,7 +228,7 @@ pub async fn post_suspend(
 }
 
 /// Reactivates a suspended account.
-#[utoipa::path(post, path = "/admin/users/{id}/reactivate", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/admin/users/{id}/reactivate", tag = "admin",
     params(("id" = i64, Path, description = "The user's id")),
     responses((status = 200, description = "The active user", body = AdminUserResponse),
         Invalid, SignedIn, AdminOnly, NotFound))]

@@ -48,7 +48,7 @@ pub struct UserResponse {
 }
 
 /// The signed-in user.
-#[utoipa::path(get, path = "/user/info", tag = "account", security(("bearer" = [])),
+#[utoipa::path(get, path = "/user/info", tag = "account",
     responses((status = 200, description = "The signed-in user", body = UserResponse), SignedIn))]
 pub async fn get_user_info(auth: AuthUser) -> axum::Json<UserResponse> {
     axum::Json(UserResponse {
@@ -78,7 +78,7 @@ pub struct PasswordChanged {
 
 /// Updates the name, email and notification choices. A new email needs the current
 /// password, and the old address is told of the change.
-#[utoipa::path(put, path = "/user/profile", tag = "account", security(("bearer" = [])),
+#[utoipa::path(put, path = "/user/profile", tag = "account",
     request_body = ProfileRequest,
     responses((status = 200, description = "The updated user", body = UserResponse), Invalid,
         SignedIn, Throttled))]
@@ -137,7 +137,7 @@ pub async fn put_profile(
 
 /// Changes the password and ends every other session of the user; the caller gets a
 /// fresh access token and keeps its own session.
-#[utoipa::path(put, path = "/user/password", tag = "account", security(("bearer" = [])),
+#[utoipa::path(put, path = "/user/password", tag = "account",
     request_body = PasswordChangeInput,
     responses((status = 200, description = "Password changed", body = PasswordChanged), Invalid,
         SignedIn, Throttled))]

@@ -92,7 +92,6 @@ pub struct Resent {
 
 /// The signed-in user's latest 50 webhook deliveries, newest first.
 #[utoipa::path(get, path = "/developer/webhooks", tag = "developer",
-    security(("bearer" = [])),
     responses((status = 200, description = "The latest deliveries", body = Deliveries), SignedIn))]
 pub async fn get_webhooks(With(state, auth): With<AuthUser>) -> Result<axum::Json<Deliveries>> {
     let rows = repo::recent(&state.db.pool, auth.user.id, RECENT).await?;
@@ -104,7 +103,6 @@ pub async fn get_webhooks(With(state, auth): With<AuthUser>) -> Result<axum::Jso
 /// Sends one of the user's deliveries again now (and retries it for another day),
 /// whatever became of it.
 #[utoipa::path(post, path = "/developer/webhooks/{id}/resend", tag = "developer",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The delivery's id")),
     responses((status = 202, description = "Queued to be sent again", body = Resent),
         Invalid, SignedIn, NotFound))]

@@ -94,7 +94,8 @@ fn balanced(s: &str) -> &str {
 
 /// Every documented /api operation that the server routes: asked for without a token
 /// (each path parameter as 1), it is answered by its handler or its extractors, not by
-/// the API's fallback (404 "No API endpoint at ...") or with 405.
+/// the API's fallback (404 "No API endpoint at ...") or with 405; one documented as
+/// taking the bearer token answers 401.
 async fn served(app: &TestApp, doc: &Value) -> BTreeSet<(String, String)> {
     let mut ops = BTreeSet::new();
     for (method, path) in documented(doc) {
@@ -111,6 +112,14 @@ async fn served(app: &TestApp, doc: &Value) -> BTreeSet<(String, String)> {
         let fallback = r.body["message"]
             .as_str()
             .is_some_and(|m| m.starts_with("No API endpoint"));
+        let op = &doc["paths"][&path][method.to_lowercase()];
+        if op["security"][0].get("bearer").is_some() {
+            assert_eq!(
+                r.status,
+                StatusCode::UNAUTHORIZED,
+                "{method} {path} without a token"
+            );
+        }
         if r.status != StatusCode::METHOD_NOT_ALLOWED && !fallback {
             ops.insert((method, path));
         }

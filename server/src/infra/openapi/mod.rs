@@ -11,9 +11,9 @@ use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use axum::Router;
 use std::sync::OnceLock;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::OpenApi as Document;
-use utoipa::{Modify, OpenApi};
+use utoipa::{IntoResponses, Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 #[derive(OpenApi)]
@@ -100,7 +100,33 @@ pub fn document() -> Document {
     let api = OpenApiRouter::<crate::state::AppState>::new().nest("/api", crate::api());
     doc.merge(api.into_openapi());
     doc.merge(crate::twilio::ApiDoc::openapi());
+    bearer_where_signed_in(&mut doc);
     doc
+}
+
+/// An operation that documents the `SignedIn` answer (401) takes the bearer token,
+/// unless its annotation names another scheme (the switch's secret, the Twilio API's
+/// Basic credentials): annotations say it once, by listing `SignedIn`.
+fn bearer_where_signed_in(doc: &mut Document) {
+    let signed_in = responses::SignedIn::responses();
+    let Some((status, answer)) = signed_in.iter().next() else {
+        return;
+    };
+    for item in doc.paths.paths.values_mut() {
+        let ops = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for op in ops.into_iter().flatten() {
+            if op.security.is_none() && op.responses.responses.get(status) == Some(answer) {
+                let bearer = SecurityRequirement::new("bearer", Vec::<String>::new());
+                op.security = Some(vec![bearer]);
+            }
+        }
+    }
 }
 
 /// The document and its page are built once per process: they only change with the code.

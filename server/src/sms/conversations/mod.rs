@@ -60,7 +60,7 @@ pub struct Conversations {
 }
 
 /// The signed-in user's conversations, newest first.
-#[utoipa::path(get, path = "/sms/conversations", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms/conversations", tag = "sms",
     responses((status = 200, description = "Conversations", body = Conversations), SignedIn))]
 pub async fn get_conversations(
     With(state, auth): With<AuthUser>,
@@ -98,7 +98,7 @@ pub struct ConversationThread {
 }
 
 /// The messages between one of the user's numbers and another party.
-#[utoipa::path(get, path = "/sms/conversation", tag = "sms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/sms/conversation", tag = "sms",
     params(ConversationQuery),
     responses((status = 200, description = "The conversation (empty when there is none)", body = ConversationThread),
         Invalid, SignedIn))]

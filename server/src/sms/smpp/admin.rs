@@ -85,7 +85,7 @@ fn link(r: LinkRow, now: i64) -> SmsLink {
 }
 
 /// The SMS carrier link: each SMPP link's state, the queue depth and the provider.
-#[utoipa::path(get, path = "/admin/sms/link", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/sms/link", tag = "admin",
     responses((status = 200, description = "The carrier link and the queue", body = SmsLinkPage),
         SignedIn, AdminOnly))]
 pub async fn get_link(With(state, _a): With<AdminUser>) -> Result<axum::Json<SmsLinkPage>> {
