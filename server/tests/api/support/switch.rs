@@ -6,6 +6,7 @@ use crate::common::TestApp;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::net::UdpSocket;
 use tokio::process::{Child, Command};
@@ -17,15 +18,32 @@ fn switch_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../switch")
 }
 
-/// A port free for both UDP and TCP (Kamailio listens on both).
+/// A port free for both UDP and TCP (Kamailio listens on both), below the kernel's
+/// range of ports for outgoing connections: a restarted Kamailio binds its ports
+/// again, and another test's connection could otherwise have been given one of them
+/// meanwhile ("Address already in use").
 pub fn free_sip_port() -> u16 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    const LOW: u32 = 20_000;
+    let high = outgoing_ports_start().max(LOW + 1_000);
     loop {
-        let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
-        let port = udp.local_addr().unwrap().port();
-        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+        // Each test binary starts at its own offset and moves on, so parallel tests
+        // (and binaries) rarely try the same port; the binds below settle it.
+        let n = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 61;
+        let port = (LOW + n % (high - LOW)) as u16;
+        let udp = std::net::UdpSocket::bind(("127.0.0.1", port));
+        if udp.is_ok() && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
             return port;
         }
     }
+}
+
+/// The first port the kernel gives outgoing connections (32768 unless configured).
+fn outgoing_ports_start() -> u32 {
+    std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse().ok())
+        .unwrap_or(32_768)
 }
 
 pub struct Switch {
