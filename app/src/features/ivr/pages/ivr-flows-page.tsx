@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { EmptyStart } from '../../../components/ui/empty-start';
 import { AppPage } from '../../../components/ui/app-page';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { QueryList } from '../../../components/ui/list-panel';
@@ -54,15 +55,10 @@ export function IvrFlowsPage() {
         loading={<TableSkeleton label="Loading flows..." rows={3} columns={5} />}
         error="Could not load your IVR flows."
         empty={
-          <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
-            <p className="text-slate-600">
-              No IVR flows yet. Build one, try it with a test call, then route a number to it in My
-              Numbers.
-            </p>
-            <ButtonLink to={paths.client.ivrNew} variant="secondary">
-              Build your first flow
-            </ButtonLink>
-          </div>
+          <EmptyStart to={paths.client.ivrNew} action="Build your first flow">
+            No IVR flows yet. Build one, try it with a test call, then route a number to it in My
+            Numbers.
+          </EmptyStart>
         }
       >
         {(data) => <FlowsTable items={data.items} onAction={onAction} />}

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
 import { AppPage } from '../../../components/ui/app-page';
+import { EmptyStart } from '../../../components/ui/empty-start';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { QueryList } from '../../../components/ui/list-panel';
 import { TableSkeleton } from '../../../components/ui/table-skeleton';
@@ -50,12 +51,9 @@ export function MyNumbersPage() {
         loading={<TableSkeleton label="Loading numbers..." columns={7} />}
         error="Could not load your numbers."
         empty={
-          <div role="status" className="flex flex-col items-center gap-3 p-10 text-center">
-            <p className="text-slate-600">You have no phone numbers yet.</p>
-            <ButtonLink to={paths.client.buyNumber} variant="secondary">
-              Buy your first number
-            </ButtonLink>
-          </div>
+          <EmptyStart to={paths.client.buyNumber} action="Buy your first number">
+            You have no phone numbers yet.
+          </EmptyStart>
         }
       >
         {(data) => <MyNumbersTable items={data} onAction={onAction} />}

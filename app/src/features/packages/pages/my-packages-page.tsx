@@ -1,5 +1,6 @@
 import { paths } from '../../../app/paths';
 import { AppPage } from '../../../components/ui/app-page';
+import { EmptyStart } from '../../../components/ui/empty-start';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { CardList } from '../../../components/ui/card-list';
 import { useMyPackages } from '../api/get-my-packages';
@@ -21,15 +22,9 @@ export function MyPackagesPage() {
         error="Could not load your packages."
         grid="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
         empty={
-          <div
-            role="status"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm"
-          >
-            <p className="font-medium text-slate-900">No packages</p>
-            <ButtonLink to={paths.client.buyPackage} variant="secondary">
-              Buy a package
-            </ButtonLink>
-          </div>
+          <EmptyStart to={paths.client.buyPackage} action="Buy a package" card>
+            No packages
+          </EmptyStart>
         }
       >
         {(item) => <MyPackageCard key={item.id} item={item} />}
