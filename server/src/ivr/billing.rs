@@ -7,7 +7,7 @@
 
 use super::repo::billing::{self, Due};
 use crate::error::Result;
-use crate::infra::jobs::{renew_in_batches, renewal_date, send_renewal_notices};
+use crate::infra::jobs::{renew_in_batches, send_renewal_notices, Notice};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::settings::add_months;
@@ -51,18 +51,20 @@ pub async fn ensure_paid(
 
 /// Notices of flows in use renewing within the notice period, once per period.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let notice = |d: &Due| {
-        let message = format!(
-            "The IVR flow {} renews on {} for {}. Keep your balance topped up to keep it answering calls.",
-            d.name,
-            renewal_date(d.renews_at),
-            format_micros(d.monthly)
-        );
-        (d.owner, message)
+    let notice = Notice {
+        title: "IVR flow renews soon",
+        subject: "Your Dialtone IVR flow renews soon",
+        keep: "keep it answering calls",
     };
-    let subject = "Your Dialtone IVR flow renews soon";
-    let due = &billing::RENEWALS;
-    send_renewal_notices(state, now, due, notice, "IVR flow renews soon", subject).await
+    let renewing = |d: &Due| {
+        (
+            d.owner,
+            format!("The IVR flow {}", d.name),
+            d.renews_at,
+            d.monthly,
+        )
+    };
+    send_renewal_notices(state, now, &billing::RENEWALS, &notice, renewing).await
 }
 
 /// Renews or ends every subscription due, in batches. Returns (renewed, ended).

@@ -5,7 +5,7 @@
 mod expiry;
 mod renewals;
 
-pub use renewals::{renew_in_batches, renewal_date, send_renewal_notices};
+pub use renewals::{renew_in_batches, renewal_date, send_renewal_notices, Notice};
 
 use crate::db::now_ms;
 use crate::state::AppState;

@@ -13,19 +13,26 @@ use sqlx::AnyConnection;
 /// The notice N days before renewal, once per period: claiming it sets
 /// notice_sent_for to the renewal date in the same statement that finds it.
 pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
-    let notice = |n: &Due| {
-        let message = format!(
-            "{} renews on {} for {}. Keep your balance topped up to keep it.",
-            n.number,
-            renewal_date(n.renews_at),
-            format_micros(n.monthly)
-        );
-        (n.owner, message)
+    let notice = Notice {
+        title: "Number renews soon",
+        subject: "Your Dialtone number renews soon",
+        keep: "keep it",
     };
-    let subject = "Your Dialtone number renews soon";
-    let due = &renewals::RENEWALS;
-    send_renewal_notices(state, now, due, notice, "Number renews soon", subject).await
+    let renewing = |n: &Due| (n.owner, n.number.clone(), n.renews_at, n.monthly);
+    send_renewal_notices(state, now, &renewals::RENEWALS, &notice, renewing).await
 }
+
+/// What the notices of one kind of subscription say: "{what} renews on {date} for
+/// {amount}. Keep your balance topped up to {keep}."
+pub struct Notice {
+    pub title: &'static str,
+    pub subject: &'static str,
+    pub keep: &'static str,
+}
+
+/// A subscription as its notice names it: (owner, what renews, renews_at, monthly
+/// micros).
+pub type Renewing = (i64, String, i64, i64);
 
 /// Renewal notices are sent for what renews before this moment: the platform's
 /// renewal_notice_days from `now`.
@@ -50,9 +57,8 @@ pub async fn send_renewal_notices<D>(
     state: &AppState,
     now: i64,
     due: &Renewals<'_>,
-    notice: impl Fn(&D) -> (i64, String),
-    title: &str,
-    subject: &str,
+    notice: &Notice,
+    renewing: impl Fn(&D) -> Renewing,
 ) -> anyhow::Result<u64>
 where
     D: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
@@ -63,14 +69,22 @@ where
         .notices::<D>(&mut tx, now, until)
         .await?
         .iter()
-        .map(notice)
+        .map(|d| {
+            let (owner, what, renews_at, monthly) = renewing(d);
+            let (date, amount) = (renewal_date(renews_at), format_micros(monthly));
+            let keep = notice.keep;
+            let text = format!(
+                "{what} renews on {date} for {amount}. Keep your balance topped up to {keep}."
+            );
+            (owner, text)
+        })
         .collect();
     for (owner, message) in &notices {
-        notify(&mut *tx, *owner, "renewal_notice", title, message).await?;
+        notify(&mut *tx, *owner, "renewal_notice", notice.title, message).await?;
     }
     tx.commit().await?;
     for (owner, message) in &notices {
-        crate::notifications::mail_if_opted_in(state, *owner, subject, message).await?;
+        crate::notifications::mail_if_opted_in(state, *owner, notice.subject, message).await?;
     }
     Ok(notices.len() as u64)
 }
