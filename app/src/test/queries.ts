@@ -99,3 +99,22 @@ export async function answerDialog(
   await userEvent.click(within(dialog).getByRole('button', { name: button }));
   return dialog;
 }
+
+/**
+ * A list screen's search box and then two filters, used in turn: `urls` are the
+ * requests each adds to the one before (the search, the first filter, both filters);
+ * after the first filter the screen says `empty`.
+ */
+export async function expectSearchThenFilters(
+  fetch: ReturnType<typeof mockApi>,
+  search: [field: HTMLElement, text: string],
+  filters: Array<[label: string, options: string[], choice: string]>,
+  urls: string[],
+  empty: string,
+) {
+  await searchFor(fetch, search[0], search[1], urls[0]);
+  await chooseOption(...filters[0]);
+  expect(await screen.findByText(empty)).toBeInTheDocument();
+  await chooseOption(...filters[1]);
+  await expectCalled(fetch, urls[2]);
+}

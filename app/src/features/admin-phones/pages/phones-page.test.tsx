@@ -6,13 +6,12 @@ import { pageTest } from '../../../test/render';
 import { PhonesPage } from './phones-page';
 import {
   bodyOf,
-  chooseOption,
   chooseRowAction,
   expectCalled,
+  expectSearchThenFilters,
   findRow,
   optionTexts,
   rowOf,
-  searchFor,
   expectShows,
 } from '../../../test/queries';
 import { retype } from '../../../test/forms';
@@ -73,32 +72,30 @@ describe('Manage phone numbers page', () => {
   });
 
   it('builds the query string from the search and both filters', async () => {
+    const urls = [
+      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20',
+      'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20',
+      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
+    ];
     const { fetch } = show({
-      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20': listPage([phone]),
-      'GET /api/admin/phones?search=415&type=tollfree&status=&page=1&pageSize=20': listPage([]),
-      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20': listPage(
-        [],
-      ),
+      [urls[0]]: listPage([phone]),
+      [urls[1]]: listPage([]),
+      [urls[2]]: listPage([]),
     });
     await screen.findByText('+14155550100');
-    await searchFor(
+    await expectSearchThenFilters(
       fetch,
-      screen.getByPlaceholderText('Search numbers...'),
-      '415',
-      'GET /api/admin/phones?search=415&type=&status=&page=1&pageSize=20',
-    );
-
-    await chooseOption('Type', ['All Types', 'Mobile', 'Landline', 'Toll-Free'], 'Toll-Free');
-    expect(await screen.findByText('No numbers match these filters')).toBeInTheDocument();
-
-    await chooseOption(
-      'Status',
-      ['All Status', 'Active', 'Reserved', 'Inactive', 'Available', 'Expired'],
-      'Expired',
-    );
-    await expectCalled(
-      fetch,
-      'GET /api/admin/phones?search=415&type=tollfree&status=expired&page=1&pageSize=20',
+      [screen.getByPlaceholderText('Search numbers...'), '415'],
+      [
+        ['Type', ['All Types', 'Mobile', 'Landline', 'Toll-Free'], 'Toll-Free'],
+        [
+          'Status',
+          ['All Status', 'Active', 'Reserved', 'Inactive', 'Available', 'Expired'],
+          'Expired',
+        ],
+      ],
+      urls,
+      'No numbers match these filters',
     );
   });
 

@@ -8,10 +8,9 @@ import {
   bodyOf,
   chooseRowAction,
   expectCalled,
-  chooseOption,
+  expectSearchThenFilters,
   findRow,
   rowOf,
-  searchFor,
   answerDialog,
   expectShows,
 } from '../../../test/queries';
@@ -67,28 +66,26 @@ describe('Manage users page', () => {
   });
 
   it('builds the query from the debounced search and both filters', async () => {
+    const urls = [
+      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20',
+      'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20',
+      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
+    ];
     const { fetch } = show({
-      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20': listPage([ada]),
-      'GET /api/admin/users?search=ada&status=suspended&role=&page=1&pageSize=20': listPage([]),
-      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20': listPage(
-        [],
-      ),
+      [urls[0]]: listPage([ada]),
+      [urls[1]]: listPage([]),
+      [urls[2]]: listPage([]),
     });
     await screen.findByText('ada@example.com');
-    await searchFor(
+    await expectSearchThenFilters(
       fetch,
-      screen.getByLabelText('Search'),
-      'ada',
-      'GET /api/admin/users?search=ada&status=&role=&page=1&pageSize=20',
-    );
-
-    await chooseOption('Status', ['All Status', 'Active', 'Suspended', 'Pending'], 'Suspended');
-    expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
-
-    await chooseOption('Role', ['All Roles', 'Admin', 'Client'], 'Admin');
-    await expectCalled(
-      fetch,
-      'GET /api/admin/users?search=ada&status=suspended&role=admin&page=1&pageSize=20',
+      [screen.getByLabelText('Search'), 'ada'],
+      [
+        ['Status', ['All Status', 'Active', 'Suspended', 'Pending'], 'Suspended'],
+        ['Role', ['All Roles', 'Admin', 'Client'], 'Admin'],
+      ],
+      urls,
+      'No users match these filters',
     );
   });
 
