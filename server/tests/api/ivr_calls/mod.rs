@@ -9,7 +9,8 @@ mod info;
 mod load;
 
 use crate::common::{caller, Session, TestApp};
-use crate::support::switch::{free_sip_port, run_traced, SippRun, Switch};
+use crate::support::free_port;
+use crate::support::switch::{run_traced, SippRun, Switch};
 use dialtone_server::ivr::media::Listener;
 use dialtone_server::ivr::repo;
 use serde_json::{json, Value};
@@ -71,7 +72,7 @@ pub async fn voicemail_line(left: &str) -> Ivr {
 
 impl Setup<'_> {
     pub async fn start(self) -> Ivr {
-        let addr = format!("127.0.0.1:{}", free_sip_port());
+        let addr = format!("127.0.0.1:{}", free_port());
         let offset = self
             .clock_ms
             .map(|at| at - dialtone_server::db::now_ms())
@@ -143,7 +144,7 @@ impl Ivr {
     /// The carrier places `calls` calls at once to the number with `scenario`
     /// (switch/sipp/ivr-*.xml) and waits for SIPp to finish.
     pub async fn carrier(&self, scenario: &str, calls: u32) -> SippRun {
-        let media_port = free_sip_port();
+        let media_port = free_port();
         let scenario_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("../switch/sipp/{scenario}.xml"));
         let n = calls.to_string();
@@ -157,7 +158,7 @@ impl Ivr {
             .args(["-m", &n, "-l", &n, "-r", &n, "-rp", "1000"])
             .args(["-key", "from", OUTSIDE_CALLER, "-key", "to", &self.number])
             .args(["-nostdin", "-timeout", "60s", "-timeout_error"]);
-        let name = format!("{scenario}-{}", free_sip_port());
+        let name = format!("{scenario}-{}", free_port());
         run_traced(sipp, self.switch.dir.path(), &name).await
     }
 

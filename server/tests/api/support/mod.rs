@@ -4,15 +4,36 @@ pub mod cluster;
 pub mod smsc;
 pub mod switch;
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-/// A port nothing listens on right now.
+/// A loopback port free for both UDP and TCP (Kamailio listens on both), below the
+/// kernel's range of ports for outgoing connections: a server started on it (Kamailio,
+/// again after a restart, the SMSC, the SMTP sink, ...) binds it a moment later, and a
+/// port from that range could meanwhile have been given to another test's outgoing
+/// connection ("Address already in use").
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    const LOW: u32 = 20_000;
+    let high = outgoing_ports_start().max(LOW + 1_000);
+    loop {
+        // Each test binary starts at its own offset and moves on, so parallel tests
+        // (and binaries) rarely try the same port; the binds below settle it.
+        let n = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 61;
+        let port = (LOW + n % (high - LOW)) as u16;
+        let udp = std::net::UdpSocket::bind(("127.0.0.1", port));
+        if udp.is_ok() && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+}
+
+/// The first port the kernel gives outgoing connections (32768 unless configured).
+fn outgoing_ports_start() -> u32 {
+    std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse().ok())
+        .unwrap_or(32_768)
 }
 
 /// Waits until the server at `base` answers /readyz (twenty seconds at the most).

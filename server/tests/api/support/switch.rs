@@ -2,11 +2,11 @@
 //! switch/start.sh (the script `make run` uses) in front of it, and SIPp as phones and
 //! as the carrier, each on ports of its own so that tests run side by side.
 
+use super::free_port;
 use crate::common::TestApp;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::net::UdpSocket;
 use tokio::process::{Child, Command};
@@ -16,34 +16,6 @@ pub const AUTH_FAILURE_LIMIT: u32 = 3;
 
 fn switch_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../switch")
-}
-
-/// A port free for both UDP and TCP (Kamailio listens on both), below the kernel's
-/// range of ports for outgoing connections: a restarted Kamailio binds its ports
-/// again, and another test's connection could otherwise have been given one of them
-/// meanwhile ("Address already in use").
-pub fn free_sip_port() -> u16 {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    const LOW: u32 = 20_000;
-    let high = outgoing_ports_start().max(LOW + 1_000);
-    loop {
-        // Each test binary starts at its own offset and moves on, so parallel tests
-        // (and binaries) rarely try the same port; the binds below settle it.
-        let n = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 61;
-        let port = (LOW + n % (high - LOW)) as u16;
-        let udp = std::net::UdpSocket::bind(("127.0.0.1", port));
-        if udp.is_ok() && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
-            return port;
-        }
-    }
-}
-
-/// The first port the kernel gives outgoing connections (32768 unless configured).
-fn outgoing_ports_start() -> u32 {
-    std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
-        .ok()
-        .and_then(|r| r.split_whitespace().next()?.parse().ok())
-        .unwrap_or(32_768)
 }
 
 pub struct Switch {
@@ -169,10 +141,10 @@ impl Switch {
         let router = dialtone_server::app(app.state.clone());
         let server = serve(listener, router.clone());
         let mut switch = Switch {
-            sip_port: free_sip_port(),
-            carrier_port: free_sip_port(),
-            carrier_in_port: free_sip_port(),
-            rpc_port: free_sip_port(),
+            sip_port: free_port(),
+            carrier_port: free_port(),
+            carrier_in_port: free_port(),
+            rpc_port: free_port(),
             kamailio: std::sync::Mutex::new(None),
             carrier: None,
             api,
@@ -190,10 +162,10 @@ impl Switch {
             if let Some(child) = switch.kamailio.get_mut().unwrap().take() {
                 stop(child);
             }
-            switch.sip_port = free_sip_port();
-            switch.carrier_port = free_sip_port();
-            switch.carrier_in_port = free_sip_port();
-            switch.rpc_port = free_sip_port();
+            switch.sip_port = free_port();
+            switch.carrier_port = free_port();
+            switch.carrier_in_port = free_port();
+            switch.rpc_port = free_port();
         }
         switch.wait_answering().await;
         switch
@@ -342,7 +314,7 @@ impl Switch {
 
     /// A phone that registers as `user` and then answers the calls it is rung for.
     pub async fn phone(&self, user: &str, password: &str) -> Phone {
-        let port = free_sip_port();
+        let port = free_port();
         let run = self
             .sipp("register", user, &["-au", user, "-ap", password], port, 1)
             .await;
@@ -364,8 +336,7 @@ impl Switch {
     ) -> SippRun {
         let mut args = vec!["-au", user, "-ap", password];
         args.extend_from_slice(extra);
-        self.sipp(scenario, user, &args, free_sip_port(), calls)
-            .await
+        self.sipp(scenario, user, &args, free_port(), calls).await
     }
 
     /// The carrier brings a call from `from` to `to`, talking `talk_ms` if answered.
@@ -394,7 +365,7 @@ impl Switch {
             .args(["-r", &calls.to_string(), "-rp", "1000"])
             .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
             .args(extra);
-        let name = format!("{scenario}-{user}-{port}-{}", free_sip_port());
+        let name = format!("{scenario}-{user}-{port}-{}", free_port());
         run_traced(sipp, self.dir.path(), &name).await
     }
 }
