@@ -137,4 +137,14 @@ impl TestApp {
             .await
             .unwrap()
     }
+
+    /// The text of the first notification titled `title`.
+    pub async fn notice_text(&self, title: &str) -> String {
+        let sql = "SELECT message FROM notifications WHERE title = $1 ORDER BY id LIMIT 1";
+        sqlx::query_scalar(sql)
+            .bind(title)
+            .fetch_one(&self.state.db.pool)
+            .await
+            .unwrap()
+    }
 }
