@@ -65,7 +65,7 @@ pub fn device_may_call(
     if outbound && device_owner == Some(number_owner) {
         Ok(())
     } else {
-        Err("caller_id_not_yours")
+        Err(crate::call::Refusal::CallerIdNotYours.code())
     }
 }
 
@@ -73,13 +73,7 @@ pub fn device_may_call(
 /// what the account may not do is 403, a destination nobody serves is 404, and
 /// anything else fails closed as 503.
 pub fn refusal_status(reason: &str) -> (u16, &'static str) {
-    match reason {
-        "insufficient_funds" => (402, "Payment Required"),
-        "account_suspended" | "trial_restricted" | "caller_id_not_yours" => (403, "Forbidden"),
-        "unknown_number" | "no_rate" => (404, "Not Found"),
-        "call_already_ended" => (481, "Call Does Not Exist"),
-        _ => (503, "Service Unavailable"),
-    }
+    crate::call::sip_answer(reason)
 }
 
 pub const FORWARD_TO_ITSELF_MESSAGE: &str = "A number cannot forward its calls to itself";

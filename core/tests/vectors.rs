@@ -2,8 +2,8 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    api, card, dates, inventory, ivr, money, platform, pricing, rates, rating, sip, sms, trial,
-    units, validation as v, wizard,
+    api, call, card, dates, inventory, ivr, money, platform, pricing, rates, rating, sip, sms,
+    trial, units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -49,6 +49,8 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "validateRange" => refusals(inventory::validate_range(&arg(args, 0))),
         "validatePackageForm" => refusals(inventory::validate_package_form(&arg(args, 0))),
         "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
+        "authorizeCall" => json!(call::authorize(&arg(args, 0))),
+        "settleCall" => json!(call::settle(&arg(args, 0))),
         "sipRefusal" => {
             let (status, phrase) = sip::refusal_status(&arg::<String>(args, 0));
             json!({ "status": status, "phrase": phrase })

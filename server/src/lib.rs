@@ -5,9 +5,14 @@
 pub mod infra;
 // Infrastructure by its short name (`crate::db`, `crate::error`, ...).
 pub use infra::{
-    backup, config, csv, db, error, extract, health, jobs, json, mail, openapi, paging, security,
-    spa, state, telemetry, throttle,
+    backup, config, csv, db, error, extract, health, json, mail, openapi, paging, security, spa,
+    telemetry, throttle,
 };
+
+// The composition root: the state every handler shares and the list of jobs (each
+// resource owns its jobs' work); `api()` below is the table of the API's contents.
+pub mod jobs;
+pub mod state;
 
 pub mod audit;
 pub mod auth;
@@ -33,6 +38,10 @@ pub mod twilio;
 pub mod users;
 pub mod webhooks;
 
+#[cfg(test)]
+mod configuration_docs;
+#[cfg(test)]
+mod layers;
 #[cfg(test)]
 mod sql_placement;
 
@@ -80,9 +89,19 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(credentials::router())
 }
 
+/// The OpenAPI document: every /api operation as `api()` routes it, and the
+/// Twilio-compatible API.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    let api = OpenApiRouter::<AppState>::new().nest("/api", api());
+    openapi::assemble([api.into_openapi(), twilio::ApiDoc::openapi()])
+}
+
 pub fn app(state: AppState) -> Router {
     let (api, _) = api().split_for_parts();
-    let api = api.merge(openapi::router()).fallback(spa::api_not_found);
+    let api = api
+        .merge(openapi::router(openapi_document))
+        .fallback(spa::api_not_found);
     telemetry::install();
     let mut router = Router::new()
         .nest("/api", api)

@@ -2,7 +2,7 @@
 //! the rating of calls (costs, the longest call funds pay for, destinations).
 
 use crate::{from_js, micros, string, to_js, Checked};
-use dialtone_core::{rating, sip};
+use dialtone_core::{call, rating, sip};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -20,7 +20,27 @@ export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, f
 export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
 export function maxDurationForwarded(funds: string, inRate: string, inFirst: number, inNext: number, outRate: string, outFirst: number, outNext: number, cap: number): number;
 export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
+export type Refusal = 'call_already_ended' | 'unknown_number' | 'account_suspended' | 'trial_restricted' | 'caller_id_not_yours' | 'no_rate' | 'insufficient_funds';
+export interface CallRate { perMinute: string; increments?: { first: number; next: number } }
+export interface CallFacts { direction: 'inbound' | 'outbound'; nowMs: number; earlier?: { kind: 'nothing' | 'ended' } | { kind: 'held'; createdAtMs: number; expiresAtMs: number }; fromDevice?: boolean; party: null | { userId: number; suspended?: boolean; deviceOwner?: number | null; ivrTicketValid?: boolean | null; trialVerified?: boolean | null; rate: CallRate | null; balance: string; reserved?: string; packageSeconds?: number; reservedPackageSeconds?: number; route?: { kind: 'direct' | 'ivr' } | { kind: 'forward'; leg: CallRate | null }; ringingWebhook?: boolean } }
+export type Authorization = { decision: 'refuse'; refusal: Refusal } | { decision: 'again'; maxDurationSeconds: number } | { decision: 'hold'; maxDurationSeconds: number; amount: string; packageSeconds: number; expiresAtMs: number; rate: CallRate; stable: boolean };
+export function authorizeCall(facts: CallFacts): Authorization;
+export interface SettleFacts { direction: 'inbound' | 'outbound'; durationSeconds: number; held?: { amount: string; packageSeconds?: number; sameAccount?: boolean } | null; balance: string; reserved?: string; packageSeconds?: number; reservedPackageSeconds?: number; rate: CallRate | null; lowBalanceThreshold: string; lowBalanceNotified?: boolean; statusCallback?: boolean }
+export type Settlement = { decision: 'charge'; charge: CallCharge; warnLowBalance: boolean; stable: boolean } | { decision: 'stepByStep' };
+export function settleCall(facts: SettleFacts): Settlement;
 "#;
+
+/// May this call go, and for how long (core's `call::authorize`).
+#[wasm_bindgen(js_name = authorizeCall, skip_typescript)]
+pub fn authorize_call(facts: JsValue) -> Result<JsValue, JsError> {
+    to_js(&call::authorize(&from_js(facts)?))
+}
+
+/// What a finished call costs and how it is paid (core's `call::settle`).
+#[wasm_bindgen(js_name = settleCall, skip_typescript)]
+pub fn settle_call(facts: JsValue) -> Result<JsValue, JsError> {
+    to_js(&call::settle(&from_js(facts)?))
+}
 
 #[wasm_bindgen(js_name = validateSipDevice, skip_typescript)]
 pub fn validate_sip_device(input: JsValue) -> Result<JsValue, JsError> {

@@ -4,7 +4,7 @@
 use super::graph::{loops_without_key_press, reachable};
 use super::hours::{interval_minutes, parse_date, parse_time, Zones};
 use super::limits::*;
-use super::model::{Flow, Step, FORWARD_TO_DEVICES};
+use super::model::{Flow, Forward, Hours, Menu, Step, FORWARD_TO_DEVICES};
 use crate::phone;
 use serde::Serialize;
 
@@ -154,102 +154,112 @@ fn prompt_problems(id: &str, text: &str, audio: &Option<String>, what: &str) -> 
 }
 
 fn step_problems(id: &str, step: &Step, level: Level, zones: &dyn Zones) -> Vec<Problem> {
-    let mut out = Vec::new();
     match step {
-        Step::Say(s) => out.extend(prompt_problems(id, &s.text, &s.audio, "the text to say")),
-        Step::Menu(m) => {
-            out.extend(prompt_problems(id, &m.prompt, &m.audio, "the menu prompt"));
-            if m.options.is_empty() {
-                out.push(step_problem(id, "a menu needs at least one key"));
-            }
-            for key in m.options.keys().filter(|k| !KEYS.contains(&k.as_str())) {
-                out.push(step_problem(
-                    id,
-                    format!("'{key}' is not a key; use 0-9, * or #"),
-                ));
-            }
-            out.extend(bounded(
-                id,
-                m.timeout_seconds,
-                TIMEOUT_SECONDS,
-                "the timeout",
-            ));
-            if !(RETRIES.0..=RETRIES.1).contains(&m.retries) {
-                out.push(step_problem(
-                    id,
-                    format!("retries must be between {} and {}", RETRIES.0, RETRIES.1),
-                ));
-            }
-        }
-        Step::Hours(h) => {
-            if !level.limits().business_hours {
-                out.push(step_problem(
-                    id,
-                    "business hours need the Advanced or Premium IVR level",
-                ));
-            }
-            if h.time_zone.is_empty() {
-                out.push(step_problem(id, "choose a time zone"));
-            } else if !zones.is_known(&h.time_zone) {
-                out.push(step_problem(
-                    id,
-                    format!("'{}' is not a known time zone", h.time_zone),
-                ));
-            }
-            for (day, intervals) in h.weekly.days() {
-                if intervals.len() > MAX_INTERVALS_PER_DAY {
-                    out.push(step_problem(
-                        id,
-                        format!("{day} may have at most {MAX_INTERVALS_PER_DAY} opening times"),
-                    ));
-                }
-                for i in intervals {
-                    if let Some(bad) = [&i.from, &i.to]
-                        .into_iter()
-                        .find(|t| parse_time(t).is_none())
-                    {
-                        out.push(step_problem(
-                            id,
-                            format!("{day} '{bad}' is not a time (HH:MM)"),
-                        ));
-                    } else if interval_minutes(i).is_none() {
-                        out.push(step_problem(
-                            id,
-                            format!("{day} {}-{} must end after it starts", i.from, i.to),
-                        ));
-                    }
-                }
-            }
-            if h.holidays.len() > MAX_HOLIDAYS {
-                out.push(step_problem(id, format!("at most {MAX_HOLIDAYS} holidays")));
-            }
-            for d in h.holidays.iter().filter(|d| parse_date(d).is_none()) {
-                out.push(step_problem(
-                    id,
-                    format!("holiday '{d}' is not a date (YYYY-MM-DD)"),
-                ));
-            }
-        }
-        Step::Forward(f) => {
-            if f.to.is_empty() {
-                out.push(step_problem(id, "enter the number to forward to"));
-            } else if f.to != FORWARD_TO_DEVICES && !phone::is_e164(&f.to) {
-                // core's E.164 message, continuing the sentence after "Step 'x': ".
-                let (first, rest) = phone::E164_MESSAGE.split_at(1);
-                out.push(step_problem(id, format!("{}{rest}", first.to_lowercase())));
-            }
-            out.extend(bounded(id, f.ring_seconds, RING_SECONDS, "the ring time"));
-        }
+        Step::Say(s) => prompt_problems(id, &s.text, &s.audio, "the text to say"),
+        Step::Menu(m) => menu_problems(id, m),
+        Step::Hours(h) => hours_problems(id, h, level, zones),
+        Step::Forward(f) => forward_problems(id, f),
         Step::Voicemail(v) => {
-            out.extend(prompt_problems(id, &v.greeting, &v.audio, "the greeting"));
+            let mut out = prompt_problems(id, &v.greeting, &v.audio, "the greeting");
             out.extend(bounded(
                 id,
                 v.max_seconds,
                 RECORD_SECONDS,
                 "the recording limit",
             ));
+            out
         }
-        Step::Hangup => {}
+        Step::Hangup => Vec::new(),
     }
+}
+
+fn menu_problems(id: &str, m: &Menu) -> Vec<Problem> {
+    let mut out = prompt_problems(id, &m.prompt, &m.audio, "the menu prompt");
+    if m.options.is_empty() {
+        out.push(step_problem(id, "a menu needs at least one key"));
+    }
+    for key in m.options.keys().filter(|k| !KEYS.contains(&k.as_str())) {
+        out.push(step_problem(
+            id,
+            format!("'{key}' is not a key; use 0-9, * or #"),
+        ));
+    }
+    out.extend(bounded(
+        id,
+        m.timeout_seconds,
+        TIMEOUT_SECONDS,
+        "the timeout",
+    ));
+    if !(RETRIES.0..=RETRIES.1).contains(&m.retries) {
+        out.push(step_problem(
+            id,
+            format!("retries must be between {} and {}", RETRIES.0, RETRIES.1),
+        ));
+    }
+    out
+}
+
+fn hours_problems(id: &str, h: &Hours, level: Level, zones: &dyn Zones) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if !level.limits().business_hours {
+        out.push(step_problem(
+            id,
+            "business hours need the Advanced or Premium IVR level",
+        ));
+    }
+    if h.time_zone.is_empty() {
+        out.push(step_problem(id, "choose a time zone"));
+    } else if !zones.is_known(&h.time_zone) {
+        out.push(step_problem(
+            id,
+            format!("'{}' is not a known time zone", h.time_zone),
+        ));
+    }
+    for (day, intervals) in h.weekly.days() {
+        if intervals.len() > MAX_INTERVALS_PER_DAY {
+            out.push(step_problem(
+                id,
+                format!("{day} may have at most {MAX_INTERVALS_PER_DAY} opening times"),
+            ));
+        }
+        for i in intervals {
+            if let Some(bad) = [&i.from, &i.to]
+                .into_iter()
+                .find(|t| parse_time(t).is_none())
+            {
+                out.push(step_problem(
+                    id,
+                    format!("{day} '{bad}' is not a time (HH:MM)"),
+                ));
+            } else if interval_minutes(i).is_none() {
+                out.push(step_problem(
+                    id,
+                    format!("{day} {}-{} must end after it starts", i.from, i.to),
+                ));
+            }
+        }
+    }
+    if h.holidays.len() > MAX_HOLIDAYS {
+        out.push(step_problem(id, format!("at most {MAX_HOLIDAYS} holidays")));
+    }
+    for d in h.holidays.iter().filter(|d| parse_date(d).is_none()) {
+        out.push(step_problem(
+            id,
+            format!("holiday '{d}' is not a date (YYYY-MM-DD)"),
+        ));
+    }
+    out
+}
+
+fn forward_problems(id: &str, f: &Forward) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if f.to.is_empty() {
+        out.push(step_problem(id, "enter the number to forward to"));
+    } else if f.to != FORWARD_TO_DEVICES && !phone::is_e164(&f.to) {
+        // core's E.164 message, continuing the sentence after "Step 'x': ".
+        let (first, rest) = phone::E164_MESSAGE.split_at(1);
+        out.push(step_problem(id, format!("{}{rest}", first.to_lowercase())));
+    }
+    out.extend(bounded(id, f.ring_seconds, RING_SECONDS, "the ring time"));
     out
 }

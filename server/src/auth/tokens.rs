@@ -1,9 +1,7 @@
 //! Access tokens (short-lived signed JWTs) and opaque random tokens, which we store
 //! only as SHA-256 hashes.
 
-use base64::Engine;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -60,12 +58,7 @@ impl JwtKeys {
     }
 }
 
-/// 256 random bits, URL-safe.
-pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::thread_rng().fill_bytes(&mut bytes);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
+pub use crate::security::random_token;
 
 pub fn sha256_hex(s: &str) -> String {
     hex::encode(Sha256::digest(s.as_bytes()))

@@ -53,8 +53,8 @@ pub struct Config {
     /// DIALTONE_SMPP_ADDR (host:port), _SYSTEM_ID, _PASSWORD, _SYSTEM_TYPE,
     /// _ADDRESS_RANGE, _TLS, _TLS_CA, further SMSCs as DIALTONE_SMPP_ADDR_2 … _9, and
     /// DIALTONE_SMPP_RECONCILE_SECS: the SMSCs that DIALTONE_SMS_PROVIDER=smpp binds to
-    /// (sms::smpp::settings).
-    pub smpp: Option<crate::sms::smpp::Settings>,
+    /// (infra::smpp_settings).
+    pub smpp: Option<super::smpp_settings::Settings>,
     /// DIALTONE_TRUST_PROXY: take the client address from X-Forwarded-For (behind nginx).
     pub trust_proxy: bool,
     /// DIALTONE_SIGNUPS_PER_HOUR: accounts one client address may create an hour
@@ -158,7 +158,7 @@ impl Config {
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
-            smpp: crate::sms::smpp::Settings::from_env()?,
+            smpp: super::smpp_settings::Settings::from_env()?,
             stripe_secret_key: var("DIALTONE_STRIPE_SECRET_KEY"),
             stripe_publishable_key: var("DIALTONE_STRIPE_PUBLISHABLE_KEY"),
             stripe_webhook_secret: var("DIALTONE_STRIPE_WEBHOOK_SECRET"),
@@ -219,7 +219,7 @@ fn load_or_create_secret(data_dir: &std::path::Path, name: &str) -> anyhow::Resu
     }
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("creating {}", data_dir.display()))?;
-    let secret = crate::auth::tokens::random_token();
+    let secret = super::security::random_token();
     std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
     Ok(secret.into_bytes())
 }

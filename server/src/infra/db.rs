@@ -16,6 +16,11 @@ use std::future::{ready, Future};
 use std::pin::Pin;
 use std::time::Duration;
 
+/// A connection's own table that one statement of a batch can note a result in for
+/// the next to read (the call path's settlement guard does), made on every SQLite
+/// connection.
+pub const NOTE_TABLE_SQLITE: &str = "CREATE TEMP TABLE IF NOT EXISTS settle_ok (ok INTEGER)";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
@@ -115,8 +120,7 @@ impl Db {
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
-                        let guard = crate::telephony::repo::charge::GUARD_TABLE_SQLITE;
-                        conn.execute(guard).await?;
+                        conn.execute(NOTE_TABLE_SQLITE).await?;
                     }
                     Ok(())
                 })

@@ -59,3 +59,12 @@ pub fn layers(config: &Config) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
         })
         .collect()
 }
+
+/// 256 random bits, URL-safe: session secrets, tokens, generated passwords.
+pub fn random_token() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}

@@ -7,9 +7,9 @@
 
 use super::repo::billing::{self, Due};
 use crate::error::Result;
-use crate::infra::jobs::{renew_in_batches, send_renewal_notices, Notice};
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
+use crate::numbers::renewals::{renew_in_batches, send_renewal_notices, Notice};
 use crate::settings::add_months;
 use crate::state::AppState;
 use dialtone_core::ivr::plan;

@@ -3,6 +3,7 @@
 mod admin;
 mod admin_status;
 mod mine;
+pub mod renewals;
 pub mod repo;
 pub mod shop;
 pub mod stock;

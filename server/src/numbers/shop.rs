@@ -190,14 +190,7 @@ pub async fn buy(
     let pool = &state.db.pool;
     if let Some(key) = &key {
         if ledger::repo::reference_exists(pool, key).await? {
-            // The key bought a number: answer as then, if the request names it.
-            let number = repo::find_mine(pool, number_id, user_id, now)
-                .await?
-                .ok_or_else(|| {
-                    Error::Conflict("This Idempotency-Key was used for another purchase".into())
-                })?;
-            let balance: i64 = crate::users::repo::balance(pool, user_id).await?;
-            return Ok((number, balance));
+            return bought_before(state, user_id, number_id, now).await;
         }
     }
     let setup = settings::load(pool).await?.setup_fee_micros;
@@ -229,20 +222,9 @@ pub async fn buy(
             reference,
             actor_id: None,
         };
-        match ledger::post(&mut tx, posting).await {
-            Ok(_) => {}
-            Err(PostError::InsufficientFunds { .. }) => {
-                tx.rollback().await?;
-                // What is available: money held by calls in progress is not.
-                let available = ledger::repo::available(pool, user_id)
-                    .await?
-                    .ok_or(sqlx::Error::RowNotFound)?;
-                return Err(insufficient(
-                    dialtone_core::pricing::total_due_today_micros(monthly, setup),
-                    available,
-                ));
-            }
-            Err(e) => return Err(e.into()),
+        if let Err(e) = ledger::post(&mut tx, posting).await {
+            tx.rollback().await?;
+            return Err(refused(state, user_id, e, (monthly, setup)).await);
         }
     }
     notify(
@@ -265,4 +247,40 @@ pub async fn buy(
         }
     }
     Ok((mine, balance))
+}
+
+/// The key bought a number: answered as then, if the request names it.
+async fn bought_before(
+    state: &AppState,
+    user_id: i64,
+    number_id: i64,
+    now: i64,
+) -> Result<(MyNumber, i64)> {
+    let pool = &state.db.pool;
+    let number = repo::find_mine(pool, number_id, user_id, now)
+        .await?
+        .ok_or_else(|| {
+            Error::Conflict("This Idempotency-Key was used for another purchase".into())
+        })?;
+    let balance: i64 = crate::users::repo::balance(pool, user_id).await?;
+    Ok((number, balance))
+}
+
+/// A purchase's debit refused: for want of funds, the 402 saying what is due today and
+/// what is available (money held by calls in progress is not).
+async fn refused(
+    state: &AppState,
+    user_id: i64,
+    e: PostError,
+    (monthly, setup): (i64, i64),
+) -> Error {
+    let PostError::InsufficientFunds { .. } = e else {
+        return e.into();
+    };
+    let due = dialtone_core::pricing::total_due_today_micros(monthly, setup);
+    match ledger::repo::available(&state.db.pool, user_id).await {
+        Ok(Some(available)) => insufficient(due, available),
+        Ok(None) => sqlx::Error::RowNotFound.into(),
+        Err(e) => e.into(),
+    }
 }

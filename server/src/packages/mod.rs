@@ -2,6 +2,7 @@
 //! administration (/api/admin/packages).
 
 mod admin;
+pub mod expiry;
 pub mod repo;
 mod shop;
 

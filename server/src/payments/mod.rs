@@ -18,3 +18,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sandbox::post_confirm))
         .routes(routes!(webhook::post_webhook))
 }
+
+/// A deposit not paid within a day is marked failed. If the provider still reports
+/// it paid later, the webhook credits it all the same.
+pub async fn abandon_stale_deposits(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    Ok(repo::abandon_unpaid(&state.db.pool, now, now - crate::settings::DAY_MS).await?)
+}

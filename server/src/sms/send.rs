@@ -17,7 +17,7 @@ pub struct Outcome {
 #[derive(Default)]
 pub struct Origin<'a> {
     pub from: Option<&'a str>,
-    pub status_callback: Option<crate::twilio::callbacks::Callback<'a>>,
+    pub status_callback: Option<crate::webhooks::events::Callback<'a>>,
 }
 
 /// The message an Idempotency-Key already sent, as the first request left it; 409
@@ -102,7 +102,68 @@ pub async fn submit(
         Some(from) => Some(from.to_string()),
         None => crate::numbers::repo::first_active_number(&state.db.pool, user_id).await?,
     };
-    let now = now_ms();
+    let new = Charge {
+        user_id,
+        q: &q,
+        key: key.map(|k| (k, request_hash.as_str())),
+        carrier: &carrier,
+        sender: sender.as_deref(),
+        callback: origin.status_callback.as_ref().map(|c| c.url),
+    };
+    let id = match charge(state, new).await? {
+        Charged::Answered(outcome) => return Ok(outcome),
+        Charged::ToSend(id) => id,
+    };
+    let sender = sender.as_deref().unwrap_or("Dialtone");
+    let sent = carrier
+        .send(&format!("sms-{id}"), sender, &q.to, &q.text)
+        .await;
+    let mut tx = state.db.begin_write().await?;
+    let failure = match sent {
+        Ok(s) => {
+            repo::mark_handed_over(&mut *tx, id, s.status, &s.provider_id, now_ms()).await?;
+            None
+        }
+        Err(e) => Some(refund(&mut tx, user_id, id, &q, &e.to_string()).await?),
+    };
+    if let Some(callback) = &origin.status_callback {
+        crate::webhooks::events::message_status(&mut tx, callback, user_id, id).await?;
+    }
+    if failure.is_none() && q.cost > 0 {
+        crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
+    }
+    let sent = stored(&mut tx, user_id, id).await?;
+    tx.commit().await?;
+    Ok(Outcome { id, sent, failure })
+}
+
+/// A message to store and charge.
+struct Charge<'a> {
+    user_id: i64,
+    q: &'a Quote,
+    /// The Idempotency-Key and the hash of the request it came with.
+    key: Option<(&'a str, &'a str)>,
+    carrier: &'a provider::Provider,
+    sender: Option<&'a str>,
+    callback: Option<&'a str>,
+}
+
+enum Charged {
+    /// Nothing more to do: the key's earlier message, or a message queued for SMPP.
+    Answered(Outcome),
+    /// Stored and charged; the carrier takes it next.
+    ToSend(i64),
+}
+
+fn describe(q: &Quote) -> String {
+    let plural = if q.segments == 1 { "" } else { "s" };
+    format!("SMS to {} ({} part{plural})", q.to, q.segments)
+}
+
+/// Stores the message and debits it, in one transaction; a message for the SMPP link
+/// is queued and answered here (the sender task submits it; the charge stands).
+async fn charge(state: &AppState, c: Charge<'_>) -> Result<Charged> {
+    let (q, user_id) = (c.q, c.user_id);
     let mut tx = state.db.begin_write().await?;
     let message = repo::NewMessage {
         user_id,
@@ -112,43 +173,37 @@ pub async fn submit(
         encoding: q.encoding,
         country_id: q.destination.country_id,
         cost_micros: q.cost,
-        provider: carrier.name(),
-        status: if carrier.queues() {
+        provider: c.carrier.name(),
+        status: if c.carrier.queues() {
             "queued"
         } else {
             "sending"
         },
-        now,
-        idempotency_key: key,
-        request_hash: key.map(|_| request_hash.as_str()),
-        from: sender.as_deref(),
-        status_callback: origin.status_callback.as_ref().map(|c| c.url),
+        now: now_ms(),
+        idempotency_key: c.key.map(|(k, _)| k),
+        request_hash: c.key.map(|(_, h)| h),
+        from: c.sender,
+        status_callback: c.callback,
     };
-    let inserted = repo::insert(&mut *tx, message).await;
-    let id: i64 = match (inserted, key) {
+    let id: i64 = match (repo::insert(&mut *tx, message).await, c.key) {
         (Ok(id), _) => id,
         // The same key at the same moment: the other request sent it. The unique
         // index made this insert wait for it, so its message is there to answer.
-        (Err(e), Some(key)) if is_unique_violation(&e) => {
+        (Err(e), Some((key, hash))) if is_unique_violation(&e) => {
             tx.rollback().await?;
-            return replay(state, user_id, key, &request_hash)
-                .await?
-                .ok_or_else(|| Error::Internal(e.into()));
+            let earlier = replay(state, user_id, key, hash).await?;
+            return Ok(Charged::Answered(
+                earlier.ok_or_else(|| Error::Internal(e.into()))?,
+            ));
         }
         (Err(e), _) => return Err(e.into()),
     };
-    let description = format!(
-        "SMS to {} ({} part{})",
-        q.to,
-        q.segments,
-        if q.segments == 1 { "" } else { "s" }
-    );
     if q.cost > 0 {
         let posting = Posting {
             user_id,
             amount: -q.cost,
             kind: Kind::Sms,
-            description: &description,
+            description: &describe(q),
             reference: Some(format!("sms:{id}")),
             actor_id: None,
         };
@@ -161,82 +216,62 @@ pub async fn submit(
             Err(e) => return Err(e.into()),
         }
     }
-    if carrier.queues() {
-        // The sender task submits it (sms::smpp); the charge stands from here on.
-        crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
-        let message = repo::find(&mut *tx, id).await?;
-        let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
+    if !c.carrier.queues() {
         tx.commit().await?;
-        let sent = SmsSent {
-            message,
-            balance: Money::micros(balance),
-        };
-        return Ok(Outcome {
-            id,
-            sent,
-            failure: None,
-        });
+        return Ok(Charged::ToSend(id));
     }
+    crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
+    let sent = stored(&mut tx, user_id, id).await?;
     tx.commit().await?;
-
-    let sender = sender.as_deref().unwrap_or("Dialtone");
-    let sent = carrier
-        .send(&format!("sms-{id}"), sender, &q.to, &q.text)
-        .await;
-    let mut tx = state.db.begin_write().await?;
-    let failure = match sent {
-        Ok(s) => {
-            repo::mark_handed_over(&mut *tx, id, s.status, &s.provider_id, now_ms()).await?;
-            if let Some(callback) = &origin.status_callback {
-                crate::twilio::callbacks::message_status(&mut tx, callback, user_id, id).await?;
-            }
-            None
-        }
-        Err(e) => {
-            tracing::warn!(sms_id = id, error = %e, "SMS carrier failed; refunding");
-            let error = format!("The carrier could not take the message ({e})");
-            repo::mark_failed(&mut *tx, id, &error, now_ms()).await?;
-            if q.cost > 0 {
-                let refund = format!("Refund: {description} was not delivered");
-                let posting = Posting {
-                    user_id,
-                    amount: q.cost,
-                    kind: Kind::Refund,
-                    description: &refund,
-                    reference: Some(format!("sms-refund:{id}")),
-                    actor_id: None,
-                };
-                ledger::post(&mut tx, posting).await?;
-            }
-            notify(
-                &mut *tx,
-                user_id,
-                "sms_failed",
-                "Message not sent",
-                &format!(
-                    "Your message to {} could not be sent. You were not charged.",
-                    q.to
-                ),
-            )
-            .await?;
-            if let Some(callback) = &origin.status_callback {
-                crate::twilio::callbacks::message_status(&mut tx, callback, user_id, id).await?;
-            }
-            Some(error)
-        }
-    };
-    if failure.is_none() && q.cost > 0 {
-        crate::ledger::low_balance::warn_low_balance(&mut tx, user_id).await?;
-    }
-    let message = repo::find(&mut *tx, id).await?;
-    let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
-    tx.commit().await?;
-    Ok(Outcome {
+    Ok(Charged::Answered(Outcome {
         id,
-        sent: SmsSent {
-            message,
-            balance: Money::micros(balance),
-        },
-        failure,
+        sent,
+        failure: None,
+    }))
+}
+
+/// The message as stored now, with the balance after it.
+async fn stored(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: i64,
+    id: i64,
+) -> Result<SmsSent> {
+    let message = repo::find(&mut **tx, id).await?;
+    let balance: i64 = crate::users::repo::balance(&mut **tx, user_id).await?;
+    Ok(SmsSent {
+        message,
+        balance: Money::micros(balance),
     })
+}
+
+/// The carrier refused the message: marked failed, refunded, the owner told. The
+/// failure's text.
+async fn refund(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: i64,
+    id: i64,
+    q: &Quote,
+    error: &str,
+) -> Result<String> {
+    tracing::warn!(sms_id = id, %error, "SMS carrier failed; refunding");
+    let failure = format!("The carrier could not take the message ({error})");
+    repo::mark_failed(&mut **tx, id, &failure, now_ms()).await?;
+    if q.cost > 0 {
+        let refund = format!("Refund: {} was not delivered", describe(q));
+        let posting = Posting {
+            user_id,
+            amount: q.cost,
+            kind: Kind::Refund,
+            description: &refund,
+            reference: Some(format!("sms-refund:{id}")),
+            actor_id: None,
+        };
+        ledger::post(tx, posting).await?;
+    }
+    let told = format!(
+        "Your message to {} could not be sent. You were not charged.",
+        q.to
+    );
+    notify(&mut **tx, user_id, "sms_failed", "Message not sent", &told).await?;
+    Ok(failure)
 }

@@ -3,6 +3,7 @@
 
 use super::repo;
 use crate::error::{Error, Result};
+use crate::state::AppState;
 use sqlx::AnyConnection;
 
 /// What a reservation held for a call, once released.
@@ -50,4 +51,40 @@ pub async fn release_matching(
         user_id: held.user_id,
         amount: held.amount_micros,
     }))
+}
+
+/// Reservations whose call never reported back are released, so the funds they
+/// held become spendable again.
+pub async fn release_stale_reservations(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let mut tx = state.db.begin_write().await?;
+    // Not beside the call path's batch on PostgreSQL: both lock several customers'
+    // rows, in no common order.
+    super::batch::lock_call_path(&mut tx, state.db.backend).await?;
+    let stale = repo::stale_reservations(&mut *tx, now, 500).await?;
+    let mut released = 0;
+    for call_id in &stale {
+        let held = release(&mut tx, call_id)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        if let Some(held) = held {
+            // No CDR came (a switch lost the call): the admin sees whose money was
+            // held for which call, in the audit log.
+            tracing::warn!(%call_id, user_id = held.user_id, "reservation released without a CDR");
+            let entry = crate::audit::Entry {
+                actor_id: None,
+                action: "call.reservation_released",
+                target_type: "call",
+                target_id: call_id.clone(),
+                before: Some(serde_json::json!({
+                    "userId": held.user_id,
+                    "heldMicros": held.amount,
+                })),
+                after: None,
+            };
+            crate::audit::record(&mut *tx, entry).await?;
+            released += 1;
+        }
+    }
+    tx.commit().await?;
+    Ok(released)
 }

@@ -31,7 +31,7 @@ pub mod code {
     pub const TRIAL_UNVERIFIED: u32 = 21608;
     pub const BODY_TOO_LONG: u32 = 21617;
     pub const INVALID_CALLBACK: u32 = 21609;
-    pub const CARRIER_FAILED: u32 = 30008;
+    pub use crate::webhooks::events::CARRIER_FAILED;
 }
 
 #[derive(Debug)]

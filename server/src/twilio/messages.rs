@@ -2,7 +2,6 @@
 //! ledger, refund on carrier failure, Idempotency-Key), listed and fetched.
 
 use super::auth::ApiAccount;
-use super::callbacks::Callback;
 use super::error::responses::{Credentials, Funds, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioErrorBody, TwilioResult};
 use super::repo::{self, MessageFilter, MessageRow};
@@ -11,6 +10,7 @@ use crate::error::Error;
 use crate::extract::With;
 use crate::numbers::shop::idempotency_key;
 use crate::sms::{self, Origin};
+use crate::webhooks::events::Callback;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};

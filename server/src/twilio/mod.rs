@@ -5,7 +5,6 @@
 
 pub mod auth;
 pub mod available;
-pub mod callbacks;
 pub mod calls;
 pub mod error;
 pub mod messages;
@@ -61,21 +60,7 @@ pub fn base(account_sid: &str) -> String {
     format!("/{}/Accounts/{account_sid}", wire::API_VERSION)
 }
 
-/// A resource's SID: its kind's prefix and its row id in 32 hex digits. Every lookup
-/// is scoped to the caller's account, so the id carries no access on its own.
-pub fn sid(prefix: &str, id: i64) -> String {
-    format!("{prefix}{id:032x}")
-}
-
-/// A call's SID, from its SIP Call-ID: known from the switch's first question, before
-/// the call has a record (and the same on every instance).
-pub fn call_sid(sip_call_id: &str) -> String {
-    use sha2::{Digest, Sha256};
-    format!(
-        "CA{}",
-        &hex::encode(Sha256::digest(sip_call_id.as_bytes()))[..32]
-    )
-}
+pub use crate::webhooks::{call_sid, sid};
 
 /// The row id of `<prefix><32 hex>.json`.
 pub fn id_of(prefix: &str, file: &str) -> Option<i64> {

@@ -156,13 +156,6 @@ pub async fn numbers<'e>(
 }
 
 statements! {
-    /// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
-    /// owner's account SID when they have one.
-    pub fn call_hooks(number_id: i64) -> optional((Option<String>, Option<String>, String)) =
-        "SELECT n.voice_url, n.status_callback, a.account_sid FROM phone_numbers n \
-         JOIN api_accounts a ON a.user_id = n.owner_id \
-         WHERE n.id = $1 AND (n.voice_url IS NOT NULL OR n.status_callback IS NOT NULL)";
-
     /// A number's id and status by its E.164 form, whoever holds it.
     pub fn find_by_number(number: &str) -> optional((i64, String)) =
         "SELECT id, status FROM phone_numbers WHERE number = $1";

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const API_VERSION: &str = "2010-04-01";
+pub use crate::webhooks::API_VERSION;
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 1000;
 

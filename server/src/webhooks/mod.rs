@@ -5,13 +5,16 @@
 //! resends one.
 
 mod backoff;
+pub mod events;
 mod guard;
 mod handlers;
+mod ids;
 pub mod repo;
 mod sender;
 mod sign;
 
 pub use handlers::{get_webhooks, post_resend, router, Deliveries, Delivery, Resent};
+pub use ids::{call_sid, sid, API_VERSION};
 pub use sender::{deliver_due, spawn};
 pub use sign::signature;
 

@@ -147,3 +147,16 @@ statements! {
          give_up_at = $2, updated_at = $1 WHERE id = $3 AND user_id = $4",
         (now, give_up_at, id, user_id);
 }
+
+statements! {
+    /// Where a number's owner wants its calls reported: (VoiceUrl, StatusCallback), and the
+    /// owner's account SID when they have one.
+    pub fn call_hooks(number_id: i64) -> optional((Option<String>, Option<String>, String)) =
+        "SELECT n.voice_url, n.status_callback, a.account_sid FROM phone_numbers n \
+         JOIN api_accounts a ON a.user_id = n.owner_id \
+         WHERE n.id = $1 AND (n.voice_url IS NOT NULL OR n.status_callback IS NOT NULL)";
+
+    /// What a message's status callback names: its sender, recipient and status.
+    pub fn message_parties(user_id: i64, id: i64) -> optional((Option<String>, String, String)) =
+        "SELECT from_number, to_number, status FROM sms_messages WHERE id = $1 AND user_id = $2";
+}

@@ -265,3 +265,66 @@ async fn a_call_that_takes_the_balance_under_the_threshold_warns_once() {
     assert_eq!(app.notices(&u, "low_balance").await, 0, "$1.48 is over $1");
     app.assert_invariant().await;
 }
+
+/// The switch asks for a device's call.
+async fn authorize_device(app: &TestApp, call_id: &str, from: &str, device: &str) -> Value {
+    let body = json!({ "callId": call_id, "direction": "outbound", "from": from, "to": "+12125550199", "device": device });
+    app.post_as(SWITCH, "/api/telephony/authorize", body)
+        .await
+        .body
+}
+
+#[tokio::test]
+async fn a_device_calling_from_a_number_that_is_nobodys_is_refused_with_403_not_404() {
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
+    crate::sip::device(&app, &s, "ada.desk", &mine).await;
+    let a = authorize_device(&app, "gone", "+15551234567", "ada.desk").await;
+    assert_eq!(
+        (&a["allowed"], &a["reason"], &a["sipStatus"]),
+        (&json!(false), &json!("caller_id_not_yours"), &json!(403))
+    );
+    assert_eq!(reserved(&app, &s).await, 0);
+    // Without a device, a number nobody serves is still 404.
+    let a = authorize(&app, "nobody", "outbound", "+15551234567", "+12125550199").await;
+    assert_eq!(
+        (&a["reason"], &a["sipStatus"]),
+        (&json!("unknown_number"), &json!(404))
+    );
+}
+
+#[tokio::test]
+async fn a_second_forwarded_call_is_allowed_while_the_first_holds_package_minutes() {
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "80.00").await;
+    let bought = app.post_empty_as(&s, "/api/packages/1/purchase").await;
+    assert!(bought.status.is_success(), "{}", bought.body);
+    let number_id = app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0]["id"].clone();
+    let route = json!({ "devices": [], "forwardTo": "+12125550199" });
+    let saved = app
+        .put_as(&s, &format!("/api/numbers/{number_id}/route"), route)
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let outside = "+442071234567";
+    // Each forwarded call is an inbound leg and the outbound leg the switch places.
+    for call in ["first", "second"] {
+        let inbound = authorize(&app, call, "inbound", outside, &mine).await;
+        assert_eq!(inbound["allowed"], true, "{call} inbound: {inbound}");
+        assert_eq!(inbound["forwardTo"], "+12125550199");
+        let leg = authorize(
+            &app,
+            &format!("{call}-leg"),
+            "outbound",
+            &mine,
+            "+12125550199",
+        )
+        .await;
+        assert_eq!(leg["allowed"], true, "{call} leg: {leg}");
+    }
+    let held_seconds = app
+        .scalar_for(
+            "SELECT reserved_package_seconds FROM users WHERE id = $1",
+            s.user_id,
+        )
+        .await;
+    assert!(held_seconds > 0, "the first leg holds package seconds");
+    app.assert_invariant().await;
+}

@@ -52,7 +52,7 @@ statements! {
         "INSERT INTO calls (call_id, user_id, number_id, direction, from_number, to_number, country_id, started_at, answered_at, ended_at, \
          duration_seconds, billable_seconds, package_seconds, cost_micros, status, recording, created_at, shortfall_micros, sid) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
-        (c.call_id, c.user_id, c.number_id, c.direction, c.from, c.to, c.country_id, c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.billable_seconds, c.package_seconds, c.cost_micros, c.status, c.recording as i64, c.created_at, c.shortfall_micros, crate::twilio::call_sid(c.call_id));
+        (c.call_id, c.user_id, c.number_id, c.direction, c.from, c.to, c.country_id, c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.billable_seconds, c.package_seconds, c.cost_micros, c.status, c.recording as i64, c.created_at, c.shortfall_micros, crate::webhooks::call_sid(c.call_id));
 
     /// Adds a call to its day's totals for the country (0: none), for analytics.
     pub fn add_to_day(

@@ -7,14 +7,13 @@ mod page;
 pub mod responses;
 
 use axum::http::header;
-use axum::response::{Html, IntoResponse};
+use axum::response::Html;
 use axum::routing::get;
 use axum::Router;
 use std::sync::OnceLock;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::OpenApi as Document;
 use utoipa::{IntoResponses, Modify, OpenApi};
-use utoipa_axum::router::OpenApiRouter;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -93,13 +92,13 @@ impl Modify for Security {
     }
 }
 
-/// The whole document: the base above, every /api operation as `crate::api` routes
-/// it, and the Twilio-compatible API.
-pub fn document() -> Document {
+/// The whole document: the base above and the parts the composition root names (the
+/// /api operations as `crate::api` routes them, the Twilio-compatible API).
+pub fn assemble(parts: impl IntoIterator<Item = Document>) -> Document {
     let mut doc = Base::openapi();
-    let api = OpenApiRouter::<crate::state::AppState>::new().nest("/api", crate::api());
-    doc.merge(api.into_openapi());
-    doc.merge(crate::twilio::ApiDoc::openapi());
+    for part in parts {
+        doc.merge(part);
+    }
     bearer_where_signed_in(&mut doc);
     doc
 }
@@ -130,7 +129,7 @@ fn bearer_where_signed_in(doc: &mut Document) {
 }
 
 /// The document and its page are built once per process: they only change with the code.
-fn rendered() -> &'static (String, String) {
+fn rendered(document: fn() -> Document) -> &'static (String, String) {
     static CACHE: OnceLock<(String, String)> = OnceLock::new();
     CACHE.get_or_init(|| {
         let doc = document();
@@ -140,19 +139,14 @@ fn rendered() -> &'static (String, String) {
     })
 }
 
-pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+/// /openapi.json and /docs, of the document `document` builds.
+pub fn router<S: Clone + Send + Sync + 'static>(document: fn() -> Document) -> Router<S> {
+    let json = move || async move {
+        let json = rendered(document).0.as_str();
+        ([(header::CONTENT_TYPE, "application/json")], json)
+    };
+    let page = move || async move { Html(rendered(document).1.as_str()) };
     Router::new()
-        .route("/openapi.json", get(get_document))
-        .route("/docs", get(get_page))
-}
-
-async fn get_document() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        rendered().0.as_str(),
-    )
-}
-
-async fn get_page() -> Html<&'static str> {
-    Html(rendered().1.as_str())
+        .route("/openapi.json", get(json))
+        .route("/docs", get(page))
 }

@@ -71,7 +71,7 @@ impl Session {
         proxy: SocketAddr,
     ) -> Session {
         let now = Instant::now();
-        let sid = crate::twilio::call_sid(&dialog.call_id);
+        let sid = crate::webhooks::call_sid(&dialog.call_id);
         Session {
             ep,
             dialog,

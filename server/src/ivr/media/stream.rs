@@ -90,85 +90,154 @@ pub async fn start(
     Ok(Stream { commands, local })
 }
 
+/// A stream's state between its events: the next packet's numbering, what plays,
+/// what records, and the bridge when the call is forwarded.
+struct Media {
+    socket: Arc<UdpSocket>,
+    offer: Offer,
+    events: mpsc::UnboundedSender<MediaEvent>,
+    sequence: u16,
+    timestamp: u32,
+    ssrc: u32,
+    first: bool,
+    player: Option<Player>,
+    recorder: Option<Recorder>,
+    backlog: Vec<i16>,
+    dtmf: DtmfReader,
+    out: Vec<u8>,
+    payload: Vec<u8>,
+    bridge: Option<Bridge>,
+}
+
 async fn run(
     socket: Arc<UdpSocket>,
     offer: Offer,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<MediaEvent>,
 ) {
-    let codec = offer.codec;
     let mut tick = tokio::time::interval(Duration::from_millis(20));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let (mut sequence, mut timestamp): (u16, u32) = (rand::random(), rand::random());
-    let ssrc: u32 = rand::random();
-    let mut player: Option<Player> = None;
-    let mut recorder: Option<Recorder> = None;
-    let mut backlog: Vec<i16> = Vec::new();
-    let mut dtmf = DtmfReader::default();
-    let (mut out, mut payload, mut buf) = (Vec::new(), vec![0u8; FRAME_SAMPLES], [0u8; 2048]);
-    let mut first = true;
-    let mut bridge: Option<Bridge> = None;
+    let mut m = Media {
+        socket: socket.clone(),
+        offer,
+        events,
+        sequence: rand::random(),
+        timestamp: rand::random(),
+        ssrc: rand::random(),
+        first: true,
+        player: None,
+        recorder: None,
+        backlog: Vec::new(),
+        dtmf: DtmfReader::default(),
+        out: Vec::new(),
+        payload: vec![0u8; FRAME_SAMPLES],
+        bridge: None,
+    };
+    let mut buf = [0u8; 2048];
     loop {
         tokio::select! {
-            _ = tick.tick(), if bridge.is_none() => {
-                let frame = next_frame(&mut player, &events);
-                for (byte, sample) in payload.iter_mut().zip(frame.iter()) {
-                    *byte = codec.encode(*sample);
-                }
-                let packet = Packet { payload_type: codec.payload_type(), sequence, timestamp, ssrc, payload: &payload };
-                rtp::build(&packet, first, &mut out);
-                first = false;
-                let _ = socket.send_to(&out, offer.remote).await;
-                sequence = sequence.wrapping_add(1);
-                timestamp = timestamp.wrapping_add(FRAME_SAMPLES as u32);
-                if let Some(r) = recorder.as_mut() {
-                    r.started |= player.is_none();
-                    if r.started && record_frame(r, &mut backlog) {
-                        let done = recorder.take().map(|r| r.samples).unwrap_or_default();
-                        let _ = events.send(MediaEvent::Recorded(done));
-                    }
-                } else {
-                    backlog.clear();
-                }
-            }
+            _ = tick.tick(), if m.bridge.is_none() => m.send_frame().await,
             received = socket.recv_from(&mut buf) => {
-                let Ok((n, _from)) = received else { continue };
-                let Some(p) = rtp::parse(&buf[..n]) else { continue };
-                if let Some(b) = &bridge {
-                    if p.payload_type == codec.payload_type() {
-                        relay(&p, codec, b.codec, &mut out);
-                        let _ = b.leg.send_to(&out, b.remote).await;
-                    }
-                } else if Some(p.payload_type) == offer.dtmf_pt {
-                    if let Some(key) = dtmf.read(&p) {
-                        let _ = events.send(MediaEvent::Key(key));
-                    }
-                } else if p.payload_type == codec.payload_type()
-                    && recorder.as_ref().is_some_and(|r| r.started)
-                    && backlog.len() < MAX_BACKLOG
-                {
-                    backlog.extend(p.payload.iter().map(|b| codec.decode(*b)));
+                if let Ok((n, _from)) = received {
+                    m.received(&buf[..n]).await;
                 }
             }
-            command = commands.recv() => {
-                match command {
-                    None => return,
-                    Some(Command::Play { audio, notify }) => player = Some(Player { audio, at: 0, notify }),
-                    Some(Command::Stop) => player = None,
-                    Some(Command::Record { max_ms }) => {
-                        let max = max_ms as usize * 8;
-                        recorder = Some(Recorder { samples: Vec::with_capacity(max), max, started: false });
-                    }
-                    Some(Command::Bridge { leg, remote, codec: leg_codec }) => {
-                        player = None;
-                        let back = tokio::spawn(relay_back(leg.clone(), leg_codec, socket.clone(), offer.remote, codec));
-                        bridge = Some(Bridge { leg, remote, codec: leg_codec, back });
-                    }
-                    Some(Command::FinishRecording) => {
-                        if let Some(r) = recorder.take() {
-                            let _ = events.send(MediaEvent::Recorded(r.samples));
-                        }
-                    }
+            command = commands.recv() => match command {
+                None => return,
+                Some(command) => m.command(command),
+            }
+        }
+    }
+}
+
+impl Media {
+    /// The next 20 ms of what plays (silence when nothing does), and a frame of what
+    /// records.
+    async fn send_frame(&mut self) {
+        let codec = self.offer.codec;
+        let frame = next_frame(&mut self.player, &self.events);
+        for (byte, sample) in self.payload.iter_mut().zip(frame.iter()) {
+            *byte = codec.encode(*sample);
+        }
+        let packet = Packet {
+            payload_type: codec.payload_type(),
+            sequence: self.sequence,
+            timestamp: self.timestamp,
+            ssrc: self.ssrc,
+            payload: &self.payload,
+        };
+        rtp::build(&packet, self.first, &mut self.out);
+        self.first = false;
+        let _ = self.socket.send_to(&self.out, self.offer.remote).await;
+        self.sequence = self.sequence.wrapping_add(1);
+        self.timestamp = self.timestamp.wrapping_add(FRAME_SAMPLES as u32);
+        let Some(r) = self.recorder.as_mut() else {
+            self.backlog.clear();
+            return;
+        };
+        r.started |= self.player.is_none();
+        if r.started && record_frame(r, &mut self.backlog) {
+            let done = self.recorder.take().map(|r| r.samples).unwrap_or_default();
+            let _ = self.events.send(MediaEvent::Recorded(done));
+        }
+    }
+
+    /// A packet from the caller: relayed when bridged, else a digit or recorded audio.
+    async fn received(&mut self, packet: &[u8]) {
+        let Some(p) = rtp::parse(packet) else { return };
+        let codec = self.offer.codec;
+        if let Some(b) = &self.bridge {
+            if p.payload_type == codec.payload_type() {
+                relay(&p, codec, b.codec, &mut self.out);
+                let _ = b.leg.send_to(&self.out, b.remote).await;
+            }
+        } else if Some(p.payload_type) == self.offer.dtmf_pt {
+            if let Some(key) = self.dtmf.read(&p) {
+                let _ = self.events.send(MediaEvent::Key(key));
+            }
+        } else if p.payload_type == codec.payload_type()
+            && self.recorder.as_ref().is_some_and(|r| r.started)
+            && self.backlog.len() < MAX_BACKLOG
+        {
+            self.backlog
+                .extend(p.payload.iter().map(|b| codec.decode(*b)));
+        }
+    }
+
+    fn command(&mut self, command: Command) {
+        match command {
+            Command::Play { audio, notify } => {
+                self.player = Some(Player {
+                    audio,
+                    at: 0,
+                    notify,
+                })
+            }
+            Command::Stop => self.player = None,
+            Command::Record { max_ms } => {
+                let max = max_ms as usize * 8;
+                let samples = Vec::with_capacity(max);
+                self.recorder = Some(Recorder {
+                    samples,
+                    max,
+                    started: false,
+                });
+            }
+            Command::Bridge { leg, remote, codec } => {
+                self.player = None;
+                let (socket, caller, ours) =
+                    (self.socket.clone(), self.offer.remote, self.offer.codec);
+                let back = tokio::spawn(relay_back(leg.clone(), codec, socket, caller, ours));
+                self.bridge = Some(Bridge {
+                    leg,
+                    remote,
+                    codec,
+                    back,
+                });
+            }
+            Command::FinishRecording => {
+                if let Some(r) = self.recorder.take() {
+                    let _ = self.events.send(MediaEvent::Recorded(r.samples));
                 }
             }
         }

@@ -159,7 +159,7 @@ pub async fn inbound_in(
     if let Some(url) = sms_url.filter(|u| !u.is_empty()) {
         let account = crate::credentials::repo::account_of(&mut **tx, user_id).await?;
         // Inbound rows have ids of their own: lifted past any outbound message's.
-        let sid = crate::twilio::sid("SM", id + (1 << 60));
+        let sid = crate::webhooks::sid("SM", id + (1 << 60));
         let params = [
             ("MessageSid", sid.clone()),
             ("SmsSid", sid.clone()),
@@ -173,7 +173,7 @@ pub async fn inbound_in(
             ("Body", body.to_string()),
             ("NumMedia", "0".to_string()),
             ("NumSegments", segments.to_string()),
-            ("ApiVersion", crate::twilio::wire::API_VERSION.to_string()),
+            ("ApiVersion", crate::webhooks::API_VERSION.to_string()),
         ];
         crate::webhooks::enqueue(
             &mut **tx,

@@ -9,11 +9,11 @@ mod inbound_parts;
 mod reconcile;
 pub mod repo;
 mod sender;
-pub mod settings;
 pub mod status;
 mod tls;
 
-pub use settings::{Link, Settings};
+// The links are configuration, read with the rest of it (infra::smpp_settings).
+pub use crate::infra::smpp_settings::{self as settings, Link, Settings};
 
 use crate::state::AppState;
 use futures::StreamExt;

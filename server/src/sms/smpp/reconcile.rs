@@ -75,18 +75,12 @@ pub async fn adopt(
                 if let Some(account) =
                     crate::credentials::repo::account_of(&mut **tx, c.user_id).await?
                 {
-                    let cb = crate::twilio::callbacks::Callback {
+                    let cb = crate::webhooks::events::Callback {
                         url,
                         account_sid: &account.account_sid,
                     };
-                    crate::twilio::callbacks::message_status_of(
-                        tx,
-                        &cb,
-                        c.user_id,
-                        c.id,
-                        &["sent"],
-                    )
-                    .await?;
+                    crate::webhooks::events::message_status_of(tx, &cb, c.user_id, c.id, &["sent"])
+                        .await?;
                 }
             }
         } else {
@@ -111,11 +105,11 @@ pub async fn status_callback(
     let Some(account) = crate::credentials::repo::account_of(&mut **tx, user_id).await? else {
         return Ok(());
     };
-    let cb = crate::twilio::callbacks::Callback {
+    let cb = crate::webhooks::events::Callback {
         url,
         account_sid: &account.account_sid,
     };
-    crate::twilio::callbacks::message_status_of(tx, &cb, user_id, id, &[status]).await?;
+    crate::webhooks::events::message_status_of(tx, &cb, user_id, id, &[status]).await?;
     Ok(())
 }
 

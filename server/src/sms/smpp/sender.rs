@@ -292,10 +292,10 @@ async fn callback(
     let Some(account) = crate::credentials::repo::account_of(&mut **tx, m.user_id).await? else {
         return Ok(());
     };
-    let cb = crate::twilio::callbacks::Callback {
+    let cb = crate::webhooks::events::Callback {
         url,
         account_sid: &account.account_sid,
     };
-    crate::twilio::callbacks::message_status(tx, &cb, m.user_id, m.id).await?;
+    crate::webhooks::events::message_status(tx, &cb, m.user_id, m.id).await?;
     Ok(())
 }

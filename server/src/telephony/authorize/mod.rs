@@ -10,15 +10,12 @@ use super::repo::charge::Ahead;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use dialtone_core::call::{self, Direction};
+use dialtone_core::call::{self, Direction, Refusal};
 use dialtone_core::phone;
 use plan::{plan, Plan};
 use serde::{Deserialize, Serialize};
 
-/// No single call is authorized for more than four hours.
-pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
-/// A reservation without a CDR is released this long after the call could have ended.
-pub const RESERVATION_SLACK_MS: i64 = 10 * 60 * 1000;
+pub use dialtone_core::call::authorize::{MAX_CALL_SECONDS, RESERVATION_SLACK_MS};
 
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -78,12 +75,12 @@ pub struct AuthorizeResponse {
     pub ivr_ticket: Option<String>,
 }
 
-fn refuse(reason: &str) -> AuthorizeResponse {
+fn refuse(refusal: Refusal) -> AuthorizeResponse {
     AuthorizeResponse {
         allowed: false,
         max_duration_seconds: 0,
-        reason: Some(reason.into()),
-        sip_status: Some(dialtone_core::sip::refusal_status(reason).0),
+        reason: Some(refusal.code().into()),
+        sip_status: Some(refusal.sip().0),
         ring_devices: Vec::new(),
         forward_to: None,
         ivr: None,
@@ -233,10 +230,10 @@ async fn in_turn(
     let (backend, user_id) = (state.db.backend, h.reserve.user_id());
     let reservation = h.reserve.of(req);
     if !repo::charge::hold_and_reserve(&mut tx, backend, reservation, h.package_total).await? {
-        return Ok(refuse("insufficient_funds"));
+        return Ok(refuse(Refusal::InsufficientFunds));
     }
     if let Some((url, sid, number_id)) = &h.ringing {
-        let event = crate::twilio::callbacks::CallEvent {
+        let event = crate::webhooks::events::CallEvent {
             number_id: *number_id,
             user_id,
             sip_call_id: &req.call_id,
@@ -244,7 +241,7 @@ async fn in_turn(
             from: &req.from,
             to: &req.to,
         };
-        crate::twilio::callbacks::ringing_to(&mut tx, url, sid, &event).await?;
+        crate::webhooks::events::ringing_to(&mut tx, url, sid, &event).await?;
     }
     tx.commit().await?;
     Ok(h.answer)

@@ -1,14 +1,14 @@
-//! What an authorization's read decides (`plan`): an answer, or a reservation to
-//! hold with the answer it gives, whether read in the writer's turn or before it.
+//! What an authorization's read decides (`plan`): the facts read in one go, core's
+//! decision over them (`dialtone_core::call::authorize`), and what that decision holds
+//! and answers, whether read in the writer's turn or before it.
 
 use super::{allow, find_party, rate_for, refuse, AuthorizeRequest, AuthorizeResponse, Party};
-use super::{MAX_CALL_SECONDS, RESERVATION_SLACK_MS};
 use crate::error::Result;
 use crate::state::AppState;
 use crate::telephony::destination::Destination;
 use crate::telephony::repo;
-use dialtone_core::call::Direction;
-use dialtone_core::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
+use dialtone_core::call::authorize::{self as core, Earlier, Rate, Route};
+use dialtone_core::call::{Authorization, Direction};
 use dialtone_core::sip::{RouteChoice, RouteInput};
 use sqlx::AnyConnection;
 
@@ -29,9 +29,8 @@ pub(super) struct Hold {
     /// The inbound call's webhook, queued with the reservation.
     pub ringing: Option<(String, String, i64)>,
     pub answer: AuthorizeResponse,
-    /// A fresh read would reserve the same: the call gets the longest duration,
-    /// without package seconds, forward or webhook, so only the balance could differ,
-    /// and the hold re-checks that it covers the reservation.
+    /// A fresh read would reserve the same (core's `Hold::stable`); the hold re-checks
+    /// that the balance covers the reservation.
     pub settled: bool,
 }
 
@@ -39,12 +38,8 @@ pub(super) struct Hold {
 /// one thread can be written on the call path's).
 pub(super) struct Reserve {
     user_id: i64,
-    amount_micros: i64,
-    package_seconds: i64,
+    hold: core::Hold,
     created_at: i64,
-    expires_at: i64,
-    rate_micros: i64,
-    increments: Increments,
 }
 
 impl Reserve {
@@ -52,15 +47,15 @@ impl Reserve {
         repo::Reservation {
             call_id: &req.call_id,
             user_id: self.user_id,
-            amount_micros: self.amount_micros,
-            package_seconds: self.package_seconds,
+            amount_micros: self.hold.amount,
+            package_seconds: self.hold.package_seconds,
             created_at: self.created_at,
-            expires_at: self.expires_at,
+            expires_at: self.hold.expires_at_ms,
             direction: &req.direction,
             from: &req.from,
             to: &req.to,
-            rate_micros: self.rate_micros,
-            increments: self.increments,
+            rate_micros: self.hold.rate.per_minute,
+            increments: self.hold.rate.increments,
         }
     }
 
@@ -69,8 +64,13 @@ impl Reserve {
     }
 }
 
-fn answer(answer: AuthorizeResponse, settled: bool) -> Plan {
-    Plan::Answer { answer, settled }
+/// The facts core decides on, and what the server keeps beside them to answer with.
+struct Read {
+    facts: core::CallFacts,
+    party: Option<Party>,
+    ivr: Option<String>,
+    choice: Option<RouteChoice>,
+    ringing: Option<(String, String, i64)>,
 }
 
 /// Everything the call's read decides, on `conn`: the writer's turn, or a reader
@@ -83,142 +83,210 @@ pub(super) async fn plan(
     deck: Option<Destination>,
     conn: &mut AnyConnection,
 ) -> Result<Plan> {
+    let read = read(state, req, direction, now, deck, conn).await?;
+    let decision = dialtone_core::call::authorize(&read.facts);
+    Ok(planned(state, req, read, decision))
+}
+
+/// The call's facts: what it already left, its party and the party's route.
+async fn read(
+    state: &AppState,
+    req: &AuthorizeRequest,
+    direction: Direction,
+    now: i64,
+    deck: Option<Destination>,
+    conn: &mut AnyConnection,
+) -> Result<Read> {
     // The number's customer and what this call already left, in one read.
     // Only an inbound call is routed (rung, forwarded, answered by a flow or a webhook).
     let routing = direction == Direction::Inbound;
     let call = (req.from.as_str(), req.to.as_str());
-    let read = (routing, deck.is_some());
-    let found = repo::find_call(conn, direction, call, now, &req.call_id, read).await?;
-    let Some((mut party, facts)) = found else {
+    let found = repo::find_call(
+        conn,
+        direction,
+        call,
+        now,
+        &req.call_id,
+        (routing, deck.is_some()),
+    )
+    .await?;
+    let mut facts = core::CallFacts {
+        direction,
+        now_ms: now,
+        from_device: req.device.is_some(),
+        ..Default::default()
+    };
+    let mut read = Read {
+        facts: Default::default(),
+        party: None,
+        ivr: None,
+        choice: None,
+        ringing: None,
+    };
+    let Some((mut party, call_facts)) = found else {
         // No active number: the call's own state still answers first.
-        let (done, held_created, held_expires) = repo::call_state(&mut *conn, &req.call_id).await?;
-        return Ok(match (done, held_created, held_expires) {
-            (1.., _, _) => answer(refuse("call_already_ended"), true),
-            (_, Some(created), Some(expires)) => answer(
-                allow((expires - created - RESERVATION_SLACK_MS) / 1000),
-                false,
-            ),
-            _ => answer(refuse("unknown_number"), true),
+        facts.earlier = match repo::call_state(&mut *conn, &req.call_id).await? {
+            (1.., _, _) => Earlier::Ended,
+            (_, Some(created_at_ms), Some(expires_at_ms)) => Earlier::Held {
+                created_at_ms,
+                expires_at_ms,
+            },
+            _ => Earlier::Nothing,
+        };
+        read.facts = facts;
+        return Ok(read);
+    };
+    facts.earlier = match (&call_facts.stored, &call_facts.held) {
+        (Some(_), _) => Earlier::Ended,
+        (None, Some(h)) => Earlier::Held {
+            created_at_ms: h.created_at,
+            expires_at_ms: h.expires_at,
+        },
+        (None, None) => Earlier::Nothing,
+    };
+    if facts.earlier == Earlier::Nothing {
+        party.destination = deck.or(party.destination.take());
+        let party_facts = party_facts(state, req, direction, &party, conn).await?;
+        let ask = (state, req, direction, now);
+        facts.party = Some(route(ask, &party, call_facts, party_facts, &mut read, conn).await?);
+        read.party = Some(party);
+    }
+    read.facts = facts;
+    Ok(read)
+}
+
+/// Who pays and whether they may: the device's owner, the IVR leg's ticket, the trial.
+async fn party_facts(
+    state: &AppState,
+    req: &AuthorizeRequest,
+    direction: Direction,
+    party: &Party,
+    conn: &mut AnyConnection,
+) -> Result<core::Party> {
+    let device_owner = match &req.device {
+        Some(device) => crate::sip::repo::owner_of(&mut *conn, device).await?,
+        None => None,
+    };
+    let secret = &state.config.switch_token;
+    let ivr_ticket_valid = req.ivr_leg.as_ref().map(|ticket| {
+        crate::ivr::media::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket)
+    });
+    // Whether a trial account calls a number it verified: read for outbound calls only.
+    let trial_verified = match (party.in_trial, direction) {
+        (false, _) => None,
+        (true, Direction::Inbound) => Some(false),
+        (true, Direction::Outbound) => {
+            Some(crate::trial::account::is_verified(&mut *conn, party.user_id, &req.to).await?)
+        }
+    };
+    let rate = party
+        .destination
+        .as_ref()
+        .filter(|d| d.active)
+        .map(|d| Rate {
+            per_minute: rate_for(d, direction),
+            increments: d.increments,
         });
-    };
-    if facts.stored.is_some() {
-        return Ok(answer(refuse("call_already_ended"), true));
-    }
-    if let Some(held) = &facts.held {
-        // The switch asked twice for one call: same answer, no second reservation.
-        let max = (held.expires_at - held.created_at - RESERVATION_SLACK_MS) / 1000;
-        return Ok(answer(allow(max), false));
-    }
-    party.destination = deck.or(party.destination.take());
-    if let Some(device) = &req.device {
-        // A device calls as its own account: a caller ID that is now someone else's
-        // number (released and bought again) must not bill that someone.
-        let owner = crate::sip::repo::owner_of(&mut *conn, device).await?;
-        let outbound = direction == Direction::Outbound;
-        if let Err(reason) = dialtone_core::sip::device_may_call(outbound, owner, party.user_id) {
-            return Ok(answer(refuse(reason), true));
-        }
-    }
-    if let Some(ticket) = &req.ivr_leg {
-        let secret = &state.config.switch_token;
-        let ours =
-            crate::ivr::media::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket);
-        if direction != Direction::Outbound || !ours {
-            return Ok(answer(refuse("caller_id_not_yours"), true));
-        }
-    }
-    if party.suspended {
-        return Ok(answer(refuse("account_suspended"), true));
-    }
-    if party.in_trial {
-        // Trial credit reaches only numbers the user verified (outbound); an inbound
-        // call to a trial account's number is billed like any other.
-        let verified = direction == Direction::Inbound
-            || crate::trial::account::is_verified(&mut *conn, party.user_id, &req.to).await?;
-        if dialtone_core::trial::check_destination(true, verified).is_err() {
-            return Ok(answer(refuse("trial_restricted"), true));
-        }
-    }
-    let Some(dest) = party.destination.as_ref().filter(|d| d.active) else {
-        return Ok(answer(refuse("no_rate"), true));
-    };
-    let rate = rate_for(dest, direction);
-    let (pkg_total, pkg_free) = if direction.uses_packages() {
-        (party.package_seconds, party.free_package_seconds())
-    } else {
-        (0, 0)
-    };
-    let (balance, reserved) = (party.balance, party.reserved);
-    // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
-    let ivr = match (direction, &state.config.ivr_sip_addr) {
-        (Direction::Inbound, Some(addr)) if facts.ivr_flow => Some(addr.clone()),
-        _ => None,
-    };
-    let (choice, forward_leg) = match direction {
-        Direction::Inbound if ivr.is_none() => {
-            inbound_route(&mut *conn, &party, &facts, &req.to, now).await?
-        }
-        _ => (None, None),
-    };
-    let max = match forward_leg {
-        // Both legs at once: the inbound one holds only its share of the funds.
-        Some(out) => max_duration_forwarded(
-            balance - reserved,
-            (rate, dest.increments),
-            out,
-            MAX_CALL_SECONDS,
-        ),
-        None => max_duration(
-            balance - reserved,
-            rate,
-            dest.increments,
-            pkg_free,
-            MAX_CALL_SECONDS,
-        ),
-    };
-    if max == 0 {
-        // Calls settling meanwhile may have freed funds: not settled.
-        return Ok(answer(refuse("insufficient_funds"), false));
-    }
-    let charge = rate_call(max, rate, dest.increments, pkg_free);
-    let reserve = Reserve {
+    Ok(core::Party {
         user_id: party.user_id,
-        amount_micros: charge.cost,
-        package_seconds: charge.package_seconds,
-        created_at: now,
-        expires_at: now + max * 1000 + RESERVATION_SLACK_MS,
-        rate_micros: rate,
-        increments: dest.increments,
-    };
-    let ringing = match (direction, facts.voice_url, facts.account_sid) {
-        (Direction::Inbound, Some(url), Some(sid)) => Some((url, sid, party.number_id)),
+        suspended: party.suspended,
+        device_owner,
+        ivr_ticket_valid,
+        trial_verified,
+        rate,
+        balance: party.balance,
+        reserved: party.reserved,
+        package_seconds: party.package_seconds,
+        reserved_package_seconds: party.reserved_package_seconds,
+        route: Route::Direct,
+        ringing_webhook: false,
+    })
+}
+
+/// Where an inbound call goes (a flow, a forward, devices) and its webhook.
+async fn route(
+    ask: (&AppState, &AuthorizeRequest, Direction, i64),
+    party: &Party,
+    facts: repo::CallFacts,
+    mut p: core::Party,
+    read: &mut Read,
+    conn: &mut AnyConnection,
+) -> Result<core::Party> {
+    let (state, req, direction, now) = ask;
+    if direction != Direction::Inbound {
+        return Ok(p);
+    }
+    // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
+    read.ivr = match &state.config.ivr_sip_addr {
+        Some(addr) if facts.ivr_flow => Some(addr.clone()),
         _ => None,
     };
-    let settled =
-        max == MAX_CALL_SECONDS && pkg_total == 0 && forward_leg.is_none() && ringing.is_none();
-    let mut answer = allow(max);
-    if let Some(addr) = ivr {
+    if read.ivr.is_some() {
+        p.route = Route::Ivr;
+    } else {
+        let (choice, leg) = inbound_route(&mut *conn, party, &facts, &req.to, now).await?;
+        if let RouteChoice::Forward { .. } = choice {
+            p.route = Route::Forward { leg };
+        }
+        read.choice = Some(choice);
+    }
+    read.ringing = match (facts.voice_url, facts.account_sid) {
+        (Some(url), Some(sid)) => Some((url, sid, party.number_id)),
+        _ => None,
+    };
+    p.ringing_webhook = read.ringing.is_some();
+    Ok(p)
+}
+
+/// What core's decision answers and holds.
+fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Authorization) -> Plan {
+    let settled = decision.is_final();
+    let h = match decision {
+        Authorization::Refuse { refusal } => {
+            return Plan::Answer {
+                answer: refuse(refusal),
+                settled,
+            }
+        }
+        Authorization::Again {
+            max_duration_seconds,
+        } => {
+            return Plan::Answer {
+                answer: allow(max_duration_seconds),
+                settled,
+            }
+        }
+        Authorization::Hold(h) => h,
+    };
+    let party = read.party.expect("a hold has a party");
+    let mut answer = allow(h.max_duration_seconds);
+    if let Some(addr) = read.ivr {
         let secret = &state.config.switch_token;
-        answer.ivr_ticket = Some(crate::ivr::media::ticket::sign(
-            secret,
-            &req.call_id,
-            &req.to,
-            max,
-        ));
+        let ticket =
+            crate::ivr::media::ticket::sign(secret, &req.call_id, &req.to, h.max_duration_seconds);
+        answer.ivr_ticket = Some(ticket);
         answer.ivr = Some(addr);
     }
-    match choice {
+    match read.choice {
         Some(RouteChoice::Forward { to }) => answer.forward_to = Some(to),
         Some(RouteChoice::Ring { devices }) => answer.ring_devices = devices,
         None => {}
     }
-    Ok(Plan::Hold(Box::new(Hold {
-        reserve,
-        package_total: pkg_total,
-        ringing,
+    let package_total = match read.facts.direction.uses_packages() {
+        true => party.package_seconds,
+        false => 0,
+    };
+    Plan::Hold(Box::new(Hold {
+        reserve: Reserve {
+            user_id: party.user_id,
+            hold: h,
+            created_at: read.facts.now_ms,
+        },
+        package_total,
+        ringing: read.ringing,
         answer,
         settled,
-    })))
+    }))
 }
 
 /// Where an inbound call to the party's number goes (core's route choice) and, when it
@@ -230,7 +298,7 @@ async fn inbound_route(
     facts: &repo::CallFacts,
     number: &str,
     now: i64,
-) -> Result<(Option<RouteChoice>, Option<(i64, Increments)>)> {
+) -> Result<(RouteChoice, Option<Rate>)> {
     let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
     // Devices are read only when the call may ring them.
     let devices = if facts.has_devices && !forwarded {
@@ -248,8 +316,11 @@ async fn inbound_route(
             .await?
             .and_then(|p| p.destination)
             .filter(|d| d.active)
-            .map(|d| (d.outbound, d.increments)),
+            .map(|d| Rate {
+                per_minute: d.outbound,
+                increments: d.increments,
+            }),
         RouteChoice::Ring { .. } => None,
     };
-    Ok((Some(choice), leg))
+    Ok((choice, leg))
 }

@@ -280,8 +280,7 @@ async fn settle_at_once(
     if let Some((url, sid)) = &s.callback {
         let event = call_event(cdr, s.user_id, s.number_id);
         let duration = e.duration(cdr);
-        crate::twilio::callbacks::ended_to(&mut tx, url, sid, &event, &cdr.status, duration)
-            .await?;
+        crate::webhooks::events::ended_to(&mut tx, url, sid, &event, &cdr.status, duration).await?;
     }
     tx.commit().await?;
     Ok(Some(s.result(cdr)))
@@ -319,8 +318,8 @@ fn call_event<'a>(
     cdr: &'a Cdr,
     user_id: i64,
     number_id: i64,
-) -> crate::twilio::callbacks::CallEvent<'a> {
-    crate::twilio::callbacks::CallEvent {
+) -> crate::webhooks::events::CallEvent<'a> {
+    crate::webhooks::events::CallEvent {
         number_id,
         user_id,
         sip_call_id: &cdr.call_id,

@@ -5,7 +5,9 @@ use super::{check_matches, new_call, Cdr, CdrResult, Ended};
 use crate::error::Result;
 use crate::telephony::authorize::rate_for;
 use crate::telephony::repo;
-use dialtone_core::rating::{rate_call, Increments};
+use dialtone_core::call::authorize::Rate;
+use dialtone_core::call::settle::Held;
+use dialtone_core::call::{SettleFacts, Settlement};
 use sqlx::AnyConnection;
 
 /// What a CDR's read decided (`plan`).
@@ -33,8 +35,8 @@ pub(super) struct Settling {
     pub settled: bool,
 }
 
-/// Reads the call and computes its settlement, on `conn`: the writer's turn, or a
-/// reader connection before it.
+/// Reads the call and asks core for its settlement (`dialtone_core::call::settle`), on
+/// `conn`: the writer's turn, or a reader connection before it.
 pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Result<Plan> {
     // A CDR reads no routing: the call went where it went.
     let call = (cdr.from.as_str(), cdr.to.as_str());
@@ -52,54 +54,49 @@ pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Resu
             status: r.status,
         }));
     }
-    let (held_micros, held_package_seconds) = match &facts.held {
-        Some(h) => {
-            check_matches(&cdr.call_id, h, cdr)?;
-            if h.user_id != party.user_id {
-                return Ok(Plan::LongWay);
-            }
-            (h.amount_micros, h.package_seconds)
-        }
-        None => (0, 0),
-    };
+    if let Some(h) = &facts.held {
+        check_matches(&cdr.call_id, h, cdr)?;
+    }
     if let Some(d) = e.deck.clone() {
         party.destination = Some(d);
     }
-    // As if this call's own reservation were released already.
-    let package_free = if e.direction.uses_packages() {
-        (party.package_seconds - (party.reserved_package_seconds - held_package_seconds)).max(0)
-    } else {
-        0
+    let held = facts.held.as_ref().map(|h| Held {
+        amount: h.amount_micros,
+        package_seconds: h.package_seconds,
+        same_account: h.user_id == party.user_id,
+    });
+    let settle = SettleFacts {
+        direction: e.direction,
+        duration_seconds: e.duration(cdr),
+        held,
+        balance: party.balance,
+        reserved: party.reserved,
+        package_seconds: party.package_seconds,
+        reserved_package_seconds: party.reserved_package_seconds,
+        rate: party.destination.as_ref().map(|d| Rate {
+            per_minute: rate_for(d, e.direction),
+            increments: d.increments,
+        }),
+        // Read before this charge; the warning's own UPDATE checks again.
+        low_balance_threshold: facts
+            .low_balance_setting
+            .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS),
+        low_balance_notified: facts.low_balance_notified,
+        status_callback: facts.status_callback.is_some() && facts.account_sid.is_some(),
     };
-    let available = party.balance - (party.reserved - held_micros);
-    let (rate, increments, country_id) = match &party.destination {
-        Some(d) => (rate_for(d, e.direction), d.increments, Some(d.country_id)),
-        None => (0, Increments::default(), None),
-    };
-    let charge = rate_call(e.duration(cdr), rate, increments, package_free);
-    if charge.cost > available {
+    let Settlement::Charge(c) = dialtone_core::call::settle(&settle) else {
         return Ok(Plan::LongWay);
-    }
-    let threshold = facts
-        .low_balance_setting
-        .unwrap_or(crate::settings::DEFAULT_LOW_BALANCE_MICROS);
-    // Read before this charge; the warning's own UPDATE checks again.
-    let warn =
-        charge.cost > 0 && !facts.low_balance_notified && party.balance - charge.cost < threshold;
-    let callback = facts.status_callback.zip(facts.account_sid);
-    // Package seconds change only by calls' writes and purchases, and purchases wait
-    // for the batch: an account without any has none in the turn either.
-    let no_packages = !e.direction.uses_packages() || party.package_seconds == 0;
+    };
     Ok(Plan::Settle(Box::new(Settling {
         user_id: party.user_id,
         number_id: party.number_id,
-        country_id,
-        settled: no_packages && !warn && callback.is_none(),
-        charge,
-        held: facts.held.map(|_| (held_micros, held_package_seconds)),
-        warn,
-        threshold,
-        callback,
+        country_id: party.destination.as_ref().map(|d| d.country_id),
+        settled: c.stable,
+        charge: c.charge,
+        held: held.map(|h| (h.amount, h.package_seconds)),
+        warn: c.warn_low_balance,
+        threshold: settle.low_balance_threshold,
+        callback: facts.status_callback.zip(facts.account_sid),
     })))
 }
 

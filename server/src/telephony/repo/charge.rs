@@ -23,7 +23,7 @@ use super::Reservation;
 /// A call may have read before its turn (`Batcher::reads_ahead`), so the UPDATE also
 /// re-checks that the call has neither a reservation nor a record yet.
 const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
     AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5); \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
@@ -32,7 +32,7 @@ const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + 
 /// The same re-checks on PostgreSQL, where the call may also have read before its
 /// turn in the batch.
 const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
-    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND reserved_package_seconds + $2 <= $4 \
+    WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
     AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) RETURNING id) \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
@@ -185,8 +185,8 @@ const GUARD: &str = "SELECT 1 FROM users WHERE id = $5 \
     AND balance_micros - (reserved_micros - $2) >= $4 \
     AND ($4 = 0 OR low_balance_notified <> 0 OR balance_micros - $4 >= $29)";
 
-/// The table the guard notes in on SQLite, made on every SQLite connection.
-pub const GUARD_TABLE_SQLITE: &str = "CREATE TEMP TABLE IF NOT EXISTS settle_ok (ok INTEGER)";
+// The table the guard notes in on SQLite is made on every SQLite connection
+// (`crate::db::NOTE_TABLE_SQLITE`).
 
 const NOTED: &str = "EXISTS (SELECT 1 FROM temp.settle_ok)";
 
@@ -376,7 +376,7 @@ fn settle_args<'q>(a: &mut impl Bind<'q>, s: &Settlement<'q>) -> Result<(), BoxD
     a.int(c.package_seconds)?;
     a.text(c.status)?;
     a.int(c.recording as i64)?;
-    a.string(crate::twilio::call_sid(c.call_id))?;
+    a.string(crate::webhooks::call_sid(c.call_id))?;
     a.int(s.call_day)?;
     a.int(c.country_id.unwrap_or(0))?;
     a.int(i64::from(s.answered))

@@ -1,9 +1,14 @@
-//! Status callbacks: the POSTs a customer's server receives as their messages move on,
-//! queued in the transaction that moves them (see `crate::webhooks`).
+//! The events a customer's server receives, in Twilio's parameters: a message's status
+//! changes, an inbound call ringing, a call ended. Each is queued in the transaction
+//! that records what happened (`enqueue`); the Twilio-compatible API only reads them.
 
+use super::ids::{call_sid, sid, API_VERSION};
 use super::repo;
 use crate::webhooks;
 use sqlx::{Any, Transaction};
+
+/// Twilio's error code of a message the carrier refused or lost.
+pub const CARRIER_FAILED: u32 = 30008;
 
 /// Where a message's status changes are reported, and for which account.
 pub struct Callback<'a> {
@@ -30,10 +35,10 @@ pub async fn message_status(
     user_id: i64,
     id: i64,
 ) -> sqlx::Result<()> {
-    let m = repo::message(&mut **tx, user_id, id)
+    let (_, _, status) = repo::message_parties(&mut **tx, user_id, id)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
-    message_status_of(tx, callback, user_id, id, statuses(&m.status)).await
+    message_status_of(tx, callback, user_id, id, statuses(&status)).await
 }
 
 /// Queues a callback for each of `statuses` (a receipt reports only the new one).
@@ -44,22 +49,22 @@ pub async fn message_status_of(
     id: i64,
     statuses: &[&str],
 ) -> sqlx::Result<()> {
-    let m = repo::message(&mut **tx, user_id, id)
+    let (from, to, _) = repo::message_parties(&mut **tx, user_id, id)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
     for status in statuses {
         let mut params = vec![
             ("AccountSid", callback.account_sid.to_string()),
-            ("ApiVersion", super::wire::API_VERSION.to_string()),
-            ("From", m.from.clone().unwrap_or_default()),
-            ("MessageSid", super::sid("SM", m.id)),
+            ("ApiVersion", API_VERSION.to_string()),
+            ("From", from.clone().unwrap_or_default()),
+            ("MessageSid", sid("SM", id)),
             ("MessageStatus", status.to_string()),
-            ("SmsSid", super::sid("SM", m.id)),
+            ("SmsSid", sid("SM", id)),
             ("SmsStatus", status.to_string()),
-            ("To", m.to.clone()),
+            ("To", to.clone()),
         ];
         if *status == "failed" || *status == "undelivered" {
-            params.push(("ErrorCode", super::error::code::CARRIER_FAILED.to_string()));
+            params.push(("ErrorCode", CARRIER_FAILED.to_string()));
         }
         webhooks::enqueue(
             &mut **tx,
@@ -91,8 +96,8 @@ fn call_params(account_sid: &str, e: &CallEvent<'_>, status: &str) -> Vec<(&'sta
     };
     vec![
         ("AccountSid", account_sid.to_string()),
-        ("ApiVersion", super::wire::API_VERSION.to_string()),
-        ("CallSid", super::call_sid(e.sip_call_id)),
+        ("ApiVersion", API_VERSION.to_string()),
+        ("CallSid", call_sid(e.sip_call_id)),
         ("CallStatus", status.to_string()),
         ("Called", e.to.to_string()),
         ("Caller", e.from.to_string()),

@@ -1,12 +1,24 @@
-//! A call's closed sets (direction, outcome) and the call path's decisions about
-//! them: whose number a call is billed to, and the other party.
+//! A call's closed sets (direction, outcome, refusal) and the call path's decisions:
+//! whose number a call is billed to, whether it may go and for how long
+//! (`authorize`), and what it costs when it ends (`settle`).
+
+pub mod authorize;
+mod refusal;
+pub mod settle;
+
+pub use authorize::{authorize, Authorization, CallFacts, Hold, MAX_CALL_SECONDS};
+pub use refusal::{sip_answer, Refusal};
+use serde::{Deserialize, Serialize};
+pub use settle::{collect, settle, SettleFacts, Settlement};
 
 pub const DIRECTION_MESSAGE: &str = "direction must be inbound or outbound";
 pub const STATUS_MESSAGE: &str = "status must be completed, failed or no-answer";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     Inbound,
+    #[default]
     Outbound,
 }
 

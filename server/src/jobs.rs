@@ -1,13 +1,10 @@
 //! Background jobs, run by every server instance on a timer. Each job claims its
 //! work with a conditional UPDATE (or FOR UPDATE SKIP LOCKED on PostgreSQL), so two
-//! instances, or two runs in a row, never do the same work twice.
-
-mod expiry;
-mod renewals;
-
-pub use renewals::{renew_in_batches, renewal_date, send_renewal_notices, Notice};
+//! instances, or two runs in a row, never do the same work twice. This list is the
+//! composition root's; each job's work belongs to its resource.
 
 use crate::db::now_ms;
+use crate::numbers::renewals;
 use crate::state::AppState;
 use serde::Serialize;
 use std::time::Duration;
@@ -36,9 +33,10 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.renewed = renewed;
     report.expired = expired;
     report.released = renewals::release_after_grace(state, now).await?;
-    report.packages_expired = expiry::expire_packages(state, now).await?;
-    report.deposits_abandoned = expiry::abandon_stale_deposits(state, now).await?;
-    report.reservations_released = expiry::release_stale_reservations(state, now).await?;
+    report.packages_expired = crate::packages::expiry::expire_packages(state, now).await?;
+    report.deposits_abandoned = crate::payments::abandon_stale_deposits(state, now).await?;
+    report.reservations_released =
+        crate::telephony::release::release_stale_reservations(state, now).await?;
     report.trials_ended = crate::trial::expire_due(state, now).await?;
     // IVR flows in use renew on the numbers' cycle, after the numbers (a number that
     // just ended no longer keeps its flow in use).

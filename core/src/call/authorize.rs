@@ -1,0 +1,233 @@
+//! May this call go, and for how long? A pure decision over the facts the server read
+//! in one go: the call's own earlier state, the paying party, its rate and its funds.
+//! An allowed call holds what its longest allowed length would cost, so calls running
+//! at once can never together spend more than the balance plus package minutes.
+
+use super::{Direction, Refusal};
+use crate::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
+use crate::Micros;
+use serde::{Deserialize, Serialize};
+
+/// No single call is authorized for more than four hours.
+pub const MAX_CALL_SECONDS: i64 = 4 * 3600;
+/// A reservation without a CDR is released this long after the call could have ended.
+pub const RESERVATION_SLACK_MS: i64 = 10 * 60 * 1000;
+
+/// A per-minute rate with its billing increments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rate {
+    #[serde(with = "crate::money::micros_text")]
+    pub per_minute: Micros,
+    #[serde(default)]
+    pub increments: Increments,
+}
+
+/// What the switch's earlier requests for this call left.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Earlier {
+    #[default]
+    Nothing,
+    /// Its CDR is recorded.
+    Ended,
+    /// It holds a reservation already.
+    #[serde(rename_all = "camelCase")]
+    Held {
+        created_at_ms: i64,
+        expires_at_ms: i64,
+    },
+}
+
+/// Where an inbound call to the party's number goes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Route {
+    /// Outbound, or an inbound call that rings the owner's devices.
+    #[default]
+    Direct,
+    /// Answered by Dialtone's IVR endpoint.
+    Ivr,
+    /// Forwarded: a second, outbound leg at `leg` (None when that destination has no
+    /// active rate; the switch's own authorization of the leg then refuses it).
+    Forward { leg: Option<Rate> },
+}
+
+/// The customer who pays for the call, as read with its number.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Party {
+    pub user_id: i64,
+    #[serde(default)]
+    pub suspended: bool,
+    /// For a device's call: the account that owns the device, if it still exists.
+    #[serde(default)]
+    pub device_owner: Option<i64>,
+    /// For an IVR endpoint's forward leg: whether its ticket is Dialtone's.
+    #[serde(default)]
+    pub ivr_ticket_valid: Option<bool>,
+    /// For an account in its trial: whether the number called is one it verified
+    /// (read for outbound calls only).
+    #[serde(default)]
+    pub trial_verified: Option<bool>,
+    /// The active rate for this direction; None when no active rate covers it.
+    pub rate: Option<Rate>,
+    #[serde(with = "crate::money::micros_text")]
+    pub balance: Micros,
+    #[serde(default, with = "crate::money::micros_text")]
+    pub reserved: Micros,
+    #[serde(default)]
+    pub package_seconds: i64,
+    #[serde(default)]
+    pub reserved_package_seconds: i64,
+    #[serde(default)]
+    pub route: Route,
+    /// An inbound call whose number notifies a webhook when it rings.
+    #[serde(default)]
+    pub ringing_webhook: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallFacts {
+    pub direction: Direction,
+    pub now_ms: i64,
+    #[serde(default)]
+    pub earlier: Earlier,
+    /// The call comes from a SIP device (its caller ID must be its account's number).
+    #[serde(default)]
+    pub from_device: bool,
+    /// None when neither party is an active number of a customer.
+    pub party: Option<Party>,
+}
+
+/// What to hold for an allowed call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Hold {
+    pub max_duration_seconds: i64,
+    #[serde(with = "crate::money::micros_text")]
+    pub amount: Micros,
+    pub package_seconds: i64,
+    pub expires_at_ms: i64,
+    pub rate: Rate,
+    /// No other call's write could change this hold: the longest call, no package
+    /// seconds, forward or webhook, so only the balance could differ (and the write
+    /// re-checks that it covers the hold).
+    pub stable: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "camelCase")]
+pub enum Authorization {
+    Refuse {
+        refusal: Refusal,
+    },
+    /// The switch asked twice for one call: the same answer, nothing held again.
+    #[serde(rename_all = "camelCase")]
+    Again {
+        max_duration_seconds: i64,
+    },
+    Hold(Hold),
+}
+
+impl Authorization {
+    /// Whether no other call's write could change this answer.
+    pub fn is_final(&self) -> bool {
+        match self {
+            Authorization::Refuse { refusal } => refusal.is_final(),
+            Authorization::Again { .. } => false,
+            Authorization::Hold(h) => h.stable,
+        }
+    }
+}
+
+fn refuse(refusal: Refusal) -> Authorization {
+    Authorization::Refuse { refusal }
+}
+
+/// The decision, in this order: the call's earlier state, who pays, whether they may
+/// (device, IVR leg, suspension, trial), a rate, then the funds.
+pub fn authorize(f: &CallFacts) -> Authorization {
+    match f.earlier {
+        Earlier::Ended => return refuse(Refusal::CallAlreadyEnded),
+        Earlier::Held {
+            created_at_ms,
+            expires_at_ms,
+        } => {
+            let max = (expires_at_ms - created_at_ms - RESERVATION_SLACK_MS) / 1000;
+            return Authorization::Again {
+                max_duration_seconds: max,
+            };
+        }
+        Earlier::Nothing => {}
+    }
+    let Some(party) = &f.party else {
+        // A device's caller ID that is no longer an active number is not its to use.
+        return refuse(match f.from_device {
+            true => Refusal::CallerIdNotYours,
+            false => Refusal::UnknownNumber,
+        });
+    };
+    match permitted(f, party) {
+        Err(refusal) => refuse(refusal),
+        Ok(rate) => hold(f, party, rate),
+    }
+}
+
+/// Whether the party may place or take this call, and at what rate.
+fn permitted(f: &CallFacts, p: &Party) -> Result<Rate, Refusal> {
+    let outbound = f.direction == Direction::Outbound;
+    if f.from_device && crate::sip::device_may_call(outbound, p.device_owner, p.user_id).is_err() {
+        return Err(Refusal::CallerIdNotYours);
+    }
+    if p.ivr_ticket_valid.is_some_and(|ours| !ours || !outbound) {
+        return Err(Refusal::CallerIdNotYours);
+    }
+    if p.suspended {
+        return Err(Refusal::AccountSuspended);
+    }
+    // Trial credit reaches only numbers the user verified; an inbound call to a trial
+    // account's number is billed like any other.
+    let verified = !outbound || p.trial_verified.unwrap_or(true);
+    if crate::trial::check_destination(p.trial_verified.is_some(), verified).is_err() {
+        return Err(Refusal::TrialRestricted);
+    }
+    p.rate.ok_or(Refusal::NoRate)
+}
+
+/// The longest call the funds pay for, and what to hold for it.
+fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
+    let funds = p.balance - p.reserved;
+    let (package_total, package_free) = match f.direction.uses_packages() {
+        true => (
+            p.package_seconds,
+            (p.package_seconds - p.reserved_package_seconds).max(0),
+        ),
+        false => (0, 0),
+    };
+    let (per_minute, inc) = (rate.per_minute, rate.increments);
+    let max = match p.route {
+        // Both legs at once: the inbound one holds only its share of the funds.
+        Route::Forward { leg: Some(out) } => max_duration_forwarded(
+            funds,
+            (per_minute, inc),
+            (out.per_minute, out.increments),
+            MAX_CALL_SECONDS,
+        ),
+        _ => max_duration(funds, per_minute, inc, package_free, MAX_CALL_SECONDS),
+    };
+    if max == 0 {
+        return refuse(Refusal::InsufficientFunds);
+    }
+    let charge = rate_call(max, per_minute, inc, package_free);
+    let forwarded = matches!(p.route, Route::Forward { leg: Some(_) });
+    Authorization::Hold(Hold {
+        max_duration_seconds: max,
+        amount: charge.cost,
+        package_seconds: charge.package_seconds,
+        expires_at_ms: f.now_ms + max * 1000 + RESERVATION_SLACK_MS,
+        rate,
+        stable: max == MAX_CALL_SECONDS && package_total == 0 && !forwarded && !p.ringing_webhook,
+    })
+}
