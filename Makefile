@@ -53,18 +53,19 @@ app/node_modules/.package-lock.json: app/package-lock.json
 test-deps:
 	@scripts/ensure-test-deps.sh
 
-wasm: pkg/dialtone_core.js
+wasm: pkg/dialtone_core.js pkg-tools/dialtone_tools.js
 
-pkg/dialtone_core.js: $(WASM_SOURCES) | tools
+# Both modules come from one build (scripts/build-wasm.sh).
+pkg/dialtone_core.js pkg-tools/dialtone_tools.js &: $(WASM_SOURCES) | tools
 	scripts/build-wasm.sh
 
 app: app/dist/index.html
 
-app/dist/index.html: pkg/dialtone_core.js $(APP_SOURCES) | npm-deps
+app/dist/index.html: pkg/dialtone_core.js pkg-tools/dialtone_tools.js $(APP_SOURCES) | npm-deps
 	cd app && npm run build
 
 server:
 	cargo build -p dialtone-server
 
 clean:
-	rm -rf pkg app/dist target/test-logs
+	rm -rf pkg pkg-tools app/dist target/test-logs

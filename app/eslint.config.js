@@ -20,8 +20,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['dialtone-core'],
-              message: 'Import core rules from src/lib/core.ts only.',
+              group: ['dialtone-core', 'dialtone-core-tools'],
+              message: 'Import core rules from src/lib/core.ts (or core-tools.ts) only.',
             },
           ],
         },
@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/core.ts'],
+    files: ['src/lib/core.ts', 'src/lib/core-tools.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -5,16 +5,20 @@ import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
 
 const corePath = fileURLToPath(new URL('../pkg/dialtone_core.js', import.meta.url));
+const toolsPath = fileURLToPath(new URL('../pkg-tools/dialtone_tools.js', import.meta.url));
 const pkgDir = fileURLToPath(new URL('../pkg', import.meta.url));
+const toolsDir = fileURLToPath(new URL('../pkg-tools', import.meta.url));
 
 export default defineConfig({
   plugins: [wasm(), react(), tailwindcss()],
   resolve: {
-    alias: { 'dialtone-core': corePath },
+    // Two modules of dialtone-core: the one every page loads, and the tools (IVR,
+    // rate decks, call rules) that only their pages import (src/lib/core-tools.ts).
+    alias: { 'dialtone-core': corePath, 'dialtone-core-tools': toolsPath },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
-    fs: { allow: ['.', pkgDir] },
+    fs: { allow: ['.', pkgDir, toolsDir] },
   },
   build: {
     outDir: 'dist',

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Builds wasm/ into pkg/ with wasm-pack, then shrinks it with binaryen's wasm-opt
-# from npm (wasm-pack's own download of binaryen cannot work offline, and Debian's
-# binaryen 108 produces modules that break at run time).
+# Builds wasm/ into two modules with wasm-pack: pkg/ (feature "forms": what every page
+# loads) and pkg-tools/ (feature "tools": IVR flows, rate decks and call rules, loaded
+# with the pages that use them), then shrinks each with binaryen's wasm-opt from npm
+# (wasm-pack's own download of binaryen cannot work offline, and Debian's binaryen 108
+# produces modules that break at run time).
 set -euo pipefail
-wasm-pack --log-level warn build wasm --release --target bundler --out-dir ../pkg --out-name dialtone_core
-WASM=pkg/dialtone_core_bg.wasm
 OPT=app/node_modules/.bin/wasm-opt
-if [ -x "$OPT" ]; then
-  before=$(stat -c %s "$WASM")
-  "$OPT" -Oz "$WASM" -o "$WASM.opt" && mv "$WASM.opt" "$WASM"
-  echo "wasm-opt: $before -> $(stat -c %s "$WASM") bytes ($(gzip -9c "$WASM" | wc -c) gzip)"
-fi
+build() { # feature out-dir out-name
+  wasm-pack --log-level warn build wasm --release --target bundler --out-dir "../$2" --out-name "$3" \
+    -- --no-default-features --features "$1"
+  local wasm="$2/$3_bg.wasm"
+  if [ -x "$OPT" ]; then
+    local before
+    before=$(stat -c %s "$wasm")
+    "$OPT" -Oz "$wasm" -o "$wasm.opt" && mv "$wasm.opt" "$wasm"
+    echo "wasm-opt $3: $before -> $(stat -c %s "$wasm") bytes ($(gzip -9c "$wasm" | wc -c) gzip)"
+  fi
+}
+build forms pkg dialtone_core
+build tools pkg-tools dialtone_tools

@@ -1,5 +1,6 @@
-// The only module that imports the wasm build of dialtone-core: every rule and every
-// money format comes from there, so the browser and the server cannot disagree.
+// One of the two modules that import the wasm build of dialtone-core (with
+// core-tools.ts): every rule and every money format comes from there, so the browser and
+// the server cannot disagree. This one is the first load: forms, money, the wizard.
 import * as wasm from 'dialtone-core';
 
 export type {
@@ -7,6 +8,27 @@ export type {
   ApiKeyInput,
   CardInput,
   ContactInput,
+  EmailInput,
+  FieldErrors,
+  LoginInput,
+  NumberInput,
+  PackageInput,
+  PasswordChangeInput,
+  ProfileInput,
+  RangeInput,
+  RateInput,
+  SettingsInput,
+  SignupForm,
+  SignupInput,
+  SipDeviceInput,
+  SmsInfo,
+  SmsInput,
+  VerifyInput,
+  WizardEvent,
+  WizardState,
+} from 'dialtone-core';
+// The tools' types, for any page to name: a type-only export loads nothing.
+export type {
   DeckChange,
   DeckCheck,
   DeckDiff,
@@ -16,8 +38,6 @@ export type {
   DeckRead,
   DeckRow,
   DeckSummary,
-  EmailInput,
-  FieldErrors,
   IvrAction,
   IvrEvent,
   IvrFlow,
@@ -29,24 +49,8 @@ export type {
   IvrState,
   IvrStep,
   IvrTransition,
-  LoginInput,
-  NumberInput,
-  PackageInput,
-  PasswordChangeInput,
-  ProfileInput,
-  RangeInput,
-  RateInput,
   RouteChoice,
-  SettingsInput,
-  SignupForm,
-  SignupInput,
-  SipDeviceInput,
-  SmsInfo,
-  SmsInput,
-  VerifyInput,
-  WizardEvent,
-  WizardState,
-} from 'dialtone-core';
+} from 'dialtone-core-tools';
 
 export const {
   validateLogin,
@@ -60,9 +64,6 @@ export const {
   validateSipDevice,
   validateApiKey,
   validateCallbackUrl,
-  sipRefusal,
-  deviceMayCall,
-  routeChoice,
   validateForwardTo,
   trialDaysLeft,
   formatDuration,
@@ -86,18 +87,6 @@ export const {
   wizardTransition,
   wizardRun,
   wizardStepTitles,
-  validateIvrFlow,
-  ivrLevelLimits,
-  ivrIsOpen,
-  ivrStart,
-  ivrStep,
-  ivrRun,
-  ivrPathText,
-  readRateDeck,
-  checkRateDeck,
-  rateDeckInForceFrom,
-  diffRateDecks,
-  rateDeckHeader,
 } = wasm;
 
 /** Every export of the wasm module by name, for the shared test vectors. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { coreExports } from './core';
+import { toolsExports } from './core-tools';
 
 interface VectorCase {
   name: string;
@@ -30,7 +31,7 @@ const suites = files.map((file) => ({
 const cases = suites.reduce((sum, { vectors }) => sum + vectors.cases.length, 0);
 
 function call(name: string, args: unknown[]): unknown {
-  const fn = coreExports[name];
+  const fn = coreExports[name] ?? toolsExports[name];
   if (typeof fn !== 'function') throw new Error(`dialtone-core has no export ${name}`);
   return (fn as (...a: unknown[]) => unknown)(...args);
 }

@@ -9,7 +9,7 @@ import {
   type IvrFlow,
   type IvrLevel,
   type IvrProblem,
-} from '../../../lib/core';
+} from '../../../lib/core-tools';
 import {
   browserTimeZone,
   freeId,

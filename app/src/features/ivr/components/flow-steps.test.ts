@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateIvrFlow, type IvrFlow } from '../../../lib/core';
+import { validateIvrFlow, type IvrFlow } from '../../../lib/core-tools';
 import { freeId, newStep, removeStep, renameStep, starterFlow } from './flow-steps';
 import { treeOf } from './flow-tree';
 

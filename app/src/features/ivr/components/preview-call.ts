@@ -8,7 +8,7 @@ import {
   type IvrEvent,
   type IvrFlow,
   type IvrState,
-} from '../../../lib/core';
+} from '../../../lib/core-tools';
 
 export interface CallLine {
   who: 'flow' | 'caller';

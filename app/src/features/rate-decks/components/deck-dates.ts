@@ -1,4 +1,4 @@
-import { rateDeckInForceFrom } from '../../../lib/core';
+import { rateDeckInForceFrom } from '../../../lib/core-tools';
 
 // A deck's effective date is a UTC day: the server starts it at 00:00 UTC, so it is
 // shown in UTC too, never shifted a day by the browser's time zone.

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldShell, TextField, useFieldControl } from '../../../components/ui/text-field';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
-import { rateDeckHeader } from '../../../lib/core';
+import { rateDeckHeader } from '../../../lib/core-tools';
 import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
 import { refusedLines, uploadRateDeck } from '../api/upload-rate-deck';
 import { formatDeckDate } from './deck-dates';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
-import { checkRateDeck, type DeckErrors, type DeckSummary } from '../../../lib/core';
+import { checkRateDeck, type DeckErrors, type DeckSummary } from '../../../lib/core-tools';
 import { fetchCountryCodes } from '../api/get-country-codes';
 
 export type DeckCheck =

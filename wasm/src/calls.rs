@@ -1,19 +1,16 @@
-//! Calls for the browser: SIP devices and refusals, number routes and forwards, and
-//! the rating of calls (costs, the longest call funds pay for, destinations).
+//! Call rules for the browser (the tools module): refusals, number routes, the rating
+//! of calls and core's call decisions (authorize, settle).
 
-use crate::{from_js, micros, string, to_js, Checked};
+use crate::{from_js, micros, string, to_js};
 use dialtone_core::{call, rating, sip};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TELEPHONY: &str = r#"
-export interface SipDeviceInput { username: string; callerId: string }
-export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
+const TS_CALLS: &str = r#"
 export function sipRefusal(reason: string): { status: number; phrase: string };
 export type RouteChoice = { kind: 'forward'; to: string } | { kind: 'ring'; devices: string[] };
 export function routeChoice(route: { forwardTo?: string | null; devices: { username: string; selected: boolean }[] }): RouteChoice;
-export function validateForwardTo(text: string, number: string): { ok: string | null } | { error: string };
 export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
@@ -40,11 +37,6 @@ pub fn authorize_call(facts: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = settleCall, skip_typescript)]
 pub fn settle_call(facts: JsValue) -> Result<JsValue, JsError> {
     to_js(&call::settle(&from_js(facts)?))
-}
-
-#[wasm_bindgen(js_name = validateSipDevice, skip_typescript)]
-pub fn validate_sip_device(input: JsValue) -> Result<JsValue, JsError> {
-    to_js(&sip::validate_device(&from_js(input)?))
 }
 
 #[derive(Serialize)]
@@ -95,17 +87,6 @@ pub fn device_may_call(
 #[wasm_bindgen(js_name = routeChoice, skip_typescript)]
 pub fn route_choice(route: JsValue) -> Result<JsValue, JsError> {
     to_js(&sip::route_choice(&from_js(route)?))
-}
-
-/// A number's forward number: `{ ok: normalised or null }` or `{ error: message }`.
-#[wasm_bindgen(js_name = validateForwardTo, skip_typescript)]
-pub fn validate_forward_to(text: JsValue, number: JsValue) -> Result<JsValue, JsError> {
-    let text = text.as_string().unwrap_or_default();
-    let number = number.as_string().unwrap_or_default();
-    to_js(&match sip::validate_forward_to(&text, &number) {
-        Ok(to) => Checked::Ok(to),
-        Err(message) => Checked::Error(message),
-    })
 }
 
 fn increments(first: i32, next: i32) -> rating::Increments {

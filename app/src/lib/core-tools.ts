@@ -1,0 +1,49 @@
+// The second module of dialtone-core's wasm build: IVR flows, rate decks and call
+// rules. Only the pages that use them import this file, so their wasm loads with those
+// pages (lazy routes) and not with the first screen.
+import * as tools from 'dialtone-core-tools';
+
+export type {
+  DeckChange,
+  DeckCheck,
+  DeckDiff,
+  DeckErrors,
+  DeckLineError,
+  DeckRateMove,
+  DeckRead,
+  DeckRow,
+  DeckSummary,
+  IvrAction,
+  IvrEvent,
+  IvrFlow,
+  IvrHours,
+  IvrLevel,
+  IvrLevelLimits,
+  IvrProblem,
+  IvrRun,
+  IvrState,
+  IvrStep,
+  IvrTransition,
+  RouteChoice,
+} from 'dialtone-core-tools';
+
+export const {
+  sipRefusal,
+  deviceMayCall,
+  routeChoice,
+  validateIvrFlow,
+  ivrLevelLimits,
+  ivrIsOpen,
+  ivrStart,
+  ivrStep,
+  ivrRun,
+  ivrPathText,
+  readRateDeck,
+  checkRateDeck,
+  rateDeckInForceFrom,
+  diffRateDecks,
+  rateDeckHeader,
+} = tools;
+
+/** Every export of the tools module by name, for the shared test vectors. */
+export const toolsExports: Readonly<Record<string, unknown>> = tools;
