@@ -1,11 +1,17 @@
-// The app's API types, src/lib/api-types.ts, generated from the server's OpenAPI
+// The app's API types, src/generated/api-types.ts, generated from the server's OpenAPI
 // document by openapi-typescript and formatted like the rest of the app. Checked by
 // api-types.e2e.ts against the server the e2e run starts; `npm run api-types` rewrites it.
 import { resolve } from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
 
-export const API_TYPES_FILE = resolve(import.meta.dirname, '..', 'src', 'lib', 'api-types.ts');
+export const API_TYPES_FILE = resolve(
+  import.meta.dirname,
+  '..',
+  'src',
+  'generated',
+  'api-types.ts',
+);
 
 const HEADER = `// Generated from the server's /api/openapi.json by \`npm run api-types\` (openapi-typescript).
 // Do not edit: change the server and run the script again; \`npm run api-types:check\` and

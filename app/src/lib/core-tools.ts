@@ -3,29 +3,7 @@
 // pages (lazy routes) and not with the first screen.
 import * as tools from 'dialtone-core-tools';
 
-export type {
-  DeckChange,
-  DeckCheck,
-  DeckDiff,
-  DeckErrors,
-  DeckLineError,
-  DeckRateMove,
-  DeckRead,
-  DeckRow,
-  DeckSummary,
-  IvrAction,
-  IvrEvent,
-  IvrFlow,
-  IvrHours,
-  IvrLevel,
-  IvrLevelLimits,
-  IvrProblem,
-  IvrRun,
-  IvrState,
-  IvrStep,
-  IvrTransition,
-  RouteChoice,
-} from 'dialtone-core-tools';
+export type * from 'dialtone-core-tools';
 
 export const {
   sipRefusal,

@@ -28,29 +28,7 @@ export type {
   WizardState,
 } from 'dialtone-core';
 // The tools' types, for any page to name: a type-only export loads nothing.
-export type {
-  DeckChange,
-  DeckCheck,
-  DeckDiff,
-  DeckErrors,
-  DeckLineError,
-  DeckRateMove,
-  DeckRead,
-  DeckRow,
-  DeckSummary,
-  IvrAction,
-  IvrEvent,
-  IvrFlow,
-  IvrHours,
-  IvrLevel,
-  IvrLevelLimits,
-  IvrProblem,
-  IvrRun,
-  IvrState,
-  IvrStep,
-  IvrTransition,
-  RouteChoice,
-} from 'dialtone-core-tools';
+export type * from 'dialtone-core-tools';
 
 export const {
   validateLogin,

@@ -1,6 +1,6 @@
 /** `amount` is signed: credits above zero, debits below. */
 export type LedgerEntry = Schema<'EntryView'>;
-import type { Schema } from '../lib/api-types';
+import type { Schema } from '../generated/api-types';
 
 const kindLabels: Record<string, string> = {
   deposit: 'Deposit',

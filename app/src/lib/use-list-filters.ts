@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { FilterSelect, SearchFieldProps } from '../components/ui/filter-bar';
-import type { SelectOption } from '../components/ui/select-field';
+import type { FilterSelect, SearchFieldProps } from '../components/ui/tables/filter-bar';
+import type { SelectOption } from '../components/ui/forms/select-field';
 import { LIST_PAGE_SIZE, type ListFilters } from './paging';
 import { useDebouncedValue } from './use-debounced-value';
 import { useFilteredPage } from './use-filtered-page';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { ToastHost } from '../components/ui/toast-host';
+import { ToastHost } from '../components/ui/feedback/toast-host';
 import { AuthContext, type AuthContextValue, type User } from '../lib/auth-context';
 import { mockApi, type Routes as ApiRoutes } from './mock-api';
 

@@ -2,8 +2,8 @@ import { LogOut, Menu, type LucideIcon } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth-context';
-import { Logo } from '../ui/logo';
-import { Spinner } from '../ui/spinner';
+import { Logo } from '../ui/basics/logo';
+import { Spinner } from '../ui/feedback/spinner';
 import { useEscapeCloses } from './use-escape-closes';
 
 export interface AreaNavItem {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { LogoMark } from '../ui/logo';
+import { LogoMark } from '../ui/basics/logo';
 
 const groups = [
   {

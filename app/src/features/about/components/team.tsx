@@ -1,4 +1,4 @@
-import { MarketingSection } from '../../../components/ui/marketing-section';
+import { MarketingSection } from '../../../components/ui/layout/marketing-section';
 
 const team = [
   {

@@ -1,6 +1,6 @@
 import { Award, Globe, Lightbulb } from 'lucide-react';
-import { IconCardList, type IconCardItem } from '../../../components/ui/icon-card-list';
-import { MarketingSection } from '../../../components/ui/marketing-section';
+import { IconCardList, type IconCardItem } from '../../../components/ui/layout/icon-card-list';
+import { MarketingSection } from '../../../components/ui/layout/marketing-section';
 
 const values: IconCardItem[] = [
   {

@@ -1,5 +1,5 @@
-import { PageHero } from '../../../components/ui/page-hero';
-import { StatList } from '../../../components/ui/stat-list';
+import { PageHero } from '../../../components/ui/layout/page-hero';
+import { StatList } from '../../../components/ui/tables/stat-list';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { Team } from '../components/team';
 import { Values } from '../components/values';

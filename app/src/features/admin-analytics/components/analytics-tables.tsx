@@ -1,4 +1,4 @@
-import { FigureTable, type FigureColumn } from '../../../components/ui/figure-table';
+import { FigureTable, type FigureColumn } from '../../../components/ui/tables/figure-table';
 import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
 import { count, revenueSources } from './analytics-format';

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/basics/button';
+import { Spinner } from '../../../components/ui/feedback/spinner';
 import type { AnalyticsChartProps } from './analytics-chart';
-import { ChartBoundary } from '../../../components/ui/chart-boundary';
+import { ChartBoundary } from '../../../components/ui/feedback/chart-boundary';
 
 // recharts is large: it loads only when the analytics page draws its first chart.
 const AnalyticsChart = lazy(() => import('./analytics-chart'));

@@ -1,5 +1,5 @@
-import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
-import { StatCard, StatCards } from '../../../components/ui/stat-cards';
+import { FigurePlaceholder } from '../../../components/ui/feedback/figure-placeholder';
+import { StatCard, StatCards } from '../../../components/ui/tables/stat-cards';
 import { formatDuration } from '../../../lib/core';
 
 const percent = new Intl.NumberFormat('en-US', {

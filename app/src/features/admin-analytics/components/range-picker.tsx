@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { DateRangeFields } from '../../../components/ui/date-range-fields';
+import { Button } from '../../../components/ui/basics/button';
+import { DateRangeFields } from '../../../components/ui/forms/date-range-fields';
 import type { DateRange } from '../api/get-analytics';
 import { lastDays, presets } from './date-range';
 

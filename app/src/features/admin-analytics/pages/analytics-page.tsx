@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { EmptyStatus } from '../../../components/ui/empty-status';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { fieldErrorsOf, isApiError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageMeta } from '../../../lib/use-page-meta';

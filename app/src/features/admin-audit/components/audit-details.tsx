@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../api/get-audit';
 import { changedKeys } from './audit-diff';
-import { ScrollBox } from '../../../components/ui/scroll-box';
+import { ScrollBox } from '../../../components/ui/layout/scroll-box';
 
 /** Before -> after for the keys that changed. */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {

@@ -1,6 +1,6 @@
-import { DateRangeFields } from '../../../components/ui/date-range-fields';
-import { FilterBar } from '../../../components/ui/filter-bar';
-import { SelectField } from '../../../components/ui/select-field';
+import { DateRangeFields } from '../../../components/ui/forms/date-range-fields';
+import { FilterBar } from '../../../components/ui/tables/filter-bar';
+import { SelectField } from '../../../components/ui/forms/select-field';
 import { actionFilterOptions } from './audit-labels';
 
 interface AuditFiltersProps {

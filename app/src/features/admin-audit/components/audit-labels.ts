@@ -1,4 +1,4 @@
-import { optionsOf } from '../../../components/ui/select-field';
+import { optionsOf } from '../../../components/ui/forms/select-field';
 
 export const actionFilterOptions = optionsOf(
   {

@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table';
-import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { actionsColumn, DataTable } from '../../../components/ui/tables/data-table';
+import { dateColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { AuditEntry } from '../api/get-audit';
 import { AuditDetails } from './audit-details';

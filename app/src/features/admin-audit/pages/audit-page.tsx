@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AppPage } from '../../../components/ui/app-page';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { ListPanel, ListStates } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { LIST_PAGE_SIZE } from '../../../lib/paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFilteredPage } from '../../../lib/use-filtered-page';

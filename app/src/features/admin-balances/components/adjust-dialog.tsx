@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { ConfirmFirstDialog } from '../../../components/ui/dialogs/confirm-first-dialog';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { usd, validateAdjustment } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

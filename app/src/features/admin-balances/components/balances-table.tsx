@@ -1,7 +1,7 @@
 import { History, MinusCircle, PlusCircle } from 'lucide-react';
-import type { RowActionsProps } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { NoValue, Time, TwoLineCell } from '../../../components/ui/table-cells';
+import type { RowActionsProps } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { NoValue, Time, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { usd } from '../../../lib/core';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { BalanceItem, Movement } from '../api/get-balances';

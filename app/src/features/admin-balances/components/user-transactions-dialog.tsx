@@ -1,8 +1,8 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyStatus } from '../../../components/ui/empty-status';
-import { LedgerTable } from '../../../components/ui/ledger-table';
-import { ListStates } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { Dialog } from '../../../components/ui/dialogs/dialog';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
+import { LedgerTable } from '../../../components/ui/tables/ledger-table';
+import { ListStates } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { usd } from '../../../lib/core';
 import type { BalanceItem } from '../api/get-balances';
 import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from '../api/get-user-transactions';

@@ -1,7 +1,7 @@
-import { AppPage } from '../../../components/ui/app-page';
-import { SearchField } from '../../../components/ui/filter-bar';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { SearchField } from '../../../components/ui/tables/filter-bar';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useRowAction } from '../../../lib/use-row-action';
 import { useBalances, type BalanceItem } from '../api/get-balances';

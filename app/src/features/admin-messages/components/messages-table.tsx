@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { actionsColumn } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { Button } from '../../../components/ui/basics/button';
+import { actionsColumn } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { ContactMessage } from '../api/get-messages';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { AppPage } from '../../../components/ui/app-page';
-import { QueryList } from '../../../components/ui/list-panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { LoadingStatus } from '../../../components/ui/spinner';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { LoadingStatus } from '../../../components/ui/feedback/spinner';
 import { PAGE_SIZE, useMessages, type MessageStatus } from '../api/get-messages';
 import { useMarkHandled } from '../api/mark-handled';
 import { MessagesTable } from '../components/messages-table';

@@ -1,4 +1,4 @@
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { useApiGet } from '../../../lib/use-api-get';
 
 /** Call revenue of the last 30 days, with the percent change against the 30 before. */

@@ -1,6 +1,6 @@
 import { Clock, Globe, Phone, Users, Wallet, type LucideIcon } from 'lucide-react';
-import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
-import { StatCard, StatCards } from '../../../components/ui/stat-cards';
+import { FigurePlaceholder } from '../../../components/ui/feedback/figure-placeholder';
+import { StatCard, StatCards } from '../../../components/ui/tables/stat-cards';
 import { usd } from '../../../lib/core';
 import type { AdminStats } from '../api/get-stats';
 

@@ -1,6 +1,6 @@
 import { BarChart3, Globe, History, Users } from 'lucide-react';
 import { paths } from '../../../app/paths';
-import { LinkCardGrid, type LinkCard } from '../../../components/ui/link-card-grid';
+import { LinkCardGrid, type LinkCard } from '../../../components/ui/layout/link-card-grid';
 
 const quickLinks: LinkCard[] = [
   {

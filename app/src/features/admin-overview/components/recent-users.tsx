@@ -1,8 +1,8 @@
-import { EmptyStatus } from '../../../components/ui/empty-status';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
 import { formatDate } from '../../../lib/format-date';
 import type { RecentUser } from '../api/get-stats';
 import { UserStatusBadge } from './user-status-badge';
-import { DividedList } from '../../../components/ui/divided-list';
+import { DividedList } from '../../../components/ui/tables/divided-list';
 
 export function RecentUsers({ users }: { users: RecentUser[] }) {
   if (users.length === 0) {

@@ -1,8 +1,8 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
-import { EmptyStatus } from '../../../components/ui/empty-status';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
 import type { TopCountry } from '../api/get-stats';
-import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
-import { moneyColumn } from '../../../components/ui/table-cells';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/tables/data-table';
+import { moneyColumn } from '../../../components/ui/tables/table-cells';
 
 const percent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,

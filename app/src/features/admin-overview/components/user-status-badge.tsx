@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/feedback/badge';
 import { statusTones } from '../../admin-users/components/user-labels';
 
 /** An account's status (active, pending, suspended) as a coloured badge. */

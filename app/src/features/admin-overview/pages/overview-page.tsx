@@ -2,15 +2,15 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useStats } from '../api/get-stats';
 import { OverviewCards } from '../components/overview-cards';
 import { QuickLinks } from '../components/quick-links';
 import { RecentUsers } from '../components/recent-users';
 import { TopCountries } from '../components/top-countries';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel } from '../../../components/ui/tables/list-panel';
 
 interface PanelProps {
   id: string;

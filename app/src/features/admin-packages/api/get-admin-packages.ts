@@ -1,4 +1,4 @@
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { useApiGet } from '../../../lib/use-api-get';
 
 export type AdminPackage = Schema<'PackageView'>;

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { ActionsMenu } from '../../../components/ui/actions-menu';
-import { Badge } from '../../../components/ui/badge';
+import { ActionsMenu } from '../../../components/ui/dialogs/actions-menu';
+import { Badge } from '../../../components/ui/feedback/badge';
 import { usd } from '../../../lib/core';
 import type { AdminPackage } from '../api/get-admin-packages';
 

@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import toast from 'react-hot-toast';
 import { deletePackage } from '../api/delete-package';
 import { adminPackagesKey, type AdminPackage } from '../api/get-admin-packages';

@@ -1,7 +1,7 @@
-import { AddButton } from '../../../components/ui/add-button';
-import { AppPage } from '../../../components/ui/app-page';
-import { CardList } from '../../../components/ui/card-list';
-import { EditDialogs } from '../../../components/ui/edit-dialogs';
+import { AddButton } from '../../../components/ui/basics/add-button';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { CardList } from '../../../components/ui/tables/card-list';
+import { EditDialogs } from '../../../components/ui/dialogs/edit-dialogs';
 import { useItemEditor } from '../../../lib/use-row-action';
 import { useAdminPackages, type AdminPackage } from '../api/get-admin-packages';
 import { AdminPackageCard } from '../components/admin-package-card';

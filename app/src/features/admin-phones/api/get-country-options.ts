@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery, type Paged } from '../../../lib/paging';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 type CountryRow = Schema<'CountryRate'>;
 

@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { messageOf } from '../../../lib/api-client';
 import { validateNumberForm } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';

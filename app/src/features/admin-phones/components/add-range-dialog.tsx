@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateRange, type RangeInput } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { SelectField } from '../../../components/ui/select-field';
+import { ConfirmFirstDialog } from '../../../components/ui/dialogs/confirm-first-dialog';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { SelectField } from '../../../components/ui/forms/select-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { changePhoneCountry } from '../api/change-phone-country';

@@ -1,5 +1,5 @@
-import type { BadgeTone } from '../../../components/ui/badge';
-import { optionsOf } from '../../../components/ui/select-field';
+import type { BadgeTone } from '../../../components/ui/feedback/badge';
+import { optionsOf } from '../../../components/ui/forms/select-field';
 
 export const typeLabels: Record<string, string> = {
   mobile: 'Mobile',

@@ -1,8 +1,13 @@
 import { Globe, Power, PowerOff, UserCog } from 'lucide-react';
-import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
-import type { RowActionsProps } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { moneyColumn, statusColumn, Time, TwoLineCell } from '../../../components/ui/table-cells';
+import type { ActionsMenuItem } from '../../../components/ui/dialogs/actions-menu';
+import type { RowActionsProps } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import {
+  moneyColumn,
+  statusColumn,
+  Time,
+  TwoLineCell,
+} from '../../../components/ui/tables/table-cells';
 import type { AdminPhone } from '../api/get-phones';
 import { statusTones, typeLabels } from './phone-labels';
 

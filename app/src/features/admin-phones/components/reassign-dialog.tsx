@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmFirstDialog } from '../../../components/ui/confirm-first-dialog';
-import { RadioGroup } from '../../../components/ui/radio-group';
-import { TextField } from '../../../components/ui/text-field';
+import { ConfirmFirstDialog } from '../../../components/ui/dialogs/confirm-first-dialog';
+import { RadioGroup } from '../../../components/ui/forms/radio-group';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { phonesKey, type AdminPhone } from '../api/get-phones';

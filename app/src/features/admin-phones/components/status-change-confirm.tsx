@@ -1,4 +1,4 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import type { ActionConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { activatePhone } from '../api/activate-phone';
 import { deactivatePhone } from '../api/deactivate-phone';
 import { phonesKey, type AdminPhone } from '../api/get-phones';

@@ -1,9 +1,9 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { AddButton } from '../../../components/ui/add-button';
-import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
-import { FilteredList } from '../../../components/ui/filtered-list';
+import { AddButton } from '../../../components/ui/basics/add-button';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Button } from '../../../components/ui/basics/button';
+import { FilteredList } from '../../../components/ui/tables/filtered-list';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useRowAction } from '../../../lib/use-row-action';
 import { usePhones, type AdminPhone } from '../api/get-phones';

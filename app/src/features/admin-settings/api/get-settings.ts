@@ -1,5 +1,5 @@
 import type { SettingsInput } from '../../../lib/core';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { useApiGet } from '../../../lib/use-api-get';
 
 /** The eight platform settings, as decimal text exactly as the server stores them. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { settingsKey, type PlatformSettings, type SettingsResponse } from './get-settings';
 
 export type SaveSettingsResult = Schema<'SettingsSaved'>;

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateSettings } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

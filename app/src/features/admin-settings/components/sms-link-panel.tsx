@@ -1,8 +1,8 @@
-import { QueryStates } from '../../../components/ui/query-states';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryStates } from '../../../components/ui/tables/query-states';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSmsLink, type SmsLink, type SmsLinkPage } from '../api/get-sms-link';
-import { Section } from '../../../components/ui/section';
+import { Section } from '../../../components/ui/layout/section';
 
 const providers: Record<string, string> = {
   loopback: 'Loopback',

@@ -1,6 +1,6 @@
-import { AppPage } from '../../../components/ui/app-page';
-import { card, QueryStates } from '../../../components/ui/query-states';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { card, QueryStates } from '../../../components/ui/tables/query-states';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useSettings } from '../api/get-settings';
 import { ConfigurationPanels } from '../components/configuration-panels';
 import { SettingsForm } from '../components/settings-form';

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/dialogs/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import type { Role } from '../../../lib/auth-context';

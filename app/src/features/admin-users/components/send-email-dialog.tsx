@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { TextAreaField, TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateEmailMessage } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

@@ -1,4 +1,4 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import type { ActionConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { usersKey, type AdminUserItem } from '../api/get-users';
 import { reactivateUser } from '../api/reactivate-user';
 import { suspendUser } from '../api/suspend-user';

@@ -1,9 +1,9 @@
 import { Mail, ShieldCheck, UserCheck, UserX, type LucideIcon } from 'lucide-react';
-import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
-import { Badge } from '../../../components/ui/badge';
-import type { RowActionsProps } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn, NoValue, TwoLineCell } from '../../../components/ui/table-cells';
+import type { ActionsMenuItem } from '../../../components/ui/dialogs/actions-menu';
+import { Badge } from '../../../components/ui/feedback/badge';
+import type { RowActionsProps } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn, NoValue, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { AdminUserItem } from '../api/get-users';
 import { roleLabel, trialLabel } from './user-labels';

@@ -1,6 +1,6 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
-import { AppPage } from '../../../components/ui/app-page';
-import { FilteredList } from '../../../components/ui/filtered-list';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { FilteredList } from '../../../components/ui/tables/filtered-list';
 import { useAuth } from '../../../lib/auth-context';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useRowAction } from '../../../lib/use-row-action';

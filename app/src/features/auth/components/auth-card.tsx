@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../../components/ui/logo';
+import { LogoMark } from '../../../components/ui/basics/logo';
 
 interface AuthCardProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { EmailField } from '../../../components/ui/account-fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { EmailField } from '../../../components/ui/forms/account-fields';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
 import { isApiError } from '../../../lib/api-client';
 import { validateLogin } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

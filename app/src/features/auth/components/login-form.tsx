@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { EmailField, PasswordField } from '../../../components/ui/account-fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { EmailField, PasswordField } from '../../../components/ui/forms/account-fields';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
+import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateLogin } from '../../../lib/core';

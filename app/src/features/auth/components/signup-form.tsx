@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { EmailField, NewPasswordFields } from '../../../components/ui/account-fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField, NewPasswordFields } from '../../../components/ui/forms/account-fields';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
+import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateSignupForm } from '../../../lib/core';

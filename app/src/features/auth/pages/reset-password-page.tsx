@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '../../../components/ui/feedback/alert';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';

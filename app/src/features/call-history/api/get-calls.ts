@@ -1,4 +1,4 @@
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import type { ListFilters } from '../../../lib/paging';
 import { usePagedList } from '../../../lib/use-paged-list';
 

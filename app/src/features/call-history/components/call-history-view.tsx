@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FilterBar } from '../../../components/ui/filter-bar';
-import { QueryList } from '../../../components/ui/list-panel';
-import { PageHeader } from '../../../components/ui/page-header';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { Button } from '../../../components/ui/basics/button';
+import { FilterBar } from '../../../components/ui/tables/filter-bar';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { PageHeader } from '../../../components/ui/layout/page-header';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useDownloadRecording } from '../api/download-recording';
 import { useExportCalls } from '../api/export-calls';

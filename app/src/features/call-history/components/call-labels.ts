@@ -1,5 +1,5 @@
-import type { BadgeTone } from '../../../components/ui/badge';
-import { optionsOf } from '../../../components/ui/select-field';
+import type { BadgeTone } from '../../../components/ui/feedback/badge';
+import { optionsOf } from '../../../components/ui/forms/select-field';
 import type { CallStatus, CallType } from '../api/get-calls';
 
 // Keyed by the API's text (any string on the wire), covering every value the app knows.

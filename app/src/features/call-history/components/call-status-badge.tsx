@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/feedback/badge';
 import { statusLabels, statusTones } from './call-labels';
 
 export function CallStatusBadge({ status }: { status: string }) {

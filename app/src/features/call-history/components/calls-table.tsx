@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { moneyColumn } from '../../../components/ui/table-cells';
+import { Button } from '../../../components/ui/basics/button';
+import { DataTable } from '../../../components/ui/tables/data-table';
+import { moneyColumn } from '../../../components/ui/tables/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { CallRecord } from '../api/get-calls';

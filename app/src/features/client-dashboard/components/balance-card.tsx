@@ -1,6 +1,6 @@
 import { Wallet } from 'lucide-react';
 import { paths } from '../../../app/paths';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { usd } from '../../../lib/core';
 
 export function BalanceCard({ balance }: { balance: number }) {

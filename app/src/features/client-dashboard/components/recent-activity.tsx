@@ -1,5 +1,5 @@
 import { CreditCard, MessageSquare, PhoneCall, ShoppingCart, type LucideIcon } from 'lucide-react';
-import { EmptyStatus } from '../../../components/ui/empty-status';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ActivityItem, ActivityType } from '../api/get-dashboard';

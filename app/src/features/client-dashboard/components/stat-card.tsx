@@ -1,7 +1,7 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { FigurePlaceholder } from '../../../components/ui/figure-placeholder';
+import { FigurePlaceholder } from '../../../components/ui/feedback/figure-placeholder';
 
 export interface StatCardProps {
   icon: LucideIcon;

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FigureTable } from '../../../components/ui/figure-table';
-import { QueryStates } from '../../../components/ui/query-states';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/basics/button';
+import { FigureTable } from '../../../components/ui/tables/figure-table';
+import { QueryStates } from '../../../components/ui/tables/query-states';
+import { Spinner } from '../../../components/ui/feedback/spinner';
 import { usd } from '../../../lib/core';
 import { useUsage, type UsagePoint, type UsageRange } from '../api/get-usage';
-import { ChartBoundary } from '../../../components/ui/chart-boundary';
+import { ChartBoundary } from '../../../components/ui/feedback/chart-boundary';
 import { pointLabel, rangeNames, usageTotals } from './usage-labels';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel } from '../../../components/ui/tables/list-panel';
 
 // recharts is large: it loads only when the chart is about to draw.
 const UsageChart = lazy(() => import('./usage-chart'));

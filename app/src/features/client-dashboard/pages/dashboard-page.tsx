@@ -1,9 +1,9 @@
 import { Clock, MessageSquare, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { PageHeader } from '../../../components/ui/layout/page-header';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { formatRate } from '../../../lib/core';
 import { useAuth } from '../../../lib/auth-context';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -15,7 +15,7 @@ import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard, type StatCardProps } from '../components/stat-card';
 import { UsageHistory } from '../components/usage-history';
-import { ListPanel, PanelHeading } from '../../../components/ui/list-panel';
+import { ListPanel, PanelHeading } from '../../../components/ui/tables/list-panel';
 
 /** One of the account's counts: its card, but its figure read from the dashboard summary. */
 type Count = Omit<StatCardProps, 'value' | 'detail'> & {

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { Section } from '../../../components/ui/section';
+import { Section } from '../../../components/ui/layout/section';
 
 const hours = ['Mon-Fri 9:00 AM-8:00 PM EST', 'Sat 10:00 AM-6:00 PM EST', 'Sun closed'];
 

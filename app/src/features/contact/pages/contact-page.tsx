@@ -1,4 +1,4 @@
-import { PageHero } from '../../../components/ui/page-hero';
+import { PageHero } from '../../../components/ui/layout/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { ContactForm } from '../components/contact-form';
 import { ContactInfo } from '../components/contact-info';

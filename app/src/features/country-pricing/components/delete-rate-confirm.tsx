@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { deleteCountryRate } from '../api/delete-country-rate';
 import { countryRatesKey, type CountryRate } from '../api/get-country-rates';
 

@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
-import type { ItemFormProps } from '../../../components/ui/edit-dialogs';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import type { ItemFormProps } from '../../../components/ui/dialogs/edit-dialogs';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { validateRateRow } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createCountryRate } from '../api/create-country-rate';

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { actionsColumn } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { Flag } from '../../../components/ui/flag';
+import { actionsColumn } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { Flag } from '../../../components/ui/basics/flag';
 import { rate } from '../../../lib/core';
-import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import type { CountryRate } from '../api/get-country-rates';
 
 const money = 'whitespace-nowrap text-slate-900 tabular-nums';

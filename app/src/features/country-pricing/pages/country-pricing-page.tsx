@@ -1,8 +1,8 @@
-import { AddButton } from '../../../components/ui/add-button';
-import { AppPage } from '../../../components/ui/app-page';
-import { EditDialogs } from '../../../components/ui/edit-dialogs';
-import { FilteredList } from '../../../components/ui/filtered-list';
-import { optionsOf } from '../../../components/ui/select-field';
+import { AddButton } from '../../../components/ui/basics/add-button';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { EditDialogs } from '../../../components/ui/dialogs/edit-dialogs';
+import { FilteredList } from '../../../components/ui/tables/filtered-list';
+import { optionsOf } from '../../../components/ui/forms/select-field';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useItemEditor } from '../../../lib/use-row-action';
 import { useCountryRates, type CountryRate } from '../api/get-country-rates';

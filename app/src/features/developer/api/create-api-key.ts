@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import type { ApiKeyInput } from '../../../lib/core';
 
 export type NewApiKey = Schema<'NewApiKey'>;

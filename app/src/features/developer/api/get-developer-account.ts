@@ -1,4 +1,4 @@
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { useApiGet } from '../../../lib/use-api-get';
 
 /** The account's API identity: its SID and the last 4 characters of its auth token. */

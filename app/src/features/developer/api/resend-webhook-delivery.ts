@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 /** Queues a delivery again, to be attempted now. */
 export function resendWebhookDelivery(id: number) {

@@ -1,4 +1,4 @@
-import { TabList, TabPanel, useTabs } from '../../../components/ui/tab-list';
+import { TabList, TabPanel, useTabs } from '../../../components/ui/layout/tab-list';
 import { apiExample, exampleLanguages, messagesPath } from './api-examples';
 import { CopyButton } from './copy-button';
 

@@ -1,8 +1,8 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { AddButton } from '../../../components/ui/add-button';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AddButton } from '../../../components/ui/basics/add-button';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import type { NewApiKey } from '../api/create-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
 import { ApiKeysTable } from './api-keys-table';

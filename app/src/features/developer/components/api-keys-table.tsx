@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn } from '../../../components/ui/table-cells';
+import { Button } from '../../../components/ui/basics/button';
+import { actionsColumn, rowHeaderColumn } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn } from '../../../components/ui/tables/table-cells';
 import type { ApiKey } from '../api/get-api-keys';
 
 interface ApiKeysTableProps {

@@ -1,5 +1,5 @@
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { validateApiKey } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createApiKey, type NewApiKey } from '../api/create-api-key';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Time } from '../../../components/ui/table-cells';
+import { Button } from '../../../components/ui/basics/button';
+import { Time } from '../../../components/ui/tables/table-cells';
 import type { DeveloperAccount } from '../api/get-developer-account';
 import { CopyButton } from './copy-button';
 import { RevealTokenDialog } from './reveal-token-dialog';

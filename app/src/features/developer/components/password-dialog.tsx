@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { PasswordField } from '../../../components/ui/account-fields';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { PasswordField } from '../../../components/ui/forms/account-fields';
+import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
 import { fieldErrorsOf, messageOf, type FieldMessages } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { apiKeysKey, type ApiKey } from '../api/get-api-keys';
 import { revokeApiKey } from '../api/revoke-api-key';
 

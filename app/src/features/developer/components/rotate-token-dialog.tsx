@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Time } from '../../../components/ui/table-cells';
+import { Time } from '../../../components/ui/tables/table-cells';
 import { developerAccountKey } from '../api/get-developer-account';
 import { rotateAuthToken, type AuthTokenRotation } from '../api/rotate-auth-token';
 import { PasswordDialog } from './password-dialog';

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
+import { Dialog } from '../../../components/ui/dialogs/dialog';
 import { CopyButton } from './copy-button';
 import { SecretValue } from './secret-value';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { messageOf } from '../../../lib/api-client';
 import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
 import { resendWebhookDelivery } from '../api/resend-webhook-delivery';

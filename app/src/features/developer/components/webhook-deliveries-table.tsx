@@ -1,8 +1,8 @@
-import type { BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import type { BadgeTone } from '../../../components/ui/feedback/badge';
+import { Button } from '../../../components/ui/basics/button';
+import { actionsColumn, rowHeaderColumn } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { WebhookDelivery } from '../api/get-webhook-deliveries';
 

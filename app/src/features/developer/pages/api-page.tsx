@@ -1,7 +1,7 @@
-import { QueryStates } from '../../../components/ui/query-states';
-import { AppPage } from '../../../components/ui/app-page';
-import { Section } from '../../../components/ui/section';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryStates } from '../../../components/ui/tables/query-states';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Section } from '../../../components/ui/layout/section';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useDeveloperAccount } from '../api/get-developer-account';
 import { ApiDocs } from '../components/api-docs';
 import { ApiKeysPanel } from '../components/api-keys-panel';

@@ -1,5 +1,5 @@
 import { comparison, plans } from './feature-data';
-import { ScrollBox } from '../../../components/ui/scroll-box';
+import { ScrollBox } from '../../../components/ui/layout/scroll-box';
 
 export function ComparisonTable() {
   return (

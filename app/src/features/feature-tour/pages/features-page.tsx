@@ -1,5 +1,5 @@
-import { IconCardList } from '../../../components/ui/icon-card-list';
-import { PageHero } from '../../../components/ui/page-hero';
+import { IconCardList } from '../../../components/ui/layout/icon-card-list';
+import { PageHero } from '../../../components/ui/layout/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { ComparisonTable } from '../components/comparison-table';
 import { categories } from '../components/feature-data';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { SectionHeading } from '../../../components/ui/section-heading';
+import { SectionHeading } from '../../../components/ui/layout/section-heading';
 import { products } from '../../products/components/products-data';
 
 // The home page's one line on each product; names and icons are the products page's.

@@ -1,4 +1,4 @@
-import { StatList } from '../../../components/ui/stat-list';
+import { StatList } from '../../../components/ui/tables/stat-list';
 
 const stats = [
   { value: '150+', label: 'Countries' },

@@ -1,5 +1,5 @@
 import { Check, Clock, Shield, Wallet, Zap, Headphones } from 'lucide-react';
-import { SectionHeading } from '../../../components/ui/section-heading';
+import { SectionHeading } from '../../../components/ui/layout/section-heading';
 
 const reasons = [
   {

@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CtaPanel } from '../../../components/ui/cta-panel';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
+import { CtaPanel } from '../../../components/ui/layout/cta-panel';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { Hero } from '../components/hero';
 import { ServiceCards } from '../components/service-cards';

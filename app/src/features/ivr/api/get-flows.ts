@@ -1,4 +1,4 @@
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import type { IvrLevel } from '../../../lib/core';
 import { useApiGet } from '../../../lib/use-api-get';
 

@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { deleteIvrFlow } from '../api/delete-flow';
 import { ivrFlowsKey, type IvrFlowSummary } from '../api/get-flows';
 

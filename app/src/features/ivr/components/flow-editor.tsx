@@ -1,8 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import {
   ivrLevelLimits,
   validateIvrFlow,
@@ -25,7 +25,7 @@ import type { PreviewCall } from './preview-call';
 import { ProblemsSummary } from './problems-summary';
 import { StepForm } from './step-form';
 import { TestCallPanel } from './test-call-panel';
-import { Section } from '../../../components/ui/section';
+import { Section } from '../../../components/ui/layout/section';
 
 /** What the server answered to a save it refused, for the flow it was given. */
 export interface ServerProblems {

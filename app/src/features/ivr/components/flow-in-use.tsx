@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/ui/alert';
-import { Time } from '../../../components/ui/table-cells';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Time } from '../../../components/ui/tables/table-cells';
 import { usd } from '../../../lib/core';
 import type { IvrFlowDetail } from '../api/get-flow';
 

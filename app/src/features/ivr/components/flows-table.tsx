@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { rowHeaderColumn, type RowActionsProps } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn } from '../../../components/ui/table-cells';
+import { rowHeaderColumn, type RowActionsProps } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn } from '../../../components/ui/tables/table-cells';
 import type { IvrFlowSummary } from '../api/get-flows';
 
 export type FlowAction = 'edit' | 'duplicate' | 'delete';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
+import { Button } from '../../../components/ui/basics/button';
+import { SelectField } from '../../../components/ui/forms/select-field';
 import { DAYS, type Day, type IvrInterval } from './flow-steps';
 import { LinkSelect } from './link-select';
 import { stepControls, type FieldsProps } from './simple-fields';

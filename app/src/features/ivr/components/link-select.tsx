@@ -1,4 +1,4 @@
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from '../../../components/ui/forms/select-field';
 
 const END = '\u0000end';
 

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextAreaField } from '../../../components/ui/forms/text-field';
 import { KEYS, type IvrKey } from './flow-steps';
 import { LinkSelect } from './link-select';
 import { NumberField, stepControls, type FieldsProps } from './simple-fields';

@@ -1,5 +1,5 @@
-import { RadioGroup } from '../../../components/ui/radio-group';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { RadioGroup } from '../../../components/ui/forms/radio-group';
+import { TextAreaField, TextField } from '../../../components/ui/forms/text-field';
 import type { IvrStep } from '../../../lib/core';
 import { LinkSelect } from './link-select';
 

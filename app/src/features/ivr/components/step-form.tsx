@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { TextField } from '../../../components/ui/forms/text-field';
 import type { IvrProblem, IvrStep } from '../../../lib/core';
 import { stepTypeLabel } from './flow-steps';
 import { HoursFields } from './hours-fields';

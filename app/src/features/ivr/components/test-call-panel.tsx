@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { ivrIsOpen, ivrPathText, type IvrEvent, type IvrFlow } from '../../../lib/core-tools';
 import { KEYS } from './flow-steps';
 import { recordedSeconds, sendEvent, startCall, type PreviewCall } from './preview-call';

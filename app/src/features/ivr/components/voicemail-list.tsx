@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ActionConfirmDialog, dangerConfirm } from '../../../components/ui/action-confirm-dialog';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ListStates, TitledListPanel } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { Time } from '../../../components/ui/table-cells';
+import {
+  ActionConfirmDialog,
+  dangerConfirm,
+} from '../../../components/ui/dialogs/action-confirm-dialog';
+import { Badge } from '../../../components/ui/feedback/badge';
+import { Button } from '../../../components/ui/basics/button';
+import { ListStates, TitledListPanel } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
+import { Time } from '../../../components/ui/tables/table-cells';
 import { deleteVoicemail } from '../api/delete-voicemail';
 import { useVoicemails, voicemailsKey, type Voicemail } from '../api/get-voicemails';
 import { VoicemailPlayer } from './voicemail-player';

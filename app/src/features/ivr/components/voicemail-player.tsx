@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/basics/button';
 import { messageOf } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { getVoicemailAudio } from '../api/voicemail-audio';

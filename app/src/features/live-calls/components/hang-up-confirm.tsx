@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { hangUp, liveKey, type LiveCall } from '../api/live-calls';
 
 /** Asks before the switch ends a call: both parties are cut off at once. */

@@ -1,9 +1,9 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { actionsColumn, DataTable, type Column } from '../../../components/ui/data-table';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { Button } from '../../../components/ui/basics/button';
+import { actionsColumn, DataTable, type Column } from '../../../components/ui/tables/data-table';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { formatDuration, usd } from '../../../lib/core';
 import { useLiveCalls, type LiveCall, type LiveScope } from '../api/live-calls';
 import { hangUpConfirm } from './hang-up-confirm';

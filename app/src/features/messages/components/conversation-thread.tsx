@@ -2,13 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { formatDateTime } from '../../../lib/format-date';
 import { SmsStatusBadge } from '../../sms/components/sms-status-badge';
 import { useConversation, type ConversationId } from '../api/get-conversation';
 import type { ConversationMessage } from '../api/get-conversations';
 import { ReplyForm } from './reply-form';
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
+import { ListPanel, ListStates } from '../../../components/ui/tables/list-panel';
 
 function Bubble({ message }: { message: ConversationMessage }) {
   const outbound = message.direction === 'outbound';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/basics/button';
 import { fieldErrorsOf, isApiError, messageOf, type FieldMessages } from '../../../lib/api-client';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

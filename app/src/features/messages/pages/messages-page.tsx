@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { AppPage } from '../../../components/ui/app-page';
-import { EmptyStatus } from '../../../components/ui/empty-status';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import type { ConversationId } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { ConversationList } from '../components/conversation-list';

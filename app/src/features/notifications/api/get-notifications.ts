@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paging';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 export type Notification = Schema<'Notification'>;
 

@@ -8,7 +8,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/basics/button';
 import { formatDateTime } from '../../../lib/format-date';
 import type { Notification } from '../api/get-notifications';
 

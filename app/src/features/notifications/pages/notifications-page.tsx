@@ -1,8 +1,8 @@
 import { CheckCheck } from 'lucide-react';
-import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Button } from '../../../components/ui/basics/button';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 /** `price`: the monthly fee; `setup`: the one-time setup fee. */
 export type AvailableNumber = Schema<'AvailableNumber'>;

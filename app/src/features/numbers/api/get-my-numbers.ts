@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 /** `expiryDate`: the next renewal, or the end of a cancelled number; null while pending. */
 export type MyNumber = Schema<'MyNumber'>;

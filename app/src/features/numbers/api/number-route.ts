@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 /** The route; `ivrFlowId` (the IVR flow answering its calls) is written out until the
  * server's OpenAPI document publishes it and api-types.ts is generated again. */

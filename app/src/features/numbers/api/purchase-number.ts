@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 export type NumberPurchase = Schema<'NumberPaid'>;
 

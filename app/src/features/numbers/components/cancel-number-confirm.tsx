@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { formatDate } from '../../../lib/format-date';
 import { cancelNumber } from '../api/cancel-number';
 import { myNumbersKey, type MyNumber } from '../api/get-my-numbers';

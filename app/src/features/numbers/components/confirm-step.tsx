@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { ChargeFailure } from '../../../components/ui/charge-failure';
-import { Flag } from '../../../components/ui/flag';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { ChargeFailure } from '../../../components/ui/feedback/charge-failure';
+import { Flag } from '../../../components/ui/basics/flag';
 import { totalDueToday, usd } from '../../../lib/core';
 import type { AvailableNumber } from '../api/get-available-numbers';
 import type { BuyableCountry } from '../api/get-countries';

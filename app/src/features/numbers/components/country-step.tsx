@@ -1,7 +1,7 @@
-import { CardText } from '../../../components/ui/card-text';
-import { Flag } from '../../../components/ui/flag';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { LoadingStatus } from '../../../components/ui/spinner';
+import { CardText } from '../../../components/ui/layout/card-text';
+import { Flag } from '../../../components/ui/basics/flag';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { LoadingStatus } from '../../../components/ui/feedback/spinner';
 import { useCountries } from '../api/get-countries';
 
 interface CountryStepProps {

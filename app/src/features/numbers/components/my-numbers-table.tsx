@@ -1,14 +1,14 @@
 import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
-import type { ActionsMenuItem } from '../../../components/ui/actions-menu';
-import type { RowActionsProps } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
+import type { ActionsMenuItem } from '../../../components/ui/dialogs/actions-menu';
+import type { RowActionsProps } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
 import {
   CountryCell,
   dateColumn,
   moneyColumn,
   NoValue,
   Time,
-} from '../../../components/ui/table-cells';
+} from '../../../components/ui/tables/table-cells';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
 

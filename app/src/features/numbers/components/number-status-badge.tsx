@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 
 const tones: Record<string, BadgeTone> = { active: 'green', expired: 'red', pending: 'yellow' };
 

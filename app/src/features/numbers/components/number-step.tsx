@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { LoadingStatus } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/basics/button';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { LoadingStatus } from '../../../components/ui/feedback/spinner';
 import { usd } from '../../../lib/core';
 import type { useAvailableNumbers } from '../api/get-available-numbers';
 

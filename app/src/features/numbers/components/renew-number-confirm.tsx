@@ -1,4 +1,4 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import type { ActionConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { usd } from '../../../lib/core';
 import { myNumbersKey, type MyNumber } from '../api/get-my-numbers';
 import { renewNumber } from '../api/renew-number';

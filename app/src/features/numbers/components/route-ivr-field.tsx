@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
-import { SelectField } from '../../../components/ui/select-field';
-import { LoadingStatus } from '../../../components/ui/spinner';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { LoadingStatus } from '../../../components/ui/feedback/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { useIvrFlows } from '../../ivr/api/get-flows';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
+import { ToastHost } from '../../../components/ui/feedback/toast-host';
 import { calls, mockApi, ok, refusal, type Reply, type Routes } from '../../../test/mock-api';
 import { fakeAuth, renderWithProviders } from '../../../test/render';
 import { BuyNumberPage } from './buy-number-page';

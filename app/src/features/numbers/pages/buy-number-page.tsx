@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Button } from '../../../components/ui/basics/button';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import {

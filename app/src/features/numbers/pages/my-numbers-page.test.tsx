@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../../../components/ui/toast-host';
+import { ToastHost } from '../../../components/ui/feedback/toast-host';
 import { calls, failsUntilRecovered, mockApi, ok, refusal } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyNumbersPage } from './my-numbers-page';

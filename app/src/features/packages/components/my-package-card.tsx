@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 import { formatDate } from '../../../lib/format-date';
 import type { MyPackage } from '../api/get-my-packages';
 

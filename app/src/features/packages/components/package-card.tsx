@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { CheckList } from '../../../components/ui/check-list';
+import { Button } from '../../../components/ui/basics/button';
+import { CheckList } from '../../../components/ui/layout/check-list';
 import { usd } from '../../../lib/core';
 import type { CataloguePackage } from '../api/get-packages';
 

@@ -1,4 +1,4 @@
-import type { ActionConfirm } from '../../../components/ui/action-confirm-dialog';
+import type { ActionConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { usd } from '../../../lib/core';
 import { myPackagesKey } from '../api/get-my-packages';
 import type { CataloguePackage } from '../api/get-packages';

@@ -1,7 +1,7 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { AppPage } from '../../../components/ui/app-page';
-import { CardList } from '../../../components/ui/card-list';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { CardList } from '../../../components/ui/tables/card-list';
 import { usePackages, type CataloguePackage } from '../api/get-packages';
 import { PackageCard } from '../components/package-card';
 import { purchasePackageConfirm } from '../components/purchase-package-confirm';

@@ -1,8 +1,8 @@
 import { paths } from '../../../app/paths';
-import { AppPage } from '../../../components/ui/app-page';
-import { EmptyStart } from '../../../components/ui/empty-start';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CardList } from '../../../components/ui/card-list';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { EmptyStart } from '../../../components/ui/feedback/empty-start';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
+import { CardList } from '../../../components/ui/tables/card-list';
 import { useMyPackages } from '../api/get-my-packages';
 import { MyPackageCard } from '../components/my-package-card';
 

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import type { CardInput } from '../../../lib/core';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 export type SandboxOutcome = Schema<'ConfirmResult'>;
 

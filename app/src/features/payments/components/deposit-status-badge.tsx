@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 import type { DepositStatus } from '../api/get-deposits';
 
 interface Look {

@@ -1,5 +1,5 @@
-import { ListPanel, ListStates } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { ListPanel, ListStates } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/get-deposits';

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '../../../components/ui/feedback/spinner';
 
 /** What the payment page shows while the card is being confirmed. */
 export function PaymentProgress() {

@@ -4,8 +4,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
 import { PaymentProgress } from './payment-progress';
 
 const loaded = new Map<string, Promise<Stripe | null>>();

@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
-import { AppPage } from '../../../components/ui/app-page';
-import { QueryLoadError } from '../../../components/ui/load-error';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
 import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { DepositForm } from '../components/deposit-form';
 import { DepositsList } from '../components/deposits-list';
 import { PaymentResult } from '../components/payment-result';
-import { Section } from '../../../components/ui/section';
+import { Section } from '../../../components/ui/layout/section';
 
 // Our own return carries ?payment=; Stripe's redirect carries payment_intent_client_secret.
 const RESULT_PARAMS = ['payment', 'payment_intent_client_secret'];

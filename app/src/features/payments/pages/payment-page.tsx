@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { Spinner } from '../../../components/ui/feedback/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePayment } from '../api/get-payment';

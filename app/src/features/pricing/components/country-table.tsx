@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/basics/button';
 import { messageOf } from '../../../lib/api-client';
 import type { CountryPrice } from '../api/get-pricing';
 import { matchesCountry } from './country-search';
-import { CountryCell } from '../../../components/ui/table-cells';
-import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
+import { CountryCell } from '../../../components/ui/tables/table-cells';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/tables/data-table';
 
 export interface CountryColumn {
   header: string;

@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CheckList } from '../../../components/ui/check-list';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
+import { CheckList } from '../../../components/ui/layout/check-list';
 
 const packages = [
   {

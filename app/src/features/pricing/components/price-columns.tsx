@@ -1,5 +1,5 @@
 import { paths } from '../../../app/paths';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { rate, usd } from '../../../lib/core';
 import type { CountryColumn } from './country-table';
 

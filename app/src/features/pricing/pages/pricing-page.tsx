@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PageHero } from '../../../components/ui/page-hero';
-import { TabList, TabPanel, useTabs } from '../../../components/ui/tab-list';
+import { PageHero } from '../../../components/ui/layout/page-hero';
+import { TabList, TabPanel, useTabs } from '../../../components/ui/layout/tab-list';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePricing } from '../api/get-pricing';
 import { CountrySearch } from '../components/country-search';

@@ -1,7 +1,7 @@
 import { paths } from '../../../app/paths';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CtaPanel } from '../../../components/ui/cta-panel';
-import { PageHero } from '../../../components/ui/page-hero';
+import { ButtonLink } from '../../../components/ui/basics/button-link';
+import { CtaPanel } from '../../../components/ui/layout/cta-panel';
+import { PageHero } from '../../../components/ui/layout/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { ProductCard } from '../components/product-card';
 import { products } from '../components/products-data';

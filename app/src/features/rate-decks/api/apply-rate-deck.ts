@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 export function applyRateDeck(id: number) {
   return api.post<Schema<'RateDeckItem'>>(`/admin/rate-decks/${id}/apply`);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { pageQuery, type Paged } from '../../../lib/paging';
 
 type CountryRow = Schema<'CountryRate'>;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { rateDecksKey } from './get-rate-decks';
 
 export type DeckPreview = Schema<'DeckPreview'>;

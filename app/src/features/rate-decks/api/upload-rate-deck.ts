@@ -1,5 +1,5 @@
 import { api, isApiError } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import type { DeckErrors } from '../../../lib/core';
 
 /** Sends the chosen file itself as the body: the server reads it as a stream. */

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { applyRateDeck } from '../api/apply-rate-deck';
 import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
 import { formatDeckDate, takesEffectNow } from './deck-dates';

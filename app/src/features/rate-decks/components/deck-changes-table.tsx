@@ -1,6 +1,6 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import type { Schema } from '../../../lib/api-types';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
+import { DataTable, type Column } from '../../../components/ui/tables/data-table';
+import type { Schema } from '../../../generated/api-types';
 import { fromMicros, rate } from '../../../lib/core';
 import type { DeckChange } from '../api/get-deck-preview';
 

@@ -1,4 +1,4 @@
-import { DataTable, rowHeaderColumn } from '../../../components/ui/data-table';
+import { DataTable, rowHeaderColumn } from '../../../components/ui/tables/data-table';
 import type { DeckErrors, DeckLineError } from '../../../lib/core';
 
 /** Errors listed on screen; the count says how many more there are. */

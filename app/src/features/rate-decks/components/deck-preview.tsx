@@ -1,18 +1,18 @@
 import { CheckCircle2, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { EmptyStatus } from '../../../components/ui/empty-status';
-import { QueryLoadError } from '../../../components/ui/load-error';
-import { Pagination } from '../../../components/ui/pagination';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
+import { QueryLoadError } from '../../../components/ui/feedback/load-error';
+import { Pagination } from '../../../components/ui/tables/pagination';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeckPreview, type DeckPreview } from '../api/get-deck-preview';
 import type { RateDeck } from '../api/get-rate-decks';
 import { DeckChangesTable } from './deck-changes-table';
 import { formatDeckDate } from './deck-dates';
-import { ListPanel } from '../../../components/ui/list-panel';
+import { ListPanel } from '../../../components/ui/tables/list-panel';
 
 const CHANGES_PER_PAGE = 25;
 

@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 
 /** The server's statuses; `live` is the deck that rates calls now. */
 const statuses: Record<string, { label: string; tone: BadgeTone }> = {

@@ -1,8 +1,8 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { actionsColumn, rowHeaderColumn } from '../../../components/ui/data-table';
-import { listTable } from '../../../components/ui/list-table';
-import { dateColumn, TwoLineCell } from '../../../components/ui/table-cells';
+import { Button } from '../../../components/ui/basics/button';
+import { actionsColumn, rowHeaderColumn } from '../../../components/ui/tables/data-table';
+import { listTable } from '../../../components/ui/tables/list-table';
+import { dateColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { formatDate } from '../../../lib/format-date';
 import { sendingFor, type RowRequest } from '../../../lib/row-request';
 import type { RateDeck } from '../api/get-rate-decks';

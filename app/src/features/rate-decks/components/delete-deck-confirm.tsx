@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { deleteRateDeck } from '../api/delete-rate-deck';
 import { rateDecksKey, type RateDeck } from '../api/get-rate-decks';
 

@@ -1,9 +1,9 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { AppPage } from '../../../components/ui/app-page';
-import { ListStates, TitledListPanel } from '../../../components/ui/list-panel';
-import { Pagination } from '../../../components/ui/pagination';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { ListStates, TitledListPanel } from '../../../components/ui/tables/list-panel';
+import { Pagination } from '../../../components/ui/tables/pagination';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useExportRateDeck } from '../api/export-rate-deck';
 import { useRateDecks, type RateDeck } from '../api/get-rate-decks';
 import { ApplyDeckDialog } from '../components/apply-deck-dialog';

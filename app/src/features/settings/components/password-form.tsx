@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { NewPasswordFields, PasswordField } from '../../../components/ui/account-fields';
+import { NewPasswordFields, PasswordField } from '../../../components/ui/forms/account-fields';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

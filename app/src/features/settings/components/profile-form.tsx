@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { EmailField, PasswordField } from '../../../components/ui/account-fields';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField, PasswordField } from '../../../components/ui/forms/account-fields';
+import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useAuth, type User } from '../../../lib/auth-context';
 import { validateProfile } from '../../../lib/core';

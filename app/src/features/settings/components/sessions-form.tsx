@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/basics/button';
 import { messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { logoutEverywhere } from '../api/logout-everywhere';

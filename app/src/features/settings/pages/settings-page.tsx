@@ -1,5 +1,5 @@
-import { AppPage } from '../../../components/ui/app-page';
-import { Spinner } from '../../../components/ui/spinner';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Spinner } from '../../../components/ui/feedback/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';

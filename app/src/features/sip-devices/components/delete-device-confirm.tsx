@@ -1,4 +1,4 @@
-import { dangerConfirm } from '../../../components/ui/action-confirm-dialog';
+import { dangerConfirm } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { deleteSipDevice } from '../api/delete-device';
 import { sipDevicesKey, type SipDevice } from '../api/get-devices';
 

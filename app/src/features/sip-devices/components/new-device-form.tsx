@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { validateSipDevice } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { Button } from '../../../components/ui/basics/button';
 import type { NewSipDevice } from '../api/create-device';
 
 interface NewPasswordPanelProps {

@@ -1,15 +1,15 @@
-import { ActionConfirmDialog } from '../../../components/ui/action-confirm-dialog';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
-import { AppPage } from '../../../components/ui/app-page';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import type { NewSipDevice } from '../api/create-device';
 import { useSipDevices, type SipDevice } from '../api/get-devices';
 import { deleteDeviceConfirm } from '../components/delete-device-confirm';
 import { DevicesTable } from '../components/devices-table';
 import { NewDeviceForm } from '../components/new-device-form';
 import { NewPasswordPanel } from '../components/new-password-panel';
-import { Section } from '../../../components/ui/section';
+import { Section } from '../../../components/ui/layout/section';
 
 export function SipDevicesPage() {
   const devices = useSipDevices();

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SmsInput } from '../../../lib/core';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** `country`: the destination country's name. */

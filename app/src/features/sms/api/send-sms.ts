@@ -5,7 +5,7 @@ import { api, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import type { SmsInput } from '../../../lib/core';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 export type SentSms = Schema<'SmsSent'>;
 

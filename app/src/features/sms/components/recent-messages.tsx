@@ -1,5 +1,5 @@
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { usd } from '../../../lib/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { MESSAGES_PAGE_SIZE, useMessages, type SmsMessage } from '../api/get-messages';

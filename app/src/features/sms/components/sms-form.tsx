@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { PhoneField } from '../../../components/ui/phone-field';
+import { Button } from '../../../components/ui/basics/button';
+import { PhoneField } from '../../../components/ui/forms/phone-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
-import { TextAreaField } from '../../../components/ui/text-field';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { TextAreaField } from '../../../components/ui/forms/text-field';
 import { SmsCounter } from './sms-counter';
 import { SmsQuote } from './sms-quote';
 

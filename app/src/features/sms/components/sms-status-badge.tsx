@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 import type { SmsStatus } from '../api/get-messages';
 
 const tones: Partial<Record<string, BadgeTone>> = {

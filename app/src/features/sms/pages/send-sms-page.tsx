@@ -1,4 +1,4 @@
-import { AppPage } from '../../../components/ui/app-page';
+import { AppPage } from '../../../components/ui/layout/app-page';
 import { TrialPanel } from '../../trial/components/trial-panel';
 import { RecentMessages } from '../components/recent-messages';
 import { SmsForm } from '../components/sms-form';

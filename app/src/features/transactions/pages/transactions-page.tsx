@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
-import { AppPage } from '../../../components/ui/app-page';
-import { Button } from '../../../components/ui/button';
-import { LedgerTable } from '../../../components/ui/ledger-table';
-import { QueryList } from '../../../components/ui/list-panel';
-import { TableSkeleton } from '../../../components/ui/table-skeleton';
+import { AppPage } from '../../../components/ui/layout/app-page';
+import { Button } from '../../../components/ui/basics/button';
+import { LedgerTable } from '../../../components/ui/tables/ledger-table';
+import { QueryList } from '../../../components/ui/tables/list-panel';
+import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useExportTransactions } from '../api/export-transactions';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/get-transactions';
 import { usePaging } from '../../../lib/use-paging';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Schema } from '../../../lib/api-types';
+import type { Schema } from '../../../generated/api-types';
 
 /** `credit`: granted so far (0 until the first number is verified); `offeredCredit`: what
  * verifying a first number grants. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { PhoneField } from '../../../components/ui/phone-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/basics/button';
+import { PhoneField } from '../../../components/ui/forms/phone-field';
+import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { validateVerify } from '../../../lib/core';

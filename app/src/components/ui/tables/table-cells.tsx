@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { usd } from '../../lib/core';
-import { formatDate, formatDateTime } from '../../lib/format-date';
-import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
-import { Badge, type BadgeTone } from './badge';
-import { Flag } from './flag';
+import { usd } from '../../../lib/core';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { ActionsMenu, type ActionsMenuItem } from '../dialogs/actions-menu';
+import { Badge, type BadgeTone } from '../feedback/badge';
+import { Flag } from '../basics/flag';
 import { actionsColumn, type Column } from './data-table';
 
 interface TimeProps {

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SelectField, type SelectOption } from './select-field';
+import { SelectField, type SelectOption } from '../forms/select-field';
 
 export interface SearchFieldProps {
   id: string;

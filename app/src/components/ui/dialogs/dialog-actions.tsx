@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { Button } from '../basics/button';
 
 interface DialogActionsProps {
   /** The main button's text. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from './alert';
+import { Alert } from '../feedback/alert';
 import { DialogActions } from './dialog-actions';
 
 interface ConfirmStepProps {

@@ -1,5 +1,5 @@
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
-import { Alert } from './alert';
+import { Alert } from '../feedback/alert';
 import { Dialog } from './dialog';
 import { DialogActions } from './dialog-actions';
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { QueryLoadError } from './load-error';
+import { QueryLoadError } from '../feedback/load-error';
 
 /** The white card a panel's content sits in; a state shown outside any panel gets one too. */
 export const card = 'rounded-2xl border border-slate-200 bg-white';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListStates } from './list-panel';
-import { LoadingStatus } from './spinner';
+import { LoadingStatus } from '../feedback/spinner';
 
 interface CardListProps<T> {
   /** The section's accessible name. */

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import type { Paged } from '../../lib/paging';
-import type { ListFilterControls } from '../../lib/use-list-filters';
+import type { Paged } from '../../../lib/paging';
+import type { ListFilterControls } from '../../../lib/use-list-filters';
 import { FilterBar } from './filter-bar';
 import { QueryList } from './list-panel';
 import { TableSkeleton } from './table-skeleton';

@@ -1,5 +1,5 @@
 import type { Attributes } from 'react';
-import type { ActionsMenuItem } from './actions-menu';
+import type { ActionsMenuItem } from '../dialogs/actions-menu';
 import { DataTable, type Column, type DataTableProps } from './data-table';
 import { actionsMenuColumn } from './table-cells';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { flagUrls } from '../flags/flag-urls';
+import { flagUrls } from '../../flags/flag-urls';
 import { Flag, flagCode } from './flag';
 
 // The flag map is a lazy chunk of 259 SVG imports: slow to transform under load.

@@ -9,7 +9,7 @@ let urls: FlagUrls | null = null;
 let pending: Promise<FlagUrls> | null = null;
 
 function loadFlagUrls(): Promise<FlagUrls> {
-  pending ??= import('../flags/flag-urls').then((module) => (urls = module.flagUrls));
+  pending ??= import('../../flags/flag-urls').then((module) => (urls = module.flagUrls));
   return pending;
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ItemEditor } from '../../lib/use-row-action';
+import type { ItemEditor } from '../../../lib/use-row-action';
 import { ActionConfirmDialog, type ActionConfirm } from './action-confirm-dialog';
 
 /** What an item's form dialog takes: the item to edit, or none to add one. */

@@ -1,5 +1,5 @@
-import { messageOf } from '../../lib/api-client';
-import { Button } from './button';
+import { messageOf } from '../../../lib/api-client';
+import { Button } from '../basics/button';
 
 interface LoadErrorProps {
   message: string;

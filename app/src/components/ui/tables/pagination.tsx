@@ -1,4 +1,4 @@
-import { Button } from './button';
+import { Button } from '../basics/button';
 
 interface PaginationProps {
   page: number;

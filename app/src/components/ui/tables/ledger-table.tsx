@@ -1,4 +1,4 @@
-import { ledgerKindLabel, type LedgerEntry } from '../../lib/ledger';
+import { ledgerKindLabel, type LedgerEntry } from '../../../lib/ledger';
 import { DataTable } from './data-table';
 import { dateColumn, moneyColumn } from './table-cells';
 

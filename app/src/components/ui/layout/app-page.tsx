@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { PageHeader } from './page-header';
 
 interface AppPageProps {

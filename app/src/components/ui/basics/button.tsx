@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button-styles';
-import { Spinner } from './spinner';
+import { Spinner } from '../feedback/spinner';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '../basics/button-link';
 
 interface EmptyStartProps {
   /** What the list would hold, said as having none yet. */

@@ -1,5 +1,5 @@
 import { Fragment, type Key, type ReactNode } from 'react';
-import { ScrollBox } from './scroll-box';
+import { ScrollBox } from '../layout/scroll-box';
 
 export interface Column<T> {
   /** The heading; with `hideHeader` only screen readers read it (an actions column). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { isApiError, messageOf } from '../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { isApiError, messageOf } from '../../../lib/api-client';
 
 interface ChargeFailureProps {
   error: unknown;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useContext, type ComponentProps } from 'react';
 import toast from 'react-hot-toast';
-import { messageOf } from '../../lib/api-client';
-import { AuthContext } from '../../lib/auth-context';
-import { ChargeFailure } from './charge-failure';
+import { messageOf } from '../../../lib/api-client';
+import { AuthContext } from '../../../lib/auth-context';
+import { ChargeFailure } from '../feedback/charge-failure';
 import { ConfirmDialog } from './confirm-dialog';
 
 type DialogProps = Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm' | 'pending' | 'error'>;
