@@ -36,7 +36,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.packages_expired = crate::packages::expiry::expire_packages(state, now).await?;
     report.deposits_abandoned = crate::payments::abandon_stale_deposits(state, now).await?;
     report.reservations_released =
-        crate::telephony::release::release_stale_reservations(state, now).await?;
+        crate::voice::release::release_stale_reservations(state, now).await?;
     report.trials_ended = crate::trial::expire_due(state, now).await?;
     // IVR flows in use renew on the numbers' cycle, after the numbers (a number that
     // just ended no longer keeps its flow in use).
@@ -50,7 +50,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
 pub fn spawn(state: AppState) {
     crate::webhooks::spawn(state.clone());
     crate::sms::smpp::spawn(state.clone());
-    crate::ivr::media::spawn(state.clone());
+    crate::voice::ivr_endpoint::spawn(state.clone());
     let secs = std::env::var("DIALTONE_JOB_INTERVAL_SECS")
         .ok()
         .and_then(|v| v.parse().ok())

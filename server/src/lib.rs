@@ -16,7 +16,6 @@ pub mod state;
 
 pub mod audit;
 pub mod auth;
-pub mod calls;
 pub mod catalogue;
 pub mod contact;
 pub mod credentials;
@@ -30,12 +29,11 @@ pub mod payments;
 pub mod rates;
 pub mod reports;
 pub mod settings;
-pub mod sip;
 pub mod sms;
-pub mod telephony;
 pub mod trial;
 pub mod twilio;
 pub mod users;
+pub mod voice;
 pub mod webhooks;
 
 #[cfg(test)]
@@ -74,12 +72,12 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(numbers::router())
         .merge(packages::router())
         .merge(notifications::router())
-        .merge(telephony::router())
-        .merge(calls::router())
+        .merge(voice::switch::router())
+        .merge(voice::calls::router())
         .merge(sms::router())
         .merge(sms::smpp::admin::router())
         .merge(trial::router())
-        .merge(sip::router())
+        .merge(voice::devices::router())
         .merge(dashboard::router())
         .merge(ivr::router())
         .merge(reports::router())

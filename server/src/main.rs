@@ -37,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
             // The money invariants, for operators and benchmarks: exits non-zero when broken.
             let db = dialtone_server::db::Db::connect(&config.database_url).await?;
             let broken = dialtone_server::ledger::invariant_violations(&db.pool).await?;
-            let held = dialtone_server::telephony::repo::open_reservations(&db.pool).await?;
+            let held = dialtone_server::voice::repo::open_reservations(&db.pool).await?;
             if broken.is_empty() {
                 println!("invariants hold: balance == sum(ledger), no balance below zero, reserved == sum(open reservations), no charge without a ledger row; {held} call reservations open");
                 Ok(())

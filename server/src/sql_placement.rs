@@ -30,7 +30,7 @@ const ALLOWED: &[(&str, &str)] = &[
     ),
     ("infra/mail.rs", "the mail outbox is the mailer's own table"),
     (
-        "telephony/destination.rs",
+        "voice/destination.rs",
         "the destination queries the call path builds into find_party",
     ),
 ];

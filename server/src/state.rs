@@ -16,7 +16,7 @@ pub struct Inner {
     pub jwt: JwtKeys,
     pub mailer: Mailer,
     /// The call path's write transactions, committed together on SQLite.
-    pub call_writes: crate::telephony::batch::Batcher,
+    pub call_writes: crate::voice::batch::Batcher,
     /// The rate decks calls are rated with, cached per instance.
     pub decks: crate::rates::DeckCache,
 }

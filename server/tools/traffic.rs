@@ -2,9 +2,9 @@
 //! Demo mode runs a plan in-process to give the demo client a history; the
 //! `dialtone-traffic` binary runs one over HTTP against a live server.
 
-use dialtone_server::ivr::media::wav;
+use dialtone_server::voice::ivr_endpoint::wav;
 use dialtone_server::state::AppState;
-use dialtone_server::telephony::{authorize, cdr};
+use dialtone_server::voice::{authorize, cdr};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -190,7 +190,7 @@ pub async fn run_in_process(state: &AppState, plans: &[CallPlan]) -> anyhow::Res
             .await
             .map_err(|e| anyhow::anyhow!("cdr: {e}"))?;
         if p.recording {
-            dialtone_server::calls::recording::store(state, &p.call_id, tone_wav())
+            dialtone_server::voice::calls::recording::store(state, &p.call_id, tone_wav())
                 .await
                 .map_err(|e| anyhow::anyhow!("recording: {e}"))?;
         }
@@ -295,7 +295,7 @@ impl Switch for Direct {
     }
 
     async fn recording(&self, p: &CallPlan) -> bool {
-        dialtone_server::calls::recording::store(&self.0, &p.call_id, tone_wav())
+        dialtone_server::voice::calls::recording::store(&self.0, &p.call_id, tone_wav())
             .await
             .is_ok()
     }

@@ -53,6 +53,21 @@ pub enum Route {
     Forward { leg: Option<Rate> },
 }
 
+/// What an account has: its balance, what calls in progress hold of it, and its
+/// package seconds (all of them, and those calls in progress hold).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Funds {
+    #[serde(with = "crate::money::micros_text")]
+    pub balance: Micros,
+    #[serde(default, with = "crate::money::micros_text")]
+    pub reserved: Micros,
+    #[serde(default)]
+    pub package_seconds: i64,
+    #[serde(default)]
+    pub reserved_package_seconds: i64,
+}
+
 /// The customer who pays for the call, as read with its number.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,14 +87,8 @@ pub struct Party {
     pub trial_verified: Option<bool>,
     /// The active rate for this direction; None when no active rate covers it.
     pub rate: Option<Rate>,
-    #[serde(with = "crate::money::micros_text")]
-    pub balance: Micros,
-    #[serde(default, with = "crate::money::micros_text")]
-    pub reserved: Micros,
-    #[serde(default)]
-    pub package_seconds: i64,
-    #[serde(default)]
-    pub reserved_package_seconds: i64,
+    #[serde(flatten)]
+    pub funds: Funds,
     #[serde(default)]
     pub route: Route,
     /// An inbound call whose number notifies a webhook when it rings.

@@ -2,7 +2,7 @@
 //! only), money after, within what the account has. A pure decision over the facts the
 //! server read with the call's record (its reservation, the party's funds, the rate).
 
-use super::authorize::Rate;
+use super::authorize::{Funds, Rate};
 use super::Direction;
 use crate::rating::{rate_call, CallCharge};
 use crate::Micros;
@@ -34,15 +34,9 @@ pub struct SettleFacts {
     pub duration_seconds: i64,
     #[serde(default)]
     pub held: Option<Held>,
-    #[serde(with = "crate::money::micros_text")]
-    pub balance: Micros,
-    /// Every reservation of the account, this call's included.
-    #[serde(default, with = "crate::money::micros_text")]
-    pub reserved: Micros,
-    #[serde(default)]
-    pub package_seconds: i64,
-    #[serde(default)]
-    pub reserved_package_seconds: i64,
+    /// Every reservation of the account counts in `reserved`, this call's included.
+    #[serde(flatten)]
+    pub funds: Funds,
     /// None: no rate applies any more, and the call is free.
     pub rate: Option<Rate>,
     #[serde(with = "crate::money::micros_text")]
@@ -81,11 +75,17 @@ pub fn settle(f: &SettleFacts) -> Settlement {
         return Settlement::StepByStep;
     }
     let outbound = f.direction.uses_packages();
+    let Funds {
+        balance,
+        reserved,
+        package_seconds,
+        reserved_package_seconds,
+    } = f.funds;
     let package_free = match outbound {
-        true => (f.package_seconds - (f.reserved_package_seconds - held.package_seconds)).max(0),
+        true => (package_seconds - (reserved_package_seconds - held.package_seconds)).max(0),
         false => 0,
     };
-    let available = f.balance - (f.reserved - held.amount);
+    let available = balance - (reserved - held.amount);
     let charge = match f.rate {
         Some(r) => rate_call(f.duration_seconds, r.per_minute, r.increments, package_free),
         None => rate_call(f.duration_seconds, 0, Default::default(), package_free),
@@ -95,10 +95,10 @@ pub fn settle(f: &SettleFacts) -> Settlement {
     }
     let warn_low_balance = charge.cost > 0
         && !f.low_balance_notified
-        && f.balance - charge.cost < f.low_balance_threshold;
+        && balance - charge.cost < f.low_balance_threshold;
     // Package seconds change only by calls' writes and purchases: an account without
     // any has none in the writer's turn either.
-    let no_packages = !outbound || f.package_seconds == 0;
+    let no_packages = !outbound || package_seconds == 0;
     Settlement::Charge(Charge {
         charge,
         warn_low_balance,
@@ -138,9 +138,9 @@ mod tests {
             held_amount in 0i64..50_000_000, packages in 0i64..20_000, reserved_pkg in 0i64..20_000,
         ) {
             let held = Held { amount: held_amount.min(reserved), package_seconds: reserved_pkg, same_account: true };
+            let funds = Funds { balance, reserved, package_seconds: packages, reserved_package_seconds: reserved_pkg };
             let f = SettleFacts {
-                direction, duration_seconds: duration, held: Some(held), balance, reserved,
-                package_seconds: packages, reserved_package_seconds: reserved_pkg, rate: Some(rate),
+                direction, duration_seconds: duration, held: Some(held), funds, rate: Some(rate),
                 ..Default::default()
             };
             if let Settlement::Charge(c) = settle(&f) {
@@ -155,15 +155,16 @@ mod tests {
             direction in direction(), rate in rate(), balance in 0i64..100_000_000,
             packages in 0i64..20_000, talk in 0i64..=1000,
         ) {
-            let party = Party { user_id: 1, rate: Some(rate), balance, package_seconds: packages, route: Route::Direct, ..Default::default() };
+            let funds = Funds { balance, package_seconds: packages, ..Default::default() };
+            let party = Party { user_id: 1, rate: Some(rate), funds, route: Route::Direct, ..Default::default() };
             let facts = CallFacts { direction, now_ms: 0, party: Some(party), ..Default::default() };
             if let Authorization::Hold(h) = authorize(&facts) {
                 prop_assert!(h.amount <= balance);
                 let duration = h.max_duration_seconds * talk / 1000;
+                let funds = Funds { balance, reserved: h.amount, package_seconds: packages, reserved_package_seconds: h.package_seconds };
                 let f = SettleFacts {
-                    direction, duration_seconds: duration, balance, reserved: h.amount,
+                    direction, duration_seconds: duration, funds,
                     held: Some(Held { amount: h.amount, package_seconds: h.package_seconds, same_account: true }),
-                    package_seconds: packages, reserved_package_seconds: h.package_seconds,
                     rate: Some(rate), ..Default::default()
                 };
                 match settle(&f) {

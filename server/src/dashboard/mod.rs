@@ -2,7 +2,7 @@
 //! activity, each from one bounded query.
 
 use crate::auth::AuthUser;
-use crate::calls::mmss;
+use crate::voice::calls::mmss;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Query;

@@ -48,7 +48,7 @@ pub struct Db {
     pub readers: readers::Readers,
     pub backend: Backend,
     /// Where it connects: the call path opens a connection of its own on PostgreSQL
-    /// (`telephony::batch::pipe`).
+    /// (`voice::batch::pipe`).
     url: std::sync::Arc<str>,
 }
 

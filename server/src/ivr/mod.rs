@@ -10,7 +10,6 @@
 mod audio;
 pub mod billing;
 pub mod flows;
-pub mod media;
 mod prompts;
 pub mod repo;
 pub mod save;

@@ -73,7 +73,7 @@ pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result
     }
     // Call costs that could not be collected have no ledger row (nothing moved), so
     // they follow the entries as lines of their own, with a zero amount.
-    let uncollected = crate::calls::repo::uncollected(&state.db.pool, auth.user.id).await?;
+    let uncollected = crate::voice::calls::repo::uncollected(&state.db.pool, auth.user.id).await?;
     for r in &uncollected {
         let direction = &r.direction;
         let other = if direction == "outbound" {

@@ -5,7 +5,7 @@
 
 use super::repo;
 use crate::db::Db;
-use crate::telephony::destination::Destination;
+use crate::voice::destination::Destination;
 use dialtone_core::rates::deck_schedule::deck_in_force;
 use dialtone_core::rating::PrefixTable;
 use std::collections::HashMap;

@@ -1,7 +1,7 @@
 //! Rate decks (/api/admin/rate-decks): per-prefix price lists imported as CSV,
 //! previewed against the deck in force, applied (effective at their date), listed
 //! and exported. Calls are rated with the deck in force at their start
-//! (`telephony::destination::rated`, through `DeckCache`); without one, or for a
+//! (`voice::destination::rated`, through `DeckCache`); without one, or for a
 //! number no deck prefix covers, the per-country rates of Country Pricing apply.
 
 mod cache;

@@ -1,7 +1,7 @@
 //! The rate_decks and rate_deck_rows tables.
 
 use crate::db::{Backend, Flag};
-use crate::telephony::destination::{self, Destination};
+use crate::voice::destination::{self, Destination};
 use dialtone_core::rates::deck::{DeckRow, LineType};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};

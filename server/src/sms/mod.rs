@@ -25,7 +25,7 @@ use crate::numbers::shop::{idempotency_key, insufficient};
 use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn, Upstream};
 use crate::paging::{Page, PageQuery};
 use crate::state::AppState;
-use crate::telephony::destination::{self, Destination};
+use crate::voice::destination::{self, Destination};
 use axum::http::{HeaderMap, StatusCode};
 use dialtone_core::phone;
 use dialtone_core::rating::sms_cost;

@@ -286,8 +286,8 @@ pub async fn delete_number(
 ) -> TwilioResult<StatusCode> {
     let n = owned(&state, account.user.id, &path.1).await?;
     let mut tx = state.db.begin_write().await?;
-    crate::sip::repo::set_route(&mut tx, n.id, &[]).await?;
-    crate::sip::repo::set_forward(&mut tx, n.id, account.user.id, None).await?;
+    crate::voice::devices::repo::set_route(&mut tx, n.id, &[]).await?;
+    crate::voice::devices::repo::set_forward(&mut tx, n.id, account.user.id, None).await?;
     crate::numbers::repo::release(&mut *tx, n.id, now_ms()).await?;
     crate::notifications::notify(
         &mut *tx,

@@ -3,7 +3,7 @@
 //! calls are forwarded to instead, or the IVR flow that answers them. What a call does
 //! with it is core's route choice.
 
-use super::repo;
+use super::devices::repo;
 use crate::auth::AuthUser;
 use crate::db::now_ms;
 use crate::error::{Error, Result};

@@ -1,15 +1,9 @@
-//! The softswitch interface (/api/telephony/*): call authorization, CDRs and call
-//! recordings, authenticated with DIALTONE_SWITCH_TOKEN.
+//! The switch's API (/api/telephony/*): may a call go (authorize), what did it cost
+//! (CDRs), and its recording, authenticated with DIALTONE_SWITCH_TOKEN. The live calls
+//! (`live`) and the devices' digest lookups (`devices::registrar`) answer the switch
+//! too.
 
-pub mod authorize;
-pub mod batch;
-pub mod cdr;
-pub mod destination;
-pub mod live;
-pub mod release;
-pub mod repo;
-mod switch_auth;
-pub use switch_auth::Switch;
+use super::{authorize, cdr, live, Switch};
 
 use crate::error::{Error, Result};
 use crate::extract::With;
@@ -34,14 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_cdr))
         .routes(routes!(put_recording).layer(DefaultBodyLimit::max(MAX_RECORDING_BYTES)))
         .merge(live::router())
-}
-
-/// Counts what became of a call's read before its turn (SQLite): `answered` from it,
-/// `written` as it computed, `stale` (read again in the turn), or `in_turn` (it
-/// could not settle the answer).
-fn read_ahead(request: &'static str, result: &'static str) {
-    metrics::counter!("dialtone_call_reads_ahead_total", "request" => request, "result" => result)
-        .increment(1);
 }
 
 /// May this call proceed, and for how long? Reserves what the longest call would cost.
@@ -129,6 +115,6 @@ async fn put_recording(
     if body.len() < 12 || &body[..4] != b"RIFF" || &body[8..12] != b"WAVE" {
         return Err(Error::bad_request("A recording must be a WAV file"));
     }
-    crate::calls::recording::store(&state, &call_id, &body).await?;
+    crate::voice::calls::recording::store(&state, &call_id, &body).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -8,9 +8,9 @@
 use crate::call_writes::{assert_settled_once, reservation, settlement};
 use crate::common::{authorize, caller, completed, TestApp};
 use dialtone_server::db::Backend;
-use dialtone_server::telephony::batch::{AheadTurn, APPLICATION_NAME};
-use dialtone_server::telephony::repo::bind::{Bind, PgArgs};
-use dialtone_server::telephony::repo::charge::{hold_ahead, settle_ahead, Ahead};
+use dialtone_server::voice::batch::{AheadTurn, APPLICATION_NAME};
+use dialtone_server::voice::repo::bind::{Bind, PgArgs};
+use dialtone_server::voice::repo::charge::{hold_ahead, settle_ahead, Ahead};
 use std::time::Duration;
 
 fn written(a: Ahead) -> bool {

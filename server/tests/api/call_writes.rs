@@ -5,12 +5,12 @@
 //! databases.
 
 use crate::common::{authorize, completed, TestApp};
-use dialtone_server::calls::repo::NewCall;
+use dialtone_server::voice::calls::repo::NewCall;
 use dialtone_server::db::Backend;
-use dialtone_server::telephony::repo::charge::{
+use dialtone_server::voice::repo::charge::{
     hold_and_reserve, settle, settle_read_ahead, Settlement,
 };
-use dialtone_server::telephony::repo::Reservation;
+use dialtone_server::voice::repo::Reservation;
 
 /// Call call-1's settlement at `cost`, as read: `held` is the reservation it found.
 pub fn settlement<'a>(user_id: i64, from: &'a str, held: Option<i64>, cost: i64) -> Settlement<'a> {

@@ -69,7 +69,7 @@ async fn recordings_stored_under_a_drawn_id_stay_apart() {
     let (bob, bob_number) = caller(&app, "bob@example.com", "Bob Builder").await;
     call(&app, "rec.2", &ada_number, "+12125550199").await;
     call(&app, "rec_2", &bob_number, "+12125550199").await;
-    let store = dialtone_server::calls::recording::store;
+    let store = dialtone_server::voice::calls::recording::store;
     store(&app.state, "rec.2", b"RIFF....WAVEada's words")
         .await
         .unwrap();
@@ -95,7 +95,7 @@ async fn recordings_stored_under_a_drawn_id_stay_apart() {
 /// writer keeps the first one's id, and its audio then replaces the first there.
 #[tokio::test]
 async fn a_recording_stored_twice_at_once_keeps_one_id() {
-    use dialtone_server::calls::repo::store_recording_in_turn;
+    use dialtone_server::voice::calls::repo::store_recording_in_turn;
     let app = TestApp::new().await;
     let (_, number) = caller(&app, "ada@example.com", "Ada Lovelace").await;
     call(&app, "rec-1", &number, "+12125550199").await;

@@ -233,19 +233,46 @@ async fn a_deck_effective_tomorrow_does_not_rate_todays_calls() {
     app.assert_invariant().await;
 }
 
-#[tokio::test]
-async fn an_exported_deck_uploads_back_as_the_same_deck() {
-    let (app, admin) = TestApp::with_admin().await;
-    let date = day(0);
+/// A deck of `rows` German landline zones, effective on `date`.
+fn german_zones(rows: i64, date: &str) -> String {
     let mut csv = format!("{HEADER}\n");
-    for i in 0..12_000 {
+    for i in 0..rows {
         csv.push_str(&format!(
             "{},\"Zone {i}, fixed\",DE,landline,0.0{:03},0.1,0.065,60,6,{date}\n",
             4_930_000 + i,
             i % 1000
         ));
     }
-    let id = uploaded(&app, &admin, csv).await;
+    csv
+}
+
+#[tokio::test]
+async fn a_deck_exported_to_a_browser_that_takes_gzip_arrives_whole() {
+    let (app, admin) = TestApp::with_admin().await;
+    // Three pages of the export's stream (5,000 rows each), through the compression
+    // layer as every browser asks for it.
+    let id = uploaded(&app, &admin, german_zones(12_000, &day(0))).await;
+    let export = app
+        .get(&format!("/api/admin/rate-decks/{id}/export"))
+        .bearer(&admin.token)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await;
+    assert_eq!(export.status, StatusCode::OK);
+    assert_eq!(export.headers[header::CONTENT_ENCODING], "gzip");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&export.bytes[..]), &mut text)
+        .expect("a whole gzip stream");
+    assert_eq!(text.lines().count(), 12_001);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("4941999,\"Zone 11999, fixed\""), "{last}");
+}
+
+#[tokio::test]
+async fn an_exported_deck_uploads_back_as_the_same_deck() {
+    let (app, admin) = TestApp::with_admin().await;
+    let date = day(0);
+    let id = uploaded(&app, &admin, german_zones(12_000, &date)).await;
     let list = app.get_as(&admin, "/api/admin/rate-decks").await;
     assert_eq!(list.body["items"][0]["rows"], 12_000);
     let export = app

@@ -56,6 +56,10 @@ pub struct AuthorizeResponse {
     /// allowed, 404 no such destination); absent when allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sip_status: Option<u16>,
+    /// The reason phrase of that SIP answer, in plain words ("Insufficient funds",
+    /// "Number not in service"); absent when allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sip_reason: Option<&'static str>,
     /// For an allowed inbound call: the SIP devices (usernames) of the number's owner
     /// the switch rings, all at once. Absent otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -81,6 +85,7 @@ fn refuse(refusal: Refusal) -> AuthorizeResponse {
         max_duration_seconds: 0,
         reason: Some(refusal.code().into()),
         sip_status: Some(refusal.sip().0),
+        sip_reason: Some(refusal.phrase()),
         ring_devices: Vec::new(),
         forward_to: None,
         ivr: None,
@@ -94,6 +99,7 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         max_duration_seconds,
         reason: None,
         sip_status: None,
+        sip_reason: None,
         ring_devices: Vec::new(),
         forward_to: None,
         ivr: None,
@@ -120,6 +126,16 @@ pub struct Party {
 }
 
 impl Party {
+    /// What the party has, as core's decisions read it.
+    pub fn funds(&self) -> dialtone_core::call::authorize::Funds {
+        dialtone_core::call::authorize::Funds {
+            balance: self.balance,
+            reserved: self.reserved,
+            package_seconds: self.package_seconds,
+            reserved_package_seconds: self.reserved_package_seconds,
+        }
+    }
+
     /// Package seconds no call in progress has reserved.
     pub fn free_package_seconds(&self) -> i64 {
         (self.package_seconds - self.reserved_package_seconds).max(0)

@@ -5,8 +5,8 @@
 use super::{allow, find_party, rate_for, refuse, AuthorizeRequest, AuthorizeResponse, Party};
 use crate::error::Result;
 use crate::state::AppState;
-use crate::telephony::destination::Destination;
-use crate::telephony::repo;
+use crate::voice::destination::Destination;
+use crate::voice::repo;
 use dialtone_core::call::authorize::{self as core, Earlier, Rate, Route};
 use dialtone_core::call::{Authorization, Direction};
 use dialtone_core::sip::{RouteChoice, RouteInput};
@@ -164,12 +164,12 @@ async fn party_facts(
     conn: &mut AnyConnection,
 ) -> Result<core::Party> {
     let device_owner = match &req.device {
-        Some(device) => crate::sip::repo::owner_of(&mut *conn, device).await?,
+        Some(device) => crate::voice::devices::repo::owner_of(&mut *conn, device).await?,
         None => None,
     };
     let secret = &state.config.switch_token;
     let ivr_ticket_valid = req.ivr_leg.as_ref().map(|ticket| {
-        crate::ivr::media::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket)
+        crate::voice::ivr_endpoint::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket)
     });
     // Whether a trial account calls a number it verified: read for outbound calls only.
     let trial_verified = match (party.in_trial, direction) {
@@ -194,10 +194,7 @@ async fn party_facts(
         ivr_ticket_valid,
         trial_verified,
         rate,
-        balance: party.balance,
-        reserved: party.reserved,
-        package_seconds: party.package_seconds,
-        reserved_package_seconds: party.reserved_package_seconds,
+        funds: party.funds(),
         route: Route::Direct,
         ringing_webhook: false,
     })
@@ -263,7 +260,7 @@ fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Autho
     if let Some(addr) = read.ivr {
         let secret = &state.config.switch_token;
         let ticket =
-            crate::ivr::media::ticket::sign(secret, &req.call_id, &req.to, h.max_duration_seconds);
+            crate::voice::ivr_endpoint::ticket::sign(secret, &req.call_id, &req.to, h.max_duration_seconds);
         answer.ivr_ticket = Some(ticket);
         answer.ivr = Some(addr);
     }
@@ -302,7 +299,7 @@ async fn inbound_route(
     let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
     // Devices are read only when the call may ring them.
     let devices = if facts.has_devices && !forwarded {
-        crate::sip::repo::route_devices(&mut *conn, party.user_id, party.number_id).await?
+        crate::voice::devices::repo::route_devices(&mut *conn, party.user_id, party.number_id).await?
     } else {
         Vec::new()
     };

@@ -7,7 +7,7 @@ use super::open::Open;
 use super::pipe::Answer;
 use super::{held, Batcher, CallTx, Inner, Turn, MAX_BATCH};
 use crate::db::{Backend, Db};
-use crate::telephony::repo::bind::PgArgs;
+use crate::voice::repo::bind::PgArgs;
 use futures::future::BoxFuture;
 use std::sync::atomic::Ordering;
 use tokio::sync::oneshot;

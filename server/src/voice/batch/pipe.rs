@@ -7,7 +7,7 @@
 //! PostgreSQL still runs the statements one after another, in turn order, in the
 //! batch's one transaction: only the waiting between them is gone.
 
-use crate::telephony::repo::bind::PgArgs;
+use crate::voice::repo::bind::PgArgs;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;

@@ -8,7 +8,7 @@ mod step_by_step;
 use super::authorize::validate;
 use super::repo;
 use super::repo::charge::Ahead;
-use crate::calls::repo as calls;
+use crate::voice::calls::repo as calls;
 use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::ledger::low_balance::warn_low_balance;
@@ -91,7 +91,7 @@ fn time_ms(v: &Value, field: &str) -> Result<Option<i64>> {
 }
 
 async fn stored(conn: &mut AnyConnection, call_id: &str) -> Result<Option<CdrResult>> {
-    Ok(crate::calls::repo::find_rated(&mut *conn, call_id)
+    Ok(crate::voice::calls::repo::find_rated(&mut *conn, call_id)
         .await?
         .map(|r| CdrResult {
             call_id: call_id.to_string(),

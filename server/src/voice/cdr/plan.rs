@@ -3,8 +3,8 @@
 
 use super::{check_matches, new_call, Cdr, CdrResult, Ended};
 use crate::error::Result;
-use crate::telephony::authorize::rate_for;
-use crate::telephony::repo;
+use crate::voice::authorize::rate_for;
+use crate::voice::repo;
 use dialtone_core::call::authorize::Rate;
 use dialtone_core::call::settle::Held;
 use dialtone_core::call::{SettleFacts, Settlement};
@@ -69,10 +69,7 @@ pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Resu
         direction: e.direction,
         duration_seconds: e.duration(cdr),
         held,
-        balance: party.balance,
-        reserved: party.reserved,
-        package_seconds: party.package_seconds,
-        reserved_package_seconds: party.reserved_package_seconds,
+        funds: party.funds(),
         rate: party.destination.as_ref().map(|d| Rate {
             per_minute: rate_for(d, e.direction),
             increments: d.increments,

@@ -19,15 +19,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub mod routes;
-pub mod switch;
+pub mod registrar;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_devices, post_device))
         .routes(routes!(delete_device))
-        .merge(routes::router())
-        .merge(switch::router())
+        .merge(super::routing::router())
+        .merge(registrar::router())
 }
 
 /// MD5(username:realm:password): what SIP digest authentication is checked against.

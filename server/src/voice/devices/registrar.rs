@@ -8,7 +8,7 @@ use crate::extract::Json;
 use crate::extract::With;
 use crate::openapi::responses::{Invalid, NotFound, SignedIn};
 use crate::state::AppState;
-use crate::telephony::Switch;
+use crate::voice::Switch;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

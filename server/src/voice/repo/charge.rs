@@ -9,14 +9,14 @@
 //! data-modifying CTEs, each write hanging off the balance UPDATE so that nothing is
 //! written when it matches no row. Both re-check the balance in the UPDATE itself.
 
-use crate::calls::repo::NewCall;
+use crate::voice::calls::repo::NewCall;
 use crate::db::{Backend, Db};
 use sqlx::any::AnyArguments;
 use sqlx::error::BoxDynError;
 use std::sync::OnceLock;
 
 use super::bind::{Bind, PgArgs};
-use crate::telephony::batch::{AheadTurn, Batcher, CallTx};
+use crate::voice::batch::{AheadTurn, Batcher, CallTx};
 
 use super::Reservation;
 

@@ -203,6 +203,7 @@ impl Req {
             headers,
             body,
             text,
+            bytes,
         }
     }
 }
@@ -212,6 +213,8 @@ pub struct Resp {
     pub headers: axum::http::HeaderMap,
     pub body: Value,
     pub text: String,
+    /// The body as it came (compressed, when the request asked for it).
+    pub bytes: axum::body::Bytes,
 }
 
 impl Resp {

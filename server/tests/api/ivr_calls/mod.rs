@@ -11,7 +11,7 @@ mod load;
 use crate::common::{caller, Session, TestApp};
 use crate::support::free_port;
 use crate::support::switch::{run_traced, SippRun, Switch};
-use dialtone_server::ivr::media::Listener;
+use dialtone_server::voice::ivr_endpoint::Listener;
 use dialtone_server::ivr::repo;
 use serde_json::{json, Value};
 use std::future::Future;
@@ -82,7 +82,7 @@ impl Setup<'_> {
             c.ivr_clock_offset_ms = offset;
         })
         .await;
-        let listener = dialtone_server::ivr::media::start(app.state.clone(), &addr)
+        let listener = dialtone_server::voice::ivr_endpoint::start(app.state.clone(), &addr)
             .await
             .expect("the IVR endpoint listens");
         let (s, number) = caller(&app, "ada@example.com", self.left).await;

@@ -18,7 +18,7 @@ async fn a_device_registers_with_its_digest_and_the_client_sees_from_where() {
         .unwrap();
     assert_eq!(
         stored,
-        dialtone_server::sip::ha1("ada.desk", "dialtone", &password)
+        dialtone_server::voice::devices::ha1("ada.desk", "dialtone", &password)
     );
     assert!(!stored.contains(&password));
     let switch = Switch::start(&app).await;

@@ -59,6 +59,12 @@ async fn a_number_whose_owner_cannot_pay_refuses_inbound_calls_with_402() {
     let run = switch.carrier_call(OUTSIDE_CALLER, &mine, 1000).await;
     switch.assert_ran(&run);
     assert!(run.messages.contains("SIP/2.0 402"), "{}", run.messages);
+    // The reason phrase in plain words, not the API's code word.
+    assert!(
+        run.messages.contains("SIP/2.0 402 Insufficient funds"),
+        "{}",
+        run.messages
+    );
     assert!(
         !run.messages.contains("SIP/2.0 180"),
         "the phone did not ring"

@@ -5,8 +5,8 @@ mod list;
 pub use list::{chunk, page, totals, Cursor, Filter};
 
 use crate::db::{Backend, Db};
-use crate::telephony::batch::{AheadTurn, Batcher};
-use crate::telephony::repo::bind::{Bind, PgArgs};
+use crate::voice::batch::{AheadTurn, Batcher};
+use crate::voice::repo::bind::{Bind, PgArgs};
 use futures::TryStreamExt;
 use sqlx::{Executor, Row};
 
