@@ -158,5 +158,5 @@ statements! {
 
     /// What a message's status callback names: its sender, recipient and status.
     pub fn message_parties(user_id: i64, id: i64) -> optional((Option<String>, String, String)) =
-        "SELECT from_number, to_number, status FROM sms_messages WHERE id = $1 AND user_id = $2";
+        "SELECT from_number, to_number, status FROM sms_messages WHERE user_id = $1 AND id = $2";
 }
