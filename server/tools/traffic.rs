@@ -2,8 +2,8 @@
 //! Demo mode runs a plan in-process to give the demo client a history; the
 //! `dialtone-traffic` binary runs one over HTTP against a live server.
 
-use dialtone_server::voice::ivr_endpoint::wav;
 use dialtone_server::state::AppState;
+use dialtone_server::voice::ivr_endpoint::wav;
 use dialtone_server::voice::{authorize, cdr};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

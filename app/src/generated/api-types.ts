@@ -8604,6 +8604,11 @@ export interface components {
        */
       sipStatus?: number | null;
       /**
+       * @description The reason phrase of that SIP answer, in plain words (core's `Refusal::phrase`);
+       *     absent when allowed.
+       */
+      sipReason?: string | null;
+      /**
        * @description For an allowed inbound call: the SIP devices (usernames) of the number's owner
        *     the switch rings, all at once. Absent otherwise.
        */

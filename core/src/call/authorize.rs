@@ -207,11 +207,17 @@ fn permitted(f: &CallFacts, p: &Party) -> Result<Rate, Refusal> {
 
 /// The longest call the funds pay for, and what to hold for it.
 fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
-    let funds = p.balance - p.reserved;
+    let Funds {
+        balance,
+        reserved,
+        package_seconds,
+        reserved_package_seconds,
+    } = p.funds;
+    let funds = balance - reserved;
     let (package_total, package_free) = match f.direction.uses_packages() {
         true => (
-            p.package_seconds,
-            (p.package_seconds - p.reserved_package_seconds).max(0),
+            package_seconds,
+            (package_seconds - reserved_package_seconds).max(0),
         ),
         false => (0, 0),
     };

@@ -2,7 +2,6 @@
 //! activity, each from one bounded query.
 
 use crate::auth::AuthUser;
-use crate::voice::calls::mmss;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::Query;
@@ -11,6 +10,7 @@ use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
+use crate::voice::calls::mmss;
 use chrono::{Datelike, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -82,5 +82,8 @@ pub async fn get_export(
             format!("attachment; filename=\"{filename}\""),
         ),
     ];
+    // Fused: the compression layer polls the body once more after its end, and an
+    // unfold panics when polled past its end (the export was cut short under gzip).
+    let stream = futures::StreamExt::fuse(stream);
     Ok((headers, Body::from_stream(stream)).into_response())
 }

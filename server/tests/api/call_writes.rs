@@ -5,8 +5,8 @@
 //! databases.
 
 use crate::common::{authorize, completed, TestApp};
-use dialtone_server::voice::calls::repo::NewCall;
 use dialtone_server::db::Backend;
+use dialtone_server::voice::calls::repo::NewCall;
 use dialtone_server::voice::repo::charge::{
     hold_and_reserve, settle, settle_read_ahead, Settlement,
 };

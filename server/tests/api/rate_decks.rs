@@ -261,8 +261,11 @@ async fn a_deck_exported_to_a_browser_that_takes_gzip_arrives_whole() {
     assert_eq!(export.status, StatusCode::OK);
     assert_eq!(export.headers[header::CONTENT_ENCODING], "gzip");
     let mut text = String::new();
-    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&export.bytes[..]), &mut text)
-        .expect("a whole gzip stream");
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(&export.bytes[..]),
+        &mut text,
+    )
+    .expect("a whole gzip stream");
     assert_eq!(text.lines().count(), 12_001);
     let last = text.lines().last().unwrap_or_default();
     assert!(last.starts_with("4941999,\"Zone 11999, fixed\""), "{last}");

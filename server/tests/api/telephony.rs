@@ -277,10 +277,15 @@ async fn authorize_device(app: &TestApp, call_id: &str, from: &str, device: &str
 #[tokio::test]
 async fn a_device_calling_from_a_number_that_is_nobodys_is_refused_with_403_not_404() {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
-    crate::voice::devices::device(&app, &s, "ada.desk", &mine).await;
+    crate::sip::device(&app, &s, "ada.desk", &mine).await;
     let a = authorize_device(&app, "gone", "+15551234567", "ada.desk").await;
     assert_eq!(
-        (&a["allowed"], &a["reason"], &a["sipStatus"], &a["sipReason"]),
+        (
+            &a["allowed"],
+            &a["reason"],
+            &a["sipStatus"],
+            &a["sipReason"]
+        ),
         (
             &json!(false),
             &json!("caller_id_not_yours"),

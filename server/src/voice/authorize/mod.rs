@@ -56,8 +56,8 @@ pub struct AuthorizeResponse {
     /// allowed, 404 no such destination); absent when allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sip_status: Option<u16>,
-    /// The reason phrase of that SIP answer, in plain words ("Insufficient funds",
-    /// "Number not in service"); absent when allowed.
+    /// The reason phrase of that SIP answer, in plain words (core's `Refusal::phrase`);
+    /// absent when allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sip_reason: Option<&'static str>,
     /// For an allowed inbound call: the SIP devices (usernames) of the number's owner

@@ -169,7 +169,13 @@ async fn party_facts(
     };
     let secret = &state.config.switch_token;
     let ivr_ticket_valid = req.ivr_leg.as_ref().map(|ticket| {
-        crate::voice::ivr_endpoint::ticket::verify_leg(secret, &req.call_id, &req.from, &req.to, ticket)
+        crate::voice::ivr_endpoint::ticket::verify_leg(
+            secret,
+            &req.call_id,
+            &req.from,
+            &req.to,
+            ticket,
+        )
     });
     // Whether a trial account calls a number it verified: read for outbound calls only.
     let trial_verified = match (party.in_trial, direction) {
@@ -259,8 +265,12 @@ fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Autho
     let mut answer = allow(h.max_duration_seconds);
     if let Some(addr) = read.ivr {
         let secret = &state.config.switch_token;
-        let ticket =
-            crate::voice::ivr_endpoint::ticket::sign(secret, &req.call_id, &req.to, h.max_duration_seconds);
+        let ticket = crate::voice::ivr_endpoint::ticket::sign(
+            secret,
+            &req.call_id,
+            &req.to,
+            h.max_duration_seconds,
+        );
         answer.ivr_ticket = Some(ticket);
         answer.ivr = Some(addr);
     }
@@ -299,7 +309,8 @@ async fn inbound_route(
     let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
     // Devices are read only when the call may ring them.
     let devices = if facts.has_devices && !forwarded {
-        crate::voice::devices::repo::route_devices(&mut *conn, party.user_id, party.number_id).await?
+        crate::voice::devices::repo::route_devices(&mut *conn, party.user_id, party.number_id)
+            .await?
     } else {
         Vec::new()
     };

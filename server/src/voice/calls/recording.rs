@@ -94,7 +94,7 @@ async fn recording(state: &AppState, id: i64, owner: Option<i64>) -> Result<Resp
 #[utoipa::path(get, path = "/calls/{id}/recording", tag = "calls",
     params(("id" = i64, Path, description = "The call record's id")),
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
-        body = crate::voice::WavFile), Invalid, SignedIn, NotFound))]
+        body = crate::voice::switch::WavFile), Invalid, SignedIn, NotFound))]
 pub async fn recording_own(
     With(state, auth): With<AuthUser>,
     Path(id): Path<i64>,
@@ -106,7 +106,7 @@ pub async fn recording_own(
 #[utoipa::path(get, path = "/admin/calls/{id}/recording", tag = "calls",
     params(("id" = i64, Path, description = "The call record's id")),
     responses((status = 200, description = "The recording (WAV)", content_type = "audio/wav",
-        body = crate::voice::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]
+        body = crate::voice::switch::WavFile), Invalid, SignedIn, AdminOnly, NotFound))]
 pub async fn recording_any(
     With(state, _a): With<AdminUser>,
     Path(id): Path<i64>,

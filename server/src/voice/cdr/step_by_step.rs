@@ -2,13 +2,13 @@
 //! call path worked before `charge::settle`.
 
 use super::{call_event, describe, new_call, stored, Cdr, CdrResult, Ended};
-use crate::voice::calls::repo as calls;
 use crate::error::{Error, Result};
 use crate::ledger::low_balance::warn_low_balance;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::state::AppState;
 use crate::voice::authorize::{find_party, rate_for};
 use crate::voice::batch::CallTx;
+use crate::voice::calls::repo as calls;
 use crate::voice::release::release_matching;
 use dialtone_core::money::format_micros;
 use dialtone_core::rating::{rate_call, Increments};

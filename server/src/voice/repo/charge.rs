@@ -9,8 +9,8 @@
 //! data-modifying CTEs, each write hanging off the balance UPDATE so that nothing is
 //! written when it matches no row. Both re-check the balance in the UPDATE itself.
 
-use crate::voice::calls::repo::NewCall;
 use crate::db::{Backend, Db};
+use crate::voice::calls::repo::NewCall;
 use sqlx::any::AnyArguments;
 use sqlx::error::BoxDynError;
 use std::sync::OnceLock;

@@ -2,7 +2,7 @@
 //! paid time running out.
 
 use super::{menu_flow, voicemail_line, Setup, OUTSIDE_CALLER};
-use crate::voice::devices::calls;
+use crate::sip::calls;
 use serde_json::json;
 
 /// The recording's loudness (RMS of its samples): speech, not silence.

@@ -3,7 +3,7 @@
 //! When nobody takes it, the flow goes on at the step's fallback.
 
 use super::{menu_flow, Setup, OUTSIDE_CALLER};
-use crate::voice::devices::calls;
+use crate::sip::calls;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_billed() {

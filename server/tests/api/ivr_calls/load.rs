@@ -1,7 +1,7 @@
 //! Many IVR calls at once: each gets its own RTP port, key and recording.
 
 use super::Ivr;
-use crate::voice::devices::calls;
+use crate::sip::calls;
 
 /// Each call holds what 4 hours would cost ($3.60 at 1.5 cents a minute) while it lasts.
 async fn voicemail_line(calls: u32) -> Ivr {

@@ -4,11 +4,11 @@
 //! Each statement names only the conditions its filter uses, so the planner reads
 //! the newest calls straight off (started_at, id) or (user_id, started_at, id).
 
-use crate::voice::calls::{mmss, CallItem};
 use crate::db::iso;
 use crate::db::list::{bind_all, AnyQuery, Value};
 use crate::db::Exec;
 use crate::json::Money;
+use crate::voice::calls::{mmss, CallItem};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
