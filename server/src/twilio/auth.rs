@@ -13,9 +13,10 @@ use axum::http::StatusCode;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 
-/// Wrong credentials per client address (DIALTONE_API_AUTH_FAILURES in five minutes),
-/// counted like sign-in failures; successful requests never count, so a busy
-/// integration is never throttled by its own success.
+/// Wrong credentials per client address and account (DIALTONE_API_AUTH_FAILURES in five
+/// minutes), counted like sign-in failures; successful requests never count, so a busy
+/// integration is never throttled by its own success, and customers behind one address
+/// (a NAT, a cloud's egress) never by each other's mistakes.
 fn failures(state: &AppState) -> Limit {
     Limit {
         max: state.config.api_auth_failures,
@@ -59,11 +60,16 @@ impl FromRequestParts<AppState> for ApiAccount {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, TwilioError> {
         let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
-        let bucket = format!("api-auth:{ip}");
+        let given = basic(parts);
+        // The account the request names (its path), else the credentials' own name.
+        let account = path_account(parts)
+            .or(given.as_ref().map(|(username, _)| username.as_str()))
+            .unwrap_or_default();
+        let bucket = format!("api-auth:{ip}:{account}");
         throttle::check_not_full(&state.db, &bucket, failures(state)).await?;
-        let caller = match basic(parts) {
+        let caller = match &given {
             Some((username, password)) => {
-                credentials::authenticate(state, &username, &password).await?
+                credentials::authenticate(state, username, password).await?
             }
             None => None,
         };

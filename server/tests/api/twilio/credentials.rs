@@ -200,3 +200,27 @@ async fn wrong_credentials_are_throttled_and_right_ones_never_count() {
     assert_twilio_error(&refused, 429, 20429);
     assert!(refused.headers.get("retry-after").is_some());
 }
+
+#[tokio::test]
+async fn wrong_credentials_for_one_account_leave_another_account_at_the_same_address_working() {
+    // Two customers behind one NAT (every test request comes from the same address).
+    let (app, ada) = TestApp::with_client("ada@example.com").await;
+    let bob = app.client("bob@example.com").await;
+    let (ada, bob) = (creds(&app, &ada).await, creds(&app, &bob).await);
+    let guess = Creds {
+        secret: "0".repeat(32),
+        ..ada.clone()
+    };
+    for _ in 0..20 {
+        assert_twilio_error(&get(&app, &guess, "/Balance.json").await, 401, 20003);
+    }
+    // The guessed account is throttled from this address; the other is not.
+    let refused = call(&app, &ada, Method::GET, "/Balance.json", &[]).await;
+    assert_twilio_error(&refused, 429, 20429);
+    for _ in 0..5 {
+        assert_eq!(
+            get(&app, &bob, "/Balance.json").await.status,
+            StatusCode::OK
+        );
+    }
+}
