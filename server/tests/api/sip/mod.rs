@@ -1,6 +1,7 @@
 //! Real calls: SIPp phones register and call through Kamailio, which asks this
 //! Dialtone over HTTP; every test checks Dialtone's records and balances afterwards.
 
+mod caller_id;
 mod devices;
 mod inbound;
 mod live;

@@ -339,6 +339,28 @@ impl Switch {
         self.sipp(scenario, user, &args, free_port(), calls).await
     }
 
+    /// `device`, with `from` as the user of the From header the device sends (a caller
+    /// ID it asks for) instead of its username.
+    pub async fn device_as(
+        &self,
+        (user, password): (&str, &str),
+        from: &str,
+        extra: &[&str],
+    ) -> SippRun {
+        let mut args = vec!["-au", user, "-ap", password];
+        args.extend_from_slice(extra);
+        self.sipp("call", from, &args, free_port(), 1).await
+    }
+
+    /// What the carrier's trunk received so far (its SIPp trace).
+    pub fn carrier_messages(&self) -> String {
+        let file = self
+            .dir
+            .path()
+            .join(format!("answer-{}.msg", self.carrier_port));
+        std::fs::read_to_string(file).unwrap_or_default()
+    }
+
     /// The carrier brings a call from `from` to `to`, talking `talk_ms` if answered.
     pub async fn carrier_call(&self, from: &str, to: &str, talk_ms: u32) -> SippRun {
         let talk = talk_ms.to_string();
