@@ -183,6 +183,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         }
         "smsInfo" => json!(sms::analyze(&arg::<String>(args, 0))),
         "validateIvrFlow" => json!(ivr::validate_flow(&arg(args, 0), arg(args, 1), &ivr::Iana)),
+        "ivrFlowQuota" => match ivr::limits::flow_quota(arg(args, 0), arg(args, 1)) {
+            Ok(()) => Value::Null,
+            Err(message) => json!(message),
+        },
         "ivrIsOpen" => json!(ivr::is_open(&arg(args, 0), &ivr::Iana, arg(args, 1))),
         "ivrRun" => {
             let events: Vec<ivr::Event> = arg(args, 2);

@@ -97,6 +97,7 @@ export interface IvrRun { actions: IvrAction[][]; state: IvrState }
 export function validateIvrFlow(flow: Partial<IvrFlow>, level: IvrLevel): IvrProblem[];
 export function ivrLevelLimits(level: IvrLevel): IvrLevelLimits;
 export function ivrIsOpen(hours: IvrHours, utcMs: number): boolean;
+export function ivrFlowQuota(inTrial: boolean, have: number): string | null;
 export function ivrStart(flow: IvrFlow, nowMs: number): IvrTransition;
 export function ivrStep(flow: IvrFlow, state: IvrState, event: IvrEvent, nowMs: number): IvrTransition;
 export function ivrRun(flow: IvrFlow, nowMs: number, events: IvrEvent[]): IvrRun;
@@ -112,6 +113,15 @@ pub fn validate_ivr_flow(flow: JsValue, level: JsValue) -> Result<JsValue, JsErr
 #[wasm_bindgen(js_name = ivrLevelLimits, skip_typescript)]
 pub fn ivr_level_limits(level: JsValue) -> Result<JsValue, JsError> {
     to_js(&from_js::<ivr::Level>(level)?.limits())
+}
+
+/// Whether an account with `have` flows may create one more: null, or the refusal.
+#[wasm_bindgen(js_name = ivrFlowQuota, skip_typescript)]
+pub fn ivr_flow_quota(in_trial: bool, have: i32) -> JsValue {
+    match ivr::limits::flow_quota(in_trial, have.into()) {
+        Ok(()) => JsValue::NULL,
+        Err(message) => JsValue::from_str(&message),
+    }
 }
 
 #[wasm_bindgen(js_name = ivrIsOpen, skip_typescript)]

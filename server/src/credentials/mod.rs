@@ -266,6 +266,8 @@ pub async fn post_key(
     let user_id = auth.user.id;
     account(&state, user_id).await?;
     let mut tx = state.db.begin_write().await?;
+    // Counted and added under the owner's lock: concurrent creations take turns.
+    crate::users::repo::lock(&mut *tx, user_id).await?;
     if repo::count_active(&mut *tx, user_id).await? >= rules::MAX_KEYS {
         return Err(Error::field("name", rules::TOO_MANY_KEYS_MESSAGE));
     }

@@ -5,7 +5,7 @@
 use super::repo::{self, StoredFlow};
 use super::save::{self, FlowRejected, SaveError};
 use crate::auth::AuthUser;
-use crate::db::iso;
+use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::With;
 use crate::extract::{Json, Path};
@@ -182,6 +182,13 @@ pub async fn post_flow(
     let flow = save::parse(body)?;
     let prompts = save::check(&state.db.pool, owner, None, &flow).await?;
     let mut tx = state.db.begin_write().await?;
+    // Counted and added under the owner's lock: concurrent creations take turns.
+    crate::users::repo::lock(&mut *tx, owner).await?;
+    let in_trial = crate::trial::account::state(&mut tx, owner)
+        .await?
+        .active(now_ms());
+    let have = repo::count_flows(&mut *tx, owner).await?;
+    dialtone_core::ivr::limits::flow_quota(in_trial, have).map_err(Error::bad_request)?;
     let id = repo::insert_flow(&mut *tx, owner, &flow).await?;
     save::write_prompts(&mut tx, id, &prompts).await?;
     tx.commit().await?;

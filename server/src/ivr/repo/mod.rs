@@ -38,6 +38,10 @@ impl StoredFlow {
 const COLUMNS: &str = "id, user_id, name, flow, created_at, updated_at";
 
 statements! {
+    /// How many flows the owner keeps (deleted ones left out).
+    pub fn count_flows(owner: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM ivr_flows WHERE user_id = $1 AND deleted_at IS NULL";
+
     /// The owner's flows, newest first (deleted ones left out).
     pub fn list_flows(owner: i64) -> all(StoredFlow) =
         &format!(

@@ -99,6 +99,14 @@ pub fn split_name(name: &str) -> (String, String) {
 }
 
 statements! {
+    /// Locks the user's row until the transaction ends (a no-op write: a row lock on
+    /// PostgreSQL; SQLite's write transactions hold the whole database already), so
+    /// that counting what the account has and adding to it cannot interleave.
+    pub fn lock(user_id: i64) -> run() =
+        "UPDATE users SET status = status WHERE id = $1";
+}
+
+statements! {
     pub fn find_by_id(id: i64) -> optional(User) =
         &format!("SELECT {COLUMNS} FROM users WHERE id = $1");
 

@@ -112,6 +112,8 @@ async fn post_device(
     let caller_id = input.caller_id.trim();
     let user_id = auth.user.id;
     let mut tx = state.db.begin_write().await?;
+    // Counted and added under the owner's lock: concurrent creations take turns.
+    crate::users::repo::lock(&mut *tx, user_id).await?;
     if !crate::numbers::repo::owns_active(&mut *tx, user_id, caller_id).await? {
         return Err(Error::field("callerId", sip::CALLER_ID_NOT_YOURS_MESSAGE));
     }

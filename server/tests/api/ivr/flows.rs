@@ -180,3 +180,47 @@ async fn another_customers_flow_is_not_found() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test]
+async fn flows_stop_at_the_accounts_quota_even_when_created_at_once() {
+    let (app, s, _) = TestApp::with_caller("ada@example.com", "1.00").await;
+    let answers: Vec<_> = (0..25)
+        .map(|i| {
+            let body = super::front_desk(&format!("Desk {i}"));
+            tokio::spawn(app.post_as(&s, "/api/ivr/flows", body))
+        })
+        .collect();
+    let mut created = 0;
+    for answer in answers {
+        let r = answer.await.unwrap();
+        match r.status {
+            StatusCode::CREATED => created += 1,
+            _ => {
+                assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+                assert_eq!(
+                    r.body["message"],
+                    dialtone_core::ivr::limits::flow_quota(false, 20).unwrap_err()
+                );
+            }
+        }
+    }
+    assert_eq!(created, 20, "a paying account keeps 20 flows");
+    let kept = app.scalar("SELECT COUNT(*) FROM ivr_flows").await;
+    assert_eq!(kept, 20);
+}
+
+#[tokio::test]
+async fn a_trial_account_keeps_three_flows_and_hears_how_to_keep_more() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    for i in 0..3 {
+        super::create(&app, &s, super::front_desk(&format!("Desk {i}"))).await;
+    }
+    let r = app
+        .post_as(&s, "/api/ivr/flows", super::front_desk("One more"))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(
+        r.body["message"],
+        dialtone_core::ivr::limits::flow_quota(true, 3).unwrap_err()
+    );
+}
