@@ -23,6 +23,9 @@ pub const CODE_REQUIRED_MESSAGE: &str = "Verification code is required";
 pub const CODE_FORMAT_MESSAGE: &str = "Enter the 6-digit code we sent to this number";
 pub const CODE_WRONG_MESSAGE: &str = "This code is wrong or has expired. Request a new one.";
 pub const NOT_IN_TRIAL_MESSAGE: &str = "Only accounts in their free trial verify numbers.";
+/// The trial is once per phone number: a number verified in one account's trial is
+/// refused in every other's (else one phone unlocks the credit on every new account).
+pub const PHONE_USED_MESSAGE: &str = "This phone number was already verified for another account's free trial. The trial is once per phone number.";
 
 /// Whole days left, counted up: 6 days and 1 hour left shows as 7; none once over.
 pub fn days_left(ends_at_ms: i64, now_ms: i64) -> i64 {

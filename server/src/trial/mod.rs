@@ -106,6 +106,13 @@ async fn post_verify(
             return Err(Error::Forbidden(trial::NOT_IN_TRIAL_MESSAGE.into()));
         }
     }
+    // No code goes to a number another account's trial has: it could not be used.
+    if repo::phone_owner(&state.db.pool, &number)
+        .await?
+        .is_some_and(|u| u != user_id)
+    {
+        return Err(Error::field("number", trial::PHONE_USED_MESSAGE));
+    }
     throttle::hit(&state.db, &format!("trial-code:{user_id}"), CODES_PER_HOUR).await?;
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let hash = code_hash(user_id, &number, &code);
@@ -152,23 +159,22 @@ async fn post_confirm(
     // Checking the code and counting the attempt are one statement: at most
     // CODE_MAX_ATTEMPTS guesses per code, however many arrive at once.
     let hash = code_hash(user_id, &number, input.code.trim());
-    let ok = repo::confirm(
-        &state.db.pool,
-        user_id,
-        &number,
-        &hash,
-        now,
-        trial::CODE_MAX_ATTEMPTS,
-    )
-    .await?;
-    if !ok {
-        return Err(Error::field("code", trial::CODE_WRONG_MESSAGE));
-    }
-    // The first verified number unlocks the trial credit.
     let credit = crate::settings::load(&state.db.pool)
         .await?
         .trial_credit_micros;
     let mut tx = state.db.begin_write().await?;
+    let max = trial::CODE_MAX_ATTEMPTS;
+    if !repo::confirm(&mut *tx, user_id, &number, &hash, now, max).await? {
+        tx.commit().await?;
+        return Err(Error::field("code", trial::CODE_WRONG_MESSAGE));
+    }
+    // The number joins this account's trial, unless another's took it meanwhile.
+    repo::claim_phone(&mut *tx, &number, user_id, now).await?;
+    if repo::phone_owner(&mut *tx, &number).await? != Some(user_id) {
+        tx.rollback().await?;
+        return Err(Error::field("number", trial::PHONE_USED_MESSAGE));
+    }
+    // The first verified number unlocks the trial credit.
     account::grant_credit(&mut tx, user_id, credit).await?;
     tx.commit().await?;
     Ok(axum::Json(view(&state, user_id).await?))

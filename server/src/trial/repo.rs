@@ -60,3 +60,15 @@ pub async fn confirm<'e>(
     .await?;
     Ok(matches!(verified_at, Some(Some(_))))
 }
+
+statements! {
+    /// The account whose trial a phone number belongs to, if any.
+    pub fn phone_owner(number: &str) -> scalar_optional(i64) =
+        "SELECT user_id FROM trial_phones WHERE number = $1";
+
+    /// Binds a phone number to the user's trial unless another account's trial has it
+    /// (the primary key decides between concurrent claims).
+    pub fn claim_phone(number: &str, user_id: i64, now: i64) -> run() =
+        "INSERT INTO trial_phones (number, user_id, granted_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (number) DO NOTHING";
+}

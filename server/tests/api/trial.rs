@@ -225,3 +225,59 @@ async fn only_an_account_in_its_trial_verifies_numbers() {
     let r = send_code(&app, &s, "12").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 }
+
+#[tokio::test]
+async fn one_phone_unlocks_one_trial_however_many_accounts_ask() {
+    let app = TestApp::new().await;
+    let phone = "+14155550123";
+    let ada = app.client("ada@example.com").await;
+    verify(&app, &ada, phone).await;
+
+    // A second account with the same phone: refused before any code is texted.
+    let bob = app.client("bob@example.com").await;
+    let r = send_code(&app, &bob, phone).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(
+        r.body["errors"]["number"],
+        dialtone_core::trial::PHONE_USED_MESSAGE
+    );
+    assert_eq!(
+        kinds(&app, bob.user_id).await,
+        Vec::<(String, i64)>::new(),
+        "no trial credit for bob"
+    );
+}
+
+#[tokio::test]
+async fn two_accounts_confirming_one_phone_at_once_get_one_trial() {
+    let app = TestApp::new().await;
+    let phone = "+14155550124";
+    let ada = app.client("ada@example.com").await;
+    let bob = app.client("bob@example.com").await;
+    let mut codes = Vec::new();
+    for s in [&ada, &bob] {
+        let r = send_code(&app, s, phone).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        codes.push(code_sent_to(&app, phone));
+    }
+    let (a, b) = tokio::join!(
+        confirm(&app, &ada, phone, &codes[0]),
+        confirm(&app, &bob, phone, &codes[1])
+    );
+    let mut oks = 0;
+    for r in [a, b] {
+        if r.status == StatusCode::OK {
+            oks += 1;
+        } else {
+            assert_eq!(
+                r.body["errors"]["number"],
+                dialtone_core::trial::PHONE_USED_MESSAGE
+            );
+        }
+    }
+    assert_eq!(oks, 1, "one account's trial has the phone");
+    let credited = app
+        .scalar("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'trial_credit'")
+        .await;
+    assert_eq!(credited, 1);
+}
