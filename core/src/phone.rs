@@ -20,9 +20,53 @@ pub fn normalize(s: &str) -> String {
         .collect()
 }
 
+/// What kind of line a number is, as its numbering plan says (the server reads it from
+/// libphonenumber's metadata).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum NumberKind {
+    Mobile,
+    FixedLine,
+    TollFree,
+    PremiumRate,
+    SharedCost,
+    Other,
+}
+
+/// Calling codes of satellite and international networks (+870 Inmarsat, +881 GMSS,
+/// +882 and +883 international networks): priced like premium lines whatever kind
+/// their plan gives them, and favourite targets of revenue-share fraud.
+pub const SATELLITE_CODES: [&str; 4] = ["870", "881", "882", "883"];
+
+pub const DESTINATION_BLOCKED_MESSAGE: &str =
+    "Premium-rate, shared-cost and satellite numbers cannot be reached from Dialtone.";
+
+/// Whether calls, messages and verification codes may go to `number` (E.164) of
+/// `kind`: premium-rate, shared-cost and satellite numbers are refused by default, the
+/// losses of revenue-share fraud and SMS pumping.
+pub fn destination_allowed(number: &str, kind: NumberKind) -> Result<(), &'static str> {
+    let digits = number.strip_prefix('+').unwrap_or(number);
+    let satellite = SATELLITE_CODES.iter().any(|code| digits.starts_with(code));
+    match kind {
+        NumberKind::PremiumRate | NumberKind::SharedCost => Err(DESTINATION_BLOCKED_MESSAGE),
+        _ if satellite => Err(DESTINATION_BLOCKED_MESSAGE),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn premium_shared_cost_and_satellite_numbers_are_not_reached() {
+        assert!(destination_allowed("+14155550123", NumberKind::Mobile).is_ok());
+        assert!(destination_allowed("+19005550123", NumberKind::PremiumRate).is_err());
+        assert!(destination_allowed("+448451234567", NumberKind::SharedCost).is_err());
+        assert!(destination_allowed("+881612345678", NumberKind::Mobile).is_err());
+        assert!(destination_allowed("+8821234567", NumberKind::Other).is_err());
+        assert!(destination_allowed("+870772001799", NumberKind::Other).is_err());
+    }
 
     #[test]
     fn e164_numbers_need_the_plus_and_eight_to_fifteen_digits() {

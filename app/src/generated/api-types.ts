@@ -8593,8 +8593,8 @@ export interface components {
       maxDurationSeconds: number;
       /**
        * @description Why it was refused: call_already_ended, unknown_number, account_suspended,
-       *     trial_restricted, caller_id_not_yours, no_rate or insufficient_funds; null when
-       *     allowed.
+       *     trial_restricted, caller_id_not_yours, destination_not_allowed, no_rate or
+       *     insufficient_funds; null when allowed.
        */
       reason?: string | null;
       /**

@@ -106,6 +106,10 @@ pub struct CallFacts {
     /// The call comes from a SIP device (its caller ID must be its account's number).
     #[serde(default)]
     pub from_device: bool,
+    /// The number called is one `phone::destination_allowed` refuses (premium rate,
+    /// shared cost, satellite).
+    #[serde(default)]
+    pub blocked_destination: bool,
     /// None when neither party is an active number of a customer.
     pub party: Option<Party>,
 }
@@ -156,7 +160,7 @@ fn refuse(refusal: Refusal) -> Authorization {
 }
 
 /// The decision, in this order: the call's earlier state, who pays, whether they may
-/// (device, IVR leg, suspension, trial), a rate, then the funds.
+/// (device, IVR leg, suspension, the destination's kind, trial), a rate, then the funds.
 pub fn authorize(f: &CallFacts) -> Authorization {
     match f.earlier {
         Earlier::Ended => return refuse(Refusal::CallAlreadyEnded),
@@ -195,6 +199,9 @@ fn permitted(f: &CallFacts, p: &Party) -> Result<Rate, Refusal> {
     }
     if p.suspended {
         return Err(Refusal::AccountSuspended);
+    }
+    if outbound && f.blocked_destination {
+        return Err(Refusal::DestinationNotAllowed);
     }
     // Trial credit reaches only numbers the user verified; an inbound call to a trial
     // account's number is billed like any other.

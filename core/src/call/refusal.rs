@@ -16,6 +16,8 @@ pub enum Refusal {
     TrialRestricted,
     /// The caller ID is not a number of the calling device's (or IVR leg's) account.
     CallerIdNotYours,
+    /// The destination is a premium-rate, shared-cost or satellite number.
+    DestinationNotAllowed,
     /// No active rate covers the destination.
     NoRate,
     /// Not even the first billing increment is affordable.
@@ -23,12 +25,13 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 7] = [
+    pub const ALL: [Refusal; 8] = [
         Refusal::CallAlreadyEnded,
         Refusal::UnknownNumber,
         Refusal::AccountSuspended,
         Refusal::TrialRestricted,
         Refusal::CallerIdNotYours,
+        Refusal::DestinationNotAllowed,
         Refusal::NoRate,
         Refusal::InsufficientFunds,
     ];
@@ -41,6 +44,7 @@ impl Refusal {
             Refusal::AccountSuspended => "account_suspended",
             Refusal::TrialRestricted => "trial_restricted",
             Refusal::CallerIdNotYours => "caller_id_not_yours",
+            Refusal::DestinationNotAllowed => "destination_not_allowed",
             Refusal::NoRate => "no_rate",
             Refusal::InsufficientFunds => "insufficient_funds",
         }
@@ -55,9 +59,10 @@ impl Refusal {
     pub fn sip(self) -> (u16, &'static str) {
         match self {
             Refusal::InsufficientFunds => (402, "Payment Required"),
-            Refusal::AccountSuspended | Refusal::TrialRestricted | Refusal::CallerIdNotYours => {
-                (403, "Forbidden")
-            }
+            Refusal::AccountSuspended
+            | Refusal::TrialRestricted
+            | Refusal::CallerIdNotYours
+            | Refusal::DestinationNotAllowed => (403, "Forbidden"),
             Refusal::UnknownNumber | Refusal::NoRate => (404, "Not Found"),
             Refusal::CallAlreadyEnded => (481, "Call Does Not Exist"),
         }
@@ -71,6 +76,7 @@ impl Refusal {
             Refusal::AccountSuspended => "Account suspended",
             Refusal::TrialRestricted => "Trial calls only to verified numbers",
             Refusal::CallerIdNotYours => "Caller ID not allowed",
+            Refusal::DestinationNotAllowed => "Destination not allowed",
             Refusal::NoRate => "Destination not served",
             Refusal::InsufficientFunds => "Insufficient funds",
         }

@@ -15,6 +15,7 @@ pub mod extract;
 pub mod health;
 pub mod json;
 pub mod mail;
+pub mod numbering;
 pub mod openapi;
 pub mod paging;
 pub mod security;

@@ -57,6 +57,7 @@ struct Quote {
 async fn quote(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Quote> {
     Error::check(validate_sms(input))?;
     let to = phone::normalize(input.to.trim());
+    crate::infra::numbering::allowed(&to).map_err(|m| Error::field("to", m))?;
     let destination = destination::lookup(&state.db.pool, &to)
         .await?
         .filter(|d| d.active)

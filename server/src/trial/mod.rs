@@ -106,6 +106,8 @@ async fn post_verify(
             return Err(Error::Forbidden(trial::NOT_IN_TRIAL_MESSAGE.into()));
         }
     }
+    // No free code goes where it costs the provider a premium (SMS pumping).
+    crate::infra::numbering::allowed(&number).map_err(|m| Error::field("number", m))?;
     // No code goes to a number another account's trial has: it could not be used.
     if repo::phone_owner(&state.db.pool, &number)
         .await?

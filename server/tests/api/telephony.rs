@@ -338,3 +338,34 @@ async fn a_second_forwarded_call_is_allowed_while_the_first_holds_package_minute
     assert!(held_seconds > 0, "the first leg holds package seconds");
     app.assert_invariant().await;
 }
+
+#[tokio::test]
+async fn calls_and_messages_to_premium_rate_and_satellite_numbers_are_refused() {
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "5.00").await;
+    for premium in ["+19005550123", "+881612345678"] {
+        let a = authorize(&app, &format!("to-{premium}"), "outbound", &mine, premium).await;
+        assert_eq!(
+            (
+                &a["allowed"],
+                &a["reason"],
+                &a["sipStatus"],
+                &a["sipReason"]
+            ),
+            (
+                &json!(false),
+                &json!("destination_not_allowed"),
+                &json!(403),
+                &json!("Destination not allowed")
+            )
+        );
+        let body = json!({ "to": premium, "message": "hello" });
+        let r = app.post_as(&s, "/api/sms", body).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+        assert_eq!(
+            r.body["errors"]["to"],
+            dialtone_core::phone::DESTINATION_BLOCKED_MESSAGE
+        );
+    }
+    assert_eq!(reserved(&app, &s).await, 0);
+    app.assert_invariant().await;
+}

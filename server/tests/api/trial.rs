@@ -281,3 +281,25 @@ async fn two_accounts_confirming_one_phone_at_once_get_one_trial() {
         .await;
     assert_eq!(credited, 1);
 }
+
+#[tokio::test]
+async fn no_free_code_goes_to_premium_rate_or_satellite_numbers() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    for pumped in [
+        "+19005550123",
+        "+979123456789",
+        "+881612345678",
+        "+8821234567890",
+    ] {
+        let r = send_code(&app, &s, pumped).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{pumped}: {}", r.body);
+        assert_eq!(
+            r.body["errors"]["number"],
+            dialtone_core::phone::DESTINATION_BLOCKED_MESSAGE
+        );
+    }
+    let outbox = app.state.config.data_dir.join("loopback-sms.jsonl");
+    let sent = std::fs::read_to_string(outbox).unwrap_or_default();
+    assert_eq!(sent, "", "no code was texted");
+}

@@ -49,8 +49,8 @@ pub struct AuthorizeResponse {
     /// The longest the call may last (0 when refused).
     pub max_duration_seconds: i64,
     /// Why it was refused: call_already_ended, unknown_number, account_suspended,
-    /// trial_restricted, caller_id_not_yours, no_rate or insufficient_funds; null when
-    /// allowed.
+    /// trial_restricted, caller_id_not_yours, destination_not_allowed, no_rate or
+    /// insufficient_funds; null when allowed.
     pub reason: Option<String>,
     /// The SIP status the switch answers a refused call with (402 no funds, 403 not
     /// allowed, 404 no such destination); absent when allowed.

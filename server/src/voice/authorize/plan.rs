@@ -114,6 +114,8 @@ async fn read(
         direction,
         now_ms: now,
         from_device: req.device.is_some(),
+        blocked_destination: direction == Direction::Outbound
+            && crate::infra::numbering::allowed(&req.to).is_err(),
         ..Default::default()
     };
     let mut read = Read {

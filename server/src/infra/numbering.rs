@@ -1,0 +1,48 @@
+//! What kind of line a number is, read from libphonenumber's metadata (the
+//! `phonenumber` crate): a fact for core's rules (`phone::destination_allowed`), which
+//! decide what that kind may do.
+
+use dialtone_core::phone::NumberKind;
+use phonenumber::Type;
+
+/// The kind of an E.164 number; `Other` when the plan does not say (or it does not parse).
+pub fn kind_of(e164: &str) -> NumberKind {
+    let Ok(number) = phonenumber::parse(None, e164) else {
+        return NumberKind::Other;
+    };
+    match number.number_type(&phonenumber::metadata::DATABASE) {
+        Type::Mobile => NumberKind::Mobile,
+        Type::FixedLine | Type::FixedLineOrMobile => NumberKind::FixedLine,
+        Type::TollFree => NumberKind::TollFree,
+        Type::PremiumRate => NumberKind::PremiumRate,
+        Type::SharedCost => NumberKind::SharedCost,
+        _ => NumberKind::Other,
+    }
+}
+
+/// Core's rule on `e164` with its kind: whether it may be called, texted or sent a code.
+pub fn allowed(e164: &str) -> Result<(), &'static str> {
+    dialtone_core::phone::destination_allowed(e164, kind_of(e164))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_metadata_tells_premium_lines_from_others() {
+        assert_eq!(kind_of("+19005550123"), NumberKind::PremiumRate);
+        assert_eq!(kind_of("+979123456789"), NumberKind::PremiumRate);
+        assert_eq!(kind_of("+18005550123"), NumberKind::TollFree);
+        assert_eq!(kind_of("+447911123456"), NumberKind::Mobile);
+        assert!(allowed("+14155550123").is_ok());
+        for blocked in [
+            "+19005550123",
+            "+979123456789",
+            "+881612345678",
+            "+8821234567890",
+        ] {
+            assert!(allowed(blocked).is_err(), "{blocked}");
+        }
+    }
+}
