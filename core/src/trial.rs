@@ -37,6 +37,23 @@ pub fn days_left(ends_at_ms: i64, now_ms: i64) -> i64 {
     }
 }
 
+/// The velocity limits on verification codes, free SMS that SMS pumping and SMS
+/// bombing abuse: each a key that counts codes and how many an hour it allows. Per
+/// account, per client address, per destination number (a victim), per block of a
+/// thousand numbers (clustered destinations: the number without its last three
+/// digits), and for the whole platform.
+pub fn code_velocity(user_id: i64, address: &str, number: &str) -> [(String, i64); 5] {
+    let keep = number.chars().count().saturating_sub(3);
+    let block: String = number.chars().take(keep).collect();
+    [
+        (format!("account:{user_id}"), 5),
+        (format!("address:{address}"), 10),
+        (format!("number:{number}"), 3),
+        (format!("block:{block}"), 5),
+        ("all".to_string(), 500),
+    ]
+}
+
 /// When a trial that starts at `now_ms` ends.
 pub fn ends_at(now_ms: i64) -> i64 {
     now_ms + TRIAL_DAYS * DAY_MS

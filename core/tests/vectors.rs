@@ -78,6 +78,11 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .unwrap_or_default(),
         ),
         "formatDuration" => json!(units::format_duration(arg::<f64>(args, 0).round() as i64)),
+        "trialCodeVelocity" => json!(trial::code_velocity(
+            arg(args, 0),
+            &arg::<String>(args, 1),
+            &arg::<String>(args, 2)
+        )),
         "trialDaysLeft" => json!(trial::days_left(arg(args, 0), arg(args, 1))),
         "rateCall" => {
             let inc = rating::Increments {

@@ -83,6 +83,17 @@ pub fn validate_date_range(input: JsValue, today_ms: f64) -> Result<JsValue, JsE
 }
 
 /// Whole days left of a trial ending at `ends_at_ms` (unix milliseconds).
+/// The velocity limits a verification code counts against: [key, codes an hour].
+#[wasm_bindgen(js_name = trialCodeVelocity, skip_typescript)]
+pub fn trial_code_velocity(
+    user_id: f64,
+    address: JsValue,
+    number: JsValue,
+) -> Result<JsValue, JsError> {
+    let (address, number) = (string(&address, "address")?, string(&number, "number")?);
+    to_js(&trial::code_velocity(user_id as i64, &address, &number))
+}
+
 #[wasm_bindgen(js_name = trialDaysLeft, skip_typescript)]
 pub fn trial_days_left(ends_at_ms: f64, now_ms: f64) -> f64 {
     trial::days_left(ends_at_ms as i64, now_ms as i64) as f64
@@ -204,6 +215,7 @@ export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
+export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }
 export function validateDateRange(input: Partial<DateRangeInput>, todayMs: number): FieldErrors;

@@ -13,7 +13,7 @@ use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn, Throttled, Upstream};
 use crate::state::AppState;
-use crate::throttle::{self, Limit};
+use crate::throttle::{self, ClientIp, Limit};
 use axum::extract::State;
 use dialtone_core::{phone, trial};
 use rand::Rng;
@@ -30,10 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_confirm))
 }
 
-const CODES_PER_HOUR: Limit = Limit::per_hour(
-    5,
-    "Too many verification codes requested. Please try again later.",
-);
+const CODES_MESSAGE: &str = "Too many verification codes requested. Please try again later.";
 
 /// The signed-in user's free trial.
 #[derive(Serialize, ToSchema)]
@@ -94,6 +91,7 @@ pub struct Sent {
         Throttled, Upstream))]
 async fn post_verify(
     With(state, auth): With<AuthUser>,
+    ClientIp(ip): ClientIp,
     Json(input): Json<trial::VerifyInput>,
 ) -> Result<axum::Json<Sent>> {
     Error::check(trial::validate_verify(&input, false))?;
@@ -115,7 +113,11 @@ async fn post_verify(
     {
         return Err(Error::field("number", trial::PHONE_USED_MESSAGE));
     }
-    throttle::hit(&state.db, &format!("trial-code:{user_id}"), CODES_PER_HOUR).await?;
+    // Every limit core names, each an hour's window; a refusal stops before the SMS.
+    for (key, max) in trial::code_velocity(user_id, &ip, &number) {
+        let limit = Limit::per_hour(max, CODES_MESSAGE);
+        throttle::hit(&state.db, &format!("trial-code:{key}"), limit).await?;
+    }
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let hash = code_hash(user_id, &number, &code);
     repo::put_code(

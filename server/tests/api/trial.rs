@@ -303,3 +303,50 @@ async fn no_free_code_goes_to_premium_rate_or_satellite_numbers() {
     let sent = std::fs::read_to_string(outbox).unwrap_or_default();
     assert_eq!(sent, "", "no code was texted");
 }
+
+/// How many codes the loopback carrier texted.
+fn codes_sent(app: &TestApp) -> usize {
+    let outbox = app.state.config.data_dir.join("loopback-sms.jsonl");
+    std::fs::read_to_string(outbox)
+        .unwrap_or_default()
+        .lines()
+        .count()
+}
+
+#[tokio::test]
+async fn a_hundred_requests_for_clustered_numbers_from_ten_accounts_text_five_codes() {
+    let app = TestApp::new().await;
+    let mut sent = 0;
+    // One address (every test request has the same; it may sign up ten accounts an
+    // hour), ten fresh accounts, ten numbers each of one block of a thousand
+    // (+1 415 555 01xx).
+    for a in 0..10 {
+        let s = app.client(&format!("pump{a}@example.com")).await;
+        for i in 0..10 {
+            let r = send_code(&app, &s, &format!("+1415555{:04}", 100 + a * 10 + i)).await;
+            match r.status {
+                StatusCode::OK => sent += 1,
+                status => assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body),
+            }
+        }
+    }
+    assert_eq!(sent, 5, "the block's five codes an hour");
+    assert_eq!(codes_sent(&app), 5);
+}
+
+#[tokio::test]
+async fn one_victim_number_gets_three_codes_an_hour_whoever_asks() {
+    let app = TestApp::new().await;
+    let victim = "+14155559876";
+    for a in 0..6 {
+        let s = app.client(&format!("bomber{a}@example.com")).await;
+        let r = send_code(&app, &s, victim).await;
+        let want = if a < 3 {
+            StatusCode::OK
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(r.status, want, "request {a}: {}", r.body);
+    }
+    assert_eq!(codes_sent(&app), 3);
+}
