@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 
 /// Rust calls that read one variable named by their first argument, a string literal
 /// or a `format!` template: std's `env::var` and `env::var_os`, `option_env!`, and the
-/// helpers of infra/config.rs, `var(name)` and `flag(name, default)` (`var(` also
-/// matches `env::var(` and the SMPP settings' closure of that name).
-const RUST_READS: &[&str] = &["var(", "var_os(", "flag(", "option_env!("];
+/// helpers of infra/config.rs, `var(name)`, `flag(name, default)` and
+/// `whole(name, default)` (`var(` also matches `env::var(` and the SMPP settings'
+/// closure of that name).
+const RUST_READS: &[&str] = &["var(", "var_os(", "flag(", "whole(", "option_env!("];
 
 /// Template placeholders filled in by the string literals a helper is called with in
 /// the same file: the SMPP settings (`Settings::from_vars`) read each link setting
@@ -358,6 +359,7 @@ fn the_scanner_sees_each_way_the_code_reads_a_variable() {
         );
         let c = var("A_THREE").unwrap_or_else(|| "x".into());
         let d = flag("A_FOUR", true);
+        let w = whole("A_WHOLE", 20)?;
         let e = var(&format!("A_FIVE_{n}"));
         let setting = |name: &str, n: usize| {
             var(&format!("A_{name}_{n}")).or(var(&format!("A_{name}")))
@@ -379,6 +381,7 @@ fn the_scanner_sees_each_way_the_code_reads_a_variable() {
             "A_SIX_<n>",
             "A_THREE",
             "A_TWO",
+            "A_WHOLE",
             "RUST_LOG"
         ])
     );

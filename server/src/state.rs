@@ -19,6 +19,9 @@ pub struct Inner {
     pub call_writes: crate::voice::batch::Batcher,
     /// The rate decks calls are rated with, cached per instance.
     pub decks: crate::rates::DeckCache,
+    /// The switch's requests worked on at once (`config.switch_queue`): one slot each,
+    /// none left means 503 at once (`voice::switch`).
+    pub switch_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl Deref for AppState {
@@ -32,6 +35,7 @@ impl AppState {
     pub fn new(config: Config, db: Db) -> AppState {
         let jwt = JwtKeys::new(&config.jwt_secret);
         let mailer = Mailer::new(&config, db.clone());
+        let switch_slots = Arc::new(tokio::sync::Semaphore::new(config.switch_queue));
         AppState(Arc::new(Inner {
             config,
             db,
@@ -39,6 +43,7 @@ impl AppState {
             mailer,
             call_writes: Default::default(),
             decks: Default::default(),
+            switch_slots,
         }))
     }
 }

@@ -4150,6 +4150,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description This instance is at capacity; the request was not started: see Retry-After */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
     delete?: never;
@@ -4210,6 +4219,15 @@ export interface paths {
         };
         /** @description No such record (or not the caller's) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description This instance is at capacity; the request was not started: see Retry-After */
+        503: {
           headers: {
             [name: string]: unknown;
           };

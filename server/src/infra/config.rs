@@ -71,6 +71,11 @@ pub struct Config {
     /// address may make in five minutes before the API answers 429 (default 20; the
     /// API fuzz, which sends many on purpose, raises it).
     pub api_auth_failures: i64,
+    /// DIALTONE_SWITCH_QUEUE: the switch's requests (authorize, CDR) this instance
+    /// works on at once; past it, they are refused at once with 503 and Retry-After
+    /// (the switch fails a new call closed and queues a CDR to send again) instead of
+    /// waiting for a slow database until they time out (default 512).
+    pub switch_queue: usize,
     /// DIALTONE_METRICS_TOKEN: a bearer token that reads /metrics (besides the switch
     /// token), for a Prometheus that should not hold the switch's secret.
     pub metrics_token: Option<String>,
@@ -78,6 +83,17 @@ pub struct Config {
 
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// A whole number from `name`, `default` when unset.
+fn whole<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match var(name) {
+        Some(n) => n
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name} must be a whole number")),
+        None => Ok(default),
+    }
 }
 
 fn flag(name: &str, default: bool) -> bool {
@@ -148,13 +164,8 @@ impl Config {
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
             metrics_token: var("DIALTONE_METRICS_TOKEN"),
-            api_auth_failures: match var("DIALTONE_API_AUTH_FAILURES") {
-                Some(n) => n
-                    .trim()
-                    .parse()
-                    .context("DIALTONE_API_AUTH_FAILURES must be a whole number")?,
-                None => 20,
-            },
+            api_auth_failures: whole("DIALTONE_API_AUTH_FAILURES", 20)?,
+            switch_queue: whole("DIALTONE_SWITCH_QUEUE", 512)?,
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -189,6 +200,7 @@ impl Config {
             sip_realm: "dialtone".into(),
             webhook_private_targets: true,
             api_auth_failures: 20,
+            switch_queue: 512,
             metrics_token: None,
             sms_provider: "loopback".into(),
             sms_http_url: None,

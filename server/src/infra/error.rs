@@ -33,6 +33,12 @@ pub enum Error {
         message: String,
         retry_after_secs: u64,
     },
+    /// 503 with Retry-After: this instance is at capacity; the request was not started.
+    #[error("{message}")]
+    Unavailable {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -100,6 +106,7 @@ impl Error {
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Error::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -133,6 +140,9 @@ impl IntoResponse for Error {
         };
         let mut response = (status, axum::Json(body)).into_response();
         if let Error::TooManyRequests {
+            retry_after_secs, ..
+        }
+        | Error::Unavailable {
             retry_after_secs, ..
         } = self
         {

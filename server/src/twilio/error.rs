@@ -94,6 +94,7 @@ impl From<Error> for TwilioError {
             Error::TooManyRequests { .. } => {
                 (StatusCode::TOO_MANY_REQUESTS, code::TOO_MANY_REQUESTS)
             }
+            Error::Unavailable { .. } => (StatusCode::SERVICE_UNAVAILABLE, code::INTERNAL),
             Error::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, code::INTERNAL),
         };
         let retry_after_secs = match &e {

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::extract::With;
 use crate::extract::{Json, Path};
 use crate::json::Money;
-use crate::openapi::responses::{Invalid, NotFound, SignedIn};
+use crate::openapi::responses::{AtCapacity, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -36,15 +36,29 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body = authorize::AuthorizeRequest,
     responses((status = 200, description = "Allowed for at most maxDurationSeconds, or refused \
             with a reason", body = authorize::AuthorizeResponse),
-        Invalid, SignedIn))]
+        Invalid, SignedIn, AtCapacity))]
 async fn post_authorize(
     With(state, _switch): With<Switch>,
     Json(req): Json<authorize::AuthorizeRequest>,
 ) -> Result<axum::Json<authorize::AuthorizeResponse>> {
+    let _slot = slot(&state)?;
     let answer = authorize::authorize(&state, &req).await?;
     let outcome = answer.reason.clone().unwrap_or_else(|| "allowed".into());
     metrics::counter!("dialtone_authorize_decisions_total", "outcome" => outcome).increment(1);
     Ok(axum::Json(answer))
+}
+
+/// A slot of the switch's queue, or 503 at once when none is free: past capacity the
+/// switch's requests are refused, not queued behind a slow database until they time
+/// out (the switch then fails a new call closed, and sends a CDR again later).
+fn slot(state: &AppState) -> Result<tokio::sync::OwnedSemaphorePermit> {
+    state.switch_slots.clone().try_acquire_owned().map_err(|_| {
+        metrics::counter!("dialtone_switch_shed_total").increment(1);
+        Error::Unavailable {
+            message: "Dialtone is at capacity. Try again in a moment.".into(),
+            retry_after_secs: 1,
+        }
+    })
 }
 
 /// What a CDR cost, as recorded (a replayed CDR answers the same).
@@ -67,11 +81,12 @@ pub struct CdrAnswer {
     security(("switch" = [])),
     request_body = cdr::Cdr,
     responses((status = 200, description = "The call as recorded", body = CdrAnswer),
-        Invalid, SignedIn, NotFound))]
+        Invalid, SignedIn, NotFound, AtCapacity))]
 async fn post_cdr(
     With(state, _switch): With<Switch>,
     Json(cdr): Json<cdr::Cdr>,
 ) -> Result<axum::Json<CdrAnswer>> {
+    let _slot = slot(&state)?;
     let r = cdr::record(&state, &cdr).await?;
     Ok(axum::Json(CdrAnswer {
         call_id: r.call_id,

@@ -369,3 +369,41 @@ async fn calls_and_messages_to_premium_rate_and_satellite_numbers_are_refused() 
     assert_eq!(reserved(&app, &s).await, 0);
     app.assert_invariant().await;
 }
+
+#[tokio::test]
+async fn at_capacity_the_switch_api_refuses_at_once_and_a_cdr_sent_again_bills_once() {
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
+    authorize(&app, "busy-1", "outbound", &mine, "+12125550199").await;
+    // Every slot of the switch's queue taken (by requests still being worked on).
+    let slots = app.state.config.switch_queue as u32;
+    let held = app
+        .state
+        .switch_slots
+        .clone()
+        .acquire_many_owned(slots)
+        .await
+        .unwrap();
+    let body =
+        json!({ "callId": "busy-2", "direction": "outbound", "from": mine, "to": "+12125550199" });
+    let refused = app.post_as(SWITCH, "/api/telephony/authorize", body).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        refused.body
+    );
+    assert_eq!(refused.headers["retry-after"], "1");
+    let cdr_body = cdr("busy-1", "outbound", &mine, "+12125550199", 60, "completed");
+    let refused = send_cdr(&app, cdr_body.clone()).await;
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reserved(&app, &s).await, 1_000_000, "nothing was started");
+    // Capacity back: the switch's queued CDR goes through, once.
+    drop(held);
+    for _ in 0..2 {
+        let r = send_cdr(&app, cdr_body.clone()).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    assert_eq!(reserved(&app, &s).await, 0);
+    assert_eq!(app.balance_of(&s).await, json!(0.98));
+    app.assert_invariant().await;
+}

@@ -63,3 +63,10 @@ pub struct Throttled(pub ErrorBody);
 #[derive(IntoResponses)]
 #[response(status = 502, description = "An upstream provider failed")]
 pub struct Upstream(pub ErrorBody);
+
+#[derive(IntoResponses)]
+#[response(
+    status = 503,
+    description = "This instance is at capacity; the request was not started: see Retry-After"
+)]
+pub struct AtCapacity(pub ErrorBody);
