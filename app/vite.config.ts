@@ -2,15 +2,30 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { routePatterns } from './src/app/paths';
 
 const corePath = fileURLToPath(new URL('../pkg/dialtone_core.js', import.meta.url));
 const toolsPath = fileURLToPath(new URL('../pkg-tools/dialtone_tools.js', import.meta.url));
 const pkgDir = fileURLToPath(new URL('../pkg', import.meta.url));
 const toolsDir = fileURLToPath(new URL('../pkg-tools', import.meta.url));
 
+/** Writes the route table's patterns to routes.json beside index.html (the server's
+ * list of known pages: anything else answers 404). */
+function routeTable(): Plugin {
+  return {
+    name: 'dialtone-route-table',
+    apply: 'build',
+    generateBundle() {
+      const source = JSON.stringify(routePatterns());
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [wasm(), react(), tailwindcss()],
+  plugins: [wasm(), react(), tailwindcss(), routeTable()],
   resolve: {
     // Two modules of dialtone-core: the one every page loads, and the tools (IVR,
     // rate decks, call rules) that only their pages import (src/lib/core-tools.ts).

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { routePatterns } from '../src/app/paths';
 import { baseUrl, open, sharedBrowser } from './browser';
 
 const browser = sharedBrowser();
@@ -22,6 +23,15 @@ describe('the app shell', () => {
       '/contact',
     );
     await context.close();
+  });
+
+  test('an unknown path answers HTTP 404, every page of the route table 200', async () => {
+    const status = async (path: string) => (await fetch(`${baseUrl()}${path}`)).status;
+    expect(await status('/no/such/page')).toBe(404);
+    expect(await status('/client/ivr/7/extra')).toBe(404);
+    for (const pattern of routePatterns()) {
+      expect(await status(pattern.replace(':id', '7')), pattern).toBe(200);
+    }
   });
 
   test('the navigation bar links every public page and the sign-in pages', async () => {

@@ -74,3 +74,18 @@ export const adminPaths = fixed(paths.admin);
 export function isAreaPath(pathname: string): boolean {
   return pathname.startsWith(paths.admin.root) || pathname.startsWith(paths.client.root);
 }
+
+/**
+ * Every route pattern of the table (`/client/ivr/:id` style), for the server: the build
+ * writes it to routes.json, and the server answers a path none of them matches with the
+ * app's 404 page and status 404.
+ */
+export function routePatterns(group: Record<string, unknown> = paths): string[] {
+  return Object.values(group).flatMap((entry) => {
+    if (typeof entry === 'string') return [entry];
+    if (entry !== null && typeof entry === 'object') {
+      return routePatterns(entry as Record<string, unknown>);
+    }
+    return [];
+  });
+}

@@ -124,3 +124,28 @@ async fn responses_are_gzipped_for_clients_that_accept_it() {
     let plain = app.get("/").send().await;
     assert!(!plain.headers.contains_key("content-encoding"));
 }
+
+#[tokio::test]
+async fn a_path_the_apps_route_table_does_not_know_answers_its_404_page_with_status_404() {
+    let dir = tempfile::tempdir().unwrap();
+    let shell = "<!doctype html><div id=root></div>";
+    std::fs::write(dir.path().join("index.html"), shell).unwrap();
+    let routes = r#"["/","/pricing","/client/ivr/:id"]"#;
+    std::fs::write(dir.path().join("routes.json"), routes).unwrap();
+    let static_dir = dir.path().to_path_buf();
+    let app = TestApp::with(|c| c.static_dir = static_dir).await;
+    for (path, status) in [
+        ("/", StatusCode::OK),
+        ("/pricing", StatusCode::OK),
+        ("/client/ivr/12", StatusCode::OK),
+        ("/no/such/page", StatusCode::NOT_FOUND),
+        ("/client/ivr/12/extra", StatusCode::NOT_FOUND),
+    ] {
+        let r = app.get(path).send().await;
+        assert_eq!(r.status, status, "{path}");
+        assert!(
+            r.text.contains("<div id=root>"),
+            "{path}: the app renders its page"
+        );
+    }
+}
