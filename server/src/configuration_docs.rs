@@ -177,13 +177,19 @@ fn rust_reads(text: &str) -> BTreeSet<String> {
     names
 }
 
+/// What opens a shell parameter's braces (`${NAME:-default}`).
+const SHELL_BRACE: char = '\u{7b}';
+
 fn shell_reads(text: &str) -> BTreeSet<String> {
     let text = code_lines(text, "#");
     let mut names = BTreeSet::new();
     for (at, _) in text.match_indices('$') {
         let rest = &text[at + 1..];
-        let braced = rest.starts_with('{');
-        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        // `${NAME...}` or `$NAME`.
+        let (braced, rest) = match rest.strip_prefix(SHELL_BRACE) {
+            Some(inner) => (true, inner),
+            None => (false, rest),
+        };
         let end = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
         let name = &rest[..end];
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
