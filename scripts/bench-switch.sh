@@ -3,7 +3,7 @@
 # to a SIPp carrier, with Dialtone authorizing and billing every call, and then the same
 # with billing answered by nginx serving fixed answers (the switch's own ceiling).
 # Needs BASE (a running Dialtone whose switch token is bench-switch), TOKEN (a funded
-# client), NUMBER (one of that client's numbers) and BACKEND (its name, for the JSON). Prints markdown rows; a JSON line
+# client) and PASSWORD (its password, which creating a device asks for), NUMBER (one of that client's numbers) and BACKEND (its name, for the JSON). Prints markdown rows; a JSON line
 # per row goes to $1.
 set -euo pipefail
 json=$1
@@ -25,7 +25,7 @@ while True:
 api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" ${3:+-d "$3"}; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
-password=$(api POST /sip/devices "{\"username\":\"bench-$$\",\"callerId\":\"$NUMBER\"}" | field '["password"]')
+password=$(api POST /sip/devices "{\"username\":\"bench-$$\",\"callerId\":\"$NUMBER\",\"password\":\"$PASSWORD\"}" | field '["password"]')
 calls_before=$(api GET '/calls?pageSize=1' | field '["total"]')
 
 # One run: $1 label, $2 API base, $3 calls per second, $4 calls. Talk time 1 s.

@@ -130,7 +130,7 @@ for backend in sqlite postgres; do
   row "$line"
   TOKEN=$CLIENT
   echo
-  BASE=$BASE TOKEN=$CLIENT NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+  BASE=$BASE TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
   echo "- invariants after the calls through the switch: $(check)"
   echo
   echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'

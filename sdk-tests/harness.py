@@ -113,7 +113,7 @@ class Api:
         return self.json("POST", "/api/developer/auth-token/reveal", json={"password": self.password})["authToken"]
 
     def create_key(self, name):
-        return self.json("POST", "/api/developer/keys", expect=201, json={"name": name})
+        return self.json("POST", "/api/developer/keys", expect=201, json={"name": name, "password": self.password})
 
     def revoke_key(self, sid):
         r = self.call("DELETE", f"/api/developer/keys/{sid}")

@@ -44,7 +44,13 @@ describe('API page', () => {
     const create = page.getByRole('dialog', { name: 'Create API Key' });
     await create.getByRole('button', { name: 'Create key' }).click();
     await create.getByText('Give the key a name').waitFor();
+    await create.getByText('Enter your account password').waitFor();
     await create.getByLabel('Name').fill('Billing service');
+    // A wrong password is refused by the server, under its field: no key is made.
+    await create.getByLabel('Account password').fill('not-my-password');
+    await create.getByRole('button', { name: 'Create key' }).click();
+    await create.getByText('Current password is incorrect').waitFor();
+    await create.getByLabel('Account password').fill(password);
     await create.getByRole('button', { name: 'Create key' }).click();
 
     const shown = page.getByRole('dialog', { name: 'API key "Billing service" created' });

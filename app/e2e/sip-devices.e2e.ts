@@ -50,12 +50,24 @@ describe('SIP devices', () => {
     const username = `desk-${Date.now()}`;
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Caller ID').selectOption('+14155550100');
+    // A signed-in session alone makes no credentials: the account password is asked.
+    await page.getByRole('button', { name: 'Create Device' }).click();
+    await page.getByText('Enter your account password').waitFor();
+    await page.getByLabel('Account password').fill(DEMO_CLIENT.password);
     await page.getByRole('button', { name: 'Create Device' }).click();
     const panel = page.getByRole('region', { name: 'New device credentials' });
     await panel.waitFor();
-    const password = await panel.getByTestId('new-device-Password').textContent();
+    const password = await panel.getByTestId('sip-setting-Password').textContent();
     expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
-    expect(await panel.getByTestId('new-device-Domain (realm)').textContent()).toBe('dialtone');
+    expect(await panel.getByTestId('sip-setting-Authentication realm').textContent()).toBe(
+      'dialtone',
+    );
+    // Everything a softphone asks for, from the server's configuration.
+    expect(await panel.getByTestId('sip-setting-SIP server (domain)').textContent()).toBe(
+      '127.0.0.1',
+    );
+    expect(await panel.getByTestId('sip-setting-Transports').textContent()).toBe('UDP, TCP');
+    await panel.getByRole('button', { name: 'Copy Password' }).waitFor();
     await panel.getByRole('button', { name: 'Done' }).click();
     await panel.waitFor({ state: 'detached' });
     expect(await page.getByText(password!).count()).toBe(0);
@@ -69,8 +81,12 @@ describe('SIP devices', () => {
 
     // The same username again is refused with the server's field message.
     await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Account password').fill(DEMO_CLIENT.password);
     await page.getByRole('button', { name: 'Create Device' }).click();
     await page.getByText('This username is already taken').waitFor();
+    // The page says where the switch is and how three common softphones take it.
+    await page.getByRole('heading', { name: 'Connection settings' }).waitFor();
+    await page.getByText('Zoiper', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: `Delete ${username}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Device' });
@@ -88,7 +104,7 @@ describe('SIP devices', () => {
       '10.00',
     );
     for (const username of [`desk-${client.id}`, `cell-${client.id}`]) {
-      await api('POST', '/sip/devices', { username, callerId: offer.number }, token);
+      await api('POST', '/sip/devices', { username, callerId: offer.number, password }, token);
     }
 
     const { page, context } = await open(browser(), '/');

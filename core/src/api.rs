@@ -10,6 +10,9 @@ pub const KEY_NAME_TOO_LONG_MESSAGE: &str = "A key name has at most 64 character
 /// An account keeps at most this many active keys: enough for one per service.
 pub const MAX_KEYS: i64 = 50;
 pub const TOO_MANY_KEYS_MESSAGE: &str = "An account can have at most 50 API keys";
+/// Creating a credential (an API key, a SIP device) asks for the account password, so a
+/// stolen 15-minute access token cannot become lasting API or calling access.
+pub const PASSWORD_REQUIRED_MESSAGE: &str = "Enter your account password";
 pub const MAX_URL: usize = 2048;
 pub const URL_MESSAGE: &str = "Use an http:// or https:// URL of at most 2048 characters";
 /// A friendly name of a number, as Twilio allows it.
@@ -22,6 +25,8 @@ pub const FRIENDLY_NAME_MESSAGE: &str = "A friendly name has at most 64 characte
 pub struct ApiKeyInput {
     /// What the key is for, 1 to 64 characters.
     pub name: String,
+    /// The account's password, checked by the server.
+    pub password: String,
 }
 
 /// Errors of the new API key form.
@@ -40,7 +45,15 @@ pub fn validate_api_key(i: &ApiKeyInput) -> FieldErrors {
     if let Some(m) = message {
         errors.insert("name".into(), m.into());
     }
+    require_password(&i.password, &mut errors);
     errors
+}
+
+/// The password a credential's creation asks for must be given (the server checks it).
+pub fn require_password(password: &str, errors: &mut FieldErrors) {
+    if password.is_empty() {
+        errors.insert("password".into(), PASSWORD_REQUIRED_MESSAGE.into());
+    }
 }
 
 /// A webhook URL (StatusCallback, SmsUrl, VoiceUrl): empty clears it; otherwise an

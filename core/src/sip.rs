@@ -27,6 +27,9 @@ pub struct SipDeviceInput {
     /// One of the account's active numbers, E.164.
     #[serde(default)]
     pub caller_id: String,
+    /// The account's password, checked by the server.
+    #[serde(default)]
+    pub password: String,
 }
 
 /// The username, normalised (trimmed, lowercased), when it is one a device may have.
@@ -50,6 +53,7 @@ pub fn validate_device(i: &SipDeviceInput) -> FieldErrors {
     if i.caller_id.trim().is_empty() {
         errors.insert("callerId".into(), CALLER_ID_REQUIRED_MESSAGE.into());
     }
+    crate::api::require_password(&i.password, &mut errors);
     errors
 }
 

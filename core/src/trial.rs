@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 pub const TRIAL_DAYS: i64 = 7;
 const DAY_MS: i64 = 24 * 3600 * 1000;
-/// The trial credit when an administrator has not set another: $1.00.
-pub const DEFAULT_TRIAL_CREDIT_MICROS: i64 = 1_000_000;
+/// The trial credit when an administrator has not set another: $5.00, enough for a
+/// first call and a few texts to the verified numbers.
+pub const DEFAULT_TRIAL_CREDIT_MICROS: i64 = 5_000_000;
 /// Every message sent during the trial starts with this, so a trial cannot pass
 /// for anyone else's traffic.
 pub const SMS_PREFIX: &str = "Dialtone trial: ";
@@ -16,6 +17,9 @@ pub const SMS_PREFIX: &str = "Dialtone trial: ";
 pub const CODE_DIGITS: usize = 6;
 pub const CODE_TTL_MS: i64 = 15 * 60 * 1000;
 pub const CODE_MAX_ATTEMPTS: i64 = 5;
+/// Another code to the same number waits this long after the last one: "Resend"
+/// counts down, and a double click sends one code.
+pub const RESEND_AFTER_MS: i64 = 30_000;
 
 pub const RESTRICTED_MESSAGE: &str = "During the free trial you can call and text only numbers you have verified. Verify this number or add funds to end the trial.";
 pub const PURCHASE_MESSAGE: &str = "Trial credit can be used only for calls and SMS to verified numbers. Add funds to buy numbers and packages.";
@@ -52,6 +56,25 @@ pub fn code_velocity(user_id: i64, address: &str, number: &str) -> [(String, i64
         (format!("block:{block}"), 5),
         ("all".to_string(), 500),
     ]
+}
+
+/// Whole seconds, counted up, until another code may go to a number whose last code
+/// was sent at `sent_at_ms`; 0 when one may go now.
+pub fn resend_wait_secs(sent_at_ms: i64, now_ms: i64) -> i64 {
+    let left = sent_at_ms
+        .saturating_add(RESEND_AFTER_MS)
+        .saturating_sub(now_ms);
+    if left <= 0 {
+        0
+    } else {
+        (left + 999) / 1000
+    }
+}
+
+/// Why a code was not sent yet: the wait of `resend_wait_secs`.
+pub fn resend_wait_message(seconds: i64) -> String {
+    let unit = if seconds == 1 { "second" } else { "seconds" };
+    format!("A code was just sent to this number. You can request another in {seconds} {unit}.")
 }
 
 /// When a trial that starts at `now_ms` ends.
@@ -92,6 +115,32 @@ pub fn check_purchase(in_trial: bool) -> Result<(), &'static str> {
         Err(PURCHASE_MESSAGE)
     } else {
         Ok(())
+    }
+}
+
+/// How a number is paid for: with money, or as the trial's one free number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NumberPurchase {
+    Paid,
+    TrialNumber,
+}
+
+pub const TRIAL_NUMBER_TAKEN_MESSAGE: &str =
+    "Your free trial includes one number, and you have it. Add funds to buy more numbers.";
+
+/// A number bought by an account whose trial `restricts` it (its credit granted by a
+/// verified phone): the first is its free trial number, any other is refused. Every
+/// other account pays (before verifying, a trial account has no money to pay with, and
+/// is told so by the purchase's 402).
+pub fn number_purchase(
+    restricted: bool,
+    has_trial_number: bool,
+) -> Result<NumberPurchase, &'static str> {
+    match (restricted, has_trial_number) {
+        (false, _) => Ok(NumberPurchase::Paid),
+        (true, false) => Ok(NumberPurchase::TrialNumber),
+        (true, true) => Err(TRIAL_NUMBER_TAKEN_MESSAGE),
     }
 }
 

@@ -78,6 +78,14 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .unwrap_or_default(),
         ),
         "formatDuration" => json!(units::format_duration(arg::<f64>(args, 0).round() as i64)),
+        "trialNumberPurchase" => match trial::number_purchase(arg(args, 0), arg(args, 1)) {
+            Ok(how) => json!({ "ok": how }),
+            Err(message) => json!({ "error": message }),
+        },
+        "trialResendWait" => {
+            let seconds = trial::resend_wait_secs(arg(args, 0), arg(args, 1));
+            json!({ "seconds": seconds, "message": trial::resend_wait_message(seconds) })
+        }
         "trialCodeVelocity" => json!(trial::code_velocity(
             arg(args, 0),
             &arg::<String>(args, 1),

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_API: &str = r#"
-export interface ApiKeyInput { name: string }
+export interface ApiKeyInput { name: string; password: string }
 export function validateApiKey(input: Partial<ApiKeyInput>): FieldErrors;
 export function validateCallbackUrl(text: string): { ok: string | null } | { error: string };
 "#;

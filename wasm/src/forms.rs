@@ -82,7 +82,6 @@ pub fn validate_date_range(input: JsValue, today_ms: f64) -> Result<JsValue, JsE
     )
 }
 
-/// Whole days left of a trial ending at `ends_at_ms` (unix milliseconds).
 /// The velocity limits a verification code counts against: [key, codes an hour].
 #[wasm_bindgen(js_name = trialCodeVelocity, skip_typescript)]
 pub fn trial_code_velocity(
@@ -94,9 +93,44 @@ pub fn trial_code_velocity(
     to_js(&trial::code_velocity(user_id as i64, &address, &number))
 }
 
+/// Whole days left of a trial ending at `ends_at_ms` (unix milliseconds).
 #[wasm_bindgen(js_name = trialDaysLeft, skip_typescript)]
 pub fn trial_days_left(ends_at_ms: f64, now_ms: f64) -> f64 {
     trial::days_left(ends_at_ms as i64, now_ms as i64) as f64
+}
+
+/// How a number is paid for in the wizard: `{ ok: "paid" | "trial_number" }`, or
+/// `{ error }` for a second number in the trial.
+#[wasm_bindgen(js_name = trialNumberPurchase, skip_typescript)]
+pub fn trial_number_purchase(restricted: bool, has_trial_number: bool) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    enum Outcome {
+        Ok(trial::NumberPurchase),
+        Error(&'static str),
+    }
+    to_js(
+        &match trial::number_purchase(restricted, has_trial_number) {
+            Ok(how) => Outcome::Ok(how),
+            Err(message) => Outcome::Error(message),
+        },
+    )
+}
+
+/// Whole seconds until another verification code may go to a number whose last one
+/// was sent at `sent_at_ms`, and the message that says so: `{ seconds, message }`.
+#[wasm_bindgen(js_name = trialResendWait, skip_typescript)]
+pub fn trial_resend_wait(sent_at_ms: f64, now_ms: f64) -> Result<JsValue, JsError> {
+    let seconds = trial::resend_wait_secs(sent_at_ms as i64, now_ms as i64);
+    #[derive(serde::Serialize)]
+    struct Wait {
+        seconds: i64,
+        message: String,
+    }
+    to_js(&Wait {
+        seconds,
+        message: trial::resend_wait_message(seconds),
+    })
 }
 
 /// Errors for a deposit amount typed as text, given the maximum in force.
@@ -216,6 +250,8 @@ export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
+export function trialNumberPurchase(restricted: boolean, hasTrialNumber: boolean): { ok: 'paid' | 'trial_number' } | { error: string };
+export function trialResendWait(sentAtMs: number, nowMs: number): { seconds: number; message: string };
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }
 export function validateDateRange(input: Partial<DateRangeInput>, todayMs: number): FieldErrors;

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SIP_FORMS: &str = r#"
-export interface SipDeviceInput { username: string; callerId: string }
+export interface SipDeviceInput { username: string; callerId: string; password: string }
 export function validateSipDevice(input: Partial<SipDeviceInput>): FieldErrors;
 export function validateForwardTo(text: string, number: string): { ok: string | null } | { error: string };
 "#;

@@ -265,11 +265,18 @@ export interface paths {
     put?: never;
     /**
      * Ends every session of the signed-in user, on every device, at once: their access
-     *     tokens stop working and their refresh cookies are revoked.
+     *     tokens stop working and their refresh cookies are revoked. With
+     *     `revokeCredentials=true`, their API keys and SIP devices go too.
      */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /**
+           * @description Also revoke every API key and delete every SIP device: a leaked session may have
+           *     made some. The account SID and auth token stay (rotate the token separately).
+           */
+          revokeCredentials?: boolean;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -284,6 +291,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
         };
         /** @description No valid access token (missing, expired, or the session has ended) */
         401: {
@@ -5533,6 +5549,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/trial/demo-phone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The verification messages the loopback carrier delivered for this account. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The demo phone's messages, or none with a real carrier */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DemoPhone'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sip/devices': {
     parameters: {
       query?: never;
@@ -5571,7 +5632,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Creates SIP credentials: the password is generated and returned once. */
+    /**
+     * Creates SIP credentials after the account password: the device's password is
+     *     generated and returned once. The owner is notified and e-mailed.
+     */
     post: {
       parameters: {
         query?: never;
@@ -5614,6 +5678,15 @@ export interface paths {
         };
         /** @description The record's state does not allow this */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many wrong passwords */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7414,7 +7487,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Creates an API key; its secret is in this answer and nowhere else, ever. */
+    /**
+     * Creates an API key after the account password; its secret is in this answer and
+     *     nowhere else, ever. The owner is notified and e-mailed.
+     */
     post: {
       parameters: {
         query?: never;
@@ -7448,6 +7524,15 @@ export interface paths {
         };
         /** @description No valid access token (missing, expired, or the session has ended) */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many wrong passwords */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -8546,6 +8631,11 @@ export interface components {
        * @default
        */
       name: string;
+      /**
+       * @description The account's password, checked by the server.
+       * @default
+       */
+      password: string;
     };
     ApiKeys: {
       /** @description Active keys, newest first. */
@@ -9142,6 +9232,18 @@ export interface components {
      * @enum {string}
      */
     DeliveryStatus: 'pending' | 'delivered' | 'failed';
+    DemoMessage: {
+      /** @description The number the code was sent to. */
+      to: string;
+      text: string;
+      sentAt?: string | null;
+    };
+    DemoPhone: {
+      /** @description Whether this server's carrier is the loopback; false means no panel. */
+      available: boolean;
+      /** @description The verification messages sent for this account, newest first. */
+      messages: components['schemas']['DemoMessage'][];
+    };
     /** @description One of the user's deposits. */
     Deposit: {
       /** Format: int64 */
@@ -9502,6 +9604,11 @@ export interface components {
       status: string;
       monthlyFee: components['schemas']['Money'];
       autoRenew: boolean;
+      /**
+       * @description The free trial number of an account in its trial: free until its expiry date,
+       *     when it ends unless the account adds funds (then it renews monthly).
+       */
+      trial: boolean;
     };
     MyNumbers: {
       /** @description Newest first. */
@@ -9520,6 +9627,8 @@ export interface components {
       /** @description Generated, 24 letters and digits; Dialtone keeps only its digest. */
       password: string;
       realm: string;
+      /** @description Where the device registers and calls. */
+      server: components['schemas']['SipServer'];
     };
     NewUsersDay: {
       date: string;
@@ -9531,7 +9640,7 @@ export interface components {
       id: number;
       /**
        * @description The event, e.g. deposit, purchase, low_balance, renewal_notice, number_expired,
-       *     package_expiring, package_expired, sms_failed.
+       *     package_expiring, package_expired, sms_failed, security.
        * @example purchase
        */
       kind: string;
@@ -10325,13 +10434,36 @@ export interface components {
       username?: string;
       /** @description One of the account's active numbers, E.164. */
       callerId?: string;
+      /** @description The account's password, checked by the server. */
+      password?: string;
     };
     SipDevices: {
       items: components['schemas']['SipDevice'][];
-      /** @description The SIP domain (digest realm) devices register to. */
+      /** @description The digest realm devices authenticate in. */
       realm: string;
+      /** @description Where devices register and call. */
+      server: components['schemas']['SipServer'];
       /** @description The caller IDs a new device may use: the account's active numbers. */
       callerIds: string[];
+    };
+    /** @description What a softphone asks for besides its username and password. */
+    SipServer: {
+      /**
+       * @description The SIP server (domain) to register to.
+       * @example sip.example.com
+       */
+      host: string;
+      /**
+       * Format: int32
+       * @example 5060
+       */
+      port: number;
+      /** @description The transports the switch listens on, of udp, tcp, tls, ws, wss. */
+      transports: string[];
+      /** @description A proxy to send through, when the deployment has one. */
+      outboundProxy?: string | null;
+      /** @description The digest realm the switch challenges with. */
+      realm: string;
     };
     SmsConfiguration: {
       /**
@@ -10485,6 +10617,13 @@ export interface components {
       offeredCredit: components['schemas']['Money'];
       /** @description Numbers verified by code: the only ones trial credit may call or text. */
       verifiedNumbers: string[];
+      /**
+       * @description Whether the account may take its free trial number now (in the buy-number
+       *     wizard): verified, in its trial, and none taken before.
+       */
+      numberOffer: boolean;
+      /** @description The free trial number the account has now, if any. */
+      trialNumber?: string | null;
     };
     TwilioCallPage: components['schemas']['PageMeta'] & {
       calls: components['schemas']['Call'][];

@@ -44,6 +44,7 @@ export const {
   validateCallbackUrl,
   validateForwardTo,
   trialDaysLeft,
+  trialResendWait,
   formatDuration,
   validateDateRange,
   validateDeposit,

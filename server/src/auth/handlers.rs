@@ -2,8 +2,8 @@
 
 use super::{password, session, AuthUser};
 use crate::error::{Error, Result};
-use crate::extract::Json;
 use crate::extract::With;
+use crate::extract::{Json, Query};
 use crate::openapi::responses::{ErrorBody, Invalid, SignedIn, Throttled};
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
@@ -281,23 +281,71 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// What else "log out everywhere" ends.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LogoutAllQuery {
+    /// Also revoke every API key and delete every SIP device: a leaked session may have
+    /// made some. The account SID and auth token stay (rotate the token separately).
+    #[serde(default)]
+    pub revoke_credentials: bool,
+}
+
 /// Ends every session of the signed-in user, on every device, at once: their access
-/// tokens stop working and their refresh cookies are revoked.
+/// tokens stop working and their refresh cookies are revoked. With
+/// `revokeCredentials=true`, their API keys and SIP devices go too.
 #[utoipa::path(post, path = "/auth/logout-all", tag = "auth",
+    params(LogoutAllQuery),
     responses(
         (status = 204, description = "Every session has ended",
             headers(("Set-Cookie" = String, description = "Clears the refresh cookie"))),
-        SignedIn,
+        Invalid, SignedIn,
     ))]
-pub async fn post_logout_all(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {
+pub async fn post_logout_all(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Query(query): Query<LogoutAllQuery>,
+) -> Result<Response> {
+    let user_id = auth.user.id;
     let mut tx = state.db.begin_write().await?;
-    crate::users::repo::bump_session_version(&mut *tx, auth.user.id).await?;
-    session::revoke_user(&mut *tx, auth.user.id, None).await?;
+    crate::users::repo::bump_session_version(&mut *tx, user_id).await?;
+    session::revoke_user(&mut *tx, user_id, None).await?;
+    let revoked = query.revoke_credentials && revoke_credentials(&mut tx, user_id).await?;
     tx.commit().await?;
-    tracing::info!(user_id = auth.user.id, "signed out everywhere");
+    tracing::info!(user_id, revoked, "signed out everywhere");
+    if revoked {
+        let notice = "Every API key and SIP device of your account was revoked when you \
+            logged out everywhere.";
+        crate::notifications::security_notice(&state, &auth.user, "Credentials revoked", notice)
+            .await?;
+    }
     Ok((
         StatusCode::NO_CONTENT,
         [(header::SET_COOKIE, session::clear_cookie(&state.config))],
     )
         .into_response())
+}
+
+/// Revokes the user's API keys and deletes their SIP devices, audited; whether there
+/// was anything to revoke.
+async fn revoke_credentials(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: i64,
+) -> Result<bool> {
+    let keys =
+        crate::credentials::repo::revoke_all(&mut **tx, user_id, crate::db::now_ms()).await?;
+    let devices = crate::voice::devices::repo::delete_all_for(tx, user_id).await?;
+    if keys || devices {
+        let entry = crate::audit::Entry::by(
+            user_id,
+            "credentials.revoked_all",
+            "user",
+            user_id,
+            None,
+            None,
+        );
+        crate::audit::record(&mut **tx, entry).await?;
+    }
+    Ok(keys || devices)
 }

@@ -254,15 +254,18 @@ pub struct NewApiKey {
     pub created_at: String,
 }
 
-/// Creates an API key; its secret is in this answer and nowhere else, ever.
+/// Creates an API key after the account password; its secret is in this answer and
+/// nowhere else, ever. The owner is notified and e-mailed.
 #[utoipa::path(post, path = "/developer/keys", tag = "developer",
     request_body = ApiKeyInput,
-    responses((status = 201, description = "The key and its secret", body = NewApiKey), Invalid, SignedIn))]
+    responses((status = 201, description = "The key and its secret", body = NewApiKey), Invalid, SignedIn,
+        (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 pub async fn post_key(
     With(state, auth): With<AuthUser>,
     Json(input): Json<ApiKeyInput>,
 ) -> Result<(StatusCode, axum::Json<NewApiKey>)> {
     Error::check(rules::validate_api_key(&input))?;
+    crate::users::check_password(&state, &auth.user, &input.password, "password").await?;
     let user_id = auth.user.id;
     account(&state, user_id).await?;
     let mut tx = state.db.begin_write().await?;
@@ -276,6 +279,8 @@ pub async fn post_key(
     repo::insert_key(&mut *tx, user_id, &sid, name, &secrets::hash(&secret), now).await?;
     audit(&mut *tx, user_id, "api.key_created", "api_key", &sid).await?;
     tx.commit().await?;
+    let notice = format!("An API key named \"{name}\" ({sid}) was created for your account.");
+    crate::notifications::security_notice(&state, &auth.user, "New API key", &notice).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(NewApiKey {

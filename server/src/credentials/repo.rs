@@ -79,6 +79,11 @@ statements! {
         "UPDATE api_keys SET revoked_at = $1 WHERE user_id = $2 AND sid = $3 AND revoked_at IS NULL",
         (now, user_id, sid);
 
+    /// Revokes every active key of the user; whether there was any.
+    pub fn revoke_all(user_id: i64, now: i64) -> changed_any() =
+        "UPDATE api_keys SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+        (now, user_id);
+
     /// Records a key's use, at most once a minute per key: a write on every API request
     /// would serialise them on SQLite for a "last used" that only needs the day.
     pub fn touch(sid: &str, now: i64) -> run() =

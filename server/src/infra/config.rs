@@ -63,6 +63,8 @@ pub struct Config {
     /// DIALTONE_SIP_REALM: the digest realm of SIP devices (default "dialtone"). Their
     /// stored HA1 depends on it: changing it means new credentials for every device.
     pub sip_realm: String,
+    /// Where softphones reach the switch, as SIP Devices shows it (see `SipPublic`).
+    pub sip_public: SipPublic,
     /// DIALTONE_WEBHOOK_PRIVATE_TARGETS: let webhooks reach loopback and private
     /// addresses (default off, so a customer's URL cannot reach Dialtone's own network;
     /// on for local development and test rigs whose customer servers are on loopback).
@@ -162,6 +164,7 @@ impl Config {
                 .transpose()?
                 .unwrap_or(0),
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
+            sip_public: SipPublic::from_env()?,
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
             metrics_token: var("DIALTONE_METRICS_TOKEN"),
             api_auth_failures: whole("DIALTONE_API_AUTH_FAILURES", 20)?,
@@ -198,6 +201,7 @@ impl Config {
             ivr_sip_addr: None,
             ivr_clock_offset_ms: 0,
             sip_realm: "dialtone".into(),
+            sip_public: SipPublic::local(),
             webhook_private_targets: true,
             api_auth_failures: 20,
             switch_queue: 512,
@@ -234,4 +238,59 @@ fn load_or_create_secret(data_dir: &std::path::Path, name: &str) -> anyhow::Resu
     let secret = super::security::random_token();
     std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
     Ok(secret.into_bytes())
+}
+
+/// The switch as a softphone is told to reach it: the SIP server (domain) and port,
+/// the transports it listens on, and an outbound proxy when one is in front of it.
+#[derive(Clone, Debug)]
+pub struct SipPublic {
+    /// DIALTONE_SIP_PUBLIC_HOST: the host name or address devices register to (default
+    /// the host of DIALTONE_SIP_LISTEN, else 127.0.0.1, as `make run` listens).
+    pub host: String,
+    /// DIALTONE_SIP_PUBLIC_PORT: its port (default that of DIALTONE_SIP_LISTEN, else 5060).
+    pub port: u16,
+    /// DIALTONE_SIP_TRANSPORTS: comma-separated, of udp, tcp, tls, ws, wss (default
+    /// "udp,tcp", what switch/start.sh listens on).
+    pub transports: Vec<String>,
+    /// DIALTONE_SIP_OUTBOUND_PROXY: a proxy devices must send through, if any.
+    pub outbound_proxy: Option<String>,
+}
+
+impl SipPublic {
+    fn from_env() -> anyhow::Result<SipPublic> {
+        let listen = var("DIALTONE_SIP_LISTEN").unwrap_or_else(|| "127.0.0.1:5060".into());
+        let (listen_host, listen_port) = listen.rsplit_once(':').unwrap_or((&listen, "5060"));
+        let port = var("DIALTONE_SIP_PUBLIC_PORT").unwrap_or_else(|| listen_port.into());
+        let transports = var("DIALTONE_SIP_TRANSPORTS").unwrap_or_else(|| "udp,tcp".into());
+        let transports: Vec<String> = transports
+            .split(',')
+            .map(|t| t.trim().to_ascii_lowercase())
+            .filter(|t| !t.is_empty())
+            .collect();
+        if let Some(t) = transports
+            .iter()
+            .find(|t| !["udp", "tcp", "tls", "ws", "wss"].contains(&t.as_str()))
+        {
+            anyhow::bail!("DIALTONE_SIP_TRANSPORTS: unknown transport {t:?}");
+        }
+        Ok(SipPublic {
+            host: var("DIALTONE_SIP_PUBLIC_HOST").unwrap_or_else(|| listen_host.into()),
+            port: port
+                .trim()
+                .parse()
+                .context("DIALTONE_SIP_PUBLIC_PORT must be a port number")?,
+            transports,
+            outbound_proxy: var("DIALTONE_SIP_OUTBOUND_PROXY").filter(|p| !p.trim().is_empty()),
+        })
+    }
+
+    /// The switch of `make run` and of the tests: loopback, UDP and TCP on 5060.
+    pub fn local() -> SipPublic {
+        SipPublic {
+            host: "127.0.0.1".into(),
+            port: 5060,
+            transports: vec!["udp".into(), "tcp".into()],
+            outbound_proxy: None,
+        }
+    }
 }

@@ -41,11 +41,31 @@ pub async fn mail_if_opted_in(
     Ok(())
 }
 
+/// Tells the owner about a change to how their account can be used (a new API key or SIP
+/// device, credentials revoked): a notification, and an e-mail whatever the owner's
+/// e-mail preference, since a stolen session is exactly when they must hear of it.
+/// Called once the change is committed.
+pub async fn security_notice(
+    state: &AppState,
+    user: &crate::users::repo::User,
+    title: &str,
+    message: &str,
+) -> Result<()> {
+    repo::insert(&state.db.pool, user.id, "security", title, message).await?;
+    let body = format!(
+        "Hello {},\n\n{message}\n\nIf this was not you, change your password and use \
+         \"Log out everywhere\" with \"Also revoke API keys and SIP devices\" in Settings.\n\nDialtone",
+        user.name
+    );
+    state.mailer.send(&user.email, title, &body).await?;
+    Ok(())
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct Notification {
     pub id: i64,
     /// The event, e.g. deposit, purchase, low_balance, renewal_notice, number_expired,
-    /// package_expiring, package_expired, sms_failed.
+    /// package_expiring, package_expired, sms_failed, security.
     #[schema(example = "purchase")]
     pub kind: String,
     pub title: String,

@@ -131,14 +131,21 @@ async fn renew_one(conn: &mut AnyConnection, n: &Due, now: i64) -> anyhow::Resul
     let (id, owner, number, renews_at, monthly) =
         (n.id, n.owner, &n.number, n.renews_at, n.monthly);
     if !n.auto_renew {
-        // Cancelled by its owner: it ends at expiry and goes back on sale.
+        // Cancelled by its owner, or a trial number whose trial ended unconverted: it
+        // ends at expiry and goes back on sale.
         crate::numbers::repo::release(&mut *conn, id, now).await?;
+        let message = match n.trial_until {
+            Some(_) => format!(
+                "{number}, your free trial number, was released when your trial ended. Add funds to buy a number of your own."
+            ),
+            None => format!("{number} has ended as you asked."),
+        };
         notify(
             &mut *conn,
             owner,
             "number_expired",
             "Number ended",
-            &format!("{number} has ended as you asked."),
+            &message,
         )
         .await?;
         return Ok(false);

@@ -14,6 +14,7 @@ use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn};
 use crate::settings::{self, add_months};
 use crate::state::AppState;
 use axum::http::{HeaderMap, StatusCode};
+use dialtone_core::trial::NumberPurchase;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -189,22 +190,33 @@ pub async fn buy(
     let now = now_ms();
     let pool = &state.db.pool;
     if let Some(key) = &key {
-        if ledger::repo::reference_exists(pool, key).await? {
+        // A trial number leaves no ledger row: its retry is known by the number.
+        let trial_number = crate::users::repo::trial_number_of(pool, user_id).await?;
+        if trial_number == Some(number_id) || ledger::repo::reference_exists(pool, key).await? {
             return bought_before(state, user_id, number_id, now).await;
         }
     }
     let setup = settings::load(pool).await?.setup_fee_micros;
     let mut tx = state.db.begin_write().await?;
-    crate::trial::check_purchase(&mut tx, user_id).await?;
+    // The owner's lock: of two trial purchases at once, one takes the trial number.
+    crate::users::repo::lock(&mut *tx, user_id).await?;
+    let (how, trial_end) = crate::trial::account::number_purchase(&mut tx, user_id).await?;
+    let renews_at = match (how, trial_end) {
+        (NumberPurchase::TrialNumber, Some(end)) => end,
+        _ => add_months(now, 1),
+    };
     // Taking the number and checking it is still free are one statement, so of two
     // buyers at the same moment exactly one gets it.
-    let taken = repo::purchase(&mut *tx, number_id, user_id, now, add_months(now, 1)).await?;
+    let taken = repo::purchase(&mut *tx, number_id, user_id, now, renews_at).await?;
     let Some(taken) = taken else {
         return Err(Error::Conflict(
             "This number is no longer available. Please choose another one.".into(),
         ));
     };
     let (number, monthly) = taken;
+    if how == NumberPurchase::TrialNumber {
+        return take_trial_number(tx, (user_id, number_id), &number, renews_at).await;
+    }
     let charges = [
         (monthly, format!("First month of {number}"), key.clone()),
         (
@@ -246,6 +258,34 @@ pub async fn buy(
             tracing::warn!(error = %e, "demo restock failed");
         }
     }
+    Ok((mine, balance))
+}
+
+/// The number just taken becomes the account's free trial number: nothing is charged,
+/// and it ends with the trial unless the account converts first.
+async fn take_trial_number(
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    (user_id, number_id): (i64, i64),
+    number: &str,
+    until: i64,
+) -> Result<(MyNumber, i64)> {
+    if !crate::users::repo::take_trial_number(&mut *tx, user_id, number_id).await? {
+        tx.rollback().await?;
+        let taken = dialtone_core::trial::TRIAL_NUMBER_TAKEN_MESSAGE;
+        return Err(Error::Forbidden(taken.into()));
+    }
+    repo::make_trial_number(&mut *tx, number_id, until).await?;
+    let date = super::renewals::renewal_date(until);
+    let message = format!(
+        "{number} is your free trial number until {date}. Add funds before then to keep it: from that day it renews monthly."
+    );
+    notify(&mut *tx, user_id, "purchase", "Trial number", &message).await?;
+    let now = now_ms();
+    let mine = repo::find_mine(&mut *tx, number_id, user_id, now)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;
+    tx.commit().await?;
     Ok((mine, balance))
 }
 

@@ -39,6 +39,9 @@ pub struct MyNumber {
     pub status: String,
     pub monthly_fee: Money,
     pub auto_renew: bool,
+    /// The free trial number of an account in its trial: free until its expiry date,
+    /// when it ends unless the account adds funds (then it renews monthly).
+    pub trial: bool,
 }
 
 pub fn mine(r: &AnyRow, now: i64) -> Result<MyNumber, sqlx::Error> {
@@ -58,6 +61,7 @@ pub fn mine(r: &AnyRow, now: i64) -> Result<MyNumber, sqlx::Error> {
         status: r.try_get("status")?,
         monthly_fee: Money::micros(r.try_get::<Option<i64>, _>("monthly_micros")?.unwrap_or(0)),
         auto_renew: r.try_get::<i64, _>("auto_renew")? != 0,
+        trial: r.try_get::<Option<i64>, _>("trial_until")?.is_some(),
     })
 }
 

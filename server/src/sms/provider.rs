@@ -101,6 +101,59 @@ impl Provider {
     }
 }
 
+/// A message the loopback recorded.
+#[derive(serde::Deserialize)]
+pub struct Recorded {
+    pub reference: String,
+    pub to: String,
+    pub text: String,
+}
+
+/// How much of the loopback's record the demo phone reads: its end, where the
+/// newest messages are.
+const LOOPBACK_TAIL_BYTES: u64 = 256 * 1024;
+
+impl Provider {
+    /// The newest messages the loopback recorded whose reference starts with
+    /// `reference_prefix`, newest first, at most `limit`; none for a real carrier.
+    pub async fn loopback_messages(&self, reference_prefix: &str, limit: usize) -> Vec<Recorded> {
+        let Provider::Loopback { outbox } = self else {
+            return Vec::new();
+        };
+        let tail = match read_tail(outbox, LOOPBACK_TAIL_BYTES).await {
+            Ok(tail) => tail,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the loopback's record");
+                return Vec::new();
+            }
+        };
+        tail.lines()
+            .rev()
+            .filter_map(|line| serde_json::from_str::<Recorded>(line).ok())
+            .filter(|m| m.reference.starts_with(reference_prefix))
+            .take(limit)
+            .collect()
+    }
+}
+
+/// The last `max` bytes of a file, from the first whole line in them.
+async fn read_tail(path: &std::path::Path, max: u64) -> std::io::Result<String> {
+    use tokio::io::{AsyncReadExt, AsyncSeekExt};
+    let mut file = tokio::fs::File::open(path).await?;
+    let len = file.metadata().await?.len();
+    let start = len.saturating_sub(max);
+    file.seek(std::io::SeekFrom::Start(start)).await?;
+    let mut bytes = Vec::with_capacity((len - start) as usize);
+    file.read_to_end(&mut bytes).await?;
+    let text = String::from_utf8_lossy(&bytes);
+    // A cut line at the start is not a message.
+    Ok(match (start > 0, text.find('\n')) {
+        (true, Some(i)) => text[i + 1..].to_string(),
+        _ => text.into_owned(),
+    })
+}
+
 /// Appends one message to the loopback's record; a failure to write it is logged,
 /// never a failure to send.
 async fn record(outbox: &std::path::Path, reference: &str, from: &str, to: &str, text: &str) {

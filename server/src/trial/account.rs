@@ -56,6 +56,19 @@ pub async fn check_purchase(conn: &mut AnyConnection, user_id: i64) -> Result<()
     trial::check_purchase(in_trial).map_err(|m| Error::Forbidden(m.into()))
 }
 
+/// How `user_id` pays for a number now (core's rule): money, or their one free trial
+/// number; a second number in the trial is refused (403). With the trial's end.
+pub async fn number_purchase(
+    conn: &mut AnyConnection,
+    user_id: i64,
+) -> Result<(trial::NumberPurchase, Option<i64>)> {
+    let st = state(conn, user_id).await?;
+    let has = users::trial_number_of(&mut *conn, user_id).await?.is_some();
+    let how = trial::number_purchase(st.restricts(now_ms()), has)
+        .map_err(|m| Error::Forbidden(m.into()))?;
+    Ok((how, st.ends_at))
+}
+
 /// Starts the trial of a new account: seven days from now, its credit not yet
 /// granted (that waits for a verified number, so a throwaway signup gets nothing).
 pub async fn start(conn: &mut AnyConnection, user_id: i64) -> Result<()> {
@@ -109,7 +122,12 @@ pub async fn end(conn: &mut AnyConnection, user_id: i64, outcome: &str) -> Resul
             reference: Some(format!("trial-end:{user_id}")),
             actor_id: None,
         };
-        ledger::post(conn, posting).await?;
+        ledger::post(&mut *conn, posting).await?;
+    }
+    // A converting account keeps its trial number as an ordinary monthly number,
+    // billed from today; an expiring one loses it with the trial (renewal job).
+    if outcome == "converted" {
+        crate::numbers::repo::renewals::convert_trial_number(&mut *conn, user_id, now_ms()).await?;
     }
     Ok(true)
 }

@@ -2,6 +2,7 @@
 //! numbers trial credit may call and text, with a code sent by SMS.
 
 pub mod account;
+mod demo_phone;
 pub mod repo;
 
 use crate::auth::tokens::sha256_hex;
@@ -28,7 +29,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_trial))
         .routes(routes!(post_verify))
         .routes(routes!(post_confirm))
+        .routes(routes!(demo_phone::get_demo_phone))
 }
+
+/// A verification code's message reference: this, the account's id, '-', the time.
+const CODE_REFERENCE: &str = "verify-";
 
 const CODES_MESSAGE: &str = "Too many verification codes requested. Please try again later.";
 
@@ -48,6 +53,11 @@ pub struct TrialView {
     pub offered_credit: Money,
     /// Numbers verified by code: the only ones trial credit may call or text.
     pub verified_numbers: Vec<String>,
+    /// Whether the account may take its free trial number now (in the buy-number
+    /// wizard): verified, in its trial, and none taken before.
+    pub number_offer: bool,
+    /// The free trial number the account has now, if any.
+    pub trial_number: Option<String>,
 }
 
 async fn view(state: &AppState, user_id: i64) -> Result<TrialView> {
@@ -56,7 +66,13 @@ async fn view(state: &AppState, user_id: i64) -> Result<TrialView> {
     let offered = crate::settings::load(&mut *conn).await?.trial_credit_micros;
     let now = now_ms();
     let verified = repo::verified(&mut *conn, user_id).await?;
+    let taken = crate::users::repo::trial_number_of(&mut *conn, user_id).await?;
+    let number_offer = trial::number_purchase(t.restricts(now), taken.is_some())
+        == Ok(trial::NumberPurchase::TrialNumber);
+    let trial_number = repo::trial_number(&mut *conn, user_id).await?;
     Ok(TrialView {
+        number_offer,
+        trial_number,
         active: t.active(now),
         days_left: match (t.status.as_deref(), t.ends_at) {
             (Some("active"), Some(end)) => trial::days_left(end, now),
@@ -113,6 +129,7 @@ async fn post_verify(
     {
         return Err(Error::field("number", trial::PHONE_USED_MESSAGE));
     }
+    wait_for_resend(&state, user_id, &number, now).await?;
     // Every limit core names, each an hour's window; a refusal stops before the SMS.
     for (key, max) in trial::code_velocity(user_id, &ip, &number) {
         let limit = Limit::per_hour(max, CODES_MESSAGE);
@@ -120,19 +137,28 @@ async fn post_verify(
     }
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let hash = code_hash(user_id, &number, &code);
-    repo::put_code(
+    let expires = now + trial::CODE_TTL_MS;
+    let resend_from = now - trial::RESEND_AFTER_MS;
+    if !repo::put_code(
         &state.db.pool,
         user_id,
         &number,
         &hash,
         now,
-        now + trial::CODE_TTL_MS,
+        expires,
+        resend_from,
     )
-    .await?;
+    .await?
+    {
+        // Another request sent one in the meantime: that one is the code.
+        let sent = repo::code_sent_at(&state.db.pool, user_id, &number).await?;
+        let wait = trial::resend_wait_secs(sent.unwrap_or(now), now);
+        return Err(too_soon(wait.max(1)));
+    }
     let text = format!("Your Dialtone verification code is {code}. It expires in 15 minutes.");
     crate::sms::provider::Provider::from_config(&state.config)
         .send(
-            &format!("verify-{user_id}-{now}"),
+            &format!("{CODE_REFERENCE}{user_id}-{now}"),
             "Dialtone",
             &number,
             &text,
@@ -142,6 +168,23 @@ async fn post_verify(
     Ok(axum::Json(Sent {
         message: format!("We sent a code to {number}."),
     }))
+}
+
+/// Refuses another code to `number` while the last one is fresh (core's resend wait).
+async fn wait_for_resend(state: &AppState, user_id: i64, number: &str, now: i64) -> Result<()> {
+    let sent = repo::code_sent_at(&state.db.pool, user_id, number).await?;
+    let wait = sent.map_or(0, |at| trial::resend_wait_secs(at, now));
+    if wait > 0 {
+        return Err(too_soon(wait));
+    }
+    Ok(())
+}
+
+fn too_soon(wait: i64) -> Error {
+    Error::TooManyRequests {
+        message: trial::resend_wait_message(wait),
+        retry_after_secs: wait as u64,
+    }
 }
 
 fn code_hash(user_id: i64, number: &str, code: &str) -> String {

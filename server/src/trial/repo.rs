@@ -21,17 +21,25 @@ pub async fn is_verified<'e>(ex: impl Exec<'e>, user_id: i64, number: &str) -> s
 }
 
 statements! {
-    /// Stores a new code for a number (replacing any earlier one, attempts reset).
+    /// When the last code to a number the user has not verified yet was sent.
+    pub fn code_sent_at(user_id: i64, number: &str) -> scalar_optional(i64) =
+        "SELECT created_at FROM verified_numbers WHERE user_id = $1 AND number = $2 AND verified_at IS NULL";
+
+    /// Stores a new code for a number (replacing any earlier one, attempts reset)
+    /// unless the earlier one was sent after `resend_from`; whether it was stored. One
+    /// statement, so two requests at once store (and send) one code.
     pub fn put_code(
         user_id: i64,
         number: &str,
         code_hash: &str,
         now: i64,
         expires_at: i64,
-    ) -> run() =
+        resend_from: i64,
+    ) -> changed_one() =
         "INSERT INTO verified_numbers (user_id, number, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5) \
          ON CONFLICT (user_id, number) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, \
-         created_at = excluded.created_at, expires_at = excluded.expires_at";
+         created_at = excluded.created_at, expires_at = excluded.expires_at \
+         WHERE verified_numbers.created_at <= $6";
 }
 
 /// Checks a code and counts the attempt in one statement (at most `max_attempts`
@@ -71,4 +79,11 @@ statements! {
     pub fn claim_phone(number: &str, user_id: i64, now: i64) -> run() =
         "INSERT INTO trial_phones (number, user_id, granted_at) VALUES ($1, $2, $3) \
          ON CONFLICT (number) DO NOTHING";
+}
+
+statements! {
+    /// The user's active free trial number, if they have one now.
+    pub fn trial_number(user_id: i64) -> scalar_optional(String) =
+        "SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' \
+         AND trial_until IS NOT NULL ORDER BY id LIMIT 1";
 }

@@ -65,7 +65,7 @@ async fn verify(app: &TestApp, s: &Session, number: &str) {
 }
 
 #[tokio::test]
-async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_dollar() {
+async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_five_dollars() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let t = trial(&app, &s).await;
     assert_eq!(t["status"], "active");
@@ -73,7 +73,7 @@ async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_
     assert_eq!(t["daysLeft"], 7);
     assert_eq!(
         (t["credit"].clone(), t["offeredCredit"].clone()),
-        (json!(0.0), json!(1.0))
+        (json!(0.0), json!(5.0))
     );
     assert_eq!(kinds(&app, s.user_id).await, []);
 
@@ -81,10 +81,10 @@ async fn a_new_account_starts_a_seven_day_trial_and_a_verified_number_unlocks_a_
     verify(&app, &s, "+12125550124").await;
     assert_eq!(
         kinds(&app, s.user_id).await,
-        [("trial_credit".into(), 1_000_000)]
+        [("trial_credit".into(), 5_000_000)]
     );
-    assert_eq!(app.balance_of(&s).await, json!(1.0));
-    assert_eq!(trial(&app, &s).await["credit"], json!(1.0));
+    assert_eq!(app.balance_of(&s).await, json!(5.0));
+    assert_eq!(trial(&app, &s).await["credit"], json!(5.0));
     app.assert_invariant().await;
 }
 
@@ -110,16 +110,18 @@ async fn trial_credit_reaches_only_verified_numbers_and_says_it_is_a_trial() {
 }
 
 #[tokio::test]
-async fn trial_credit_buys_no_numbers_or_packages() {
+async fn trial_credit_buys_no_packages_and_no_number_but_the_trial_number() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     verify(&app, &s, "+12125550123").await;
     let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     assert_eq!(r.body["message"], dialtone_core::trial::PURCHASE_MESSAGE);
+    // The first number is the free trial number (see trial_number.rs); a second is refused.
+    app.buy_first(&s, "US", "mobile").await;
     let n = app.available(&s, "US", "mobile").await[0].clone();
     let r = app.purchase(&s, &n["id"]).send().await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
-    assert_eq!(app.balance_of(&s).await, json!(1.0));
+    assert_eq!(app.balance_of(&s).await, json!(5.0));
 }
 
 #[tokio::test]
@@ -157,7 +159,7 @@ async fn at_the_end_of_the_trial_the_unused_credit_expires_once() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let spent = -r.body["message"]["cost"].as_f64().unwrap();
     let before = app.balance_of(&s).await.as_f64().unwrap();
-    assert!((before - (1.0 + spent)).abs() < 1e-9);
+    assert!((before - (5.0 + spent)).abs() < 1e-9);
 
     // A day before the end nothing happens; after it, on two instances' timers, once.
     let report = run_once(&app.state, now_ms() + 6 * DAY_MS).await.unwrap();
@@ -184,8 +186,8 @@ async fn money_of_ones_own_ends_the_trial_and_lifts_the_restrictions() {
     assert_eq!(
         kinds(&app, s.user_id).await,
         [
-            ("trial_credit".into(), 1_000_000),
-            ("trial_expiry".into(), -1_000_000),
+            ("trial_credit".into(), 5_000_000),
+            ("trial_expiry".into(), -5_000_000),
             ("admin_credit".into(), 10_000_000)
         ]
     );
@@ -204,7 +206,7 @@ async fn the_admin_sees_who_is_in_a_trial_and_sets_its_credit() {
     let app = TestApp::new().await;
     let admin = app.admin("root@example.com").await;
     let settings = app.get_as(&admin, "/api/admin/settings").await.body;
-    assert_eq!(settings["settings"]["trialCredit"], "1.00");
+    assert_eq!(settings["settings"]["trialCredit"], "5.00");
     let mut values = settings["settings"].clone();
     values["trialCredit"] = json!("2.50");
     let r = app.put_as(&admin, "/api/admin/settings", values).await;

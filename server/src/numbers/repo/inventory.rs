@@ -126,13 +126,13 @@ statements! {
     pub fn release(id: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
-         friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL WHERE id = $2",
+         friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL, trial_until = NULL WHERE id = $2",
         (now, id);
 
     /// Gives a number to `owner`, active at its price (or the one it had, or 0).
     pub fn assign(id: i64, owner: i64, now: i64, renews_at: i64) -> run() =
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
-         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, trial_until = NULL, \
          monthly_micros = COALESCE((SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
          AND p.number_type = phone_numbers.number_type), monthly_micros, 0) WHERE id = $4",
         (owner, now, renews_at, id);

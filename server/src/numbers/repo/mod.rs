@@ -10,7 +10,7 @@ use sqlx::Row;
 /// Columns for `mine`, joined with the country: `n` is phone_numbers, `c` countries.
 const MINE_COLUMNS: &str =
     "n.id, n.number, n.number_type, n.status, n.monthly_micros, n.purchased_at, \
-    n.renews_at, n.auto_renew, n.expired_at, c.name AS country, c.code AS country_code, c.flag";
+    n.renews_at, n.auto_renew, n.expired_at, n.trial_until, c.name AS country, c.code AS country_code, c.flag";
 
 /// Countries with numbers for sale, and the types each offers.
 pub async fn shop_countries<'e>(ex: impl Exec<'e>) -> sqlx::Result<Vec<ShopCountry>> {
@@ -117,13 +117,20 @@ statements! {
     /// price, or None when it was not available.
     pub fn purchase(id: i64, owner: i64, now: i64, renews_at: i64) -> optional((String, i64)) =
         "UPDATE phone_numbers SET status = 'active', owner_id = $1, purchased_at = $2, renews_at = $3, auto_renew = 1, \
-         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, \
+         notice_sent_for = NULL, expired_at = NULL, updated_at = $2, trial_until = NULL, \
          monthly_micros = (SELECT p.monthly_micros FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
          AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
          WHERE id = $4 AND status = 'available' \
          AND EXISTS (SELECT 1 FROM number_prices p WHERE p.country_id = phone_numbers.country_id \
          AND p.number_type = phone_numbers.number_type AND p.purchasable = 1) \
          RETURNING number, monthly_micros", (owner, now, renews_at, id);
+}
+
+statements! {
+    /// Makes a number just taken a free trial number: free until `until`, the trial's
+    /// end, when it ends (no renewal) unless its owner converts first.
+    pub fn make_trial_number(id: i64, until: i64) -> run() =
+        "UPDATE phone_numbers SET trial_until = $1, auto_renew = 0 WHERE id = $2", (until, id);
 }
 
 /// Turns renewal off for an active number of the owner's; the rows changed.

@@ -16,6 +16,8 @@ pub struct Due {
     pub monthly: i64,
     #[sqlx(try_from = "Flag")]
     pub auto_renew: bool,
+    /// Set while it is a free trial number: it ends with the trial.
+    pub trial_until: Option<i64>,
 }
 
 /// The renewal job's statements over numbers. The notice: the same statement that
@@ -24,13 +26,20 @@ pub const RENEWALS: Renewals<'static> = Renewals {
     notices: "UPDATE phone_numbers SET notice_sent_for = renews_at \
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
-         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew",
-    batch: "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew FROM phone_numbers \
+         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until",
+    batch: "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until FROM phone_numbers \
          WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2",
     lock_of: None,
 };
 
 statements! {
+    /// Makes `owner`'s trial number an ordinary monthly number, due now: the renewal
+    /// job bills its first month (or ends it for want of funds) at its next run.
+    pub fn convert_trial_number(owner: i64, now: i64) -> changed_any() =
+        "UPDATE phone_numbers SET auto_renew = 1, renews_at = $1, trial_until = NULL, notice_sent_for = NULL, \
+         updated_at = $1 WHERE owner_id = $2 AND status = 'active' AND trial_until IS NOT NULL",
+        (now, owner);
+
     /// Moves a renewed number to its next period.
     pub fn renewed(id: i64, next: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET renews_at = $1, updated_at = $2 WHERE id = $3", (next, now, id);
@@ -50,7 +59,7 @@ pub async fn release_expired<'e>(
     Ok(sqlx::query(
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
-         friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL \
+         friendly_name = NULL, sms_url = NULL, voice_url = NULL, status_callback = NULL, trial_until = NULL \
          WHERE status = 'expired' AND expired_at <= $2",
     )
     .bind(now)

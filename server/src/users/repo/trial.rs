@@ -10,6 +10,15 @@ statements! {
     pub fn trial_columns(id: i64) -> one((Option<String>, Option<i64>, i64)) =
         "SELECT trial_status, trial_ends_at, trial_credit_micros FROM users WHERE id = $1";
 
+    /// The number the user took as their trial number, if they ever took one.
+    pub fn trial_number_of(id: i64) -> scalar_optional(i64) =
+        "SELECT trial_number_id FROM users WHERE id = $1 AND trial_number_id IS NOT NULL";
+
+    /// Records the user's trial number; false when they took one before (once, ever).
+    pub fn take_trial_number(id: i64, number_id: i64) -> changed_one() =
+        "UPDATE users SET trial_number_id = $1 WHERE id = $2 AND trial_number_id IS NULL",
+        (number_id, id);
+
     pub fn start_trial(id: i64, ends_at: i64) -> run() =
         "UPDATE users SET trial_status = 'active', trial_ends_at = $1 WHERE id = $2", (ends_at, id);
 }

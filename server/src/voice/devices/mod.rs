@@ -63,12 +63,42 @@ fn view(d: repo::Device, now: i64) -> SipDevice {
     }
 }
 
+/// What a softphone asks for besides its username and password.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SipServer {
+    /// The SIP server (domain) to register to.
+    #[schema(example = "sip.example.com")]
+    pub host: String,
+    #[schema(example = 5060)]
+    pub port: u16,
+    /// The transports the switch listens on, of udp, tcp, tls, ws, wss.
+    pub transports: Vec<String>,
+    /// A proxy to send through, when the deployment has one.
+    pub outbound_proxy: Option<String>,
+    /// The digest realm the switch challenges with.
+    pub realm: String,
+}
+
+fn server(config: &crate::config::Config) -> SipServer {
+    let public = &config.sip_public;
+    SipServer {
+        host: public.host.clone(),
+        port: public.port,
+        transports: public.transports.clone(),
+        outbound_proxy: public.outbound_proxy.clone(),
+        realm: config.sip_realm.clone(),
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SipDevices {
     pub items: Vec<SipDevice>,
-    /// The SIP domain (digest realm) devices register to.
+    /// The digest realm devices authenticate in.
     pub realm: String,
+    /// Where devices register and call.
+    pub server: SipServer,
     /// The caller IDs a new device may use: the account's active numbers.
     pub caller_ids: Vec<String>,
 }
@@ -81,6 +111,8 @@ pub struct NewSipDevice {
     /// Generated, 24 letters and digits; Dialtone keeps only its digest.
     pub password: String,
     pub realm: String,
+    /// Where the device registers and calls.
+    pub server: SipServer,
 }
 
 /// The signed-in user's SIP devices.
@@ -94,20 +126,24 @@ async fn get_devices(With(state, auth): With<AuthUser>) -> Result<axum::Json<Sip
     Ok(axum::Json(SipDevices {
         items: items.into_iter().map(|d| view(d, now)).collect(),
         realm: state.config.sip_realm.clone(),
+        server: server(&state.config),
         caller_ids,
     }))
 }
 
-/// Creates SIP credentials: the password is generated and returned once.
+/// Creates SIP credentials after the account password: the device's password is
+/// generated and returned once. The owner is notified and e-mailed.
 #[utoipa::path(post, path = "/sip/devices", tag = "sip",
     request_body = SipDeviceInput,
     responses((status = 201, description = "Created; the password is shown only now", body = NewSipDevice),
-        Invalid, SignedIn, Conflict))]
+        Invalid, SignedIn, Conflict,
+        (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
 async fn post_device(
     With(state, auth): With<AuthUser>,
     Json(input): Json<SipDeviceInput>,
 ) -> Result<(StatusCode, axum::Json<NewSipDevice>)> {
     Error::check(sip::validate_device(&input))?;
+    crate::users::check_password(&state, &auth.user, &input.password, "password").await?;
     let username = sip::username(&input.username).unwrap_or_default();
     let caller_id = input.caller_id.trim();
     let user_id = auth.user.id;
@@ -132,12 +168,15 @@ async fn post_device(
         .await?
         .ok_or_else(|| Error::NotFound("Device not found".into()))?;
     tx.commit().await?;
+    let notice = format!("A SIP device \"{username}\" was created for your account.");
+    crate::notifications::security_notice(&state, &auth.user, "New SIP device", &notice).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(NewSipDevice {
             device: view(device, now),
             password,
             realm: state.config.sip_realm.clone(),
+            server: server(&state.config),
         }),
     ))
 }

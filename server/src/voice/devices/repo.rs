@@ -62,6 +62,23 @@ pub async fn delete(conn: &mut AnyConnection, id: i64, user_id: i64) -> Result<b
     )
 }
 
+/// Deletes every device of `user_id` with their places in numbers' routes; whether
+/// there was any.
+pub async fn delete_all_for(conn: &mut AnyConnection, user_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM number_ring_devices \
+         WHERE device_id IN (SELECT id FROM sip_devices WHERE user_id = $1)",
+    )
+    .bind(user_id)
+    .execute(&mut *conn)
+    .await?;
+    let gone = sqlx::query("DELETE FROM sip_devices WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(gone.rows_affected() > 0)
+}
+
 /// What the switch needs to check a device's digest: its HA1, caller ID and owner,
 /// with whether the owner may use the service at all.
 #[derive(sqlx::FromRow)]

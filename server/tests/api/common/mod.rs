@@ -145,6 +145,7 @@ impl TestApp {
             token: r.body["accessToken"].as_str().unwrap().to_string(),
             cookie: r.refresh_cookie().expect("refresh cookie"),
             user_id: r.body["user"]["id"].as_i64().unwrap(),
+            password: password.to_string(),
         }
     }
 }
@@ -153,6 +154,8 @@ pub struct Session {
     pub token: String,
     pub cookie: String,
     pub user_id: i64,
+    /// The password it signed in with, which creating credentials asks for again.
+    pub password: String,
 }
 
 pub struct Req {

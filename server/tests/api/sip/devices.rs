@@ -81,7 +81,7 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
         .post_as(
             &b,
             "/api/sip/devices",
-            json!({ "username": "desk", "callerId": &mine }),
+            json!({ "username": "desk", "callerId": &mine, "password": b.password }),
         )
         .await;
     assert_eq!(taken.status, StatusCode::BAD_REQUEST);

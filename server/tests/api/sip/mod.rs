@@ -50,7 +50,7 @@ pub async fn device(app: &TestApp, s: &Session, username: &str, caller_id: &str)
         .post_as(
             &s,
             "/api/sip/devices",
-            json!({ "username": username, "callerId": caller_id }),
+            json!({ "username": username, "callerId": caller_id, "password": s.password }),
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);

@@ -81,7 +81,11 @@ async fn an_api_key_works_until_revoked_and_stops_at_once_on_every_instance() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let account = creds(&app, &s).await;
     let made = app
-        .post_as(&s, "/api/developer/keys", json!({ "name": "CRM sync" }))
+        .post_as(
+            &s,
+            "/api/developer/keys",
+            json!({ "name": "CRM sync", "password": "password1" }),
+        )
         .await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
     let key = Creds {

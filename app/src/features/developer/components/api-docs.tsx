@@ -1,6 +1,6 @@
 import { TabList, TabPanel, useTabs } from '../../../components/ui/layout/tab-list';
 import { apiExample, exampleLanguages, messagesPath } from './api-examples';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/basics/copy-button';
 
 interface ApiDocsProps {
   accountSid: string;

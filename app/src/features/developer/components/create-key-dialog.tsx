@@ -1,4 +1,5 @@
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { PasswordField } from '../../../components/ui/forms/account-fields';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { validateApiKey } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
@@ -10,13 +11,16 @@ interface CreateKeyDialogProps {
   onClose: () => void;
 }
 
-/** A name for the new key; the server makes its SID and secret. */
+/**
+ * A name for the new key and the account password (a signed-in session alone cannot
+ * make lasting credentials); the server makes its SID and secret and e-mails the owner.
+ */
 export function CreateKeyDialog({ onCreated, onClose }: CreateKeyDialogProps) {
   const { form, dialog } = useDialogForm({
-    initial: { name: '' },
+    initial: { name: '', password: '' },
     validate: (values) => validateApiKey(values),
-    body: (values) => values.name.trim(),
-    save: (name: string) => createApiKey({ name }),
+    body: (values) => ({ name: values.name.trim(), password: values.password }),
+    save: createApiKey,
     onSaved: onCreated,
     onClose,
     refresh: apiKeysKey,
@@ -36,6 +40,13 @@ export function CreateKeyDialog({ onCreated, onClose }: CreateKeyDialogProps) {
         autoComplete="off"
         spellCheck={false}
         {...form.text('name')}
+      />
+      <PasswordField
+        id="api-key-password"
+        label="Account password"
+        purpose="current"
+        hint="We e-mail you whenever a key is created."
+        {...form.text('password')}
       />
     </FormDialog>
   );

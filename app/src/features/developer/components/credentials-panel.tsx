@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/basics/button';
 import { Time } from '../../../components/ui/tables/table-cells';
 import type { DeveloperAccount } from '../api/get-developer-account';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/basics/copy-button';
 import { RevealTokenDialog } from './reveal-token-dialog';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { SecretValue } from './secret-value';

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { Button } from '../../../components/ui/basics/button';
 import { Dialog } from '../../../components/ui/dialogs/dialog';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/basics/copy-button';
 import { SecretValue } from './secret-value';
 
 interface Secret {

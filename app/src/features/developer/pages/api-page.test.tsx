@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
 import { answerDialog } from '../../../test/queries';
 import { retype } from '../../../test/forms';
+import { stubClipboard } from '../../../test/clipboard';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = '0123456789abcdef0123456789ab9f3e';
@@ -63,13 +64,6 @@ const show = pageTest(
     'GET /api/developer/webhooks': ok({ deliveries: [delivered, failing] }),
   },
 );
-
-function stubClipboard() {
-  const writeText = vi.fn(async () => {});
-  // user-event installs its own clipboard on setup; replace it after.
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-  return writeText;
-}
 
 describe('API page', () => {
   it('shows the Account SID to copy and the auth token masked but for its last 4', async () => {
@@ -181,7 +175,7 @@ describe('API page', () => {
     const { fetch } = show({
       'GET /api/developer/keys': () => ok({ keys }),
       'POST /api/developer/keys': (init) => {
-        expect(JSON.parse(String(init.body))).toEqual({ name: 'Billing' });
+        expect(JSON.parse(String(init.body))).toEqual({ name: 'Billing', password: 'client123' });
         keys = [{ ...created, lastUsedAt: null }, ciKey];
         return { status: 201, body: created };
       },
@@ -191,11 +185,13 @@ describe('API page', () => {
     const name = within(dialog).getByLabelText('Name');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(within(dialog).getByText('Give the key a name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter your account password')).toBeInTheDocument();
     await userEvent.type(name, 'x'.repeat(65));
     expect(within(dialog).getByText('A key name has at most 64 characters')).toBeInTheDocument();
     expect(calls(fetch)).not.toContain('POST /api/developer/keys');
 
     await retype(name, '  Billing ');
+    await userEvent.type(within(dialog).getByLabelText('Account password'), 'client123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'API key "Billing" created' });
     expect(within(shown).getByTestId('new-key-secret')).toHaveTextContent(created.secret);

@@ -3,12 +3,15 @@ import { Alert } from '../../../components/ui/feedback/alert';
 import { ChargeFailure } from '../../../components/ui/feedback/charge-failure';
 import { Flag } from '../../../components/ui/basics/flag';
 import { totalDueToday, usd } from '../../../lib/core';
+import { formatDateTime } from '../../../lib/format-date';
 import type { AvailableNumber } from '../api/get-available-numbers';
 import type { BuyableCountry } from '../api/get-countries';
 import { numberTypeLabel } from './number-types';
 
 interface ConfirmStepProps {
   choice: AvailableNumber;
+  /** The end of the account's trial when this number is its free trial number. */
+  trialUntil?: string | null;
   country: BuyableCountry | undefined;
   /** The last failed purchase, if any (409 is handled by the page and never shown here). */
   error: unknown;
@@ -29,8 +32,9 @@ function Row({ label, value, strong = false }: RowProps) {
   );
 }
 
-export function ConfirmStep({ choice, country, error }: ConfirmStepProps) {
-  const total = totalDueToday(String(choice.price), String(choice.setup));
+export function ConfirmStep({ choice, country, error, trialUntil }: ConfirmStepProps) {
+  const trial = !!trialUntil;
+  const total = trial ? '0' : totalDueToday(String(choice.price), String(choice.setup));
   return (
     <div className="space-y-4">
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4 text-sm">
@@ -49,14 +53,25 @@ export function ConfirmStep({ choice, country, error }: ConfirmStepProps) {
           }
         />
         <Row label="Type" value={numberTypeLabel(choice.type)} />
-        <Row label="Monthly fee" value={usd(choice.price)} />
-        <Row label="One-time setup fee" value={usd(choice.setup)} />
+        <Row
+          label="Monthly fee"
+          value={trial ? `Free during your trial, then ${usd(choice.price)}` : usd(choice.price)}
+        />
+        <Row label="One-time setup fee" value={trial ? 'Free' : usd(choice.setup)} />
         <Row label="Total due today" value={usd(total)} strong />
       </dl>
-      <p className="text-sm text-slate-600">
-        Your number bills monthly until cancelled: {usd(choice.price)} is charged to your balance
-        every month, and you can stop the renewal at any time from My Numbers.
-      </p>
+      {trial ? (
+        <p className="text-sm text-slate-600">
+          This is your free trial number until {formatDateTime(trialUntil!)}. Add funds before then
+          to keep it: from that day it bills {usd(choice.price)} a month. Otherwise it is released
+          when the trial ends.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Your number bills monthly until cancelled: {usd(choice.price)} is charged to your balance
+          every month, and you can stop the renewal at any time from My Numbers.
+        </p>
+      )}
       {error !== null && error !== undefined && (
         <Alert>
           <ChargeFailure error={error} fallback="Could not buy the number. Please try again." />

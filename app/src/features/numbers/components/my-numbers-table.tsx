@@ -82,8 +82,15 @@ export const MyNumbersTable = listTable<MyNumber, MyNumbersTableProps>({
       cell: (item) => (
         <>
           <NumberStatusBadge status={item.status} />
-          {!item.autoRenew && item.status !== 'expired' && (
-            <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
+          {item.trial ? (
+            <p className="mt-1 text-xs whitespace-nowrap text-brand-700">
+              Free trial number: add funds to keep it
+            </p>
+          ) : (
+            !item.autoRenew &&
+            item.status !== 'expired' && (
+              <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Renewal cancelled</p>
+            )
           )}
         </>
       ),

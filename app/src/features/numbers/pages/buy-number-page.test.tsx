@@ -90,6 +90,29 @@ describe('Buy number wizard', () => {
     act(() => toast.remove());
   });
 
+  it("offers a verified trial account's first number free until the trial ends", async () => {
+    server({
+      'GET /api/trial': ok({
+        status: 'active',
+        active: true,
+        endsAt: '2026-12-05T09:00:00Z',
+        daysLeft: 7,
+        credit: 5,
+        offeredCredit: 5,
+        verifiedNumbers: ['+14155550177'],
+        numberOffer: true,
+        trialNumber: null,
+      }),
+    });
+    renderPage();
+    await chooseUsMobileNumber();
+    const summary = screen.getByText('Total due today').closest('dl')!;
+    expect(within(summary).getByText('Free during your trial, then $2.99')).toBeInTheDocument();
+    expect(within(summary).getByText('Free')).toBeInTheDocument();
+    expect(within(summary).getByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText(/This is your free trial number until/)).toBeInTheDocument();
+  });
+
   it('walks from country to type to number and shows the total from core', async () => {
     server();
     renderPage();

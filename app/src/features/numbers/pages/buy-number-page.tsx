@@ -17,6 +17,7 @@ import { useCountries } from '../api/get-countries';
 import { myNumbersKey } from '../api/get-my-numbers';
 import { purchaseNumber } from '../api/purchase-number';
 import { ConfirmStep } from '../components/confirm-step';
+import { trialKey, useTrial } from '../../trial/api/get-trial';
 import { CountryStep } from '../components/country-step';
 import { NumberStep } from '../components/number-step';
 import { TypeStep } from '../components/type-step';
@@ -29,6 +30,8 @@ export function BuyNumberPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<WizardState>(() => wizardStart());
   const countries = useCountries();
+  // A verified trial account's first number is its free trial number.
+  const trial = useTrial();
   const listing = state.step >= 3;
   const available = useAvailableNumbers(
     listing ? state.country : null,
@@ -46,6 +49,7 @@ export function BuyNumberPage() {
         refreshUser(),
         queryClient.invalidateQueries({ queryKey: myNumbersKey }),
         queryClient.invalidateQueries({ queryKey: availableNumbersKey }),
+        queryClient.invalidateQueries({ queryKey: trialKey }),
       ]);
     },
     onError: (error) => {
@@ -116,7 +120,12 @@ export function BuyNumberPage() {
         )}
         {state.step === 4 &&
           (choice ? (
-            <ConfirmStep choice={choice} country={country} error={shownError} />
+            <ConfirmStep
+              choice={choice}
+              country={country}
+              error={shownError}
+              trialUntil={trial.data?.numberOffer ? trial.data.endsAt : null}
+            />
           ) : (
             <p role="status" className="text-slate-600">
               {available.isPending ? 'Loading...' : 'This number is no longer available.'}

@@ -94,4 +94,19 @@ describe('Settings page', () => {
     await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
     expect(calls(fetch)).toEqual(['POST /api/auth/logout-all']);
   });
+
+  it('revokes API keys and SIP devices too, after a confirmation', async () => {
+    const fetch = mockApi({ 'POST /api/auth/logout-all?revokeCredentials=true': { status: 204 } });
+    const auth = fakeAuth({ user });
+    renderWithProviders(<SettingsPage />, { auth });
+    await userEvent.click(screen.getByLabelText('Also revoke API keys and SIP devices'));
+    await userEvent.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+    const dialog = screen.getByRole('dialog', {
+      name: 'Log out everywhere and revoke credentials',
+    });
+    expect(calls(fetch)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out and revoke' }));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(calls(fetch)).toEqual(['POST /api/auth/logout-all?revokeCredentials=true']);
+  });
 });

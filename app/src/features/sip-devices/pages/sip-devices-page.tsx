@@ -10,6 +10,8 @@ import { DevicesTable } from '../components/devices-table';
 import { NewDeviceForm } from '../components/new-device-form';
 import { NewPasswordPanel } from '../components/new-password-panel';
 import { Section } from '../../../components/ui/layout/section';
+import { ServerSettings } from '../components/server-settings';
+import { SoftphoneGuide } from '../components/softphone-guide';
 
 export function SipDevicesPage() {
   const devices = useSipDevices();
@@ -37,6 +39,15 @@ export function SipDevicesPage() {
       >
         {(data) => <DevicesTable items={data.items} onDelete={setDeleting} />}
       </QueryList>
+      {devices.data && (
+        <Section id="sip-settings-heading" title="Connection settings" className="space-y-4 p-6">
+          <p className="text-sm text-slate-600">
+            Enter these in your phone or softphone with a device&apos;s username and password.
+          </p>
+          <ServerSettings server={devices.data.server} />
+          <SoftphoneGuide server={devices.data.server} />
+        </Section>
+      )}
       {deleting && (
         <ActionConfirmDialog {...deleteDeviceConfirm(deleting)} onClose={() => setDeleting(null)} />
       )}

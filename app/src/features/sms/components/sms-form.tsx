@@ -2,19 +2,21 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/basics/button';
 import { PhoneField } from '../../../components/ui/forms/phone-field';
+import { SelectField } from '../../../components/ui/forms/select-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { validateSms } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { useLiveSmsQuote } from '../api/quote-sms';
 import { useSmsFormSend } from '../api/send-sms';
+import { useActiveNumbers } from '../api/active-numbers';
 import { SmsMessageFields } from './sms-message-fields';
 
-type SmsValues = { to: string; message: string };
+type SmsValues = { to: string; message: string; from: string };
 
-const empty: SmsValues = { to: '', message: '' };
+const empty: SmsValues = { to: '', message: '', from: '' };
 
-function request(values: SmsValues): SmsValues {
-  return { to: values.to.trim(), message: values.message };
+function request(values: SmsValues) {
+  return { to: values.to.trim(), message: values.message, from: values.from || undefined };
 }
 
 function isValid(values: SmsValues): boolean {
@@ -28,14 +30,15 @@ export function SmsForm() {
     revealOnBlur: false,
   });
   const quote = useLiveSmsQuote(form.values, form.isValid, (settled) =>
-    isValid(settled) ? request(settled) : null,
+    isValid(settled) ? { to: settled.to.trim(), message: settled.message } : null,
   );
   const sender = useSmsFormSend();
+  const numbers = useActiveNumbers();
 
   function send(values: SmsValues) {
     sender.send(
       request(values),
-      () => form.reset({ to: values.to, message: '' }),
+      () => form.reset({ to: values.to, message: '', from: values.from }),
       (error) => {
         if (isApiError(error) && error.status === 400 && error.errors) {
           form.setServerErrors(fieldErrorsOf(error));
@@ -48,6 +51,17 @@ export function SmsForm() {
 
   return (
     <form noValidate aria-label="Send SMS" className="space-y-5" onSubmit={form.submit(send)}>
+      {numbers.length > 1 && (
+        <SelectField
+          id="sms-from"
+          label="From"
+          options={[
+            { value: '', label: 'Your first number (default)' },
+            ...numbers.map((n) => ({ value: n, label: n })),
+          ]}
+          {...form.text('from')}
+        />
+      )}
       <PhoneField id="sms-to" label="Recipient" required {...form.text('to')} />
       <SmsMessageFields
         id="sms-message"

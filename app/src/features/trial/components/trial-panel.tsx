@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { usd } from '../../../lib/core';
 import { useTrial } from '../api/get-trial';
+import { DemoPhonePanel } from './demo-phone-panel';
 import { VerifyNumberForm } from './verify-number-form';
 
 /** The free trial's days left, its credit and verified numbers; nothing outside a trial. */
@@ -38,8 +39,25 @@ export function TrialPanel() {
           Verified: <span className="font-medium">{t.verifiedNumbers.join(', ')}</span>
         </p>
       )}
-      <div className="mt-4 max-w-md">
-        <VerifyNumberForm />
+      {t.numberOffer && (
+        <p className="mt-2 text-sm text-slate-700">
+          Your trial includes a free phone number for calls and texts.{' '}
+          <Link to={paths.client.buyNumber} className="font-semibold text-brand-700 underline">
+            Pick your trial number
+          </Link>
+        </p>
+      )}
+      {t.trialNumber && (
+        <p className="mt-2 text-sm text-slate-700">
+          Your trial number: <span className="font-medium">{t.trialNumber}</span>. Add funds before
+          the trial ends to keep it.
+        </p>
+      )}
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div className="max-w-md">
+          <VerifyNumberForm />
+        </div>
+        <DemoPhonePanel />
       </div>
     </section>
   );

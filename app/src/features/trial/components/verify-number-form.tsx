@@ -1,15 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/basics/button';
 import { PhoneField } from '../../../components/ui/forms/phone-field';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { validateVerify } from '../../../lib/core';
+import { trialResendWait, validateVerify } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { useConfirmCode, useRequestCode } from '../api/verify-number';
 
 type VerifyValues = { number: string; code: string };
+
+/** Core's wait before another code may go to the number, ticking every second. */
+function useResendWait(sentAt: number | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (sentAt === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [sentAt]);
+  // `now` last ticked before this code was sent: count from the sending then.
+  return sentAt === null ? 0 : trialResendWait(sentAt, Math.max(now, sentAt)).seconds;
+}
 
 /**
  * Two steps: a code is sent by SMS to the number, then typed back. Core checks the
@@ -18,6 +30,8 @@ type VerifyValues = { number: string; code: string };
 export function VerifyNumberForm() {
   const { refreshUser } = useAuth();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const wait = useResendWait(sentAt);
   const form = useCoreForm<VerifyValues>({
     initial: { number: '', code: '' },
     validate: (values) => validateVerify(values, sentTo !== null),
@@ -33,16 +47,23 @@ export function VerifyNumberForm() {
     }
   }
 
+  function sendCode(number: string) {
+    request.mutate(number, {
+      onSuccess: (result) => {
+        setSentTo(number);
+        setSentAt(Date.now());
+        // The code field is new: its errors wait for the next submit.
+        form.reset({ number, code: '' });
+        toast.success(result.message);
+      },
+      onError: (error) => onError(error, 'Could not send a code. Please try again.'),
+    });
+  }
+
   const onSubmit = form.submit((values) => {
     const number = values.number.trim();
     if (sentTo === null) {
-      request.mutate(number, {
-        onSuccess: (result) => {
-          setSentTo(number);
-          toast.success(result.message);
-        },
-        onError: (error) => onError(error, 'Could not send a code. Please try again.'),
-      });
+      sendCode(number);
     } else {
       confirm.mutate(
         { number, code: values.code.trim() },
@@ -50,6 +71,7 @@ export function VerifyNumberForm() {
           onSuccess: () => {
             toast.success(`${number} is verified`);
             setSentTo(null);
+            setSentAt(null);
             form.reset({ number: '', code: '' });
             // The first verified number grants the trial credit: the header shows it.
             void refreshUser();
@@ -87,8 +109,18 @@ export function VerifyNumberForm() {
         {sentTo !== null && (
           <Button
             variant="secondary"
+            disabled={wait > 0 || request.isPending}
+            onClick={() => sendCode(sentTo)}
+          >
+            {wait > 0 ? `Resend code in ${wait}s` : 'Resend code'}
+          </Button>
+        )}
+        {sentTo !== null && (
+          <Button
+            variant="secondary"
             onClick={() => {
               setSentTo(null);
+              setSentAt(null);
               form.reset({ number: sentTo, code: '' });
             }}
           >

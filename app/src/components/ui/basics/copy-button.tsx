@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/basics/button';
+import { Button } from './button';
 
 interface CopyButtonProps {
   /** The text put on the clipboard. */
