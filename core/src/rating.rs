@@ -41,6 +41,17 @@ impl<T: Clone> PrefixTable<T> {
 
     /// The value of the longest prefix of `number` in the table.
     pub fn lookup(&self, number: &str) -> Option<&T> {
+        self.matching(number, |_| true)
+    }
+
+    /// The value of the longest prefix of `number` that may rate it, the number being
+    /// in `region` (ISO 3166, from the numbering plan's metadata): see `prefix_rates`.
+    pub fn lookup_in(&self, number: &str, region: Option<&str>) -> Option<&T> {
+        self.matching(number, |prefix| prefix_rates(prefix, region))
+    }
+
+    /// The value of the longest prefix of `number` in the table that `may` accepts.
+    fn matching(&self, number: &str, may: impl Fn(&str) -> bool) -> Option<&T> {
         let digits = number.trim_start_matches('+');
         if !digits.is_ascii() {
             return None;
@@ -48,7 +59,9 @@ impl<T: Clone> PrefixTable<T> {
         let max = self.longest.min(digits.len());
         (1..=max)
             .rev()
-            .find_map(|len| self.by_prefix.get(&digits[..len]))
+            .map(|len| &digits[..len])
+            .filter(|prefix| may(prefix))
+            .find_map(|prefix| self.by_prefix.get(prefix))
     }
 }
 
@@ -65,6 +78,29 @@ pub fn candidate_prefixes(number: &str) -> Option<Vec<String>> {
             .map(|len| digits[..len].to_string())
             .collect(),
     )
+}
+
+/// The North American Numbering Plan's calling code, shared by 25 countries.
+pub const NANP: &str = "1";
+
+/// Whether a rate held under `prefix` may rate a number in `region` (its ISO 3166
+/// region by the numbering plan's metadata; None when the plan does not place it).
+/// +1 is shared by the United States, Canada and 23 Caribbean and Pacific countries:
+/// the bare "1" stands for the United States alone, so a number elsewhere in the plan
+/// (Jamaica +1 876, the Dominican Republic +1 809, a Canadian area code without a rate
+/// of its own) is rated by its own area code's prefix or not at all, never at the
+/// United States' rate (toll fraud at a fraction of its cost). Every other prefix
+/// rates what it matches.
+pub fn prefix_rates(prefix: &str, region: Option<&str>) -> bool {
+    prefix.trim_start_matches('+') != NANP || region == Some("US")
+}
+
+/// `candidate_prefixes` without those that may not rate a number in `region`
+/// (`prefix_rates`).
+pub fn candidate_prefixes_in(number: &str, region: Option<&str>) -> Option<Vec<String>> {
+    let mut prefixes = candidate_prefixes(number)?;
+    prefixes.retain(|p| prefix_rates(p, region));
+    Some(prefixes)
 }
 
 /// The destination of the longest matching prefix among fetched candidates (the
@@ -254,6 +290,22 @@ mod tests {
         assert_eq!(t.lookup("+16045550100"), Some(&"CA"));
         assert_eq!(t.lookup("+14155550100"), Some(&"US"));
         assert_eq!(t.lookup("+33123456789"), None);
+    }
+
+    #[test]
+    fn a_deck_rates_a_plus_one_number_by_its_region() {
+        let mut t = PrefixTable::new();
+        t.insert("1", "US");
+        t.insert("1604", "CA");
+        t.insert("1876", "JM");
+        assert_eq!(t.lookup_in("+18765551234", Some("JM")), Some(&"JM"));
+        assert_eq!(t.lookup_in("+18095551234", Some("DO")), None, "no US rate");
+        assert_eq!(t.lookup_in("+12045551234", Some("CA")), None, "no US rate");
+        assert_eq!(t.lookup_in("+14155550100", Some("US")), Some(&"US"));
+        assert_eq!(
+            candidate_prefixes_in("+1809555", Some("DO")).unwrap(),
+            ["18", "180", "1809", "18095", "180955", "1809555"]
+        );
     }
 
     #[test]

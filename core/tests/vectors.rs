@@ -121,6 +121,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 arg(args, 7)
             ))
         }
+        "prefixRates" => json!(rating::prefix_rates(
+            &arg::<String>(args, 0),
+            arg::<Option<String>>(args, 1).as_deref()
+        )),
         "maxDuration" => {
             let inc = rating::Increments {
                 first: arg(args, 2),

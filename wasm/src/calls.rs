@@ -14,6 +14,7 @@ export function routeChoice(route: { forwardTo?: string | null; devices: { usern
 export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
+export function prefixRates(prefix: string, region: string | null): boolean;
 export function maxDuration(funds: string, rate: string, first: number, next: number, packageSeconds: number, cap: number): number;
 export function maxDurationForwarded(funds: string, inRate: string, inFirst: number, inNext: number, outRate: string, outFirst: number, outNext: number, cap: number): number;
 export function destinationOf(prefixes: Array<[string, string]>, number: string): string | null;
@@ -177,4 +178,14 @@ pub fn destination_of(prefixes: JsValue, number: JsValue) -> Result<JsValue, JsE
     Ok(table
         .lookup(number)
         .map_or(JsValue::NULL, |d| JsValue::from_str(d)))
+}
+
+/// Whether a rate held under `prefix` may rate a number in `region` (+1 shared by 25
+/// countries: the bare "1" is the United States' alone).
+#[wasm_bindgen(js_name = prefixRates, skip_typescript)]
+pub fn prefix_rates(prefix: JsValue, region: JsValue) -> bool {
+    rating::prefix_rates(
+        &prefix.as_string().unwrap_or_default(),
+        region.as_string().as_deref(),
+    )
 }

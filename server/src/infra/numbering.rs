@@ -20,6 +20,14 @@ pub fn kind_of(e164: &str) -> NumberKind {
     }
 }
 
+/// The region (ISO 3166 code) the numbering plan places `e164` in, if it does: for
+/// +1 the area code decides (Jamaica, Canada, the United States ...). Core's
+/// `rating::prefix_rates` takes it.
+pub fn region(e164: &str) -> Option<String> {
+    let number = phonenumber::parse(None, e164).ok()?;
+    number.country().id().map(|id| id.as_ref().to_string())
+}
+
 /// Core's rule on `e164` with its kind: whether it may be called, texted or sent a code.
 pub fn allowed(e164: &str) -> Result<(), &'static str> {
     dialtone_core::phone::destination_allowed(e164, kind_of(e164))
@@ -36,6 +44,10 @@ mod tests {
         assert_eq!(kind_of("+18005550123"), NumberKind::TollFree);
         assert_eq!(kind_of("+447911123456"), NumberKind::Mobile);
         assert!(allowed("+14155550123").is_ok());
+        assert_eq!(region("+18765551234").as_deref(), Some("JM"));
+        assert_eq!(region("+18095551234").as_deref(), Some("DO"));
+        assert_eq!(region("+12045551234").as_deref(), Some("CA"));
+        assert_eq!(region("+14155550123").as_deref(), Some("US"));
         for blocked in [
             "+19005550123",
             "+979123456789",

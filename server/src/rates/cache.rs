@@ -80,7 +80,8 @@ impl DeckCache {
             Some(t) => t.clone(),
             None => self.load(db, deck_id).await?,
         };
-        Ok(Some(table.lookup(number).cloned()))
+        let region = crate::infra::numbering::region(number);
+        Ok(Some(table.lookup_in(number, region.as_deref()).cloned()))
     }
 
     async fn load(&self, db: &Db, deck_id: i64) -> Result<Table, sqlx::Error> {

@@ -1,9 +1,10 @@
 //! Finding the rate for a number: the database returns the destinations of the
-//! number's own prefixes (core's `candidate_prefixes`, one indexed query) and core
+//! number's own prefixes (core's `candidate_prefixes_in`, one indexed query) and core
 //! picks the longest (`longest_prefix`), so an administrator's change applies to the
-//! very next call on every instance.
+//! very next call on every instance. A +1 number is rated by its area code's region
+//! (`rating::prefix_rates`): the bare "1" is the United States' alone.
 
-use dialtone_core::rating::{candidate_prefixes, longest_prefix, Increments};
+use dialtone_core::rating::{candidate_prefixes_in, longest_prefix, Increments};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
@@ -87,7 +88,8 @@ pub async fn lookup<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     number: &str,
 ) -> Result<Option<Destination>, sqlx::Error> {
-    let Some(prefixes) = candidate_prefixes(number) else {
+    let region = crate::infra::numbering::region(number);
+    let Some(prefixes) = candidate_prefixes_in(number, region.as_deref()) else {
         return Ok(None);
     };
     let sql = candidates_sql(COLUMNS, 1, prefixes.len());

@@ -30,6 +30,7 @@ mod ivr_calls;
 mod metrics;
 mod money;
 mod multi_instance;
+mod nanp_rating;
 mod number_stock;
 mod numbers;
 mod openapi;

@@ -148,7 +148,9 @@ async fn party_query(
     let ours = direction.customer_number(from, to);
     let priced = facts.is_some_and(|f| f.priced);
     let candidates = if direction == Direction::Outbound && !priced {
-        dialtone_core::rating::candidate_prefixes(to).unwrap_or_default()
+        // +1's area code decides the region: only the United States has the bare "1".
+        let region = crate::infra::numbering::region(to);
+        dialtone_core::rating::candidate_prefixes_in(to, region.as_deref()).unwrap_or_default()
     } else {
         Vec::new()
     };
