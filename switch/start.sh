@@ -10,6 +10,8 @@
 #   DIALTONE_SWITCH_RPC     127.0.0.1:5064          JSON-RPC over HTTP for Dialtone (hang-ups)
 #   DIALTONE_SIP_WORKDIR    target/switch           rendered config and runtime files
 #   DIALTONE_SIP_CHILDREN   8                       SIP workers (http_client blocks one)
+#   DIALTONE_SIP_PIKE_DENSITY  30                   requests per 2 s from one address before a ban
+#   DIALTONE_SIP_TRUSTED    127.0.0.1               an address never banned for floods, answered OPTIONS
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data=${DIALTONE_DATA_DIR:-data}
@@ -48,6 +50,8 @@ values = {
     "DB_DIR": "$db",
     "CHILDREN": "${DIALTONE_SIP_CHILDREN:-8}",
     "AUTH_FAIL_LIMIT": "${DIALTONE_SIP_AUTH_FAILURES:-10}",
+    "PIKE_DENSITY": "${DIALTONE_SIP_PIKE_DENSITY:-30}",
+    "TRUSTED": "${DIALTONE_SIP_TRUSTED:-127.0.0.1}",
     "NONCE_SECRET": "$secret",
 }
 text = open(sys.argv[1]).read()

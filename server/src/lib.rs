@@ -78,6 +78,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(sms::smpp::admin::router())
         .merge(trial::router())
         .merge(voice::devices::router())
+        .merge(voice::edge::router())
         .merge(dashboard::router())
         .merge(ivr::router())
         .merge(reports::router())

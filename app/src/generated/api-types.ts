@@ -6031,6 +6031,116 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telephony/sip/bans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A ban the switch just put in force. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BanReport'];
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sip/bans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The addresses the switch bans now. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Bans in force */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SipBans'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard': {
     parameters: {
       query?: never;
@@ -8802,6 +8912,13 @@ export interface components {
       /** @description What calls cost beyond what could be collected (0 normally). */
       uncollected: components['schemas']['Money'];
     };
+    BanReport: {
+      /** @description The source address, e.g. "203.0.113.7". */
+      address: string;
+      /** @description `scanner`, `flood` or `auth_failures`. */
+      reason: string;
+      userAgent?: string;
+    };
     Call: {
       account_sid: string;
       api_version: string;
@@ -10413,6 +10530,18 @@ export interface components {
       email: string;
       /** @default  */
       password: string;
+    };
+    SipBan: {
+      address: string;
+      /** @description `scanner`, `flood` or `auth_failures`. */
+      reason: string;
+      userAgent: string;
+      bannedAt: string;
+      expiresAt: string;
+    };
+    SipBans: {
+      /** @description Bans in force, newest first, at most 100. */
+      bans: components['schemas']['SipBan'][];
     };
     /** @description A SIP device and its registration state. */
     SipDevice: {

@@ -11,6 +11,7 @@
 //! - `live`: the calls up now, and hanging one up.
 //! - `calls`: call records and recordings, the client's and the admin's.
 //! - `devices`: SIP devices, their credentials and registrations (`registrar`).
+//! - `edge`: the addresses the switch banned (scanners, floods, guessed passwords).
 //! - `routing`: a number's route (devices, a forward, an IVR flow), as its owner sets it.
 //! - `ivr_endpoint`: Dialtone's own SIP user agent with G.711 media, which answers the
 //!   calls routed to IVR flows and runs core's flow executor.
@@ -21,6 +22,7 @@ pub mod calls;
 pub mod cdr;
 pub mod destination;
 pub mod devices;
+pub mod edge;
 pub mod ivr_endpoint;
 pub mod live;
 pub mod release;

@@ -3,6 +3,7 @@
 
 pub mod bind;
 pub mod charge;
+pub mod edge;
 pub mod facts;
 pub mod live;
 

@@ -70,6 +70,12 @@ async fn wrong_digest_credentials_are_refused_then_the_address_is_throttled() {
     register_refused(&switch, &password, "403 Too Many Failed Attempts").await;
     let list = app.get_as(&s, "/api/sip/devices").await.body;
     assert_eq!(list["items"][0]["registered"], false);
+    // The admin sees the address the switch now refuses, once.
+    let admin = app.admin("root@example.com").await;
+    let bans = app.get_as(&admin, "/api/admin/sip/bans").await.body;
+    assert_eq!(bans["bans"].as_array().unwrap().len(), 1, "{bans}");
+    assert_eq!(bans["bans"][0]["reason"], "auth_failures");
+    assert_eq!(bans["bans"][0]["address"], "127.0.0.1");
 }
 
 #[tokio::test]

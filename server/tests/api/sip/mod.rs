@@ -3,6 +3,7 @@
 
 mod caller_id;
 mod devices;
+mod edge;
 mod inbound;
 mod live;
 mod outbound;

@@ -85,6 +85,7 @@ describe('Admin overview', () => {
   it('offers Retry when the figures cannot load', async () => {
     let attempts = 0;
     const fetch = mockApi({
+      'GET /api/admin/sip/bans': ok({ bans: [] }),
       'GET /api/admin/stats': () => {
         attempts += 1;
         return attempts === 1
@@ -98,5 +99,26 @@ describe('Admin overview', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('$12345.60')).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c === 'GET /api/admin/stats')).toHaveLength(2);
+  });
+
+  it('lists the addresses the switch bans, and why', async () => {
+    mockApi({
+      'GET /api/admin/stats': ok(stats),
+      'GET /api/admin/sip/bans': ok({
+        bans: [
+          {
+            address: '203.0.113.9',
+            reason: 'scanner',
+            userAgent: 'friendly-scanner',
+            bannedAt: '2026-11-28T07:00:00Z',
+            expiresAt: '2026-11-28T07:05:00Z',
+          },
+        ],
+      }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Banned SIP addresses' });
+    expect(await within(panel).findByText('203.0.113.9')).toBeInTheDocument();
+    expect(within(panel).getByText('SIP scanner (friendly-scanner)')).toBeInTheDocument();
   });
 });

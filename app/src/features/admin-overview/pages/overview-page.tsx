@@ -10,6 +10,8 @@ import { OverviewCards } from '../components/overview-cards';
 import { QuickLinks } from '../components/quick-links';
 import { RecentUsers } from '../components/recent-users';
 import { TopCountries } from '../components/top-countries';
+import { SipBans } from '../components/sip-bans';
+import { useSipBans } from '../api/get-sip-bans';
 import { ListPanel } from '../../../components/ui/tables/list-panel';
 
 interface PanelProps {
@@ -37,6 +39,7 @@ function Panel({ id, title, busy, action, children }: PanelProps) {
 export function OverviewPage() {
   usePageMeta('Overview', 'Dialtone administration overview.');
   const stats = useStats();
+  const bans = useSipBans();
   const loading = (what: string) => <TableSkeleton label={`Loading ${what}...`} columns={3} />;
 
   return (
@@ -71,6 +74,15 @@ export function OverviewPage() {
           </Panel>
         </div>
       )}
+      <Panel id="sip-bans-heading" title="Banned SIP addresses" busy={bans.isFetching}>
+        {bans.isError ? (
+          <QueryLoadError query={bans} fallback="Could not load the banned addresses." />
+        ) : bans.data ? (
+          <SipBans bans={bans.data} />
+        ) : (
+          loading('banned addresses')
+        )}
+      </Panel>
       <QuickLinks />
     </div>
   );
