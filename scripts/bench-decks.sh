@@ -40,7 +40,7 @@ echo '|---|---|---|---|---|---|---|---|---|---|'
 for backend in sqlite postgres; do
   PORT=$(free_port); BASE=http://127.0.0.1:$PORT
   fresh_database $backend decks
-  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!
   until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done

@@ -20,7 +20,7 @@ trap 'rc=$?; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm
 source scripts/lib/bench-api.sh
 
 launch() { # $1: port; DATABASE_URL and SMPP_PORT set; appends to pids, sets LAST
-  BIND=127.0.0.1:$1 DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 \
+  BIND=127.0.0.1:$1 DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error \
     DIALTONE_SMS_PROVIDER=smpp DIALTONE_SMPP_ADDR=127.0.0.1:$SMPP_PORT DIALTONE_SMPP_SYSTEM_ID=dialtone DIALTONE_SMPP_PASSWORD=secret1 \
     $BIN/dialtone-server >>"$work/server.log" 2>&1 &

@@ -17,6 +17,7 @@ pub mod rating;
 pub mod sip;
 pub mod sms;
 pub mod trial;
+pub mod two_factor;
 pub mod units;
 pub mod validation;
 pub mod wizard;

@@ -3,7 +3,7 @@
 
 use dialtone_core::{
     api, call, card, dates, inventory, ivr, money, platform, pricing, rates, rating, sip, sms,
-    trial, units, validation as v, wizard,
+    trial, two_factor, units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -80,6 +80,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "formatDuration" => json!(units::format_duration(arg::<f64>(args, 0).round() as i64)),
         "trialNumberPurchase" => match trial::number_purchase(arg(args, 0), arg(args, 1)) {
             Ok(how) => json!({ "ok": how }),
+            Err(message) => json!({ "error": message }),
+        },
+        "twoFactorCode" => match two_factor::second_step(&arg::<String>(args, 0)) {
+            Ok(step) => json!({ "ok": step }),
             Err(message) => json!({ "error": message }),
         },
         "trialResendWait" => {

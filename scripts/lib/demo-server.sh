@@ -8,7 +8,7 @@ start_demo_server() {
   base="http://127.0.0.1:$port"
   data=$(mktemp -d)
   env BIND="127.0.0.1:$port" DIALTONE_DATA_DIR="$data" DIALTONE_DEMO=1 DATABASE_URL= \
-    DIALTONE_SIGNUPS_PER_HOUR=100000 DIALTONE_PUBLIC_URL="$base" RUST_LOG=warn "$@" \
+    DIALTONE_SIGNUPS_PER_HOUR=100000 DIALTONE_ADMIN_TWO_FACTOR=off DIALTONE_PUBLIC_URL="$base" RUST_LOG=warn "$@" \
     "$BIN" >"$OUT/server.log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT

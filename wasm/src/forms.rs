@@ -117,6 +117,23 @@ pub fn trial_number_purchase(restricted: bool, has_trial_number: bool) -> Result
     )
 }
 
+/// A second-step code as typed: `{ ok: { kind, code } }` (a TOTP code or a recovery
+/// code, normalised) or `{ error }`.
+#[wasm_bindgen(js_name = twoFactorCode, skip_typescript)]
+pub fn two_factor_code(text: JsValue) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    enum Outcome {
+        Ok(dialtone_core::two_factor::SecondStep),
+        Error(&'static str),
+    }
+    let text = text.as_string().unwrap_or_default();
+    to_js(&match dialtone_core::two_factor::second_step(&text) {
+        Ok(step) => Outcome::Ok(step),
+        Err(message) => Outcome::Error(message),
+    })
+}
+
 /// Whole seconds until another verification code may go to a number whose last one
 /// was sent at `sent_at_ms`, and the message that says so: `{ seconds, message }`.
 #[wasm_bindgen(js_name = trialResendWait, skip_typescript)]
@@ -251,6 +268,7 @@ export function validateVerify(input: Partial<VerifyInput>, confirming: boolean)
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
 export function trialNumberPurchase(restricted: boolean, hasTrialNumber: boolean): { ok: 'paid' | 'trial_number' } | { error: string };
+export function twoFactorCode(text: string): { ok: { kind: 'totp' | 'recovery'; code: string } } | { error: string };
 export function trialResendWait(sentAtMs: number, nowMs: number): { seconds: number; message: string };
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }

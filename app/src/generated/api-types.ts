@@ -103,6 +103,15 @@ export interface paths {
             'application/json': components['schemas']['LoginResponse'];
           };
         };
+        /** @description The password was right; the account signs in with a second step (POST /auth/login/2fa) */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Challenge'];
+          };
+        };
         /** @description The input is invalid: `message`, and `errors` by field */
         400: {
           headers: {
@@ -410,6 +419,329 @@ export interface paths {
         };
         /** @description The input is invalid: `message`, and `errors` by field */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's two-factor sign-in. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Its state */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwoFactorStatus'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts enrolling an authenticator app, after the password. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordOnly'];
+        };
+      };
+      responses: {
+        /** @description The secret to enrol */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Enrolment'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Two-factor sign-in is on already */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turns two-factor sign-in on with the first code of the enrolled app; answers the
+     *     ten recovery codes, which are shown only now.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CodeOnly'];
+        };
+      };
+      responses: {
+        /** @description On, with its recovery codes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecoveryCodes'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turns two-factor sign-in off: the password and a code. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DisableRequest'];
+        };
+      };
+      responses: {
+        /** @description Off */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/login/2fa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs in with the second step: the session starts as a password-only login's does. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SecondStepRequest'];
+        };
+      };
+      responses: {
+        /** @description Signed in */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LoginResponse'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The challenge expired or is not valid: sign in again */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9083,6 +9415,15 @@ export interface components {
     };
     /** @description A CDR time: ISO 8601 text or unix seconds. Documentation only. */
     CdrTime: string | number;
+    /** @description The second step an account with two-factor sign-in owes after its password. */
+    Challenge: {
+      twoFactorRequired: boolean;
+      /** @description Sent back with the code to POST /auth/login/2fa, within 5 minutes. */
+      challenge: string;
+    };
+    CodeOnly: {
+      code?: string;
+    };
     ConfirmRequest: components['schemas']['CardInput'] & {
       /** @description The client secret from POST /api/payment/stripe. */
       clientSecret?: string;
@@ -9403,6 +9744,11 @@ export interface components {
       /** @description Until when the token replaced by the last rotation still works, if it does. */
       previousTokenValidUntil?: string | null;
     };
+    DisableRequest: {
+      password?: string;
+      /** @description A code from the app, or a recovery code. */
+      code?: string;
+    };
     EmailInput: {
       /** @default  */
       subject: string;
@@ -9411,6 +9757,13 @@ export interface components {
     };
     EmailQueued: {
       message: string;
+    };
+    /** @description A new authenticator's secret, to scan or type into the app. */
+    Enrolment: {
+      /** @description Base32, for typing into the app. */
+      secret: string;
+      /** @description The otpauth:// URL the QR code carries. */
+      otpauthUrl: string;
     };
     /** @description One ledger entry: a credit (positive amount) or a debit (negative). */
     EntryView: {
@@ -10189,6 +10542,9 @@ export interface components {
       /** @description The account's password. */
       password?: string;
     };
+    PasswordOnly: {
+      password?: string;
+    };
     PaymentConfig: {
       /**
        * @description `sandbox` or `stripe`.
@@ -10366,6 +10722,10 @@ export interface components {
       status: string;
       joinDate: string;
     };
+    /** @description Recovery codes, shown this once. */
+    RecoveryCodes: {
+      recoveryCodes: string[];
+    };
     Refreshed: {
       accessToken: string;
     };
@@ -10431,6 +10791,12 @@ export interface components {
        *     flow's first month is charged when it is not in use yet; absent: no flow.
        */
       ivrFlowId?: number | null;
+    };
+    SecondStepRequest: {
+      /** @description The challenge the password's 202 answer gave. */
+      challenge?: string;
+      /** @description A 6-digit code from the authenticator app, or a recovery code. */
+      code?: string;
     };
     /** @description A message to send, and optionally which of the caller's numbers sends it. */
     SendSms: {
@@ -10773,6 +11139,14 @@ export interface components {
        */
       status: number;
     };
+    /** @description Whether the signed-in user signs in with a second step, and must. */
+    TwoFactorStatus: {
+      enabled: boolean;
+      /** @description An administrator must turn it on before the admin area opens. */
+      required: boolean;
+      /** Format: int64 */
+      recoveryCodesLeft: number;
+    };
     UsageChart: {
       /** @description `week`, `month` or `year`. */
       range: string;
@@ -10811,6 +11185,8 @@ export interface components {
       smsNotifications: boolean;
       createdAt: string;
       lastLoginAt?: string | null;
+      /** @description Signs in with a second step (an authenticator app's code). */
+      twoFactor: boolean;
     };
     VerifyInput: {
       /** @description The number to verify, E.164. */

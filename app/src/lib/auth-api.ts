@@ -6,12 +6,21 @@ export async function fetchUserInfo(options?: { redirectOnAuthFailure?: boolean 
   return data.user;
 }
 
+/** Signed in, or (202) the password was right and a second step is owed. */
+export type LoginAnswer =
+  { user: User; accessToken: string } | { twoFactorRequired: true; challenge: string };
+
 export function loginRequest(email: string, password: string, remember: boolean) {
-  return api.post<{ user: User; accessToken: string }>('/auth/login', {
+  return api.post<LoginAnswer>('/auth/login', {
     email,
     password,
     remember,
   });
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export function secondStepRequest(challenge: string, code: string) {
+  return api.post<{ user: User; accessToken: string }>('/auth/login/2fa', { challenge, code });
 }
 
 export function signupRequest(name: string, email: string, password: string) {

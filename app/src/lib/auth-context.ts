@@ -12,6 +12,14 @@ export interface User {
   lastName?: string;
   emailNotifications?: boolean;
   smsNotifications?: boolean;
+  /** Signs in with a second step. */
+  twoFactor?: boolean;
+}
+
+/** The password was right; sign-in finishes with a code (`completeLogin`). */
+export interface SecondStep {
+  challenge: string;
+  remember: boolean;
 }
 
 export interface AuthContextValue {
@@ -19,7 +27,9 @@ export interface AuthContextValue {
   loading: boolean;
   /** A logout is on its way to "/": guards must not send the user to /login meanwhile. */
   leaving?: boolean;
-  login: (email: string, password: string, remember: boolean) => Promise<User>;
+  login: (email: string, password: string, remember: boolean) => Promise<User | SecondStep>;
+  /** The second step of a sign-in whose password was right. */
+  completeLogin: (step: SecondStep, code: string) => Promise<User>;
   signup: (name: string, email: string, password: string) => Promise<void>;
   logout: (callback?: () => void) => Promise<void>;
   refreshUser: () => Promise<User | null>;

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { fetchUserInfo, loginRequest, logoutRequest, signupRequest } from './auth-api';
-import { AuthContext, type AuthContextValue, type User } from './auth-context';
+import {
+  fetchUserInfo,
+  loginRequest,
+  logoutRequest,
+  secondStepRequest,
+  signupRequest,
+} from './auth-api';
+import { AuthContext, type AuthContextValue, type SecondStep, type User } from './auth-context';
 import { clearAuthToken, setAuthToken } from './auth-cookie';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -40,16 +46,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [navigate]);
 
+  const signedIn = useCallback(
+    (loggedIn: User, accessToken: string, remember: boolean) => {
+      setAuthToken(accessToken, remember);
+      setUser(loggedIn);
+      toast.success('Logged in successfully');
+      navigate('/');
+      return loggedIn;
+    },
+    [navigate],
+  );
+
   const login = useCallback(
-    async (email: string, password: string, remember: boolean) => {
+    async (email: string, password: string, remember: boolean): Promise<User | SecondStep> => {
       setLoading(true);
       try {
-        const { user: loggedIn, accessToken } = await loginRequest(email, password, remember);
-        setAuthToken(accessToken, remember);
-        setUser(loggedIn);
-        toast.success('Logged in successfully');
-        navigate('/');
-        return loggedIn;
+        const answer = await loginRequest(email, password, remember);
+        if ('challenge' in answer) return { challenge: answer.challenge, remember };
+        return signedIn(answer.user, answer.accessToken, remember);
       } catch (error) {
         toast.error('Invalid credentials');
         throw error;
@@ -57,7 +71,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       }
     },
-    [navigate],
+    [signedIn],
+  );
+
+  const completeLogin = useCallback(
+    async (step: SecondStep, code: string) => {
+      const { user: loggedIn, accessToken } = await secondStepRequest(step.challenge, code);
+      return signedIn(loggedIn, accessToken, step.remember);
+    },
+    [signedIn],
   );
 
   const signup = useCallback(
@@ -105,8 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, leaving, login, signup, logout, refreshUser, setUser }),
-    [user, loading, leaving, login, signup, logout, refreshUser],
+    () => ({ user, loading, leaving, login, completeLogin, signup, logout, refreshUser, setUser }),
+    [user, loading, leaving, login, completeLogin, signup, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

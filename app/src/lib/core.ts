@@ -45,6 +45,7 @@ export const {
   validateForwardTo,
   trialDaysLeft,
   trialResendWait,
+  twoFactorCode,
   formatDuration,
   validateDateRange,
   validateDeposit,

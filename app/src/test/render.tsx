@@ -28,6 +28,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     user: null,
     loading: false,
     login: vi.fn(),
+    completeLogin: vi.fn(),
     signup: vi.fn(),
     logout: vi.fn(async (callback?: () => void) => callback?.()),
     refreshUser: vi.fn(async () => null),

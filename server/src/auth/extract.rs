@@ -64,6 +64,12 @@ impl FromRequestParts<AppState> for AdminUser {
         if !user.is_admin() {
             return Err(Error::Forbidden("Administrator access required".into()));
         }
+        if super::two_factor::missing_for_admin(state, &user) {
+            return Err(Error::Forbidden(
+                "Administrators sign in with two factors: turn on two-factor sign-in in Settings first."
+                    .into(),
+            ));
+        }
         Ok(AdminUser(user))
     }
 }

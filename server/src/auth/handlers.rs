@@ -107,6 +107,8 @@ pub struct Refreshed {
     responses(
         (status = 200, description = "Signed in", body = LoginResponse,
             headers(("Set-Cookie" = String, description = "The refresh cookie `dialtone_refresh` (httpOnly, SameSite=Strict)"))),
+        (status = 202, description = "The password was right; the account signs in with a second step (POST /auth/login/2fa)",
+            body = super::two_factor::Challenge),
         Invalid,
         (status = 401, description = "Wrong email or password", body = ErrorBody),
         (status = 403, description = "The account is suspended", body = ErrorBody),
@@ -157,6 +159,21 @@ pub async fn post_login(
             "Your account has been suspended. Please contact support.".into(),
         ));
     }
+    if user.two_factor {
+        // The password was right; the session waits for the second step.
+        let challenge = super::two_factor::challenge(&state, &user, remember);
+        return Ok((StatusCode::ACCEPTED, axum::Json(challenge)).into_response());
+    }
+    signed_in(&state, &user, remember).await
+}
+
+/// Starts a session for `user`: the login answer with its access token and the
+/// refresh cookie.
+pub(super) async fn signed_in(
+    state: &AppState,
+    user: &repo::User,
+    remember: bool,
+) -> Result<Response> {
     repo::record_login(&state.db.pool, user.id).await?;
     let issued = session::start(&state.db, user.id, remember).await?;
     let access = state

@@ -7,6 +7,7 @@ pub mod repo;
 mod reset;
 pub mod session;
 pub mod tokens;
+pub mod two_factor;
 
 use crate::state::AppState;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -22,4 +23,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::post_logout_all))
         .routes(routes!(reset::post_forgot_password))
         .routes(routes!(reset::post_reset_password))
+        .merge(two_factor::router())
 }

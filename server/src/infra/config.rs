@@ -63,6 +63,10 @@ pub struct Config {
     /// DIALTONE_SIP_REALM: the digest realm of SIP devices (default "dialtone"). Their
     /// stored HA1 depends on it: changing it means new credentials for every device.
     pub sip_realm: String,
+    /// DIALTONE_ADMIN_TWO_FACTOR: administrators must sign in with two factors before
+    /// the admin API answers them (default on; test rigs that drive the admin API
+    /// with a password alone turn it off).
+    pub admin_two_factor: bool,
     /// Where softphones reach the switch, as SIP Devices shows it (see `SipPublic`).
     pub sip_public: SipPublic,
     /// DIALTONE_WEBHOOK_PRIVATE_TARGETS: let webhooks reach loopback and private
@@ -165,6 +169,7 @@ impl Config {
                 .unwrap_or(0),
             sip_realm: var("DIALTONE_SIP_REALM").unwrap_or_else(|| "dialtone".into()),
             sip_public: SipPublic::from_env()?,
+            admin_two_factor: flag("DIALTONE_ADMIN_TWO_FACTOR", true),
             webhook_private_targets: flag("DIALTONE_WEBHOOK_PRIVATE_TARGETS", false),
             metrics_token: var("DIALTONE_METRICS_TOKEN"),
             api_auth_failures: whole("DIALTONE_API_AUTH_FAILURES", 20)?,
@@ -202,6 +207,7 @@ impl Config {
             ivr_clock_offset_ms: 0,
             sip_realm: "dialtone".into(),
             sip_public: SipPublic::local(),
+            admin_two_factor: false,
             webhook_private_targets: true,
             api_auth_failures: 20,
             switch_queue: 512,

@@ -51,4 +51,5 @@ mod trial;
 mod trial_codes;
 mod trial_number;
 mod twilio;
+mod two_factor;
 mod webhooks;

@@ -15,6 +15,8 @@ import {
 import { paths } from '../../app/paths';
 import { useAuth } from '../../lib/auth-context';
 import { AreaShell, type AreaNavGroup } from './area-shell';
+import { useTwoFactor } from '../../features/settings/api/two-factor';
+import { TwoFactorForm } from '../../features/settings/components/two-factor-form';
 
 const groups: AreaNavGroup[] = [
   {
@@ -46,10 +48,31 @@ const groups: AreaNavGroup[] = [
   },
 ];
 
+/** An administrator without a second factor sets it up before the admin area opens. */
+function EnrolGate() {
+  return (
+    <section aria-labelledby="admin-two-factor-heading" className="max-w-2xl space-y-4">
+      <h1 id="admin-two-factor-heading" className="text-2xl font-bold text-slate-900">
+        Turn on two-factor sign-in
+      </h1>
+      <p className="text-sm text-slate-600">
+        Administrators sign in with a password and a code from an authenticator app. Set it up to
+        open the admin area.
+      </p>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <TwoFactorForm />
+      </div>
+    </section>
+  );
+}
+
 export function AdminLayout() {
   const { user } = useAuth();
+  const twoFactor = useTwoFactor();
+  const mustEnrol = twoFactor.data?.required === true && !twoFactor.data.enabled;
   return (
     <AreaShell
+      gate={mustEnrol ? <EnrolGate /> : undefined}
       label="Admin area"
       groups={groups}
       logoutInNav

@@ -25,10 +25,12 @@ interface AreaShellProps {
   topBar: ReactNode;
   /** Show Logout as the last entry of the last group rather than under the profile. */
   logoutInNav?: boolean;
+  /** Shown instead of the area's pages while set (an administrator who must enrol). */
+  gate?: ReactNode;
 }
 
 /** The sidebar shell shared by the client and admin areas; its Logout signs the user out. */
-export function AreaShell({ label, groups, profile, topBar, logoutInNav }: AreaShellProps) {
+export function AreaShell({ label, groups, profile, topBar, logoutInNav, gate }: AreaShellProps) {
   const { key } = useLocation();
   const { logout } = useAuth();
   // The drawer closes on every navigation: when the rendered location changes (React's
@@ -146,7 +148,7 @@ export function AreaShell({ label, groups, profile, topBar, logoutInNav }: AreaS
               </p>
             }
           >
-            <Outlet />
+            {gate ?? <Outlet />}
           </Suspense>
         </main>
       </div>

@@ -3,6 +3,7 @@
 
 mod admin;
 mod trial;
+pub mod two_factor;
 
 pub use admin::*;
 pub use trial::*;
@@ -35,11 +36,14 @@ pub struct User {
     /// The free trial: `active`, `expired`, `converted`, or none.
     pub trial_status: Option<String>,
     pub trial_ends_at: Option<i64>,
+    /// Signs in with a second step (a TOTP code or a recovery code).
+    #[sqlx(try_from = "Flag")]
+    pub two_factor: bool,
 }
 
 pub const COLUMNS: &str = "id, name, first_name, last_name, email, phone, password_hash, role, status, \
     balance_micros, email_notifications, sms_notifications, session_version, created_at, last_login_at, \
-    trial_status, trial_ends_at";
+    trial_status, trial_ends_at, CAST(CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END AS BIGINT) AS two_factor";
 
 impl User {
     pub fn is_admin(&self) -> bool {
@@ -61,6 +65,7 @@ impl User {
             sms_notifications: self.sms_notifications,
             created_at: iso(self.created_at),
             last_login_at: self.last_login_at.map(iso),
+            two_factor: self.two_factor,
         }
     }
 }
@@ -83,6 +88,8 @@ pub struct UserView {
     pub sms_notifications: bool,
     pub created_at: String,
     pub last_login_at: Option<String>,
+    /// Signs in with a second step (an authenticator app's code).
+    pub two_factor: bool,
 }
 
 pub fn normalize_email(email: &str) -> String {

@@ -62,4 +62,39 @@ describe('Login page', () => {
     expectLinkTo('Forgot password?', '/forgot-password');
     expectLinkTo('create a new account', '/signup');
   });
+
+  it('asks an account with two-factor sign-in for its code, checked by core first', async () => {
+    const step = { challenge: 'sealed', remember: false };
+    const login = vi.fn().mockResolvedValue(step);
+    const completeLogin = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiError(400, 'Invalid', {
+          code: 'This code is not right. Use the newest code from your app, or an unused recovery code.',
+        }),
+      )
+      .mockResolvedValue({ id: 1 });
+    renderWithProviders(<LoginPage />, {
+      route: '/login',
+      auth: fakeAuth({ login, completeLogin }),
+    });
+    await fill({ 'Email address': 'ada@example.com', Password: 'password1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText('Authentication code');
+    await userEvent.type(code, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText(
+        'Enter the 6-digit code from your authenticator app, or one of your recovery codes',
+      ),
+    ).toBeInTheDocument();
+    expect(completeLogin).not.toHaveBeenCalled();
+    await userEvent.clear(code);
+    await userEvent.type(code, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/This code is not right/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(completeLogin).toHaveBeenCalledTimes(2));
+    expect(completeLogin).toHaveBeenLastCalledWith(step, '123 456');
+  });
 });

@@ -6,9 +6,10 @@ import { Alert } from '../../../components/ui/feedback/alert';
 import { Button } from '../../../components/ui/basics/button';
 import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
 import { isApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { useAuth, type SecondStep } from '../../../lib/auth-context';
 import { validateLogin } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
+import { SecondStepForm } from './second-step-form';
 
 const FAILED = 'Failed to login. Please check your credentials.';
 
@@ -24,6 +25,7 @@ export function LoginForm() {
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const form = useCoreForm({
     initial: { email: '', password: '' },
     validate: ({ email, password }) => validateLogin({ email, password }),
@@ -33,7 +35,8 @@ export function LoginForm() {
     setBanner(null);
     setSubmitting(true);
     try {
-      await login(email.trim(), password, remember);
+      const outcome = await login(email.trim(), password, remember);
+      if (outcome && 'challenge' in outcome) setSecondStep(outcome);
     } catch (error) {
       setBanner(bannerFor(error));
     } finally {
@@ -41,6 +44,17 @@ export function LoginForm() {
     }
   });
 
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        step={secondStep}
+        onRestart={(message) => {
+          setSecondStep(null);
+          setBanner(message ?? null);
+        }}
+      />
+    );
+  }
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
       {banner && <Alert>{banner}</Alert>}

@@ -5,6 +5,7 @@ import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsForm } from '../components/sessions-form';
 import { SettingsSection } from '../components/settings-section';
+import { TwoFactorForm } from '../components/two-factor-form';
 
 export function SettingsPage() {
   const { user } = useAuth();
@@ -33,6 +34,13 @@ export function SettingsPage() {
         description="Choose a new password of at least 8 characters."
       >
         <PasswordForm />
+      </SettingsSection>
+      <SettingsSection
+        id="two-factor-heading"
+        title="Two-factor sign-in"
+        description="A code from an authenticator app on your phone, asked after your password."
+      >
+        <TwoFactorForm />
       </SettingsSection>
       <SettingsSection
         id="sessions-heading"
