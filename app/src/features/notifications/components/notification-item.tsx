@@ -61,7 +61,7 @@ export function NotificationItem({ notification, onRead, marking }: Notification
           <h3 className={`text-slate-900 ${unread ? 'font-semibold' : 'font-medium'}`}>
             {unread && <span className="sr-only">Unread:</span>} {notification.title}
           </h3>
-          <time dateTime={notification.date} className="text-xs text-slate-500">
+          <time dateTime={notification.date} className="text-xs text-slate-600">
             {formatDateTime(notification.date)}
           </time>
         </div>
