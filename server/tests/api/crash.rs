@@ -10,20 +10,33 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-fn start(db_url: &str, data: &std::path::Path, port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_dialtone-server"))
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("DATABASE_URL", db_url)
-        .env("DIALTONE_DATA_DIR", data)
-        .env("DIALTONE_JWT_SECRET", "crash-test-secret-0123456789abcdef")
-        // The demo admin drives the admin API with its password alone.
-        .env("DIALTONE_ADMIN_TWO_FACTOR", "off")
-        .env("DIALTONE_SWITCH_TOKEN", "crash-switch")
-        .env("DIALTONE_DEMO", "1")
-        .env("RUST_LOG", "error")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("server binary")
+/// The server process, killed when dropped: a failing test must not leave it running
+/// (it holds the suite's output pipe, and `make test` would wait on it).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start(db_url: &str, data: &std::path::Path, port: u16) -> Server {
+    Server(
+        Command::new(env!("CARGO_BIN_EXE_dialtone-server"))
+            .env("BIND", format!("127.0.0.1:{port}"))
+            .env("DATABASE_URL", db_url)
+            .env("DIALTONE_DATA_DIR", data)
+            .env("DIALTONE_JWT_SECRET", "crash-test-secret-0123456789abcdef")
+            // The demo admin drives the admin API with its password alone.
+            .env("DIALTONE_ADMIN_TWO_FACTOR", "off")
+            .env("DIALTONE_SWITCH_TOKEN", "crash-switch")
+            .env("DIALTONE_DEMO", "1")
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("server binary"),
+    )
 }
 
 async fn call(
@@ -188,8 +201,8 @@ async fn a_sigkill_in_the_middle_loses_nothing_acknowledged() {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    server.kill().unwrap(); // SIGKILL
-    server.wait().unwrap();
+    server.0.kill().unwrap(); // SIGKILL
+    server.0.wait().unwrap();
     for t in tasks {
         t.await.unwrap();
     }
@@ -252,6 +265,6 @@ async fn a_sigkill_in_the_middle_loses_nothing_acknowledged() {
             .unwrap(),
         Vec::<String>::new()
     );
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
 }
