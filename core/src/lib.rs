@@ -3,12 +3,14 @@
 
 pub mod api;
 pub mod call;
+pub mod caps;
 pub mod card;
 pub mod dates;
 pub mod email;
 pub mod inventory;
 pub mod ivr;
 pub mod money;
+pub mod permissions;
 pub mod phone;
 pub mod platform;
 pub mod pricing;

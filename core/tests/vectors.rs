@@ -2,8 +2,8 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    api, call, card, dates, inventory, ivr, money, platform, pricing, rates, rating, sip, sms,
-    trial, two_factor, units, validation as v, wizard,
+    api, call, card, dates, inventory, ivr, money, permissions as geo, platform, pricing, rates,
+    rating, sip, sms, trial, two_factor, units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -95,6 +95,31 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             &arg::<String>(args, 1),
             &arg::<String>(args, 2)
         )),
+        "geoPermits" => json!(geo::permits(
+            arg::<Option<String>>(args, 0).as_deref(),
+            arg::<Option<String>>(args, 1).as_deref()
+        )),
+        "geoHighRisk" => json!(geo::high_risk(
+            &arg::<String>(args, 0),
+            arg::<Option<String>>(args, 1).as_deref()
+        )),
+        "geoMayRequest" => json!(geo::may_request(
+            arg::<Option<String>>(args, 0).as_deref(),
+            &arg::<String>(args, 1),
+            arg(args, 2)
+        )
+        .err()),
+        "geoLists" => {
+            let text: String = arg(args, 1);
+            let parsed = match arg::<String>(args, 0).as_str() {
+                "countries" => geo::parse_countries(&text),
+                _ => geo::parse_prefixes(&text),
+            };
+            match parsed {
+                Ok(list) => json!({ "ok": list }),
+                Err(message) => json!({ "error": message }),
+            }
+        }
         "trialDaysLeft" => json!(trial::days_left(arg(args, 0), arg(args, 1))),
         "rateCall" => {
             let inc = rating::Increments {

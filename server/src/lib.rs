@@ -26,6 +26,7 @@ pub mod notifications;
 pub mod numbers;
 pub mod packages;
 pub mod payments;
+pub mod permissions;
 pub mod rates;
 pub mod reports;
 pub mod settings;
@@ -86,6 +87,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(webhooks::router())
         .merge(credentials::router())
+        .merge(permissions::router())
 }
 
 /// The OpenAPI document: every /api operation as `api()` routes it, and the

@@ -150,6 +150,45 @@ pub fn trial_resend_wait(sent_at_ms: f64, now_ms: f64) -> Result<JsValue, JsErro
     })
 }
 
+/// Whether a stored set of countries (None: the default set) reaches `country`.
+#[wasm_bindgen(js_name = geoPermits, skip_typescript)]
+pub fn geo_permits(stored: Option<String>, country: Option<String>) -> bool {
+    dialtone_core::permissions::permits(stored.as_deref(), country.as_deref())
+}
+
+/// Whether `number` starts with one of the stored high-risk prefixes.
+#[wasm_bindgen(js_name = geoHighRisk, skip_typescript)]
+pub fn geo_high_risk(number: String, prefixes: Option<String>) -> bool {
+    dialtone_core::permissions::high_risk(&number, prefixes.as_deref())
+}
+
+/// Why a customer may not ask for `country` now, or null.
+#[wasm_bindgen(js_name = geoMayRequest, skip_typescript)]
+pub fn geo_may_request(stored: Option<String>, country: String, pending: bool) -> Option<String> {
+    dialtone_core::permissions::may_request(stored.as_deref(), &country, pending)
+        .err()
+        .map(str::to_string)
+}
+
+/// A list of `countries` or high-risk `prefixes` as typed: `{ ok: stored }` or `{ error }`.
+#[wasm_bindgen(js_name = geoLists, skip_typescript)]
+pub fn geo_lists(kind: String, text: String) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    enum Outcome {
+        Ok(String),
+        Error(&'static str),
+    }
+    let parsed = match kind.as_str() {
+        "countries" => dialtone_core::permissions::parse_countries(&text),
+        _ => dialtone_core::permissions::parse_prefixes(&text),
+    };
+    to_js(&match parsed {
+        Ok(list) => Outcome::Ok(list),
+        Err(message) => Outcome::Error(message),
+    })
+}
+
 /// Errors for a deposit amount typed as text, given the maximum in force.
 #[wasm_bindgen(js_name = validateDeposit, skip_typescript)]
 pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError> {
@@ -269,6 +308,10 @@ export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
 export function trialNumberPurchase(restricted: boolean, hasTrialNumber: boolean): { ok: 'paid' | 'trial_number' } | { error: string };
 export function twoFactorCode(text: string): { ok: { kind: 'totp' | 'recovery'; code: string } } | { error: string };
+export function geoPermits(stored: string | null, country: string | null): boolean;
+export function geoHighRisk(number: string, prefixes: string | null): boolean;
+export function geoMayRequest(stored: string | null, country: string, pending: boolean): string | null;
+export function geoLists(kind: 'countries' | 'prefixes', text: string): { ok: string } | { error: string };
 export function trialResendWait(sentAtMs: number, nowMs: number): { seconds: number; message: string };
 export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }

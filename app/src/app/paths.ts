@@ -36,6 +36,7 @@ export const paths = {
     ivrFlow: (id: number) => `/client/ivr/${id}`,
     ivrFlowRoute: '/client/ivr/:id',
     api: '/client/api',
+    permissions: '/client/permissions',
     settings: '/client/settings',
     /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */
     payment: (clientSecret: string) => `/client/payment/${encodeURIComponent(clientSecret)}`,
@@ -53,6 +54,7 @@ export const paths = {
     analytics: '/admin/analytics',
     messages: '/admin/messages',
     audit: '/admin/audit',
+    permissions: '/admin/permissions',
     settings: '/admin/settings',
   },
 } as const;

@@ -180,6 +180,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.permissions,
+    lazyPage(
+      () => import('../features/permissions/pages/permissions-page'),
+      (m) => m.PermissionsPage,
+    ),
+  ],
+  [
     paths.client.notifications,
     lazyPage(
       () => import('../features/notifications/pages/notifications-page'),
@@ -189,6 +196,13 @@ const clientPages: Array<[string, ReactElement]> = [
 ];
 
 const adminPages: Array<[string, ReactElement]> = [
+  [
+    paths.admin.permissions,
+    lazyPage(
+      () => import('../features/admin-permissions/pages/admin-permissions-page'),
+      (m) => m.AdminPermissionsPage,
+    ),
+  ],
   [
     paths.admin.root,
     lazyPage(

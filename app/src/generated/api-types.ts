@@ -8045,6 +8045,377 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/permissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The countries the account may call and text, with their rates. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every active country of the catalogue */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Permissions'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/permissions/{channel}/{country}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Turns a country off for the account, or back on when it is one of the default set. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description voice or sms */
+          channel: string;
+          /** @description ISO 3166 code, e.g. GB */
+          country: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Toggle'];
+        };
+      };
+      responses: {
+        /** @description The countries as they are now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Permissions'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Only an administrator turns this country on */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/permissions/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Asks an administrator to let the account reach a blocked country. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RequestInput'];
+        };
+      };
+      responses: {
+        /** @description The request waits for an administrator */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RequestSent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/permissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The default sets, the high-risk prefixes and the requests waiting. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Lists and waiting requests */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPermissions'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Saves the default sets (for accounts created from now on) and the high-risk prefixes. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Lists'];
+        };
+      };
+      responses: {
+        /** @description The lists as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Lists'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/permissions/requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grants a customer's request (the country joins the account's set) or declines it;
+     *     the customer is notified either way.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The request */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Decision'];
+        };
+      };
+      responses: {
+        /** @description Answered */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Decided'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The record's state does not allow this */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/2010-04-01/Accounts/{AccountSid}/Messages.json': {
     parameters: {
       query?: never;
@@ -8946,6 +9317,10 @@ export interface components {
       /** @default  */
       reason: string;
     };
+    AdminPermissions: components['schemas']['Lists'] & {
+      /** @description Requests waiting for an answer, oldest first (at most 200). */
+      requests: components['schemas']['WaitingRequest'][];
+    };
     /** @description Section 3's admin phone number. */
     AdminPhone: {
       /** Format: int64 */
@@ -9421,6 +9796,16 @@ export interface components {
       /** @description Sent back with the code to POST /auth/login/2fa, within 5 minutes. */
       challenge: string;
     };
+    /** @description Whether the account may reach a country on one channel. */
+    ChannelState: {
+      /**
+       * @description `allowed`, `blocked` or `requested` (blocked, with a request waiting).
+       * @example allowed
+       */
+      status: string;
+      /** @description The customer may turn it on without asking (a country of the default set). */
+      selfService: boolean;
+    };
     CodeOnly: {
       code?: string;
     };
@@ -9491,6 +9876,19 @@ export interface components {
     CountryChange: {
       /** @description The ISO code of a country in the catalogue, e.g. DE. */
       countryCode?: string;
+    };
+    CountryPermission: {
+      /** @description The catalogue's code, e.g. "UK". */
+      code: string;
+      /** @description ISO 3166, e.g. "GB". */
+      iso: string;
+      name: string;
+      flag: string;
+      callingCode: string;
+      outboundRate: components['schemas']['Money'];
+      smsRate: components['schemas']['Money'];
+      voice: components['schemas']['ChannelState'];
+      sms: components['schemas']['ChannelState'];
     };
     /** @description Section 3's admin country price, plus what the edit form needs. */
     CountryRate: {
@@ -9596,6 +9994,13 @@ export interface components {
           /** @enum {string} */
           type: 'purchase';
         };
+    Decided: {
+      message: string;
+    };
+    Decision: {
+      /** @description true grants the country to the account; false declines. */
+      approve: boolean;
+    };
     DeckChange: {
       kind: components['schemas']['DeckChangeKind'];
       prefix: string;
@@ -9898,6 +10303,15 @@ export interface components {
       date: string;
       /** @description The audio has been fetched (played or downloaded) at least once. */
       heard: boolean;
+    };
+    /** @description The administrator's lists, as stored (space-separated). */
+    Lists: {
+      /** @description ISO 3166 codes new accounts may call, e.g. "CA GB US". */
+      voiceCountries: string;
+      /** @description ISO 3166 codes new accounts may text. */
+      smsCountries: string;
+      /** @description Prefixes (digits with the country code) refused for every account, e.g. "252 8816". */
+      highRiskPrefixes: string;
     };
     /** @description A call in progress. */
     LiveCall: {
@@ -10577,6 +10991,9 @@ export interface components {
       webhookSecretSet: boolean;
       apiBase: string;
     };
+    Permissions: {
+      countries: components['schemas']['CountryPermission'][];
+    };
     /** @description Mail, payments and SMS as configured outside the database (no secrets). */
     PlatformConfiguration: {
       mail: components['schemas']['MailConfiguration'];
@@ -10740,6 +11157,19 @@ export interface components {
        * @description Seconds the registration lasts; 0 ends it.
        */
       expires: number;
+    };
+    RequestInput: {
+      /** @description `voice` or `sms`. */
+      channel: string;
+      /** @description ISO 3166 code, e.g. "SO". */
+      country: string;
+      /** @description Why the account needs it (at most 500 characters). */
+      note?: string;
+    };
+    RequestSent: {
+      /** Format: int64 */
+      id: number;
+      message: string;
     };
     Resent: {
       delivery: components['schemas']['Delivery'];
@@ -11078,6 +11508,9 @@ export interface components {
       message: components['schemas']['SmsItem'];
       balance: components['schemas']['Money'];
     };
+    Toggle: {
+      allowed: boolean;
+    };
     TopCountry: {
       name: string;
       /** @description Call revenue of the last 30 days. */
@@ -11193,6 +11626,19 @@ export interface components {
       number?: string;
       /** @description The code sent to it; empty when asking for a code. */
       code?: string;
+    };
+    WaitingRequest: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      userId: number;
+      name: string;
+      email: string;
+      /** @description `voice` or `sms`. */
+      channel: string;
+      country: string;
+      note: string;
+      createdAt: string;
     };
     /**
      * Format: binary

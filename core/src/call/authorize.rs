@@ -69,7 +69,7 @@ pub struct Funds {
 }
 
 /// The customer who pays for the call, as read with its number.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Party {
     pub user_id: i64,
@@ -87,6 +87,10 @@ pub struct Party {
     pub trial_verified: Option<bool>,
     /// The active rate for this direction; None when no active rate covers it.
     pub rate: Option<Rate>,
+    /// For an outbound call: whether the account's geo permissions reach the country
+    /// called (`permissions::permits`).
+    #[serde(default = "yes")]
+    pub country_permitted: bool,
     #[serde(flatten)]
     pub funds: Funds,
     #[serde(default)]
@@ -107,7 +111,8 @@ pub struct CallFacts {
     #[serde(default)]
     pub from_device: bool,
     /// The number called is one `phone::destination_allowed` refuses (premium rate,
-    /// shared cost, satellite).
+    /// shared cost, satellite) or in the administrator's high-risk prefixes
+    /// (`permissions::high_risk`).
     #[serde(default)]
     pub blocked_destination: bool,
     /// None when neither party is an active number of a customer.
@@ -159,8 +164,26 @@ fn refuse(refusal: Refusal) -> Authorization {
     Authorization::Refuse { refusal }
 }
 
+impl Default for Party {
+    fn default() -> Party {
+        Party {
+            user_id: 0,
+            suspended: false,
+            device_owner: None,
+            ivr_ticket_valid: None,
+            trial_verified: None,
+            rate: None,
+            country_permitted: true,
+            funds: Funds::default(),
+            route: Route::Direct,
+            ringing_webhook: false,
+        }
+    }
+}
+
 /// The decision, in this order: the call's earlier state, who pays, whether they may
-/// (device, IVR leg, suspension, the destination's kind, trial), a rate, then the funds.
+/// (device, IVR leg, suspension, the destination's kind, trial), a rate, the
+/// account's geo permissions, then the funds.
 pub fn authorize(f: &CallFacts) -> Authorization {
     match f.earlier {
         Earlier::Ended => return refuse(Refusal::CallAlreadyEnded),
@@ -209,7 +232,15 @@ fn permitted(f: &CallFacts, p: &Party) -> Result<Rate, Refusal> {
     if crate::trial::check_destination(p.trial_verified.is_some(), verified).is_err() {
         return Err(Refusal::TrialRestricted);
     }
-    p.rate.ok_or(Refusal::NoRate)
+    let rate = p.rate.ok_or(Refusal::NoRate)?;
+    if outbound && !p.country_permitted {
+        return Err(Refusal::CountryNotPermitted);
+    }
+    Ok(rate)
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The longest call the funds pay for, and what to hold for it.

@@ -18,6 +18,8 @@ pub enum Refusal {
     CallerIdNotYours,
     /// The destination is a premium-rate, shared-cost or satellite number.
     DestinationNotAllowed,
+    /// The destination's country is not among those the account may call.
+    CountryNotPermitted,
     /// No active rate covers the destination.
     NoRate,
     /// Not even the first billing increment is affordable.
@@ -25,13 +27,14 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 8] = [
+    pub const ALL: [Refusal; 9] = [
         Refusal::CallAlreadyEnded,
         Refusal::UnknownNumber,
         Refusal::AccountSuspended,
         Refusal::TrialRestricted,
         Refusal::CallerIdNotYours,
         Refusal::DestinationNotAllowed,
+        Refusal::CountryNotPermitted,
         Refusal::NoRate,
         Refusal::InsufficientFunds,
     ];
@@ -45,6 +48,7 @@ impl Refusal {
             Refusal::TrialRestricted => "trial_restricted",
             Refusal::CallerIdNotYours => "caller_id_not_yours",
             Refusal::DestinationNotAllowed => "destination_not_allowed",
+            Refusal::CountryNotPermitted => "country_not_permitted",
             Refusal::NoRate => "no_rate",
             Refusal::InsufficientFunds => "insufficient_funds",
         }
@@ -62,7 +66,8 @@ impl Refusal {
             Refusal::AccountSuspended
             | Refusal::TrialRestricted
             | Refusal::CallerIdNotYours
-            | Refusal::DestinationNotAllowed => (403, "Forbidden"),
+            | Refusal::DestinationNotAllowed
+            | Refusal::CountryNotPermitted => (403, "Forbidden"),
             Refusal::UnknownNumber | Refusal::NoRate => (404, "Not Found"),
             Refusal::CallAlreadyEnded => (481, "Call Does Not Exist"),
         }
@@ -77,6 +82,7 @@ impl Refusal {
             Refusal::TrialRestricted => "Trial calls only to verified numbers",
             Refusal::CallerIdNotYours => "Caller ID not allowed",
             Refusal::DestinationNotAllowed => "Destination not allowed",
+            Refusal::CountryNotPermitted => "Country not permitted",
             Refusal::NoRate => "Destination not served",
             Refusal::InsufficientFunds => "Insufficient funds",
         }

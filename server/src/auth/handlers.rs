@@ -71,6 +71,7 @@ pub async fn post_signup(
         .map_err(|e| Error::conflict_on_unique(e, "An account with this email already exists"))?;
     tracing::info!(user_id = user.id, "account created");
     crate::trial::start_for_new_account(&state, user.id).await?;
+    crate::permissions::start_for_new_account(&state, user.id).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(AccountCreated { user: user.view() }),

@@ -28,6 +28,21 @@ pub fn region(e164: &str) -> Option<String> {
     number.country().id().map(|id| id.as_ref().to_string())
 }
 
+/// The country (ISO 3166 code) a number belongs to, for geo permissions: its region
+/// when the plan places it, else the main country of its calling code (a number not
+/// assigned yet in +44 is still the United Kingdom's). None for the non-geographic
+/// codes (+800, +870, +881 ...), which are no country's.
+pub fn country(e164: &str) -> Option<String> {
+    let number = phonenumber::parse(None, e164).ok()?;
+    if let Some(id) = number.country().id() {
+        return Some(id.as_ref().to_string());
+    }
+    let metas = phonenumber::metadata::DATABASE.by_code(&number.country().code())?;
+    let main = metas.iter().find(|m| m.is_main_country_for_code());
+    let id = main.or(metas.first())?.id();
+    (id != "001").then(|| id.to_string())
+}
+
 /// Core's rule on `e164` with its kind: whether it may be called, texted or sent a code.
 pub fn allowed(e164: &str) -> Result<(), &'static str> {
     dialtone_core::phone::destination_allowed(e164, kind_of(e164))
@@ -48,6 +63,11 @@ mod tests {
         assert_eq!(region("+18095551234").as_deref(), Some("DO"));
         assert_eq!(region("+12045551234").as_deref(), Some("CA"));
         assert_eq!(region("+14155550123").as_deref(), Some("US"));
+        assert_eq!(country("+447700900123").as_deref(), Some("GB"));
+        assert_eq!(country("+15551234567").as_deref(), Some("US"));
+        assert_eq!(country("+18765551234").as_deref(), Some("JM"));
+        assert_eq!(country("+252612345678").as_deref(), Some("SO"));
+        assert_eq!(country("+881612345678"), None);
         for blocked in [
             "+19005550123",
             "+979123456789",

@@ -58,6 +58,10 @@ async fn quote(state: &AppState, user_id: i64, input: &SmsInput) -> Result<Quote
     Error::check(validate_sms(input))?;
     let to = phone::normalize(input.to.trim());
     crate::infra::numbering::allowed(&to).map_err(|m| Error::field("to", m))?;
+    let sms = dialtone_core::permissions::Channel::Sms;
+    if let Some(m) = crate::permissions::refusal(&state.db.pool, user_id, sms, &to).await? {
+        return Err(Error::field("to", m));
+    }
     let destination = destination::lookup(&state.db.pool, &to)
         .await?
         .filter(|d| d.active)

@@ -122,6 +122,10 @@ async fn post_verify(
     }
     // No free code goes where it costs the provider a premium (SMS pumping).
     crate::infra::numbering::allowed(&number).map_err(|m| Error::field("number", m))?;
+    let sms = dialtone_core::permissions::Channel::Sms;
+    if let Some(m) = crate::permissions::refusal(&state.db.pool, user_id, sms, &number).await? {
+        return Err(Error::field("number", m));
+    }
     // No code goes to a number another account's trial has: it could not be used.
     if repo::phone_owner(&state.db.pool, &number)
         .await?

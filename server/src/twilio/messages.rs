@@ -14,6 +14,8 @@ use crate::webhooks::events::Callback;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};
+use dialtone_core::permissions as geo;
+use dialtone_core::phone::DESTINATION_BLOCKED_MESSAGE;
 use dialtone_core::validation::{validate_sms, SmsInput, MAX_SMS};
 use dialtone_core::{api as rules, phone};
 use serde::Serialize;
@@ -146,9 +148,12 @@ pub async fn create_message(
     let outcome = sms::submit(&state, user_id, &input, key.as_deref(), origin)
         .await
         .map_err(|e| match e {
-            // Validity was checked above: what is left of "to" is a destination not sold.
+            // Validity was checked above: what is left of "to" is a destination not
+            // sold or not permitted (21408), or a number no account may text (21612).
             Error::BadRequest { message, .. } => {
-                TwilioError::bad(code::REGION_NOT_ENABLED, message)
+                let unreachable = [geo::HIGH_RISK_MESSAGE, DESTINATION_BLOCKED_MESSAGE];
+                let high_risk = unreachable.contains(&message.as_str());
+                TwilioError::bad(geo::twilio_code(geo::Channel::Sms, high_risk), message)
             }
             Error::Forbidden(message) => {
                 TwilioError::new(StatusCode::FORBIDDEN, code::TRIAL_UNVERIFIED, message)

@@ -9,6 +9,7 @@ import {
   Phone,
   ScrollText,
   Settings,
+  ShieldAlert,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Call History', to: paths.admin.callHistory, icon: History },
       { label: 'Country Pricing', to: paths.admin.countryPricing, icon: Globe },
       { label: 'Rate Decks', to: paths.admin.rateDecks, icon: FileSpreadsheet },
+      { label: 'Permissions', to: paths.admin.permissions, icon: ShieldAlert },
     ],
   },
   {

@@ -40,6 +40,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
         (name = "calls", description = "Call records"),
         (name = "sms", description = "Text messages"),
         (name = "trial", description = "The 7-day free trial and verified numbers"),
+        (name = "permissions", description = "Where the account may call and text (geo permissions)"),
         (name = "sip", description = "SIP devices: credentials for phones and softphones"),
         (name = "dashboard", description = "The client dashboard"),
         (name = "ivr", description = "IVR call flows, their prompts, number routes to them, and voicemails"),

@@ -123,6 +123,10 @@ pub struct Party {
     pub package_seconds: i64,
     /// Whether the owner's free trial restricts where the call may go.
     pub in_trial: bool,
+    /// The countries the owner may call (None: core's default set) and the
+    /// administrator's high-risk prefixes: geo permissions, read with the rest.
+    pub voice_countries: Option<String>,
+    pub high_risk: Option<String>,
 }
 
 impl Party {

@@ -9,6 +9,7 @@ use crate::voice::destination::Destination;
 use crate::voice::repo;
 use dialtone_core::call::authorize::{self as core, Earlier, Rate, Route};
 use dialtone_core::call::{Authorization, Direction};
+use dialtone_core::permissions as geo;
 use dialtone_core::sip::{RouteChoice, RouteInput};
 use sqlx::AnyConnection;
 
@@ -114,8 +115,6 @@ async fn read(
         direction,
         now_ms: now,
         from_device: req.device.is_some(),
-        blocked_destination: direction == Direction::Outbound
-            && crate::infra::numbering::allowed(&req.to).is_err(),
         ..Default::default()
     };
     let mut read = Read {
@@ -147,6 +146,10 @@ async fn read(
         (None, None) => Earlier::Nothing,
     };
     if facts.earlier == Earlier::Nothing {
+        // The destination's kind and the administrator's high-risk prefixes.
+        facts.blocked_destination = direction == Direction::Outbound
+            && (crate::infra::numbering::allowed(&req.to).is_err()
+                || geo::high_risk(&req.to, party.high_risk.as_deref()));
         party.destination = deck.or(party.destination.take());
         let party_facts = party_facts(state, req, direction, &party, conn).await?;
         let ask = (state, req, direction, now);
@@ -195,7 +198,12 @@ async fn party_facts(
             per_minute: rate_for(d, direction),
             increments: d.increments,
         });
+    let country_permitted = direction != Direction::Outbound || {
+        let country = crate::infra::numbering::country(&req.to);
+        geo::permits(party.voice_countries.as_deref(), country.as_deref())
+    };
     Ok(core::Party {
+        country_permitted,
         user_id: party.user_id,
         suspended: party.suspended,
         device_owner,

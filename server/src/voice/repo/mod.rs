@@ -131,6 +131,7 @@ fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String 
     };
     format!(
         "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
+         u.voice_countries, (SELECT value FROM settings WHERE key = 'high_risk_prefixes') AS high_risk, \
          (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
           WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
          FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
@@ -182,6 +183,8 @@ async fn party_query(
             row.try_get("trial_credit_micros")?,
             now,
         ),
+        voice_countries: row.try_get("voice_countries")?,
+        high_risk: row.try_get("high_risk")?,
     };
     let facts = match facts {
         Some(_) => Some(CallFacts::read(row)?),

@@ -4,6 +4,7 @@
 mod caller_id;
 mod devices;
 mod edge;
+mod geo;
 mod inbound;
 mod live;
 mod outbound;

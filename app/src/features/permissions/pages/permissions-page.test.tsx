@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { calls, mockServer, ok, refusal } from '../../../test/mock-api';
+import { bodyOf, rowOf } from '../../../test/queries';
+import { clientAuth, renderWithToasts } from '../../../test/render';
+import { PermissionsPage } from './permissions-page';
+
+const state = (status: string, selfService: boolean) => ({ status, selfService });
+
+function country(iso: string, name: string, voice: object, sms: object) {
+  return {
+    code: iso === 'GB' ? 'UK' : iso,
+    iso,
+    name,
+    flag: '',
+    callingCode: iso === 'SO' ? '252' : '44',
+    outboundRate: 0.025,
+    smsRate: 0.04,
+    voice,
+    sms,
+  };
+}
+
+const page = {
+  countries: [
+    country('GB', 'United Kingdom', state('allowed', true), state('blocked', true)),
+    country('SO', 'Somalia', state('blocked', false), state('requested', false)),
+  ],
+};
+
+const server = mockServer({ 'GET /api/permissions': ok(page) });
+
+function renderPage() {
+  renderWithToasts(<PermissionsPage />, { route: '/client/permissions', auth: clientAuth() });
+}
+
+describe('Permissions page', () => {
+  it('lists each country with its rates and what the account may do on each channel', async () => {
+    server();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Permissions', level: 1 })).toBeInTheDocument();
+    const uk = await screen.findByRole('row', { name: /United Kingdom/ });
+    expect(within(uk).getByText('$0.025')).toBeInTheDocument();
+    expect(within(uk).getByText('allowed')).toBeInTheDocument();
+    expect(
+      within(uk).getByRole('button', { name: 'Turn off calls to United Kingdom' }),
+    ).toBeVisible();
+    expect(within(uk).getByRole('button', { name: 'Turn on SMS to United Kingdom' })).toBeVisible();
+    const so = rowOf('Somalia');
+    expect(within(so).getByText('requested')).toBeInTheDocument();
+    expect(within(so).getByRole('button', { name: 'Ask for calls to Somalia' })).toBeVisible();
+    expect(within(so).queryByRole('button', { name: /SMS to Somalia/ })).toBeNull();
+  });
+
+  it('turns a country off and shows the answer the server gives', async () => {
+    const off = {
+      countries: [
+        country('GB', 'United Kingdom', state('blocked', true), state('blocked', true)),
+        page.countries[1],
+      ],
+    };
+    const fetch = server({ 'PUT /api/permissions/voice/GB': ok(off) });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Turn off calls to United Kingdom' }),
+    );
+    expect(await screen.findByText('Calls to United Kingdom turned off')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'PUT /api/permissions/voice/GB')).toEqual({ allowed: false });
+    expect(
+      within(rowOf('United Kingdom')).getByRole('button', {
+        name: 'Turn on calls to United Kingdom',
+      }),
+    ).toBeVisible();
+  });
+
+  it('asks an administrator for a blocked country with a reason', async () => {
+    const fetch = server({
+      'POST /api/permissions/requests': {
+        status: 201,
+        body: {
+          id: 7,
+          message: 'Request sent. We will let you know when an administrator answers.',
+        },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask for calls to Somalia' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask for Somalia' });
+    await userEvent.type(within(dialog).getByLabelText(/Why do you need it/), 'Family');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(/Request sent/)).toBeInTheDocument();
+    expect(bodyOf(fetch, 'POST /api/permissions/requests')).toEqual({
+      channel: 'voice',
+      country: 'SO',
+      note: 'Family',
+    });
+    expect(calls(fetch).filter((c) => c === 'GET /api/permissions').length).toBe(2);
+  });
+
+  it('says why the server refused a change', async () => {
+    server({
+      'PUT /api/permissions/sms/GB': refusal(403, 'Only an administrator turns this country on'),
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Turn on SMS to United Kingdom' }),
+    );
+    expect(
+      await screen.findByText('Only an administrator turns this country on'),
+    ).toBeInTheDocument();
+  });
+});
