@@ -55,6 +55,7 @@ for backend in ${BACKENDS:-sqlite postgres}; do
     TOKEN=$(TOKEN= api POST /auth/login "{\"email\":\"bench$c@example.com\",\"password\":\"password1\"}" | jq_ 'd["accessToken"]')
     CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
     TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+    bench_limits "$ADMIN" "$CID"
     NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
     NUMBERS+=("$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')")
   done

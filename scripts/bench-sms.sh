@@ -41,6 +41,7 @@ run() {
   client=$(TOKEN= api POST /auth/login "{\"email\":\"$email\",\"password\":\"password1\"}" | jq_ 'd["accessToken"]')
   cid=$(TOKEN=$client api GET /user/info | jq_ 'd["user"]["id"]')
   TOKEN=$admin api POST /admin/balances/$cid/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+  bench_limits "$admin" "$cid"
   local queued; queued=$($BIN/dialtone-load sms --base "$BASE" --token "$client" --requests "$N" --concurrency 16)
   stop "$queuer"
   local want; want=$(echo "$queued" | jq_ 'd["ok"]')

@@ -120,6 +120,7 @@ pub fn effective(defaults: &Caps, ceiling: Option<&Caps>, chosen: Option<&Caps>)
 /// Limits as a form types them: amounts in dollars and whole counts, as text; an
 /// empty field is no limit (for the administrator) or the ceiling (for a customer).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CapsInput {
     #[serde(default)]
@@ -235,6 +236,16 @@ pub fn choose(ceiling: &Caps, input: &CapsInput) -> Result<Caps, FieldErrors> {
     }
 }
 
+/// The field errors of limits as typed: against the ceiling as a form shows it (a
+/// customer's), or alone (an administrator's).
+pub fn validate(input: &CapsInput, ceiling: Option<&CapsInput>) -> FieldErrors {
+    let result = match ceiling {
+        Some(ceiling) => choose(&parse(ceiling).unwrap_or_default(), input),
+        None => parse(input),
+    };
+    result.err().unwrap_or_default()
+}
+
 /// Limits as a form shows them: dollars with cents and whole counts; "" for none.
 pub fn to_input(caps: &Caps) -> CapsInput {
     let money = |m: Option<i64>| {
@@ -253,7 +264,7 @@ pub fn to_input(caps: &Caps) -> CapsInput {
 }
 
 /// What an account has used of its limits when a call asks to go: what it spent this
-/// UTC day, its outbound calls in progress, and those it started in the last second.
+/// UTC day, its outbound calls in progress, and those it started in this second.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Usage {
@@ -269,10 +280,14 @@ pub struct Usage {
 /// otherwise and what calls in progress hold (`reserved`, part of today's spending
 /// once they end). None when no money limit applies.
 pub fn money_room(caps: &Caps, usage: &Usage, reserved: Micros) -> Option<Micros> {
-    let daily = caps
-        .daily_spend
-        .map(|d| (d - usage.spent_today - reserved).max(0));
-    lower(caps.max_call_cost, daily)
+    lower(caps.max_call_cost, daily_room(caps, usage, reserved))
+}
+
+/// What is left of the day's spending limit, with what calls in progress hold counted
+/// as spent; None without a daily limit.
+pub fn daily_room(caps: &Caps, usage: &Usage, reserved: Micros) -> Option<Micros> {
+    caps.daily_spend
+        .map(|d| (d - usage.spent_today - reserved).max(0))
 }
 
 #[cfg(test)]

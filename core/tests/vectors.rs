@@ -95,6 +95,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             &arg::<String>(args, 1),
             &arg::<String>(args, 2)
         )),
+        "validateCaps" => json!(dialtone_core::caps::validate(
+            &arg(args, 0),
+            arg::<Option<dialtone_core::caps::CapsInput>>(args, 1).as_ref()
+        )),
         "geoPermits" => json!(geo::permits(
             arg::<Option<String>>(args, 0).as_deref(),
             arg::<Option<String>>(args, 1).as_deref()

@@ -22,6 +22,7 @@ pub mod credentials;
 pub mod dashboard;
 pub mod ivr;
 pub mod ledger;
+pub mod limits;
 pub mod notifications;
 pub mod numbers;
 pub mod packages;
@@ -88,6 +89,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(webhooks::router())
         .merge(credentials::router())
         .merge(permissions::router())
+        .merge(limits::router())
 }
 
 /// The OpenAPI document: every /api operation as `api()` routes it, and the

@@ -150,6 +150,19 @@ pub fn trial_resend_wait(sent_at_ms: f64, now_ms: f64) -> Result<JsValue, JsErro
     })
 }
 
+/// Errors of spend and rate limits as typed, against the account's ceiling (a
+/// customer's form) or alone (null: the administrator's defaults).
+#[wasm_bindgen(js_name = validateCaps, skip_typescript)]
+pub fn validate_caps(input: JsValue, ceiling: JsValue) -> Result<JsValue, JsError> {
+    let input: dialtone_core::caps::CapsInput = from_js(input)?;
+    let ceiling: Option<dialtone_core::caps::CapsInput> =
+        match ceiling.is_null() || ceiling.is_undefined() {
+            true => None,
+            false => Some(from_js(ceiling)?),
+        };
+    to_js(&dialtone_core::caps::validate(&input, ceiling.as_ref()))
+}
+
 /// Whether a stored set of countries (None: the default set) reaches `country`.
 #[wasm_bindgen(js_name = geoPermits, skip_typescript)]
 pub fn geo_permits(stored: Option<String>, country: Option<String>) -> bool {
@@ -164,10 +177,11 @@ pub fn geo_high_risk(number: String, prefixes: Option<String>) -> bool {
 
 /// Why a customer may not ask for `country` now, or null.
 #[wasm_bindgen(js_name = geoMayRequest, skip_typescript)]
-pub fn geo_may_request(stored: Option<String>, country: String, pending: bool) -> Option<String> {
-    dialtone_core::permissions::may_request(stored.as_deref(), &country, pending)
-        .err()
-        .map(str::to_string)
+pub fn geo_may_request(stored: Option<String>, country: String, pending: bool) -> JsValue {
+    match dialtone_core::permissions::may_request(stored.as_deref(), &country, pending) {
+        Ok(()) => JsValue::NULL,
+        Err(message) => JsValue::from_str(message),
+    }
 }
 
 /// A list of `countries` or high-risk `prefixes` as typed: `{ ok: stored }` or `{ error }`.
@@ -308,6 +322,8 @@ export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
 export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
 export function trialNumberPurchase(restricted: boolean, hasTrialNumber: boolean): { ok: 'paid' | 'trial_number' } | { error: string };
 export function twoFactorCode(text: string): { ok: { kind: 'totp' | 'recovery'; code: string } } | { error: string };
+export interface CapsInput { maxRatePerMinute: string; maxCallCost: string; dailySpend: string; concurrentCalls: string; callsPerSecond: string; smsPerMinute: string }
+export function validateCaps(input: Partial<CapsInput>, ceiling: CapsInput | null): FieldErrors;
 export function geoPermits(stored: string | null, country: string | null): boolean;
 export function geoHighRisk(number: string, prefixes: string | null): boolean;
 export function geoMayRequest(stored: string | null, country: string, pending: boolean): string | null;

@@ -8416,6 +8416,330 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's spend and rate limits. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Limits in force, the ceiling and the customer's own */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Limits'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets the customer's own limits, each at most the ceiling ("" for none of their own). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CapsInput'];
+        };
+      };
+      responses: {
+        /** @description The limits as they are now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Limits'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The limits every account has until an administrator sets its own ceiling. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The platform's default limits */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LimitsForm'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Saves the platform's default limits ("" for no limit); every account without its
+     *     own ceiling follows them from its next call or message.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CapsInput'];
+        };
+      };
+      responses: {
+        /** @description The defaults as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LimitsForm'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account's ceiling and the limits in force. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account's limits */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AccountLimits'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Raises or lowers one account's ceiling (audited). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CeilingInput'];
+        };
+      };
+      responses: {
+        /** @description The account's limits now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AccountLimits'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/2010-04-01/Accounts/{AccountSid}/Messages.json': {
     parameters: {
       query?: never;
@@ -9292,6 +9616,11 @@ export interface components {
     AccountCreated: {
       user: components['schemas']['UserView'];
     };
+    AccountLimits: {
+      ceiling?: null | components['schemas']['LimitsForm'];
+      /** @description What binds the account now (its ceiling lowered by the customer's choice). */
+      inForce: components['schemas']['LimitsForm'];
+    };
     AdjustRequest: components['schemas']['AdjustmentInput'] & {
       /**
        * @description "credit" (Add Funds) or "debit" (Deduct Funds).
@@ -9722,6 +10051,18 @@ export interface components {
       durationSeconds: number;
       cost: components['schemas']['Money'];
     };
+    /**
+     * @description Limits as a form types them: amounts in dollars and whole counts, as text; an
+     *     empty field is no limit (for the administrator) or the ceiling (for a customer).
+     */
+    CapsInput: {
+      maxRatePerMinute?: string;
+      maxCallCost?: string;
+      dailySpend?: string;
+      concurrentCalls?: string;
+      callsPerSecond?: string;
+      smsPerMinute?: string;
+    };
     CardInput: {
       /** @default  */
       cardNumber: string;
@@ -9790,6 +10131,9 @@ export interface components {
     };
     /** @description A CDR time: ISO 8601 text or unix seconds. Documentation only. */
     CdrTime: string | number;
+    CeilingInput: {
+      ceiling?: null | components['schemas']['CapsInput'];
+    };
     /** @description The second step an account with two-factor sign-in owes after its password. */
     Challenge: {
       twoFactorRequired: boolean;
@@ -10303,6 +10647,25 @@ export interface components {
       date: string;
       /** @description The audio has been fetched (played or downloaded) at least once. */
       heard: boolean;
+    };
+    Limits: {
+      /** @description What binds the account now: the lower of its ceiling and its own choice. */
+      inForce: components['schemas']['LimitsForm'];
+      /** @description The most the customer may choose; an administrator raises it. */
+      ceiling: components['schemas']['LimitsForm'];
+      /** @description The customer's own limits ("" where they chose none). */
+      chosen: components['schemas']['LimitsForm'];
+      /** @description Calls and messages charged this UTC day. */
+      spentToday: components['schemas']['Money'];
+    };
+    /** @description Limits as the forms show them: dollars and whole counts as text, "" for none. */
+    LimitsForm: {
+      maxRatePerMinute: string;
+      maxCallCost: string;
+      dailySpend: string;
+      concurrentCalls: string;
+      callsPerSecond: string;
+      smsPerMinute: string;
     };
     /** @description The administrator's lists, as stored (space-separated). */
     Lists: {

@@ -6,6 +6,7 @@ import * as wasm from 'dialtone-core';
 export type {
   AdjustmentInput,
   ApiKeyInput,
+  CapsInput,
   CardInput,
   ContactInput,
   EmailInput,
@@ -46,6 +47,7 @@ export const {
   trialDaysLeft,
   trialResendWait,
   geoPermits,
+  validateCaps,
   geoHighRisk,
   geoMayRequest,
   geoLists,

@@ -4,6 +4,7 @@
 //! at once can never together spend more than the balance plus package minutes.
 
 use super::{Direction, Refusal};
+use crate::caps::{Caps, Usage};
 use crate::rating::{max_duration, max_duration_forwarded, rate_call, Increments};
 use crate::Micros;
 use serde::{Deserialize, Serialize};
@@ -91,6 +92,11 @@ pub struct Party {
     /// called (`permissions::permits`).
     #[serde(default = "yes")]
     pub country_permitted: bool,
+    /// The account's spend and rate limits (`caps::effective`) and what it has used.
+    #[serde(default)]
+    pub caps: Caps,
+    #[serde(default)]
+    pub usage: Usage,
     #[serde(flatten)]
     pub funds: Funds,
     #[serde(default)]
@@ -174,6 +180,8 @@ impl Default for Party {
             trial_verified: None,
             rate: None,
             country_permitted: true,
+            caps: Caps::default(),
+            usage: Usage::default(),
             funds: Funds::default(),
             route: Route::Direct,
             ringing_webhook: false,
@@ -233,14 +241,55 @@ fn permitted(f: &CallFacts, p: &Party) -> Result<Rate, Refusal> {
         return Err(Refusal::TrialRestricted);
     }
     let rate = p.rate.ok_or(Refusal::NoRate)?;
-    if outbound && !p.country_permitted {
-        return Err(Refusal::CountryNotPermitted);
+    if outbound {
+        limits(p, rate)?;
     }
     Ok(rate)
 }
 
+/// What only calls the account places are held to: its countries, the price a
+/// minute, and how many calls at once and per second.
+fn limits(p: &Party, rate: Rate) -> Result<(), Refusal> {
+    let (caps, usage) = (&p.caps, &p.usage);
+    if !p.country_permitted {
+        return Err(Refusal::CountryNotPermitted);
+    }
+    if caps
+        .max_rate_per_minute
+        .is_some_and(|max| rate.per_minute > max)
+    {
+        return Err(Refusal::RateAboveLimit);
+    }
+    if caps
+        .concurrent_calls
+        .is_some_and(|max| usage.live_calls >= max)
+    {
+        return Err(Refusal::TooManyCalls);
+    }
+    if caps
+        .calls_per_second
+        .is_some_and(|max| usage.calls_last_second >= max)
+    {
+        return Err(Refusal::CallRateLimited);
+    }
+    Ok(())
+}
+
 fn yes() -> bool {
     true
+}
+
+/// Why not even a first increment fits: the day's limit, the cost a call may reach,
+/// or the funds.
+fn unaffordable(p: &Party, available: Micros) -> Refusal {
+    let daily = crate::caps::daily_room(&p.caps, &p.usage, p.funds.reserved);
+    if daily.is_some_and(|d| d < available && p.caps.max_call_cost.is_none_or(|c| d <= c)) {
+        return Refusal::DailyLimitReached;
+    }
+    if p.caps.max_call_cost.is_some_and(|c| c < available) {
+        return Refusal::RateAboveLimit;
+    }
+    Refusal::InsufficientFunds
 }
 
 /// The longest call the funds pay for, and what to hold for it.
@@ -251,7 +300,12 @@ fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
         package_seconds,
         reserved_package_seconds,
     } = p.funds;
-    let funds = balance - reserved;
+    // The money limits (a call's cost, the day's spending) cut the funds a call holds.
+    let room = crate::caps::money_room(&p.caps, &p.usage, reserved);
+    let funds = match room {
+        Some(room) => (balance - reserved).min(room),
+        None => balance - reserved,
+    };
     let (package_total, package_free) = match f.direction.uses_packages() {
         true => (
             package_seconds,
@@ -271,7 +325,7 @@ fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
         _ => max_duration(funds, per_minute, inc, package_free, MAX_CALL_SECONDS),
     };
     if max == 0 {
-        return refuse(Refusal::InsufficientFunds);
+        return refuse(unaffordable(p, balance - reserved));
     }
     let charge = rate_call(max, per_minute, inc, package_free);
     let forwarded = matches!(p.route, Route::Forward { leg: Some(_) });

@@ -24,10 +24,18 @@ pub enum Refusal {
     NoRate,
     /// Not even the first billing increment is affordable.
     InsufficientFunds,
+    /// The destination's rate is above the account's maximum price per minute.
+    RateAboveLimit,
+    /// The account's spending today has reached its daily limit.
+    DailyLimitReached,
+    /// The account has as many outbound calls in progress as it may.
+    TooManyCalls,
+    /// The account started as many outbound calls this second as it may.
+    CallRateLimited,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 9] = [
+    pub const ALL: [Refusal; 13] = [
         Refusal::CallAlreadyEnded,
         Refusal::UnknownNumber,
         Refusal::AccountSuspended,
@@ -37,6 +45,10 @@ impl Refusal {
         Refusal::CountryNotPermitted,
         Refusal::NoRate,
         Refusal::InsufficientFunds,
+        Refusal::RateAboveLimit,
+        Refusal::DailyLimitReached,
+        Refusal::TooManyCalls,
+        Refusal::CallRateLimited,
     ];
 
     /// The code the switch API answers in `reason`.
@@ -51,6 +63,10 @@ impl Refusal {
             Refusal::CountryNotPermitted => "country_not_permitted",
             Refusal::NoRate => "no_rate",
             Refusal::InsufficientFunds => "insufficient_funds",
+            Refusal::RateAboveLimit => "rate_above_limit",
+            Refusal::DailyLimitReached => "daily_limit_reached",
+            Refusal::TooManyCalls => "too_many_calls",
+            Refusal::CallRateLimited => "call_rate_limited",
         }
     }
 
@@ -67,7 +83,13 @@ impl Refusal {
             | Refusal::TrialRestricted
             | Refusal::CallerIdNotYours
             | Refusal::DestinationNotAllowed
-            | Refusal::CountryNotPermitted => (403, "Forbidden"),
+            | Refusal::CountryNotPermitted
+            | Refusal::RateAboveLimit
+            | Refusal::DailyLimitReached => (403, "Forbidden"),
+            // The caller's line is busy with its own calls; the switch is not.
+            Refusal::TooManyCalls => (486, "Busy Here"),
+            // Retry-After: the next second may take it.
+            Refusal::CallRateLimited => (503, "Service Unavailable"),
             Refusal::UnknownNumber | Refusal::NoRate => (404, "Not Found"),
             Refusal::CallAlreadyEnded => (481, "Call Does Not Exist"),
         }
@@ -85,12 +107,23 @@ impl Refusal {
             Refusal::CountryNotPermitted => "Country not permitted",
             Refusal::NoRate => "Destination not served",
             Refusal::InsufficientFunds => "Insufficient funds",
+            Refusal::RateAboveLimit => "Rate above your limit",
+            Refusal::DailyLimitReached => "Daily spending limit reached",
+            Refusal::TooManyCalls => "Too many calls at once",
+            Refusal::CallRateLimited => "Too many new calls",
         }
     }
 
-    /// Whether no other call's write could change this refusal: only money frees up.
+    /// Whether no other call's write could change this refusal: money frees up, calls
+    /// end, a second passes.
     pub fn is_final(self) -> bool {
-        self != Refusal::InsufficientFunds
+        !matches!(
+            self,
+            Refusal::InsufficientFunds
+                | Refusal::DailyLimitReached
+                | Refusal::TooManyCalls
+                | Refusal::CallRateLimited
+        )
     }
 }
 
@@ -105,10 +138,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_refusal_has_a_code_that_parses_back_and_a_sip_answer_below_500() {
+    fn every_refusal_has_a_code_that_parses_back_and_a_client_error_but_the_rate_limits_503() {
         for r in Refusal::ALL {
             assert_eq!(Refusal::parse(r.code()), Some(r));
-            assert!((400..500).contains(&r.sip().0), "{r:?}");
+            let limited = r == Refusal::CallRateLimited;
+            assert!((400..500).contains(&r.sip().0) || limited, "{r:?}");
             assert!(!r.phrase().contains('_'), "{r:?}");
         }
         assert_eq!(sip_answer("something new").0, 503);

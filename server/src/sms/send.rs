@@ -3,6 +3,7 @@
 //! Idempotency-Key.
 
 use super::*;
+use crate::settings::DAY_MS;
 
 /// What came of a message: as stored, the balance after, and the carrier's failure
 /// when it refused the message (then refunded).
@@ -95,6 +96,7 @@ pub async fn submit(
         let verified = crate::trial::account::is_verified(&mut conn, user_id, &q.to).await?;
         trial::check_destination(true, verified).map_err(|m| Error::Forbidden(m.into()))?;
     }
+    crate::limits::check_sms(state, user_id, q.cost, now_ms()).await?;
     let carrier = provider::Provider::from_config(&state.config);
     // The app sends from the customer's first active number; stored with the message,
     // so the carrier, the API and conversations all see the same sender.
@@ -208,7 +210,7 @@ async fn charge(state: &AppState, c: Charge<'_>) -> Result<Charged> {
             actor_id: None,
         };
         match ledger::post(&mut tx, posting).await {
-            Ok(_) => {}
+            Ok(_) => crate::limits::spend(&mut *tx, user_id, q.cost, now_ms() / DAY_MS).await?,
             Err(PostError::InsufficientFunds { balance, .. }) => {
                 tx.rollback().await?;
                 return Err(insufficient(q.cost, balance));

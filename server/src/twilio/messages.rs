@@ -155,6 +155,9 @@ pub async fn create_message(
                 let high_risk = unreachable.contains(&message.as_str());
                 TwilioError::bad(geo::twilio_code(geo::Channel::Sms, high_risk), message)
             }
+            Error::Forbidden(message) if message == crate::limits::DAILY_MESSAGE => {
+                TwilioError::new(StatusCode::FORBIDDEN, code::FORBIDDEN, message)
+            }
             Error::Forbidden(message) => {
                 TwilioError::new(StatusCode::FORBIDDEN, code::TRIAL_UNVERIFIED, message)
             }

@@ -139,6 +139,8 @@ async fn calls_read_in_their_turn_and_pipelined_ones_run_side_by_side() {
     let (app, plain, plain_number) = TestApp::with_caller("ada@example.com", "100.00").await;
     let (packaged, packaged_number) = caller(&app, "bob@example.com", "100.00").await;
     app.fund(packaged.user_id, "25").await;
+    app.without_limits(plain.user_id).await;
+    app.without_limits(packaged.user_id).await;
     let r = app
         .post_empty_as(&packaged, "/api/packages/1/purchase")
         .await;

@@ -10,7 +10,7 @@ use dialtone_server::voice::calls::repo::NewCall;
 use dialtone_server::voice::repo::charge::{
     hold_and_reserve, settle, settle_read_ahead, Settlement,
 };
-use dialtone_server::voice::repo::Reservation;
+use dialtone_server::voice::repo::{HoldLimits, Reservation};
 
 /// Call call-1's settlement at `cost`, as read: `held` is the reservation it found.
 pub fn settlement<'a>(user_id: i64, from: &'a str, held: Option<i64>, cost: i64) -> Settlement<'a> {
@@ -126,6 +126,7 @@ pub fn reservation(id: &'static str, user_id: i64) -> Reservation<'static> {
         to: "+12125550199",
         rate_micros: 1_000,
         increments: Default::default(),
+        limits: HoldLimits::of(&Default::default(), true),
     }
 }
 

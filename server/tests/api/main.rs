@@ -28,6 +28,7 @@ mod geo_permissions;
 mod held_money;
 mod ivr;
 mod ivr_calls;
+mod limits;
 mod metrics;
 mod money;
 mod multi_instance;

@@ -29,6 +29,15 @@ impl Limit {
             message,
         }
     }
+
+    /// `max` requests a minute: an account's messages.
+    pub const fn per_minute(max: i64, message: &'static str) -> Limit {
+        Limit {
+            max,
+            window_ms: 60 * 1000,
+            message,
+        }
+    }
 }
 
 /// No window is longer than this; rows older than it are swept.

@@ -127,6 +127,9 @@ pub struct Party {
     /// administrator's high-risk prefixes: geo permissions, read with the rest.
     pub voice_countries: Option<String>,
     pub high_risk: Option<String>,
+    /// The owner's spend and rate limits in force, and what it spent this UTC day.
+    pub caps: dialtone_core::caps::Caps,
+    pub spent_today: i64,
 }
 
 impl Party {

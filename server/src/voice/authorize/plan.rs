@@ -41,6 +41,7 @@ pub(super) struct Reserve {
     user_id: i64,
     hold: core::Hold,
     created_at: i64,
+    limits: repo::HoldLimits,
 }
 
 impl Reserve {
@@ -57,6 +58,7 @@ impl Reserve {
             to: &req.to,
             rate_micros: self.hold.rate.per_minute,
             increments: self.hold.rate.increments,
+            limits: self.limits,
         }
     }
 
@@ -151,7 +153,12 @@ async fn read(
             && (crate::infra::numbering::allowed(&req.to).is_err()
                 || geo::high_risk(&req.to, party.high_risk.as_deref()));
         party.destination = deck.or(party.destination.take());
-        let party_facts = party_facts(state, req, direction, &party, conn).await?;
+        let mut party_facts = party_facts(state, req, direction, &party, conn).await?;
+        party_facts.usage = dialtone_core::caps::Usage {
+            spent_today: party.spent_today,
+            live_calls: call_facts.live_calls,
+            calls_last_second: call_facts.calls_last_second,
+        };
         let ask = (state, req, direction, now);
         facts.party = Some(route(ask, &party, call_facts, party_facts, &mut read, conn).await?);
         read.party = Some(party);
@@ -204,6 +211,8 @@ async fn party_facts(
     };
     Ok(core::Party {
         country_permitted,
+        caps: party.caps,
+        usage: Default::default(),
         user_id: party.user_id,
         suspended: party.suspended,
         device_owner,
@@ -298,6 +307,7 @@ fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Autho
             user_id: party.user_id,
             hold: h,
             created_at: read.facts.now_ms,
+            limits: repo::HoldLimits::of(&party.caps, read.facts.direction == Direction::Outbound),
         },
         package_total,
         ringing: read.ringing,

@@ -21,19 +21,32 @@ use crate::voice::batch::{AheadTurn, Batcher, CallTx};
 use super::Reservation;
 
 /// A call may have read before its turn (`Batcher::reads_ahead`), so the UPDATE also
-/// re-checks that the call has neither a reservation nor a record yet.
-const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+/// re-checks that the call has neither a reservation nor a record yet, and the
+/// account's limits that other calls' writes change ($14-$16: outbound calls at once,
+/// in this second, and the day's spending with what calls in progress hold). An
+/// outbound call ($17) counts itself in its second.
+const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2, \
+    cps_count = CASE WHEN $17 = 0 THEN cps_count WHEN cps_window = $6 / 1000 THEN cps_count + 1 ELSE 1 END, \
+    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END \
     WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
-    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5); \
+    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) \
+    AND ($14 < 0 OR (SELECT COUNT(*) FROM call_reservations c WHERE c.user_id = $3 AND c.direction = 'outbound') < $14) \
+    AND ($15 < 0 OR cps_window <> $6 / 1000 OR cps_count < $15) \
+    AND ($16 < 0 OR (CASE WHEN spent_day = $6 / 86400000 THEN spent_today_micros ELSE 0 END) + reserved_micros + $1 <= $16); \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
     SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 WHERE changes() = 1";
 
 /// The same re-checks on PostgreSQL, where the call may also have read before its
 /// turn in the batch.
-const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2 \
+const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2, \
+    cps_count = CASE WHEN $17 = 0 THEN cps_count WHEN cps_window = $6 / 1000 THEN cps_count + 1 ELSE 1 END, \
+    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END \
     WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
-    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) RETURNING id) \
+    AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) \
+    AND ($14 < 0 OR (SELECT COUNT(*) FROM call_reservations c WHERE c.user_id = $3 AND c.direction = 'outbound') < $14) \
+    AND ($15 < 0 OR cps_window <> $6 / 1000 OR cps_count < $15) \
+    AND ($16 < 0 OR (CASE WHEN spent_day = $6 / 86400000 THEN spent_today_micros ELSE 0 END) + reserved_micros + $1 <= $16) RETURNING id) \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
     direction, from_number, to_number, rate_micros, first_increment, next_increment) \
     SELECT $5, $3, $1, $2, $6, $7, $8, $9, $10, $11, $12, $13 FROM h";
@@ -75,7 +88,11 @@ fn hold_args<'q>(
     a.text(r.to)?;
     a.int(r.rate_micros)?;
     a.int(r.increments.first)?;
-    a.int(r.increments.next)
+    a.int(r.increments.next)?;
+    a.int(r.limits.live_calls)?;
+    a.int(r.limits.calls_per_second)?;
+    a.int(r.limits.daily_spend)?;
+    a.int(i64::from(r.direction == "outbound"))
 }
 
 /// What a write planned before the call's turn (`Batcher::reads_ahead`) did.
@@ -233,7 +250,9 @@ fn settle_sql(backend: Backend, guarded: bool) -> String {
     // The balance UPDATE releases the reservation ($2, $3: it is this account's, or 0)
     // and charges $4 if what is not held by other calls covers it.
     let charge = "UPDATE users SET reserved_micros = reserved_micros - $2, reserved_package_seconds = reserved_package_seconds - $3, \
-         balance_micros = balance_micros - $4 WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
+         balance_micros = balance_micros - $4, \
+         spent_today_micros = CASE WHEN spent_day = $9 THEN spent_today_micros + $4 ELSE $4 END, spent_day = $9 \
+         WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
     match backend {
         Backend::Sqlite if guarded => format!(
             "INSERT INTO temp.settle_ok (ok) {GUARD}; DELETE FROM call_reservations WHERE call_id = $1 AND {NOTED}; {charge} AND {NOTED}; \

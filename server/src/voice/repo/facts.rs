@@ -67,6 +67,9 @@ pub struct CallFacts {
     pub low_balance_notified: bool,
     /// The low-balance threshold setting, when set.
     pub low_balance_setting: Option<i64>,
+    /// The owner's outbound calls in progress, and those started in this second.
+    pub live_calls: i64,
+    pub calls_last_second: i64,
 }
 
 impl CallFacts {

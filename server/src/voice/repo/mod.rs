@@ -71,7 +71,9 @@ const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds 
     r.package_seconds AS r_package, r.created_at AS r_created, r.expires_at AS r_expires, \
     r.direction AS r_direction, r.from_number AS r_from, r.to_number AS r_to, u.low_balance_notified, \
     n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
-    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting";
+    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting, \
+    (SELECT COUNT(*) FROM call_reservations cr WHERE cr.user_id = n.owner_id AND cr.direction = 'outbound') AS live_calls, \
+    CASE WHEN u.cps_window = $2 / 1000 THEN u.cps_count ELSE 0 END AS calls_last_second";
 
 /// Where an inbound call goes: the number's forward, IVR flow, devices and VoiceUrl.
 const ROUTING_COLUMNS: &str = "(SELECT f.forward_to FROM number_forwards f WHERE f.number_id = n.id AND f.owner_id = n.owner_id) AS forward_to, \
@@ -132,6 +134,8 @@ fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String 
     format!(
         "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
          u.voice_countries, (SELECT value FROM settings WHERE key = 'high_risk_prefixes') AS high_risk, \
+         u.caps_ceiling, u.caps_chosen, (SELECT value FROM settings WHERE key = 'default_caps') AS default_caps, \
+         CASE WHEN u.spent_day = $2 / 86400000 THEN u.spent_today_micros ELSE 0 END AS spent_today, \
          (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
           WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
          FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
@@ -185,6 +189,12 @@ async fn party_query(
         ),
         voice_countries: row.try_get("voice_countries")?,
         high_risk: row.try_get("high_risk")?,
+        caps: crate::limits::caps_of(
+            row.try_get("default_caps")?,
+            row.try_get("caps_ceiling")?,
+            row.try_get("caps_chosen")?,
+        ),
+        spent_today: row.try_get("spent_today")?,
     };
     let facts = match facts {
         Some(_) => Some(CallFacts::read(row)?),
@@ -220,6 +230,29 @@ pub struct Reservation<'a> {
     /// The rate and increments the call was authorized at (for its cost so far).
     pub rate_micros: i64,
     pub increments: dialtone_core::rating::Increments,
+    /// The account's limits the hold re-checks when it is written (-1: none): its
+    /// outbound calls at once and per second, and its spending today.
+    pub limits: HoldLimits,
+}
+
+/// The limits a reservation's write re-checks (-1: none), so that a hold planned
+/// before the call's turn cannot pass a limit another call reached meanwhile.
+#[derive(Clone, Copy)]
+pub struct HoldLimits {
+    pub live_calls: i64,
+    pub calls_per_second: i64,
+    pub daily_spend: i64,
+}
+
+impl HoldLimits {
+    pub fn of(caps: &dialtone_core::caps::Caps, outbound: bool) -> HoldLimits {
+        let outbound_only = |cap: Option<i64>| cap.filter(|_| outbound).unwrap_or(-1);
+        HoldLimits {
+            live_calls: outbound_only(caps.concurrent_calls),
+            calls_per_second: outbound_only(caps.calls_per_second),
+            daily_spend: caps.daily_spend.unwrap_or(-1),
+        }
+    }
 }
 
 /// A reservation taken out of the table.

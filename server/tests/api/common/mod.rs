@@ -235,6 +235,16 @@ impl Resp {
 
 impl TestApp {
     /// Credits a user through the audited admin path (creating an admin if needed).
+    /// Lifts the account's spend and rate limits (an administrator's empty ceiling), for
+    /// tests of load through one account rather than of its limits.
+    pub async fn without_limits(&self, user_id: i64) {
+        sqlx::query("UPDATE users SET caps_ceiling = '' WHERE id = $1")
+            .bind(user_id)
+            .execute(&self.state.db.pool)
+            .await
+            .unwrap();
+    }
+
     pub async fn fund(&self, user_id: i64, amount: &str) {
         let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
             .bind(FUNDING_ADMIN)

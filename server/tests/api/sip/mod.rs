@@ -6,6 +6,7 @@ mod devices;
 mod edge;
 mod geo;
 mod inbound;
+mod limits;
 mod live;
 mod outbound;
 mod restart;

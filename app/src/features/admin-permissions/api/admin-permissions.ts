@@ -21,3 +21,16 @@ export function saveLists(lists: PermissionLists) {
 export function decide(id: number, approve: boolean) {
   return api.post<Schema<'Decided'>>(`/admin/permissions/requests/${id}`, { approve });
 }
+
+export type LimitsForm = Schema<'LimitsForm'>;
+
+export const defaultLimitsKey = ['admin', 'limits'] as const;
+
+/** The limits every account has until it gets its own ceiling. */
+export function useDefaultLimits() {
+  return useApiGet<LimitsForm>(defaultLimitsKey, '/admin/limits', { staleTime: 0 });
+}
+
+export function saveDefaultLimits(limits: LimitsForm) {
+  return api.put<LimitsForm>('/admin/limits', limits);
+}

@@ -19,8 +19,18 @@ const request = {
   createdAt: '2026-11-28T10:00:00Z',
 };
 
+const defaults = {
+  maxRatePerMinute: '1.00',
+  maxCallCost: '25.00',
+  dailySpend: '100.00',
+  concurrentCalls: '10',
+  callsPerSecond: '5',
+  smsPerMinute: '60',
+};
+
 const server = mockServer({
   'GET /api/admin/permissions': ok({ ...lists, requests: [request] }),
+  'GET /api/admin/limits': ok(defaults),
 });
 
 function renderPage() {
@@ -76,5 +86,26 @@ describe('Admin permissions page', () => {
     renderPage();
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Requests for blocked countries' })).toBeNull();
+  });
+
+  it('saves the default limits, an empty field being no limit', async () => {
+    const fetch = server({
+      'PUT /api/admin/limits': (init) => ok(JSON.parse(String(init.body))),
+    });
+    renderPage();
+    const daily = await screen.findByLabelText('Spending a day, calls and SMS ($)');
+    expect(daily).toHaveValue('100.00');
+    await userEvent.clear(daily);
+    await retype(screen.getByLabelText('Calls at once'), 'many');
+    await userEvent.click(screen.getByRole('button', { name: 'Save default limits' }));
+    expect(screen.getByText('Enter a whole number from 1 to 100000')).toBeInTheDocument();
+    await retype(screen.getByLabelText('Calls at once'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save default limits' }));
+    expect(await screen.findByText('Default limits saved')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'PUT /api/admin/limits')).toEqual({
+      ...defaults,
+      dailySpend: '',
+      concurrentCalls: '20',
+    });
   });
 });

@@ -8,13 +8,16 @@ import {
   adminPermissionsKey,
   decide,
   useAdminPermissions,
+  useDefaultLimits,
   type WaitingRequest,
 } from '../api/admin-permissions';
+import { DefaultLimitsForm } from '../components/default-limits-form';
 import { ListsForm } from '../components/lists-form';
 import { RequestsTable } from '../components/requests-table';
 
 export function AdminPermissionsPage() {
   const permissions = useAdminPermissions();
+  const limits = useDefaultLimits();
   const queryClient = useQueryClient();
   const answer = useMutation({
     mutationFn: ({ request, approve }: { request: WaitingRequest; approve: boolean }) =>
@@ -28,7 +31,7 @@ export function AdminPermissionsPage() {
   return (
     <AppPage
       title="Permissions"
-      meta="Where accounts may call and text."
+      meta="Where accounts may call and text, and how much."
       description="Each account reaches only the countries of its set: new accounts get the defaults below, customers turn countries off and ask for others, and you grant or decline. Numbers under a high-risk prefix are refused for everyone, as premium-rate, shared-cost and satellite numbers always are."
     >
       <QueryList
@@ -61,6 +64,7 @@ export function AdminPermissionsPage() {
           }}
         />
       )}
+      {limits.data && <DefaultLimitsForm saved={limits.data} />}
     </AppPage>
   );
 }

@@ -29,7 +29,22 @@ const page = {
   ],
 };
 
-const server = mockServer({ 'GET /api/permissions': ok(page) });
+const form = (values: Partial<Record<string, string>>) => ({
+  maxRatePerMinute: '',
+  maxCallCost: '',
+  dailySpend: '',
+  concurrentCalls: '',
+  callsPerSecond: '',
+  smsPerMinute: '',
+  ...values,
+});
+const ceiling = form({ maxRatePerMinute: '1.00', dailySpend: '100.00', concurrentCalls: '10' });
+const limits = { inForce: ceiling, ceiling, chosen: form({}), spentToday: 3.5 };
+
+const server = mockServer({
+  'GET /api/permissions': ok(page),
+  'GET /api/limits': ok(limits),
+});
 
 function renderPage() {
   renderWithToasts(<PermissionsPage />, { route: '/client/permissions', auth: clientAuth() });
@@ -109,5 +124,30 @@ describe('Permissions page', () => {
     expect(
       await screen.findByText('Only an administrator turns this country on'),
     ).toBeInTheDocument();
+  });
+
+  it('lowers a limit and refuses, as core does, one above the ceiling', async () => {
+    const fetch = server({
+      'PUT /api/limits': (init) => {
+        const chosen = JSON.parse(String(init.body)) as Record<string, string>;
+        return ok({ ...limits, chosen, inForce: { ...ceiling, concurrentCalls: '2' } });
+      },
+    });
+    renderPage();
+    const calls_ = await screen.findByLabelText('Calls at once');
+    expect(screen.getByText('In force: 10; ceiling: 10')).toBeInTheDocument();
+    expect(screen.getByText(/Spent today: \$3\.50/)).toBeInTheDocument();
+    await userEvent.type(calls_, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(
+      screen.getByText("At most 10, your account's ceiling: ask us to raise it"),
+    ).toBeInTheDocument();
+    expect(calls(fetch).filter((c) => c.startsWith('PUT'))).toEqual([]);
+    await userEvent.clear(calls_);
+    await userEvent.type(calls_, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Limits saved')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'PUT /api/limits')).toEqual(form({ concurrentCalls: '2' }));
+    expect(screen.getByText('In force: 2; ceiling: 10')).toBeInTheDocument();
   });
 });

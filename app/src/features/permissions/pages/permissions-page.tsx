@@ -14,11 +14,14 @@ import {
 } from '../api/get-permissions';
 import { PermissionsTable } from '../components/permissions-table';
 import { RequestCountryDialog } from '../components/request-country-dialog';
+import { useLimits } from '../api/limits';
+import { LimitsForm } from '../components/limits-form';
 
 type Change = { country: CountryPermission; channel: Channel; allowed: boolean };
 
 export function PermissionsPage() {
   const permissions = usePermissions();
+  const limits = useLimits();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ country: CountryPermission; channel: Channel } | null>(
     null,
@@ -59,6 +62,7 @@ export function PermissionsPage() {
           />
         )}
       </QueryList>
+      {limits.data && <LimitsForm limits={limits.data} />}
       {asking && <RequestCountryDialog {...asking} onClose={() => setAsking(null)} />}
     </AppPage>
   );
