@@ -7,6 +7,7 @@ pub mod caps;
 pub mod card;
 pub mod dates;
 pub mod email;
+pub mod fraud;
 pub mod inventory;
 pub mod ivr;
 pub mod money;

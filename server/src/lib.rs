@@ -20,6 +20,7 @@ pub mod catalogue;
 pub mod contact;
 pub mod credentials;
 pub mod dashboard;
+pub mod fraud;
 pub mod ivr;
 pub mod ledger;
 pub mod limits;
@@ -90,6 +91,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(credentials::router())
         .merge(permissions::router())
         .merge(limits::router())
+        .merge(fraud::router())
 }
 
 /// The OpenAPI document: every /api operation as `api()` routes it, and the

@@ -22,6 +22,9 @@ pub struct Inner {
     /// The switch's requests worked on at once (`config.switch_queue`): one slot each,
     /// none left means 503 at once (`voice::switch`).
     pub switch_slots: Arc<tokio::sync::Semaphore>,
+    /// When the fraud job last looked (unix ms): it looks at accounts whose calls were
+    /// recorded since (`fraud::detect_due`).
+    pub fraud_checked_at: std::sync::atomic::AtomicI64,
 }
 
 impl Deref for AppState {
@@ -44,6 +47,7 @@ impl AppState {
             call_writes: Default::default(),
             decks: Default::default(),
             switch_slots,
+            fraud_checked_at: Default::default(),
         }))
     }
 }

@@ -163,22 +163,27 @@ pub fn validate_caps(input: JsValue, ceiling: JsValue) -> Result<JsValue, JsErro
     to_js(&dialtone_core::caps::validate(&input, ceiling.as_ref()))
 }
 
-/// Whether a stored set of countries (None: the default set) reaches `country`.
+/// Whether a stored set of countries (null: the default set) reaches `country`.
 #[wasm_bindgen(js_name = geoPermits, skip_typescript)]
-pub fn geo_permits(stored: Option<String>, country: Option<String>) -> bool {
+pub fn geo_permits(stored: JsValue, country: JsValue) -> bool {
+    let (stored, country) = (stored.as_string(), country.as_string());
     dialtone_core::permissions::permits(stored.as_deref(), country.as_deref())
 }
 
 /// Whether `number` starts with one of the stored high-risk prefixes.
 #[wasm_bindgen(js_name = geoHighRisk, skip_typescript)]
-pub fn geo_high_risk(number: String, prefixes: Option<String>) -> bool {
-    dialtone_core::permissions::high_risk(&number, prefixes.as_deref())
+pub fn geo_high_risk(number: JsValue, prefixes: JsValue) -> bool {
+    let number = number.as_string().unwrap_or_default();
+    dialtone_core::permissions::high_risk(&number, prefixes.as_string().as_deref())
 }
 
 /// Why a customer may not ask for `country` now, or null.
 #[wasm_bindgen(js_name = geoMayRequest, skip_typescript)]
-pub fn geo_may_request(stored: Option<String>, country: String, pending: bool) -> JsValue {
-    match dialtone_core::permissions::may_request(stored.as_deref(), &country, pending) {
+pub fn geo_may_request(stored: JsValue, country: JsValue, pending: JsValue) -> JsValue {
+    let country = country.as_string().unwrap_or_default();
+    let pending = pending.as_bool().unwrap_or(false);
+    match dialtone_core::permissions::may_request(stored.as_string().as_deref(), &country, pending)
+    {
         Ok(()) => JsValue::NULL,
         Err(message) => JsValue::from_str(message),
     }
@@ -186,15 +191,16 @@ pub fn geo_may_request(stored: Option<String>, country: String, pending: bool) -
 
 /// A list of `countries` or high-risk `prefixes` as typed: `{ ok: stored }` or `{ error }`.
 #[wasm_bindgen(js_name = geoLists, skip_typescript)]
-pub fn geo_lists(kind: String, text: String) -> Result<JsValue, JsError> {
+pub fn geo_lists(kind: JsValue, text: JsValue) -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]
     #[serde(rename_all = "camelCase")]
     enum Outcome {
         Ok(String),
         Error(&'static str),
     }
-    let parsed = match kind.as_str() {
-        "countries" => dialtone_core::permissions::parse_countries(&text),
+    let text = text.as_string().unwrap_or_default();
+    let parsed = match kind.as_string().as_deref() {
+        Some("countries") => dialtone_core::permissions::parse_countries(&text),
         _ => dialtone_core::permissions::parse_prefixes(&text),
     };
     to_js(&match parsed {

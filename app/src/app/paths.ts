@@ -55,6 +55,7 @@ export const paths = {
     messages: '/admin/messages',
     audit: '/admin/audit',
     permissions: '/admin/permissions',
+    fraud: '/admin/fraud',
     settings: '/admin/settings',
   },
 } as const;

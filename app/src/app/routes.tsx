@@ -197,6 +197,13 @@ const clientPages: Array<[string, ReactElement]> = [
 
 const adminPages: Array<[string, ReactElement]> = [
   [
+    paths.admin.fraud,
+    lazyPage(
+      () => import('../features/admin-fraud/pages/fraud-page'),
+      (m) => m.FraudPage,
+    ),
+  ],
+  [
     paths.admin.permissions,
     lazyPage(
       () => import('../features/admin-permissions/pages/admin-permissions-page'),

@@ -300,8 +300,12 @@ fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
         package_seconds,
         reserved_package_seconds,
     } = p.funds;
-    // The money limits (a call's cost, the day's spending) cut the funds a call holds.
-    let room = crate::caps::money_room(&p.caps, &p.usage, reserved);
+    // The money limits (a call's cost, the day's spending) cut the funds a call the
+    // account places holds; a call it takes is not the traffic a thief makes.
+    let room = match f.direction {
+        Direction::Outbound => crate::caps::money_room(&p.caps, &p.usage, reserved),
+        Direction::Inbound => None,
+    };
     let funds = match room {
         Some(room) => (balance - reserved).min(room),
         None => balance - reserved,
@@ -325,7 +329,10 @@ fn hold(f: &CallFacts, p: &Party, rate: Rate) -> Authorization {
         _ => max_duration(funds, per_minute, inc, package_free, MAX_CALL_SECONDS),
     };
     if max == 0 {
-        return refuse(unaffordable(p, balance - reserved));
+        return refuse(match room {
+            Some(_) => unaffordable(p, balance - reserved),
+            None => Refusal::InsufficientFunds,
+        });
     }
     let charge = rate_call(max, per_minute, inc, package_free);
     let forwarded = matches!(p.route, Route::Forward { leg: Some(_) });

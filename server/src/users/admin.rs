@@ -210,7 +210,8 @@ pub async fn post_role(
     audited(tx, admin.id, "user.role", &before, "role", |u| &u.role).await
 }
 
-/// Suspends an account: it cannot sign in, and its sessions end at once.
+/// Suspends an account: it cannot sign in, its sessions end and its calls in progress
+/// are hung up at once.
 #[utoipa::path(post, path = "/admin/users/{id}/suspend", tag = "admin",
     params(("id" = i64, Path, description = "The user's id")),
     responses((status = 200, description = "The suspended user", body = AdminUserResponse),
@@ -224,7 +225,26 @@ pub async fn post_suspend(
             "You cannot suspend your own account".into(),
         ));
     }
-    set_status(&state, admin.id, id, "suspended", "user.suspend").await
+    suspend(&state, admin.id, id, "user.suspend").await
+}
+
+/// `set_status` to suspended, then the account's answered calls hung up.
+pub(super) async fn suspend(
+    state: &AppState,
+    actor: i64,
+    id: i64,
+    action: &str,
+) -> Result<axum::Json<AdminUserResponse>> {
+    let user = set_status(state, actor, id, "suspended", action).await?;
+    let ended = crate::voice::live::hang_up_account(state, id).await?;
+    if ended > 0 {
+        tracing::warn!(
+            user_id = id,
+            calls_ended = ended,
+            "suspended account's calls hung up"
+        );
+    }
+    Ok(user)
 }
 
 /// Reactivates a suspended account.

@@ -7,6 +7,17 @@ pub mod repo;
 
 pub use handlers::check_password;
 
+/// Suspends an account for an administrator (audited as `action`): sessions end, calls
+/// in progress are hung up.
+pub async fn suspend_for(
+    state: &AppState,
+    actor: i64,
+    id: i64,
+    action: &str,
+) -> crate::error::Result<()> {
+    admin::suspend(state, actor, id, action).await.map(|_| ())
+}
+
 use crate::state::AppState;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -210,6 +210,21 @@ pub async fn hang_up(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Hangs up every answered call in progress of an account (a suspension for fraud):
+/// how many the switches ended. One that cannot be reached is logged and skipped; its
+/// call still ends at its authorized length.
+pub async fn hang_up_account(state: &AppState, user_id: i64) -> Result<usize> {
+    let dialogs = live::dialogs_of_user(&state.db.pool, user_id).await?;
+    let mut ended = 0;
+    for d in &dialogs {
+        match terminate(state, d).await {
+            Ok(()) => ended += 1,
+            Err(e) => tracing::warn!(user_id, error = %e, "a call of a suspended account went on"),
+        }
+    }
+    Ok(ended)
+}
+
 /// Asks the switch carrying the call to end it: it sends the CDR of the talk time so
 /// far, then BYE to both legs (switch/kamailio.cfg, route HANGUP).
 async fn terminate(state: &AppState, d: &Dialog) -> Result<()> {

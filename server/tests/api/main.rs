@@ -24,6 +24,7 @@ mod country_pricing;
 mod crash;
 mod credential_guards;
 mod exports;
+mod fraud;
 mod geo_permissions;
 mod held_money;
 mod ivr;

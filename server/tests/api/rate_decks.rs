@@ -126,7 +126,9 @@ async fn a_deck_with_errors_is_refused_with_every_error_by_line() {
 #[tokio::test]
 async fn calls_rate_by_the_longest_prefix_of_the_live_deck() {
     let (app, admin) = TestApp::with_admin().await;
-    let (_, number) = caller(&app, "caller@example.com", "10").await;
+    let (who, number) = caller(&app, "caller@example.com", "10").await;
+    // Rating, not limits: calls come faster than an account may place them.
+    app.without_limits(who.user_id).await;
     // Before any deck: Country Pricing's UK rate (2.5 cents) for both.
     assert_eq!(
         call_cost(&app, "before-1", &number, UK_MOBILE, 60).await,
@@ -206,7 +208,9 @@ async fn calls_rate_by_the_longest_prefix_of_the_live_deck() {
 #[tokio::test]
 async fn a_deck_effective_tomorrow_does_not_rate_todays_calls() {
     let (app, admin) = TestApp::with_admin().await;
-    let (_, number) = caller(&app, "caller@example.com", "10").await;
+    let (who, number) = caller(&app, "caller@example.com", "10").await;
+    // Rating, not limits: calls come faster than an account may place them.
+    app.without_limits(who.user_id).await;
     let id = uploaded(&app, &admin, uk_deck(&day(1))).await;
     let deck = apply(&app, &admin, id).await;
     assert_eq!(deck["status"], "scheduled");
@@ -342,7 +346,9 @@ async fn allowed_seconds(router: &Router, from: &str, call_id: &str) -> i64 {
 #[tokio::test]
 async fn a_deck_applied_on_one_instance_rates_calls_on_another() {
     let (app, admin) = TestApp::with_admin().await;
-    let (_, number) = caller(&app, "caller@example.com", "1").await;
+    let (who, number) = caller(&app, "caller@example.com", "1").await;
+    // Rating, not limits: calls come faster than an account may place them.
+    app.without_limits(who.user_id).await;
     let dir = tempfile::tempdir().unwrap();
     let config = Config::local(
         app.state.config.database_url.clone(),

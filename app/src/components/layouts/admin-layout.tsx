@@ -10,6 +10,7 @@ import {
   ScrollText,
   Settings,
   ShieldAlert,
+  Siren,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -37,6 +38,7 @@ const groups: AreaNavGroup[] = [
       { label: 'Country Pricing', to: paths.admin.countryPricing, icon: Globe },
       { label: 'Rate Decks', to: paths.admin.rateDecks, icon: FileSpreadsheet },
       { label: 'Permissions', to: paths.admin.permissions, icon: ShieldAlert },
+      { label: 'Fraud', to: paths.admin.fraud, icon: Siren },
     ],
   },
   {

@@ -94,3 +94,18 @@ pub async fn dialog_of<'e, E: Executor<'e, Database = Any>>(
     .await?;
     row.map(|r| joined(&r, "sip_call_id")).transpose()
 }
+
+/// The dialogs of an account's answered calls in progress (at most 500).
+pub async fn dialogs_of_user<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: i64,
+) -> Result<Vec<Dialog>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT sip_call_id, COALESCE(from_tag, '') AS from_tag, COALESCE(to_tag, '') AS to_tag, \
+         COALESCE(switch_rpc, '') AS switch_rpc FROM call_reservations \
+         WHERE user_id = $1 AND sip_call_id IS NOT NULL LIMIT 500",
+    )
+    .bind(user_id)
+    .fetch_all(ex)
+    .await
+}

@@ -236,7 +236,8 @@ pub struct Reservation<'a> {
 }
 
 /// The limits a reservation's write re-checks (-1: none), so that a hold planned
-/// before the call's turn cannot pass a limit another call reached meanwhile.
+/// before the call's turn cannot pass a limit another call reached meanwhile. They
+/// hold for calls the account places; a call it takes is held to its funds only.
 #[derive(Clone, Copy)]
 pub struct HoldLimits {
     pub live_calls: i64,
@@ -250,7 +251,7 @@ impl HoldLimits {
         HoldLimits {
             live_calls: outbound_only(caps.concurrent_calls),
             calls_per_second: outbound_only(caps.calls_per_second),
-            daily_spend: caps.daily_spend.unwrap_or(-1),
+            daily_spend: outbound_only(caps.daily_spend),
         }
     }
 }

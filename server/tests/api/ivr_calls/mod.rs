@@ -144,7 +144,8 @@ impl Ivr {
     /// The carrier places `calls` calls at once to the number with `scenario`
     /// (switch/sipp/ivr-*.xml) and waits for SIPp to finish.
     pub async fn carrier(&self, scenario: &str, calls: u32) -> SippRun {
-        let media_port = free_port();
+        // Audio, RTCP and SIPp's video pair after it.
+        let media_port = crate::support::free_ports(4);
         let scenario_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("../switch/sipp/{scenario}.xml"));
         let n = calls.to_string();

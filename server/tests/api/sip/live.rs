@@ -123,3 +123,37 @@ async fn a_reservation_released_without_a_cdr_shows_in_the_audit_log() {
     let live = app.get_as(&admin, "/api/admin/calls/live").await;
     assert_eq!(live.body["items"], serde_json::json!([]));
 }
+
+/// A suspension ends the account's calls in progress through the switch (issue 43).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn suspending_an_account_hangs_up_its_calls_in_progress() {
+    let app = TestApp::new().await;
+    let (s, _, password, switch) = calling(&app, "1.00", None).await;
+    let admin = app.admin("root@example.com").await;
+    let device = switch.device("cut", "ada.desk", &password, &["-key", "to", CALLEE], 1);
+    let operator = async {
+        answered(&app, &s, &switch).await;
+        let path = format!("/api/admin/users/{}/suspend", s.user_id);
+        let r = app.post_empty_as(&admin, &path).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    };
+    let (run, ()) = tokio::join!(device, operator);
+    assert_hung_up_by_switch(&run, &switch);
+    // The customer is signed out: the call's record is read as the database has it.
+    for _ in 0..200 {
+        if app
+            .scalar("SELECT COUNT(*) FROM calls WHERE status = 'completed'")
+            .await
+            == 1
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM calls WHERE status = 'completed'")
+            .await,
+        1
+    );
+    assert_eq!(micros(&app, &s, "reserved_micros").await, 0);
+}

@@ -13,17 +13,27 @@ use std::time::Duration;
 /// port from that range could meanwhile have been given to another test's outgoing
 /// connection ("Address already in use").
 pub fn free_port() -> u16 {
+    free_ports(1)
+}
+
+/// `count` consecutive free ports, the first returned: SIPp's media takes its `-mp`
+/// port and the ones after it (RTCP, video), which a single free port would leave to
+/// the next test asking.
+pub fn free_ports(count: u32) -> u16 {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     const LOW: u32 = 20_000;
     let high = outgoing_ports_start().max(LOW + 1_000);
+    let bindable = |port: u16| {
+        std::net::UdpSocket::bind(("127.0.0.1", port)).is_ok()
+            && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok()
+    };
     loop {
         // Each test binary starts at its own offset and moves on, so parallel tests
         // (and binaries) rarely try the same port; the binds below settle it.
-        let n = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 61;
-        let port = (LOW + n % (high - LOW)) as u16;
-        let udp = std::net::UdpSocket::bind(("127.0.0.1", port));
-        if udp.is_ok() && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
-            return port;
+        let n = NEXT.fetch_add(count, Ordering::Relaxed) + std::process::id() * 61;
+        let first = LOW + n % (high - LOW - count);
+        if (first..first + count).all(|p| bindable(p as u16)) {
+            return first as u16;
         }
     }
 }
