@@ -5929,6 +5929,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/trial/codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verification codes sent in the last day and the last 30, with their cost. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Codes sent and their cost */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CodeCosts'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sip/devices': {
     parameters: {
       query?: never;
@@ -10360,8 +10414,18 @@ export interface components {
       /** @description The customer may turn it on without asking (a country of the default set). */
       selfService: boolean;
     };
+    CodeCosts: {
+      lastDay: components['schemas']['CodesSent'];
+      last30Days: components['schemas']['CodesSent'];
+    };
     CodeOnly: {
       code?: string;
+    };
+    CodesSent: {
+      /** Format: int64 */
+      codes: number;
+      /** @description What they cost the provider at the destinations' SMS rates. */
+      cost: components['schemas']['Money'];
     };
     ConfirmRequest: components['schemas']['CardInput'] & {
       /** @description The client secret from POST /api/payment/stripe. */

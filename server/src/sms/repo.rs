@@ -54,7 +54,8 @@ pub struct NewMessage<'a> {
     pub body: &'a str,
     pub segments: i64,
     pub encoding: &'a str,
-    pub country_id: i64,
+    /// None when no destination of the catalogue covers the number (a code to it).
+    pub country_id: Option<i64>,
     pub cost_micros: i64,
     pub provider: &'a str,
     /// `sending` (handed over at once) or `queued` (for the SMPP sender).
@@ -65,15 +66,19 @@ pub struct NewMessage<'a> {
     /// The API's `From`: one of the sender's numbers.
     pub from: Option<&'a str>,
     pub status_callback: Option<&'a str>,
+    /// `message`, or `verification` for a trial's code (free to the account).
+    pub purpose: &'a str,
+    /// What the message costs the provider, where it is recorded (codes).
+    pub provider_cost_micros: i64,
 }
 
 statements! {
     /// Inserts a message as `sending` or `queued`; a key used before is a unique violation.
     pub fn insert(m: NewMessage<'_>) -> scalar_one(i64) =
         "INSERT INTO sms_messages (user_id, to_number, body, segments, encoding, country_id, cost_micros, status, provider, created_at, updated_at, \
-         idempotency_key, request_hash, from_number, status_callback) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $14, $8, $9, $9, $10, $11, $12, $13) RETURNING id",
-        (m.user_id, m.to, m.body, m.segments, m.encoding, m.country_id, m.cost_micros, m.provider, m.now, m.idempotency_key, m.request_hash, m.from, m.status_callback, m.status);
+         idempotency_key, request_hash, from_number, status_callback, purpose, provider_cost_micros) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $14, $8, $9, $9, $10, $11, $12, $13, $15, $16) RETURNING id",
+        (m.user_id, m.to, m.body, m.segments, m.encoding, m.country_id, m.cost_micros, m.provider, m.now, m.idempotency_key, m.request_hash, m.from, m.status_callback, m.status, m.purpose, m.provider_cost_micros);
 
     /// The carrier took the message.
     pub fn mark_handed_over(id: i64, status: &str, provider_id: &str, now: i64) -> run() =
@@ -88,4 +93,11 @@ statements! {
 /// One page of a user's messages, newest first.
 pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> sqlx::Result<Page<SmsItem>> {
     crate::db::list::owned(pool, "sms_messages", COLUMNS, user_id, q, item).await
+}
+
+statements! {
+    /// Verification codes sent since `since` and what they cost the provider.
+    pub fn verification_totals(since: i64) -> one((i64, i64)) =
+        "SELECT COUNT(*), CAST(COALESCE(SUM(provider_cost_micros), 0) AS BIGINT) FROM sms_messages \
+         WHERE purpose = 'verification' AND created_at >= $1";
 }

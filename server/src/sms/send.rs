@@ -173,7 +173,7 @@ async fn charge(state: &AppState, c: Charge<'_>) -> Result<Charged> {
         body: &q.text,
         segments: q.segments,
         encoding: q.encoding,
-        country_id: q.destination.country_id,
+        country_id: Some(q.destination.country_id),
         cost_micros: q.cost,
         provider: c.carrier.name(),
         status: if c.carrier.queues() {
@@ -186,6 +186,8 @@ async fn charge(state: &AppState, c: Charge<'_>) -> Result<Charged> {
         request_hash: c.key.map(|(_, h)| h),
         from: c.sender,
         status_callback: c.callback,
+        purpose: "message",
+        provider_cost_micros: 0,
     };
     let id: i64 = match (repo::insert(&mut *tx, message).await, c.key) {
         (Ok(id), _) => id,

@@ -2,6 +2,8 @@
 //! numbers trial credit may call and text, with a code sent by SMS.
 
 pub mod account;
+mod code_message;
+mod codes_admin;
 mod demo_phone;
 pub mod repo;
 
@@ -30,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_verify))
         .routes(routes!(post_confirm))
         .routes(routes!(demo_phone::get_demo_phone))
+        .routes(routes!(codes_admin::get_code_costs))
 }
 
 /// A verification code's message reference: this, the account's id, '-', the time.
@@ -160,15 +163,7 @@ async fn post_verify(
         return Err(too_soon(wait.max(1)));
     }
     let text = format!("Your Dialtone verification code is {code}. It expires in 15 minutes.");
-    crate::sms::provider::Provider::from_config(&state.config)
-        .send(
-            &format!("{CODE_REFERENCE}{user_id}-{now}"),
-            "Dialtone",
-            &number,
-            &text,
-        )
-        .await
-        .map_err(|e| Error::BadGateway(format!("The carrier could not take the message ({e})")))?;
+    code_message::send(&state, user_id, &number, &text, now).await?;
     Ok(axum::Json(Sent {
         message: format!("We sent a code to {number}."),
     }))

@@ -4,6 +4,7 @@
 //! and two senders on one queue.
 
 mod callbacks;
+mod codes;
 mod inbound;
 mod link;
 mod reconcile;

@@ -86,6 +86,10 @@ describe('Admin overview', () => {
     let attempts = 0;
     const fetch = mockApi({
       'GET /api/admin/sip/bans': ok({ bans: [] }),
+      'GET /api/admin/trial/codes': ok({
+        lastDay: { codes: 0, cost: 0 },
+        last30Days: { codes: 0, cost: 0 },
+      }),
       'GET /api/admin/stats': () => {
         attempts += 1;
         return attempts === 1
@@ -120,5 +124,20 @@ describe('Admin overview', () => {
     const panel = await screen.findByRole('region', { name: 'Banned SIP addresses' });
     expect(await within(panel).findByText('203.0.113.9')).toBeInTheDocument();
     expect(within(panel).getByText('SIP scanner (friendly-scanner)')).toBeInTheDocument();
+  });
+
+  it('shows what the verification codes cost the provider', async () => {
+    mockApi({
+      'GET /api/admin/stats': ok(stats),
+      'GET /api/admin/sip/bans': ok({ bans: [] }),
+      'GET /api/admin/trial/codes': ok({
+        lastDay: { codes: 1, cost: 0.04 },
+        last30Days: { codes: 12, cost: 0.5 },
+      }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Verification codes' });
+    expect(await within(panel).findByText('1 code, $0.04')).toBeInTheDocument();
+    expect(within(panel).getByText('12 codes, $0.50')).toBeInTheDocument();
   });
 });

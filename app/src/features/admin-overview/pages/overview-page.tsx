@@ -12,6 +12,8 @@ import { RecentUsers } from '../components/recent-users';
 import { TopCountries } from '../components/top-countries';
 import { SipBans } from '../components/sip-bans';
 import { useSipBans } from '../api/get-sip-bans';
+import { useCodeCosts } from '../api/get-code-costs';
+import { CodeCostList } from '../components/code-costs';
 import { ListPanel } from '../../../components/ui/tables/list-panel';
 
 interface PanelProps {
@@ -40,6 +42,7 @@ export function OverviewPage() {
   usePageMeta('Overview', 'Dialtone administration overview.');
   const stats = useStats();
   const bans = useSipBans();
+  const codes = useCodeCosts();
   const loading = (what: string) => <TableSkeleton label={`Loading ${what}...`} columns={3} />;
 
   return (
@@ -81,6 +84,15 @@ export function OverviewPage() {
           <SipBans bans={bans.data} />
         ) : (
           loading('banned addresses')
+        )}
+      </Panel>
+      <Panel id="code-costs-heading" title="Verification codes" busy={codes.isFetching}>
+        {codes.isError ? (
+          <QueryLoadError query={codes} fallback="Could not load the verification codes." />
+        ) : codes.data ? (
+          <CodeCostList costs={codes.data} />
+        ) : (
+          loading('verification codes')
         )}
       </Panel>
       <QuickLinks />
