@@ -150,4 +150,35 @@ describe('Permissions page', () => {
     expect(bodyOf(fetch, 'PUT /api/limits')).toEqual(form({ concurrentCalls: '2' }));
     expect(screen.getByText('In force: 2; ceiling: 10')).toBeInTheDocument();
   });
+
+  it('asks for a country outside the list by its code, checked by core first', async () => {
+    const fetch = server({
+      'POST /api/permissions/requests': {
+        status: 201,
+        body: {
+          id: 8,
+          message: 'Request sent. We will let you know when an administrator answers.',
+        },
+      },
+    });
+    renderPage();
+    const code = await screen.findByLabelText('Country code');
+    await userEvent.type(code, 'J1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(
+      screen.getByText(
+        'List countries as two-letter ISO 3166 codes separated by spaces or commas, e.g. US GB DE',
+      ),
+    ).toBeInTheDocument();
+    expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([]);
+    await userEvent.clear(code);
+    await userEvent.type(code, 'jm');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByText(/Request sent/)).toBeInTheDocument();
+    expect(bodyOf(fetch, 'POST /api/permissions/requests')).toEqual({
+      channel: 'voice',
+      country: 'JM',
+      note: '',
+    });
+  });
 });

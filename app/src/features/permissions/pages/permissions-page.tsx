@@ -16,6 +16,7 @@ import { PermissionsTable } from '../components/permissions-table';
 import { RequestCountryDialog } from '../components/request-country-dialog';
 import { useLimits } from '../api/limits';
 import { LimitsForm } from '../components/limits-form';
+import { AskCountryForm } from '../components/ask-country-form';
 
 type Change = { country: CountryPermission; channel: Channel; allowed: boolean };
 
@@ -62,6 +63,7 @@ export function PermissionsPage() {
           />
         )}
       </QueryList>
+      <AskCountryForm />
       {limits.data && <LimitsForm limits={limits.data} />}
       {asking && <RequestCountryDialog {...asking} onClose={() => setAsking(null)} />}
     </AppPage>
