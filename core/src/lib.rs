@@ -20,6 +20,7 @@ pub mod rating;
 pub mod sip;
 pub mod sms;
 pub mod trial;
+pub mod twiml;
 pub mod two_factor;
 pub mod units;
 pub mod validation;

@@ -3,7 +3,7 @@
 
 use dialtone_core::{
     api, call, card, dates, inventory, ivr, money, permissions as geo, platform, pricing, rates,
-    rating, sip, sms, trial, two_factor, units, validation as v, wizard,
+    rating, sip, sms, trial, twiml, two_factor, units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -245,6 +245,21 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 zones: &ivr::Iana,
             };
             json!(ivr::run(&arg(args, 0), now, &events))
+        }
+        "twimlCompile" => match twiml::compile(&arg::<String>(args, 0), &arg(args, 1)) {
+            Ok(compiled) => json!(compiled),
+            Err(error) => json!({ "error": error }),
+        },
+        "twimlRun" => {
+            let events: Vec<ivr::Event> = arg(args, 3);
+            let now = ivr::Now {
+                ms: arg(args, 2),
+                zones: &ivr::Iana,
+            };
+            match twiml::compile(&arg::<String>(args, 0), &arg(args, 1)) {
+                Ok(c) => json!(ivr::run(&c.flow, now, &events)),
+                Err(error) => json!({ "error": error }),
+            }
         }
         "wizardRun" => {
             let events: Vec<wizard::WizardEvent> = arg(args, 0);

@@ -3,6 +3,7 @@
 
 use crate::{from_js, to_js};
 use dialtone_core::ivr::{self, LocalTime, Now, Zones};
+use dialtone_core::twiml;
 use wasm_bindgen::prelude::*;
 
 // The browser's own time-zone data (every engine ships the IANA database for Intl):
@@ -65,12 +66,23 @@ export interface IvrInterval { from: string; to: string }
 export interface IvrWeekly { monday?: IvrInterval[]; tuesday?: IvrInterval[]; wednesday?: IvrInterval[]; thursday?: IvrInterval[]; friday?: IvrInterval[]; saturday?: IvrInterval[]; sunday?: IvrInterval[] }
 export interface IvrHours { timeZone: string; weekly: IvrWeekly; holidays: string[]; open: string; closed: string }
 export type IvrStep =
-  | { type: "say"; text: string; audio?: string; next?: string }
+  | { type: "say"; text: string; audio?: string; next?: string; voice?: string; language?: string }
   | { type: "menu"; prompt: string; audio?: string; options: Partial<Record<IvrKey, string>>; timeoutSeconds: number; retries: number; onTimeout?: string; onInvalid?: string }
   | ({ type: "hours" } & IvrHours)
   | { type: "forward"; to: string; ringSeconds: number; fallback?: string }
   | { type: "voicemail"; greeting: string; audio?: string; maxSeconds: number }
-  | { type: "hangup" };
+  | { type: "hangup" }
+  | { type: "play"; url: string; next?: string }
+  | { type: "pause"; seconds: number; next?: string }
+  | { type: "gather"; prompts: IvrPrompt[]; numDigits: number; timeoutSeconds: number; finishOnKey: string; action: IvrFetch; next?: string }
+  | { type: "record"; maxSeconds: number; finishOnKey: string; playBeep: boolean; action: IvrFetch }
+  | ({ type: "redirect" } & IvrFetch)
+  | { type: "reject"; reason: "busy" | "rejected" };
+export interface IvrFetch { url: string; method: "GET" | "POST" }
+export type IvrPrompt =
+  | { type: "say"; text: string; voice?: string; language?: string }
+  | { type: "play"; url: string }
+  | { type: "pause"; seconds: number };
 export interface IvrFlow { name: string; start: string; steps: Record<string, IvrStep> }
 export interface IvrProblem { step: string | null; message: string }
 export interface IvrLevelLimits { steps: number; menus: number; businessHours: boolean; voicemailBoxes: number }
@@ -79,19 +91,23 @@ export type IvrEvent =
   | { type: "digit"; digit: string }
   | { type: "timeout" }
   | { type: "forwardAnswered" }
-  | { type: "forwardFailed" }
+  | { type: "forwardFailed"; status?: string }
   | { type: "recordingFinished"; seconds: number }
   | { type: "hangup" };
 export type IvrAction =
-  | { type: "play"; stepId: string; text: string; audio?: string }
+  | { type: "play"; stepId: string; text: string; audio?: string; voice?: string; language?: string }
+  | { type: "pause"; seconds: number }
   | { type: "stopPlaying" }
   | { type: "collectDigits"; timeoutSeconds: number }
   | { type: "forward"; to: string; ringSeconds: number }
   | { type: "beep" }
   | { type: "record"; maxSeconds: number }
+  | { type: "finishRecording" }
+  | { type: "fetch"; url: string; method: string; params: Record<string, string> }
+  | { type: "reject"; reason: string }
   | { type: "hangup" };
 export type IvrPathEntry = { step: string } | { key: string };
-export interface IvrState { step: string; phase: "playing" | "collecting" | "forwarding" | "recording" | "ended"; attempts: number; path: IvrPathEntry[]; recordedSeconds?: number }
+export interface IvrState { step: string; phase: "playing" | "collecting" | "forwarding" | "recording" | "ended"; attempts: number; path: IvrPathEntry[]; recordedSeconds?: number; digits?: string; prompt?: number }
 export interface IvrTransition { state: IvrState; actions: IvrAction[] }
 export interface IvrRun { actions: IvrAction[][]; state: IvrState }
 export function validateIvrFlow(flow: Partial<IvrFlow>, level: IvrLevel): IvrProblem[];
@@ -102,6 +118,10 @@ export function ivrStart(flow: IvrFlow, nowMs: number): IvrTransition;
 export function ivrStep(flow: IvrFlow, state: IvrState, event: IvrEvent, nowMs: number): IvrTransition;
 export function ivrRun(flow: IvrFlow, nowMs: number, events: IvrEvent[]): IvrRun;
 export function ivrPathText(state: IvrState): string;
+export interface TwimlError { code: number; message: string }
+export type TwimlCompiled = { flow: IvrFlow; warnings: TwimlError[] } | { error: TwimlError };
+export function twimlCompile(xml: string, document: IvrFetch): TwimlCompiled;
+export function twimlRun(xml: string, document: IvrFetch, nowMs: number, events: IvrEvent[]): IvrRun | { error: TwimlError };
 "##;
 
 /// Every problem of a flow at an IVR level, each naming its step (null for the flow).
@@ -160,4 +180,33 @@ pub fn ivr_run(flow: JsValue, now_ms: JsValue, events: JsValue) -> Result<JsValu
 #[wasm_bindgen(js_name = ivrPathText, skip_typescript)]
 pub fn ivr_path_text(state: JsValue) -> Result<String, JsError> {
     Ok(from_js::<ivr::State>(state)?.path_text())
+}
+
+#[derive(serde::Serialize)]
+struct Refused {
+    error: twiml::TwimlError,
+}
+
+/// A TwiML document as the flow a call runs, with its warnings; or why it cannot run.
+#[wasm_bindgen(js_name = twimlCompile, skip_typescript)]
+pub fn twiml_compile(xml: JsValue, document: JsValue) -> Result<JsValue, JsError> {
+    match twiml::compile(&from_js::<String>(xml)?, &from_js(document)?) {
+        Ok(compiled) => to_js(&compiled),
+        Err(error) => to_js(&Refused { error }),
+    }
+}
+
+/// A TwiML document run as a call would run it, fed `events` at one instant.
+#[wasm_bindgen(js_name = twimlRun, skip_typescript)]
+pub fn twiml_run(
+    xml: JsValue,
+    document: JsValue,
+    now_ms: JsValue,
+    events: JsValue,
+) -> Result<JsValue, JsError> {
+    let events: Vec<ivr::Event> = from_js(events)?;
+    match twiml::compile(&from_js::<String>(xml)?, &from_js(document)?) {
+        Ok(c) => to_js(&ivr::run(&c.flow, at(now_ms)?, &events)),
+        Err(error) => to_js(&Refused { error }),
+    }
 }

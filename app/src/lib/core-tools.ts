@@ -16,6 +16,8 @@ export const {
   ivrStep,
   ivrRun,
   ivrPathText,
+  twimlCompile,
+  twimlRun,
   readRateDeck,
   checkRateDeck,
   rateDeckInForceFrom,

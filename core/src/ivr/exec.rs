@@ -4,18 +4,28 @@
 
 use super::hours::{is_open, Zones};
 use super::limits::MAX_HOPS;
-use super::model::{Flow, Menu, Say, Step, Voicemail};
+use super::model::{Fetch, Flow, Menu, Say, Step, Voicemail};
+use super::programmable;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Event {
     PromptFinished,
-    Digit { digit: String },
+    Digit {
+        digit: String,
+    },
     Timeout,
     ForwardAnswered,
-    ForwardFailed,
-    RecordingFinished { seconds: u32 },
+    /// `status` as TwiML's DialCallStatus says it: "busy", "no-answer", "failed".
+    ForwardFailed {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        status: Option<String>,
+    },
+    RecordingFinished {
+        seconds: u32,
+    },
     Hangup,
 }
 
@@ -28,6 +38,14 @@ pub enum Action {
         text: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         audio: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        voice: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        language: Option<String>,
+    },
+    /// Silence, then PromptFinished as after a prompt.
+    Pause {
+        seconds: u32,
     },
     /// A key interrupted the prompt being played.
     StopPlaying,
@@ -44,6 +62,18 @@ pub enum Action {
     #[serde(rename_all = "camelCase")]
     Record {
         max_seconds: u32,
+    },
+    /// A finishing key ended the recording: RecordingFinished follows.
+    FinishRecording,
+    /// The flow is done: the next one is the document this URL answers with `params`.
+    Fetch {
+        url: String,
+        method: String,
+        params: BTreeMap<String, String>,
+    },
+    /// Refuse the call unanswered.
+    Reject {
+        reason: String,
     },
     Hangup,
 }
@@ -76,6 +106,16 @@ pub struct State {
     pub path: Vec<PathEntry>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub recorded_seconds: Option<u32>,
+    /// The keys a gather has collected so far.
+    #[serde(skip_serializing_if = "String::is_empty", default)]
+    pub digits: String,
+    /// The gather's prompt being played.
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub prompt: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl State {
@@ -113,6 +153,8 @@ pub fn start(flow: &Flow, now: Now<'_>) -> Transition {
         attempts: 0,
         path: Vec::new(),
         recorded_seconds: None,
+        digits: String::new(),
+        prompt: 0,
     };
     let mut actions = Vec::new();
     enter(
@@ -168,8 +210,16 @@ pub fn step(flow: &Flow, state: &State, event: &Event, now: Now<'_>) -> Transiti
         (Event::Timeout, Some(Step::Menu(m))) if s.phase == Phase::Collecting => {
             retry(flow, &mut s, m.on_timeout.clone(), now, &mut actions)
         }
-        (Event::ForwardFailed, Some(Step::Forward(f))) if s.phase == Phase::Forwarding => {
-            enter(flow, &mut s, f.fallback.clone(), now, &mut actions)
+        (Event::ForwardFailed { status }, Some(Step::Forward(f)))
+            if s.phase == Phase::Forwarding =>
+        {
+            match &f.action {
+                Some(action) => {
+                    let status = status.as_deref().unwrap_or("failed");
+                    finish(&mut s, action, "DialCallStatus", status, &mut actions)
+                }
+                None => enter(flow, &mut s, f.fallback.clone(), now, &mut actions),
+            }
         }
         // The caller now talks to the forwarded party; the flow has nothing more to do.
         (Event::ForwardAnswered, Some(Step::Forward(_))) if s.phase == Phase::Forwarding => {
@@ -182,9 +232,24 @@ pub fn step(flow: &Flow, state: &State, event: &Event, now: Now<'_>) -> Transiti
             s.phase = Phase::Ended;
             actions.push(Action::Hangup);
         }
+        (event, Some(step)) if step.programmable() => {
+            if let Some(next) = programmable::on_event(step, &mut s, event, &mut actions) {
+                enter(flow, &mut s, next, now, &mut actions)
+            }
+        }
         _ => {}
     }
     Transition { state: s, actions }
+}
+
+/// The flow is done; the document at `action` comes next, told `key` = `value`.
+pub(super) fn finish(s: &mut State, action: &Fetch, key: &str, value: &str, out: &mut Vec<Action>) {
+    s.phase = Phase::Ended;
+    out.push(Action::Fetch {
+        url: action.url.clone(),
+        method: action.method.clone(),
+        params: BTreeMap::from([(key.to_string(), value.to_string())]),
+    });
 }
 
 /// An invalid key or a timeout: replay the menu while retries last, then take the
@@ -207,6 +272,8 @@ fn play(id: &str, text: &str, audio: &Option<String>) -> Action {
         step_id: id.to_string(),
         text: text.to_string(),
         audio: audio.clone(),
+        voice: None,
+        language: None,
     }
 }
 
@@ -224,12 +291,30 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &m
         let (id, step) = step;
         s.step = id.clone();
         s.attempts = 0;
+        s.digits.clear();
+        s.prompt = 0;
         s.path.push(PathEntry::Step(id.clone()));
         match step {
-            // Each of these waits on its prompt: the say's text, the menu's prompt, the
-            // voicemail's greeting.
-            Step::Say(Say { text, audio, .. })
-            | Step::Menu(Menu {
+            Step::Say(Say {
+                text,
+                audio,
+                voice,
+                language,
+                ..
+            }) => {
+                s.phase = Phase::Playing;
+                out.push(Action::Play {
+                    step_id: id.clone(),
+                    text: text.clone(),
+                    audio: audio.clone(),
+                    voice: voice.clone(),
+                    language: language.clone(),
+                });
+                return;
+            }
+            // Each of these waits on its prompt: the menu's prompt, the voicemail's
+            // greeting.
+            Step::Menu(Menu {
                 prompt: text,
                 audio,
                 ..
@@ -262,6 +347,10 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &m
                 );
             }
             Step::Hangup => break,
+            step => {
+                programmable::enter(id, step, s, out);
+                return;
+            }
         }
     }
     s.phase = Phase::Ended;

@@ -8,6 +8,7 @@ pub mod hours;
 pub mod limits;
 pub mod model;
 pub mod plan;
+pub mod programmable;
 pub mod validate;
 
 #[cfg(test)]
@@ -19,5 +20,8 @@ pub use exec::{run, start, step, Action, Event, Now, PathEntry, Phase, Run, Stat
 pub use hours::Iana;
 pub use hours::{is_open, LocalTime, Zones};
 pub use limits::{Level, LevelLimits};
-pub use model::{Flow, Forward, Hours, Interval, Menu, Say, Step, Voicemail, Weekly};
+pub use model::{
+    Fetch, Flow, Forward, Gather, Hours, Interval, Menu, Pause, Play, Prompt, Record, Reject, Say,
+    Step, Voicemail, Weekly,
+};
 pub use validate::{validate_flow, Problem};

@@ -2,6 +2,7 @@
 //! has a default so that a half-built flow still parses and validation can say what is
 //! missing, instead of the parser refusing the whole flow.
 
+pub use super::programmable::{Fetch, Gather, Pause, Play, Prompt, Record, Reject};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -23,6 +24,13 @@ pub enum Step {
     Forward(Forward),
     Voicemail(Voicemail),
     Hangup,
+    // Made by TwiML only (see `programmable`).
+    Play(Play),
+    Pause(Pause),
+    Gather(Gather),
+    Record(Record),
+    Redirect(Fetch),
+    Reject(Reject),
 }
 
 /// A prompt: text spoken by espeak-ng, or an uploaded recording when `audio` is set.
@@ -35,6 +43,12 @@ pub struct Say {
     /// None hangs up after the prompt.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// TwiML's voice ("man", "woman", "alice") and language ("en-US"); None: the
+    /// default English voice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub voice: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,6 +136,10 @@ pub struct Forward {
     pub ring_seconds: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
+    /// TwiML's Dial action: asked with `DialCallStatus` when the call was not
+    /// answered, instead of the fallback.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<Fetch>,
 }
 
 impl Default for Forward {
@@ -130,6 +148,7 @@ impl Default for Forward {
             to: String::new(),
             ring_seconds: 30,
             fallback: None,
+            action: None,
         }
     }
 }
@@ -181,7 +200,16 @@ impl Step {
             Step::Forward(f) => {
                 out.extend(f.fallback.as_deref().map(|n| ("the fallback".into(), n)))
             }
-            Step::Voicemail(_) | Step::Hangup => {}
+            Step::Play(Play { next, .. })
+            | Step::Pause(Pause { next, .. })
+            | Step::Gather(Gather { next, .. }) => {
+                out.extend(next.as_deref().map(|n| ("the next step".into(), n)))
+            }
+            Step::Voicemail(_)
+            | Step::Hangup
+            | Step::Record(_)
+            | Step::Redirect(_)
+            | Step::Reject(_) => {}
         }
         out
     }
@@ -189,6 +217,19 @@ impl Step {
     /// Whether the caller must press a key or wait out a timer before this step moves
     /// on: only menus. Any cycle without one repeats forever on its own.
     pub fn waits_for_caller(&self) -> bool {
-        matches!(self, Step::Menu(_))
+        matches!(self, Step::Menu(_) | Step::Gather(_))
+    }
+
+    /// Whether only TwiML makes this step: the editor's flows may not hold it.
+    pub fn programmable(&self) -> bool {
+        matches!(
+            self,
+            Step::Play(_)
+                | Step::Pause(_)
+                | Step::Gather(_)
+                | Step::Record(_)
+                | Step::Redirect(_)
+                | Step::Reject(_)
+        )
     }
 }

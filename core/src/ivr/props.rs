@@ -19,7 +19,8 @@ fn any_step() -> impl Strategy<Value = Step> {
         (".{0,3}", proptest::option::of(id())).prop_map(|(text, next)| Step::Say(Say {
             text,
             audio: None,
-            next
+            next,
+            ..Default::default()
         })),
         (
             proptest::collection::btree_map("[0-9*#x]", id(), 0..4),
@@ -71,7 +72,7 @@ fn event() -> impl Strategy<Value = Event> {
         "[0-9*#x]".prop_map(|digit| Event::Digit { digit }),
         Just(Event::Timeout),
         Just(Event::ForwardAnswered),
-        Just(Event::ForwardFailed),
+        Just(Event::ForwardFailed { status: None }),
         (0u32..400).prop_map(|seconds| Event::RecordingFinished { seconds }),
         Just(Event::Hangup),
     ]
@@ -178,6 +179,8 @@ fn the_path_reads_as_the_call_history_shows_it() {
             PathEntry::Step("voicemail".into()),
         ],
         recorded_seconds: Some(41),
+        digits: String::new(),
+        prompt: 0,
     };
     assert_eq!(state.path_text(), "main → 2 → voicemail");
 }

@@ -170,6 +170,11 @@ fn step_problems(id: &str, step: &Step, level: Level, zones: &dyn Zones) -> Vec<
             out
         }
         Step::Hangup => Vec::new(),
+        // A flow from the editor (or the API behind it) cannot fetch a URL mid-call.
+        _ => vec![step_problem(
+            id,
+            "this kind of step comes from TwiML; a flow cannot use it",
+        )],
     }
 }
 

@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_developer))
         .routes(routes!(post_reveal))
         .routes(routes!(post_rotate))
+        .routes(routes!(post_end_previous))
         .routes(routes!(get_keys, post_key))
         .routes(routes!(delete_key))
 }
@@ -207,6 +208,32 @@ pub async fn post_rotate(
         auth_token: token,
         previous_token_valid_until: Some(iso(until)),
     }))
+}
+
+/// Ends the token replaced by the last rotation now instead of after its day of grace:
+/// for a token that leaked.
+#[utoipa::path(post, path = "/developer/auth-token/end-previous", tag = "developer",
+    request_body = PasswordConfirmation,
+    responses((status = 204, description = "The previous auth token no longer works"), Invalid, SignedIn,
+        (status = 429, description = "Too many wrong passwords", body = crate::openapi::responses::ErrorBody)))]
+pub async fn post_end_previous(
+    With(state, auth): With<AuthUser>,
+    Json(req): Json<PasswordConfirmation>,
+) -> Result<axum::http::StatusCode> {
+    crate::users::check_password(&state, &auth.user, &req.password, "password").await?;
+    account(&state, auth.user.id).await?;
+    let mut tx = state.db.begin_write().await?;
+    repo::end_previous(&mut *tx, auth.user.id).await?;
+    audit(
+        &mut *tx,
+        auth.user.id,
+        "api.previous_token_ended",
+        "api_account",
+        auth.user.id,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
 #[derive(Serialize, ToSchema)]

@@ -42,6 +42,12 @@ statements! {
         "UPDATE api_accounts SET previous_token_hash = token_hash, previous_valid_until = $1, \
          token_hash = $2, token_sealed = $3, rotated_at = $4 WHERE user_id = $5",
         (grace_until, token_hash, token_sealed, now, user_id);
+
+    /// The replaced token stops working now.
+    pub fn end_previous(user_id: i64) -> run() =
+        "UPDATE api_accounts SET previous_token_hash = NULL, previous_valid_until = NULL \
+         WHERE user_id = $1",
+        (user_id);
 }
 
 #[derive(sqlx::FromRow)]

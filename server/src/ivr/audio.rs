@@ -83,9 +83,14 @@ fn duration_ms(pcm: &[u8]) -> i64 {
 
 /// `text` spoken by espeak-ng, at 8 kHz.
 pub async fn speak(text: &str) -> anyhow::Result<PromptAudio> {
+    speak_as(text, &voice()).await
+}
+
+/// `text` spoken by the espeak-ng voice `voice` ("en-gb", "en-us+f3"), at 8 kHz.
+pub async fn speak_as(text: &str, voice: &str) -> anyhow::Result<PromptAudio> {
     let wav = pipe(
         "espeak-ng",
-        &["-v", &voice(), "--stdout", "--stdin"],
+        &["-v", voice, "--stdout", "--stdin"],
         text.as_bytes(),
     )
     .await?;

@@ -15,6 +15,8 @@
 //! - `routing`: a number's route (devices, a forward, an IVR flow), as its owner sets it.
 //! - `ivr_endpoint`: Dialtone's own SIP user agent with G.711 media, which answers the
 //!   calls routed to IVR flows and runs core's flow executor.
+//! - `twiml`: programmable voice: a number's VoiceUrl answers with TwiML, which the
+//!   IVR endpoint runs on the same executor.
 
 pub mod authorize;
 pub mod batch;
@@ -30,6 +32,7 @@ pub mod repo;
 pub mod routing;
 pub mod switch;
 mod switch_auth;
+pub mod twiml;
 
 pub use switch_auth::Switch;
 

@@ -21,16 +21,34 @@ fn public_v4(ip: Ipv4Addr) -> bool {
         || ip.is_documentation()
         || a == 0
         || (a == 100 && (64..128).contains(&b))
+        // IETF protocol assignments (192.0.0.0/24), benchmarking (198.18.0.0/15).
+        || (a == 192 && b == 0 && ip.octets()[2] == 0)
         || (a == 198 && (18..20).contains(&b))
         || a >= 240)
 }
 
+/// The IPv4 address an IPv6 address carries to the IPv4 internet, whose reach is the
+/// reach of that IPv4 address: NAT64 (64:ff9b::/96), 6to4 (2002::/16),
+/// IPv4-compatible (::a.b.c.d, deprecated). Teredo is refused outright in `public_v6`.
+fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
+    let s = ip.segments();
+    let v4 = |hi: u16, lo: u16| Ipv4Addr::from(((hi as u32) << 16) | lo as u32);
+    match s {
+        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => Some(v4(hi, lo)),
+        [0x2002, hi, lo, ..] => Some(v4(hi, lo)),
+        [0, 0, 0, 0, 0, 0, hi, lo] if (hi, lo) > (0, 1) => Some(v4(hi, lo)),
+        _ => ip.to_ipv4_mapped(),
+    }
+}
+
 fn public_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
+    if let Some(v4) = embedded_v4(ip) {
         return public_v4(v4);
     }
     let first = ip.segments()[0];
-    !(ip.is_loopback()
+    let teredo = first == 0x2001 && ip.segments()[1] == 0;
+    !(teredo
+        || ip.is_loopback()
         || ip.is_unspecified()
         || ip.is_multicast()
         || (first & 0xfe00) == 0xfc00
@@ -92,10 +110,24 @@ mod tests {
             "fd00::1",
             "fe80::1",
             "::ffff:127.0.0.1",
+            "192.0.0.8",
+            "64:ff9b::a00:1",
+            "64:ff9b::7f00:1",
+            "2002:7f00:1::1",
+            "2002:c0a8:101::1",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "::127.0.0.1",
+            "::10.0.0.1",
         ] {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }
-        for public in ["8.8.8.8", "2606:4700::1111", "151.101.1.69"] {
+        for public in [
+            "8.8.8.8",
+            "2606:4700::1111",
+            "151.101.1.69",
+            "64:ff9b::808:808",
+            "2002:808:808::1",
+        ] {
             assert!(is_public(public.parse().unwrap()), "{public}");
         }
     }

@@ -6,11 +6,11 @@
 
 mod backoff;
 pub mod events;
-mod guard;
+pub(crate) mod guard;
 mod handlers;
 mod ids;
 pub mod repo;
-mod sender;
+pub(crate) mod sender;
 mod sign;
 
 pub use handlers::{get_webhooks, post_resend, router, Deliveries, Delivery, Resent};

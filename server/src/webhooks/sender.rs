@@ -25,7 +25,7 @@ const MAX_IN_FLIGHT: usize = 128;
 
 /// The HTTP client: one that reaches public addresses only, unless private targets
 /// are allowed (see `guard`).
-fn client(private_targets: bool) -> &'static reqwest::Client {
+pub(crate) fn client(private_targets: bool) -> &'static reqwest::Client {
     static GUARDED: OnceLock<reqwest::Client> = OnceLock::new();
     static OPEN: OnceLock<reqwest::Client> = OnceLock::new();
     let build = |guarded: bool| {
@@ -34,6 +34,8 @@ fn client(private_targets: bool) -> &'static reqwest::Client {
             // A redirect is an answer that was not 2xx; following it would send the
             // signed body somewhere the customer did not configure.
             .redirect(reqwest::redirect::Policy::none())
+            // A proxy from the environment would resolve names itself, past the guard.
+            .no_proxy()
             .user_agent("Dialtone-Webhooks/1.0");
         let builder = if guarded {
             builder.dns_resolver(Arc::new(guard::PublicOnly))
@@ -122,8 +124,11 @@ async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
         Ok(code) => (Some(i64::from(*code)), None),
         Err(e) => (None, Some(e.as_str())),
     };
+    // Refused by policy: no retry would be let through either.
+    let refused = matches!(&answer, Err(e) if e == guard::REFUSED || e == INVALID_URL);
     let outcome = match answer {
         Ok(code) if (200..300).contains(&code) => Outcome::Delivered,
+        _ if refused => Outcome::Failed,
         _ => match next_attempt_at(d.attempts + 1, now, d.give_up_at) {
             Some(at) => Outcome::RetryAt(at),
             None => Outcome::Failed,
@@ -172,6 +177,8 @@ async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
     Ok(answer.status().as_u16())
 }
 
+const INVALID_URL: &str = "Not a valid URL";
+
 /// Why a request got no answer, in words for the customer's delivery list.
 fn describe(e: &reqwest::Error) -> String {
     let mut cause: Option<&dyn std::error::Error> = Some(e);
@@ -186,7 +193,7 @@ fn describe(e: &reqwest::Error) -> String {
     } else if e.is_connect() {
         "Could not connect".into()
     } else if e.is_builder() {
-        "Not a valid URL".into()
+        INVALID_URL.into()
     } else {
         e.to_string().chars().take(200).collect()
     }

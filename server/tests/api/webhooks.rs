@@ -297,4 +297,10 @@ async fn a_url_leading_into_dialtones_own_network_is_refused_unless_allowed() {
             )]
         );
     }
+    // No retry would get through either: failed at once, with its reason.
+    let listed = deliveries(&app, &s).await;
+    for id in [by_address, by_name] {
+        let d = listed.iter().find(|d| d["id"] == id).unwrap();
+        assert_eq!(d["status"], "failed", "{d}");
+    }
 }

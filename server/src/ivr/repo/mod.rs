@@ -137,7 +137,8 @@ pub async fn set_number_flow(
 /// What an inbound call to a number needs to run its flow.
 #[derive(Debug, Clone)]
 pub struct IvrRoute {
-    pub flow_id: i64,
+    /// None for TwiML, which no stored flow holds.
+    pub flow_id: Option<i64>,
     pub owner_id: i64,
     pub number_id: i64,
     /// The number as stored, E.164 with its '+'.
@@ -168,7 +169,7 @@ pub async fn flow_for_number<'e>(ex: impl Exec<'e>, e164: &str) -> sqlx::Result<
     let Some(r) = row else { return Ok(None) };
     let flow: String = r.try_get("flow")?;
     Ok(Some(IvrRoute {
-        flow_id: r.try_get("flow_id")?,
+        flow_id: Some(r.try_get("flow_id")?),
         owner_id: r.try_get("owner_id")?,
         number_id: r.try_get("number_id")?,
         number: r.try_get("number")?,

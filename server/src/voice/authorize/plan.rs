@@ -238,11 +238,14 @@ async fn route(
     if direction != Direction::Inbound {
         return Ok(p);
     }
-    // A number routed to a flow is answered by the IVR endpoint, not rung or forwarded.
+    // A number routed to a flow, or with a VoiceUrl (TwiML), is answered by the IVR
+    // endpoint, not rung or forwarded.
     read.ivr = match &state.config.ivr_sip_addr {
-        Some(addr) if facts.ivr_flow => Some(addr.clone()),
+        Some(addr) if facts.ivr_flow || facts.voice_url.is_some() => Some(addr.clone()),
         _ => None,
     };
+    // The TwiML request tells the VoiceUrl of the call: no ringing webhook besides.
+    let twiml = read.ivr.is_some() && !facts.ivr_flow;
     if read.ivr.is_some() {
         p.route = Route::Ivr;
     } else {
@@ -253,7 +256,7 @@ async fn route(
         read.choice = Some(choice);
     }
     read.ringing = match (facts.voice_url, facts.account_sid) {
-        (Some(url), Some(sid)) => Some((url, sid, party.number_id)),
+        (Some(url), Some(sid)) if !twiml => Some((url, sid, party.number_id)),
         _ => None,
     };
     p.ringing_webhook = read.ringing.is_some();

@@ -10,6 +10,8 @@ use super::stream;
 use super::ticket::{self, MAX_DURATION_HEADER, TICKET_HEADER};
 use super::{Endpoint, Incoming};
 use crate::ivr::repo::IvrRoute;
+use crate::voice::twiml::{self, TwimlCall};
+use dialtone_core::ivr::{self as exec, Action, Fetch};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +26,8 @@ pub struct Accepted {
     pub offer: sdp::Offer,
     pub max_seconds: i64,
     pub caller: String,
+    /// The call runs the TwiML of the number's VoiceUrl.
+    pub twiml: Option<TwimlCall>,
 }
 
 pub async fn run(
@@ -60,26 +64,87 @@ async fn check(ep: &Endpoint, invite: &Message) -> Result<Accepted, (u16, &'stat
     else {
         return Err((403, "Forbidden"));
     };
-    let route = match crate::ivr::repo::flow_for_number(&ep.state.db.pool, &number).await {
-        Ok(Some(route)) => route,
-        Ok(None) => return Err((404, "Not Found")),
-        Err(e) => {
-            tracing::error!(error = %e, "IVR: flow lookup failed");
-            return Err((500, "Server Internal Error"));
-        }
-    };
-    let offer = sdp::parse_offer(&invite.body).map_err(|e| match e {
-        OfferError::NoCommonCodec | OfferError::Malformed => (488, "Not Acceptable Here"),
-    })?;
     let caller = e164(sip::user_of(sip::uri_of(
         invite.header("from").unwrap_or(""),
     )));
+    let offer = sdp::parse_offer(&invite.body).map_err(|e| match e {
+        OfferError::NoCommonCodec | OfferError::Malformed => (488, "Not Acceptable Here"),
+    })?;
+    let (route, twiml) = route_of(ep, invite, &number, &caller).await?;
     Ok(Accepted {
         route,
         offer,
         max_seconds,
         caller,
+        twiml,
     })
+}
+
+type Refusal = (u16, &'static str);
+
+/// The flow that answers `number`: its IVR flow, else the TwiML its VoiceUrl answers
+/// with now (a document that refuses the call refuses the INVITE).
+async fn route_of(
+    ep: &Endpoint,
+    invite: &Message,
+    number: &str,
+    caller: &str,
+) -> Result<(IvrRoute, Option<TwimlCall>), Refusal> {
+    let pool = &ep.state.db.pool;
+    let internal = |e: sqlx::Error| {
+        tracing::error!(error = %e, "IVR: route lookup failed");
+        (500, "Server Internal Error")
+    };
+    if let Some(route) = crate::ivr::repo::flow_for_number(pool, number)
+        .await
+        .map_err(internal)?
+    {
+        return Ok((route, None));
+    }
+    let Some(voice) = twiml::repo::voice_route(pool, number)
+        .await
+        .map_err(internal)?
+    else {
+        return Err((404, "Not Found"));
+    };
+    let call = TwimlCall {
+        account_sid: voice.account_sid,
+        owner_id: voice.owner_id,
+        call_sid: crate::webhooks::call_sid(invite.call_id()),
+        from: caller.to_string(),
+        to: voice.number.clone(),
+        direction: "inbound",
+    };
+    let at = Fetch {
+        url: voice.voice_url,
+        method: "POST".into(),
+    };
+    let compiled = twiml::fetch::document(&ep.state, &call, &at, "ringing", &Default::default())
+        .await
+        .map_err(|e| {
+            tracing::warn!(call_sid = %call.call_sid, code = e.code, message = %e.message, "TwiML: the call is refused");
+            (500, "Server Internal Error")
+        })?;
+    let now = exec::Now {
+        ms: crate::db::now_ms(),
+        zones: &exec::Iana,
+    };
+    let first = exec::start(&compiled.flow, now);
+    if let Some(Action::Reject { reason }) = first.actions.first() {
+        return Err(if reason == "busy" {
+            (486, "Busy Here")
+        } else {
+            (603, "Decline")
+        });
+    }
+    let route = IvrRoute {
+        flow_id: None,
+        owner_id: voice.owner_id,
+        number_id: voice.number_id,
+        number: voice.number,
+        flow: compiled.flow,
+    };
+    Ok((route, Some(call)))
 }
 
 /// "+14155550100" from a URI's user part with or without its '+'.
@@ -144,7 +209,7 @@ async fn answer(
     let extra = format!("Contact: {contact}\r\n{ALLOW}Content-Type: application/sdp\r\n");
     let ok = invite.response(200, "OK", tag, &extra, body.as_bytes());
     let dialog = Dialog::from_invite(&invite, tag, &contact);
-    tracing::info!(call_id = %invite.call_id(), flow = accepted.route.flow_id,
+    tracing::info!(call_id = %invite.call_id(), flow = ?accepted.route.flow_id,
         codec = accepted.offer.codec.name(), max = accepted.max_seconds, "IVR: answered");
     let session = Session::new(ep.clone(), dialog, accepted, media, ok, (extra, body), from);
     session.run(rx, events).await;

@@ -23,18 +23,25 @@ pub struct LegCall {
     resend_every: Duration,
 }
 
+/// A forward that did not connect, as TwiML's DialCallStatus names why.
+fn failed(status: &str) -> Event {
+    Event::ForwardFailed {
+        status: Some(status.into()),
+    }
+}
+
 impl Session {
     pub(super) async fn forward(&mut self, to: &str, ring_seconds: u32) {
         let socket = match UdpSocket::bind((self.ep.local.ip(), 0)).await {
             Ok(s) => Arc::new(s),
             Err(e) => {
                 tracing::error!(error = %e, "IVR: no RTP port for a forward");
-                self.events.push_back(Event::ForwardFailed);
+                self.events.push_back(failed("failed"));
                 return;
             }
         };
         let Ok(rtp) = socket.local_addr() else {
-            self.events.push_back(Event::ForwardFailed);
+            self.events.push_back(failed("failed"));
             return;
         };
         let call_id = format!("{}-ivr-fwd", self.dialog.call_id);
@@ -91,7 +98,7 @@ impl Session {
             let cancel = l.leg.cancel();
             l.leg.state = LegState::Over;
             self.ep.send(&cancel, self.proxy).await;
-            self.feed(Event::ForwardFailed).await;
+            self.feed(failed("no-answer")).await;
         } else if let Some(at) = l.resend_at.filter(|at| now >= *at) {
             l.resend_every = (l.resend_every * 2).min(Duration::from_secs(4));
             l.resend_at = Some(at + l.resend_every);
@@ -136,12 +143,14 @@ impl Session {
                     tracing::warn!(?e, "IVR: the forwarded party's SDP is not usable");
                     let (bye, hop) = l.leg.bye();
                     self.ep.send(&bye, hop).await;
-                    self.feed(Event::ForwardFailed).await;
+                    self.feed(failed("failed")).await;
                 }
             },
             (LegState::Calling | LegState::Ringing, LegState::Over, _) => {
                 tracing::info!(leg = %l.leg.call_id, status = ?m.status(), "IVR: forward refused");
-                self.feed(Event::ForwardFailed).await;
+                let busy = matches!(m.status(), Some(486 | 600));
+                self.feed(failed(if busy { "busy" } else { "failed" }))
+                    .await;
             }
             _ => {}
         }

@@ -8,6 +8,7 @@ mod dialog;
 mod forward;
 pub mod g711;
 mod leg;
+mod programmable;
 mod rtp;
 mod sdp;
 mod session;

@@ -10,6 +10,7 @@ use super::sip::{self, Message};
 use super::stream::{self, Command, MediaEvent, Stream};
 use super::{rtp, wav, Endpoint, Incoming};
 use crate::ivr::repo::{self, IvrRoute};
+use crate::voice::twiml::TwimlCall;
 use dialtone_core::ivr::{self as exec, Action, Event, Iana, Now, Phase};
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -20,7 +21,7 @@ use tokio::time::{sleep_until, timeout, Instant};
 
 /// A prompt that was never rendered (or failed to load) plays as this much silence,
 /// so the flow still moves on.
-const MISSING_PROMPT_MS: usize = 1000;
+pub(super) const MISSING_PROMPT_MS: usize = 1000;
 const BEEP_MS: usize = 400;
 const T1: Duration = Duration::from_millis(500);
 /// RFC 3261's 64*T1: an unacknowledged 200 OK (or an unanswered BYE) is given up.
@@ -58,6 +59,8 @@ pub struct Session {
     pub(super) codec: Codec,
     /// A forward in progress or connected.
     pub(super) leg: Option<LegCall>,
+    /// The call runs TwiML from this number's VoiceUrl (`programmable`).
+    pub(super) twiml: Option<TwimlCall>,
 }
 
 impl Session {
@@ -84,6 +87,8 @@ impl Session {
                 attempts: 0,
                 path: Vec::new(),
                 recorded_seconds: None,
+                digits: String::new(),
+                prompt: 0,
             },
             media: Some(media),
             ok,
@@ -103,10 +108,11 @@ impl Session {
             events: VecDeque::new(),
             codec: accepted.offer.codec,
             leg: None,
+            twiml: accepted.twiml,
         }
     }
 
-    fn now(&self) -> Now<'static> {
+    pub(super) fn now(&self) -> Now<'static> {
         static ZONES: Iana = Iana;
         Now {
             ms: crate::db::now_ms() + self.ep.state.config.ivr_clock_offset_ms,
@@ -238,15 +244,29 @@ impl Session {
     }
 
     async fn perform(&mut self, actions: Vec<Action>) {
-        for action in actions {
+        let mut queue = VecDeque::from(actions);
+        while let Some(action) = queue.pop_front() {
             match action {
-                Action::Play { step_id, .. } => {
-                    let audio = self.prompt(&step_id).await;
+                Action::Play {
+                    step_id,
+                    text,
+                    audio,
+                    voice,
+                    language,
+                } => {
+                    let audio = match self.twiml.is_some() {
+                        true => self.spoken(&text, audio, voice, language).await,
+                        false => self.prompt(&step_id).await,
+                    };
                     self.command(Command::Play {
                         audio,
                         notify: true,
                     });
                 }
+                Action::Pause { seconds } => self.command(Command::Play {
+                    audio: Arc::new(stream::silence(seconds as usize * 1000)),
+                    notify: true,
+                }),
                 Action::StopPlaying => self.command(Command::Stop),
                 Action::CollectDigits { timeout_seconds } => {
                     self.collect_deadline =
@@ -263,7 +283,14 @@ impl Session {
                         max_ms: max_seconds * 1000,
                     });
                 }
-                Action::Hangup => self.hang_up("flow").await,
+                Action::FinishRecording => self.command(Command::FinishRecording),
+                Action::Fetch {
+                    url,
+                    method,
+                    params,
+                } => queue.extend(self.next_document(url, method, &params).await),
+                // Answered already: a Reject after other verbs ends the call.
+                Action::Reject { .. } | Action::Hangup => self.hang_up("flow").await,
             }
         }
     }
@@ -278,7 +305,10 @@ impl Session {
         if let Some(p) = self.prompts.get(step_id) {
             return p.clone();
         }
-        let loaded = repo::prompt_audio(&self.ep.state.db.pool, self.route.flow_id, step_id).await;
+        let loaded = match self.route.flow_id {
+            Some(flow) => repo::prompt_audio(&self.ep.state.db.pool, flow, step_id).await,
+            None => Ok(None),
+        };
         let audio = match loaded {
             Ok(Some(p)) if p.pcm.len() >= 2 => Arc::new(wav::samples_of(&p.pcm)),
             other => {
@@ -286,7 +316,7 @@ impl Session {
                     tracing::error!(error = %e, "IVR: prompt could not be read");
                 }
                 tracing::warn!(
-                    flow = self.route.flow_id,
+                    flow = ?self.route.flow_id,
                     step_id,
                     "IVR: no audio for this prompt; silence instead"
                 );
@@ -336,7 +366,11 @@ impl Session {
     async fn store(&mut self) -> anyhow::Result<()> {
         let pool = &self.ep.state.db.pool;
         let path = self.state.path_text();
-        repo::set_call_path(pool, &self.sid, Some(self.route.flow_id), &path).await?;
+        repo::set_call_path(pool, &self.sid, self.route.flow_id, &path).await?;
+        // A TwiML recording goes to its action, not to a voicemail box.
+        let Some(flow_id) = self.route.flow_id else {
+            return Ok(());
+        };
         let Some(samples) = self.recorded.take().filter(|s| !s.is_empty()) else {
             return Ok(());
         };
@@ -345,7 +379,7 @@ impl Session {
         let voicemail = repo::NewVoicemail {
             user_id: self.route.owner_id,
             number_id: Some(self.route.number_id),
-            flow_id: Some(self.route.flow_id),
+            flow_id: Some(flow_id),
             call_sid: Some(&self.sid),
             caller: &self.caller,
             duration_ms: samples.len() as i64 / 8,

@@ -74,7 +74,7 @@ async fn routing_a_number_to_a_flow_charges_its_first_month_once() {
         .unwrap();
     assert_eq!(
         (found.flow_id, found.owner_id, found.number_id),
-        (flow, s.user_id, number_id)
+        (Some(flow), s.user_id, number_id)
     );
     assert_eq!(found.flow.start, "main");
     assert!(flow_for_number(&app.state.db.pool, &number[1..])

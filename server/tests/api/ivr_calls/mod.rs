@@ -7,6 +7,7 @@ mod calls;
 mod forward;
 mod info;
 mod load;
+mod twiml;
 
 use crate::common::{caller, Session, TestApp};
 use crate::support::free_port;

@@ -77,6 +77,40 @@ async fn a_rotated_token_replaces_the_old_one_which_works_for_a_day_more() {
 }
 
 #[tokio::test]
+async fn the_replaced_token_can_be_ended_at_once_after_the_password() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let old = creds(&app, &s).await;
+    let rotate = json!({ "password": "password1" });
+    let r = app
+        .post_as(&s, "/api/developer/auth-token/rotate", rotate.clone())
+        .await;
+    let new = Creds {
+        secret: r.body["authToken"].as_str().unwrap().to_string(),
+        ..old.clone()
+    };
+    let end = "/api/developer/auth-token/end-previous";
+    let wrong = app
+        .post_as(&s, end, json!({ "password": "nope-nope" }))
+        .await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        get(&app, &old, "/Balance.json").await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post_as(&s, end, rotate).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_twilio_error(&get(&app, &old, "/Balance.json").await, 401, 20003);
+    assert_eq!(
+        get(&app, &new, "/Balance.json").await.status,
+        StatusCode::OK
+    );
+    let shown = app.get_as(&s, "/api/developer").await.body;
+    assert!(shown["previousTokenValidUntil"].is_null(), "{shown}");
+}
+
+#[tokio::test]
 async fn an_api_key_works_until_revoked_and_stops_at_once_on_every_instance() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let account = creds(&app, &s).await;

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/basics/button';
 import { Time } from '../../../components/ui/tables/table-cells';
 import type { DeveloperAccount } from '../api/get-developer-account';
 import { CopyButton } from '../../../components/ui/basics/copy-button';
+import { EndPreviousTokenDialog } from './end-previous-token-dialog';
 import { RevealTokenDialog } from './reveal-token-dialog';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { SecretValue } from './secret-value';
@@ -27,7 +28,7 @@ function TokenButton({
 /** The account's SID and auth token: the token masked until the password reveals it. */
 export function CredentialsPanel({ account }: { account: DeveloperAccount }) {
   const [token, setToken] = useState<string | null>(null);
-  const [open, setOpen] = useState<'reveal' | 'rotate' | null>(null);
+  const [open, setOpen] = useState<'reveal' | 'rotate' | 'end' | null>(null);
   const close = () => setOpen(null);
   return (
     <div className="space-y-4">
@@ -68,9 +69,13 @@ export function CredentialsPanel({ account }: { account: DeveloperAccount }) {
       {account.previousTokenValidUntil && (
         <p className="text-sm text-slate-600">
           The previous auth token still works until{' '}
-          <Time value={account.previousTokenValidUntil} withTime />.
+          <Time value={account.previousTokenValidUntil} withTime />.{' '}
+          <Button variant="secondary" size="sm" onClick={() => setOpen('end')}>
+            End it now
+          </Button>
         </p>
       )}
+      {open === 'end' && <EndPreviousTokenDialog onClose={close} />}
       {open === 'reveal' && <RevealTokenDialog onRevealed={setToken} onClose={close} />}
       {open === 'rotate' && <RotateTokenDialog onRotated={setToken} onClose={close} />}
     </div>

@@ -145,6 +145,29 @@ describe('API page', () => {
     ).toBeInTheDocument();
   });
 
+  it('ends the previous auth token at once after the password', async () => {
+    let ended = false;
+    const { fetch } = show({
+      'GET /api/developer': () =>
+        ok({ ...account, previousTokenValidUntil: ended ? null : '2026-11-26T09:00:00Z' }),
+      'POST /api/developer/auth-token/end-previous': () => {
+        ended = true;
+        return { status: 204 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'End it now' }));
+    const dialog = screen.getByRole('dialog', { name: 'End Previous Auth Token' });
+    expect(dialog).toHaveTextContent('refused from now on');
+    await userEvent.type(within(dialog).getByLabelText('Account password'), 'client123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End it now' }));
+    expect(await screen.findByText('The previous auth token no longer works')).toBeInTheDocument();
+    const body = fetch.mock.calls.find(([url]) => String(url).endsWith('/end-previous'))?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ password: 'client123' });
+    await waitFor(() =>
+      expect(screen.queryByText(/The previous auth token still works until/)).toBeNull(),
+    );
+  });
+
   it('lists the keys with their last use or Never', async () => {
     show();
     const table = await screen.findByRole('table', { name: 'API keys' });

@@ -1,0 +1,79 @@
+//! The TwiML half of a session: what Say and Play sound like (made on the call, cached
+//! per call), and the next document when the flow hands the call back to the
+//! customer's server (a gather's digits, a recording, a redirect, a dial's outcome).
+
+use super::session::{Session, MISSING_PROMPT_MS};
+use super::{stream, wav};
+use crate::voice::twiml::{audio, fetch};
+use dialtone_core::ivr::{self as exec, Action, Fetch};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+impl Session {
+    /// Say's words or Play's file as samples.
+    pub(super) async fn spoken(
+        &mut self,
+        text: &str,
+        url: Option<String>,
+        voice: Option<String>,
+        language: Option<String>,
+    ) -> Arc<Vec<i16>> {
+        let voice = audio::espeak_voice(voice.as_deref(), language.as_deref());
+        let key = match &url {
+            Some(url) => format!("play {url}"),
+            None => format!("say {voice} {text}"),
+        };
+        if let Some(p) = self.prompts.get(&key) {
+            return p.clone();
+        }
+        let made = match &url {
+            Some(url) => audio::play(&self.ep.state, url).await,
+            None => audio::say(text, &voice).await,
+        };
+        let samples = match made {
+            Ok(pcm) if pcm.len() >= 2 => Arc::new(wav::samples_of(&pcm)),
+            Ok(_) => Arc::new(stream::silence(MISSING_PROMPT_MS)),
+            Err(e) => {
+                tracing::warn!(call_id = %self.dialog.call_id, error = %e, "TwiML: nothing to play; silence instead");
+                Arc::new(stream::silence(MISSING_PROMPT_MS))
+            }
+        };
+        self.prompts.insert(key, samples.clone());
+        samples
+    }
+
+    /// Asks for the document at `url` and starts it: its first actions. A document
+    /// that cannot be had or run ends the call.
+    pub(super) async fn next_document(
+        &mut self,
+        url: String,
+        method: String,
+        params: &BTreeMap<String, String>,
+    ) -> Vec<Action> {
+        let Some(call) = self.twiml.clone() else {
+            self.hang_up("flow").await;
+            return Vec::new();
+        };
+        let at = Fetch { url, method };
+        let state = self.ep.state.clone();
+        match fetch::document(&state, &call, &at, "in-progress", params).await {
+            Ok(compiled) => {
+                for w in &compiled.warnings {
+                    tracing::info!(call_sid = %call.call_sid, code = w.code, message = %w.message, "TwiML warning");
+                }
+                self.route.flow = compiled.flow;
+                let first = exec::start(&self.route.flow, self.now());
+                let mut path = std::mem::take(&mut self.state.path);
+                path.extend(first.state.path.iter().cloned());
+                self.state = first.state;
+                self.state.path = path;
+                first.actions
+            }
+            Err(e) => {
+                tracing::warn!(call_sid = %call.call_sid, url = %at.url, code = e.code, message = %e.message, "TwiML: the call ends");
+                self.hang_up("flow").await;
+                Vec::new()
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Asking the customer's server for the next TwiML document: Twilio's parameters,
+//! signed with the account's auth token, through the webhook sender's guarded client
+//! (public addresses only unless allowed; no redirects; no proxy). A call waits only
+//! for its own document. Failures carry Twilio's codes: 11200 (no usable answer),
+//! 12300 (not XML), and the compiler's 12100 and 12200.
+
+use super::TwimlCall;
+use crate::state::AppState;
+use crate::webhooks::{guard, signature};
+use dialtone_core::ivr::Fetch;
+use dialtone_core::twiml::{self, Compiled, TwimlError};
+use std::collections::BTreeMap;
+
+/// Twilio's "HTTP retrieval failure".
+pub const RETRIEVAL_FAILURE: u32 = 11200;
+/// Twilio's "Invalid Content-Type".
+pub const CONTENT_TYPE: u32 = 12300;
+/// The largest document read (Twilio's limit is 64 KB).
+pub const MAX_DOCUMENT: usize = 64 * 1024;
+
+fn retrieval(message: impl Into<String>) -> TwimlError {
+    TwimlError {
+        code: RETRIEVAL_FAILURE,
+        message: message.into(),
+    }
+}
+
+/// The document at `at`, asked about `call` in `status` with `extra` parameters
+/// (Digits, DialCallStatus, ...), compiled.
+pub async fn document(
+    state: &AppState,
+    call: &TwimlCall,
+    at: &Fetch,
+    status: &str,
+    extra: &BTreeMap<String, String>,
+) -> Result<Compiled, TwimlError> {
+    let mut params = call.params(status);
+    params.extend(extra.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let body = get_text(state, call.owner_id, at, &params).await?;
+    twiml::compile(&body, at)
+}
+
+async fn get_text(
+    state: &AppState,
+    owner: i64,
+    at: &Fetch,
+    params: &[(String, String)],
+) -> Result<String, TwimlError> {
+    let private_targets = state.config.webhook_private_targets;
+    if !private_targets && guard::private_literal(&at.url) {
+        return Err(retrieval(guard::REFUSED));
+    }
+    let token = crate::credentials::auth_token(state, owner)
+        .await
+        .map_err(|_| retrieval("Dialtone could not sign the request"))?;
+    let client = crate::webhooks::sender::client(private_targets);
+    let request = if at.method == "GET" {
+        let mut url = url::Url::parse(&at.url).map_err(|_| retrieval("Not a valid URL"))?;
+        url.query_pairs_mut().extend_pairs(params);
+        let signed = signature(&token, url.as_str(), &[]);
+        client.get(url).header("X-Twilio-Signature", signed)
+    } else {
+        let body = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(params)
+            .finish();
+        client
+            .post(&at.url)
+            .header("X-Twilio-Signature", signature(&token, &at.url, params))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(body)
+    };
+    let answer = request
+        .send()
+        .await
+        .map_err(|e| retrieval(format!("No answer from {}: {}", at.url, reason(&e))))?;
+    let code = answer.status();
+    if !code.is_success() {
+        return Err(retrieval(format!(
+            "{} answered HTTP {}",
+            at.url,
+            code.as_u16()
+        )));
+    }
+    let content_type = answer
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !(content_type.contains("xml") || content_type.starts_with("text/")) {
+        return Err(TwimlError {
+            code: CONTENT_TYPE,
+            message: format!("The answer's Content-Type '{content_type}' is not XML"),
+        });
+    }
+    read_limited(answer, MAX_DOCUMENT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// The body, refused past `limit` bytes.
+pub async fn read_limited(
+    mut answer: reqwest::Response,
+    limit: usize,
+) -> Result<Vec<u8>, TwimlError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = answer.chunk().await.map_err(|e| retrieval(reason(&e)))? {
+        body.extend_from_slice(&chunk);
+        if body.len() > limit {
+            return Err(retrieval(format!(
+                "The answer is larger than {limit} bytes"
+            )));
+        }
+    }
+    Ok(body)
+}
+
+fn reason(e: &reqwest::Error) -> String {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string() == guard::REFUSED {
+            return guard::REFUSED.into();
+        }
+        cause = c.source();
+    }
+    if e.is_timeout() {
+        "it did not answer in time".into()
+    } else if e.is_connect() {
+        "could not connect".into()
+    } else {
+        e.to_string().chars().take(200).collect()
+    }
+}

@@ -1,0 +1,281 @@
+//! Programmable voice on real calls: a number whose VoiceUrl answers with TwiML. The
+//! customer's application is a real HTTP server on loopback answering each path with
+//! its document; SIPp calls as the carrier through Kamailio to the IVR endpoint.
+
+use super::{Ivr, OUTSIDE_CALLER};
+use crate::common::{caller, TestApp};
+use crate::sip::calls;
+use crate::support::free_port;
+use crate::support::switch::Switch;
+use axum::extract::State;
+use axum::http::{HeaderMap, Uri};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One request the application received: its path, Twilio's parameters, the URL
+/// signed and the signature.
+#[derive(Clone, Debug)]
+struct Asked {
+    path: String,
+    url: String,
+    params: HashMap<String, String>,
+    signature: String,
+}
+
+#[derive(Clone, Default)]
+struct Shared {
+    documents: Arc<HashMap<String, (u16, &'static str, String)>>,
+    asked: Arc<Mutex<Vec<Asked>>>,
+}
+
+/// The customer's application: each path answers with (status, content type, body).
+struct Application {
+    addr: std::net::SocketAddr,
+    shared: Shared,
+}
+
+impl Application {
+    async fn start(documents: &[(&str, u16, &'static str, &str)]) -> Application {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shared = Shared {
+            documents: Arc::new(
+                documents
+                    .iter()
+                    .map(|(p, s, t, b)| (p.to_string(), (*s, *t, b.to_string())))
+                    .collect(),
+            ),
+            asked: Default::default(),
+        };
+        let router = axum::Router::new()
+            .fallback(answer)
+            .with_state(shared.clone());
+        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+        Application { addr, shared }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    fn asked(&self) -> Vec<Asked> {
+        self.shared.asked.lock().unwrap().clone()
+    }
+}
+
+async fn answer(
+    State(s): State<Shared>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> axum::response::Response {
+    let host = headers["host"].to_str().unwrap();
+    s.asked.lock().unwrap().push(Asked {
+        path: uri.path().to_string(),
+        url: format!("http://{host}{uri}"),
+        params: url::form_urlencoded::parse(&body).into_owned().collect(),
+        signature: headers
+            .get("x-twilio-signature")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default(),
+    });
+    let (status, content_type, body) =
+        s.documents
+            .get(uri.path())
+            .cloned()
+            .unwrap_or((404, "text/plain", String::new()));
+    let status = axum::http::StatusCode::from_u16(status).unwrap();
+    (status, [("content-type", content_type)], body).into_response()
+}
+
+use axum::response::IntoResponse;
+
+/// A number whose VoiceUrl is the application's /voice, and the switch in front.
+async fn twiml_line(
+    app_docs: &[(&str, u16, &'static str, &str)],
+    private_targets: bool,
+) -> (Ivr, Application) {
+    let addr = format!("127.0.0.1:{}", free_port());
+    let app = TestApp::with(|c| {
+        c.ivr_sip_addr = Some(addr.clone());
+        c.webhook_private_targets = private_targets;
+    })
+    .await;
+    let listener = dialtone_server::voice::ivr_endpoint::start(app.state.clone(), &addr)
+        .await
+        .expect("the IVR endpoint listens");
+    let (s, number) = caller(&app, "ada@example.com", "1.00").await;
+    let customer = Application::start(app_docs).await;
+    // The API account the requests are signed for.
+    app.get_as(&s, "/api/developer").await;
+    sqlx::query("UPDATE phone_numbers SET voice_url = $1 WHERE number = $2")
+        .bind(customer.url("/voice"))
+        .bind(&number)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let switch = Switch::start(&app).await;
+    let ivr = Ivr {
+        app,
+        s,
+        number,
+        flow_id: 0,
+        switch,
+        listener,
+    };
+    (ivr, customer)
+}
+
+const XML: &str = "text/xml";
+
+impl Ivr {
+    /// The auth token the account's requests are signed with.
+    async fn auth_token(&self) -> String {
+        let r = self
+            .app
+            .post_as(
+                &self.s,
+                "/api/developer/auth-token/reveal",
+                serde_json::json!({ "password": "password1" }),
+            )
+            .await;
+        r.body["authToken"].as_str().unwrap().to_string()
+    }
+
+    /// The path a TwiML call took, once stored.
+    async fn twiml_path(&self, call_sid: &str) -> String {
+        for _ in 0..100 {
+            let path: Option<String> = sqlx::query_scalar(
+                "SELECT path FROM ivr_call_paths WHERE call_sid = $1 AND flow_id IS NULL",
+            )
+            .bind(call_sid)
+            .fetch_optional(&self.app.state.db.pool)
+            .await
+            .unwrap();
+            if let Some(p) = path {
+                return p;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no path stored:\n{}", self.switch.log());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inbound_call_runs_say_and_gather_and_the_keys_reach_the_action_signed() {
+    let (ivr, customer) = twiml_line(
+        &[
+            (
+                "/voice",
+                200,
+                XML,
+                r#"<?xml version="1.0" encoding="UTF-8"?>
+<Response>
+  <Say>Welcome.</Say>
+  <Gather numDigits="2" action="/digits" timeout="5">
+    <Say>Enter two digits, then wait a little while for this prompt to end.</Say>
+  </Gather>
+  <Say>We did not get any keys.</Say>
+</Response>"#,
+            ),
+            (
+                "/digits",
+                200,
+                "application/xml",
+                "<Response><Say>Thanks.</Say><Hangup/></Response>",
+            ),
+        ],
+        true,
+    )
+    .await;
+
+    ivr.carrier_completes("twiml-gather", 1).await;
+
+    let asked = customer.asked();
+    let paths: Vec<&str> = asked.iter().map(|a| a.path.as_str()).collect();
+    assert_eq!(paths, ["/voice", "/digits"], "{asked:?}");
+    let token = ivr.auth_token().await;
+    for a in &asked {
+        let params: Vec<(String, String)> = a
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        assert_eq!(
+            a.signature,
+            dialtone_server::webhooks::signature(&token, &a.url, &params),
+            "signed as Twilio signs: {a:?}"
+        );
+        assert_eq!(a.params["From"], OUTSIDE_CALLER);
+        assert_eq!(a.params["To"], ivr.number);
+        assert_eq!(a.params["Direction"], "inbound");
+        assert_eq!(a.params["CallSid"], asked[0].params["CallSid"]);
+    }
+    assert_eq!(asked[0].params["CallStatus"], "ringing");
+    assert_eq!(asked[1].params["CallStatus"], "in-progress");
+    assert_eq!(
+        asked[1].params["Digits"], "42",
+        "the caller's RFC 4733 keys"
+    );
+
+    // Billed as an inbound call, the SID the application was told.
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_eq!(
+        (call["type"].as_str(), call["status"].as_str()),
+        (Some("inbound"), Some("completed"))
+    );
+    // The way it went, under the SID the application was told.
+    let sid = asked[0].params["CallSid"].clone();
+    assert_eq!(ivr.twiml_path(&sid).await, "0 → 1 → 42 → 0 → 1");
+    ivr.app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reject_refuses_the_call_busy_before_it_is_answered_and_nothing_is_billed() {
+    let (ivr, customer) = twiml_line(
+        &[(
+            "/voice",
+            200,
+            XML,
+            r#"<Response><Reject reason="busy"/></Response>"#,
+        )],
+        true,
+    )
+    .await;
+    ivr.carrier_completes("twiml-refused-486", 1).await;
+    assert_eq!(customer.asked().len(), 1);
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_ne!(call["status"], "completed", "{call}");
+    ivr.app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_document_that_cannot_run_ends_the_call_cleanly() {
+    // Not TwiML, an error answer, a verb Dialtone does not run.
+    for (status, content_type, body) in [
+        (200, XML, "<Response><Say>unclosed</Response>"),
+        (500, XML, "<Response/>"),
+        (200, "application/json", "{}"),
+        (200, XML, "<Response><Enqueue>support</Enqueue></Response>"),
+    ] {
+        let (ivr, customer) = twiml_line(&[("/voice", status, content_type, body)], true).await;
+        ivr.carrier_completes("twiml-refused-500", 1).await;
+        assert_eq!(customer.asked().len(), 1, "{body}");
+        ivr.app.assert_invariant().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_voice_url_into_dialtones_own_network_is_never_asked() {
+    let (ivr, customer) = twiml_line(
+        &[("/voice", 200, XML, "<Response><Say>Hi</Say></Response>")],
+        false,
+    )
+    .await;
+    ivr.carrier_completes("twiml-refused-500", 1).await;
+    assert!(
+        customer.asked().is_empty(),
+        "the loopback application was not reached"
+    );
+}
