@@ -22,6 +22,7 @@ pub struct Report {
     pub ivr_renewed: u64,
     pub ivr_ended: u64,
     pub fraud_alerts: u64,
+    pub debugger_purged: u64,
 }
 
 /// Runs every job once as of `now` (tests pass a moment in the future).
@@ -44,6 +45,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.notices_sent += crate::ivr::billing::send_notices(state, now).await?;
     (report.ivr_renewed, report.ivr_ended) = crate::ivr::billing::renew_due(state, now).await?;
     report.fraud_alerts = crate::fraud::detect_due(state, now).await?;
+    report.debugger_purged = crate::debugger::purge(state, now).await?;
     Ok(report)
 }
 

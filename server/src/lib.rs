@@ -20,6 +20,7 @@ pub mod catalogue;
 pub mod contact;
 pub mod credentials;
 pub mod dashboard;
+pub mod debugger;
 pub mod fraud;
 pub mod ivr;
 pub mod ledger;
@@ -89,6 +90,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(webhooks::router())
         .merge(credentials::router())
+        .merge(debugger::router())
         .merge(permissions::router())
         .merge(limits::router())
         .merge(fraud::router())

@@ -36,6 +36,7 @@ export const paths = {
     ivrFlow: (id: number) => `/client/ivr/${id}`,
     ivrFlowRoute: '/client/ivr/:id',
     api: '/client/api',
+    debugger: '/client/debugger',
     permissions: '/client/permissions',
     settings: '/client/settings',
     /** The payment page of a deposit's client secret (route pattern `paymentRoute`). */

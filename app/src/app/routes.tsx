@@ -180,6 +180,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.debugger,
+    lazyPage(
+      () => import('../features/debugger/pages/debugger-page'),
+      (m) => m.DebuggerPage,
+    ),
+  ],
+  [
     paths.client.permissions,
     lazyPage(
       () => import('../features/permissions/pages/permissions-page'),

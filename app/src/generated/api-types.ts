@@ -8170,6 +8170,69 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/debugger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in account's TwiML fetches and webhook attempts, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description twiml or webhook; empty: both. */
+          source?: string;
+          /** @description info, warning or error; empty: all. */
+          level?: string;
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of events */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_DebuggerEvent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/permissions': {
     parameters: {
       query?: never;
@@ -10680,6 +10743,37 @@ export interface components {
           /** @enum {string} */
           type: 'purchase';
         };
+    /** @description One exchange with the account's server. */
+    DebuggerEvent: {
+      /** Format: int64 */
+      id: number;
+      /** @description twiml (a document fetched for a call) or webhook (an event delivered). */
+      source: string;
+      /** @description info (it went through), warning (it went on without something), error. */
+      level: string;
+      /**
+       * Format: int64
+       * @description Twilio's error code (11200 HTTP retrieval failure, 12100 document parse
+       *     failure, 12200 schema validation, 12300 invalid content type).
+       */
+      code?: number | null;
+      callSid?: string | null;
+      method: string;
+      url: string;
+      /** @description The parameters sent, form-encoded. */
+      request: string;
+      /**
+       * Format: int64
+       * @description The answer's HTTP status; null when none came.
+       */
+      status?: number | null;
+      /** @description The first 1,000 characters of the answer's body. */
+      response?: string | null;
+      message?: string | null;
+      /** Format: int64 */
+      durationMs: number;
+      date: string;
+    };
     Decided: {
       message: string;
     };
@@ -11556,6 +11650,45 @@ export interface components {
          */
         status: string;
         lastUpdated: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
+    Page_DebuggerEvent: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        /** @description twiml (a document fetched for a call) or webhook (an event delivered). */
+        source: string;
+        /** @description info (it went through), warning (it went on without something), error. */
+        level: string;
+        /**
+         * Format: int64
+         * @description Twilio's error code (11200 HTTP retrieval failure, 12100 document parse
+         *     failure, 12200 schema validation, 12300 invalid content type).
+         */
+        code?: number | null;
+        callSid?: string | null;
+        method: string;
+        url: string;
+        /** @description The parameters sent, form-encoded. */
+        request: string;
+        /**
+         * Format: int64
+         * @description The answer's HTTP status; null when none came.
+         */
+        status?: number | null;
+        /** @description The first 1,000 characters of the answer's body. */
+        response?: string | null;
+        message?: string | null;
+        /** Format: int64 */
+        durationMs: number;
+        date: string;
       }[];
       /** Format: int64 */
       total: number;

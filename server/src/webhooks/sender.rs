@@ -118,7 +118,8 @@ async fn claim(state: &AppState, now: i64, batch: usize) -> sqlx::Result<Vec<Cla
 /// One attempt of a claimed delivery, logged, and the delivery's next state.
 async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
     let started = Instant::now();
-    let answer = post(state, &d).await;
+    let mut body_head = None;
+    let answer = post(state, &d, &mut body_head).await;
     let duration_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
     let (code, error) = match &answer {
         Ok(code) => (Some(i64::from(*code)), None),
@@ -142,6 +143,13 @@ async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
     metrics::counter!("dialtone_webhook_attempts_total", "result" => result).increment(1);
     let mut tx = state.db.begin_write().await?;
     repo::record_attempt(&mut *tx, d.id, now, code, error, duration_ms).await?;
+    let seen = Seen {
+        code,
+        error,
+        body: body_head,
+        duration_ms,
+    };
+    crate::debugger::repo::insert(&mut *tx, &debugger_event(&d, seen, now)).await?;
     if repo::finish(&mut *tx, &d, now, code, error, outcome).await? {
         tx.commit().await?;
     } else {
@@ -150,9 +158,57 @@ async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What an attempt saw, for the Debugger.
+struct Seen<'a> {
+    code: Option<i64>,
+    error: Option<&'a str>,
+    body: Option<String>,
+    duration_ms: i64,
+}
+
+/// The attempt as the Debugger lists it: an error (Twilio's 11200) unless a 2xx came.
+fn debugger_event(d: &Claimed, seen: Seen<'_>, now: i64) -> crate::debugger::repo::Event {
+    let delivered = seen.code.is_some_and(|c| (200..300).contains(&c));
+    let call_sid = url::form_urlencoded::parse(d.body.as_bytes())
+        .find(|(k, _)| k == "CallSid")
+        .map(|(_, v)| v.into_owned());
+    crate::debugger::repo::Event {
+        id: 0,
+        user_id: d.user_id,
+        source: "webhook".into(),
+        level: if delivered { "info" } else { "error" }.into(),
+        code: (!delivered).then_some(11200),
+        call_sid,
+        method: "POST".into(),
+        url: d.url.clone(),
+        request: d.body.clone(),
+        status: seen.code,
+        response: seen.body,
+        message: match (seen.error, seen.code) {
+            (Some(e), _) => Some(e.to_string()),
+            (None, Some(c)) if !delivered => Some(format!("The server answered HTTP {c}")),
+            _ => None,
+        },
+        duration_ms: seen.duration_ms,
+        created_at: now,
+    }
+}
+
+/// The first BODY_KEPT bytes of an answer, never more read.
+async fn body_head(mut answer: reqwest::Response) -> String {
+    let mut body = Vec::new();
+    while let Ok(Some(chunk)) = answer.chunk().await {
+        body.extend_from_slice(&chunk);
+        if body.len() >= crate::debugger::BODY_KEPT {
+            break;
+        }
+    }
+    crate::debugger::head(&String::from_utf8_lossy(&body))
+}
+
 /// POSTs the delivery's body, signed with its owner's current auth token: the HTTP
-/// status of the answer, or why there was none.
-async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
+/// status of the answer (the start of its body into `head`), or why there was none.
+async fn post(state: &AppState, d: &Claimed, head: &mut Option<String>) -> Result<u16, String> {
     let token = crate::credentials::auth_token(state, d.user_id)
         .await
         .map_err(|e| {
@@ -174,7 +230,9 @@ async fn post(state: &AppState, d: &Claimed) -> Result<u16, String> {
         .send()
         .await
         .map_err(|e| describe(&e))?;
-    Ok(answer.status().as_u16())
+    let status = answer.status().as_u16();
+    *head = Some(body_head(answer).await);
+    Ok(status)
 }
 
 const INVALID_URL: &str = "Not a valid URL";

@@ -303,4 +303,15 @@ async fn a_url_leading_into_dialtones_own_network_is_refused_unless_allowed() {
         let d = listed.iter().find(|d| d["id"] == id).unwrap();
         assert_eq!(d["status"], "failed", "{d}");
     }
+    // Both in the Debugger as errors, to their owner only.
+    let events = app
+        .get_as(&s, "/api/debugger?source=webhook&level=error")
+        .await
+        .body;
+    assert_eq!(events["total"], 2, "{events}");
+    assert_eq!(events["items"][0]["code"], 11200);
+    let other = app.client("bob@example.com").await;
+    assert_eq!(app.get_as(&other, "/api/debugger").await.body["total"], 0);
+    let bad = app.get_as(&s, "/api/debugger?level=fatal").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
 }

@@ -1,5 +1,6 @@
 import {
   Bell,
+  Bug,
   Code,
   CreditCard,
   Globe,
@@ -41,6 +42,7 @@ const groups: AreaNavGroup[] = [
       { label: 'SIP Devices', to: paths.client.sipDevices, icon: Headphones },
       { label: 'IVR flows', to: paths.client.ivr, icon: Workflow },
       { label: 'API', to: paths.client.api, icon: Code },
+      { label: 'Debugger', to: paths.client.debugger, icon: Bug },
     ],
   },
   {

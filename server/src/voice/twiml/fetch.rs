@@ -5,11 +5,14 @@
 //! 12300 (not XML), and the compiler's 12100 and 12200.
 
 use super::TwimlCall;
+use crate::db::now_ms;
+use crate::debugger;
 use crate::state::AppState;
 use crate::webhooks::{guard, signature};
 use dialtone_core::ivr::Fetch;
 use dialtone_core::twiml::{self, Compiled, TwimlError};
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// Twilio's "HTTP retrieval failure".
 pub const RETRIEVAL_FAILURE: u32 = 11200;
@@ -26,7 +29,7 @@ fn retrieval(message: impl Into<String>) -> TwimlError {
 }
 
 /// The document at `at`, asked about `call` in `status` with `extra` parameters
-/// (Digits, DialCallStatus, ...), compiled.
+/// (Digits, DialCallStatus, ...), compiled; the exchange goes to the Debugger.
 pub async fn document(
     state: &AppState,
     call: &TwimlCall,
@@ -36,15 +39,58 @@ pub async fn document(
 ) -> Result<Compiled, TwimlError> {
     let mut params = call.params(status);
     params.extend(extra.iter().map(|(k, v)| (k.clone(), v.clone())));
-    let body = get_text(state, call.owner_id, at, &params).await?;
-    twiml::compile(&body, at)
+    let started = Instant::now();
+    let mut seen = Seen::default();
+    let result = ask(state, call.owner_id, at, &params, &mut seen)
+        .await
+        .and_then(|body| twiml::compile(&body, at));
+    let (level, code, message) = match &result {
+        Ok(c) if c.warnings.is_empty() => ("info", None, None),
+        Ok(c) => {
+            let all: Vec<&str> = c.warnings.iter().map(|w| w.message.as_str()).collect();
+            ("warning", Some(twiml::SCHEMA), Some(all.join("; ")))
+        }
+        Err(e) => ("error", Some(e.code), Some(e.message.clone())),
+    };
+    let event = debugger::repo::Event {
+        id: 0,
+        user_id: call.owner_id,
+        source: "twiml".into(),
+        level: level.into(),
+        code: code.map(i64::from),
+        call_sid: Some(call.call_sid.clone()),
+        method: at.method.clone(),
+        url: at.url.clone(),
+        request: form(&params),
+        status: seen.status.map(i64::from),
+        response: seen.body.as_deref().map(debugger::head),
+        message,
+        duration_ms: debugger::since(started),
+        created_at: now_ms(),
+    };
+    debugger::record(state, event).await;
+    result
 }
 
-async fn get_text(
+/// What came back, for the Debugger.
+#[derive(Default)]
+struct Seen {
+    status: Option<u16>,
+    body: Option<String>,
+}
+
+fn form(params: &[(String, String)]) -> String {
+    url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(params)
+        .finish()
+}
+
+async fn ask(
     state: &AppState,
     owner: i64,
     at: &Fetch,
     params: &[(String, String)],
+    seen: &mut Seen,
 ) -> Result<String, TwimlError> {
     let private_targets = state.config.webhook_private_targets;
     if !private_targets && guard::private_literal(&at.url) {
@@ -60,20 +106,27 @@ async fn get_text(
         let signed = signature(&token, url.as_str(), &[]);
         client.get(url).header("X-Twilio-Signature", signed)
     } else {
-        let body = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(params)
-            .finish();
         client
             .post(&at.url)
             .header("X-Twilio-Signature", signature(&token, &at.url, params))
             .header("Content-Type", "application/x-www-form-urlencoded")
-            .body(body)
+            .body(form(params))
     };
     let answer = request
         .send()
         .await
         .map_err(|e| retrieval(format!("No answer from {}: {}", at.url, reason(&e))))?;
     let code = answer.status();
+    seen.status = Some(code.as_u16());
+    let content_type = answer
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let body = read_limited(answer, MAX_DOCUMENT).await?;
+    let text = String::from_utf8_lossy(&body).into_owned();
+    seen.body = Some(text.clone());
     if !code.is_success() {
         return Err(retrieval(format!(
             "{} answered HTTP {}",
@@ -81,21 +134,13 @@ async fn get_text(
             code.as_u16()
         )));
     }
-    let content_type = answer
-        .headers()
-        .get(reqwest::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_ascii_lowercase();
     if !(content_type.contains("xml") || content_type.starts_with("text/")) {
         return Err(TwimlError {
             code: CONTENT_TYPE,
             message: format!("The answer's Content-Type '{content_type}' is not XML"),
         });
     }
-    read_limited(answer, MAX_DOCUMENT)
-        .await
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
+    Ok(text)
 }
 
 /// The body, refused past `limit` bytes.

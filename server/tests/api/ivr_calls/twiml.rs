@@ -228,6 +228,21 @@ async fn an_inbound_call_runs_say_and_gather_and_the_keys_reach_the_action_signe
     // The way it went, under the SID the application was told.
     let sid = asked[0].params["CallSid"].clone();
     assert_eq!(ivr.twiml_path(&sid).await, "0 → 1 → 42 → 0 → 1");
+    // Both fetches are in the Debugger, newest first, gone through.
+    let events = ivr.app.get_as(&ivr.s, "/api/debugger").await.body;
+    let urls: Vec<&str> = events["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["url"].as_str().unwrap())
+        .collect();
+    assert_eq!(urls, [customer.url("/digits"), customer.url("/voice")]);
+    assert_eq!(events["items"][0]["level"], "info");
+    assert_eq!(events["items"][0]["callSid"], sid.as_str());
+    assert!(events["items"][0]["request"]
+        .as_str()
+        .unwrap()
+        .contains("Digits=42"));
     ivr.app.assert_invariant().await;
 }
 
@@ -252,16 +267,45 @@ async fn reject_refuses_the_call_busy_before_it_is_answered_and_nothing_is_bille
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_document_that_cannot_run_ends_the_call_cleanly() {
-    // Not TwiML, an error answer, a verb Dialtone does not run.
-    for (status, content_type, body) in [
-        (200, XML, "<Response><Say>unclosed</Response>"),
-        (500, XML, "<Response/>"),
-        (200, "application/json", "{}"),
-        (200, XML, "<Response><Enqueue>support</Enqueue></Response>"),
+    // Not XML, an error answer, not TwiML's content type, a verb Dialtone does not run:
+    // each refused, and in the Debugger with Twilio's code and what came back.
+    for (status, content_type, body, code) in [
+        (200, XML, "<Response><Say>unclosed</Response>", 12100),
+        (500, XML, "<Response/>", 11200),
+        (200, "application/json", "{}", 12300),
+        (
+            200,
+            XML,
+            "<Response><Enqueue>support</Enqueue></Response>",
+            12200,
+        ),
     ] {
         let (ivr, customer) = twiml_line(&[("/voice", status, content_type, body)], true).await;
         ivr.carrier_completes("twiml-refused-500", 1).await;
         assert_eq!(customer.asked().len(), 1, "{body}");
+        let events = ivr
+            .app
+            .get_as(&ivr.s, "/api/debugger?source=twiml")
+            .await
+            .body;
+        let e = &events["items"][0];
+        assert_eq!(
+            (e["level"].as_str(), e["code"].as_i64()),
+            (Some("error"), Some(code)),
+            "{e}"
+        );
+        assert_eq!(
+            (e["status"].as_i64(), e["response"].as_str()),
+            (Some(status.into()), Some(body))
+        );
+        assert_eq!(e["url"], customer.url("/voice"));
+        assert!(
+            e["request"]
+                .as_str()
+                .unwrap()
+                .contains("CallStatus=ringing"),
+            "{e}"
+        );
         ivr.app.assert_invariant().await;
     }
 }
@@ -278,4 +322,12 @@ async fn a_voice_url_into_dialtones_own_network_is_never_asked() {
         customer.asked().is_empty(),
         "the loopback application was not reached"
     );
+    let events = ivr.app.get_as(&ivr.s, "/api/debugger").await.body;
+    let e = &events["items"][0];
+    assert_eq!(e["code"], 11200, "{e}");
+    assert_eq!(
+        e["message"],
+        "Refused: the URL leads to a private or local address"
+    );
+    assert!(e["status"].is_null());
 }
