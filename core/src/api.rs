@@ -115,3 +115,78 @@ mod tests {
         );
     }
 }
+
+pub const METHOD_MESSAGE: &str = "Choose GET or POST";
+pub const FALLBACK_NEEDS_VOICE_URL_MESSAGE: &str =
+    "Set a Voice URL first: the fallback is asked only when it fails";
+
+/// A number's URLs as the My Numbers form (and the API) gives them: empty clears one.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default, rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NumberHooksInput {
+    /// Answers the number's calls with TwiML.
+    pub voice_url: String,
+    /// GET or POST (empty: POST).
+    pub voice_method: String,
+    /// Asked when the Voice URL cannot be had or its TwiML cannot run.
+    pub voice_fallback_url: String,
+    /// Receives the number's inbound messages.
+    pub sms_url: String,
+    /// Receives the number's call status events.
+    pub status_callback: String,
+}
+
+/// The URLs as stored: None where cleared.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NumberHooks {
+    pub voice_url: Option<String>,
+    pub voice_method: String,
+    pub voice_fallback_url: Option<String>,
+    pub sms_url: Option<String>,
+    pub status_callback: Option<String>,
+}
+
+/// An HTTP method for a TwiML request: GET or POST, any case; empty is POST.
+pub fn validate_method(text: &str) -> Result<String, &'static str> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "" | "POST" => Ok("POST".into()),
+        "GET" => Ok("GET".into()),
+        _ => Err(METHOD_MESSAGE),
+    }
+}
+
+/// The number's URLs, each by the callback URL rule, or the message of each field
+/// that is wrong.
+pub fn validate_number_hooks(i: &NumberHooksInput) -> Result<NumberHooks, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut url = |field: &str, text: &str| {
+        validate_callback_url(text).unwrap_or_else(|m| {
+            errors.insert(field.into(), m.into());
+            None
+        })
+    };
+    let hooks = NumberHooks {
+        voice_url: url("voiceUrl", &i.voice_url),
+        voice_fallback_url: url("voiceFallbackUrl", &i.voice_fallback_url),
+        sms_url: url("smsUrl", &i.sms_url),
+        status_callback: url("statusCallback", &i.status_callback),
+        voice_method: validate_method(&i.voice_method).unwrap_or_else(|m| {
+            errors.insert("voiceMethod".into(), m.into());
+            String::new()
+        }),
+    };
+    if hooks.voice_fallback_url.is_some() && i.voice_url.trim().is_empty() {
+        errors.insert(
+            "voiceFallbackUrl".into(),
+            FALLBACK_NEEDS_VOICE_URL_MESSAGE.into(),
+        );
+    }
+    if errors.is_empty() {
+        Ok(hooks)
+    } else {
+        Err(errors)
+    }
+}

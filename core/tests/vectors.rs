@@ -61,6 +61,7 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         },
         "routeChoice" => json!(sip::route_choice(&arg(args, 0))),
         "validateApiKey" => errors(api::validate_api_key(&arg(args, 0))),
+        "validateNumberHooks" => refusals(api::validate_number_hooks(&arg(args, 0))),
         "validateCallbackUrl" => match api::validate_callback_url(&arg::<String>(args, 0)) {
             Ok(url) => json!({ "ok": url }),
             Err(message) => json!({ "error": message }),

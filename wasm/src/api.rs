@@ -9,6 +9,8 @@ const TS_API: &str = r#"
 export interface ApiKeyInput { name: string; password: string }
 export function validateApiKey(input: Partial<ApiKeyInput>): FieldErrors;
 export function validateCallbackUrl(text: string): { ok: string | null } | { error: string };
+export interface NumberHooksInput { voiceUrl: string; voiceMethod: string; voiceFallbackUrl: string; smsUrl: string; statusCallback: string }
+export function validateNumberHooks(input: Partial<NumberHooksInput>): FieldErrors;
 "#;
 
 /// Errors of the new API key form (its name).
@@ -25,5 +27,15 @@ pub fn validate_callback_url(text: JsValue) -> Result<JsValue, JsError> {
             Ok(url) => Checked::Ok(url),
             Err(message) => Checked::Error(message),
         },
+    )
+}
+
+/// Errors of a number's URLs form (My Numbers): none when it may be saved.
+#[wasm_bindgen(js_name = validateNumberHooks, skip_typescript)]
+pub fn validate_number_hooks(input: JsValue) -> Result<JsValue, JsError> {
+    to_js(
+        &api::validate_number_hooks(&from_js(input)?)
+            .err()
+            .unwrap_or_default(),
     )
 }

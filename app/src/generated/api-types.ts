@@ -3340,6 +3340,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/numbers/{id}/hooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The URLs of one of my numbers. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The number's URLs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Hooks'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets the URLs of one of my active numbers (an empty one clears it). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['NumberHooksInput'];
+        };
+      };
+      responses: {
+        /** @description The URLs as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Hooks'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/phones': {
     parameters: {
       query?: never;
@@ -11004,6 +11124,15 @@ export interface components {
     FraudAlerts: {
       alerts: components['schemas']['FraudAlert'][];
     };
+    /** @description A number's URLs; empty strings where none is set. */
+    Hooks: {
+      voiceUrl: string;
+      /** @description GET or POST. */
+      voiceMethod: string;
+      voiceFallbackUrl: string;
+      smsUrl: string;
+      statusCallback: string;
+    };
     IncomingPhoneNumber: {
       account_sid: string;
       api_version: string;
@@ -11024,6 +11153,8 @@ export interface components {
       status_callback: string;
       status_callback_method: string;
       uri: string;
+      voice_fallback_method: string;
+      voice_fallback_url: string;
       voice_method: string;
       voice_url: string;
     };
@@ -11375,10 +11506,42 @@ export interface components {
       FriendlyName?: string | null;
       /** @description Receives inbound messages, signed; empty clears it. */
       SmsUrl?: string | null;
-      /** @description Receives inbound call events, signed; empty clears it. */
+      /** @description Answers the number's calls with TwiML (asked signed); empty clears it. */
       VoiceUrl?: string | null;
+      /** @description GET or POST, how the VoiceUrl is asked (default POST). */
+      VoiceMethod?: string | null;
+      /** @description Asked when the VoiceUrl cannot be had or its TwiML cannot run; empty clears it. */
+      VoiceFallbackUrl?: string | null;
       /** @description Receives call status events, signed; empty clears it. */
       StatusCallback?: string | null;
+    };
+    /** @description A number's URLs as the My Numbers form (and the API) gives them: empty clears one. */
+    NumberHooksInput: {
+      /**
+       * @description Answers the number's calls with TwiML.
+       * @default
+       */
+      voiceUrl: string;
+      /**
+       * @description GET or POST (empty: POST).
+       * @default
+       */
+      voiceMethod: string;
+      /**
+       * @description Asked when the Voice URL cannot be had or its TwiML cannot run.
+       * @default
+       */
+      voiceFallbackUrl: string;
+      /**
+       * @description Receives the number's inbound messages.
+       * @default
+       */
+      smsUrl: string;
+      /**
+       * @description Receives the number's call status events.
+       * @default
+       */
+      statusCallback: string;
     };
     NumberInput: {
       /** @default  */

@@ -43,6 +43,7 @@ export const {
   validateSipDevice,
   validateApiKey,
   validateCallbackUrl,
+  validateNumberHooks,
   validateForwardTo,
   trialDaysLeft,
   trialResendWait,

@@ -2,6 +2,7 @@
 
 mod admin;
 mod admin_status;
+mod hooks;
 mod mine;
 pub mod renewals;
 pub mod repo;
@@ -20,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mine::get_mine))
         .routes(routes!(mine::post_cancel))
         .routes(routes!(mine::post_renew))
+        .routes(routes!(hooks::get_hooks, hooks::put_hooks))
         .routes(routes!(admin::list_phones, admin::post_phone))
         .routes(routes!(admin::post_change_country))
         .routes(routes!(admin::post_reassign))

@@ -38,6 +38,8 @@ pub struct IncomingPhoneNumber {
     pub status_callback: String,
     pub status_callback_method: String,
     pub uri: String,
+    pub voice_fallback_method: String,
+    pub voice_fallback_url: String,
     pub voice_method: String,
     pub voice_url: String,
 }
@@ -76,14 +78,16 @@ fn view(account_sid: &str, n: NumberRow) -> IncomingPhoneNumber {
         },
         status_callback: n.status_callback.unwrap_or_default(),
         status_callback_method: "POST".into(),
-        voice_method: "POST".into(),
+        voice_fallback_method: "POST".into(),
+        voice_fallback_url: n.voice_fallback_url.unwrap_or_default(),
+        voice_method: n.voice_method,
         voice_url: n.voice_url.unwrap_or_default(),
     }
 }
 
 /// The settings a request gives, over `current`: a parameter that is absent keeps its
 /// value, an empty one clears it.
-fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<String>; 4]> {
+fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<String>; 6]> {
     let url = |name: &str, now: Option<&String>| -> TwilioResult<Option<String>> {
         match p.get(name) {
             None => Ok(now.cloned()),
@@ -106,15 +110,28 @@ fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<Str
             "StatusCallback",
             current.and_then(|c| c.status_callback.as_ref()),
         )?,
+        match p.get("VoiceMethod") {
+            None => current.map(|c| c.voice_method.clone()),
+            Some(m) => Some(
+                rules::validate_method(m)
+                    .map_err(|e| TwilioError::bad(code::INVALID, format!("VoiceMethod: {e}")))?,
+            ),
+        },
+        url(
+            "VoiceFallbackUrl",
+            current.and_then(|c| c.voice_fallback_url.as_ref()),
+        )?,
     ])
 }
 
-async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 4]) -> TwilioResult<()> {
+async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 6]) -> TwilioResult<()> {
     let settings = NumberSettings {
         friendly_name: s[0].as_deref(),
         sms_url: s[1].as_deref(),
         voice_url: s[2].as_deref(),
         status_callback: s[3].as_deref(),
+        voice_method: s[4].as_deref().unwrap_or("POST"),
+        voice_fallback_url: s[5].as_deref(),
     };
     repo::update_number(&state.db.pool, owner, id, &settings, now_ms()).await?;
     Ok(())
@@ -193,8 +210,12 @@ pub struct NumberForm {
     FriendlyName: Option<String>,
     /// Receives inbound messages, signed; empty clears it.
     SmsUrl: Option<String>,
-    /// Receives inbound call events, signed; empty clears it.
+    /// Answers the number's calls with TwiML (asked signed); empty clears it.
     VoiceUrl: Option<String>,
+    /// GET or POST, how the VoiceUrl is asked (default POST).
+    VoiceMethod: Option<String>,
+    /// Asked when the VoiceUrl cannot be had or its TwiML cannot run; empty clears it.
+    VoiceFallbackUrl: Option<String>,
     /// Receives call status events, signed; empty clears it.
     StatusCallback: Option<String>,
 }

@@ -122,13 +122,15 @@ pub struct NumberRow {
     pub friendly_name: Option<String>,
     pub sms_url: Option<String>,
     pub voice_url: Option<String>,
+    pub voice_method: String,
+    pub voice_fallback_url: Option<String>,
     pub status_callback: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const NUMBER_COLUMNS: &str = "n.id, n.number, n.status, \
-    n.friendly_name, n.sms_url, n.voice_url, n.status_callback, \
+    n.friendly_name, n.sms_url, n.voice_url, n.voice_method, n.voice_fallback_url, n.status_callback, \
     COALESCE(n.purchased_at, n.created_at) AS created_at, n.updated_at";
 
 statements! {
@@ -167,13 +169,16 @@ pub struct NumberSettings<'a> {
     pub sms_url: Option<&'a str>,
     pub voice_url: Option<&'a str>,
     pub status_callback: Option<&'a str>,
+    pub voice_method: &'a str,
+    pub voice_fallback_url: Option<&'a str>,
 }
 
 statements! {
     pub fn update_number(owner: i64, id: i64, s: &NumberSettings<'_>, now: i64) -> run() =
         "UPDATE phone_numbers SET friendly_name = $1, sms_url = $2, voice_url = $3, status_callback = $4, \
-         updated_at = $5 WHERE id = $6 AND owner_id = $7",
-        (s.friendly_name, s.sms_url, s.voice_url, s.status_callback, now, id, owner);
+         updated_at = $5, voice_method = $8, voice_fallback_url = $9 WHERE id = $6 AND owner_id = $7",
+        (s.friendly_name, s.sms_url, s.voice_url, s.status_callback, now, id, owner, s.voice_method,
+         s.voice_fallback_url);
 }
 
 #[derive(sqlx::FromRow)]

@@ -173,3 +173,60 @@ async fn a_client_cannot_cancel_or_renew_anothers_number() {
     let r = app.post_empty_as(&ada, &cancel).await;
     assert_eq!(r.body["number"]["autoRenew"], false);
 }
+
+#[tokio::test]
+async fn a_numbers_urls_are_set_by_its_owner_with_core_rules_and_audited() {
+    let app = TestApp::new().await;
+    let (s, number) = crate::common::caller(&app, "ada@example.com", "1").await;
+    let id = app.get_as(&s, "/api/numbers/mine").await.body["numbers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/numbers/{id}/hooks");
+    let empty = app.get_as(&s, &path).await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.body);
+    assert_eq!(
+        empty.body,
+        json!({ "voiceUrl": "", "voiceMethod": "POST", "voiceFallbackUrl": "",
+            "smsUrl": "", "statusCallback": "" })
+    );
+    let bad = app
+        .put_as(
+            &s,
+            &path,
+            json!({ "voiceUrl": "ftp://x", "voiceMethod": "PUT" }),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.body["errors"]["voiceMethod"], "Choose GET or POST");
+    assert!(bad.body["errors"]["voiceUrl"].is_string());
+    let wanted = json!({ "voiceUrl": " https://app.example.com/voice ", "voiceMethod": "get",
+        "voiceFallbackUrl": "https://backup.example.com/voice",
+        "smsUrl": "https://app.example.com/sms", "statusCallback": "" });
+    let saved = app.put_as(&s, &path, wanted).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(
+        saved.body,
+        json!({ "voiceUrl": "https://app.example.com/voice", "voiceMethod": "GET",
+            "voiceFallbackUrl": "https://backup.example.com/voice",
+            "smsUrl": "https://app.example.com/sms", "statusCallback": "" })
+    );
+    assert_eq!(app.get_as(&s, &path).await.body, saved.body);
+    // The Twilio API shows the same.
+    let c = crate::twilio::creds(&app, &s).await;
+    let listed = crate::twilio::get(&app, &c, "/IncomingPhoneNumbers.json").await;
+    let n = &listed.body["incoming_phone_numbers"][0];
+    assert_eq!(n["phone_number"], number.as_str());
+    assert_eq!(
+        (n["voice_method"].as_str(), n["voice_fallback_url"].as_str()),
+        (Some("GET"), Some("https://backup.example.com/voice"))
+    );
+    let audited = app
+        .strings("SELECT action FROM audit_log WHERE target_type = 'number'")
+        .await;
+    assert!(audited.contains(&"number.hooks".to_string()), "{audited:?}");
+    // Not someone else's number.
+    let bob = app.client("bob@example.com").await;
+    assert_eq!(app.get_as(&bob, &path).await.status, StatusCode::NOT_FOUND);
+    let taken = app.put_as(&bob, &path, json!({})).await;
+    assert_eq!(taken.status, StatusCode::NOT_FOUND);
+}

@@ -158,6 +158,7 @@ statements! {
         (renews_at, now, id, owner);
 }
 
+pub mod hooks;
 mod inventory;
 pub mod renewals;
 

@@ -11,7 +11,7 @@ use super::ticket::{self, MAX_DURATION_HEADER, TICKET_HEADER};
 use super::{Endpoint, Incoming};
 use crate::ivr::repo::IvrRoute;
 use crate::voice::twiml::{self, TwimlCall};
-use dialtone_core::ivr::{self as exec, Action, Fetch};
+use dialtone_core::ivr::{self as exec, Action};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -108,18 +108,14 @@ async fn route_of(
         return Err((404, "Not Found"));
     };
     let call = TwimlCall {
-        account_sid: voice.account_sid,
+        account_sid: voice.account_sid.clone(),
         owner_id: voice.owner_id,
         call_sid: crate::webhooks::call_sid(invite.call_id()),
         from: caller.to_string(),
         to: voice.number.clone(),
         direction: "inbound",
     };
-    let at = Fetch {
-        url: voice.voice_url,
-        method: "POST".into(),
-    };
-    let compiled = twiml::fetch::document(&ep.state, &call, &at, "ringing", &Default::default())
+    let compiled = twiml::first_document(&ep.state, &call, &voice)
         .await
         .map_err(|e| {
             tracing::warn!(call_sid = %call.call_sid, code = e.code, message = %e.message, "TwiML: the call is refused");

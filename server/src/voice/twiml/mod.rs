@@ -39,3 +39,35 @@ impl TwimlCall {
         .collect()
     }
 }
+
+/// The call's first document: the VoiceUrl's, or, when that cannot be had or run, the
+/// VoiceFallbackUrl's (told the ErrorCode and ErrorUrl, as Twilio tells it).
+pub async fn first_document(
+    state: &crate::state::AppState,
+    call: &TwimlCall,
+    voice: &repo::VoiceRoute,
+) -> Result<dialtone_core::twiml::Compiled, dialtone_core::twiml::TwimlError> {
+    use dialtone_core::ivr::Fetch;
+    let at = Fetch {
+        url: voice.voice_url.clone(),
+        method: voice.voice_method.clone(),
+    };
+    let none = Default::default();
+    let error = match fetch::document(state, call, &at, "ringing", &none).await {
+        Ok(compiled) => return Ok(compiled),
+        Err(e) => e,
+    };
+    let Some(fallback) = &voice.voice_fallback_url else {
+        return Err(error);
+    };
+    let told = [
+        ("ErrorCode".to_string(), error.code.to_string()),
+        ("ErrorUrl".to_string(), at.url.clone()),
+    ]
+    .into();
+    let at = Fetch {
+        url: fallback.clone(),
+        method: "POST".into(),
+    };
+    fetch::document(state, call, &at, "ringing", &told).await
+}

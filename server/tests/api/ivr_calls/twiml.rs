@@ -331,3 +331,54 @@ async fn a_voice_url_into_dialtones_own_network_is_never_asked() {
     );
     assert!(e["status"].is_null());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_voice_url_hands_the_call_to_its_fallback_asked_with_get() {
+    let (ivr, customer) = twiml_line(
+        &[
+            ("/voice", 503, XML, ""),
+            (
+                "/fallback",
+                200,
+                XML,
+                "<Response><Say>Sorry, we are busy.</Say></Response>",
+            ),
+        ],
+        true,
+    )
+    .await;
+    let hooks = serde_json::json!({
+        "voiceUrl": customer.url("/voice"), "voiceMethod": "GET",
+        "voiceFallbackUrl": customer.url("/fallback"),
+    });
+    let id = ivr.app.get_as(&ivr.s, "/api/numbers/mine").await.body["numbers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let saved = ivr
+        .app
+        .put_as(&ivr.s, &format!("/api/numbers/{id}/hooks"), hooks)
+        .await;
+    assert_eq!(saved.status, axum::http::StatusCode::OK, "{}", saved.body);
+
+    ivr.carrier_completes("ivr-listen", 1).await;
+
+    let asked = customer.asked();
+    let paths: Vec<&str> = asked.iter().map(|a| a.path.as_str()).collect();
+    assert_eq!(paths, ["/voice", "/fallback"], "{asked:?}");
+    // GET carries Twilio's parameters in the query, which the signature covers.
+    assert!(
+        asked[0].url.contains("CallStatus=ringing"),
+        "{}",
+        asked[0].url
+    );
+    assert!(asked[0].params.is_empty());
+    let token = ivr.auth_token().await;
+    assert_eq!(
+        asked[0].signature,
+        dialtone_server::webhooks::signature(&token, &asked[0].url, &[])
+    );
+    assert_eq!(asked[1].params["ErrorCode"], "11200");
+    assert_eq!(asked[1].params["ErrorUrl"], customer.url("/voice"));
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_eq!(call["status"], "completed", "{call}");
+}

@@ -1,4 +1,4 @@
-import { Copy, PhoneIncoming, RefreshCw, XCircle } from 'lucide-react';
+import { Copy, PhoneIncoming, RefreshCw, Webhook, XCircle } from 'lucide-react';
 import type { ActionsMenuItem } from '../../../components/ui/dialogs/actions-menu';
 import type { RowActionsProps } from '../../../components/ui/tables/data-table';
 import { listTable } from '../../../components/ui/tables/list-table';
@@ -12,7 +12,7 @@ import {
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberStatusBadge } from './number-status-badge';
 
-export type NumberAction = 'copy' | 'cancel' | 'renew' | 'route';
+export type NumberAction = 'copy' | 'cancel' | 'renew' | 'route' | 'hooks';
 
 function actionsFor(item: MyNumber, { onAction }: MyNumbersTableProps) {
   const actions: ActionsMenuItem[] = [
@@ -23,6 +23,11 @@ function actionsFor(item: MyNumber, { onAction }: MyNumbersTableProps) {
       label: 'Call Routing',
       icon: PhoneIncoming,
       onSelect: () => onAction('route', item),
+    });
+    actions.push({
+      label: 'Voice & SMS URLs',
+      icon: Webhook,
+      onSelect: () => onAction('hooks', item),
     });
   }
   if (item.status === 'expired') {

@@ -12,6 +12,7 @@ import { useMyNumbers, type MyNumber } from '../api/get-my-numbers';
 import { cancelNumberConfirm } from '../components/cancel-number-confirm';
 import { MyNumbersTable, type NumberAction } from '../components/my-numbers-table';
 import { renewNumberConfirm } from '../components/renew-number-confirm';
+import { NumberHooksDialog } from '../components/number-hooks-dialog';
 import { RouteNumberDialog } from '../components/route-number-dialog';
 
 async function copyNumber(number: string) {
@@ -25,9 +26,10 @@ async function copyNumber(number: string) {
 
 export function MyNumbersPage() {
   const numbers = useMyNumbers();
-  const [open, setOpen] = useState<{ action: 'cancel' | 'renew' | 'route'; item: MyNumber } | null>(
-    null,
-  );
+  const [open, setOpen] = useState<{
+    action: Exclude<NumberAction, 'copy'>;
+    item: MyNumber;
+  } | null>(null);
   const close = () => setOpen(null);
 
   function onAction(action: NumberAction, item: MyNumber) {
@@ -65,6 +67,7 @@ export function MyNumbersPage() {
         <ActionConfirmDialog {...renewNumberConfirm(open.item)} onClose={close} />
       )}
       {open?.action === 'route' && <RouteNumberDialog item={open.item} onClose={close} />}
+      {open?.action === 'hooks' && <NumberHooksDialog item={open.item} onClose={close} />}
     </AppPage>
   );
 }
