@@ -69,7 +69,7 @@ pub async fn put_hooks(
     let owner = auth.user.id;
     let mut tx = state.db.begin_write().await?;
     let found = repo::find_mine(&mut *tx, id, owner, now_ms()).await?;
-    if !found.is_some_and(|n| n.status == "active") {
+    if found.is_none_or(|n| n.status != "active") {
         return Err(not_found());
     }
     let before = repo::hooks::hooks(&mut *tx, id, owner).await?;
