@@ -55,14 +55,44 @@ statements! {
 }
 
 /// The deliveries due, as the sender leases them (see `Lease::take`).
+/// Fair between accounts: turns in each batch, at most ACCOUNT_SHARE of an account's
+/// deliveries in flight on all instances (a claimed, pending delivery is in flight),
+/// none to a parked endpoint.
 pub const DUE: Lease<'static> = Lease {
     table: "webhook_deliveries",
     due: "status = 'pending' AND next_attempt_at <= $1 \
-          AND (claimed_until IS NULL OR claimed_until <= $1)",
+          AND (claimed_until IS NULL OR claimed_until <= $1) \
+          AND (SELECT COUNT(*) FROM webhook_deliveries f WHERE f.user_id = webhook_deliveries.user_id \
+               AND f.status = 'pending' AND f.claimed_until > $1) < 16 \
+          AND NOT EXISTS (SELECT 1 FROM webhook_parked p WHERE p.url = webhook_deliveries.url \
+               AND p.parked_until > $1)",
     order: "next_attempt_at, id",
     also_set: "",
     returning: "id, user_id, url, body, attempts, give_up_at, claimed_until",
+    fair: Some(("user_id", ACCOUNT_SHARE)),
 };
+
+/// Deliveries of one account in flight at once (of the sender's 128 per instance):
+/// written into DUE's condition as its literal 16.
+pub const ACCOUNT_SHARE: i64 = 16;
+
+/// How long an endpoint that failed 3 times in a row (endpoint_failed's literal 3) is
+/// left alone: its deliveries wait, their day of retries running on.
+pub const PARK_MS: i64 = 60_000;
+
+statements! {
+    /// An attempt at `url` got no answer: one more failure in a row, and from the
+    /// PARK_AFTER-th the endpoint is parked until `until`.
+    pub fn endpoint_failed(url: &str, until: i64, now: i64) -> run() =
+        "INSERT INTO webhook_parked (url, failures, parked_until) VALUES ($1, 1, $3) \
+         ON CONFLICT (url) DO UPDATE SET failures = webhook_parked.failures + 1, \
+         parked_until = CASE WHEN webhook_parked.failures + 1 >= 3 THEN $2 ELSE $3 END",
+        (url, until, now);
+
+    /// `url` answered: it is not parked any more.
+    pub fn endpoint_answered(url: &str) -> run() =
+        "DELETE FROM webhook_parked WHERE url = $1", (url);
+}
 
 statements! {
     /// Logs one attempt: the answer's status code or why there was none.
@@ -159,4 +189,15 @@ statements! {
     /// What a message's status callback names: its sender, recipient and status.
     pub fn message_parties(user_id: i64, id: i64) -> optional((Option<String>, String, String)) =
         "SELECT from_number, to_number, status FROM sms_messages WHERE user_id = $1 AND id = $2";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_in_flight_cap_in_sql_is_the_accounts_share() {
+        assert!(DUE.due.contains(&format!(") < {ACCOUNT_SHARE}")));
+        assert_eq!(DUE.fair, Some(("user_id", ACCOUNT_SHARE)));
+    }
 }

@@ -150,6 +150,11 @@ async fn attempt(state: &AppState, d: Claimed, now: i64) -> anyhow::Result<()> {
         duration_ms,
     };
     crate::debugger::repo::insert(&mut *tx, &debugger_event(&d, seen, now)).await?;
+    match (code, refused) {
+        (Some(_), _) => repo::endpoint_answered(&mut *tx, &d.url).await?,
+        (None, false) => repo::endpoint_failed(&mut *tx, &d.url, now + repo::PARK_MS, now).await?,
+        (None, true) => {}
+    }
     if repo::finish(&mut *tx, &d, now, code, error, outcome).await? {
         tx.commit().await?;
     } else {

@@ -198,8 +198,15 @@ async fn two_instances_sending_at_once_post_each_delivery_once() {
     let other = AppState::new(config, db);
     let customer = Customer::start().await;
     customer.delay(Duration::from_millis(20));
+    // Five accounts: one account's share (16 in flight) would leave the second
+    // instance nothing to take at times.
+    let mut owners = vec![s.user_id];
+    for k in 1..5 {
+        owners.push(app.client(&format!("user{k}@example.com")).await.user_id);
+    }
     for n in 0..50 {
-        enqueue(&app, s.user_id, &customer.url(&format!("/hook?n={n}"))).await;
+        let owner = owners[n % owners.len()];
+        enqueue(&app, owner, &customer.url(&format!("/hook?n={n}"))).await;
     }
 
     let now = now_ms();
@@ -314,4 +321,46 @@ async fn a_url_leading_into_dialtones_own_network_is_refused_unless_allowed() {
     assert_eq!(app.get_as(&other, "/api/debugger").await.body["total"], 0);
     let bad = app.get_as(&s, "/api/debugger?level=fatal").await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+}
+
+/// The reported case: a hundred callbacks of one account pointing at a server that never
+/// answers. That account gets its share of the sender, turn about with the others, and
+/// its silent endpoint is then parked: another account's callbacks go through at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_accounts_silent_endpoint_takes_only_its_share_and_is_parked() {
+    let app = TestApp::new().await;
+    let ada = app.client("ada@example.com").await;
+    let bob = app.client("bob@example.com").await;
+    let tarpit = Customer::start().await;
+    tarpit.hang_on("/never");
+    let fast = Customer::start().await;
+    for _ in 0..100 {
+        enqueue(&app, ada.user_id, &tarpit.url("/never")).await;
+    }
+    for _ in 0..5 {
+        enqueue(&app, bob.user_id, &fast.url("/hooks")).await;
+    }
+    let now = now_ms();
+    // One batch: 16 of ada's (her share) and all 5 of bob's, taken in turns.
+    assert_eq!(deliver_due(&app.state, now).await.unwrap(), 21);
+    assert_eq!(fast.received().len(), 5);
+    let tried = app
+        .scalar(&format!(
+            "SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d \
+             ON d.id = a.delivery_id WHERE d.user_id = {}",
+            ada.user_id
+        ))
+        .await;
+    assert_eq!(tried, 16, "her share, not the sender's 32");
+    // Parked: the next round sends bob's new callbacks and none of ada's.
+    for _ in 0..3 {
+        enqueue(&app, bob.user_id, &fast.url("/hooks")).await;
+    }
+    assert_eq!(deliver_due(&app.state, now_ms()).await.unwrap(), 3);
+    assert_eq!(fast.received().len(), 3);
+    let until = app.scalar("SELECT parked_until FROM webhook_parked").await;
+    assert!(
+        until >= now + dialtone_server::webhooks::repo::PARK_MS,
+        "{until}"
+    );
 }

@@ -90,6 +90,10 @@ pub struct Lease<'a> {
     /// More to set when taking the lease (", attempts = attempts + 1"), or "".
     pub also_set: &'a str,
     pub returning: &'a str,
+    /// Takes turns between the owners this column names (each owner's first due row,
+    /// then each one's second, ...), at most `share` rows of one owner in a batch; None
+    /// takes rows in `order` alone.
+    pub fair: Option<(&'a str, i64)>,
 }
 
 impl Lease<'_> {
@@ -112,11 +116,21 @@ impl Lease<'_> {
             order,
             also_set,
             returning,
+            fair,
         } = self;
         let lock = db.backend.skip_locked(None);
+        // A window cannot lock: the turns are picked first, then locked by id.
+        let pick = match fair {
+            None => format!("SELECT id FROM {table} WHERE {due} ORDER BY {order} LIMIT $3{lock}"),
+            Some((owner, share)) => format!(
+                "SELECT id FROM {table} WHERE id IN (SELECT id FROM (SELECT *, ROW_NUMBER() OVER \
+                 (PARTITION BY {owner} ORDER BY {order}) AS turn FROM {table} WHERE {due}) t \
+                 WHERE turn <= {share} ORDER BY turn, {order} LIMIT $3) AND {due}{lock}"
+            ),
+        };
         let mut tx = db.begin_write().await?;
         let rows = sqlx::query_as(&format!(
-            "WITH batch AS (SELECT id FROM {table} WHERE {due} ORDER BY {order} LIMIT $3{lock}) \
+            "WITH batch AS ({pick}) \
              UPDATE {table} SET claimed_until = $2{also_set} \
              WHERE id IN (SELECT id FROM batch) AND {due} \
              RETURNING {returning}"

@@ -40,6 +40,7 @@ pub const DUE: Lease<'static> = Lease {
     also_set: ", attempts = attempts + 1",
     returning: "id, user_id, to_number, from_number, body, segments, cost_micros, \
        status_callback, uncertain_since",
+    fair: None,
 };
 
 statements! {
