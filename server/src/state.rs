@@ -25,6 +25,8 @@ pub struct Inner {
     /// When the fraud job last looked (unix ms): it looks at accounts whose calls were
     /// recorded since (`fraud::detect_due`).
     pub fraud_checked_at: std::sync::atomic::AtomicI64,
+    /// This instance's IVR endpoint, which places the Calls API's calls.
+    pub ivr: crate::voice::ivr_endpoint::Handle,
 }
 
 impl Deref for AppState {
@@ -48,6 +50,7 @@ impl AppState {
             decks: Default::default(),
             switch_slots,
             fraud_checked_at: Default::default(),
+            ivr: Default::default(),
         }))
     }
 }

@@ -9568,7 +9568,73 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
+    /** Places a call from one of the account's numbers. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description A retried request with the same key places one call */
+          'Idempotency-Key'?: string | null;
+        };
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['CallForm'];
+        };
+      };
+      responses: {
+        /** @description The call, queued */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Call'];
+          };
+        };
+        /** @description To invalid (21211), From not the account's (21210), Url missing (21205) or bad (21609), Twiml that cannot run (12100, 12200) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description This instance cannot place calls now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10475,7 +10541,7 @@ export interface components {
       api_version: string;
       date_created: string;
       date_updated: string;
-      /** @description `inbound` or `outbound-dial`. */
+      /** @description `inbound`, `outbound-dial`, or `outbound-api` for a call placed through the API. */
       direction: string;
       /** @description Seconds, as a string. */
       duration: string;
@@ -10488,7 +10554,10 @@ export interface components {
       /** @example CA00000000000000000000000000000007 */
       sid: string;
       start_time: string;
-      /** @description `completed`, `failed` or `no-answer`. */
+      /**
+       * @description `completed`, `failed`, `busy` or `no-answer`; a placed call under way is
+       *     `queued`, `ringing` or `in-progress`.
+       */
       status: string;
       to: string;
       to_formatted: string;
@@ -10505,6 +10574,30 @@ export interface components {
        * @description Minutes, rounded up.
        */
       minutes: number;
+    };
+    /** @description The form of a call to place. */
+    CallForm: {
+      /** @description The number to call, E.164. */
+      To: string;
+      /** @description One of the account's numbers. */
+      From: string;
+      /** @description Where the TwiML to run comes from once answered (or `Twiml`). */
+      Url?: string | null;
+      /** @description The TwiML to run once answered, instead of `Url`. */
+      Twiml?: string | null;
+      /** @description GET or POST for `Url` (default POST). */
+      Method?: string | null;
+      /** @description Told initiated, ringing, answered and completed, signed. */
+      StatusCallback?: string | null;
+      /**
+       * Format: int32
+       * @description Seconds to ring before giving up, 5 to 600 (default 60).
+       */
+      Timeout?: number | null;
+      /** @description Not supported: answers 400. */
+      Record?: string | null;
+      /** @description Not supported: answers 400. */
+      MachineDetection?: string | null;
     };
     /** @description A call record. */
     CallItem: {

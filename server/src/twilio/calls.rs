@@ -16,7 +16,7 @@ pub struct Call {
     pub api_version: String,
     pub date_created: String,
     pub date_updated: String,
-    /// `inbound` or `outbound-dial`.
+    /// `inbound`, `outbound-dial`, or `outbound-api` for a call placed through the API.
     pub direction: String,
     /// Seconds, as a string.
     pub duration: String,
@@ -29,7 +29,8 @@ pub struct Call {
     #[schema(example = "CA00000000000000000000000000000007")]
     pub sid: String,
     pub start_time: String,
-    /// `completed`, `failed` or `no-answer`.
+    /// `completed`, `failed`, `busy` or `no-answer`; a placed call under way is
+    /// `queued`, `ringing` or `in-progress`.
     pub status: String,
     pub to: String,
     pub to_formatted: String,
@@ -126,13 +127,22 @@ pub async fn fetch_call(
         .1
         .strip_suffix(".json")
         .ok_or_else(|| TwilioError::not_found("Call"))?;
-    let c = repo::call(
+    let record = repo::call(
         &state.db.pool,
         account.user.id,
         sid,
         super::id_of("CA", &path.1),
     )
-    .await?
-    .ok_or_else(|| TwilioError::not_found("Call"))?;
-    Ok(axum::Json(view(&account.account_sid, c)))
+    .await?;
+    if let Some(c) = record {
+        return Ok(axum::Json(view(&account.account_sid, c)));
+    }
+    // A call placed through the API, under way (its record comes with its CDR).
+    let placed = crate::voice::twiml::repo::api_call(&state.db.pool, account.user.id, sid)
+        .await?
+        .ok_or_else(|| TwilioError::not_found("Call"))?;
+    Ok(axum::Json(super::calls_create::placed(
+        &account.account_sid,
+        placed,
+    )))
 }

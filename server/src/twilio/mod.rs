@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod available;
 pub mod calls;
+mod calls_create;
 pub mod error;
 pub mod messages;
 pub mod numbers;
@@ -30,7 +31,10 @@ pub fn router() -> Router<AppState> {
             get(messages::list_messages).post(messages::create_message),
         )
         .route("/Messages/{Sid}", get(messages::fetch_message))
-        .route("/Calls.json", get(calls::list_calls))
+        .route(
+            "/Calls.json",
+            get(calls::list_calls).post(calls_create::create_call),
+        )
         .route("/Calls/{Sid}", get(calls::fetch_call))
         .route(
             "/IncomingPhoneNumbers.json",
@@ -157,6 +161,7 @@ pub async fn get_balance(
         messages::fetch_message,
         calls::list_calls,
         calls::fetch_call,
+        calls_create::create_call,
         numbers::list_numbers,
         numbers::create_number,
         numbers::fetch_number,

@@ -105,6 +105,27 @@ impl Leg {
         }
     }
 
+    /// The answered leg as a dialog of the endpoint's own (a call it placed).
+    pub fn dialog(&self, contact: &str) -> super::dialog::Dialog {
+        super::dialog::Dialog {
+            call_id: self.call_id.clone(),
+            local: self.from.clone(),
+            remote: self.remote_to.clone(),
+            target: self.target.clone(),
+            routes: self.routes.clone(),
+            contact: contact.to_string(),
+            cseq: self.cseq,
+        }
+    }
+
+    /// The SDP offered in the INVITE.
+    pub fn offered_sdp(&self) -> String {
+        let text = String::from_utf8_lossy(&self.invite);
+        text.split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default()
+    }
+
     pub fn invite_bytes(&self) -> &[u8] {
         &self.invite
     }

@@ -8,6 +8,7 @@ mod dialog;
 mod forward;
 pub mod g711;
 mod leg;
+pub mod originate;
 mod programmable;
 mod rtp;
 mod sdp;
@@ -21,7 +22,7 @@ use crate::state::AppState;
 use sip::Message;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use tokio::net::UdpSocket;
 use tokio::sync::mpsc;
 
@@ -49,6 +50,40 @@ impl Endpoint {
 
     fn active_calls(&self) -> usize {
         self.calls.lock().unwrap().len()
+    }
+}
+
+/// Where the handlers find this instance's endpoint (to place a call from the API),
+/// and the switch its calls go through.
+#[derive(Default)]
+pub struct Handle {
+    endpoint: Mutex<Option<Weak<Endpoint>>>,
+    switch: Mutex<Option<SocketAddr>>,
+}
+
+impl Handle {
+    fn endpoint(&self) -> Option<Arc<Endpoint>> {
+        self.endpoint
+            .lock()
+            .unwrap()
+            .as_ref()
+            .and_then(Weak::upgrade)
+    }
+
+    /// The switch the endpoint's own calls go through: DIALTONE_SIP_LISTEN (Kamailio's
+    /// address) unless set here.
+    pub fn set_switch(&self, addr: SocketAddr) {
+        *self.switch.lock().unwrap() = Some(addr);
+    }
+
+    fn switch(&self) -> Option<SocketAddr> {
+        let set = *self.switch.lock().unwrap();
+        set.or_else(|| {
+            std::env::var("DIALTONE_SIP_LISTEN")
+                .unwrap_or_else(|_| "127.0.0.1:5060".into())
+                .parse()
+                .ok()
+        })
     }
 }
 
@@ -82,6 +117,7 @@ pub async fn start(state: AppState, addr: &str) -> std::io::Result<Listener> {
         local,
         calls: Mutex::new(HashMap::new()),
     });
+    *endpoint.state.ivr.endpoint.lock().unwrap() = Some(Arc::downgrade(&endpoint));
     let task = tokio::spawn(serve(endpoint.clone()));
     tracing::info!("IVR endpoint listening on sip:{local} (UDP)");
     Ok(Listener {

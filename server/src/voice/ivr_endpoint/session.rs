@@ -121,11 +121,25 @@ impl Session {
     }
 
     pub async fn run(
+        self,
+        rx: mpsc::UnboundedReceiver<Incoming>,
+        media: mpsc::UnboundedReceiver<MediaEvent>,
+    ) {
+        self.run_then(rx, media, async {}).await
+    }
+
+    /// `run`, with `ended` awaited as soon as the call is over (before the few seconds
+    /// the endpoint stays for the transaction's stragglers).
+    pub async fn run_then(
         mut self,
         mut rx: mpsc::UnboundedReceiver<Incoming>,
         mut media: mpsc::UnboundedReceiver<MediaEvent>,
+        ended: impl std::future::Future<Output = ()>,
     ) {
-        self.ep.send(&self.ok, self.proxy).await;
+        // A call the endpoint placed has no 200 OK of its own to send.
+        if !self.ok.is_empty() {
+            self.ep.send(&self.ok, self.proxy).await;
+        }
         let first = exec::start(&self.route.flow, self.now());
         self.state = first.state;
         self.perform(first.actions).await;
@@ -160,6 +174,7 @@ impl Session {
             }
         }
         self.finish(&mut media).await;
+        ended.await;
         self.linger(&mut rx).await;
         if let Some(leg) = &self.leg {
             self.ep.forget(&leg.leg.call_id);

@@ -84,6 +84,15 @@ pub async fn start(
     events: mpsc::UnboundedSender<MediaEvent>,
 ) -> std::io::Result<Stream> {
     let socket = Arc::new(UdpSocket::bind((ip, 0)).await?);
+    start_on(socket, offer, events)
+}
+
+/// `start` on a socket already bound (the one a placed call's INVITE offered).
+pub fn start_on(
+    socket: Arc<UdpSocket>,
+    offer: Offer,
+    events: mpsc::UnboundedSender<MediaEvent>,
+) -> std::io::Result<Stream> {
     let local = socket.local_addr()?;
     let (commands, rx) = mpsc::unbounded_channel();
     tokio::spawn(run(socket, offer, rx, events));

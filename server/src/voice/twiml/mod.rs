@@ -5,6 +5,7 @@
 //! Play play, `repo` finds the number's URL.
 
 pub mod audio;
+pub mod calls;
 pub mod fetch;
 pub mod repo;
 

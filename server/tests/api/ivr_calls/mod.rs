@@ -3,6 +3,7 @@
 //! Debian's sip-tester pcaps. Assertions are on Dialtone's own records (the path taken,
 //! the voicemail, the CDR), since SIPp does not inspect the audio it receives.
 
+mod api_calls;
 mod calls;
 mod forward;
 mod info;

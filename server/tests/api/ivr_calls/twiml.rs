@@ -16,11 +16,11 @@ use std::time::Duration;
 /// One request the application received: its path, Twilio's parameters, the URL
 /// signed and the signature.
 #[derive(Clone, Debug)]
-struct Asked {
-    path: String,
-    url: String,
-    params: HashMap<String, String>,
-    signature: String,
+pub(super) struct Asked {
+    pub path: String,
+    pub url: String,
+    pub params: HashMap<String, String>,
+    pub signature: String,
 }
 
 #[derive(Clone, Default)]
@@ -30,13 +30,13 @@ struct Shared {
 }
 
 /// The customer's application: each path answers with (status, content type, body).
-struct Application {
+pub(super) struct Application {
     addr: std::net::SocketAddr,
     shared: Shared,
 }
 
 impl Application {
-    async fn start(documents: &[(&str, u16, &'static str, &str)]) -> Application {
+    pub async fn start(documents: &[(&str, u16, &'static str, &str)]) -> Application {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let shared = Shared {
@@ -55,11 +55,11 @@ impl Application {
         Application { addr, shared }
     }
 
-    fn url(&self, path: &str) -> String {
+    pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
 
-    fn asked(&self) -> Vec<Asked> {
+    pub fn asked(&self) -> Vec<Asked> {
         self.shared.asked.lock().unwrap().clone()
     }
 }
@@ -92,7 +92,7 @@ async fn answer(
 use axum::response::IntoResponse;
 
 /// A number whose VoiceUrl is the application's /voice, and the switch in front.
-async fn twiml_line(
+pub(super) async fn twiml_line(
     app_docs: &[(&str, u16, &'static str, &str)],
     private_targets: bool,
 ) -> (Ivr, Application) {
@@ -127,11 +127,11 @@ async fn twiml_line(
     (ivr, customer)
 }
 
-const XML: &str = "text/xml";
+pub(super) const XML: &str = "text/xml";
 
 impl Ivr {
     /// The auth token the account's requests are signed with.
-    async fn auth_token(&self) -> String {
+    pub(super) async fn auth_token(&self) -> String {
         let r = self
             .app
             .post_as(

@@ -1,0 +1,192 @@
+//! The Calls API on real calls: a number of the account's calls the carrier (a SIPp
+//! UAS) through Kamailio from Dialtone's IVR endpoint, runs the TwiML given, and is
+//! billed once as that number's outbound call; its status callbacks come in order,
+//! signed.
+
+use super::twiml::{twiml_line, Application};
+use super::Ivr;
+use crate::sip::calls;
+use crate::twilio::{assert_twilio_error, creds, get, Creds};
+use axum::http::{Method, StatusCode};
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use dialtone_server::webhooks::{deliver_due, signature};
+
+const CALLEE: &str = "+12125550199";
+
+/// POST /Calls.json with an Idempotency-Key.
+async fn create(ivr: &Ivr, c: &Creds, form: &[(&str, &str)], key: &str) -> crate::common::Resp {
+    let uri = format!("/2010-04-01/Accounts/{}/Calls.json", c.account_sid);
+    let auth = format!(
+        "Basic {}",
+        STANDARD.encode(format!("{}:{}", c.user, c.secret))
+    );
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(form)
+        .finish();
+    ivr.app
+        .req(Method::POST, &uri)
+        .header("authorization", &auth)
+        .header("idempotency-key", key)
+        .raw("application/x-www-form-urlencoded", body)
+        .send()
+        .await
+}
+
+async fn placing_line() -> (Ivr, Application, Creds) {
+    let (mut ivr, customer) = twiml_line(&[("/status", 204, "text/plain", "")], true).await;
+    ivr.switch.start_carrier();
+    let switch = format!("127.0.0.1:{}", ivr.switch.sip_port)
+        .parse()
+        .unwrap();
+    ivr.app.state.ivr.set_switch(switch);
+    let c = creds(&ivr.app, &ivr.s).await;
+    (ivr, customer, c)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_create_rings_the_callee_runs_the_twiml_and_is_billed_once() {
+    let (ivr, customer, c) = placing_line().await;
+    let status = customer.url("/status");
+    let form = [
+        ("To", CALLEE),
+        ("From", ivr.number.as_str()),
+        (
+            "Twiml",
+            "<Response><Say>Hello from the Calls API.</Say><Pause length=\"1\"/></Response>",
+        ),
+        ("StatusCallback", status.as_str()),
+    ];
+    let made = create(&ivr, &c, &form, "call-1").await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let sid = made.body["sid"].as_str().unwrap().to_string();
+    assert_eq!(made.body["status"], "queued");
+    assert_eq!(made.body["direction"], "outbound-api");
+    // The same key again: the same call, not a second one.
+    let again = create(&ivr, &c, &form, "call-1").await;
+    assert_eq!(again.body["sid"], sid.as_str(), "{}", again.body);
+
+    let billed = calls(&ivr.app, &ivr.s, 1, &ivr.switch).await;
+    assert_eq!(billed.len(), 1, "one call: {billed:?}");
+    let call = &billed[0];
+    assert_eq!(
+        (
+            call["type"].as_str(),
+            call["from"].as_str(),
+            call["to"].as_str(),
+            call["status"].as_str()
+        ),
+        (
+            Some("outbound"),
+            Some(ivr.number.as_str()),
+            Some(CALLEE),
+            Some("completed")
+        )
+    );
+    assert!(call["cost"].as_f64().unwrap() > 0.0, "{call}");
+    assert_eq!(
+        ivr.switch
+            .carrier_messages()
+            .matches("INVITE sip:+12125550199@")
+            .count(),
+        1
+    );
+    // The API shows the record under the SID it answered with.
+    let fetched = get(&ivr.app, &c, &format!("/Calls/{sid}.json")).await;
+    assert_eq!(fetched.body["status"], "completed", "{}", fetched.body);
+
+    // Status callbacks, in order, signed.
+    for _ in 0..50 {
+        deliver_due(&ivr.app.state, dialtone_server::db::now_ms())
+            .await
+            .unwrap();
+        if customer.asked().len() >= 4 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let asked = customer.asked();
+    let mut events: Vec<(i64, String)> = asked
+        .iter()
+        .map(|a| {
+            (
+                a.params["SequenceNumber"].parse().unwrap(),
+                a.params["CallStatus"].clone(),
+            )
+        })
+        .collect();
+    events.sort();
+    let statuses: Vec<&str> = events.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(
+        statuses,
+        ["initiated", "ringing", "answered", "completed"],
+        "{asked:?}"
+    );
+    let completed = asked
+        .iter()
+        .find(|a| a.params["CallStatus"] == "completed")
+        .unwrap();
+    let talked: i64 = completed.params["CallDuration"].parse().unwrap();
+    assert!((1..=8).contains(&talked), "talked {talked} s");
+    for a in &asked {
+        let params: Vec<(String, String)> = a
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        assert_eq!(a.signature, signature(&c.secret, &a.url, &params));
+        assert_eq!(a.params["CallSid"], sid.as_str());
+        assert_eq!(a.params["Direction"], "outbound-api");
+    }
+    ivr.app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_create_refuses_what_it_cannot_place() {
+    let (ivr, _customer, c) = placing_line().await;
+    let number = ivr.number.clone();
+    let cases: [(&[(&str, &str)], i64); 5] = [
+        (
+            &[
+                ("To", "12"),
+                ("From", &number),
+                ("Url", "https://a.example.com/"),
+            ],
+            21211,
+        ),
+        (
+            &[
+                ("To", CALLEE),
+                ("From", "+14155550000"),
+                ("Url", "https://a.example.com/"),
+            ],
+            21210,
+        ),
+        (&[("To", CALLEE), ("From", &number)], 21205),
+        (
+            &[
+                ("To", CALLEE),
+                ("From", &number),
+                ("Twiml", "<Response><Say>"),
+            ],
+            12100,
+        ),
+        (
+            &[
+                ("To", CALLEE),
+                ("From", &number),
+                ("Url", "https://a.example.com/"),
+                ("MachineDetection", "Enable"),
+            ],
+            20001,
+        ),
+    ];
+    for (form, code) in cases {
+        let r = crate::twilio::post(&ivr.app, &c, "/Calls.json", form).await;
+        assert_twilio_error(&r, 400, code);
+    }
+    assert!(
+        ivr.switch.carrier_messages().is_empty(),
+        "nothing was placed"
+    );
+}
