@@ -9702,7 +9702,72 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
+    /** Ends a call placed through the API, or redirects it to other TwiML. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The call's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['CallUpdateForm'];
+        };
+      };
+      responses: {
+        /** @description The call */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Call'];
+          };
+        };
+        /** @description A bad Status, Url or Twiml, or a redirect of a call not in progress (21220) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10658,6 +10723,15 @@ export interface components {
       /** Format: int64 */
       durationSeconds: number;
       cost: components['schemas']['Money'];
+    };
+    /** @description The form of a change to a call under way. */
+    CallUpdateForm: {
+      /** @description `completed` (hang up) or `canceled` (stop ringing). */
+      Status?: string | null;
+      /** @description Runs the TwiML of this URL from now on (or `Twiml`). */
+      Url?: string | null;
+      Method?: string | null;
+      Twiml?: string | null;
     };
     /**
      * @description Limits as a form types them: amounts in dollars and whole counts, as text; an

@@ -184,3 +184,70 @@ pub async fn create_call(
         axum::Json(placed(&account.account_sid, call)),
     ))
 }
+
+/// Twilio's "Call is not in-progress. Cannot redirect."
+const NOT_IN_PROGRESS: u32 = 21220;
+
+/// The form of a change to a call under way.
+#[derive(ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct CallUpdateForm {
+    /// `completed` (hang up) or `canceled` (stop ringing).
+    Status: Option<String>,
+    /// Runs the TwiML of this URL from now on (or `Twiml`).
+    Url: Option<String>,
+    Method: Option<String>,
+    Twiml: Option<String>,
+}
+
+/// Ends a call placed through the API, or redirects it to other TwiML.
+#[utoipa::path(post, path = "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json", tag = "twilio",
+    security(("twilio" = [])),
+    params(("AccountSid" = String, Path, description = "The account's SID"),
+        ("Sid" = String, Path, description = "The call's SID")),
+    request_body(content = CallUpdateForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The call", body = Call),
+        (status = 400, description = "A bad Status, Url or Twiml, or a redirect of a call not in progress (21220)", body = TwilioErrorBody),
+        Credentials, super::error::responses::Missing, Throttled))]
+pub async fn update_call(
+    With(state, account): With<ApiAccount>,
+    axum::extract::Path(path): axum::extract::Path<(String, String)>,
+    body: Bytes,
+) -> TwilioResult<axum::Json<Call>> {
+    use crate::voice::ivr_endpoint::control::Control;
+    use crate::voice::twiml::repo;
+    let sid = path.1.strip_suffix(".json").unwrap_or(&path.1).to_string();
+    let pool = &state.db.pool;
+    let missing = || TwilioError::not_found("Call");
+    let call = repo::api_call(pool, account.user.id, &sid)
+        .await?
+        .ok_or_else(missing)?;
+    let p = Params::parse(&body);
+    match p.get("Status") {
+        Some("completed" | "canceled") => {
+            // Not carried here any more: it has ended (or another instance has it).
+            state.ivr.send_control(&sid, Control::End);
+        }
+        Some(other) => {
+            return Err(bad(
+                code::INVALID,
+                format!("Status '{other}' is not completed or canceled."),
+            ))
+        }
+        None => {
+            let first = first(&p)?;
+            let live = call.status == "in-progress"
+                && state.ivr.send_control(&sid, Control::Redirect(first));
+            if !live {
+                return Err(bad(
+                    NOT_IN_PROGRESS,
+                    "Call is not in-progress. Cannot redirect.",
+                ));
+            }
+        }
+    }
+    let now = repo::api_call(pool, account.user.id, &sid)
+        .await?
+        .ok_or_else(missing)?;
+    Ok(axum::Json(placed(&account.account_sid, now)))
+}

@@ -35,7 +35,10 @@ pub fn router() -> Router<AppState> {
             "/Calls.json",
             get(calls::list_calls).post(calls_create::create_call),
         )
-        .route("/Calls/{Sid}", get(calls::fetch_call))
+        .route(
+            "/Calls/{Sid}",
+            get(calls::fetch_call).post(calls_create::update_call),
+        )
         .route(
             "/IncomingPhoneNumbers.json",
             get(numbers::list_numbers).post(numbers::create_number),
@@ -162,6 +165,7 @@ pub async fn get_balance(
         calls::list_calls,
         calls::fetch_call,
         calls_create::create_call,
+        calls_create::update_call,
         numbers::list_numbers,
         numbers::create_number,
         numbers::fetch_number,

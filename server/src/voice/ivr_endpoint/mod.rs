@@ -4,6 +4,7 @@
 //! record-routes it, and bills it from its CDR as any inbound call.
 
 mod call;
+pub mod control;
 mod dialog;
 mod forward;
 pub mod g711;
@@ -35,6 +36,8 @@ pub(crate) struct Endpoint {
     local: SocketAddr,
     /// Calls in progress (and just ended, absorbing retransmissions) by Call-ID.
     calls: Mutex<HashMap<String, mpsc::UnboundedSender<Incoming>>>,
+    /// TwiML calls the API may end or redirect, by SID (`control`).
+    controls: control::Controls,
 }
 
 impl Endpoint {
@@ -116,6 +119,7 @@ pub async fn start(state: AppState, addr: &str) -> std::io::Result<Listener> {
         socket,
         local,
         calls: Mutex::new(HashMap::new()),
+        controls: Default::default(),
     });
     *endpoint.state.ivr.endpoint.lock().unwrap() = Some(Arc::downgrade(&endpoint));
     let task = tokio::spawn(serve(endpoint.clone()));

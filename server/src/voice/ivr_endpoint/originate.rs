@@ -6,6 +6,7 @@
 //! to the StatusCallback.
 
 use super::call::Accepted;
+use super::control::Control;
 use super::g711::Codec;
 use super::leg::{Leg, LegState, NewLeg};
 use super::session::Session;
@@ -55,6 +56,7 @@ pub fn place(state: &AppState, o: Originate) -> bool {
         ep.calls.lock().unwrap().insert(o.call_id.clone(), tx);
         run(&ep, switch, &o, rx).await;
         ep.forget(&o.call_id);
+        ep.forget_control(&o.call.call_sid);
     });
     true
 }
@@ -77,7 +79,10 @@ async fn run(
         status_callback(ep.state.clone(), o.clone(), status, sequence, seconds)
     };
     tell("initiated", None).await;
-    let rung = ring(ep, switch, o, &mut rx, &mut tell).await;
+    // Until answered, the API may cancel it; answered, its session takes the API's word.
+    let mut control = ep.control(&o.call.call_sid);
+    let rung = ring(ep, switch, o, (&mut rx, &mut control), &mut tell).await;
+    drop(control);
     let (leg, socket, answer) = match rung {
         Rung::Answered(leg, socket, answer) => (leg, socket, answer),
         Rung::Not(status) => return tell(status, None).await,
@@ -152,7 +157,10 @@ async fn ring<F, Fut>(
     ep: &Endpoint,
     switch: SocketAddr,
     o: &Originate,
-    rx: &mut mpsc::UnboundedReceiver<Incoming>,
+    (rx, control): (
+        &mut mpsc::UnboundedReceiver<Incoming>,
+        &mut mpsc::UnboundedReceiver<Control>,
+    ),
     tell: &mut F,
 ) -> Rung
 where
@@ -219,9 +227,42 @@ where
                 resend_at = Some(Instant::now() + resend_every);
             }
             _ = sleep_until(give_up) => {
-                ep.send(&leg.cancel(), switch).await;
+                cancel(ep, switch, &mut leg, rx).await;
                 return Rung::Not("no-answer");
             }
+            Some(Control::End) = control.recv() => {
+                cancel(ep, switch, &mut leg, rx).await;
+                return Rung::Not("canceled");
+            }
+        }
+    }
+}
+
+/// CANCELs the ringing INVITE and acknowledges its final answer (two seconds at most);
+/// an answer that crossed the CANCEL is hung up.
+async fn cancel(
+    ep: &Endpoint,
+    switch: SocketAddr,
+    leg: &mut Leg,
+    rx: &mut mpsc::UnboundedReceiver<Incoming>,
+) {
+    ep.send(&leg.cancel(), switch).await;
+    let until = Instant::now() + Duration::from_secs(2);
+    while let Ok(Some((m, _))) = tokio::time::timeout_at(until, rx.recv()).await {
+        if m.is_request() {
+            continue;
+        }
+        let (reply, _) = leg.on_response(&m);
+        if let Some((bytes, to)) = reply {
+            ep.send(&bytes, to).await;
+        }
+        match leg.state {
+            LegState::Over => return,
+            LegState::Answered => {
+                let (bye, hop) = leg.bye();
+                return ep.send(&bye, hop).await;
+            }
+            _ => {}
         }
     }
 }

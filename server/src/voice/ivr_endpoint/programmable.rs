@@ -2,10 +2,14 @@
 //! per call), and the next document when the flow hands the call back to the
 //! customer's server (a gather's digits, a recording, a redirect, a dial's outcome).
 
+use super::control::Control;
+use super::originate::First;
 use super::session::{Session, MISSING_PROMPT_MS};
-use super::{stream, wav};
+use super::stream::{self, Command};
+use super::wav;
 use crate::voice::twiml::{audio, fetch};
 use dialtone_core::ivr::{self as exec, Action, Fetch};
+use dialtone_core::twiml::{self, Compiled, TwimlError};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -42,6 +46,31 @@ impl Session {
         samples
     }
 
+    /// The API ends the call, or redirects it: what plays stops, the new TwiML starts.
+    pub(super) async fn on_control(&mut self, c: Control) {
+        match c {
+            Control::End => self.hang_up("api").await,
+            Control::Redirect(first) => {
+                self.command(Command::Stop);
+                self.collect_deadline = None;
+                let actions = match first {
+                    First::Url(at) => {
+                        self.next_document(at.url, at.method, &BTreeMap::new())
+                            .await
+                    }
+                    First::Twiml(xml) => {
+                        let here = Fetch {
+                            url: String::new(),
+                            method: "POST".into(),
+                        };
+                        self.start_document(twiml::compile(&xml, &here)).await
+                    }
+                };
+                self.perform(actions).await;
+            }
+        }
+    }
+
     /// Asks for the document at `url` and starts it: its first actions. A document
     /// that cannot be had or run ends the call.
     pub(super) async fn next_document(
@@ -56,10 +85,18 @@ impl Session {
         };
         let at = Fetch { url, method };
         let state = self.ep.state.clone();
-        match fetch::document(&state, &call, &at, "in-progress", params).await {
+        let fetched = fetch::document(&state, &call, &at, "in-progress", params).await;
+        self.start_document(fetched).await
+    }
+
+    /// Starts a compiled document (its first actions), or ends the call when there is
+    /// none to run.
+    async fn start_document(&mut self, compiled: Result<Compiled, TwimlError>) -> Vec<Action> {
+        let sid = self.sid.clone();
+        match compiled {
             Ok(compiled) => {
                 for w in &compiled.warnings {
-                    tracing::info!(call_sid = %call.call_sid, code = w.code, message = %w.message, "TwiML warning");
+                    tracing::info!(call_sid = %sid, code = w.code, message = %w.message, "TwiML warning");
                 }
                 self.route.flow = compiled.flow;
                 let first = exec::start(&self.route.flow, self.now());
@@ -70,7 +107,7 @@ impl Session {
                 first.actions
             }
             Err(e) => {
-                tracing::warn!(call_sid = %call.call_sid, url = %at.url, code = e.code, message = %e.message, "TwiML: the call ends");
+                tracing::warn!(call_sid = %sid, code = e.code, message = %e.message, "TwiML: the call ends");
                 self.hang_up("flow").await;
                 Vec::new()
             }

@@ -61,6 +61,8 @@ pub struct Session {
     pub(super) leg: Option<LegCall>,
     /// The call runs TwiML from this number's VoiceUrl (`programmable`).
     pub(super) twiml: Option<TwimlCall>,
+    /// The API's word on a TwiML call (end, redirect).
+    pub(super) control: Option<mpsc::UnboundedReceiver<super::control::Control>>,
 }
 
 impl Session {
@@ -75,6 +77,7 @@ impl Session {
     ) -> Session {
         let now = Instant::now();
         let sid = crate::webhooks::call_sid(&dialog.call_id);
+        let control = accepted.twiml.as_ref().map(|c| ep.control(&c.call_sid));
         Session {
             ep,
             dialog,
@@ -108,6 +111,7 @@ impl Session {
             events: VecDeque::new(),
             codec: accepted.offer.codec,
             leg: None,
+            control,
             twiml: accepted.twiml,
         }
     }
@@ -136,6 +140,7 @@ impl Session {
         mut media: mpsc::UnboundedReceiver<MediaEvent>,
         ended: impl std::future::Future<Output = ()>,
     ) {
+        let mut control = self.control.take();
         // A call the endpoint placed has no 200 OK of its own to send.
         if !self.ok.is_empty() {
             self.ep.send(&self.ok, self.proxy).await;
@@ -151,6 +156,7 @@ impl Session {
                     None => return,
                 },
                 Some(e) = media.recv() => self.on_media(e).await,
+                Some(c) = super::control::next(&mut control) => self.on_control(c).await,
                 _ = sleep_until(self.collect_deadline.unwrap_or(far)), if self.collect_deadline.is_some() => {
                     self.collect_deadline = None;
                     self.feed(Event::Timeout).await;
@@ -172,6 +178,9 @@ impl Session {
                     }
                 }
             }
+        }
+        if let Some(call) = &self.twiml {
+            self.ep.forget_control(&call.call_sid);
         }
         self.finish(&mut media).await;
         ended.await;
@@ -258,7 +267,7 @@ impl Session {
         }
     }
 
-    async fn perform(&mut self, actions: Vec<Action>) {
+    pub(super) async fn perform(&mut self, actions: Vec<Action>) {
         let mut queue = VecDeque::from(actions);
         while let Some(action) = queue.pop_front() {
             match action {
@@ -310,7 +319,7 @@ impl Session {
         }
     }
 
-    fn command(&self, c: Command) {
+    pub(super) fn command(&self, c: Command) {
         if let Some(m) = &self.media {
             let _ = m.commands.send(c);
         }

@@ -34,7 +34,19 @@ async fn create(ivr: &Ivr, c: &Creds, form: &[(&str, &str)], key: &str) -> crate
 }
 
 async fn placing_line() -> (Ivr, Application, Creds) {
-    let (mut ivr, customer) = twiml_line(&[("/status", 204, "text/plain", "")], true).await;
+    let (mut ivr, customer) = twiml_line(
+        &[
+            ("/status", 204, "text/plain", ""),
+            (
+                "/next",
+                200,
+                "text/xml",
+                "<Response><Pause length=\"60\"/></Response>",
+            ),
+        ],
+        true,
+    )
+    .await;
     ivr.switch.start_carrier();
     let switch = format!("127.0.0.1:{}", ivr.switch.sip_port)
         .parse()
@@ -189,4 +201,68 @@ async fn calls_create_refuses_what_it_cannot_place() {
         ivr.switch.carrier_messages().is_empty(),
         "nothing was placed"
     );
+}
+
+/// The placed call's status as the API shows it, once it is `want` (ten seconds at most).
+async fn until_status(ivr: &Ivr, c: &Creds, sid: &str, want: &str) {
+    for _ in 0..100 {
+        let r = get(&ivr.app, c, &format!("/Calls/{sid}.json")).await;
+        if r.body["status"] == want {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the call never was {want}:\n{}", ivr.switch.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_call_is_redirected_then_ended_by_the_api() {
+    let (ivr, customer, c) = placing_line().await;
+    let long = "<Response><Pause length=\"60\"/></Response>";
+    let form = [
+        ("To", CALLEE),
+        ("From", ivr.number.as_str()),
+        ("Twiml", long),
+    ];
+    let made = create(&ivr, &c, &form, "call-2").await;
+    let sid = made.body["sid"].as_str().unwrap().to_string();
+    let path = format!("/Calls/{sid}.json");
+    until_status(&ivr, &c, &sid, "in-progress").await;
+
+    // Redirected: the new document (its Url) is asked at once.
+    let next = customer.url("/next");
+    let r = crate::twilio::post(&ivr.app, &c, &path, &[("Url", &next)]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    for _ in 0..50 {
+        if customer.asked().iter().any(|a| a.path == "/next") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let asked = customer.asked();
+    let redirect = asked
+        .iter()
+        .find(|a| a.path == "/next")
+        .expect("the redirect's Url was asked");
+    assert_eq!(redirect.params["CallStatus"], "in-progress");
+    assert_eq!(redirect.params["CallSid"], sid.as_str());
+
+    // Ended: hung up well before its minute of pause.
+    let r = crate::twilio::post(&ivr.app, &c, &path, &[("Status", "completed")]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_eq!(call["status"], "completed");
+    let talked = call["durationSeconds"].as_i64().unwrap();
+    assert!(talked < 20, "ended by the API after {talked} s");
+    // Over: nothing left to redirect.
+    let late = crate::twilio::post(&ivr.app, &c, &path, &[("Twiml", long)]).await;
+    assert_twilio_error(&late, 400, 21220);
+    let stranger = crate::twilio::post(
+        &ivr.app,
+        &c,
+        "/Calls/CA0000.json",
+        &[("Status", "completed")],
+    )
+    .await;
+    assert_twilio_error(&stranger, 404, 20404);
 }
