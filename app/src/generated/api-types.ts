@@ -9774,6 +9774,256 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/2010-04-01/Accounts/{AccountSid}/Recordings.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's recordings, newest first (one call's with CallSid). */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only this call's recordings */
+          CallSid?: string;
+          /** @description 1 to 1000, 50 by default. */
+          PageSize?: number;
+          /** @description The page number, from 0. */
+          Page?: number;
+          /** @description From `next_page_uri`. */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of recordings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecordingPage'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One call's recordings, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 1000, 50 by default. */
+          PageSize?: number;
+          /** @description The page number, from 0. */
+          Page?: number;
+          /** @description From `next_page_uri`. */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The call's SID */
+          CallSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the call's recordings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecordingPage'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One recording: its metadata (`.json`) or its audio (`.wav`, or no extension). */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The recording's SID, with .json for its metadata or .wav for its audio */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The recording, or its WAV */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioRecording'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Deletes a recording and its audio. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The recording's SID (.json optional) */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json': {
     parameters: {
       query?: never;
@@ -12327,6 +12577,9 @@ export interface components {
       status: string;
       joinDate: string;
     };
+    RecordingPage: components['schemas']['PageMeta'] & {
+      recordings: components['schemas']['TwilioRecording'][];
+    };
     /** @description Recovery codes, shown this once. */
     RecoveryCodes: {
       recoveryCodes: string[];
@@ -12759,6 +13012,25 @@ export interface components {
        * @example 404
        */
       status: number;
+    };
+    TwilioRecording: {
+      account_sid: string;
+      api_version: string;
+      call_sid: string;
+      /** Format: int32 */
+      channels: number;
+      date_created: string;
+      date_updated: string;
+      /** @description Seconds, as a string. */
+      duration: string;
+      /** @example RE0123456789abcdef0123456789abcdef */
+      sid: string;
+      /** @description RecordVerb: made by TwiML's <Record>. */
+      source: string;
+      start_time: string;
+      status: string;
+      /** @description The metadata (.json); the audio is the same path without it, or with .wav. */
+      uri: string;
     };
     /** @description Whether the signed-in user signs in with a second step, and must. */
     TwoFactorStatus: {

@@ -10,6 +10,7 @@ mod calls_create;
 pub mod error;
 pub mod messages;
 pub mod numbers;
+mod recordings;
 pub mod repo;
 pub mod wire;
 
@@ -38,6 +39,15 @@ pub fn router() -> Router<AppState> {
         .route(
             "/Calls/{Sid}",
             get(calls::fetch_call).post(calls_create::update_call),
+        )
+        .route(
+            "/Calls/{CallSid}/Recordings.json",
+            get(recordings::list_call_recordings),
+        )
+        .route("/Recordings.json", get(recordings::list_recordings))
+        .route(
+            "/Recordings/{Sid}",
+            get(recordings::fetch_recording).delete(recordings::delete_recording),
         )
         .route(
             "/IncomingPhoneNumbers.json",
@@ -166,6 +176,10 @@ pub async fn get_balance(
         calls::fetch_call,
         calls_create::create_call,
         calls_create::update_call,
+        recordings::list_recordings,
+        recordings::list_call_recordings,
+        recordings::fetch_recording,
+        recordings::delete_recording,
         numbers::list_numbers,
         numbers::create_number,
         numbers::fetch_number,

@@ -7,6 +7,7 @@ use super::originate::First;
 use super::session::{Session, MISSING_PROMPT_MS};
 use super::stream::{self, Command};
 use super::wav;
+use crate::voice::twiml::repo::recordings::{self, Recording};
 use crate::voice::twiml::{audio, fetch};
 use dialtone_core::ivr::{self as exec, Action, Fetch};
 use dialtone_core::twiml::{self, Compiled, TwimlError};
@@ -44,6 +45,35 @@ impl Session {
         };
         self.prompts.insert(key, samples.clone());
         samples
+    }
+
+    /// A TwiML recording just made is stored, and its action told where: RecordingSid
+    /// and RecordingUrl beside the executor's RecordingDuration.
+    pub(super) async fn keep_recording(&mut self, params: &mut BTreeMap<String, String>) {
+        let (Some(call), Some(samples)) = (&self.twiml, self.recorded.take()) else {
+            return;
+        };
+        let recording = Recording {
+            id: 0,
+            sid: recordings::new_sid(),
+            user_id: call.owner_id,
+            call_sid: call.call_sid.clone(),
+            duration_ms: samples.len() as i64 / 8,
+            created_at: 0,
+        };
+        let stored =
+            recordings::insert(&self.ep.state.db.pool, &recording, &wav::encode(&samples)).await;
+        if let Err(e) = stored {
+            return tracing::error!(call_sid = %call.call_sid, error = %e, "TwiML: a recording could not be stored");
+        }
+        let url = format!(
+            "{}/2010-04-01/Accounts/{}/Recordings/{}",
+            self.ep.state.config.public_url.trim_end_matches('/'),
+            call.account_sid,
+            recording.sid
+        );
+        params.insert("RecordingSid".into(), recording.sid);
+        params.insert("RecordingUrl".into(), url);
     }
 
     /// The API ends the call, or redirects it: what plays stops, the new TwiML starts.

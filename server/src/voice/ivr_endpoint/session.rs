@@ -311,8 +311,11 @@ impl Session {
                 Action::Fetch {
                     url,
                     method,
-                    params,
-                } => queue.extend(self.next_document(url, method, &params).await),
+                    mut params,
+                } => {
+                    self.keep_recording(&mut params).await;
+                    queue.extend(self.next_document(url, method, &params).await)
+                }
                 // Answered already: a Reject after other verbs ends the call.
                 Action::Reject { .. } | Action::Hangup => self.hang_up("flow").await,
             }

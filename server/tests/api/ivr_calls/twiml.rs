@@ -382,3 +382,57 @@ async fn a_failing_voice_url_hands_the_call_to_its_fallback_asked_with_get() {
     let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
     assert_eq!(call["status"], "completed", "{call}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn record_stores_the_callers_voice_as_a_recording_of_the_api() {
+    let (ivr, customer) = twiml_line(
+        &[
+            (
+                "/voice",
+                200,
+                XML,
+                r##"<Response><Say>Leave a message.</Say><Record maxLength="3" finishOnKey="#" action="/recorded"/></Response>"##,
+            ),
+            ("/recorded", 200, XML, "<Response><Hangup/></Response>"),
+        ],
+        true,
+    )
+    .await;
+
+    ivr.carrier_completes("ivr-voicemail", 1).await;
+
+    let asked = customer.asked();
+    let recorded = asked
+        .iter()
+        .find(|a| a.path == "/recorded")
+        .expect("the action was asked");
+    assert_eq!(recorded.params["RecordingDuration"], "3");
+    let sid = recorded.params["RecordingSid"].clone();
+    assert!(sid.starts_with("RE") && sid.len() == 34, "{sid}");
+    assert!(recorded.params["RecordingUrl"].ends_with(&format!("/Recordings/{sid}")));
+    let c = crate::twilio::creds(&ivr.app, &ivr.s).await;
+    let listed = crate::twilio::get(&ivr.app, &c, "/Recordings.json").await;
+    let r = &listed.body["recordings"][0];
+    assert_eq!(
+        (r["sid"].as_str(), r["duration"].as_str()),
+        (Some(sid.as_str()), Some("3")),
+        "{}",
+        listed.body
+    );
+    assert_eq!(r["call_sid"], recorded.params["CallSid"].as_str());
+    let per_call = format!("/Calls/{}/Recordings.json", recorded.params["CallSid"]);
+    let of_call = crate::twilio::get(&ivr.app, &c, &per_call).await;
+    assert_eq!(of_call.body["recordings"][0]["sid"], sid.as_str());
+    let wav = crate::twilio::get(&ivr.app, &c, &format!("/Recordings/{sid}.wav")).await;
+    assert_eq!(wav.status, axum::http::StatusCode::OK);
+    assert_eq!(
+        wav.bytes.len(),
+        44 + 3 * 8000 * 2,
+        "three seconds of 8 kHz 16-bit mono"
+    );
+    let path = format!("/Recordings/{sid}.json");
+    let gone = crate::twilio::call(&ivr.app, &c, axum::http::Method::DELETE, &path, &[]).await;
+    assert_eq!(gone.status, axum::http::StatusCode::NO_CONTENT);
+    let after = crate::twilio::get(&ivr.app, &c, &path).await;
+    crate::twilio::assert_twilio_error(&after, 404, 20404);
+}

@@ -1,4 +1,7 @@
-//! The number's VoiceUrl, for a call the IVR endpoint was handed.
+//! The number's VoiceUrl, for a call the IVR endpoint was handed; the Calls API's
+//! placed calls; and (`recordings`) what TwiML's <Record> makes.
+
+pub mod recordings;
 
 use crate::db::Exec;
 use sqlx::Row;
