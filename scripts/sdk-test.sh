@@ -14,7 +14,11 @@ switch_token="sdk-test-switch-token"
 # one the tests reach it by. Sign-ups are not throttled: tests sign up $0 accounts.
 # Webhooks may reach loopback: the tests' customer server listens on 127.0.0.1.
 . scripts/lib/demo-server.sh
-start_demo_server DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$switch_token"
+# The IVR endpoint places the Calls API's calls through a switch address where nothing
+# answers: they ring until cancelled (free UDP ports, so no other server's are taken).
+udp_port() { python3 -c 'import socket; s=socket.socket(type=socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+start_demo_server DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$switch_token" \
+  DIALTONE_IVR_SIP_ADDR="127.0.0.1:$(udp_port)" DIALTONE_SIP_LISTEN="127.0.0.1:$(udp_port)"
 
 status=0
 # TWILIO_REGION/TWILIO_EDGE would make the SDK rewrite hosts: the tests see plain URLs.

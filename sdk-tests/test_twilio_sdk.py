@@ -302,6 +302,52 @@ class CallsTest(TwilioTestCase):
         self.assertRaisesTwilio(20404, 404, self.client.calls("CA" + "f" * 32).fetch)
 
 
+class ProgrammableVoiceTest(TwilioTestCase):
+    """calls.create with TwiML from the SDK's own builder. No carrier answers here (the
+    server's switch address leads nowhere): the call rings until the API cancels it.
+    The answered call's audio, billing and callbacks are the server's SIPp tests."""
+
+    def wait_for(self, sid, status):
+        for _ in range(100):
+            call = self.client.calls(sid).fetch()
+            if call.status == status:
+                return call
+            time.sleep(0.1)
+        self.fail(f"the call never was {status}: {call.status}")
+
+    def test_a_call_created_with_sdk_twiml_is_queued_then_canceled(self):
+        from twilio.twiml.voice_response import Gather, VoiceResponse
+
+        twiml = VoiceResponse()
+        twiml.say("Hello from the Twilio SDK", voice="woman", language="en-GB")
+        gather = Gather(num_digits=1, action="https://example.com/menu")
+        gather.say("Press one")
+        twiml.append(gather)
+        us = self.account.us_number()
+        call = self.client.calls.create(to="+12125550199", from_=us, twiml=str(twiml), timeout=30)
+        self.assertTrue(is_sid(call.sid, "CA"), call.sid)
+        self.assertEqual((call.status, call.direction, call.to, call._from), ("queued", "outbound-api", "+12125550199", us))
+
+        updated = self.client.calls(call.sid).update(status="canceled")
+        self.assertEqual(updated.sid, call.sid)
+        self.wait_for(call.sid, "canceled")
+        # Not in progress: nothing to redirect.
+        self.assertRaisesTwilio(21220, 400, lambda: self.client.calls(call.sid).update(twiml=str(VoiceResponse())))
+
+    def test_calls_create_refusals_are_twilios(self):
+        us = self.account.us_number()
+        self.assertRaisesTwilio(21210, 400, self.client.calls.create, to="+12125550199", from_="+14155559876", url="https://example.com/voice")
+        self.assertRaisesTwilio(21211, 400, self.client.calls.create, to="12", from_=us, url="https://example.com/voice")
+        self.assertRaisesTwilio(12100, 400, self.client.calls.create, to="+12125550199", from_=us, twiml="<Response><Say>")
+        unknown = self.client.calls("CA" + "e" * 32)
+        self.assertRaisesTwilio(20404, 404, lambda: unknown.update(status="completed"))
+
+    def test_recordings_list_and_an_unknown_recording(self):
+        self.assertEqual(self.client.recordings.list(limit=20), [])
+        self.assertRaisesTwilio(20404, 404, self.client.recordings("RE" + "a" * 32).fetch)
+        self.assertRaisesTwilio(20404, 404, self.client.recordings("RE" + "a" * 32).delete)
+
+
 class BalanceTest(TwilioTestCase):
     def test_fetch_the_balance(self):
         b = self.client.balance.fetch()
