@@ -34,6 +34,20 @@ describe('API examples', () => {
     expect(node).toContain('client.messages.list({ limit: 20 })');
   });
 
+  it('place a call that runs TwiML, in each language', () => {
+    const curl = apiExample('curl', BASE, SID);
+    expect(curl).toContain(`curl -X POST "${BASE}/2010-04-01/Accounts/${SID}/Calls.json"`);
+    expect(curl).toContain(
+      '--data-urlencode "Twiml=<Response><Say>Hello from Dialtone</Say></Response>"',
+    );
+    const python = apiExample('python', BASE, SID);
+    expect(python).toContain('from twilio.twiml.voice_response import VoiceResponse');
+    expect(python).toContain('client.calls.create(to=');
+    const node = apiExample('node', BASE, SID);
+    expect(node).toContain('new twilio.twiml.VoiceResponse()');
+    expect(node).toContain('client.calls.create({');
+  });
+
   it('has one example per language', () => {
     for (const { id } of exampleLanguages) {
       expect(apiExample(id, BASE, SID)).toContain(SID);

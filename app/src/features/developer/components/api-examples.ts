@@ -17,6 +17,14 @@ export function messagesPath(accountSid: string): string {
   return `/2010-04-01/Accounts/${accountSid}/Messages.json`;
 }
 
+/** The path of the account's calls. */
+export function callsPath(accountSid: string): string {
+  return `/2010-04-01/Accounts/${accountSid}/Calls.json`;
+}
+
+// What a placed call runs once answered.
+const TWIML = '<Response><Say>Hello from Dialtone</Say></Response>';
+
 function curl(base: string, accountSid: string): string {
   const url = `${base}${messagesPath(accountSid)}`;
   return `# An API key's SID and secret (or your Account SID and Auth Token)
@@ -34,6 +42,13 @@ curl -X POST "${url}" \\
 curl -G "${url}" \\
   -u "$DIALTONE_API_KEY:$DIALTONE_API_SECRET" \\
   --data-urlencode "PageSize=20"
+
+# Place a call that says hello when answered (or Url=https://... for your TwiML app)
+curl -X POST "${base}${callsPath(accountSid)}" \\
+  -u "$DIALTONE_API_KEY:$DIALTONE_API_SECRET" \\
+  --data-urlencode "To=${TO}" \\
+  --data-urlencode "From=${FROM}" \\
+  --data-urlencode "Twiml=${TWIML}"
 `;
 }
 
@@ -70,6 +85,14 @@ print(message.sid, message.status)
 # List messages
 for message in client.messages.list(limit=20):
     print(message.sid, message.to, message.status)
+
+# Place a call that runs TwiML when answered
+from twilio.twiml.voice_response import VoiceResponse
+
+twiml = VoiceResponse()
+twiml.say("Hello from Dialtone")
+call = client.calls.create(to="${TO}", from_="${FROM}", twiml=str(twiml))
+print(call.sid, call.status)
 `;
 }
 
@@ -105,6 +128,12 @@ async function main() {
   // List messages
   const messages = await client.messages.list({ limit: 20 });
   for (const m of messages) console.log(m.sid, m.to, m.status);
+
+  // Place a call that runs TwiML when answered
+  const twiml = new twilio.twiml.VoiceResponse();
+  twiml.say('Hello from Dialtone');
+  const call = await client.calls.create({ to: '${TO}', from: '${FROM}', twiml: twiml.toString() });
+  console.log(call.sid, call.status);
 }
 
 main().catch(console.error);
@@ -117,7 +146,8 @@ const builders: Record<ExampleLanguage, (base: string, accountSid: string) => st
   node,
 };
 
-/** A copy-paste example that sends an SMS and lists messages, for this server and account. */
+/** A copy-paste example that sends an SMS, lists messages and places a call that runs
+ * TwiML, for this server and account. */
 export function apiExample(language: ExampleLanguage, base: string, accountSid: string): string {
   return builders[language](base.replace(/\/+$/, ''), accountSid);
 }
