@@ -8,7 +8,10 @@ export type IvrKey = keyof Extract<IvrStep, { type: 'menu' }>['options'];
 /** An open interval of business hours. */
 export type IvrInterval = NonNullable<IvrHours['weekly']['monday']>[number];
 
-export type StepType = IvrStep['type'];
+/** The steps only TwiML makes (core's `programmable`): the editor offers none of them. */
+type TwimlStepType = 'play' | 'pause' | 'gather' | 'record' | 'redirect' | 'reject';
+
+export type StepType = Exclude<IvrStep['type'], TwimlStepType>;
 
 export const STEP_TYPES: ReadonlyArray<readonly [StepType, string]> = [
   ['say', 'Say'],
@@ -19,7 +22,8 @@ export const STEP_TYPES: ReadonlyArray<readonly [StepType, string]> = [
   ['hangup', 'Hang up'],
 ];
 
-export const stepTypeLabel = (type: StepType) => STEP_TYPES.find(([t]) => t === type)?.[1] ?? type;
+export const stepTypeLabel = (type: IvrStep['type']) =>
+  STEP_TYPES.find(([t]) => t === type)?.[1] ?? type;
 
 export const KEYS: readonly IvrKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 

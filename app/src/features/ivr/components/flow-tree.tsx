@@ -44,6 +44,19 @@ function summary(step: IvrStep): string {
       return `records up to ${step.maxSeconds} s`;
     case 'hangup':
       return 'ends the call';
+    // Made by TwiML only; a flow from the editor has none.
+    case 'play':
+      return `plays ${step.url}`;
+    case 'pause':
+      return `waits ${step.seconds} s`;
+    case 'gather':
+      return 'gathers keys';
+    case 'record':
+      return `records up to ${step.maxSeconds} s`;
+    case 'redirect':
+      return `asks ${step.url}`;
+    case 'reject':
+      return 'refuses the call';
   }
 }
 

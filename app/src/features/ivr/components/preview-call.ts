@@ -46,6 +46,15 @@ function actionLine(action: IvrAction): CallLine | null {
       return { who: 'flow', text: `Records up to ${action.maxSeconds} s` };
     case 'hangup':
       return { who: 'flow', text: 'Hangs up' };
+    // Actions of TwiML's steps, which the editor's flows do not have.
+    case 'pause':
+      return { who: 'flow', text: `Waits ${action.seconds} s` };
+    case 'finishRecording':
+      return null;
+    case 'fetch':
+      return { who: 'flow', text: `Asks ${action.url}` };
+    case 'reject':
+      return { who: 'flow', text: 'Refuses the call' };
   }
 }
 
