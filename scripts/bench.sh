@@ -45,9 +45,10 @@ PY
   exit 0
 fi
 
-# `scripts/bench.sh calls` (the call path beside its database ceiling) and
-# `scripts/bench.sh lists` (the million-CDR lists and analytics) likewise replace only
-# their own section of latest.md.
+# `scripts/bench.sh calls` (the call path beside its database ceiling),
+# `scripts/bench.sh lists` (the million-CDR lists and analytics) and
+# `scripts/bench.sh twiml` (TwiML calls at once) likewise replace only their own
+# section of latest.md.
 replace_section() { # $1 the section's heading, $2 the file with its new text
   python3 - "$md" "$1" "$2" <<'PY'
 import pathlib, re, sys
@@ -75,6 +76,19 @@ fi
 if [ "${1:-}" = decks ]; then
   scripts/bench-decks.sh "$json" | tee "$work/decks.md"
   replace_section "## Rate deck import" "$work/decks.md"
+  rm -f "$json"; exit 0
+fi
+# TwiML calls at once through Kamailio and SIPp to the IVR endpoint (the release test
+# binary; TWIML_CALLS sets how many, 100 by default).
+twiml_calls() {
+  echo '## TwiML calls at once'; echo
+  echo 'Each call: Say, Gather with its prompt, a 2 s timeout, Say, hang-up (about 6 s); SIPp as the carrier through Kamailio; the customer'"'"'s application a local HTTP server in the same process as the server.'; echo; echo '```'
+  cargo test -q --release -p dialtone-server --test api -- --ignored --nocapture ivr_calls::twiml_load 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
+  echo '```'
+}
+if [ "${1:-}" = twiml ]; then
+  twiml_calls | tee "$work/twiml.md"
+  replace_section "## TwiML calls at once" "$work/twiml.md"
   rm -f "$json"; exit 0
 fi
 if [ "${1:-}" = lists ]; then
@@ -157,6 +171,8 @@ echo; scripts/bench-sms.sh "$json"
 echo; scripts/bench-calls.sh "$json"
 
 echo; scripts/bench-decks.sh "$json"
+
+echo; twiml_calls
 
 echo; echo '## Front end (initial load)'; echo
 # What the first page load fetches: the entry script and every chunk index.html

@@ -44,6 +44,12 @@ if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("twilio"))' 
   echo "installing the twilio Python SDK $TWILIO_SDK (the customer API's SDK tests)"
   pip install -q --disable-pip-version-check --root-user-action=ignore "twilio==$TWILIO_SDK"
 fi
+# Pinned by its package-lock: the official Twilio Node SDK of the SDK tests.
+if [ "$(node -p 'require("./sdk-tests/node/node_modules/twilio/package.json").version' 2>/dev/null)" != \
+  "$(node -p 'require("./sdk-tests/node/package.json").dependencies.twilio')" ]; then
+  echo "installing the twilio Node SDK (the customer API's SDK tests)"
+  (cd sdk-tests/node && npm ci --no-audit --no-fund --silent)
+fi
 # Pinned by its package-lock: the SMSC simulator the SMPP tests bind to (switch/smsc).
 if ! [ -d switch/smsc/node_modules/smpp ]; then
   echo "installing the smpp npm package (the SMSC simulator of the SMPP tests)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The official twilio Python SDK (pinned in scripts/ensure-test-deps.sh, unmodified)
-# against a live server: the debug build on a fresh SQLite database with the demo data,
+# The official twilio Python SDK (pinned in scripts/ensure-test-deps.sh, unmodified),
+# then the official Node SDK (sdk-tests/node), against a live server: the debug build on a fresh SQLite database with the demo data,
 # started as scripts/api-fuzz.sh starts it. The tests (sdk-tests/) print one
 # "test result" line for make test's summary; this exits non-zero when any fails.
 set -euo pipefail
@@ -23,6 +23,8 @@ start_demo_server DIALTONE_WEBHOOK_PRIVATE_TARGETS=1 DIALTONE_SWITCH_TOKEN="$swi
 status=0
 # TWILIO_REGION/TWILIO_EDGE would make the SDK rewrite hosts: the tests see plain URLs.
 env -u TWILIO_REGION -u TWILIO_EDGE DIALTONE_BASE_URL="$base" DIALTONE_SWITCH_TOKEN="$switch_token" python3 sdk-tests/run.py "$@" || status=1
+# The official Node SDK (pinned in sdk-tests/node/package-lock.json), on the same server.
+DIALTONE_BASE_URL="$base" node sdk-tests/node/run.mjs || status=1
 if grep -q "panicked" "$OUT/server.log"; then
   echo "the server panicked during the SDK tests:"; grep -A3 panicked "$OUT/server.log"; status=1
 fi

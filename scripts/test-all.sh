@@ -62,7 +62,7 @@ suite "vitest (app + wasm vectors)" bash -c "cd app && npx vitest run"
 # unifies other features and rebuilt most dependencies (about 5 of a clean run's minutes).
 cargo build -q --workspace --bins
 suite "e2e (Chromium)" bash -c "cd app && npx vitest run --config vitest.e2e.config.ts"
-suite "Twilio SDK (Python)" scripts/sdk-test.sh
+suite "Twilio SDKs (Python, Node)" scripts/sdk-test.sh
 suite "API fuzz (schemathesis)" scripts/api-fuzz.sh
 
 echo

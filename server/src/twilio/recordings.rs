@@ -104,11 +104,12 @@ pub async fn list_call_recordings(
     ))
 }
 
-/// One recording: its metadata (`.json`) or its audio (`.wav`, or no extension).
-#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}", tag = "twilio",
+/// One recording's metadata; the same path with `.wav` instead of `.json` (or with no
+/// extension) is its audio, `audio/x-wav`.
+#[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json", tag = "twilio",
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
-        ("Sid" = String, Path, description = "The recording's SID, with .json for its metadata or .wav for its audio")),
+        ("Sid" = String, Path, description = "The recording's SID")),
     responses((status = 200, description = "The recording, or its WAV", body = TwilioRecording), Credentials, Missing, Throttled))]
 pub async fn fetch_recording(
     With(state, account): With<ApiAccount>,
@@ -130,10 +131,10 @@ pub async fn fetch_recording(
 }
 
 /// Deletes a recording and its audio.
-#[utoipa::path(delete, path = "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}", tag = "twilio",
+#[utoipa::path(delete, path = "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json", tag = "twilio",
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
-        ("Sid" = String, Path, description = "The recording's SID (.json optional)")),
+        ("Sid" = String, Path, description = "The recording's SID")),
     responses((status = 204, description = "Deleted"), Credentials, Missing, Throttled))]
 pub async fn delete_recording(
     With(state, account): With<ApiAccount>,

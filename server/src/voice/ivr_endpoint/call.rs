@@ -28,6 +28,8 @@ pub struct Accepted {
     pub caller: String,
     /// The call runs the TwiML of the number's VoiceUrl.
     pub twiml: Option<TwimlCall>,
+    /// When its first TwiML document was asked for (the first audio is timed from it).
+    pub asked_at: Option<Instant>,
 }
 
 pub async fn run(
@@ -70,13 +72,16 @@ async fn check(ep: &Endpoint, invite: &Message) -> Result<Accepted, (u16, &'stat
     let offer = sdp::parse_offer(&invite.body).map_err(|e| match e {
         OfferError::NoCommonCodec | OfferError::Malformed => (488, "Not Acceptable Here"),
     })?;
+    let asked_at = Instant::now();
     let (route, twiml) = route_of(ep, invite, &number, &caller).await?;
+    let asked_at = twiml.is_some().then_some(asked_at);
     Ok(Accepted {
         route,
         offer,
         max_seconds,
         caller,
         twiml,
+        asked_at,
     })
 }
 

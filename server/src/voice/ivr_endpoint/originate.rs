@@ -91,6 +91,7 @@ async fn run(
     tell("answered", None).await;
     let contact = format!("<sip:ivr@{}>", ep.local);
     let mut dialog = leg.dialog(&contact);
+    let asked_at = Instant::now();
     let flow = match first_flow(&ep.state, o).await {
         Ok(c) => c.flow,
         Err(e) => {
@@ -118,6 +119,7 @@ async fn run(
         max_seconds: LONGEST,
         caller: o.call.to.clone(),
         twiml: Some(o.call.clone()),
+        asked_at: Some(asked_at),
     };
     let extra = format!("Contact: {contact}\r\nContent-Type: application/sdp\r\n");
     let mut session = Session::new(

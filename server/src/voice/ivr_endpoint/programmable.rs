@@ -115,6 +115,7 @@ impl Session {
         };
         let at = Fetch { url, method };
         let state = self.ep.state.clone();
+        self.asked_at = Some(tokio::time::Instant::now());
         let fetched = fetch::document(&state, &call, &at, "in-progress", params).await;
         self.start_document(fetched).await
     }

@@ -61,6 +61,8 @@ pub struct Session {
     pub(super) leg: Option<LegCall>,
     /// The call runs TwiML from this number's VoiceUrl (`programmable`).
     pub(super) twiml: Option<TwimlCall>,
+    /// When the TwiML document now starting was asked for, until its first audio plays.
+    pub(super) asked_at: Option<Instant>,
     /// The API's word on a TwiML call (end, redirect).
     pub(super) control: Option<mpsc::UnboundedReceiver<super::control::Control>>,
 }
@@ -112,6 +114,7 @@ impl Session {
             codec: accepted.offer.codec,
             leg: None,
             control,
+            asked_at: accepted.asked_at,
             twiml: accepted.twiml,
         }
     }
@@ -282,6 +285,10 @@ impl Session {
                         true => self.spoken(&text, audio, voice, language).await,
                         false => self.prompt(&step_id).await,
                     };
+                    if let Some(asked) = self.asked_at.take() {
+                        let waited = asked.elapsed().as_secs_f64();
+                        metrics::histogram!("dialtone_twiml_first_audio_seconds").record(waited);
+                    }
                     self.command(Command::Play {
                         audio,
                         notify: true,

@@ -5,6 +5,7 @@
 use crate::ivr::audio;
 use crate::state::AppState;
 use crate::webhooks::guard;
+use std::sync::Arc;
 
 /// The largest audio file fetched for Play: ten minutes of 16-bit 8 kHz mono and
 /// then some (a WAV at 44.1 kHz stereo is larger; the customer converts it).
@@ -38,13 +39,54 @@ pub fn espeak_voice(voice: Option<&str>, language: Option<&str>) -> String {
     }
 }
 
-/// 8 kHz samples of `text` spoken in `voice`.
-pub async fn say(text: &str, voice: &str) -> anyhow::Result<Vec<u8>> {
-    Ok(audio::speak_as(text, voice).await?.pcm)
+/// Spoken texts kept for the next call: most TwiML applications say the same greeting
+/// and menus to every caller, and espeak-ng costs tens of milliseconds of CPU a time.
+/// Calls that ask for the same text at once wait for one rendering.
+const SPOKEN_KEPT: usize = 256;
+/// Only prompts up to this long are kept (30 s of 8 kHz 16-bit audio): at most 120 MB.
+const SPOKEN_MAX_BYTES: usize = 30 * 8000 * 2;
+
+type Cell = Arc<tokio::sync::OnceCell<Arc<Vec<u8>>>>;
+type Spoken = std::sync::Mutex<std::collections::HashMap<(String, String), Cell>>;
+
+fn spoken() -> &'static Spoken {
+    static SPOKEN: std::sync::OnceLock<Spoken> = std::sync::OnceLock::new();
+    SPOKEN.get_or_init(Default::default)
 }
 
-/// 8 kHz samples of the WAV at `url`.
-pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Vec<u8>> {
+/// 8 kHz PCM of `text` spoken in `voice`, made once per process while kept.
+pub async fn say(text: &str, voice: &str) -> anyhow::Result<Arc<Vec<u8>>> {
+    let cell = {
+        let mut kept = spoken().lock().unwrap();
+        // Full: start again rather than track use (a burst of new texts is rare).
+        if kept.len() >= SPOKEN_KEPT {
+            kept.clear();
+        }
+        kept.entry((voice.to_string(), text.to_string()))
+            .or_default()
+            .clone()
+    };
+    let mut made = false;
+    let pcm = cell
+        .get_or_try_init(|| async {
+            made = true;
+            anyhow::Ok(Arc::new(audio::speak_as(text, voice).await?.pcm))
+        })
+        .await?
+        .clone();
+    let result = if made { "spoken" } else { "kept" };
+    metrics::counter!("dialtone_twiml_speech_total", "result" => result).increment(1);
+    if pcm.len() > SPOKEN_MAX_BYTES {
+        spoken()
+            .lock()
+            .unwrap()
+            .remove(&(voice.to_string(), text.to_string()));
+    }
+    Ok(pcm)
+}
+
+/// 8 kHz PCM of the WAV at `url`.
+pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Arc<Vec<u8>>> {
     let private_targets = state.config.webhook_private_targets;
     anyhow::ensure!(
         private_targets || !guard::private_literal(url),
@@ -65,7 +107,7 @@ pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Vec<u8>> {
     let converted = audio::convert_upload("play.wav", &body)
         .await
         .map_err(|e| anyhow::anyhow!("{url} is not a WAV file Dialtone can play ({e:?})"))?;
-    Ok(converted.pcm)
+    Ok(Arc::new(converted.pcm))
 }
 
 #[cfg(test)]

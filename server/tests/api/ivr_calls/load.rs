@@ -28,7 +28,7 @@ async fn ten_simultaneous_ivr_calls_all_reach_voicemail() {
 }
 
 /// CPU seconds (user + system) this process has used: the endpoint runs in it.
-fn cpu_seconds() -> f64 {
+pub(super) fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
     let fields: Vec<&str> = stat
         .rsplit_once(')')

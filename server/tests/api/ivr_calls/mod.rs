@@ -9,6 +9,7 @@ mod forward;
 mod info;
 mod load;
 mod twiml;
+mod twiml_load;
 
 use crate::common::{caller, Session, TestApp};
 use crate::support::free_port;

@@ -96,6 +96,15 @@ pub(super) async fn twiml_line(
     app_docs: &[(&str, u16, &'static str, &str)],
     private_targets: bool,
 ) -> (Ivr, Application) {
+    twiml_line_with(app_docs, private_targets, "1.00").await
+}
+
+/// `twiml_line` with the owner left `left` dollars after buying the number.
+pub(super) async fn twiml_line_with(
+    app_docs: &[(&str, u16, &'static str, &str)],
+    private_targets: bool,
+    left: &str,
+) -> (Ivr, Application) {
     let addr = format!("127.0.0.1:{}", free_port());
     let app = TestApp::with(|c| {
         c.ivr_sip_addr = Some(addr.clone());
@@ -105,7 +114,7 @@ pub(super) async fn twiml_line(
     let listener = dialtone_server::voice::ivr_endpoint::start(app.state.clone(), &addr)
         .await
         .expect("the IVR endpoint listens");
-    let (s, number) = caller(&app, "ada@example.com", "1.00").await;
+    let (s, number) = caller(&app, "ada@example.com", left).await;
     let customer = Application::start(app_docs).await;
     // The API account the requests are signed for.
     app.get_as(&s, "/api/developer").await;
