@@ -9812,6 +9812,15 @@ export interface paths {
             'application/json': components['schemas']['RecordingPage'];
           };
         };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
         /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
@@ -9878,6 +9887,15 @@ export interface paths {
             'application/json': components['schemas']['RecordingPage'];
           };
         };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
         /** @description Wrong or missing credentials (20003) */
         401: {
           headers: {
@@ -9906,14 +9924,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}': {
+  '/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** One recording: its metadata (`.json`) or its audio (`.wav`, or no extension). */
+    /**
+     * One recording's metadata; the same path with `.wav` instead of `.json` (or with no
+     *     extension) is its audio, `audio/x-wav`.
+     */
     get: {
       parameters: {
         query?: never;
@@ -9921,7 +9942,7 @@ export interface paths {
         path: {
           /** @description The account's SID */
           AccountSid: string;
-          /** @description The recording's SID, with .json for its metadata or .wav for its audio */
+          /** @description The recording's SID */
           Sid: string;
         };
         cookie?: never;
@@ -9976,7 +9997,7 @@ export interface paths {
         path: {
           /** @description The account's SID */
           AccountSid: string;
-          /** @description The recording's SID (.json optional) */
+          /** @description The recording's SID */
           Sid: string;
         };
         cookie?: never;

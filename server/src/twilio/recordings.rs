@@ -2,7 +2,7 @@
 //! call's), fetched, downloaded as WAV, deleted.
 
 use super::auth::ApiAccount;
-use super::error::responses::{Credentials, Missing, Throttled};
+use super::error::responses::{Credentials, Invalid, Missing, Throttled};
 use super::error::{TwilioError, TwilioResult};
 use super::wire::{self, PageMeta, Paging, API_VERSION};
 use crate::extract::With;
@@ -77,7 +77,7 @@ async fn page(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("CallSid" = Option<String>, Query, description = "Only this call's recordings"), Paging),
-    responses((status = 200, description = "One page of recordings", body = RecordingPage), Credentials, Throttled))]
+    responses((status = 200, description = "One page of recordings", body = RecordingPage), Invalid, Credentials, Throttled))]
 pub async fn list_recordings(
     With(state, account): With<ApiAccount>,
     RawQuery(query): RawQuery,
@@ -92,7 +92,7 @@ pub async fn list_recordings(
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
         ("CallSid" = String, Path, description = "The call's SID"), Paging),
-    responses((status = 200, description = "One page of the call's recordings", body = RecordingPage), Credentials, Throttled))]
+    responses((status = 200, description = "One page of the call's recordings", body = RecordingPage), Invalid, Credentials, Throttled))]
 pub async fn list_call_recordings(
     With(state, account): With<ApiAccount>,
     Path(path): Path<(String, String)>,
