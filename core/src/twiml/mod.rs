@@ -9,6 +9,7 @@
 //! value Dialtone does not run). Attributes Dialtone does not act on are warnings, as
 //! Twilio's schema warnings are, and the call goes on.
 
+mod listening;
 mod urls;
 mod verbs;
 

@@ -2,10 +2,7 @@
 //! position ("0", "1", ...), with ".1", ".2" for the repeats of a loop.
 
 use super::{resolve, Compiled, TwimlError, MAX_LOOP, MAX_STEPS};
-use crate::ivr::limits::RING_SECONDS;
-use crate::ivr::model::FORWARD_TO_DEVICES;
-use crate::ivr::{Fetch, Flow, Forward, Gather, Pause, Play, Prompt, Record, Reject, Say, Step};
-use crate::phone;
+use crate::ivr::{Fetch, Flow, Pause, Play, Prompt, Reject, Say, Step};
 use roxmltree::Node;
 use std::collections::BTreeMap;
 
@@ -36,14 +33,14 @@ pub(super) fn compile(root: Node, doc: &Fetch) -> Result<Compiled, TwimlError> {
     })
 }
 
-struct Builder<'d> {
+pub(super) struct Builder<'d> {
     doc: &'d Fetch,
     steps: BTreeMap<String, Step>,
     warnings: Vec<TwimlError>,
 }
 
 /// The words of an element (SSML inside a Say included), on one line.
-fn text_of(node: Node) -> String {
+pub(super) fn text_of(node: Node) -> String {
     let words: Vec<&str> = node
         .descendants()
         .filter(|n| n.is_text())
@@ -52,7 +49,7 @@ fn text_of(node: Node) -> String {
     words.join(" ")
 }
 
-fn name<'a>(node: Node<'a, '_>) -> &'a str {
+pub(super) fn name<'a>(node: Node<'a, '_>) -> &'a str {
     node.tag_name().name()
 }
 
@@ -155,12 +152,12 @@ impl Builder<'_> {
         }
     }
 
-    fn warn(&mut self, message: String) {
+    pub(super) fn warn(&mut self, message: String) {
         self.warnings.push(TwimlError::schema(message));
     }
 
     /// Warns of every attribute of `node` outside `known`: Dialtone leaves it out.
-    fn known(&mut self, node: Node, known: &[&str]) {
+    pub(super) fn known(&mut self, node: Node, known: &[&str]) {
         for a in node.attributes() {
             if !known.contains(&a.name()) {
                 self.warn(format!(
@@ -173,7 +170,13 @@ impl Builder<'_> {
     }
 
     /// A whole-number attribute, `default` when absent or unreadable, kept within `range`.
-    fn number(&mut self, node: Node, attr: &str, default: u32, range: (u32, u32)) -> u32 {
+    pub(super) fn number(
+        &mut self,
+        node: Node,
+        attr: &str,
+        default: u32,
+        range: (u32, u32),
+    ) -> u32 {
         let Some(text) = node.attribute(attr) else {
             return default;
         };
@@ -199,7 +202,7 @@ impl Builder<'_> {
         }
     }
 
-    fn loops(&mut self, node: Node) -> u32 {
+    pub(super) fn loops(&mut self, node: Node) -> u32 {
         self.number(node, "loop", 1, (0, MAX_LOOP))
     }
 
@@ -208,7 +211,7 @@ impl Builder<'_> {
         self.number(node, "length", 1, (1, 600))
     }
 
-    fn method(&mut self, node: Node) -> String {
+    pub(super) fn method(&mut self, node: Node) -> String {
         match node.attribute("method").map(str::to_ascii_uppercase) {
             None => "POST".into(),
             Some(m) if m == "GET" || m == "POST" => m,
@@ -222,7 +225,7 @@ impl Builder<'_> {
         }
     }
 
-    fn url(&self, node: Node, href: &str) -> Result<String, TwimlError> {
+    pub(super) fn url(&self, node: Node, href: &str) -> Result<String, TwimlError> {
         resolve(&self.doc.url, href).ok_or_else(|| {
             TwimlError::schema(format!(
                 "<{}> URL '{href}' is not an http(s) URL",
@@ -232,7 +235,7 @@ impl Builder<'_> {
     }
 
     /// Where a verb hands the call back: its `action` (default: this document again).
-    fn action(&mut self, node: Node) -> Result<Fetch, TwimlError> {
+    pub(super) fn action(&mut self, node: Node) -> Result<Fetch, TwimlError> {
         let method = self.method(node);
         let url = match node.attribute("action") {
             Some(href) => self.url(node, href)?,
@@ -241,7 +244,7 @@ impl Builder<'_> {
         Ok(Fetch { url, method })
     }
 
-    fn keys(&mut self, node: Node, default: &str) -> String {
+    pub(super) fn keys(&mut self, node: Node, default: &str) -> String {
         match node.attribute("finishOnKey") {
             None => default.into(),
             Some(k)
@@ -261,7 +264,7 @@ impl Builder<'_> {
     }
 
     /// A Say, Play or Pause as something played.
-    fn prompt(&mut self, node: Node) -> Result<Prompt, TwimlError> {
+    pub(super) fn prompt(&mut self, node: Node) -> Result<Prompt, TwimlError> {
         match name(node) {
             "Say" => {
                 self.known(node, &["voice", "language", "loop"]);
@@ -287,128 +290,5 @@ impl Builder<'_> {
                 "<Gather> cannot hold <{other}>"
             ))),
         }
-    }
-
-    fn gather(&mut self, node: Node, next: Option<String>) -> Result<Gather, TwimlError> {
-        self.known(
-            node,
-            &[
-                "input",
-                "numDigits",
-                "timeout",
-                "finishOnKey",
-                "action",
-                "method",
-            ],
-        );
-        let input = node.attribute("input").unwrap_or("dtmf");
-        if !input.split_whitespace().any(|i| i == "dtmf") {
-            return Err(TwimlError::schema(format!(
-                "<Gather> input '{input}' is not supported; use dtmf"
-            )));
-        }
-        if input.contains("speech") {
-            self.warn("<Gather> speech input is not supported; keys are gathered".into());
-        }
-        let mut prompts = Vec::new();
-        for child in node.children().filter(|n| n.is_element()) {
-            let prompt = self.prompt(child)?;
-            let times = match name(child) {
-                "Pause" => 1,
-                _ => match self.loops(child) {
-                    0 => MAX_LOOP,
-                    n => n,
-                },
-            };
-            prompts.extend(std::iter::repeat_n(prompt, times as usize));
-        }
-        Ok(Gather {
-            prompts,
-            num_digits: self.number(node, "numDigits", 0, (1, 64)),
-            timeout_seconds: self.number(node, "timeout", 5, (1, 60)),
-            finish_on_key: self.keys(node, "#"),
-            action: self.action(node)?,
-            next,
-        })
-    }
-
-    fn dial(&mut self, node: Node, next: Option<String>) -> Result<Forward, TwimlError> {
-        self.known(node, &["timeout", "action", "method", "record", "callerId"]);
-        if node.attribute("callerId").is_some() {
-            self.warn("<Dial> callerId is not supported; the number called is shown".into());
-        }
-        match node.attribute("record").unwrap_or("do-not-record") {
-            "do-not-record" | "false" => {}
-            other => {
-                return Err(TwimlError::schema(format!(
-                    "<Dial> record '{other}' is not supported yet"
-                )))
-            }
-        }
-        let mut targets = Vec::new();
-        for child in node.children() {
-            if child.is_text() && !text_of(child).is_empty() {
-                targets.push(self.dial_number(&text_of(child))?);
-            } else if child.is_element() {
-                targets.push(match name(child) {
-                    "Number" => self.dial_number(&text_of(child))?,
-                    "Sip" => FORWARD_TO_DEVICES.to_string(),
-                    other => {
-                        return Err(TwimlError::schema(format!("<Dial> cannot dial <{other}>")))
-                    }
-                });
-            }
-        }
-        if targets.len() > 1 {
-            self.warn("<Dial> rings one party; only the first is dialled".into());
-        }
-        let to = targets
-            .into_iter()
-            .next()
-            .ok_or_else(|| TwimlError::schema("<Dial> names no number"))?;
-        let action = match node.attribute("action") {
-            Some(_) => Some(self.action(node)?),
-            None => None,
-        };
-        Ok(Forward {
-            to,
-            ring_seconds: self.number(node, "timeout", 30, RING_SECONDS),
-            fallback: next,
-            action,
-        })
-    }
-
-    fn dial_number(&self, text: &str) -> Result<String, TwimlError> {
-        let number = phone::normalize(text);
-        if phone::is_e164(&number) {
-            Ok(number)
-        } else {
-            Err(TwimlError::schema(format!(
-                "<Dial> number '{text}' is not an E.164 number"
-            )))
-        }
-    }
-
-    fn record(&mut self, node: Node) -> Result<Record, TwimlError> {
-        self.known(
-            node,
-            &["maxLength", "finishOnKey", "playBeep", "action", "method"],
-        );
-        let play_beep = match node.attribute("playBeep") {
-            None | Some("true") => true,
-            Some("false") => false,
-            Some(other) => {
-                self.warn(format!(
-                    "<Record> playBeep '{other}' is not true or false; true is used"
-                ));
-                true
-            }
-        };
-        Ok(Record {
-            max_seconds: self.number(node, "maxLength", 3600, (1, 3600)),
-            finish_on_key: self.keys(node, "1234567890*#"),
-            play_beep,
-            action: self.action(node)?,
-        })
     }
 }

@@ -6,6 +6,7 @@
 mod call;
 pub mod control;
 mod dialog;
+mod ending;
 mod forward;
 pub mod g711;
 mod leg;
