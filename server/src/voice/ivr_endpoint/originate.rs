@@ -51,10 +51,12 @@ pub fn place(state: &AppState, o: Originate) -> bool {
     let (Some(ep), Some(switch)) = (state.ivr.endpoint(), state.ivr.switch()) else {
         return false;
     };
+    // Listening before the API answers, so a cancel right after the create finds it.
+    let control = ep.control(&o.call.call_sid);
     tokio::spawn(async move {
         let (tx, rx) = mpsc::unbounded_channel();
         ep.calls.lock().unwrap().insert(o.call_id.clone(), tx);
-        run(&ep, switch, &o, rx).await;
+        run(&ep, switch, &o, (rx, control)).await;
         ep.forget(&o.call_id);
         ep.forget_control(&o.call.call_sid);
     });
@@ -71,7 +73,10 @@ async fn run(
     ep: &Arc<Endpoint>,
     switch: SocketAddr,
     o: &Originate,
-    mut rx: mpsc::UnboundedReceiver<Incoming>,
+    (mut rx, mut control): (
+        mpsc::UnboundedReceiver<Incoming>,
+        mpsc::UnboundedReceiver<Control>,
+    ),
 ) {
     let mut sequence = 0;
     let mut tell = |status: &'static str, seconds: Option<i64>| {
@@ -80,7 +85,6 @@ async fn run(
     };
     tell("initiated", None).await;
     // Until answered, the API may cancel it; answered, its session takes the API's word.
-    let mut control = ep.control(&o.call.call_sid);
     let rung = ring(ep, switch, o, (&mut rx, &mut control), &mut tell).await;
     drop(control);
     let (leg, socket, answer) = match rung {
