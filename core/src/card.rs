@@ -19,6 +19,19 @@ pub fn card_digits(number: &str) -> String {
     number.chars().filter(|c| !matches!(c, ' ' | '-')).collect()
 }
 
+/// The card network a number belongs to, by its leading digits (as shown beside a
+/// saved card: "Visa ending 4242").
+pub fn brand(digits: &str) -> &'static str {
+    let lead = |n: usize| digits.get(..n).and_then(|p| p.parse::<u32>().ok());
+    match (lead(1), lead(2), lead(4)) {
+        (Some(4), _, _) => "Visa",
+        (_, Some(51..=55), _) | (_, _, Some(2221..=2720)) => "Mastercard",
+        (_, Some(34 | 37), _) => "American Express",
+        (_, Some(65), _) | (_, _, Some(6011)) => "Discover",
+        _ => "Card",
+    }
+}
+
 fn luhn_ok(digits: &str) -> bool {
     let sum: u32 = digits
         .bytes()
@@ -87,4 +100,17 @@ pub fn validate_card(card: &CardInput, this_year: u32, this_month: u32) -> Field
         errors.insert("cvc".into(), "Your card's security code is invalid".into());
     }
     errors
+}
+
+#[cfg(test)]
+mod brand_tests {
+    #[test]
+    fn networks_by_their_leading_digits() {
+        assert_eq!(super::brand("4242424242424242"), "Visa");
+        assert_eq!(super::brand("5555555555554444"), "Mastercard");
+        assert_eq!(super::brand("2223003122003222"), "Mastercard");
+        assert_eq!(super::brand("378282246310005"), "American Express");
+        assert_eq!(super::brand("6011111111111117"), "Discover");
+        assert_eq!(super::brand("9"), "Card");
+    }
 }

@@ -141,3 +141,26 @@ mod tests {
         assert!(validate_date_range(&r("2024-01-01", "2025-01-01"), 0, false).is_ok());
     }
 }
+
+/// The first moment (UTC) of the calendar month holding `now_ms`, in ms since the
+/// epoch: where monthly figures (the dashboard's, auto-recharge's maximum) start.
+pub fn month_start_ms(now_ms: i64) -> i64 {
+    use chrono::{Datelike, TimeZone, Utc};
+    let t = Utc
+        .timestamp_millis_opt(now_ms)
+        .single()
+        .unwrap_or_default();
+    Utc.with_ymd_and_hms(t.year(), t.month(), 1, 0, 0, 0)
+        .single()
+        .map_or(now_ms, |m| m.timestamp_millis())
+}
+
+#[cfg(test)]
+mod month_tests {
+    #[test]
+    fn a_month_starts_at_midnight_on_its_first_day() {
+        // 2026-11-28T15:00:00Z -> 2026-11-01T00:00:00Z
+        assert_eq!(super::month_start_ms(1_795_878_000_000), 1_793_491_200_000);
+        assert_eq!(super::month_start_ms(1_793_491_200_000), 1_793_491_200_000);
+    }
+}

@@ -17,6 +17,7 @@ pub mod platform;
 pub mod pricing;
 pub mod rates;
 pub mod rating;
+pub mod recharge;
 pub mod sip;
 pub mod sms;
 pub mod trial;

@@ -49,6 +49,15 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "validateRange" => refusals(inventory::validate_range(&arg(args, 0))),
         "validatePackageForm" => refusals(inventory::validate_package_form(&arg(args, 0))),
         "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
+        "validateRecharge" => {
+            let max = money::to_micros(dec(&arg::<String>(args, 1))?).unwrap();
+            json!(dialtone_core::recharge::validate(&arg(args, 0), max))
+        }
+        "rechargeStep" => json!(dialtone_core::recharge::next_step(&arg(args, 0))),
+        "rechargeAfterDecline" => json!(dialtone_core::recharge::after_decline(
+            arg(args, 0),
+            arg(args, 1)
+        )),
         "authorizeCall" => json!(call::authorize(&arg(args, 0))),
         "settleCall" => json!(call::settle(&arg(args, 0))),
         "sipRefusal" => {

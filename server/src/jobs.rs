@@ -23,6 +23,7 @@ pub struct Report {
     pub ivr_ended: u64,
     pub fraud_alerts: u64,
     pub debugger_purged: u64,
+    pub auto_recharges: u64,
 }
 
 /// Runs every job once as of `now` (tests pass a moment in the future).
@@ -37,6 +38,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.released = renewals::release_after_grace(state, now).await?;
     report.packages_expired = crate::packages::expiry::expire_packages(state, now).await?;
     report.deposits_abandoned = crate::payments::abandon_stale_deposits(state, now).await?;
+    report.auto_recharges = crate::payments::recharge::run_due(state, now).await?;
     report.reservations_released =
         crate::voice::release::release_stale_reservations(state, now).await?;
     report.trials_ended = crate::trial::expire_due(state, now).await?;

@@ -26,7 +26,26 @@ export function authorizeCall(facts: CallFacts): Authorization;
 export interface SettleFacts { direction: 'inbound' | 'outbound'; durationSeconds: number; held?: { amount: string; packageSeconds?: number; sameAccount?: boolean } | null; balance: string; reserved?: string; packageSeconds?: number; reservedPackageSeconds?: number; rate: CallRate | null; lowBalanceThreshold: string; lowBalanceNotified?: boolean; statusCallback?: boolean }
 export type Settlement = { decision: 'charge'; charge: CallCharge; warnLowBalance: boolean; stable: boolean } | { decision: 'stepByStep' };
 export function settleCall(facts: SettleFacts): Settlement;
+export interface RechargeSettings { threshold: number; amount: number; monthlyMax: number }
+export interface RechargeFacts { settings: RechargeSettings; phase: { phase: 'armed' | 'spent' } | { phase: 'retryAt' | 'capped'; at: number }; available: number; rechargedThisMonth: number; inFlight: boolean; now: number; monthStart?: number }
+export type RechargeStep = { step: 'wait' | 'rearm' | 'monthlyMaxReached' } | { step: 'charge'; amount: number };
+export function rechargeStep(facts: RechargeFacts): RechargeStep;
+export function rechargeAfterDecline(failures: number, nowMs: number): { then: 'retryAt'; at: number } | { then: 'turnOff' };
 "#;
+
+/// Whether to auto-recharge an account now (core's `recharge::next_step`).
+#[wasm_bindgen(js_name = rechargeStep, skip_typescript)]
+pub fn recharge_step(facts: JsValue) -> Result<JsValue, JsError> {
+    to_js(&dialtone_core::recharge::next_step(&from_js(facts)?))
+}
+
+/// After a declined recharge: retry when, or turn off (core's `recharge::after_decline`).
+#[wasm_bindgen(js_name = rechargeAfterDecline, skip_typescript)]
+pub fn recharge_after_decline(failures: JsValue, now: JsValue) -> Result<JsValue, JsError> {
+    let failures: u32 = from_js(failures)?;
+    let now: i64 = from_js(now)?;
+    to_js(&dialtone_core::recharge::after_decline(failures, now))
+}
 
 /// May this call go, and for how long (core's `call::authorize`).
 #[wasm_bindgen(js_name = authorizeCall, skip_typescript)]

@@ -222,6 +222,15 @@ pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError
     to_js(&errors)
 }
 
+/// Auto-recharge form errors; `max` is the platform's largest deposit in dollars.
+#[wasm_bindgen(js_name = validateRecharge, skip_typescript)]
+pub fn validate_recharge(input: JsValue, max: JsValue) -> Result<JsValue, JsError> {
+    let input: dialtone_core::recharge::SettingsInput = from_js(input)?;
+    let max = money::to_micros(amount(&string(&max, "max")?)?)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&dialtone_core::recharge::validate(&input, max))
+}
+
 /// Card form errors; the caller passes today's year and month (core has no clock).
 #[wasm_bindgen(js_name = validateCard, skip_typescript)]
 pub fn validate_card(input: JsValue, year: u32, month: u32) -> Result<JsValue, JsError> {
@@ -339,6 +348,8 @@ export function formatDuration(seconds: number): string;
 export interface DateRangeInput { from: string; to: string }
 export function validateDateRange(input: Partial<DateRangeInput>, todayMs: number): FieldErrors;
 export function validateDeposit(amount: string, max: string): FieldErrors;
+export interface RechargeInput { threshold: string; amount: string; monthlyMax: string }
+export function validateRecharge(input: Partial<RechargeInput>, max: string): FieldErrors;
 export function validateAdjustment(input: Partial<AdjustmentInput>): FieldErrors;
 export function validateCard(input: Partial<CardInput>, year: number, month: number): FieldErrors;
 export function validateRateRow(input: Partial<RateInput>): FieldErrors;

@@ -2962,6 +2962,352 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payment/card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's saved card. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The saved card, or null */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SavedCardState'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Removes the saved card; auto-recharge turns off with it. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No card is saved now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SavedCardState'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/card/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts saving a card: with Stripe, a SetupIntent for the account's customer. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What the card form needs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CardSetup'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/card/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Saves the card of a SetupIntent the browser confirmed (Stripe). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ConfirmCard'];
+        };
+      };
+      responses: {
+        /** @description The card saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SavedCardState'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/sandbox/card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Saves one of Stripe's test cards in the sandbox (what charging it later does is
+     *     Stripe's: 4000 0000 0000 0341 is declined, 4000 0027 6000 3184 asks for 3-D Secure).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CardInput'];
+        };
+      };
+      responses: {
+        /** @description The card saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SavedCardState'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/auto-recharge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's auto-recharge. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The settings and where they stand */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AutoRecharge'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Sets the account's auto-recharge: "when the available balance falls below
+     *     `threshold`, add `amount`", at most `monthlyMax` a calendar month.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AutoRechargeRequest'];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AutoRecharge'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/numbers/countries': {
     parameters: {
       query?: never;
@@ -10801,6 +11147,24 @@ export interface components {
        */
       ivrTicket?: string | null;
     };
+    /** @description An account's auto-recharge, as the Billing page shows it. */
+    AutoRecharge: {
+      enabled: boolean;
+      threshold?: null | components['schemas']['Money'];
+      amount?: null | components['schemas']['Money'];
+      monthlyMax?: null | components['schemas']['Money'];
+      /** @description Charged or under way this calendar month (UTC). */
+      rechargedThisMonth: components['schemas']['Money'];
+      /** @description Why it was turned off, when Dialtone turned it off (declines, card removed). */
+      offReason?: string | null;
+      /** @description When a declined card is tried again. */
+      retryAt?: string | null;
+      awaitingConfirmation?: null | components['schemas']['Awaiting'];
+    };
+    AutoRechargeRequest: components['schemas']['SettingsInput'] & {
+      /** @description On or off; turning it on needs a saved card. */
+      enabled?: boolean;
+    };
     /** @description A number for sale. */
     AvailableNumber: {
       /** Format: int64 */
@@ -10839,6 +11203,11 @@ export interface components {
     AvailablePhoneNumberPage: {
       available_phone_numbers: components['schemas']['AvailablePhoneNumber'][];
       uri: string;
+    };
+    Awaiting: {
+      amount: components['schemas']['Money'];
+      /** @description For /client/payment/{clientSecret}, where the customer confirms it. */
+      clientSecret: string;
     };
     Balance: {
       account_sid: string;
@@ -11016,6 +11385,19 @@ export interface components {
       callsPerSecond?: string;
       smsPerMinute?: string;
     };
+    /** @description The saved card as shown: never its number. */
+    Card: {
+      /** @example Visa */
+      brand: string;
+      /** @example 4242 */
+      last4: string;
+      /** Format: int64 */
+      expMonth: number;
+      /** Format: int64 */
+      expYear: number;
+      /** @description `sandbox` or `stripe`. */
+      provider: string;
+    };
     CardInput: {
       /** @default  */
       cardNumber: string;
@@ -11025,6 +11407,16 @@ export interface components {
       expYear: string;
       /** @default  */
       cvc: string;
+    };
+    CardSetup: {
+      /**
+       * @description `sandbox` (send the card to /payment/sandbox/card) or `stripe` (confirm the
+       *     SetupIntent with Stripe.js, then POST /payment/card/confirm).
+       */
+      provider: string;
+      /** @description The SetupIntent's client secret (null with the sandbox). */
+      clientSecret?: string | null;
+      setupIntentId?: string | null;
     };
     Catalogue: {
       packages: components['schemas']['PackageView'][];
@@ -11115,6 +11507,9 @@ export interface components {
       codes: number;
       /** @description What they cost the provider at the destinations' SMS rates. */
       cost: components['schemas']['Money'];
+    };
+    ConfirmCard: {
+      setupIntentId?: string;
     };
     ConfirmRequest: components['schemas']['CardInput'] & {
       /** @description The client secret from POST /api/payment/stripe. */
@@ -12684,6 +13079,9 @@ export interface components {
        */
       ivrFlowId?: number | null;
     };
+    SavedCardState: {
+      card?: null | components['schemas']['Card'];
+    };
     SecondStepRequest: {
       /** @description The challenge the password's 202 answer gave. */
       challenge?: string;
@@ -12708,26 +13106,14 @@ export interface components {
     Sent: {
       message: string;
     };
+    /** @description The form as typed: dollars, as text. */
     SettingsInput: {
-      /** @default  */
-      setupFee: string;
-      /** @default  */
-      renewalNoticeDays: string;
-      /** @default  */
-      lowBalanceThreshold: string;
-      /** @default  */
-      gracePeriodDays: string;
-      /** @default  */
-      maxDeposit: string;
-      /** @default  */
-      defaultFirstIncrement: string;
-      /** @default  */
-      defaultNextIncrement: string;
-      /**
-       * @description The free trial's credit; empty keeps the one in force.
-       * @default
-       */
-      trialCredit: string;
+      /** @description Recharge when the available balance falls below this, e.g. "10.00". */
+      threshold?: string;
+      /** @description Add this much each time, e.g. "50.00". */
+      amount?: string;
+      /** @description Never recharge more than this in a calendar month (UTC), e.g. "500.00". */
+      monthlyMax?: string;
     };
     SettingsPage: {
       settings: components['schemas']['SettingsValues'];

@@ -11,7 +11,7 @@ use crate::openapi::responses::{Invalid, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
 use crate::voice::calls::mmss;
-use chrono::{Datelike, TimeZone, Utc};
+use chrono::{TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
@@ -26,10 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn month_start(now: i64) -> i64 {
-    let t = Utc.timestamp_millis_opt(now).single().unwrap_or_default();
-    Utc.with_ymd_and_hms(t.year(), t.month(), 1, 0, 0, 0)
-        .single()
-        .map_or(now, |m| m.timestamp_millis())
+    dialtone_core::dates::month_start_ms(now)
 }
 
 /// The dashboard's figures and the latest activity.

@@ -15,7 +15,7 @@ pub fn money(micros: i64) -> Value {
 
 /// An amount of US dollars in a response body: exact inside, a JSON number on the
 /// wire (like `money`), and `number` in the OpenAPI document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Money(#[serde(with = "rust_decimal::serde::float")] pub Decimal);
 
 impl Money {

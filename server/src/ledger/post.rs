@@ -106,6 +106,12 @@ pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, Po
     let entry_id = repo::insert_entry(&mut *conn, entry).await?;
     // The day's total per kind, for analytics, in the same transaction.
     repo::add_to_day(&mut *conn, now / DAY_MS, p.kind.as_str(), p.amount).await?;
+    if p.amount > 0 {
+        // Money in may lift the balance back over the auto-recharge threshold: the
+        // next crossing may then recharge, even if spending drops it before the job
+        // looks again.
+        crate::payments::recharge::rearm_after_credit(&mut *conn, p.user_id, now).await?;
+    }
     Ok(Posted {
         entry_id,
         balance_after,

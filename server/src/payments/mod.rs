@@ -1,9 +1,12 @@
-//! Deposits by card: /api/payment/*.
+//! Deposits by card, the saved card and auto-recharge: /api/payment/*.
 
+pub mod cards;
 mod deposits;
 pub mod provider;
+pub mod recharge;
 pub mod repo;
-mod sandbox;
+pub mod sandbox;
+pub mod stripe_api;
 pub mod webhook;
 
 use crate::state::AppState;
@@ -17,6 +20,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(deposits::get_payment))
         .routes(routes!(sandbox::post_confirm))
         .routes(routes!(webhook::post_webhook))
+        .routes(routes!(cards::get_card, cards::delete_card))
+        .routes(routes!(cards::post_setup))
+        .routes(routes!(cards::post_confirm_card))
+        .routes(routes!(cards::post_sandbox_card))
+        .routes(routes!(
+            recharge::get_auto_recharge,
+            recharge::put_auto_recharge
+        ))
 }
 
 /// A deposit not paid within a day is marked failed. If the provider still reports

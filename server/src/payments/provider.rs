@@ -36,6 +36,22 @@ impl Provider {
         }
     }
 
+    /// The Stripe client, None with the sandbox.
+    pub fn stripe(&self) -> Option<super::stripe_api::Stripe<'_>> {
+        match self {
+            Provider::Sandbox => None,
+            Provider::Stripe {
+                base,
+                secret_key,
+                http,
+            } => Some(super::stripe_api::Stripe {
+                base,
+                secret_key,
+                http,
+            }),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Provider::Sandbox => "sandbox",

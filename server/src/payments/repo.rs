@@ -101,14 +101,24 @@ pub struct Payable {
     pub provider: String,
 }
 
+/// A payment the provider reports on.
+#[derive(sqlx::FromRow)]
+pub struct Paid {
+    pub id: i64,
+    pub user_id: i64,
+    pub amount_micros: i64,
+    /// `deposit` (the customer paid on the page) or `auto_recharge` (the saved card).
+    pub purpose: String,
+}
+
 statements! {
     /// The payment with this client secret (whoever's it is).
     pub fn find_payable(client_secret: &str) -> optional(Payable) =
         "SELECT id, user_id, intent_id, amount_micros, status, provider FROM payments WHERE client_secret = $1";
 
-    /// The payment of a provider's intent: its id, user and amount.
-    pub fn find_by_intent(intent_id: &str) -> optional((i64, i64, i64)) =
-        "SELECT id, user_id, amount_micros FROM payments WHERE intent_id = $1";
+    /// The payment of a provider's intent.
+    pub fn find_by_intent(intent_id: &str) -> optional(Paid) =
+        "SELECT id, user_id, amount_micros, purpose FROM payments WHERE intent_id = $1";
 }
 
 /// Records a provider's event once: whether it is new.

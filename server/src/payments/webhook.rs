@@ -131,59 +131,91 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
         tx.commit().await?;
         return Ok(());
     };
-    let (payment_id, user_id, amount) = payment;
     if succeeded {
         let paid_cents = event.data.object["amount_received"]
             .as_i64()
             .or(event.data.object["amount"].as_i64());
-        if paid_cents != Some(dialtone_core::units::micros_to_cents(amount)) {
+        if paid_cents != Some(dialtone_core::units::micros_to_cents(payment.amount_micros)) {
             tracing::error!(
                 intent_id,
                 ?paid_cents,
-                amount,
+                payment.amount_micros,
                 "paid amount differs from the deposit; not credited"
             );
             tx.commit().await?;
             return Ok(());
         }
-        // A payment turns succeeded once; only that transition credits the balance.
-        let won = repo::succeed(&mut *tx, payment_id, now).await?;
-        if won {
-            let posting = Posting {
-                user_id,
-                amount,
-                kind: Kind::Deposit,
-                description: "Deposit by card",
-                reference: Some(format!("payment:{intent_id}")),
-                actor_id: None,
-            };
-            ledger::post(&mut tx, posting).await?;
-            // The first deposit ends the free trial and lifts its restrictions.
-            crate::trial::account::end(&mut tx, user_id, "converted").await?;
-            let message = format!(
-                "{} was added to your balance.",
-                dialtone_core::money::format_micros(amount)
-            );
-            notify(&mut *tx, user_id, "deposit", "Deposit succeeded", &message).await?;
-            // A new low-balance warning may come once the balance falls again.
-            crate::ledger::repo::clear_low_balance_flag(&mut *tx, user_id).await?;
-            tracing::info!(payment_id, user_id, amount, "deposit credited");
-        }
-    } else {
+        credit(&mut tx, &payment, intent_id, now).await?;
+    } else if payment.purpose == "deposit" {
+        // An auto-recharge's decline is recorded where it was charged (recharge/).
         let message = event.data.object["last_payment_error"]["message"]
             .as_str()
             .unwrap_or("The payment failed.");
-        let failed = repo::fail_unless_succeeded(&mut *tx, payment_id, message, now).await?;
+        let failed = repo::fail_unless_succeeded(&mut *tx, payment.id, message, now).await?;
         if failed {
             let text = format!(
                 "Your deposit of {} failed: {message}",
-                dialtone_core::money::format_micros(amount)
+                dialtone_core::money::format_micros(payment.amount_micros)
             );
-            notify(&mut *tx, user_id, "deposit", "Deposit failed", &text).await?;
+            notify(
+                &mut *tx,
+                payment.user_id,
+                "deposit",
+                "Deposit failed",
+                &text,
+            )
+            .await?;
         }
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Credits a paid payment once: only the transition to succeeded credits the
+/// balance, in the caller's transaction (the webhook's, or the auto-recharge's when
+/// Stripe answers the charge itself); whether this call credited it.
+pub async fn credit(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    payment: &repo::Paid,
+    intent_id: &str,
+    now: i64,
+) -> Result<bool> {
+    if !repo::succeed(&mut **tx, payment.id, now).await? {
+        return Ok(false);
+    }
+    let (user_id, amount) = (payment.user_id, payment.amount_micros);
+    let recharge = payment.purpose == "auto_recharge";
+    let posting = Posting {
+        user_id,
+        amount,
+        kind: Kind::Deposit,
+        description: if recharge {
+            "Auto-recharge by card"
+        } else {
+            "Deposit by card"
+        },
+        reference: Some(format!("payment:{intent_id}")),
+        actor_id: None,
+    };
+    ledger::post(tx, posting).await?;
+    // The first deposit ends the free trial and lifts its restrictions.
+    crate::trial::account::end(tx, user_id, "converted").await?;
+    let shown = dialtone_core::money::format_micros(amount);
+    let (title, message) = match recharge {
+        true => (
+            "Auto-recharge succeeded",
+            format!("{shown} was added to your balance from your saved card."),
+        ),
+        false => (
+            "Deposit succeeded",
+            format!("{shown} was added to your balance."),
+        ),
+    };
+    notify(&mut **tx, user_id, "deposit", title, &message).await?;
+    // A new low-balance warning may come once the balance falls again.
+    crate::ledger::repo::clear_low_balance_flag(&mut **tx, user_id).await?;
+    tracing::info!(payment.id, user_id, amount, recharge, "payment credited");
+    Ok(true)
 }
 
 #[cfg(test)]

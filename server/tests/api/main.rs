@@ -16,6 +16,7 @@ mod auth;
 mod authorization;
 mod backup;
 mod balances;
+mod billing;
 mod call_history;
 mod call_lists;
 mod call_pipeline;

@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-const SECRET_KEY: &str = "sk_test_dialtone";
-const WEBHOOK_SECRET: &str = "whsec_dialtone_test";
+pub const SECRET_KEY: &str = "sk_test_dialtone";
+pub const WEBHOOK_SECRET: &str = "whsec_dialtone_test";
 
-async fn start_localstripe() -> (tokio::process::Child, String) {
+pub async fn start_localstripe() -> (tokio::process::Child, String) {
     let port = free_port();
     let child = tokio::process::Command::new("python3")
         .args(["-m", "localstripe", "--port", &port.to_string()])
@@ -38,12 +38,12 @@ async fn start_localstripe() -> (tokio::process::Child, String) {
 }
 
 /// What localstripe answers a GET of `url` with, as JSON.
-async fn stripe_get(http: &reqwest::Client, url: String) -> Value {
+pub async fn stripe_get(http: &reqwest::Client, url: String) -> Value {
     let r = http.get(url).basic_auth(SECRET_KEY, Some(""));
     r.send().await.unwrap().json().await.unwrap()
 }
 
-async fn stripe_post(http: &reqwest::Client, url: String, form: &[(&str, &str)]) -> Value {
+pub async fn stripe_post(http: &reqwest::Client, url: String, form: &[(&str, &str)]) -> Value {
     let r = http
         .post(url)
         .basic_auth(SECRET_KEY, Some(""))
