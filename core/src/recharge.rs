@@ -38,7 +38,7 @@ pub struct Settings {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
-pub struct SettingsInput {
+pub struct RechargeInput {
     /// Recharge when the available balance falls below this, e.g. "10.00".
     #[serde(default)]
     pub threshold: String,
@@ -65,7 +65,7 @@ fn dollars(text: &str, max: Micros) -> Option<Micros> {
 
 /// The settings typed, or each field's message. A recharge is a deposit, so its
 /// amount follows the deposit's rules (`max_deposit` from the platform settings).
-pub fn parse(input: &SettingsInput, max_deposit: Micros) -> Result<Settings, FieldErrors> {
+pub fn parse(input: &RechargeInput, max_deposit: Micros) -> Result<Settings, FieldErrors> {
     let mut errors = FieldErrors::new();
     let threshold = dollars(&input.threshold, MAX_THRESHOLD);
     if threshold.is_none() {
@@ -98,7 +98,7 @@ pub fn parse(input: &SettingsInput, max_deposit: Micros) -> Result<Settings, Fie
 }
 
 /// Each field's message, empty when the form is valid (the browser's check).
-pub fn validate(input: &SettingsInput, max_deposit: Micros) -> FieldErrors {
+pub fn validate(input: &RechargeInput, max_deposit: Micros) -> FieldErrors {
     parse(input, max_deposit).err().unwrap_or_default()
 }
 

@@ -225,7 +225,7 @@ pub fn validate_deposit(input: JsValue, max: JsValue) -> Result<JsValue, JsError
 /// Auto-recharge form errors; `max` is the platform's largest deposit in dollars.
 #[wasm_bindgen(js_name = validateRecharge, skip_typescript)]
 pub fn validate_recharge(input: JsValue, max: JsValue) -> Result<JsValue, JsError> {
-    let input: dialtone_core::recharge::SettingsInput = from_js(input)?;
+    let input: dialtone_core::recharge::RechargeInput = from_js(input)?;
     let max = money::to_micros(amount(&string(&max, "max")?)?)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&dialtone_core::recharge::validate(&input, max))

@@ -25,6 +25,7 @@ export const paths = {
     buyPackage: '/client/buy-package',
     callHistory: '/client/call-history',
     deposit: '/client/deposit',
+    billing: '/client/billing',
     transactions: '/client/transactions',
     notifications: '/client/notifications',
     sendSms: '/client/send-sms',

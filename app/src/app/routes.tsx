@@ -187,6 +187,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.billing,
+    lazyPage(
+      () => import('../features/billing/pages/billing-page'),
+      (m) => m.BillingPage,
+    ),
+  ],
+  [
     paths.client.permissions,
     lazyPage(
       () => import('../features/permissions/pages/permissions-page'),

@@ -11161,7 +11161,7 @@ export interface components {
       retryAt?: string | null;
       awaitingConfirmation?: null | components['schemas']['Awaiting'];
     };
-    AutoRechargeRequest: components['schemas']['SettingsInput'] & {
+    AutoRechargeRequest: components['schemas']['RechargeInput'] & {
       /** @description On or off; turning it on needs a saved card. */
       enabled?: boolean;
     };
@@ -12993,6 +12993,15 @@ export interface components {
       status: string;
       joinDate: string;
     };
+    /** @description The form as typed: dollars, as text. */
+    RechargeInput: {
+      /** @description Recharge when the available balance falls below this, e.g. "10.00". */
+      threshold?: string;
+      /** @description Add this much each time, e.g. "50.00". */
+      amount?: string;
+      /** @description Never recharge more than this in a calendar month (UTC), e.g. "500.00". */
+      monthlyMax?: string;
+    };
     RecordingPage: components['schemas']['PageMeta'] & {
       recordings: components['schemas']['TwilioRecording'][];
     };
@@ -13106,14 +13115,26 @@ export interface components {
     Sent: {
       message: string;
     };
-    /** @description The form as typed: dollars, as text. */
     SettingsInput: {
-      /** @description Recharge when the available balance falls below this, e.g. "10.00". */
-      threshold?: string;
-      /** @description Add this much each time, e.g. "50.00". */
-      amount?: string;
-      /** @description Never recharge more than this in a calendar month (UTC), e.g. "500.00". */
-      monthlyMax?: string;
+      /** @default  */
+      setupFee: string;
+      /** @default  */
+      renewalNoticeDays: string;
+      /** @default  */
+      lowBalanceThreshold: string;
+      /** @default  */
+      gracePeriodDays: string;
+      /** @default  */
+      maxDeposit: string;
+      /** @default  */
+      defaultFirstIncrement: string;
+      /** @default  */
+      defaultNextIncrement: string;
+      /**
+       * @description The free trial's credit; empty keeps the one in force.
+       * @default
+       */
+      trialCredit: string;
     };
     SettingsPage: {
       settings: components['schemas']['SettingsValues'];

@@ -18,14 +18,23 @@ pub const WEBHOOK_SECRET: &str = "whsec_dialtone_test";
 pub async fn start_localstripe() -> (tokio::process::Child, String) {
     let port = free_port();
     let child = tokio::process::Command::new("python3")
-        .args(["-m", "localstripe", "--port", &port.to_string()])
+        // From scratch: the store localstripe writes to /tmp after each request is
+        // shared by every instance, and one may be reading it while another writes.
+        .args([
+            "-m",
+            "localstripe",
+            "--from-scratch",
+            "--port",
+            &port.to_string(),
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .kill_on_drop(true)
         .spawn()
         .expect("python3 -m localstripe (make test installs it)");
     let base = format!("http://127.0.0.1:{port}");
-    for _ in 0..100 {
+    // Python's start-up takes seconds on a loaded machine (make test runs suites at once).
+    for _ in 0..300 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port))
             .await
             .is_ok()

@@ -15,6 +15,7 @@ import {
   PhoneCall,
   Receipt,
   Settings,
+  Wallet,
   Workflow,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -49,6 +50,7 @@ const groups: AreaNavGroup[] = [
     title: 'Account',
     items: [
       { label: 'Add Funds', to: paths.client.deposit, icon: CreditCard },
+      { label: 'Billing', to: paths.client.billing, icon: Wallet },
       { label: 'Transactions', to: paths.client.transactions, icon: Receipt },
       { label: 'Notifications', to: paths.client.notifications, icon: Bell },
       { label: 'Permissions', to: paths.client.permissions, icon: Globe },

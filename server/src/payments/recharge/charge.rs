@@ -48,7 +48,7 @@ enum Answer {
     Declined {
         message: String,
     },
-    NoAnswer(String),
+    Unanswered(String),
 }
 
 pub async fn charge(state: &AppState, card: &SavedCard, c: &Claimed) -> anyhow::Result<()> {
@@ -74,7 +74,7 @@ fn sandbox_answer(card: &SavedCard) -> Answer {
 
 async fn stripe_answer(provider: &Provider, card: &SavedCard, c: &Claimed) -> Answer {
     let Some(stripe) = provider.stripe() else {
-        return Answer::NoAnswer("no Stripe client".into());
+        return Answer::Unanswered("no Stripe client".into());
     };
     let cents = dialtone_core::units::micros_to_cents(c.amount);
     let form = [
@@ -94,7 +94,7 @@ async fn stripe_answer(provider: &Provider, card: &SavedCard, c: &Claimed) -> An
     {
         Ok(intent) => intent_answer(&intent),
         Err(StripeError::Refused { body, .. }) => refusal_answer(&body["error"]),
-        Err(e @ StripeError::Unreachable(_)) => Answer::NoAnswer(e.to_string()),
+        Err(e @ StripeError::Unreachable(_)) => Answer::Unanswered(e.to_string()),
     }
 }
 
@@ -107,7 +107,7 @@ fn ids(intent: &Value) -> Option<(String, String)> {
 
 fn intent_answer(intent: &Value) -> Answer {
     let Some((intent_id, secret)) = ids(intent) else {
-        return Answer::NoAnswer("the PaymentIntent lacks its id".into());
+        return Answer::Unanswered("the PaymentIntent lacks its id".into());
     };
     match intent["status"].as_str() {
         Some("succeeded") => Answer::Succeeded {
@@ -202,7 +202,7 @@ async fn record(
             .await?;
         }
         Answer::Declined { message } => declined(state, c, &message, now).await?,
-        Answer::NoAnswer(error) => {
+        Answer::Unanswered(error) => {
             tracing::warn!(c.payment_id, %error, "auto-recharge charge unanswered; it will be sent again");
         }
     }

@@ -16,7 +16,7 @@ use crate::payments::cards::repo as cards;
 use crate::state::AppState;
 use charge::Claimed;
 use dialtone_core::dates::month_start_ms;
-use dialtone_core::recharge::{self as rule, Facts, SettingsInput, Step};
+use dialtone_core::recharge::{self as rule, Facts, RechargeInput, Step};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -92,7 +92,7 @@ pub struct AutoRechargeRequest {
     #[serde(default)]
     pub enabled: bool,
     #[serde(flatten)]
-    pub settings: SettingsInput,
+    pub settings: RechargeInput,
 }
 
 /// Sets the account's auto-recharge: "when the available balance falls below

@@ -5,50 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { Button } from '../../../components/ui/basics/button';
-import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { validateCard } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
+import { CardFields, emptyCard, validateToday, type CardValues } from './card-fields';
 import { PaymentProgress } from './payment-progress';
-
-type CardValues = { cardNumber: string; expMonth: string; expYear: string; cvc: string };
-
-const empty: CardValues = { cardNumber: '', expMonth: '', expYear: '', cvc: '' };
-
-// The short fields after the card number: all digits, in the browser's card autofill.
-const shortFields = [
-  {
-    name: 'expMonth',
-    id: 'card-exp-month',
-    label: 'Expiry month',
-    autoComplete: 'cc-exp-month',
-    placeholder: 'MM',
-    maxLength: 2,
-  },
-  {
-    name: 'expYear',
-    id: 'card-exp-year',
-    label: 'Expiry year',
-    autoComplete: 'cc-exp-year',
-    placeholder: 'YYYY',
-    maxLength: 4,
-  },
-  {
-    name: 'cvc',
-    id: 'card-cvc',
-    label: 'CVC',
-    autoComplete: 'cc-csc',
-    placeholder: '123',
-    maxLength: 4,
-  },
-] as const;
-
-function validateToday(values: CardValues) {
-  const today = new Date();
-  return validateCard(values, today.getFullYear(), today.getMonth() + 1);
-}
 
 function depositResultPath(clientSecret: string): string {
   return `${paths.client.deposit}?payment=${encodeURIComponent(clientSecret)}`;
@@ -59,7 +21,7 @@ export function SandboxCardForm({ clientSecret }: { clientSecret: string }) {
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
   const [declined, setDeclined] = useState<string | null>(null);
-  const form = useCoreForm<CardValues>({ initial: empty, validate: validateToday });
+  const form = useCoreForm<CardValues>({ initial: emptyCard, validate: validateToday });
 
   const mutation = useMutation({
     mutationFn: (card: CardValues) => confirmSandboxPayment(clientSecret, card),
@@ -99,20 +61,7 @@ export function SandboxCardForm({ clientSecret }: { clientSecret: string }) {
       {declined && <Alert>{declined}</Alert>}
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Card details</legend>
-        <TextField
-          id="card-number"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxLength={23}
-          {...form.text('cardNumber')}
-        />
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          {shortFields.map(({ name, ...field }) => (
-            <TextField key={name} inputMode="numeric" {...field} {...form.text(name)} />
-          ))}
-        </div>
+        <CardFields text={form.text} />
       </fieldset>
       <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
         <p className="font-medium text-slate-700">Sandbox mode: no real card is charged.</p>
