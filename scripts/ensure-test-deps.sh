@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the tests need beyond the build: Kamailio and SIPp for real calls, espeak-ng and
-# sox for IVR prompts, Chromium for browser tests, the Python SMTP server for mail
+# sox for IVR prompts, pdftotext for the PDF documents, Chromium for browser tests, the Python SMTP server for mail
 # tests, schemathesis for the API fuzz, the official twilio SDK for the SDK tests, and
 # a reachable PostgreSQL.
 set -euo pipefail
@@ -19,6 +19,10 @@ if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
 fi
 scripts/ensure-switch.sh
 scripts/ensure-ivr.sh
+if ! command -v pdftotext >/dev/null; then
+  echo "installing poppler-utils (pdftotext reads receipts and statements back in tests)"
+  apt_install poppler-utils
+fi
 if ! command -v sipp >/dev/null; then
   echo "installing SIPp (sip-tester: the phones and the carrier of the SIP tests)"
   apt_install sip-tester

@@ -561,6 +561,42 @@ class WebhooksTest(TwilioTestCase):
         self.assertIn(call_sid, {c.sid for c in self.client.calls.list(to=number, limit=20)})
 
 
+class UsageTest(TwilioTestCase):
+    def test_usage_records_by_category_and_period(self):
+        self.client.messages.create(to=destination(), from_=self.account.us_number(), body="Counted")
+        records = {r.category: r for r in self.client.usage.records.list()}
+        self.assertGreaterEqual(int(records["sms"].count), 1)
+        self.assertEqual(records["sms"].count_unit, "messages")
+        self.assertGreater(records["totalprice"].price, Decimal("0"))
+        this_month = self.client.usage.records.this_month.list(category="sms")
+        self.assertEqual([r.category for r in this_month], ["sms"])
+        self.assertEqual(this_month[0].start_date, datetime.date.today().replace(day=1))
+        self.assertListRefused(20001, 400, self.client.usage.records.list, category="fax")
+
+    def test_usage_triggers_create_fetch_update_list_delete(self):
+        trigger = self.client.usage.triggers.create(
+            callback_url="https://hooks.example.com/usage",
+            trigger_value="1000",
+            usage_category="sms",
+            recurring="monthly",
+            friendly_name="Many messages",
+        )
+        self.assertTrue(is_sid(trigger.sid, "UT"), trigger.sid)
+        self.assertEqual((trigger.trigger_by, trigger.usage_category), ("usage", "sms"))
+        self.assertIsNone(trigger.date_fired)
+        fetched = self.client.usage.triggers(trigger.sid).fetch()
+        self.assertEqual(fetched.friendly_name, "Many messages")
+        updated = self.client.usage.triggers(trigger.sid).update(friendly_name="Lots")
+        self.assertEqual(updated.friendly_name, "Lots")
+        self.assertIn(trigger.sid, {t.sid for t in self.client.usage.triggers.list()})
+        self.assertTrue(self.client.usage.triggers(trigger.sid).delete())
+        self.assertRaisesTwilio(20404, 404, self.client.usage.triggers(trigger.sid).fetch)
+        self.assertRaisesTwilio(
+            20001, 400, self.client.usage.triggers.create,
+            callback_url="https://hooks.example.com/usage", trigger_value="1.5", usage_category="sms",
+        )
+
+
 def switch(path, body):
     """The softswitch's own API (bearer DIALTONE_SWITCH_TOKEN), as Kamailio calls it."""
     r = requests.post(

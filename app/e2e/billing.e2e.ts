@@ -1,5 +1,6 @@
 // Billing in the browser: a client saves a sandbox card and turns auto-recharge on; the
-// server's job (every 5 s here) tops the empty balance up from the card, once.
+// server's job (every 5 s here) tops the empty balance up from the card, once, and the
+// receipt of that payment downloads as a PDF.
 import { describe, expect, test } from 'vitest';
 import { newClient, openSignedIn } from './accounts';
 import { sharedBrowser } from './browser';
@@ -10,7 +11,7 @@ const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 const browser = sharedBrowser();
 
 describe('billing', () => {
-  test('a client saves a card, turns auto-recharge on, and is topped up once', async () => {
+  test('a client saves a card, turns auto-recharge on, is topped up once and downloads the receipt', async () => {
     const client = await newClient('Rita Recharge', PASSWORD, 'e2e-billing');
     const { page, context } = await openSignedIn(browser(), client.email, PASSWORD);
     await page.goto('/client');
@@ -43,6 +44,18 @@ describe('billing', () => {
     }
     expect(shown).toBe('Recharged this month: $25.00 of $100.00');
     await page.getByRole('link', { name: 'Balance $25.00' }).waitFor();
+
+    // The recharge came with its receipt, downloaded as a PDF.
+    const receipts = page.getByRole('region', { name: 'Receipts and statements' });
+    const download = page.waitForEvent('download');
+    await receipts.getByRole('button', { name: /^Download RC-\d{6} as PDF$/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^RC-\d{6}\.pdf$/);
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+
     await page.getByRole('link', { name: 'Transactions' }).click();
     await page.getByText('Auto-recharge by card').first().waitFor();
     expect(await page.getByText('Auto-recharge by card').count()).toBe(1);

@@ -2,6 +2,9 @@
 //! spaces and one @. Hand-written rather than a regex crate so the wasm module stays
 //! small; it is the same check as the usual /^[^\s@]+@[^\s@]+\.[^\s@]+$/.
 
+/// What a form says of an address `is_basic_email` refuses.
+pub const INVALID_EMAIL_MESSAGE: &str = "Invalid email address";
+
 pub fn is_basic_email(s: &str) -> bool {
     let mut parts = s.split('@');
     let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {

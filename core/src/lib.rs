@@ -20,10 +20,12 @@ pub mod rating;
 pub mod recharge;
 pub mod sip;
 pub mod sms;
+pub mod statement;
 pub mod trial;
 pub mod twiml;
 pub mod two_factor;
 pub mod units;
+pub mod usage;
 pub mod validation;
 pub mod wizard;
 

@@ -97,6 +97,29 @@ pub fn parse(input: &RechargeInput, max_deposit: Micros) -> Result<Settings, Fie
     }
 }
 
+pub const LOW_BALANCE_MESSAGE: &str = "Enter an amount from $0.01 to $10000.00, or leave it empty";
+
+/// The customer's own low-balance warning threshold as typed: empty for the platform's,
+/// else an amount in dollars (cents at most).
+pub fn parse_low_balance(text: &str) -> Result<Option<Micros>, FieldErrors> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let refused = || {
+        FieldErrors::from([(
+            "lowBalanceThreshold".to_string(),
+            LOW_BALANCE_MESSAGE.to_string(),
+        )])
+    };
+    let value = parse_amount(text).map_err(|_| refused())?;
+    let micros = to_micros(value).map_err(|_| refused())?;
+    match value.scale() <= 2 && (10_000..=MAX_THRESHOLD).contains(&micros) {
+        true => Ok(Some(micros)),
+        false => Err(refused()),
+    }
+}
+
 /// Each field's message, empty when the form is valid (the browser's check).
 pub fn validate(input: &RechargeInput, max_deposit: Micros) -> FieldErrors {
     parse(input, max_deposit).err().unwrap_or_default()
@@ -241,6 +264,15 @@ mod tests {
         assert_eq!(next_step(&f), Step::Wait);
         (f.month_start, f.recharged_this_month) = (5_000, 0);
         assert_eq!(next_step(&f), Step::Charge { amount: 50_000_000 });
+    }
+
+    #[test]
+    fn a_low_balance_threshold_is_cents_or_nothing() {
+        assert_eq!(parse_low_balance(" "), Ok(None));
+        assert_eq!(parse_low_balance("5"), Ok(Some(5_000_000)));
+        assert!(parse_low_balance("0").is_err());
+        assert!(parse_low_balance("1.005").is_err());
+        assert!(parse_low_balance("lots").is_err());
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub struct Report {
     pub fraud_alerts: u64,
     pub debugger_purged: u64,
     pub auto_recharges: u64,
+    pub statements_issued: u64,
+    pub documents_mailed: u64,
+    pub usage_triggers_fired: u64,
 }
 
 /// Runs every job once as of `now` (tests pass a moment in the future).
@@ -39,6 +42,9 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     report.packages_expired = crate::packages::expiry::expire_packages(state, now).await?;
     report.deposits_abandoned = crate::payments::abandon_stale_deposits(state, now).await?;
     report.auto_recharges = crate::payments::recharge::run_due(state, now).await?;
+    report.statements_issued = crate::documents::issue_statements(state, now).await?;
+    report.documents_mailed = crate::documents::mail_documents(state, now).await?;
+    report.usage_triggers_fired = crate::usage::triggers::fire_due(state, now).await?;
     report.reservations_released =
         crate::voice::release::release_stale_reservations(state, now).await?;
     report.trials_ended = crate::trial::expire_due(state, now).await?;

@@ -21,6 +21,7 @@ pub mod contact;
 pub mod credentials;
 pub mod dashboard;
 pub mod debugger;
+pub mod documents;
 pub mod fraud;
 pub mod ivr;
 pub mod ledger;
@@ -36,6 +37,7 @@ pub mod settings;
 pub mod sms;
 pub mod trial;
 pub mod twilio;
+pub mod usage;
 pub mod users;
 pub mod voice;
 pub mod webhooks;
@@ -73,6 +75,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(ledger::router())
         .merge(payments::router())
+        .merge(documents::router())
+        .merge(usage::router())
         .merge(numbers::router())
         .merge(packages::router())
         .merge(notifications::router())

@@ -3308,6 +3308,628 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's receipts and statements, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of documents */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_DocumentView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the account's documents as PDF. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The document's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': number[];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the account's statements as CSV: a line per product and detail, with the
+     *     opening and closing balances.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The statement's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account's receipts and statements (administrators). */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The page, from 1 (default 1). */
+          page?: number;
+          /** @description Items per page, 1 to 100 (default 20). */
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          /** @description The account's user id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of documents */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Page_DocumentView'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/documents/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Any account's document as PDF (administrators). */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The document's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': number[];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/billing/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's billing details. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The details */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingProfile'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets the account's billing details. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BillingProfile'];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingProfile'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/billing/provider': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The provider's details for documents (administrators). */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The details */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ProviderDetails'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets the provider's details for documents (administrators, audited). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProviderDetails'];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ProviderDetails'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller is not an administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/billing/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's low-balance warning threshold. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The thresholds */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Alerts'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Sets the account's low-balance warning threshold: one notification when the balance
+     *     falls under it, again after money comes in.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertsRequest'];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Alerts'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/numbers/countries': {
     parameters: {
       query?: never;
@@ -10815,6 +11437,493 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/2010-04-01/Accounts/{AccountSid}/Usage/Records.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the account used, one record per category, from its first day to today (or
+     *     StartDate to EndDate).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description calls, calls-inbound, calls-outbound, sms, sms-outbound, phonenumbers, recordings or totalprice */
+          Category?: string;
+          /** @description YYYY-MM-DD */
+          StartDate?: string;
+          /** @description YYYY-MM-DD, inclusive */
+          EndDate?: string;
+          /** @description 1 to 1000, 50 by default. */
+          PageSize?: number;
+          /** @description The page number, from 0. */
+          Page?: number;
+          /** @description From `next_page_uri`. */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One record per category */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageRecordPage'];
+          };
+        };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Usage/Records/{Period}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The same for a period: Today.json, Yesterday.json, ThisMonth.json, LastMonth.json or
+     *     AllTime.json.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description One category only */
+          Category?: string;
+          /** @description 1 to 1000, 50 by default. */
+          PageSize?: number;
+          /** @description The page number, from 0. */
+          Page?: number;
+          /** @description From `next_page_uri`. */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description Today, Yesterday, ThisMonth, LastMonth or AllTime */
+          Period: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One record per category */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageRecordPage'];
+          };
+        };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Usage/Triggers.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's triggers, oldest first. */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 1000, 50 by default. */
+          PageSize?: number;
+          /** @description The page number, from 0. */
+          Page?: number;
+          /** @description From `next_page_uri`. */
+          PageToken?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of triggers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageTriggerPage'];
+          };
+        };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Creates a trigger: when UsageCategory's usage (or count, or price: TriggerBy)
+     *     reaches TriggerValue in the Recurring period, Dialtone posts to CallbackUrl, once
+     *     per period, and tells the customer.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+        };
+        cookie?: never;
+      };
+      /** @description CallbackUrl, TriggerValue, UsageCategory; CallbackMethod, FriendlyName, Recurring, TriggerBy */
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': string;
+        };
+      };
+      responses: {
+        /** @description The trigger */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageTrigger'];
+          };
+        };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One trigger. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The trigger's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The trigger */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageTrigger'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Renames a trigger or changes where it calls back. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The trigger's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      /** @description CallbackUrl, CallbackMethod, FriendlyName */
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': string;
+        };
+      };
+      responses: {
+        /** @description The trigger */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageTrigger'];
+          };
+        };
+        /** @description An invalid parameter (21211, 21421, 21602, 21606, 21609, 20001, ...) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    /** Deletes a trigger. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account's SID */
+          AccountSid: string;
+          /** @description The trigger's SID */
+          Sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Wrong or missing credentials (20003) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description No such resource of the account's (20404) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+        /** @description Too many wrong credentials from this address (20429); nothing was done */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwilioErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/2010-04-01/Accounts/{AccountSid}/Balance.json': {
     parameters: {
       query?: never;
@@ -10990,6 +12099,15 @@ export interface components {
     /** @description The user after an action. */
     AdminUserResponse: {
       item: components['schemas']['AdminUserItem'];
+    };
+    Alerts: {
+      lowBalanceThreshold?: null | components['schemas']['Money'];
+      /** @description The platform's threshold, which applies when the account has none. */
+      platformThreshold: components['schemas']['Money'];
+    };
+    AlertsRequest: {
+      /** @description Dollars, e.g. "5.00"; empty for the platform's threshold. */
+      lowBalanceThreshold?: string;
     };
     /** @description The analytics charts over a range of days. */
     AnalyticsReport: {
@@ -11240,6 +12358,25 @@ export interface components {
       /** @description `scanner`, `flood` or `auth_failures`. */
       reason: string;
       userAgent?: string;
+    };
+    BillingProfile: {
+      /**
+       * @description The company name on documents (empty: the account's name).
+       * @default
+       */
+      company: string;
+      /** @default  */
+      address: string;
+      /**
+       * @description VAT or tax id.
+       * @default
+       */
+      taxId: string;
+      /**
+       * @description Where documents are mailed (empty: the account's e-mail).
+       * @default
+       */
+      billingEmail: string;
     };
     Call: {
       account_sid: string;
@@ -11886,6 +13023,20 @@ export interface components {
       password?: string;
       /** @description A code from the app, or a recovery code. */
       code?: string;
+    };
+    /** @description A receipt or statement as listed. */
+    DocumentView: {
+      /** Format: int64 */
+      id: number;
+      /** @description `receipt` or `statement`. */
+      kind: string;
+      /** @description e.g. "RC-000042". */
+      number: string;
+      /** @description A receipt's amount paid; a statement's closing balance. */
+      total: components['schemas']['Money'];
+      /** @description A statement's month, e.g. "November 2026". */
+      period?: string | null;
+      issuedAt: string;
     };
     EmailInput: {
       /** @default  */
@@ -12721,6 +13872,28 @@ export interface components {
       pageSize: number;
     };
     /** @description One page of a list and the size of the whole filtered list. */
+    Page_DocumentView: {
+      items: {
+        /** Format: int64 */
+        id: number;
+        /** @description `receipt` or `statement`. */
+        kind: string;
+        /** @description e.g. "RC-000042". */
+        number: string;
+        /** @description A receipt's amount paid; a statement's closing balance. */
+        total: components['schemas']['Money'];
+        /** @description A statement's month, e.g. "November 2026". */
+        period?: string | null;
+        issuedAt: string;
+      }[];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+    };
+    /** @description One page of a list and the size of the whole filtered list. */
     Page_EntryView: {
       items: {
         /** Format: int64 */
@@ -12895,6 +14068,23 @@ export interface components {
       smsNotifications?: boolean | null;
       /** @description Required when the email changes. */
       currentPassword?: string;
+    };
+    /** @description The provider's details printed on every document issued from now on. */
+    ProviderDetails: {
+      /**
+       * @description Legal name (empty: "Dialtone").
+       * @default
+       */
+      legalName: string;
+      /** @default  */
+      address: string;
+      /** @default  */
+      taxId: string;
+      /**
+       * @description Where customers write about their documents.
+       * @default
+       */
+      email: string;
     };
     PurchaseRequest: {
       /**
@@ -13485,6 +14675,54 @@ export interface components {
       /** Format: int64 */
       messages: number;
       spend: components['schemas']['Money'];
+    };
+    UsageRecord: {
+      account_sid: string;
+      api_version: string;
+      as_of: string;
+      category: string;
+      count: string;
+      count_unit: string;
+      description: string;
+      /** @description YYYY-MM-DD, inclusive. */
+      end_date: string;
+      price: string;
+      price_unit: string;
+      start_date: string;
+      subresource_uris: {
+        [key: string]: string;
+      };
+      uri: string;
+      usage: string;
+      usage_unit: string;
+    };
+    UsageRecordPage: components['schemas']['PageMeta'] & {
+      usage_records: components['schemas']['UsageRecord'][];
+    };
+    UsageTrigger: {
+      account_sid: string;
+      api_version: string;
+      callback_method: string;
+      callback_url: string;
+      /** @description The category's value when the job last looked, in the trigger's unit. */
+      current_value: string;
+      date_created: string;
+      date_fired?: string | null;
+      date_updated: string;
+      friendly_name: string;
+      /** @description "", daily, monthly, yearly or alltime. */
+      recurring: string;
+      /** @example UT0123456789abcdef0123456789abcdef */
+      sid: string;
+      /** @description usage, count or price. */
+      trigger_by: string;
+      trigger_value: string;
+      uri: string;
+      usage_category: string;
+      usage_record_uri: string;
+    };
+    UsageTriggerPage: components['schemas']['PageMeta'] & {
+      usage_triggers: components['schemas']['UsageTrigger'][];
     };
     UserResponse: {
       user: components['schemas']['UserView'];

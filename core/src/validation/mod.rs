@@ -96,7 +96,7 @@ impl Checker {
         self.line("email", value);
         self.max_chars("email", value, MAX_EMAIL, "Email");
         if !self.has("email") && !email::is_basic_email(value.trim()) {
-            self.fail("email", "Invalid email address");
+            self.fail("email", email::INVALID_EMAIL_MESSAGE);
         }
     }
     pub(crate) fn done(self) -> FieldErrors {

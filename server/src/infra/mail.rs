@@ -5,8 +5,14 @@
 use crate::config::Config;
 use crate::db::{now_ms, Db};
 use crate::error::{Error, Result};
-use lettre::message::Mailbox;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine;
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+/// An outbox row: to, subject, body, and the attachment's name and base64 bytes.
+type Row = (String, String, String, Option<String>, Option<String>);
 
 #[derive(Clone)]
 pub struct Mailer {
@@ -37,19 +43,43 @@ impl Mailer {
 
     /// Records the message and, with SMTP configured, delivers it in the background.
     pub async fn send(&self, to: &str, subject: &str, body: &str) -> Result<i64> {
+        self.send_with(to, subject, body, None).await
+    }
+
+    /// `send` with one file attached: (its name, its bytes), kept in the outbox too.
+    pub async fn send_with_attachment(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        file: (&str, &[u8]),
+    ) -> Result<i64> {
+        self.send_with(to, subject, body, Some(file)).await
+    }
+
+    async fn send_with(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        file: Option<(&str, &[u8])>,
+    ) -> Result<i64> {
         let status = if self.smtp.is_some() {
             "queued"
         } else {
             "kept"
         };
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO mail_outbox (to_addr, subject, body, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            "INSERT INTO mail_outbox (to_addr, subject, body, status, created_at, attachment_name, attachment) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(to)
         .bind(subject)
         .bind(body)
         .bind(status)
         .bind(now_ms())
+        .bind(file.map(|f| f.0))
+        .bind(file.map(|f| BASE64.encode(f.1)))
         .fetch_one(&self.db.pool)
         .await?;
         if self.smtp.is_some() {
@@ -89,16 +119,27 @@ impl Mailer {
     }
 
     async fn try_deliver(&self, id: i64) -> anyhow::Result<()> {
-        let (to, subject, body): (String, String, String) =
-            sqlx::query_as("SELECT to_addr, subject, body FROM mail_outbox WHERE id = $1")
-                .bind(id)
-                .fetch_one(&self.db.pool)
-                .await?;
-        let message = Message::builder()
+        let (to, subject, body, name, attachment): Row = sqlx::query_as(
+            "SELECT to_addr, subject, body, attachment_name, attachment FROM mail_outbox WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&self.db.pool)
+        .await?;
+        let builder = Message::builder()
             .from(self.from.clone())
             .to(to.parse()?)
-            .subject(subject)
-            .body(body)?;
+            .subject(subject);
+        let message = match (name, attachment) {
+            (Some(name), Some(data)) => {
+                let kind = ContentType::parse("application/pdf")?;
+                let file = Attachment::new(name).body(BASE64.decode(data)?, kind);
+                let parts = MultiPart::mixed()
+                    .singlepart(SinglePart::plain(body))
+                    .singlepart(file);
+                builder.multipart(parts)?
+            }
+            _ => builder.body(body)?,
+        };
         let smtp = self
             .smtp
             .as_ref()

@@ -66,7 +66,8 @@ statements! {
     /// UPDATE: one round trip on every charged call.
     pub fn flag_low_balance(user_id: i64, default: i64) -> scalar_optional(i64) =
         "UPDATE users SET low_balance_notified = 1 WHERE id = $1 AND low_balance_notified = 0 AND balance_micros < \
-         COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) RETURNING balance_micros";
+         COALESCE(low_balance_micros, (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros'), $2) \
+         RETURNING balance_micros";
 
     /// After a deposit: a new low-balance warning may come once the balance falls again.
     pub fn clear_low_balance_flag(user_id: i64) -> run() =

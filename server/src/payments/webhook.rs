@@ -171,6 +171,13 @@ async fn apply(state: &AppState, event: &Event, intent_id: &str, succeeded: bool
     Ok(())
 }
 
+fn posting_description(recharge: bool) -> &'static str {
+    match recharge {
+        true => "Auto-recharge by card",
+        false => "Deposit by card",
+    }
+}
+
 /// Credits a paid payment once: only the transition to succeeded credits the
 /// balance, in the caller's transaction (the webhook's, or the auto-recharge's when
 /// Stripe answers the charge itself); whether this call credited it.
@@ -198,6 +205,10 @@ pub async fn credit(
         actor_id: None,
     };
     ledger::post(tx, posting).await?;
+    let description = posting_description(recharge);
+    crate::documents::receipt(tx, payment.id, user_id, amount, description, intent_id, now)
+        .await
+        .map_err(Error::Internal)?;
     // The first deposit ends the free trial and lifts its restrictions.
     crate::trial::account::end(tx, user_id, "converted").await?;
     let shown = dialtone_core::money::format_micros(amount);

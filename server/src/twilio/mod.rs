@@ -12,6 +12,7 @@ pub mod messages;
 pub mod numbers;
 mod recordings;
 pub mod repo;
+mod usage;
 pub mod wire;
 
 use crate::state::AppState;
@@ -62,6 +63,18 @@ pub fn router() -> Router<AppState> {
         .route(
             "/AvailablePhoneNumbers/{CountryCode}/{Type}",
             get(available::list_available),
+        )
+        .route("/Usage/Records.json", get(usage::list_records))
+        .route("/Usage/Records/{Period}", get(usage::list_period_records))
+        .route(
+            "/Usage/Triggers.json",
+            get(usage::list_triggers).post(usage::create_trigger),
+        )
+        .route(
+            "/Usage/Triggers/{Sid}",
+            get(usage::fetch_trigger)
+                .post(usage::update_trigger)
+                .delete(usage::delete_trigger),
         )
         .route("/Balance.json", get(get_balance))
         .fallback(not_found);
@@ -186,6 +199,13 @@ pub async fn get_balance(
         numbers::update_number,
         numbers::delete_number,
         available::list_available,
+        usage::list_records,
+        usage::list_period_records,
+        usage::create_trigger,
+        usage::list_triggers,
+        usage::fetch_trigger,
+        usage::update_trigger,
+        usage::delete_trigger,
         get_balance
     ),
     components(schemas(TwilioErrorBody))

@@ -64,14 +64,15 @@ struct Facts<'a> {
 }
 
 /// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
-/// the number's webhooks and the low-balance setting; then `ROUTING_COLUMNS` or
+/// the number's webhooks and the low-balance threshold (the payer's own, else the
+/// platform's); then `ROUTING_COLUMNS` or
 /// `NO_ROUTING_COLUMNS`.
 const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds AS k_package, \
     k.cost_micros AS k_cost, k.status AS k_status, r.user_id AS r_user, r.amount_micros AS r_amount, \
     r.package_seconds AS r_package, r.created_at AS r_created, r.expires_at AS r_expires, \
     r.direction AS r_direction, r.from_number AS r_from, r.to_number AS r_to, u.low_balance_notified, \
     n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
-    (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros') AS low_balance_setting, \
+    COALESCE(u.low_balance_micros, (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros')) AS low_balance_setting, \
     (SELECT COUNT(*) FROM call_reservations cr WHERE cr.user_id = n.owner_id AND cr.direction = 'outbound') AS live_calls, \
     CASE WHEN u.cps_window = $2 / 1000 THEN u.cps_count ELSE 0 END AS calls_last_second";
 

@@ -1,6 +1,8 @@
 //! Business billing (issue 46): the saved card and auto-recharge.
 
+mod alerts;
 mod auto_recharge;
+mod documents;
 mod recharge_stripe;
 
 use crate::common::{exp_year, Session, TestApp};

@@ -5,6 +5,7 @@
 mod credentials;
 mod messages;
 mod numbers;
+mod usage;
 
 use crate::common::{Resp, Session, TestApp};
 use axum::http::Method;

@@ -41,6 +41,12 @@ const server = mockServer({
     links: [],
     queue: { queued: 0, oldestQueuedSeconds: null },
   }),
+  'GET /api/admin/billing/provider': ok({
+    legalName: 'Dialtone',
+    address: '',
+    taxId: '',
+    email: '',
+  }),
 });
 
 function renderPage() {
@@ -103,7 +109,8 @@ describe('Admin settings page', () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(bodyOf(fetch, 'PUT /api/admin/settings')).toEqual({ ...settings, setupFee: '2.50' });
     expect(fee).toHaveValue('2.50');
-    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    const form = screen.getByRole('form', { name: 'Platform settings' });
+    expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 
   it('puts the server’s field errors under their fields', async () => {

@@ -4,6 +4,7 @@ import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
 import { useSettings } from '../api/get-settings';
 import { ConfigurationPanels } from '../components/configuration-panels';
 import { SettingsForm } from '../components/settings-form';
+import { ProviderDetailsForm } from '../components/provider-details-form';
 import { SmsLinkPanel } from '../components/sms-link-panel';
 
 export function AdminSettingsPage() {
@@ -26,6 +27,7 @@ export function AdminSettingsPage() {
             <SettingsForm saved={data.settings} />
             <ConfigurationPanels configuration={data.configuration} />
             <SmsLinkPanel />
+            <ProviderDetailsForm />
           </>
         )}
       </QueryStates>

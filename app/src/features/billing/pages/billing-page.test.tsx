@@ -23,6 +23,9 @@ const server = mockServer({
   'GET /api/payment/config': ok(config),
   'GET /api/payment/card': ok({ card: null }),
   'GET /api/payment/auto-recharge': ok(off),
+  'GET /api/documents?pageSize=50': ok({ items: [], total: 0, page: 1, pageSize: 50 }),
+  'GET /api/billing/profile': ok({ company: '', address: '', taxId: '', billingEmail: '' }),
+  'GET /api/billing/alerts': ok({ lowBalanceThreshold: null, platformThreshold: 5 }),
 });
 
 function renderPage() {
@@ -111,5 +114,45 @@ describe('Billing page', () => {
     expect(within(dialog).getByText(/Auto-recharge turns off/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Card' }));
     expect(await within(dialog).findByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('lists receipts and statements, and saves the billing details', async () => {
+    const receipt = {
+      id: 3,
+      kind: 'receipt',
+      number: 'RC-000003',
+      total: 25,
+      period: null,
+      issuedAt: '2026-11-28T10:00:00Z',
+    };
+    const statement = {
+      ...receipt,
+      id: 4,
+      kind: 'statement',
+      number: 'ST-000001',
+      period: 'October 2026',
+    };
+    const profile = { company: 'Ada Ltd', address: '', taxId: 'GB1', billingEmail: '' };
+    const fetch = server({
+      'GET /api/documents?pageSize=50': ok({
+        items: [statement, receipt],
+        total: 2,
+        page: 1,
+        pageSize: 50,
+      }),
+      'PUT /api/billing/profile': ok(profile),
+    });
+    renderPage();
+    const table = await screen.findByRole('region', { name: 'Receipts and statements' });
+    expect(await within(table).findByText('ST-000001')).toBeInTheDocument();
+    expect(within(table).getByText('October 2026')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Download ST-000001 as CSV' })).toBeVisible();
+    expect(within(table).queryByRole('button', { name: 'Download RC-000003 as CSV' })).toBeNull();
+    const form = await screen.findByRole('form', { name: 'Billing details' });
+    await userEvent.type(within(form).getByLabelText('Company'), 'Ada Ltd');
+    await userEvent.type(within(form).getByLabelText('VAT or tax ID'), 'GB1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Billing details saved')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'PUT /api/billing/profile')).toEqual(profile);
   });
 });

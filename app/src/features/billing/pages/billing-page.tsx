@@ -4,6 +4,9 @@ import { Spinner } from '../../../components/ui/feedback/spinner';
 import { usePaymentConfig } from '../../payments/api/get-payment-config';
 import { useAutoRecharge, useSavedCard } from '../api/billing';
 import { AutoRechargeForm } from '../components/auto-recharge-form';
+import { BillingProfileForm } from '../components/billing-profile-form';
+import { DocumentsTable } from '../components/documents-table';
+import { LowBalanceForm } from '../components/low-balance-form';
 import { SavedCardPanel } from '../components/saved-card-panel';
 
 /** /client/billing: the saved card and auto-recharge. */
@@ -31,14 +34,17 @@ export function BillingPage() {
           hasCard={card.data.card != null}
           maxDeposit={config.data.maxDeposit}
         />
+        <LowBalanceForm />
+        <DocumentsTable />
+        <BillingProfileForm />
       </>
     );
   }
   return (
     <AppPage
       title="Billing"
-      meta="Your saved card and auto-recharge."
-      description="Save a card and let Dialtone top up your balance before it runs out, so calls are never cut for lack of funds."
+      meta="Your saved card, auto-recharge, receipts and statements."
+      description="Save a card and let Dialtone top up your balance before it runs out, so calls are never cut for lack of funds. Every payment has a receipt and every month a statement."
     >
       <div className="space-y-6">{body}</div>
     </AppPage>

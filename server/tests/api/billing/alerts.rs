@@ -1,0 +1,55 @@
+//! The customer's own low-balance threshold replaces the platform's.
+
+use crate::common::{caller, completed, TestApp};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_customers_own_low_balance_threshold_warns_in_place_of_the_platforms() {
+    let app = TestApp::new().await;
+    let (ada, mine) = caller(&app, "ada@example.com", "20").await;
+    let shown = app.get_as(&ada, "/api/billing/alerts").await;
+    assert_eq!(shown.body["lowBalanceThreshold"], serde_json::Value::Null);
+    completed(&app, "lb-1", "outbound", &mine, "+12125550199", 60).await;
+    assert_eq!(
+        app.notices(&ada, "low_balance").await,
+        0,
+        "$19.98 is above the platform's"
+    );
+
+    let bad = app
+        .put_as(
+            &ada,
+            "/api/billing/alerts",
+            json!({ "lowBalanceThreshold": "0" }),
+        )
+        .await;
+    assert_eq!(
+        bad.body["errors"]["lowBalanceThreshold"],
+        dialtone_core::recharge::LOW_BALANCE_MESSAGE
+    );
+    let r = app
+        .put_as(
+            &ada,
+            "/api/billing/alerts",
+            json!({ "lowBalanceThreshold": "25" }),
+        )
+        .await;
+    assert_eq!(r.body["lowBalanceThreshold"], 25.0, "{}", r.body);
+    completed(&app, "lb-2", "outbound", &mine, "+12125550199", 60).await;
+    assert_eq!(app.notices(&ada, "low_balance").await, 1);
+    completed(&app, "lb-3", "outbound", &mine, "+12125550199", 60).await;
+    assert_eq!(
+        app.notices(&ada, "low_balance").await,
+        1,
+        "once until money comes in"
+    );
+    // Back to the platform's: empty.
+    let r = app
+        .put_as(
+            &ada,
+            "/api/billing/alerts",
+            json!({ "lowBalanceThreshold": "" }),
+        )
+        .await;
+    assert_eq!(r.body["lowBalanceThreshold"], serde_json::Value::Null);
+}
