@@ -68,6 +68,19 @@ million_cdrs() {
   done
   echo '```'
 }
+# Statement generation for one account with a million calls in its month (issue 46).
+statements_bench() {
+  echo '## A statement of a million calls'; echo; echo '```'
+  for backend in sqlite postgres; do
+    DIALTONE_TEST_DATABASE=$backend cargo test -q --release -p dialtone-server --test api -- --ignored --nocapture billing::statement_scale 2>&1 | grep '^BENCH' | sed 's/^BENCH //'
+  done
+  echo '```'
+}
+if [ "${1:-}" = statements ]; then
+  statements_bench | tee "$work/statements.md"
+  replace_section "## A statement of a million calls" "$work/statements.md"
+  rm -f "$json"; exit 0
+fi
 if [ "${1:-}" = calls ]; then
   scripts/bench-calls.sh "$json" | tee "$work/calls.md"
   replace_section "## The call path at 64 in flight" "$work/calls.md"
@@ -210,6 +223,7 @@ cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/
 echo '```'
 
 echo; million_cdrs
+echo; statements_bench
 } | tee "$md"
 python3 -c "import json; print(json.dumps([json.loads(l) for l in open('$json')], indent=1))" > bench/results/latest.json
 rm -f "$json"

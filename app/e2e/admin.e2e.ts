@@ -65,7 +65,7 @@ describe('admin area', () => {
       await admin.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       const fee = admin.page.getByLabel('Number setup fee ($)');
       await fee.fill('2.50');
-      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
       await admin.page.getByText('Settings saved').waitFor();
       expect(await fee.inputValue()).toBe('2.50');
       await admin.context.close();

@@ -105,6 +105,13 @@ fn file(bytes: Vec<u8>, kind: &str, name: String) -> Response {
         .into_response()
 }
 
+/// One of `owner`'s documents as (file name, PDF bytes): the account export's.
+pub async fn pdf_file(state: &AppState, id: i64, owner: i64) -> Result<(String, Vec<u8>)> {
+    let (_, content) = load(state, id, Some(owner)).await?;
+    let bytes = pdf::render(&content).map_err(Error::Internal)?;
+    Ok((format!("{}.pdf", content.number), bytes))
+}
+
 async fn pdf_of(state: &AppState, id: i64, owner: Option<i64>) -> Result<Response> {
     let (_, content) = load(state, id, owner).await?;
     let bytes = pdf::render(&content).map_err(Error::Internal)?;

@@ -49,15 +49,12 @@ pub async fn list_own(
     Ok(axum::Json(page_for(&state.db.pool, auth.user.id, q).await?))
 }
 
-/// The signed-in user's whole ledger as CSV, oldest first (read in chunks).
-#[utoipa::path(get, path = "/ledger/export", tag = "balance",
-    responses((status = 200, description = "CSV: date,kind,description,amount,balance",
-        content_type = "text/csv", body = String), SignedIn))]
-pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {
+/// A user's whole ledger as CSV, oldest first, with uncollected call costs after it.
+pub async fn csv_of(state: &AppState, user_id: i64) -> Result<String> {
     let mut out = String::from("date,kind,description,amount,balance\n");
     let mut after = 0i64;
     loop {
-        let entries = repo::after(&state.db.pool, auth.user.id, after).await?;
+        let entries = repo::after(&state.db.pool, user_id, after).await?;
         let Some(last) = entries.last() else { break };
         after = last.id;
         for e in &entries {
@@ -73,7 +70,7 @@ pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result
     }
     // Call costs that could not be collected have no ledger row (nothing moved), so
     // they follow the entries as lines of their own, with a zero amount.
-    let uncollected = crate::voice::calls::repo::uncollected(&state.db.pool, auth.user.id).await?;
+    let uncollected = crate::voice::calls::repo::uncollected(&state.db.pool, user_id).await?;
     for r in &uncollected {
         let direction = &r.direction;
         let other = if direction == "outbound" {
@@ -93,6 +90,15 @@ pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result
             crate::csv::text(&description)
         ));
     }
+    Ok(out)
+}
+
+/// The signed-in user's whole ledger as CSV, oldest first (read in chunks).
+#[utoipa::path(get, path = "/ledger/export", tag = "balance",
+    responses((status = 200, description = "CSV: date,kind,description,amount,balance",
+        content_type = "text/csv", body = String), SignedIn))]
+pub async fn export_own(State(state): State<AppState>, auth: AuthUser) -> Result<Response> {
+    let out = csv_of(&state, auth.user.id).await?;
     let headers = [
         (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
         (

@@ -2,7 +2,7 @@
 //! /api/admin/balances (every account, with audited adjustments).
 
 mod admin;
-mod history;
+pub mod history;
 pub mod low_balance;
 pub mod post;
 pub mod repo;

@@ -8,7 +8,8 @@ use super::error::{code, TwilioError, TwilioResult};
 use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
 use crate::db::now_ms;
 use crate::extract::With;
-use crate::usage::repo::{self, NewTrigger, Trigger};
+use crate::usage::repo::{self, Trigger};
+use crate::usage::triggers::{self, Field, TriggerForm};
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery};
 use axum::http::StatusCode;
@@ -284,37 +285,23 @@ pub async fn create_trigger(
     body: Bytes,
 ) -> TwilioResult<(StatusCode, axum::Json<UsageTrigger>)> {
     let p = Params::parse(&body);
-    let (url, method) = callback(&p, None)?;
-    let category = p.required("UsageCategory", code::INVALID)?;
-    if !CATEGORIES.contains(&category) {
-        return Err(invalid(format!("UsageCategory {category} is not valid")));
-    }
-    let by_text = p.get("TriggerBy").unwrap_or("usage");
-    let by = TriggerBy::parse(by_text)
-        .ok_or_else(|| invalid("TriggerBy must be usage, count or price"))?;
-    let value_text = p.required("TriggerValue", code::INVALID)?;
-    let value = usage::trigger_value(by, value_text).ok_or_else(|| {
-        invalid("TriggerValue must be a positive number (whole, unless TriggerBy is price)")
-    })?;
-    let recurring = p.get("Recurring").unwrap_or("").trim();
-    if usage::period_start(recurring, 0).is_none() {
-        return Err(invalid(
-            "Recurring must be daily, monthly, yearly or alltime",
-        ));
-    }
-    let name =
-        rules::validate_friendly_name(p.get("FriendlyName").unwrap_or("")).map_err(invalid)?;
-    let new = NewTrigger {
-        friendly_name: &name,
-        usage_category: category,
-        trigger_by: by.name(),
-        trigger_value: value_text.trim(),
-        value,
-        recurring,
-        callback_url: &url,
-        callback_method: &method,
+    let text = |name: &str| p.get(name).unwrap_or("").to_string();
+    let form = TriggerForm {
+        callback_url: text("CallbackUrl"),
+        callback_method: text("CallbackMethod"),
+        usage_category: p.required("UsageCategory", code::INVALID)?.to_string(),
+        trigger_by: text("TriggerBy"),
+        trigger_value: p.required("TriggerValue", code::INVALID)?.to_string(),
+        recurring: text("Recurring"),
+        friendly_name: text("FriendlyName"),
     };
-    let id = repo::insert_trigger(&state.db.pool, account.user.id, &new, now_ms()).await?;
+    let checked = triggers::check(&form).map_err(|(field, message)| match field {
+        Field::CallbackUrl => TwilioError::bad(code::INVALID_CALLBACK, message),
+        _ => invalid(message),
+    })?;
+    let id = triggers::create(&state, account.user.id, &form, &checked)
+        .await?
+        .ok_or_else(|| invalid(triggers::limit_message()))?;
     let t = repo::find_trigger(&state.db.pool, account.user.id, id).await?;
     let t = t.ok_or_else(|| TwilioError::not_found("UsageTrigger"))?;
     Ok((

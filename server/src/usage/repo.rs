@@ -147,6 +147,9 @@ statements! {
     pub fn triggers_of(user_id: i64, limit: i64, offset: i64) -> all(Trigger) =
         &format!("{TRIGGER} WHERE user_id = $1 ORDER BY id LIMIT $2 OFFSET $3");
 
+    pub fn count_triggers(user_id: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM usage_triggers WHERE user_id = $1";
+
     pub fn delete_trigger(user_id: i64, id: i64) -> changed_one() =
         "DELETE FROM usage_triggers WHERE user_id = $1 AND id = $2";
 

@@ -124,3 +124,130 @@ fn shown_plain(by: TriggerBy, value: i64) -> String {
         _ => value.to_string(),
     }
 }
+
+/// A trigger as asked for (Twilio's parameters, or the client area's form).
+#[derive(Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TriggerForm {
+    pub callback_url: String,
+    /// GET or POST (the default).
+    pub callback_method: String,
+    pub usage_category: String,
+    /// usage (the default), count or price.
+    pub trigger_by: String,
+    pub trigger_value: String,
+    /// "", daily, monthly, yearly or alltime.
+    pub recurring: String,
+    pub friendly_name: String,
+}
+
+/// Which field a refusal is about (the API maps them to Twilio's codes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    CallbackUrl,
+    CallbackMethod,
+    UsageCategory,
+    TriggerBy,
+    TriggerValue,
+    Recurring,
+    FriendlyName,
+}
+
+impl Field {
+    /// The client area's name for it.
+    pub fn form_name(self) -> &'static str {
+        match self {
+            Field::CallbackUrl => "callbackUrl",
+            Field::CallbackMethod => "callbackMethod",
+            Field::UsageCategory => "usageCategory",
+            Field::TriggerBy => "triggerBy",
+            Field::TriggerValue => "triggerValue",
+            Field::Recurring => "recurring",
+            Field::FriendlyName => "friendlyName",
+        }
+    }
+}
+
+/// A trigger's fields once checked.
+pub struct Checked {
+    pub callback_url: String,
+    pub callback_method: String,
+    pub trigger_by: TriggerBy,
+    pub value: i64,
+}
+
+/// Checks a new trigger with core's rules: the first refusal, by field.
+pub fn check(f: &TriggerForm) -> Result<Checked, (Field, String)> {
+    use dialtone_core::api as rules;
+    let callback_url = rules::validate_callback_url(&f.callback_url)
+        .map_err(|m| (Field::CallbackUrl, m.to_string()))?
+        .ok_or((Field::CallbackUrl, "CallbackUrl is required".to_string()))?;
+    let callback_method = rules::validate_method(&f.callback_method)
+        .map_err(|m| (Field::CallbackMethod, m.to_string()))?;
+    let category = f.usage_category.trim();
+    if !usage::CATEGORIES.contains(&category) {
+        return Err((
+            Field::UsageCategory,
+            format!("UsageCategory {category} is not valid"),
+        ));
+    }
+    let trigger_by = TriggerBy::parse(f.trigger_by.trim()).ok_or((
+        Field::TriggerBy,
+        "TriggerBy must be usage, count or price".to_string(),
+    ))?;
+    let value = usage::trigger_value(trigger_by, &f.trigger_value).ok_or((
+        Field::TriggerValue,
+        "TriggerValue must be a positive number (whole, unless TriggerBy is price)".to_string(),
+    ))?;
+    if usage::period_start(f.recurring.trim(), 0).is_none() {
+        return Err((
+            Field::Recurring,
+            "Recurring must be daily, monthly, yearly or alltime".into(),
+        ));
+    }
+    rules::validate_friendly_name(&f.friendly_name)
+        .map_err(|m| (Field::FriendlyName, m.to_string()))?;
+    Ok(Checked {
+        callback_url,
+        callback_method,
+        trigger_by,
+        value,
+    })
+}
+
+/// An account keeps at most this many triggers (each is read by every run of the job).
+pub const MAX_TRIGGERS: i64 = 100;
+
+/// Creates a checked trigger for `user_id`: its id, or None at the account's limit.
+pub async fn create(
+    state: &AppState,
+    user_id: i64,
+    f: &TriggerForm,
+    c: &Checked,
+) -> sqlx::Result<Option<i64>> {
+    let mut tx = state.db.begin_write().await?;
+    // Counted under a lock of the owner's row, so concurrent creations stop at the limit.
+    crate::users::repo::lock(&mut *tx, user_id).await?;
+    if repo::count_triggers(&mut *tx, user_id).await? >= MAX_TRIGGERS {
+        return Ok(None);
+    }
+    let name = f.friendly_name.trim();
+    let new = repo::NewTrigger {
+        friendly_name: name,
+        usage_category: f.usage_category.trim(),
+        trigger_by: c.trigger_by.name(),
+        trigger_value: f.trigger_value.trim(),
+        value: c.value,
+        recurring: f.recurring.trim(),
+        callback_url: &c.callback_url,
+        callback_method: &c.callback_method,
+    };
+    let id = repo::insert_trigger(&mut *tx, user_id, &new, crate::db::now_ms()).await?;
+    tx.commit().await?;
+    Ok(Some(id))
+}
+
+/// The refusal at the limit.
+pub fn limit_message() -> String {
+    format!("An account keeps at most {MAX_TRIGGERS} usage triggers: delete one first")
+}

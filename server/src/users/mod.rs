@@ -2,6 +2,8 @@
 //! management (/api/admin/users).
 
 mod admin;
+mod closing;
+mod export;
 mod handlers;
 pub mod repo;
 
@@ -26,6 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::get_user_info))
         .routes(routes!(handlers::put_profile))
         .routes(routes!(handlers::put_password))
+        .routes(routes!(closing::post_close))
+        .routes(routes!(export::get_export))
         .routes(routes!(admin::list_users))
         .routes(routes!(admin::post_email))
         .routes(routes!(admin::post_role))

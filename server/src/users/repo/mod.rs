@@ -2,6 +2,8 @@
 //! changes with the reports' counts, `trial` the free trial's columns.
 
 mod admin;
+pub mod closing;
+pub mod export;
 mod trial;
 pub mod two_factor;
 

@@ -252,6 +252,18 @@ async fn export(state: &AppState, scope: Scope, f: CallFilter) -> Result<Respons
     Ok((headers, out).into_response())
 }
 
+/// All of one user's calls as CSV (the account export).
+pub async fn export_for(state: &AppState, user_id: i64) -> Result<Response> {
+    export(
+        state,
+        Scope {
+            user: Some(user_id),
+        },
+        CallFilter::default(),
+    )
+    .await
+}
+
 /// The signed-in user's filtered calls as CSV.
 #[utoipa::path(get, path = "/calls/export", tag = "calls",
     params(CallFilter),

@@ -53,3 +53,39 @@ async fn a_customers_own_low_balance_threshold_warns_in_place_of_the_platforms()
         .await;
     assert_eq!(r.body["lowBalanceThreshold"], serde_json::Value::Null);
 }
+
+#[tokio::test]
+async fn usage_triggers_are_made_and_removed_from_the_client_area() {
+    let app = TestApp::new().await;
+    let ada = app.client("ada@example.com").await;
+    let bad = json!({ "callbackUrl": "https://hooks.example.com/u", "usageCategory": "sms", "triggerValue": "1.5" });
+    let r = app.post_as(&ada, "/api/usage/triggers", bad).await;
+    assert_eq!(r.status, 400);
+    assert!(r.body["errors"]["triggerValue"].is_string(), "{}", r.body);
+    let good = json!({ "callbackUrl": "https://hooks.example.com/u", "usageCategory": "totalprice",
+        "triggerBy": "price", "triggerValue": "20.00", "recurring": "monthly", "friendlyName": "Monthly spend" });
+    let r = app.post_as(&ada, "/api/usage/triggers", good).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    assert!(r.body["sid"].as_str().unwrap().starts_with("UT"));
+    assert_eq!(r.body["currentValue"], "$0.00");
+    let listed = app.get_as(&ada, "/api/usage/triggers").await;
+    assert_eq!(listed.body["items"][0]["friendlyName"], "Monthly spend");
+    let bob = app.client("bob@example.com").await;
+    assert_eq!(
+        app.delete_as(&bob, &format!("/api/usage/triggers/{id}"))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        app.delete_as(&ada, &format!("/api/usage/triggers/{id}"))
+            .await
+            .status,
+        204
+    );
+    assert_eq!(
+        app.get_as(&ada, "/api/usage/triggers").await.body["items"],
+        json!([])
+    );
+}

@@ -3,7 +3,9 @@
 mod alerts;
 mod auto_recharge;
 mod documents;
+mod leaving;
 mod recharge_stripe;
+mod statement_scale;
 
 use crate::common::{exp_year, Session, TestApp};
 use dialtone_server::state::AppState;

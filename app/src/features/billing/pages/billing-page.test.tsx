@@ -26,6 +26,7 @@ const server = mockServer({
   'GET /api/documents?pageSize=50': ok({ items: [], total: 0, page: 1, pageSize: 50 }),
   'GET /api/billing/profile': ok({ company: '', address: '', taxId: '', billingEmail: '' }),
   'GET /api/billing/alerts': ok({ lowBalanceThreshold: null, platformThreshold: 5 }),
+  'GET /api/usage/triggers': ok({ items: [] }),
 });
 
 function renderPage() {

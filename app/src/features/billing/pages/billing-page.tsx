@@ -7,6 +7,7 @@ import { AutoRechargeForm } from '../components/auto-recharge-form';
 import { BillingProfileForm } from '../components/billing-profile-form';
 import { DocumentsTable } from '../components/documents-table';
 import { LowBalanceForm } from '../components/low-balance-form';
+import { UsageTriggers } from '../components/usage-triggers';
 import { SavedCardPanel } from '../components/saved-card-panel';
 
 /** /client/billing: the saved card and auto-recharge. */
@@ -35,6 +36,7 @@ export function BillingPage() {
           maxDeposit={config.data.maxDeposit}
         />
         <LowBalanceForm />
+        <UsageTriggers />
         <DocumentsTable />
         <BillingProfileForm />
       </>

@@ -115,4 +115,31 @@ describe('Settings page', () => {
     await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
     expect(writes(fetch)).toEqual(['POST /api/auth/logout-all?revokeCredentials=true']);
   });
+
+  it('closes the account after the password and a confirmation, then signs out', async () => {
+    const fetch = mockApi({
+      'POST /api/user/close': (init) =>
+        JSON.parse(String(init.body)).password === 'right'
+          ? ok({ message: 'Your account is closed.' })
+          : refusal(400, 'Invalid input', { password: 'Current password is incorrect' }),
+    });
+    const auth = fakeAuth({ user, logout: vi.fn() });
+    renderWithProviders(<SettingsPage />, { auth });
+    const form = screen.getByRole('form', { name: 'Close account' });
+    const password = within(form).getByLabelText('Your password');
+    await userEvent.type(password, 'wrong');
+    await userEvent.click(within(form).getByRole('button', { name: 'Close account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close Account' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close Account' }));
+    expect(await within(form).findByText('Current password is incorrect')).toBeVisible();
+    await retype(password, 'right');
+    await userEvent.click(within(form).getByRole('button', { name: 'Close account' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Close Account' })).getByRole('button', {
+        name: 'Close Account',
+      }),
+    );
+    await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+    expect(writes(fetch)).toEqual(['POST /api/user/close', 'POST /api/user/close']);
+  });
 });

@@ -1,6 +1,7 @@
 import { AppPage } from '../../../components/ui/layout/app-page';
 import { Spinner } from '../../../components/ui/feedback/spinner';
 import { useAuth } from '../../../lib/auth-context';
+import { LeavingForm } from '../components/leaving-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsForm } from '../components/sessions-form';
@@ -48,6 +49,13 @@ export function SettingsPage() {
         description="Lost a device, or signed in somewhere you should not have?"
       >
         <SessionsForm />
+      </SettingsSection>
+      <SettingsSection
+        id="leaving-heading"
+        title="Your data and leaving"
+        description="Take a copy of everything, or close your account."
+      >
+        <LeavingForm />
       </SettingsSection>
     </AppPage>
   );

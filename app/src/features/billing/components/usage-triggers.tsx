@@ -1,0 +1,188 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Schema } from '../../../generated/api-types';
+import { Button } from '../../../components/ui/basics/button';
+import {
+  ActionConfirmDialog,
+  dangerConfirm,
+} from '../../../components/ui/dialogs/action-confirm-dialog';
+import { Alert } from '../../../components/ui/feedback/alert';
+import { optionsOf, SelectField } from '../../../components/ui/forms/select-field';
+import { TextField } from '../../../components/ui/forms/text-field';
+import { api, fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { useApiGet } from '../../../lib/use-api-get';
+import { useCoreForm } from '../../../lib/use-core-form';
+
+type Trigger = Schema<'TriggerView'>;
+type Values = {
+  friendlyName: string;
+  usageCategory: string;
+  triggerBy: string;
+  triggerValue: string;
+  recurring: string;
+  callbackUrl: string;
+};
+
+const key = ['usage', 'triggers'] as const;
+const empty: Values = {
+  friendlyName: '',
+  usageCategory: 'totalprice',
+  triggerBy: 'price',
+  triggerValue: '',
+  recurring: 'monthly',
+  callbackUrl: '',
+};
+const categories = optionsOf({
+  totalprice: 'Total spend',
+  calls: 'Calls',
+  'calls-outbound': 'Outbound calls',
+  'calls-inbound': 'Inbound calls',
+  sms: 'SMS',
+  phonenumbers: 'Phone numbers',
+  recordings: 'Recordings',
+});
+const measures = optionsOf({
+  price: 'Spend ($)',
+  count: 'Count',
+  usage: 'Usage (minutes, messages)',
+});
+const periods = optionsOf({
+  daily: 'Day',
+  monthly: 'Month',
+  yearly: 'Year',
+  alltime: 'Once, ever',
+});
+
+function NewTriggerForm() {
+  const queryClient = useQueryClient();
+  // The server checks every field with the API's rules (shown under each field).
+  const form = useCoreForm<Values>({ initial: empty, validate: () => ({}) });
+  const create = useMutation({
+    mutationFn: (values: Values) => api.post<Trigger>('/usage/triggers', values),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      form.reset(empty);
+      toast.success('Trigger created');
+    },
+    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  });
+  const failure =
+    create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0
+      ? messageOf(create.error, 'Could not create the trigger.')
+      : null;
+  return (
+    <form
+      noValidate
+      aria-label="New usage trigger"
+      className="mt-4 grid gap-4 md:grid-cols-3"
+      onSubmit={form.submit((values) => create.mutate(values))}
+    >
+      <SelectField
+        id="trigger-category"
+        label="Category"
+        options={categories}
+        {...form.text('usageCategory')}
+      />
+      <SelectField
+        id="trigger-by"
+        label="Measured by"
+        options={measures}
+        {...form.text('triggerBy')}
+      />
+      <TextField
+        id="trigger-value"
+        label="Reaches"
+        inputMode="decimal"
+        {...form.text('triggerValue')}
+      />
+      <SelectField
+        id="trigger-recurring"
+        label="Each"
+        options={periods}
+        {...form.text('recurring')}
+      />
+      <TextField
+        id="trigger-url"
+        label="Callback URL"
+        hint="We post Twilio's signed UsageTrigger callback here"
+        {...form.text('callbackUrl')}
+      />
+      <TextField id="trigger-name" label="Name (optional)" {...form.text('friendlyName')} />
+      {failure && (
+        <div className="md:col-span-3">
+          <Alert>{failure}</Alert>
+        </div>
+      )}
+      <div className="md:col-span-3">
+        <Button type="submit" loading={create.isPending}>
+          Add trigger
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The account's usage triggers (also the API's Usage/Triggers): list, add, delete. */
+export function UsageTriggers() {
+  const triggers = useApiGet<{ items: Trigger[] }>(key, '/usage/triggers', { staleTime: 0 });
+  const [deleting, setDeleting] = useState<Trigger | null>(null);
+  let list;
+  if (triggers.isPending) list = <p role="status">Loading triggers...</p>;
+  else if (triggers.isError) list = <Alert>Could not load your usage triggers.</Alert>;
+  else if (triggers.data.items.length === 0)
+    list = <p className="text-sm text-slate-600">No usage triggers yet.</p>;
+  else
+    list = (
+      <ul className="divide-y divide-slate-100">
+        {triggers.data.items.map((t) => (
+          <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
+            <span>
+              <span className="font-medium text-slate-900">
+                {t.friendlyName || t.usageCategory}
+              </span>{' '}
+              <span className="text-slate-600">
+                {t.usageCategory} by {t.triggerBy} reaches {t.triggerValue}
+                {t.recurring ? ` each ${t.recurring}` : ''}; now {t.currentValue}
+                {t.dateFired ? `; fired ${new Date(t.dateFired).toLocaleString()}` : ''}
+              </span>
+            </span>
+            <Button size="sm" variant="secondary" onClick={() => setDeleting(t)}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section
+      aria-labelledby="triggers-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="triggers-heading" className="text-lg font-semibold text-slate-900">
+        Usage triggers
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">
+        Hear about usage before the bill does: when a category reaches a value in its period, we
+        notify you here and by e-mail, and post to your callback URL once.
+      </p>
+      {list}
+      <NewTriggerForm />
+      {deleting && (
+        <ActionConfirmDialog
+          {...dangerConfirm(
+            'delete the trigger',
+            () => api.delete(`/usage/triggers/${deleting.id}`),
+            key,
+            {
+              title: 'Delete Trigger',
+              success: 'Trigger deleted',
+              children: <p>Delete the trigger {deleting.friendlyName || deleting.sid}?</p>,
+            },
+          )}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
