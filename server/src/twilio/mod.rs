@@ -13,6 +13,7 @@ pub mod numbers;
 mod recordings;
 pub mod repo;
 mod usage;
+mod usage_triggers;
 pub mod wire;
 
 use crate::state::AppState;
@@ -68,13 +69,13 @@ pub fn router() -> Router<AppState> {
         .route("/Usage/Records/{Period}", get(usage::list_period_records))
         .route(
             "/Usage/Triggers.json",
-            get(usage::list_triggers).post(usage::create_trigger),
+            get(usage_triggers::list_triggers).post(usage_triggers::create_trigger),
         )
         .route(
             "/Usage/Triggers/{Sid}",
-            get(usage::fetch_trigger)
-                .post(usage::update_trigger)
-                .delete(usage::delete_trigger),
+            get(usage_triggers::fetch_trigger)
+                .post(usage_triggers::update_trigger)
+                .delete(usage_triggers::delete_trigger),
         )
         .route("/Balance.json", get(get_balance))
         .fallback(not_found);
@@ -201,11 +202,11 @@ pub async fn get_balance(
         available::list_available,
         usage::list_records,
         usage::list_period_records,
-        usage::create_trigger,
-        usage::list_triggers,
-        usage::fetch_trigger,
-        usage::update_trigger,
-        usage::delete_trigger,
+        usage_triggers::create_trigger,
+        usage_triggers::list_triggers,
+        usage_triggers::fetch_trigger,
+        usage_triggers::update_trigger,
+        usage_triggers::delete_trigger,
         get_balance
     ),
     components(schemas(TwilioErrorBody))

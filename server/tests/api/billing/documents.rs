@@ -68,6 +68,8 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
     deposit(&app, &ada, 30).await;
     completed(&app, "st-1", "outbound", &mine, "+12125550199", 120).await;
     completed(&app, "st-2", "inbound", "+16045550111", &mine, 60).await;
+    let sms = app.send_sms(&ada, "+14155550123", "Statement test").await;
+    assert!(sms.status.is_success(), "{}", sms.body);
     // All of that happened last month: the ledger's times move back, in order.
     let last_month = month_start_ms(now_ms()) - 10 * 24 * HOUR;
     sqlx::query("UPDATE ledger_entries SET created_at = $1 + id WHERE user_id = $2")
@@ -76,9 +78,12 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
         .execute(&app.state.db.pool)
         .await
         .unwrap();
-    // This month: another deposit and another call.
+    // This month: another deposit, another call and an auto-recharge.
     deposit(&app, &ada, 10).await;
     completed(&app, "st-3", "outbound", &mine, "+12125550199", 60).await;
+    super::save_sandbox_card(&app, &ada, "4242424242424242").await;
+    super::turn_on(&app, &ada, "100", "25", "100").await;
+    assert_eq!(super::run(&app.state, now_ms()).await, 1);
 
     let this_month = month_start_ms(now_ms());
     let issue = |now| dialtone_server::documents::issue_statements(&app.state, now);
@@ -100,7 +105,7 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
         .iter()
         .map(|d| (d["kind"].as_str().unwrap(), d["number"].as_str().unwrap()))
         .collect();
-    assert_eq!(kinds.iter().filter(|k| k.0 == "receipt").count(), 2);
+    assert_eq!(kinds.iter().filter(|k| k.0 == "receipt").count(), 3);
     let statements: Vec<&Value> = docs
         .iter()
         .filter(|d| d["kind"] == "statement")
@@ -158,6 +163,8 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
         first.contains("Number first months and setup fees (2)"),
         "{first}"
     );
+    assert!(first.contains("Messages (1)"), "{first}");
+    assert!(second.contains("Auto-recharge by card (1)"), "{second}");
 
     // The CSV's lines lead from the opening to the closing balance.
     let id = statements[1]["id"].as_i64().unwrap();
@@ -188,7 +195,7 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
             &format!("/api/admin/users/{}/documents", ada.user_id),
         )
         .await;
-    assert_eq!(listed.body["total"], 4);
+    assert_eq!(listed.body["total"], 5);
     app.assert_invariant().await;
 }
 
