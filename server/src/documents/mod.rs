@@ -1,5 +1,5 @@
 //! Receipts and monthly statements (issue 46): /api/documents*, the customer's billing
-//! details (/api/billing/profile), administrators' copies (/api/admin/documents*), and
+//! details (/api/billing/profile), administrators' copies (/api/admin/users/{id}/documents, /api/admin/documents/*), and
 //! the jobs that issue statements and mail documents to the billing address.
 
 pub mod content;
@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_csv))
         .routes(routes!(admin_list))
         .routes(routes!(admin_pdf))
+        .routes(routes!(admin_csv))
         .routes(routes!(profile::get_profile, profile::put_profile))
         .routes(routes!(profile::get_provider, profile::put_provider))
 }
@@ -136,7 +137,11 @@ pub async fn get_pdf(With(state, auth): With<AuthUser>, Path(id): Path<i64>) -> 
     params(("id" = i64, Path, description = "The statement's id")),
     responses((status = 200, description = "The CSV", content_type = "text/csv", body = String), Invalid, SignedIn, NotFound))]
 pub async fn get_csv(With(state, auth): With<AuthUser>, Path(id): Path<i64>) -> Result<Response> {
-    let (_, content) = load(&state, id, Some(auth.user.id)).await?;
+    csv_of(&state, id, Some(auth.user.id)).await
+}
+
+async fn csv_of(state: &AppState, id: i64, owner: Option<i64>) -> Result<Response> {
+    let (_, content) = load(state, id, owner).await?;
     let statement = content
         .statement
         .ok_or_else(|| Error::NotFound("Only statements have a CSV".into()))?;
@@ -169,6 +174,17 @@ pub async fn admin_pdf(
     Path(id): Path<i64>,
 ) -> Result<Response> {
     pdf_of(&state, id, None).await
+}
+
+/// Any account's statement as CSV (administrators).
+#[utoipa::path(get, path = "/admin/documents/{id}/csv", tag = "billing",
+    params(("id" = i64, Path, description = "The statement's id")),
+    responses((status = 200, description = "The CSV", content_type = "text/csv", body = String), Invalid, SignedIn, AdminOnly, NotFound))]
+pub async fn admin_csv(
+    With(state, _admin): With<AdminUser>,
+    Path(id): Path<i64>,
+) -> Result<Response> {
+    csv_of(&state, id, None).await
 }
 
 /// Issues the statements of the last month that are not issued yet, once that month

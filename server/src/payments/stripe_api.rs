@@ -73,6 +73,11 @@ impl Stripe<'_> {
         self.send(request, key).await
     }
 
+    pub async fn delete(&self, path: &str) -> Result<Value, StripeError> {
+        self.send(self.http.delete(format!("{}{path}", self.base)), None)
+            .await
+    }
+
     pub async fn get(&self, path: &str) -> Result<Value, StripeError> {
         self.send(self.http.get(format!("{}{path}", self.base)), None)
             .await

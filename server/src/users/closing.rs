@@ -1,7 +1,7 @@
 //! Leaving cleanly (issue 46): POST /api/user/close. With the password, in one
 //! transaction: numbers go back to the inventory, packages and IVR flows end, API keys,
-//! SIP devices, the saved card, auto-recharge and usage triggers go, sessions end, and
-//! the account's personal data is blanked. The balance stays for 90 days as the refund
+//! SIP devices, the saved card (and the customer at Stripe), auto-recharge and usage
+//! triggers go, sessions end, and the account's personal data is blanked. The balance stays for 90 days as the refund
 //! policy says (the customer asks for it back); the ledger, calls' and messages'
 //! records and issued documents stay for their legal retention.
 
@@ -77,6 +77,9 @@ pub async fn post_close(
     super::check_password(&state, &user, &req.password, "password").await?;
     let now = now_ms();
     let scrambled = crate::auth::password::hash(&crate::auth::tokens::random_token()).await?;
+    let customer = crate::payments::cards::repo::customer_of(&state.db.pool, user.id)
+        .await?
+        .flatten();
     let mut tx = state.db.begin_write().await?;
     if closing::held(&mut *tx, user.id).await? > 0 {
         return Err(Error::Conflict(
@@ -89,6 +92,7 @@ pub async fn post_close(
     closing::anonymise(&mut *tx, user.id, &email, &scrambled, now).await?;
     let entry = crate::audit::Entry::by(user.id, "account.closed", "user", user.id, None, None);
     crate::audit::commit(tx, entry).await?;
+    crate::payments::cards::forget_customer(&state, customer).await;
     let balance = crate::users::repo::balance(&state.db.pool, user.id).await?;
     let message = closed_message(balance);
     let body = format!("Hello {},\n\n{message}\n\nDialtone", user.name);

@@ -187,3 +187,15 @@ pub async fn delete_card(With(state, auth): With<AuthUser>) -> Result<axum::Json
     }
     Ok(axum::Json(current(&state, user_id).await?))
 }
+
+/// A closed account's customer at Stripe goes (its saved cards with it). Best effort,
+/// after the account's own transaction: nothing is charged from a closed account either
+/// way, and a failure is logged for an operator to finish by hand.
+pub async fn forget_customer(state: &crate::state::AppState, customer_id: Option<String>) {
+    let provider = Provider::from_config(&state.config);
+    if let (Some(id), Some(api)) = (customer_id, provider.stripe()) {
+        if let Err(e) = stripe::delete_customer(&api, &id).await {
+            tracing::warn!(customer = %id, error = %e, "deleting a closed account's Stripe customer failed");
+        }
+    }
+}

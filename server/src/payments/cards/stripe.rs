@@ -111,6 +111,15 @@ pub async fn read_confirmed(
 }
 
 /// Detaches a removed card from the customer.
+/// Deletes a closed account's customer at Stripe: its cards and the name and e-mail
+/// Stripe kept go with it.
+pub async fn delete_customer(api: &Stripe<'_>, customer_id: &str) -> anyhow::Result<()> {
+    api.delete(&format!("/v1/customers/{customer_id}"))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(())
+}
+
 pub async fn detach(api: &Stripe<'_>, payment_method_id: &str) -> anyhow::Result<()> {
     let path = format!("/v1/payment_methods/{payment_method_id}/detach");
     api.post(&path, &[], None)

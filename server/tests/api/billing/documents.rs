@@ -2,7 +2,7 @@
 //! ledger across a month boundary (read back from the PDF with pdftotext), numbers
 //! without gaps under concurrent issuing, and each account sees only its own.
 
-use crate::common::{caller, card, completed, Session, TestApp};
+use crate::common::{caller, card, completed, serve, Session, TestApp};
 use dialtone_core::dates::month_start_ms;
 use dialtone_server::db::now_ms;
 use serde_json::{json, Value};
@@ -56,6 +56,26 @@ async fn pdf_text(app: &TestApp, who: &Session, id: i64) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A carrier that takes every message except those to +44 (refused: refunded).
+async fn carrier() -> String {
+    let router = axum::Router::new().route(
+        "/messages",
+        axum::routing::post(|body: axum::Json<Value>| async move {
+            match body.0["to"].as_str().unwrap_or("").starts_with("+44") {
+                true => (
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    axum::Json(json!({})),
+                ),
+                false => (
+                    axum::http::StatusCode::OK,
+                    axum::Json(json!({ "id": "c-1" })),
+                ),
+            }
+        }),
+    );
+    format!("{}/messages", serve(router).await)
+}
+
 /// An amount of the API (a JSON number of dollars) as documents print it (core's format).
 fn money(v: &Value) -> String {
     dialtone_core::money::format_micros((v.as_f64().unwrap() * 1e6).round() as i64)
@@ -63,13 +83,20 @@ fn money(v: &Value) -> String {
 
 #[tokio::test]
 async fn statements_across_a_month_boundary_equal_the_ledger() {
-    let app = TestApp::new().await;
+    let url = carrier().await;
+    let app = TestApp::with(move |c| {
+        c.sms_provider = "http".into();
+        c.sms_http_url = Some(url);
+    })
+    .await;
     let (ada, mine) = caller(&app, "ada@example.com", "20").await;
     deposit(&app, &ada, 30).await;
     completed(&app, "st-1", "outbound", &mine, "+12125550199", 120).await;
     completed(&app, "st-2", "inbound", "+16045550111", &mine, 60).await;
     let sms = app.send_sms(&ada, "+14155550123", "Statement test").await;
     assert!(sms.status.is_success(), "{}", sms.body);
+    let refused = app.send_sms(&ada, "+447700900123", "Refunded").await;
+    assert_eq!(refused.status, 502, "{}", refused.body);
     // All of that happened last month: the ledger's times move back, in order.
     let last_month = month_start_ms(now_ms()) - 10 * 24 * HOUR;
     sqlx::query("UPDATE ledger_entries SET created_at = $1 + id WHERE user_id = $2")
@@ -163,7 +190,10 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
         first.contains("Number first months and setup fees (2)"),
         "{first}"
     );
-    assert!(first.contains("Messages (1)"), "{first}");
+    assert!(first.contains("Messages (2)"), "{first}");
+    assert!(first.contains("Refunds (1)"), "{first}");
+    let refunds = line(&first, "Refunds");
+    assert!(!refunds.trim_end().ends_with("$0.00"), "{refunds:?}");
     assert!(second.contains("Auto-recharge by card (1)"), "{second}");
 
     // The CSV's lines lead from the opening to the closing balance.
@@ -196,6 +226,17 @@ async fn statements_across_a_month_boundary_equal_the_ledger() {
         )
         .await;
     assert_eq!(listed.body["total"], 5);
+    let copy = app
+        .get_as(&admin, &format!("/api/admin/documents/{id}/csv"))
+        .await;
+    assert_eq!(copy.status, 200);
+    assert_eq!(copy.text, text);
+    assert_eq!(
+        app.get_as(&ada, &format!("/api/admin/documents/{id}/csv"))
+            .await
+            .status,
+        403
+    );
     app.assert_invariant().await;
 }
 

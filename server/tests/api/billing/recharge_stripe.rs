@@ -185,3 +185,28 @@ async fn a_declined_card_and_one_asking_for_3d_secure() {
     assert_eq!(app.balance_of(&bob).await, 0.0);
     app.assert_invariant().await;
 }
+
+#[tokio::test]
+async fn closing_the_account_deletes_its_customer_at_stripe() {
+    let (app, base, _child) = stripe_app().await;
+    let http = reqwest::Client::new();
+    let ada = app.client("ada@example.com").await;
+    save_card(&app, &base, &ada, "4242424242424242").await;
+    let customer: String = sqlx::query_scalar("SELECT stripe_customer_id FROM users WHERE id = $1")
+        .bind(ada.user_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let url = format!("{base}/v1/customers/{customer}");
+    assert_eq!(
+        stripe_get(&http, url.clone()).await["email"],
+        "ada@example.com"
+    );
+
+    let closed = app
+        .post_as(&ada, "/api/user/close", json!({ "password": ada.password }))
+        .await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    let gone = stripe_get(&http, url).await;
+    assert!(gone["error"].is_object(), "Stripe still has {gone}");
+}

@@ -1,4 +1,4 @@
-import { History, MinusCircle, PlusCircle } from 'lucide-react';
+import { FileText, History, MinusCircle, PlusCircle } from 'lucide-react';
 import type { RowActionsProps } from '../../../components/ui/tables/data-table';
 import { listTable } from '../../../components/ui/tables/list-table';
 import { NoValue, Time, TwoLineCell } from '../../../components/ui/tables/table-cells';
@@ -6,7 +6,7 @@ import { usd } from '../../../lib/core';
 import { UserStatusBadge } from '../../admin-overview/components/user-status-badge';
 import type { BalanceItem, Movement } from '../api/get-balances';
 
-export type BalanceAction = 'credit' | 'debit' | 'transactions';
+export type BalanceAction = 'credit' | 'debit' | 'transactions' | 'documents';
 
 function MovementCell({ movement }: { movement: Movement | null | undefined }) {
   if (!movement) return <NoValue />;
@@ -65,6 +65,11 @@ export const BalancesTable = listTable<BalanceItem, RowActionsProps<BalanceItem,
         label: 'View Transactions',
         icon: History,
         onSelect: () => onAction('transactions', user),
+      },
+      {
+        label: 'Receipts and Statements',
+        icon: FileText,
+        onSelect: () => onAction('documents', user),
       },
     ],
   },

@@ -142,4 +142,39 @@ describe('User Balances page', () => {
     expect(await within(dialog).findByText('Entry 1')).toBeVisible();
     expect(within(dialog).getByText('Showing 11 to 11 of 11')).toBeVisible();
   });
+
+  it("lists a user's receipts and statements and downloads one as the admin", async () => {
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:st'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const statement = {
+      id: 31,
+      kind: 'statement',
+      number: 'ST-000004',
+      period: 'October 2026',
+      issuedAt: '2026-11-01T01:00:00Z',
+      total: 12.25,
+    };
+    const { fetch } = show({
+      'GET /api/admin/users/7/documents?page=1&pageSize=10': listPage([statement], 1, 1, 10),
+      'GET /api/admin/documents/31/csv': ok('line,amount'),
+    });
+    await chooseRowAction('Ada Lovelace', 'Receipts and Statements');
+    const dialog = screen.getByRole('dialog', { name: 'Documents of Ada Lovelace' });
+    expect(await within(dialog).findByText('ST-000004')).toBeVisible();
+    expectShows(dialog, ['October 2026', '$12.25']);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Download ST-000004 as CSV' }),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls(fetch)).toContain('GET /api/admin/documents/31/csv');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('ST-000004.csv');
+  });
+
+  it('says so when a user has no documents yet', async () => {
+    show({ 'GET /api/admin/users/7/documents?page=1&pageSize=10': listPage([], 0, 1, 10) });
+    await chooseRowAction('Ada Lovelace', 'Receipts and Statements');
+    const dialog = screen.getByRole('dialog', { name: 'Documents of Ada Lovelace' });
+    expect(await within(dialog).findByText('No receipts or statements yet')).toBeVisible();
+  });
 });

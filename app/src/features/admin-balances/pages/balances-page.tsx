@@ -7,6 +7,7 @@ import { useRowAction } from '../../../lib/use-row-action';
 import { useBalances, type BalanceItem } from '../api/get-balances';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { BalancesTable, type BalanceAction } from '../components/balances-table';
+import { UserDocumentsDialog } from '../components/user-documents-dialog';
 import { UserTransactionsDialog } from '../components/user-transactions-dialog';
 
 export function BalancesPage() {
@@ -44,6 +45,7 @@ export function BalancesPage() {
       {open?.action === 'transactions' && (
         <UserTransactionsDialog user={open.row} onClose={close} />
       )}
+      {open?.action === 'documents' && <UserDocumentsDialog user={open.row} onClose={close} />}
       {(open?.action === 'credit' || open?.action === 'debit') && (
         <AdjustDialog user={open.row} type={open.action} onClose={close} />
       )}

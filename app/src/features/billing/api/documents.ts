@@ -24,11 +24,14 @@ export function saveBillingProfile(profile: BillingProfile) {
   return api.put<BillingProfile>('/billing/profile', profile);
 }
 
+/** Where documents download from: the account's own, or any account's for an admin. */
+export type DocumentsBase = '/documents' | '/admin/documents';
+
 /** Downloads one document as `format` (pdf, or csv for a statement). */
-export function useDownloadDocument() {
+export function useDownloadDocument(base: DocumentsBase) {
   return useMutation({
     mutationFn: async ({ doc, format }: { doc: DocumentView; format: 'pdf' | 'csv' }) => {
-      const blob = await apiBlob(`/documents/${doc.id}/${format}`);
+      const blob = await apiBlob(`${base}/${doc.id}/${format}`);
       saveBlob(blob, `${doc.number}.${format}`);
     },
     onError: (error) => toast.error(messageOf(error, 'Could not download the document.')),

@@ -1,0 +1,74 @@
+import { Button } from '../../../components/ui/basics/button';
+import { usd } from '../../../lib/core';
+import { useDownloadDocument, type DocumentView, type DocumentsBase } from '../api/documents';
+
+function Row({ doc, base }: { doc: DocumentView; base: DocumentsBase }) {
+  const download = useDownloadDocument(base);
+  const busy = download.isPending;
+  return (
+    <tr className="border-t border-slate-100">
+      <td className="py-2 pr-4 font-medium text-slate-900">{doc.number}</td>
+      <td className="py-2 pr-4 capitalize">{doc.kind}</td>
+      <td className="py-2 pr-4">{doc.period ?? new Date(doc.issuedAt).toLocaleDateString()}</td>
+      <td className="py-2 pr-4 text-right tabular-nums">{usd(doc.total)}</td>
+      <td className="py-2 text-right whitespace-nowrap">
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Download ${doc.number} as PDF`}
+          loading={busy}
+          onClick={() => download.mutate({ doc, format: 'pdf' })}
+        >
+          PDF
+        </Button>
+        {doc.kind === 'statement' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ml-2"
+            aria-label={`Download ${doc.number} as CSV`}
+            disabled={busy}
+            onClick={() => download.mutate({ doc, format: 'csv' })}
+          >
+            CSV
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Receipts and statements as a table, each downloadable from `base`. */
+export function DocumentsList({
+  items,
+  base,
+  caption,
+}: {
+  items: DocumentView[];
+  base: DocumentsBase;
+  caption: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-2 pr-4 font-medium">Number</th>
+            <th className="py-2 pr-4 font-medium">Type</th>
+            <th className="py-2 pr-4 font-medium">Period or date</th>
+            <th className="py-2 pr-4 text-right font-medium">Amount</th>
+            <th className="py-2 text-right font-medium">
+              <span className="sr-only">Download</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((doc) => (
+            <Row key={doc.id} doc={doc} base={base} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
