@@ -43,29 +43,37 @@ run() {
   sleep 1
   local t0 t1
   t0=$(date +%s.%N)
-  sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -au "bench-$$" -ap "$password" \
+  mkdir -p "$work/counts-$sip"
+  (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -au "bench-$$" -ap "$password" \
     -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
-    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -fd 100 >/dev/null 2>&1 || true
+    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 100 >/dev/null 2>&1) || true
   t1=$(date +%s.%N)
-  local ok failed
-  read -r ok failed < <(python3 - "$work/stat-$sip.csv" <<'PY'
-import csv, sys
+  # Answered: the INVITE's 200 received; refused: 503 Over Capacity (SIPp counts a
+  # refused call as a successful scenario, so its own totals are not used for these).
+  local ok refused failed
+  read -r ok refused failed < <(python3 - "$work/stat-$sip.csv" "$work/counts-$sip" <<'PY'
+import csv, glob, sys
 rows = list(csv.reader(open(sys.argv[1]), delimiter=';'))
 head, last = rows[0], rows[-1]
-print(last[head.index("SuccessfulCall(C)")], last[head.index("FailedCall(C)")])
+counts = list(csv.reader(open(glob.glob(sys.argv[2] + "/*_counts.csv")[0]), delimiter=';'))
+ch, cl = counts[0], counts[-1]
+answered = cl[next(i for i, c in enumerate(ch) if c.endswith("_200_Recv"))]
+refused = cl[next(i for i, c in enumerate(ch) if c.endswith("_503_Recv"))]
+print(answered, refused, last[head.index("FailedCall(C)")])
 PY
 )
   kill $uas $kam 2>/dev/null; wait $uas $kam 2>/dev/null || true
   local secs per_s
   secs=$(python3 -c "print(round($t1 - $t0, 1))")
   per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
-  echo "| $label | $rate/s offered | $total | $ok answered, $failed failed | $per_s answered calls/s over ${secs} s |"
-  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"failed\":$failed,\"per_second\":$per_s}" >> "$json"
+  echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s |"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s}" >> "$json"
 }
 
 echo '| through Kamailio (1 s calls) | offered | calls | result | throughput |'
 echo '|---|---|---|---|---|'
-for rate in 100 200; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
+# Up to twice the switch's admission (DIALTONE_SIP_MAX_CPS, 300 by default).
+for rate in 100 200 400 600; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
 billed=$(( $(api GET '/calls?pageSize=1' | field '["total"]') - calls_before ))
 echo
 echo "- Dialtone recorded $billed calls for the answered ones above (one CDR each)"
@@ -93,4 +101,4 @@ CONF
 nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" -g 'daemon off;' &
 pids+=($!)
 sleep 0.5
-for rate in 100 200 400; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done
+for rate in 100 200 400 600; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done

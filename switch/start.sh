@@ -9,7 +9,10 @@
 #   DIALTONE_CARRIER_INBOUND  DIALTONE_CARRIER      where the carrier's calls come from
 #   DIALTONE_SWITCH_RPC     127.0.0.1:5064          JSON-RPC over HTTP for Dialtone (hang-ups)
 #   DIALTONE_SIP_WORKDIR    target/switch           rendered config and runtime files
-#   DIALTONE_SIP_CHILDREN   8                       SIP workers (http_client blocks one)
+#   DIALTONE_SIP_CHILDREN   8                       SIP workers (read the network; never wait on HTTP)
+#   DIALTONE_SIP_ASYNC_WORKERS  32                  task workers asking Dialtone about new calls
+#   DIALTONE_SIP_MAX_CPS    300                     new calls a second taken; past it 503 at once
+#   DIALTONE_SIP_SHM_MB     256                     shared memory (transactions, dialogs): 64 ran out at 250 calls/s
 #   DIALTONE_SIP_PIKE_DENSITY  30                   requests per 2 s from one address before a ban
 #   DIALTONE_SIP_TRUSTED    127.0.0.1               an address never banned for floods, answered OPTIONS
 set -euo pipefail
@@ -49,6 +52,8 @@ values = {
     "RPC_PORT": "${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}".rsplit(":", 1)[1],
     "DB_DIR": "$db",
     "CHILDREN": "${DIALTONE_SIP_CHILDREN:-8}",
+    "ASYNC_WORKERS": "${DIALTONE_SIP_ASYNC_WORKERS:-32}",
+    "MAX_CPS": "${DIALTONE_SIP_MAX_CPS:-300}",
     "AUTH_FAIL_LIMIT": "${DIALTONE_SIP_AUTH_FAILURES:-10}",
     "PIKE_DENSITY": "${DIALTONE_SIP_PIKE_DENSITY:-30}",
     "TRUSTED": "${DIALTONE_SIP_TRUSTED:-127.0.0.1}",
@@ -63,4 +68,4 @@ if "{{" in text:
     sys.exit("switch: unrendered placeholder in kamailio.cfg")
 open(sys.argv[2], "w").write(text)
 PY
-exec /usr/sbin/kamailio -f "$work/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m 64 -M 8
+exec /usr/sbin/kamailio -f "$work/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m ${DIALTONE_SIP_SHM_MB:-256} -M 8

@@ -9,6 +9,7 @@ mod inbound;
 mod limits;
 mod live;
 mod outbound;
+mod overload;
 mod restart;
 
 use crate::common::{Session, TestApp};
@@ -31,6 +32,23 @@ pub async fn desk_calls(switch: &Switch, password: &str, talk_ms: u32, calls: u3
     switch
         .device("call", "ada.desk", password, &args, calls)
         .await
+}
+
+/// How many calls of a SIPp trace got `status` (a response retransmitted for a
+/// retransmitted INVITE counts once).
+pub fn calls_answered(messages: &str, status: &str) -> usize {
+    let mut ids: Vec<&str> = messages
+        .split(status)
+        .skip(1)
+        .filter_map(|after| {
+            after
+                .lines()
+                .find(|l| l.to_ascii_lowercase().starts_with("call-id:"))
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.len()
 }
 
 /// A device's call that the switch ended: SIPp saw it through, and the BYE came from

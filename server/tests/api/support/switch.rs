@@ -32,6 +32,8 @@ pub struct Switch {
     router: axum::Router,
     server: std::sync::Mutex<tokio::task::JoinHandle<()>>,
     pub dir: tempfile::TempDir,
+    /// Settings of switch/start.sh beyond the ports (a test's own capacity).
+    env: Vec<(&'static str, String)>,
 }
 
 /// Serves `router` on `listener` until the task is aborted.
@@ -136,6 +138,11 @@ pub struct SippRun {
 impl Switch {
     /// Serves `app` on a loopback port and starts Kamailio in front of it.
     pub async fn start(app: &TestApp) -> Switch {
+        Switch::start_with(app, Vec::new()).await
+    }
+
+    /// `start`, with more of switch/start.sh's settings.
+    pub async fn start_with(app: &TestApp, env: Vec<(&'static str, String)>) -> Switch {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api = listener.local_addr().unwrap();
         let router = dialtone_server::app(app.state.clone());
@@ -151,6 +158,7 @@ impl Switch {
             router,
             server: std::sync::Mutex::new(server),
             dir: tempfile::tempdir().unwrap(),
+            env,
         };
         // A port found free can be taken before Kamailio binds it (by another test's
         // outgoing connection): Kamailio then exits, and starts again on other ports.
@@ -190,6 +198,7 @@ impl Switch {
             .env("DIALTONE_SIP_WORKDIR", self.dir.path().join("kamailio"))
             .env("DIALTONE_SIP_CHILDREN", "4")
             .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
