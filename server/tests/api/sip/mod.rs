@@ -10,6 +10,7 @@ mod limits;
 mod live;
 mod outbound;
 mod overload;
+mod paid_limit;
 mod restart;
 
 use crate::common::{Session, TestApp};
