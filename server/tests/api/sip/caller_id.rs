@@ -76,3 +76,24 @@ async fn the_carrier_sees_the_checked_caller_id_in_from_and_p_asserted_identity(
         "{calls:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_whose_caller_id_number_is_gone_gets_403_not_404() {
+    let app = TestApp::new().await;
+    let (_, mine, password, switch) = calling(&app, "1.00", None).await;
+    // The number the device calls from expired (or was released) since.
+    sqlx::query("UPDATE phone_numbers SET status = 'expired' WHERE number = $1")
+        .bind(&mine)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let run = switch
+        .device("call", "ada.desk", &password, &["-key", "to", CALLEE], 1)
+        .await;
+    assert!(
+        run.messages.contains("SIP/2.0 403 Caller ID not allowed"),
+        "{}",
+        run.messages
+    );
+    assert!(!switch.carrier_messages().contains("INVITE sip:"));
+}
