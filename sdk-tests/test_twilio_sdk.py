@@ -573,6 +573,17 @@ class UsageTest(TwilioTestCase):
         self.assertEqual(this_month[0].start_date, datetime.date.today().replace(day=1))
         self.assertListRefused(20001, 400, self.client.usage.records.list, category="fax")
 
+    def test_usage_records_day_by_day_and_month_by_month(self):
+        self.client.messages.create(to=destination(), from_=self.account.us_number(), body="Daily")
+        today = datetime.date.today()
+        week = today - datetime.timedelta(days=6)
+        daily = self.client.usage.records.daily.list(category="sms", start_date=week, end_date=today)
+        self.assertEqual([r.start_date for r in daily], [week + datetime.timedelta(days=n) for n in range(7)])
+        self.assertGreaterEqual(int(daily[-1].count), 1)
+        monthly = self.client.usage.records.monthly.list(category="sms", page_size=1, limit=3)
+        self.assertEqual(len(monthly), 3, "paged one month at a time")
+        self.assertTrue(all(r.start_date.day == 1 for r in monthly[1:]))
+
     def test_usage_triggers_create_fetch_update_list_delete(self):
         trigger = self.client.usage.triggers.create(
             callback_url="https://hooks.example.com/usage",

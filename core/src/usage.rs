@@ -25,6 +25,25 @@ pub struct Totals {
     pub total_price: Micros,
 }
 
+impl Totals {
+    /// Adds `other`'s usage to this (a month's days, a year's months).
+    pub fn add(&mut self, other: &Totals) {
+        self.calls_inbound += other.calls_inbound;
+        self.calls_inbound_seconds += other.calls_inbound_seconds;
+        self.calls_inbound_price += other.calls_inbound_price;
+        self.calls_outbound += other.calls_outbound;
+        self.calls_outbound_seconds += other.calls_outbound_seconds;
+        self.calls_outbound_price += other.calls_outbound_price;
+        self.sms += other.sms;
+        self.sms_price += other.sms_price;
+        self.numbers += other.numbers;
+        self.numbers_price += other.numbers_price;
+        self.recordings += other.recordings;
+        self.recordings_seconds += other.recordings_seconds;
+        self.total_price += other.total_price;
+    }
+}
+
 /// One category's usage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -212,6 +231,26 @@ pub fn fires(value: i64, current: i64, fired_in: Option<i64>, period: i64) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_add_up_to_their_month() {
+        let day = Totals {
+            calls_outbound: 2,
+            calls_outbound_seconds: 90,
+            calls_outbound_price: 30_000,
+            sms: 1,
+            sms_price: 7_900,
+            total_price: 37_900,
+            ..Default::default()
+        };
+        let mut month = Totals::default();
+        month.add(&day);
+        month.add(&day);
+        assert_eq!(month.calls_outbound, 4);
+        assert_eq!(month.calls_outbound_seconds, 180);
+        assert_eq!(month.total_price, 75_800);
+        assert_eq!(month.calls_inbound, 0);
+    }
 
     #[test]
     fn records_by_category() {

@@ -11875,13 +11875,19 @@ export interface paths {
     };
     /**
      * The same for a period: Today.json, Yesterday.json, ThisMonth.json, LastMonth.json or
-     *     AllTime.json.
+     *     AllTime.json; or a record per category and day, month or year between StartDate and
+     *     EndDate: Daily.json (the last 30 days by default), Monthly.json (12 months) or
+     *     Yearly.json (since the account's first year).
      */
     get: {
       parameters: {
         query?: {
           /** @description One category only */
           Category?: string;
+          /** @description YYYY-MM-DD (Daily, Monthly, Yearly) */
+          StartDate?: string;
+          /** @description YYYY-MM-DD, inclusive (Daily, Monthly, Yearly) */
+          EndDate?: string;
           /** @description 1 to 1000, 50 by default. */
           PageSize?: number;
           /** @description The page number, from 0. */
@@ -11893,7 +11899,7 @@ export interface paths {
         path: {
           /** @description The account's SID */
           AccountSid: string;
-          /** @description Today, Yesterday, ThisMonth, LastMonth or AllTime */
+          /** @description Today, Yesterday, ThisMonth, LastMonth, AllTime, Daily, Monthly or Yearly */
           Period: string;
         };
         cookie?: never;

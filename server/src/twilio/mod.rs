@@ -13,6 +13,7 @@ pub mod numbers;
 mod recordings;
 pub mod repo;
 mod usage;
+mod usage_periods;
 mod usage_triggers;
 pub mod wire;
 

@@ -1,14 +1,23 @@
 //! Usage records (issue 46): what the account used by category (/Usage/Records.json
-//! and its periods: Today, Yesterday, ThisMonth, LastMonth, AllTime).
+//! and its periods: Today, Yesterday, ThisMonth, LastMonth, AllTime; Daily, Monthly and
+//! Yearly in usage_periods.rs).
 
 use super::auth::ApiAccount;
 use super::error::responses::{Credentials, Invalid, Missing, Throttled};
 use super::error::{code, TwilioError, TwilioResult};
+use super::usage_periods::{self as periods, every, Every};
 use super::wire::{self, PageMeta, PageRequest, Paging, Params, API_VERSION};
 use crate::extract::With;
 use crate::usage::repo;
 use axum::extract::{Path, RawQuery};
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
+
+/// The most periods one request may span (Daily over 27 years).
+const MAX_PERIODS: usize = 10_000;
+
+fn epoch() -> NaiveDate {
+    NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default()
+}
 use dialtone_core::usage::{self, CATEGORIES};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -74,6 +83,12 @@ fn period(sub: &str, p: &Params, created: NaiveDate) -> TwilioResult<(NaiveDate,
             last_month_end,
         ),
         "AllTime" => (created, today),
+        sub if every(sub).is_some() => (
+            date_param(p, "StartDate")?.unwrap_or_else(|| {
+                periods::default_start(every(sub).unwrap_or(Every::Day), today, created)
+            }),
+            date_param(p, "EndDate")?.unwrap_or(today),
+        ),
         "" => (
             date_param(p, "StartDate")?.unwrap_or(created),
             date_param(p, "EndDate")?.unwrap_or(today),
@@ -113,19 +128,45 @@ async fn records(
         day(first)
     };
     let to = day(last + Duration::days(1));
-    let totals = repo::totals(&state.db.pool, account.user.id, from, to).await?;
     let base = super::base(&account.account_sid);
     let resource = if sub.is_empty() {
         "Records".to_string()
     } else {
         format!("Records/{sub}")
     };
-    let items: Vec<UsageRecord> = categories
+    // Each period's records, one per category: a single period unless by day, month
+    // or year (then only the periods on the requested page are summed).
+    let spans: Vec<(NaiveDate, NaiveDate)> = match every(sub) {
+        Some(e) => periods::periods(e, first.max(epoch()), last, MAX_PERIODS),
+        None => vec![(first, last)],
+    };
+    let per = categories.len().max(1);
+    let (skip, take) = (req.offset() as usize, req.size as usize);
+    let shown =
+        &spans[(skip / per).min(spans.len())..((skip + take).div_ceil(per)).min(spans.len())];
+    let mut sums = Vec::with_capacity(shown.len());
+    if every(sub).is_some() {
+        let (from, to) = match (shown.first(), shown.last()) {
+            (Some(f), Some(l)) => (day(f.0), day(l.1 + Duration::days(1))),
+            _ => (0, 0),
+        };
+        let days = repo::totals_by_day(&state.db.pool, account.user.id, from, to).await?;
+        sums.extend(shown.iter().map(|span| (*span, periods::sum(&days, *span))));
+    } else {
+        let totals = repo::totals(&state.db.pool, account.user.id, from, to).await?;
+        sums.push(((first, last), totals));
+    }
+    let first_shown = (skip / per) * per;
+    let items: Vec<UsageRecord> = sums
         .iter()
-        .filter_map(|c| usage::record(c, &totals))
-        .skip(req.offset() as usize)
-        .take(req.size as usize)
-        .map(|r| UsageRecord {
+        .flat_map(|(span, totals)| {
+            categories
+                .iter()
+                .filter_map(move |c| usage::record(c, totals).map(|r| (*span, r)))
+        })
+        .skip(skip - first_shown)
+        .take(take)
+        .map(|((first, last), r)| UsageRecord {
             account_sid: account.account_sid.clone(),
             api_version: API_VERSION.into(),
             as_of: Utc::now().to_rfc3339(),
@@ -153,7 +194,8 @@ async fn records(
         .filter_map(|k| p.text(k).map(|v| (k.to_string(), v.to_string())))
         .collect();
     let path = format!("{base}/Usage/{resource}.json");
-    let meta = wire::page_meta(&path, &filters, &req, items.len(), false, None);
+    let more = skip + take < spans.len() * per;
+    let meta = wire::page_meta(&path, &filters, &req, items.len(), more, None);
     Ok(UsageRecordPage {
         usage_records: items,
         meta,
@@ -177,12 +219,16 @@ pub async fn list_records(
 }
 
 /// The same for a period: Today.json, Yesterday.json, ThisMonth.json, LastMonth.json or
-/// AllTime.json.
+/// AllTime.json; or a record per category and day, month or year between StartDate and
+/// EndDate: Daily.json (the last 30 days by default), Monthly.json (12 months) or
+/// Yearly.json (since the account's first year).
 #[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Usage/Records/{Period}.json", tag = "twilio",
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
-        ("Period" = String, Path, description = "Today, Yesterday, ThisMonth, LastMonth or AllTime"),
-        ("Category" = Option<String>, Query, description = "One category only"), Paging),
+        ("Period" = String, Path, description = "Today, Yesterday, ThisMonth, LastMonth, AllTime, Daily, Monthly or Yearly"),
+        ("Category" = Option<String>, Query, description = "One category only"),
+        ("StartDate" = Option<String>, Query, description = "YYYY-MM-DD (Daily, Monthly, Yearly)"),
+        ("EndDate" = Option<String>, Query, description = "YYYY-MM-DD, inclusive (Daily, Monthly, Yearly)"), Paging),
     responses((status = 200, description = "One record per category", body = UsageRecordPage), Invalid, Credentials, Missing, Throttled))]
 pub async fn list_period_records(
     With(state, account): With<ApiAccount>,

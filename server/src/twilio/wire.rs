@@ -219,11 +219,9 @@ pub fn page_meta(
         uri: link(req.page, req.before_id),
         page_size: req.size,
         start,
-        next_page_uri: if has_more {
-            last_id.map(|id| link(req.page + 1, Some(id)))
-        } else {
-            None
-        },
+        // Keyset lists carry their last row as the next page's token; a computed
+        // list (usage records) pages by number alone.
+        next_page_uri: has_more.then(|| link(req.page + 1, last_id)),
         page: req.page,
     }
 }

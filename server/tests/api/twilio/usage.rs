@@ -63,6 +63,72 @@ async fn usage_records_count_calls_by_direction_and_numbers() {
 }
 
 #[tokio::test]
+async fn usage_records_by_day_and_by_month() {
+    let app = TestApp::new().await;
+    let (ada, mine) = caller(&app, "ada@example.com", "20").await;
+    // completed() dates its calls 2026-11-20.
+    completed(&app, "d-1", "outbound", &mine, "+12125550199", 60).await;
+    completed(&app, "d-2", "inbound", "+16045550111", &mine, 45).await;
+    let c = creds(&app, &ada).await;
+    let range = "StartDate=2026-11-19&EndDate=2026-11-21";
+    let daily = get(
+        &app,
+        &c,
+        &format!("/Usage/Records/Daily.json?Category=calls&{range}"),
+    )
+    .await;
+    assert_eq!(daily.status, 200, "{}", daily.body);
+    let days: Vec<(String, String)> = daily.body["usage_records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["start_date"].as_str().unwrap().to_string(),
+                r["count"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let day = |d: &str, n: &str| (d.to_string(), n.to_string());
+    assert_eq!(
+        days,
+        vec![
+            day("2026-11-19", "0"),
+            day("2026-11-20", "2"),
+            day("2026-11-21", "0")
+        ]
+    );
+    assert_eq!(daily.body["usage_records"][1]["end_date"], "2026-11-20");
+
+    let months = "/Usage/Records/Monthly.json?Category=calls-outbound&StartDate=2026-10-15&EndDate=2026-11-30";
+    let monthly = get(&app, &c, months).await;
+    let records = monthly.body["usage_records"].as_array().unwrap();
+    assert_eq!(records.len(), 2, "{}", monthly.body);
+    assert_eq!(
+        (&records[0]["start_date"], &records[0]["end_date"]),
+        (&"2026-10-15".into(), &"2026-10-31".into())
+    );
+    assert_eq!(
+        (&records[1]["count"], &records[1]["usage"]),
+        (&"1".into(), &"1".into())
+    );
+
+    // Every category of three days, five to a page: the page's records and a next page.
+    let page = get(
+        &app,
+        &c,
+        &format!("/Usage/Records/Daily.json?{range}&PageSize=5&Page=1"),
+    )
+    .await;
+    let shown = page.body["usage_records"].as_array().unwrap();
+    assert_eq!(shown.len(), 5, "{}", page.body);
+    assert!(page.body["next_page_uri"].is_string(), "{}", page.body);
+    let yearly = get(&app, &c, "/Usage/Records/Yearly.json?Category=totalprice").await;
+    assert_eq!(yearly.status, 200, "{}", yearly.body);
+    assert!(!yearly.body["usage_records"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn a_trigger_fires_once_per_period_with_a_signed_callback() {
     let app = TestApp::new().await;
     let (ada, mine) = caller(&app, "ada@example.com", "20").await;
