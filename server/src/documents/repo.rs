@@ -127,7 +127,7 @@ pub async fn month_lines<'e>(
            CASE WHEN l.kind = 'deposit' THEN l.description ELSE '' END AS description, \
            COUNT(*) AS n, CAST(SUM(l.amount_micros) AS BIGINT) AS amount \
          FROM ledger_entries l \
-         LEFT JOIN calls c ON l.kind = 'call' AND l.reference = 'call:' || c.call_id \
+         LEFT JOIN calls c ON l.kind = 'call' AND c.call_id = SUBSTR(l.reference, 6) \
          LEFT JOIN countries co ON co.id = c.country_id \
          WHERE l.user_id = $1 AND l.created_at >= $2 AND l.created_at < $3 \
          GROUP BY l.kind, COALESCE(c.direction, ''), COALESCE(co.name, ''), \
