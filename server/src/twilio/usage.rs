@@ -18,7 +18,7 @@ const MAX_PERIODS: usize = 10_000;
 fn epoch() -> NaiveDate {
     NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default()
 }
-use dialtone_core::usage::{self, CATEGORIES};
+use dialtone_core::usage::{self, Totals, CATEGORIES};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -97,6 +97,37 @@ fn period(sub: &str, p: &Params, created: NaiveDate) -> TwilioResult<(NaiveDate,
     })
 }
 
+/// The request's category, or every category.
+fn categories_of(p: &Params) -> TwilioResult<Vec<&'static str>> {
+    match p.text("Category") {
+        None => Ok(CATEGORIES.to_vec()),
+        Some(c) => match CATEGORIES.iter().find(|k| **k == c) {
+            Some(k) => Ok(vec![*k]),
+            None => Err(TwilioError::bad(
+                code::INVALID,
+                format!("Category {c} is not valid"),
+            )),
+        },
+    }
+}
+
+/// Each shown period's totals, summed from one grouped read of their days.
+async fn by_period(
+    state: &crate::state::AppState,
+    user_id: i64,
+    shown: &[(NaiveDate, NaiveDate)],
+) -> TwilioResult<Vec<((NaiveDate, NaiveDate), Totals)>> {
+    let (from, to) = match (shown.first(), shown.last()) {
+        (Some(f), Some(l)) => (day(f.0), day(l.1 + Duration::days(1))),
+        _ => return Ok(Vec::new()),
+    };
+    let days = repo::totals_by_day(&state.db.pool, user_id, from, to).await?;
+    Ok(shown
+        .iter()
+        .map(|span| (*span, periods::sum(&days, *span)))
+        .collect())
+}
+
 async fn records(
     state: &crate::state::AppState,
     account: &ApiAccount,
@@ -111,16 +142,7 @@ async fn records(
         .unwrap_or_default()
         .date_naive();
     let (first, last) = period(sub, &p, created)?;
-    let categories: Vec<&str> = match p.text("Category") {
-        None => CATEGORIES.to_vec(),
-        Some(c) if CATEGORIES.contains(&c) => vec![c],
-        Some(c) => {
-            return Err(TwilioError::bad(
-                code::INVALID,
-                format!("Category {c} is not valid"),
-            ))
-        }
-    };
+    let categories = categories_of(&p)?;
     // All time reaches back before the account's first day (records imported with it).
     let from = if sub == "AllTime" || p.text("StartDate").is_none() && sub.is_empty() {
         0
@@ -144,18 +166,13 @@ async fn records(
     let (skip, take) = (req.offset() as usize, req.size as usize);
     let shown =
         &spans[(skip / per).min(spans.len())..((skip + take).div_ceil(per)).min(spans.len())];
-    let mut sums = Vec::with_capacity(shown.len());
-    if every(sub).is_some() {
-        let (from, to) = match (shown.first(), shown.last()) {
-            (Some(f), Some(l)) => (day(f.0), day(l.1 + Duration::days(1))),
-            _ => (0, 0),
-        };
-        let days = repo::totals_by_day(&state.db.pool, account.user.id, from, to).await?;
-        sums.extend(shown.iter().map(|span| (*span, periods::sum(&days, *span))));
-    } else {
-        let totals = repo::totals(&state.db.pool, account.user.id, from, to).await?;
-        sums.push(((first, last), totals));
-    }
+    let sums = match every(sub) {
+        Some(_) => by_period(state, account.user.id, shown).await?,
+        None => {
+            let totals = repo::totals(&state.db.pool, account.user.id, from, to).await?;
+            vec![((first, last), totals)]
+        }
+    };
     let first_shown = (skip / per) * per;
     let items: Vec<UsageRecord> = sums
         .iter()

@@ -13,6 +13,23 @@ statements! {
 use crate::db::Exec;
 use dialtone_core::usage::Totals;
 
+/// Puts one direction's (count, billable seconds, price) of calls into `t`.
+fn set_calls(t: &mut Totals, direction: &str, (count, seconds, price): (i64, i64, i64)) {
+    if direction == "inbound" {
+        (
+            t.calls_inbound,
+            t.calls_inbound_seconds,
+            t.calls_inbound_price,
+        ) = (count, seconds, price);
+    } else {
+        (
+            t.calls_outbound,
+            t.calls_outbound_seconds,
+            t.calls_outbound_price,
+        ) = (count, seconds, price);
+    }
+}
+
 /// What `user_id` used in [from, to): calls by direction, messages, numbers (a month
 /// bought or renewed; a purchase's setup fee is priced, not counted), recordings, and
 /// the total price (usage debits less refunds, from the ledger).
@@ -61,19 +78,7 @@ pub async fn totals<'e>(
         ..Default::default()
     };
     for (direction, count, seconds, price) in calls {
-        if direction == "inbound" {
-            (
-                t.calls_inbound,
-                t.calls_inbound_seconds,
-                t.calls_inbound_price,
-            ) = (count, seconds, price);
-        } else {
-            (
-                t.calls_outbound,
-                t.calls_outbound_seconds,
-                t.calls_outbound_price,
-            ) = (count, seconds, price);
-        }
+        set_calls(&mut t, &direction, (count, seconds, price));
     }
     Ok(t)
 }
@@ -99,20 +104,11 @@ pub async fn totals_by_day<'e>(
     .fetch_all(ex)
     .await?;
     for (d, direction, count, seconds, price) in calls {
-        let t = days.entry(d).or_default();
-        if direction == "inbound" {
-            (
-                t.calls_inbound,
-                t.calls_inbound_seconds,
-                t.calls_inbound_price,
-            ) = (count, seconds, price);
-        } else {
-            (
-                t.calls_outbound,
-                t.calls_outbound_seconds,
-                t.calls_outbound_price,
-            ) = (count, seconds, price);
-        }
+        set_calls(
+            days.entry(d).or_default(),
+            &direction,
+            (count, seconds, price),
+        );
     }
     let grouped = [
         "SELECT CAST(created_at / 86400000 AS BIGINT) AS d, COUNT(*), CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) \
