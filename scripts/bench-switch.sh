@@ -34,6 +34,7 @@ run() {
   sip=$(udp_port); carrier=$(udp_port)
   DIALTONE_API_URL=$api_url DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_SIP_LISTEN=127.0.0.1:$sip \
     DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SWITCH_RPC=127.0.0.1:$(udp_port) \
+    DIALTONE_SIP_WS_LISTEN=127.0.0.1:$(udp_port) \
     DIALTONE_SIP_WORKDIR=$work/k-$sip DIALTONE_SIP_CHILDREN=16 \
     "$here/switch/start.sh" >"$work/kamailio-$sip.log" 2>&1 &
   local kam=$!; pids+=($kam)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make run`: the release server on the embedded SQLite database with demo data, and
-# the SIP switch (Kamailio) in front of it unless DIALTONE_SWITCH=0. Ctrl-C stops both.
+# the SIP switch (Kamailio) and its media relay (rtpengine) in front of it unless
+# DIALTONE_SWITCH=0. Ctrl-C stops them all.
 set -euo pipefail
 bind=${BIND:-127.0.0.1:8080}
 ./target/release/dialtone-server &
@@ -13,8 +14,10 @@ for _ in $(seq 1 200); do
   sleep 0.1
 done
 if [ "${DIALTONE_SWITCH:-1}" != 0 ]; then
+  switch/media.sh &
+  pids+=($!)
   DIALTONE_API_URL=${DIALTONE_API_URL:-http://$bind} switch/start.sh &
   pids+=($!)
-  echo "SIP switch (Kamailio) on udp/tcp ${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}; carrier ${DIALTONE_CARRIER:-127.0.0.1:5080}"
+  echo "SIP switch (Kamailio) on udp/tcp ${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}, ws ${DIALTONE_SIP_WS_LISTEN:-127.0.0.1:5066}; media relay (rtpengine) ${DIALTONE_RTPENGINE:-127.0.0.1:2223}; carrier ${DIALTONE_CARRIER:-127.0.0.1:5080}"
 fi
 wait -n "${pids[@]}"

@@ -17,6 +17,16 @@ pub const TOO_MANY_DEVICES_MESSAGE: &str = "An account can have at most 20 SIP d
 /// 143 bits.
 pub const PASSWORD_LENGTH: usize = 24;
 
+/// The browser phone's credentials: a device of the account that lasts this long (a
+/// page open longer asks for new ones), at most `MAX_BROWSER_PHONES` at once.
+pub const BROWSER_PHONE_SECONDS: i64 = 3600;
+pub const MAX_BROWSER_PHONES: i64 = 5;
+/// Browser phones' usernames start with this, which a device's username cannot (it
+/// starts with a letter): the two never collide.
+pub const BROWSER_PHONE_PREFIX: &str = "_web";
+pub const BROWSER_PHONE_NO_NUMBER_MESSAGE: &str =
+    "Calls show one of your numbers: buy a number (or take your trial number) first";
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -99,6 +109,9 @@ pub struct RouteDevice {
     pub username: String,
     #[serde(default)]
     pub selected: bool,
+    /// A browser phone open now: it rings with the devices whatever the route names.
+    #[serde(default)]
+    pub browser: bool,
 }
 
 /// Where an inbound call to a number goes.
@@ -112,17 +125,17 @@ pub enum RouteChoice {
 }
 
 /// The route choice: a forward number wins; otherwise the devices the route names, or
-/// every device of the owner when it names none.
+/// every device of the owner when it names none, and the owner's open browser phones.
 pub fn route_choice(route: &RouteInput) -> RouteChoice {
     if let Some(to) = route.forward_to.as_deref().filter(|t| !t.is_empty()) {
         return RouteChoice::Forward { to: to.to_string() };
     }
-    let named = route.devices.iter().any(|d| d.selected);
+    let named = route.devices.iter().any(|d| d.selected && !d.browser);
     RouteChoice::Ring {
         devices: route
             .devices
             .iter()
-            .filter(|d| d.selected || !named)
+            .filter(|d| d.browser || d.selected || !named)
             .map(|d| d.username.clone())
             .collect(),
     }

@@ -251,7 +251,7 @@ const SOURCES: &[(&str, bool, &str, Reader)] = &[
     ("wasm", true, ".rs", rust_reads),
     ("scripts", true, ".sh", shell_reads),
     ("scripts", true, ".py", python_reads),
-    ("switch", false, "start.sh", shell_reads),
+    ("switch", false, ".sh", shell_reads),
     (".", false, "Makefile", shell_reads),
     ("sdk-tests", true, ".py", python_reads),
     // The app's own code runs in the browser, which has no environment (and its API

@@ -31,6 +31,7 @@ export const paths = {
     sendSms: '/client/send-sms',
     messages: '/client/messages',
     sipDevices: '/client/sip-devices',
+    phone: '/client/phone',
     ivr: '/client/ivr',
     ivrNew: '/client/ivr/new',
     /** The editor of a saved flow (route pattern `ivrFlowRoute`). */

@@ -145,6 +145,13 @@ const clientPages: Array<[string, ReactElement]> = [
     ),
   ],
   [
+    paths.client.phone,
+    lazyPage(
+      () => import('../features/phone/pages/phone-page'),
+      (m) => m.PhonePage,
+    ),
+  ],
+  [
     paths.client.sipDevices,
     lazyPage(
       () => import('../features/sip-devices/pages/sip-devices-page'),

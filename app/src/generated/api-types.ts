@@ -7855,6 +7855,132 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sip/browser-phone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issues the page's SIP credentials (and retires the account's expired ones). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BrowserPhoneInput'];
+        };
+      };
+      responses: {
+        /** @description Credentials for this page, valid for an hour */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BrowserPhone'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sip/browser-phone/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rate a call from one of the account's numbers to `to` is billed at. */
+    get: {
+      parameters: {
+        query: {
+          /** @description The caller ID the call would show, one of the account's active numbers. */
+          from: string;
+          /** @description The number dialled, E.164. */
+          to: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The destination's rate */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallRate'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telephony/sip/bans': {
     parameters: {
       query?: never;
@@ -12731,6 +12857,34 @@ export interface components {
        */
       billingEmail: string;
     };
+    /** @description What JsSIP needs to register and call: valid until `expiresAt`. */
+    BrowserPhone: {
+      username: string;
+      /** @description Generated for this page; Dialtone keeps only its digest. */
+      password: string;
+      realm: string;
+      /**
+       * @description The switch's SIP-over-WebSocket address (ws on loopback, wss in deployments).
+       * @example wss://sip.example.com:443
+       */
+      wsUrl: string;
+      callerId: string;
+      /** @description The caller IDs the page may choose from: the account's active numbers. */
+      callerIds: string[];
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      expiresAt: number;
+      server: components['schemas']['SipServer'];
+    };
+    BrowserPhoneInput: {
+      /**
+       * @description The number the page's calls show, one of the account's active numbers; the
+       *     first of them when absent.
+       */
+      callerId?: string | null;
+    };
     Call: {
       account_sid: string;
       api_version: string;
@@ -12845,6 +12999,22 @@ export interface components {
       totals: components['schemas']['CallTotals'];
       /** @description Pass as `before` for the page after this one; null on the last page. */
       next?: string | null;
+    };
+    /**
+     * @description What a call to `to` costs a minute, for the page's running cost (rated as the bill
+     *     will be: core's rateCall with these increments).
+     */
+    CallRate: {
+      /** @description The destination's name, e.g. "United Kingdom". */
+      destination: string;
+      perMinute: components['schemas']['Money'];
+      /**
+       * Format: int64
+       * @description Seconds billed first, then in steps of `nextIncrement`.
+       */
+      firstIncrement: number;
+      /** Format: int64 */
+      nextIncrement: number;
     };
     /** @description The filtered set's size, length and cost. */
     CallTotals: {
@@ -14402,6 +14572,8 @@ export interface components {
       /** @description ISO 3166 code, e.g. DE. */
       code: string;
       flag: string;
+      /** @description The country's calling code without "+", e.g. 49. */
+      callingCode: string;
       mobile?: null | components['schemas']['Money'];
       landline?: null | components['schemas']['Money'];
       tollFree?: null | components['schemas']['Money'];

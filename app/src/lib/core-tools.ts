@@ -9,6 +9,7 @@ export const {
   sipRefusal,
   deviceMayCall,
   routeChoice,
+  rateCall,
   validateIvrFlow,
   ivrLevelLimits,
   ivrIsOpen,

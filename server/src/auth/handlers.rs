@@ -329,6 +329,8 @@ pub async fn post_logout_all(
     let mut tx = state.db.begin_write().await?;
     crate::users::repo::bump_session_version(&mut *tx, user_id).await?;
     session::revoke_user(&mut *tx, user_id, None).await?;
+    // The page phones of the old sessions stop with them.
+    crate::voice::devices::repo::end_browsers(&mut *tx, user_id).await?;
     let revoked = query.revoke_credentials && revoke_credentials(&mut tx, user_id).await?;
     tx.commit().await?;
     tracing::info!(user_id, revoked, "signed out everywhere");

@@ -123,6 +123,8 @@ pub async fn post_reset_password(
         ));
     };
     repo::set_password(&mut *tx, user_id, &hash).await?;
+    // The page phones of the old sessions stop with them.
+    crate::voice::devices::repo::end_browsers(&mut *tx, user_id).await?;
     session::revoke_user(&mut *tx, user_id, None).await?;
     // Every other link of the account, issued before this reset, dies with it.
     super::repo::spend_password_resets_of(&mut *tx, user_id, now).await?;

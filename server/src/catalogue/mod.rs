@@ -30,6 +30,8 @@ pub struct PricingRow {
     /// ISO 3166 code, e.g. DE.
     code: String,
     flag: String,
+    /// The country's calling code without "+", e.g. 49.
+    calling_code: String,
     /// Monthly price of a mobile number.
     mobile: Option<Money>,
     /// Monthly price of a landline number.
@@ -59,6 +61,7 @@ async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
             name: r.name,
             code: r.code,
             flag: r.flag,
+            calling_code: r.calling_code,
             mobile: r.mobile.map(Money::micros),
             landline: r.landline.map(Money::micros),
             toll_free: r.tollfree.map(Money::micros),

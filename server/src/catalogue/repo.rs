@@ -34,6 +34,7 @@ pub struct PriceRow {
     pub name: String,
     pub code: String,
     pub flag: String,
+    pub calling_code: String,
     pub mobile: Option<i64>,
     pub landline: Option<i64>,
     pub tollfree: Option<i64>,
@@ -43,13 +44,13 @@ pub struct PriceRow {
 
 /// One query: prices per type are pivoted in SQL rather than fetched per country.
 const PRICING_SQL: &str = "\
-SELECT c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros,
+SELECT c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros,
        MAX(CASE WHEN p.number_type = 'mobile' THEN p.monthly_micros END) AS mobile,
        MAX(CASE WHEN p.number_type = 'landline' THEN p.monthly_micros END) AS landline,
        MAX(CASE WHEN p.number_type = 'tollfree' THEN p.monthly_micros END) AS tollfree
 FROM countries c LEFT JOIN number_prices p ON p.country_id = c.id
 WHERE c.status = 'active'
-GROUP BY c.id, c.name, c.code, c.flag, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
+GROUP BY c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
 ORDER BY c.sort_order, c.name";
 
 /// Every active country in display order.

@@ -256,10 +256,14 @@ pub struct SipPublic {
     /// DIALTONE_SIP_PUBLIC_PORT: its port (default that of DIALTONE_SIP_LISTEN, else 5060).
     pub port: u16,
     /// DIALTONE_SIP_TRANSPORTS: comma-separated, of udp, tcp, tls, ws, wss (default
-    /// "udp,tcp", what switch/start.sh listens on).
+    /// "udp,tcp,ws", what switch/start.sh listens on).
     pub transports: Vec<String>,
     /// DIALTONE_SIP_OUTBOUND_PROXY: a proxy devices must send through, if any.
     pub outbound_proxy: Option<String>,
+    /// DIALTONE_SIP_WS_URL: where browsers reach the switch's SIP over WebSocket
+    /// (default ws://127.0.0.1:5066, what switch/start.sh listens on; wss:// behind TLS
+    /// in a deployment, as pages served over https may only open wss).
+    pub ws_url: String,
 }
 
 impl SipPublic {
@@ -267,7 +271,7 @@ impl SipPublic {
         let listen = var("DIALTONE_SIP_LISTEN").unwrap_or_else(|| "127.0.0.1:5060".into());
         let (listen_host, listen_port) = listen.rsplit_once(':').unwrap_or((&listen, "5060"));
         let port = var("DIALTONE_SIP_PUBLIC_PORT").unwrap_or_else(|| listen_port.into());
-        let transports = var("DIALTONE_SIP_TRANSPORTS").unwrap_or_else(|| "udp,tcp".into());
+        let transports = var("DIALTONE_SIP_TRANSPORTS").unwrap_or_else(|| "udp,tcp,ws".into());
         let transports: Vec<String> = transports
             .split(',')
             .map(|t| t.trim().to_ascii_lowercase())
@@ -287,6 +291,7 @@ impl SipPublic {
                 .context("DIALTONE_SIP_PUBLIC_PORT must be a port number")?,
             transports,
             outbound_proxy: var("DIALTONE_SIP_OUTBOUND_PROXY").filter(|p| !p.trim().is_empty()),
+            ws_url: ws_url(var("DIALTONE_SIP_WS_URL"))?,
         })
     }
 
@@ -295,8 +300,23 @@ impl SipPublic {
         SipPublic {
             host: "127.0.0.1".into(),
             port: 5060,
-            transports: vec!["udp".into(), "tcp".into()],
+            transports: vec!["udp".into(), "tcp".into(), "ws".into()],
             outbound_proxy: None,
+            ws_url: LOCAL_WS_URL.into(),
         }
     }
+}
+
+const LOCAL_WS_URL: &str = "ws://127.0.0.1:5066";
+
+fn ws_url(set: Option<String>) -> anyhow::Result<String> {
+    let url = set.unwrap_or_else(|| LOCAL_WS_URL.into());
+    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+        anyhow::bail!("DIALTONE_SIP_WS_URL must start with ws:// or wss://");
+    }
+    // It goes into the Content-Security-Policy's connect-src as it is.
+    if url.contains(|c: char| c.is_whitespace() || c == ';' || c == ',' || c == '\'') {
+        anyhow::bail!("DIALTONE_SIP_WS_URL must be one URL");
+    }
+    Ok(url)
 }

@@ -1,5 +1,6 @@
 //! Security headers on every response. The Content-Security-Policy allows only our
-//! own origin (plus Stripe's hosts when the Stripe provider is on); 'wasm-unsafe-eval'
+//! own origin (plus Stripe's hosts when the Stripe provider is on, and the switch's
+//! SIP-over-WebSocket address for the browser phone); 'wasm-unsafe-eval'
 //! lets the browser compile the core's WebAssembly and nothing else. No CORS layer is
 //! installed, so other origins cannot read our responses.
 
@@ -18,9 +19,10 @@ pub fn content_security_policy(config: &Config) -> String {
     } else {
         ("", "", "")
     };
+    let ws = &config.sip_public.ws_url;
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{script}; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: blob:; font-src 'self'; connect-src 'self'{connect}; frame-src 'self'{frame}; \
+         img-src 'self' data: blob:; font-src 'self'; connect-src 'self' {ws}{connect}; frame-src 'self'{frame}; \
          media-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
 }
@@ -38,9 +40,10 @@ pub fn layers(config: &Config) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
             header::REFERRER_POLICY,
             "strict-origin-when-cross-origin".to_string(),
         ),
+        // The microphone for the browser phone, on our own pages only.
         (
             HeaderName::from_static("permissions-policy"),
-            "camera=(), microphone=(), geolocation=()".to_string(),
+            "camera=(), microphone=(self), geolocation=()".to_string(),
         ),
     ];
     if config.secure_cookies() {

@@ -156,6 +156,8 @@ pub async fn put_password(
     let hash = password::hash(&input.new_password).await?;
     let mut tx = state.db.begin_write().await?;
     let version = repo::set_password(&mut *tx, auth.user.id, &hash).await?;
+    // The page phones of the old sessions stop with them.
+    crate::voice::devices::repo::end_browsers(&mut *tx, auth.user.id).await?;
     session::revoke_user(&mut *tx, auth.user.id, Some(&auth.claims.sid)).await?;
     spend_reset_links(&mut *tx, auth.user.id).await?;
     tx.commit().await?;

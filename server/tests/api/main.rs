@@ -17,6 +17,7 @@ mod authorization;
 mod backup;
 mod balances;
 mod billing;
+mod browser_phone;
 mod call_history;
 mod call_lists;
 mod call_pipeline;

@@ -332,7 +332,7 @@ async fn inbound_route(
     let forwarded = facts.forward_to.as_deref().is_some_and(|t| !t.is_empty());
     // Devices are read only when the call may ring them.
     let devices = if facts.has_devices && !forwarded {
-        crate::voice::devices::repo::route_devices(&mut *conn, party.user_id, party.number_id)
+        crate::voice::devices::repo::route_devices(&mut *conn, party.user_id, party.number_id, now)
             .await?
     } else {
         Vec::new()

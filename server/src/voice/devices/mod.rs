@@ -19,6 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub mod browser;
 pub mod registrar;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_device))
         .merge(super::routing::router())
         .merge(registrar::router())
+        .merge(browser::router())
 }
 
 /// MD5(username:realm:password): what SIP digest authentication is checked against.

@@ -48,7 +48,7 @@ pub async fn post_credentials(
     Json(req): Json<CredentialsRequest>,
 ) -> Result<axum::Json<CredentialsAnswer>> {
     let username = req.username.trim().to_ascii_lowercase();
-    let found = repo::credentials(&state.db.pool, &username).await?;
+    let found = repo::credentials(&state.db.pool, &username, now_ms()).await?;
     let c = found.ok_or_else(|| Error::NotFound("No such SIP device".into()))?;
     Ok(axum::Json(CredentialsAnswer {
         ha1: c.ha1,

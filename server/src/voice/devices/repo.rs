@@ -2,7 +2,7 @@
 //! numbers' routes to them (number_ring_devices, number_forwards).
 
 use crate::db::Flag;
-use dialtone_core::sip::{RouteDevice, RouteInput};
+use dialtone_core::sip::RouteDevice;
 use sqlx::{Any, AnyConnection, Executor};
 
 const COLUMNS: &str = "id, user_id, username, caller_id, created_at, contact, registered_from, \
@@ -23,10 +23,10 @@ pub struct Device {
 
 statements! {
     pub fn list_for(user_id: i64) -> all(Device) =
-        &format!("SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 ORDER BY id LIMIT 100");
+        &format!("SELECT {COLUMNS} FROM sip_devices WHERE user_id = $1 AND browser = 0 ORDER BY id LIMIT 100");
 
     pub fn count_for(user_id: i64) -> scalar_one(i64) =
-        "SELECT COUNT(*) FROM sip_devices WHERE user_id = $1";
+        "SELECT COUNT(*) FROM sip_devices WHERE user_id = $1 AND browser = 0";
 
     pub fn find(id: i64) -> optional(Device) =
         &format!("SELECT {COLUMNS} FROM sip_devices WHERE id = $1");
@@ -91,9 +91,11 @@ pub struct Credentials {
 }
 
 statements! {
-    pub fn credentials(username: &str) -> optional(Credentials) =
+    /// A browser phone's credentials count until they expire.
+    pub fn credentials(username: &str, now: i64) -> optional(Credentials) =
         "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended \
-         FROM sip_devices d JOIN users u ON u.id = d.user_id WHERE d.username = $1";
+         FROM sip_devices d JOIN users u ON u.id = d.user_id \
+         WHERE d.username = $1 AND (d.expires_at IS NULL OR d.expires_at > $2)";
 }
 
 /// Records a registration (expires > 0) or its end (expires = 0).
@@ -126,30 +128,30 @@ statements! {
         "SELECT user_id FROM sip_devices WHERE username = $1";
 }
 
-/// A number's route as core's route choice reads it: the forward number the owner set,
-/// and every device of the owner with whether the route names it.
-pub async fn route_input(
-    conn: &mut AnyConnection,
-    owner: i64,
-    number_id: i64,
-) -> Result<RouteInput, sqlx::Error> {
-    Ok(RouteInput {
-        devices: route_devices(&mut *conn, owner, number_id).await?,
-        forward_to: forward_of(&mut *conn, owner, number_id).await?,
-    })
-}
-
-/// Every device of `owner`, each with whether `number_id`'s route names it.
+/// Every device of `owner`, each with whether `number_id`'s route names it, and the
+/// owner's browser phones open at `now`.
 pub async fn route_devices(
     conn: &mut AnyConnection,
     owner: i64,
     number_id: i64,
+    now: i64,
 ) -> Result<Vec<RouteDevice>, sqlx::Error> {
-    Ok(route_of(&mut *conn, owner, number_id)
+    let mut devices: Vec<RouteDevice> = route_of(&mut *conn, owner, number_id)
         .await?
         .into_iter()
-        .map(|(_, username, selected)| RouteDevice { username, selected })
-        .collect())
+        .map(|(_, username, selected)| RouteDevice {
+            username,
+            selected,
+            browser: false,
+        })
+        .collect();
+    let browsers = open_browsers(&mut *conn, owner, now).await?;
+    devices.extend(browsers.into_iter().map(|username| RouteDevice {
+        username,
+        selected: false,
+        browser: true,
+    }));
+    Ok(devices)
 }
 
 statements! {
@@ -193,7 +195,7 @@ pub async fn route_of<'e, E: Executor<'e, Database = Any>>(
     let rows: Vec<(i64, String, i64)> = sqlx::query_as(
         "SELECT d.id, d.username, CASE WHEN r.device_id IS NULL THEN 0 ELSE 1 END AS selected \
          FROM sip_devices d LEFT JOIN number_ring_devices r ON r.device_id = d.id AND r.number_id = $2 \
-         WHERE d.user_id = $1 ORDER BY d.id LIMIT 100",
+         WHERE d.user_id = $1 AND d.browser = 0 ORDER BY d.id LIMIT 100",
     )
     .bind(owner)
     .bind(number_id)
@@ -223,4 +225,36 @@ pub async fn set_route(
             .await?;
     }
     Ok(())
+}
+
+statements! {
+    /// The usernames of `owner`'s browser phones open at `now`, newest first.
+    pub fn open_browsers(owner: i64, now: i64) -> scalar_all(String) =
+        "SELECT username FROM sip_devices WHERE user_id = $1 AND browser = 1 AND expires_at > $2 \
+         ORDER BY id DESC LIMIT 5";
+
+    pub fn insert_browser(
+        user_id: i64,
+        username: &str,
+        ha1: &str,
+        caller_id: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> run() =
+        "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at, browser, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, 1, $6)";
+}
+
+statements! {
+    /// Deletes `owner`'s expired browser phones, and the oldest open ones past `keep`.
+    pub fn prune_browsers(owner: i64, now: i64, keep: i64) -> run() =
+        "DELETE FROM sip_devices WHERE user_id = $1 AND browser = 1 AND (expires_at <= $2 \
+         OR id NOT IN (SELECT id FROM sip_devices WHERE user_id = $1 AND browser = 1 \
+         ORDER BY id DESC LIMIT $3))";
+}
+
+statements! {
+    /// Ends every browser phone of `owner` (its sessions ended or its password changed).
+    pub fn end_browsers(owner: i64) -> run() =
+        "DELETE FROM sip_devices WHERE user_id = $1 AND browser = 1";
 }

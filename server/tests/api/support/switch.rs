@@ -26,6 +26,8 @@ pub struct Switch {
     pub carrier_in_port: u16,
     /// Kamailio's JSON-RPC (hang-ups).
     rpc_port: u16,
+    /// SIP over WebSocket (browser phones).
+    ws_port: u16,
     kamailio: std::sync::Mutex<Option<Child>>,
     carrier: Option<Child>,
     api: SocketAddr,
@@ -152,6 +154,7 @@ impl Switch {
             carrier_port: free_port(),
             carrier_in_port: free_port(),
             rpc_port: free_port(),
+            ws_port: free_port(),
             kamailio: std::sync::Mutex::new(None),
             carrier: None,
             api,
@@ -174,6 +177,7 @@ impl Switch {
             switch.carrier_port = free_port();
             switch.carrier_in_port = free_port();
             switch.rpc_port = free_port();
+            switch.ws_port = free_port();
         }
         switch.wait_answering().await;
         switch
@@ -195,6 +199,7 @@ impl Switch {
             .env("DIALTONE_CARRIER", address(self.carrier_port))
             .env("DIALTONE_CARRIER_INBOUND", address(self.carrier_in_port))
             .env("DIALTONE_SWITCH_RPC", address(self.rpc_port))
+            .env("DIALTONE_SIP_WS_LISTEN", address(self.ws_port))
             .env("DIALTONE_SIP_WORKDIR", self.dir.path().join("kamailio"))
             .env("DIALTONE_SIP_CHILDREN", "4")
             .env("DIALTONE_SIP_AUTH_FAILURES", AUTH_FAILURE_LIMIT.to_string())

@@ -1,0 +1,171 @@
+// A server of its own for the browser phone's tests, with the telephony `make run`
+// starts beside it: Kamailio (switch/start.sh) with SIP over WebSocket, rtpengine
+// (switch/media.sh) bridging the browser's DTLS-SRTP to plain RTP, and SIPp as the
+// carrier that answers outbound calls. Everything on free loopback ports.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, startServer, type E2eServer } from './global-setup';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+export interface PhoneSwitch {
+  baseUrl: string;
+  /** SIPp's message trace of the carrier: what reached the carrier. */
+  carrierTrace: () => string;
+  /** Packets rtpengine relayed, per leg of each call ended so far (its final stats). */
+  relayedPackets: () => { protocol: string; packets: number }[];
+  stop: () => void;
+}
+
+interface Ports {
+  sip: number;
+  ws: number;
+  rpc: number;
+  carrier: number;
+  ng: number;
+  media: number;
+}
+
+async function ports(): Promise<Ports> {
+  const free = async () => await freePort();
+  return {
+    sip: await free(),
+    ws: await free(),
+    rpc: await free(),
+    carrier: await free(),
+    ng: await free(),
+    // rtpengine's range: a free port and the 99 above it (the kernel hands out
+    // ephemeral ports far from there).
+    media: 20000 + Math.floor(Math.random() * 90) * 100,
+  };
+}
+
+/** `command` with its output in `log` (kept with E2E_KEEP=1 for reading after a failure). */
+function run(command: string, args: string[], env: Record<string, string>, log: string) {
+  const out = openSync(log, 'a');
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  child.on('exit', (code) => {
+    if (code !== null && code !== 0) console.error(`${log}: exited ${code}`);
+  });
+  return child;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function waitFor(what: string, ready: () => boolean) {
+  for (let i = 0; i < 100; i++) {
+    if (ready()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+/** The media relay, the switch and the carrier beside `server`. */
+function telephony(server: E2eServer, p: Ports, work: string): ChildProcess[] {
+  const media = run(
+    join(root, 'switch/media.sh'),
+    [],
+    {
+      DIALTONE_RTPENGINE: `127.0.0.1:${p.ng}`,
+      DIALTONE_MEDIA_PORTS: `${p.media}-${p.media + 99}`,
+      // Each call's packet counts when it ends, which the tests read.
+      DIALTONE_MEDIA_LOG_LEVEL: '6',
+    },
+    join(work, 'rtpengine.log'),
+  );
+  const kamailio = run(
+    join(root, 'switch/start.sh'),
+    [],
+    {
+      DIALTONE_DATA_DIR: server.dataDir,
+      DIALTONE_API_URL: server.baseUrl,
+      DIALTONE_SIP_LISTEN: `127.0.0.1:${p.sip}`,
+      DIALTONE_SIP_WS_LISTEN: `127.0.0.1:${p.ws}`,
+      DIALTONE_SWITCH_RPC: `127.0.0.1:${p.rpc}`,
+      DIALTONE_CARRIER: `127.0.0.1:${p.carrier}`,
+      DIALTONE_RTPENGINE: `127.0.0.1:${p.ng}`,
+      DIALTONE_SIP_WORKDIR: join(work, 'kamailio'),
+      DIALTONE_SIP_CHILDREN: '2',
+      DIALTONE_SIP_ASYNC_WORKERS: '4',
+      DIALTONE_SIP_SHM_MB: '64',
+    },
+    join(work, 'kamailio.log'),
+  );
+  const carrier = run(
+    'sipp',
+    [
+      '-sf',
+      join(root, 'switch/sipp/answer.xml'),
+      '-i',
+      '127.0.0.1',
+      '-p',
+      `${p.carrier}`,
+      '-mi',
+      '127.0.0.1',
+      '-rtp_echo',
+      '-nostdin',
+      '-bind_local',
+      '-trace_msg',
+      '-message_file',
+      join(work, 'carrier.log'),
+    ],
+    {},
+    join(work, 'sipp.log'),
+  );
+  return [media, kamailio, carrier];
+}
+
+export async function startPhoneSwitch(): Promise<PhoneSwitch> {
+  const p = await ports();
+  const server = await startServer({
+    DIALTONE_IVR_SIP_ADDR: 'off',
+    DIALTONE_SIGNUPS_PER_HOUR: '1000',
+    DIALTONE_SIP_WS_URL: `ws://127.0.0.1:${p.ws}`,
+  });
+  const work = mkdtempSync(join(tmpdir(), 'dialtone-phone-'));
+  const children = telephony(server, p, work);
+  const stop = () => {
+    for (const c of children) c.kill('SIGTERM');
+    server.stop();
+    if (process.env.E2E_KEEP) console.error(`telephony logs kept in ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await waitFor('the switch', () => {
+      try {
+        return readFileSync(join(work, 'kamailio', 'kamailio.cfg')).length > 0;
+      } catch {
+        return false;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+  } catch (e) {
+    stop();
+    throw e;
+  }
+  const carrierTrace = () => readText(join(work, 'carrier.log'));
+  const relayedPackets = () => {
+    const log = readText(join(work, 'rtpengine.log'));
+    const legs: { protocol: string; packets: number }[] = [];
+    let protocol = '';
+    for (const line of log.split('\n')) {
+      const media = /Media #\d+ \(audio over ([^)]+)\)/.exec(line);
+      if (media) protocol = media[1];
+      const port = /--- Port .*?, (\d+) p,/.exec(line);
+      if (port && !line.includes('(RTCP)')) legs.push({ protocol, packets: Number(port[1]) });
+    }
+    return legs;
+  };
+  return { baseUrl: server.baseUrl, carrierTrace, relayedPackets, stop };
+}
