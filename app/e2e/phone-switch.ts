@@ -14,6 +14,8 @@ export interface PhoneSwitch {
   baseUrl: string;
   /** SIPp's message trace of the carrier: what reached the carrier. */
   carrierTrace: () => string;
+  /** The carrier calls `to` from `from`, talks `talkMs` once answered, hangs up: SIPp's exit code. */
+  carrierCall: (from: string, to: string, talkMs: number) => Promise<number | null>;
   /** Packets rtpengine relayed, per leg of each call ended so far (its final stats). */
   relayedPackets: () => { protocol: string; packets: number }[];
   stop: () => void;
@@ -24,6 +26,7 @@ interface Ports {
   ws: number;
   rpc: number;
   carrier: number;
+  carrierIn: number;
   ng: number;
   media: number;
 }
@@ -35,6 +38,7 @@ async function ports(): Promise<Ports> {
     ws: await free(),
     rpc: await free(),
     carrier: await free(),
+    carrierIn: await free(),
     ng: await free(),
     // rtpengine's range: a free port and the 99 above it (the kernel hands out
     // ephemeral ports far from there).
@@ -94,6 +98,7 @@ function telephony(server: E2eServer, p: Ports, work: string): ChildProcess[] {
       DIALTONE_SIP_WS_LISTEN: `127.0.0.1:${p.ws}`,
       DIALTONE_SWITCH_RPC: `127.0.0.1:${p.rpc}`,
       DIALTONE_CARRIER: `127.0.0.1:${p.carrier}`,
+      DIALTONE_CARRIER_INBOUND: `127.0.0.1:${p.carrierIn}`,
       DIALTONE_RTPENGINE: `127.0.0.1:${p.ng}`,
       DIALTONE_SIP_WORKDIR: join(work, 'kamailio'),
       DIALTONE_SIP_CHILDREN: '2',
@@ -167,5 +172,22 @@ export async function startPhoneSwitch(): Promise<PhoneSwitch> {
     }
     return legs;
   };
-  return { baseUrl: server.baseUrl, carrierTrace, relayedPackets, stop };
+  const carrierCall = (from: string, to: string, talkMs: number) =>
+    new Promise<number | null>((ok) => {
+      const sipp = run(
+        'sipp',
+        [
+          `127.0.0.1:${p.sip}`,
+          ...['-sf', join(root, 'switch/sipp/inbound.xml'), '-s', 'carrier'],
+          ...['-key', 'from', from, '-key', 'to', to, '-d', `${talkMs}`],
+          ...['-i', '127.0.0.1', '-p', `${p.carrierIn}`, '-mi', '127.0.0.1', '-rtp_echo'],
+          ...['-m', '1', '-nostdin', '-timeout', '40s', '-timeout_error', '-bind_local'],
+        ],
+        {},
+        join(work, 'carrier-in.log'),
+      );
+      children.push(sipp);
+      sipp.on('exit', (code) => ok(code));
+    });
+  return { baseUrl: server.baseUrl, carrierTrace, carrierCall, relayedPackets, stop };
 }

@@ -2,16 +2,18 @@
 // WebSocket, rtpengine bridges its DTLS-SRTP to the carrier's plain RTP (SIPp, which
 // answers and echoes), and the call is billed like a desk phone's.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../chromium.mjs';
+import { submitSignup } from './accounts';
 import { DEMO_ADMIN, uniqueEmail } from './api';
 import { startPhoneSwitch, type PhoneSwitch } from './phone-switch';
 
 const PASSWORD = 'phone-e2e-pass-1';
 const CALLED = '+447700900123';
+const VERIFIED = '+14155550188';
 
 let phone: PhoneSwitch;
 let browser: Browser;
@@ -58,8 +60,12 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 const token = async (email: string, password: string) =>
   (await call<{ accessToken: string }>('POST', '/auth/login', { email, password })).accessToken;
 
-/** A client with $20 and a US number, made through the API. */
-async function clientWithNumber(): Promise<{ email: string; token: string; number: string }> {
+const NO_FUNDS = 'Not enough funds for this call. Add funds to your balance and call again.';
+
+/** A client with a US number and `left` dollars after buying it, made through the API. */
+async function clientWithNumber(
+  left = '16.01',
+): Promise<{ email: string; token: string; number: string }> {
   const email = uniqueEmail('e2e-phone');
   const { user } = await call<{ user: { id: number } }>('POST', '/auth/signup', {
     name: 'Phoebe Caller',
@@ -70,7 +76,7 @@ async function clientWithNumber(): Promise<{ email: string; token: string; numbe
   await call(
     'POST',
     `/admin/balances/${user.id}/adjust`,
-    { type: 'credit', amount: '20', reason: 'e2e' },
+    { type: 'credit', amount: (3.99 + Number(left)).toFixed(2), reason: 'e2e' },
     admin,
   );
   const own = await token(email, PASSWORD);
@@ -84,6 +90,42 @@ async function clientWithNumber(): Promise<{ email: string; token: string; numbe
   );
   await call('POST', '/numbers/purchase', { numberId: offer.id }, own);
   return { email, token: own, number: offer.number };
+}
+
+/** rtpengine relayed a call's audio: the browser's over DTLS-SRTP, the carrier's echo. */
+function expectAudioBothWays(legs: { protocol: string; packets: number }[]) {
+  const browserLeg = legs.find((l) => l.protocol === 'UDP/TLS/RTP/SAVPF');
+  const carrierLeg = legs.find((l) => l.protocol === 'RTP/AVP');
+  expect(browserLeg?.packets).toBeGreaterThan(100);
+  expect(carrierLeg?.packets).toBeGreaterThan(100);
+}
+
+/** BYE requests in a SIPp trace. */
+const byes = (trace: string) => trace.match(/^BYE sip:/gm)?.length ?? 0;
+
+interface CallRecord {
+  type: string;
+  to: string;
+  durationSeconds: number;
+  cost: number;
+}
+
+/** The account's one call record, once its CDR has come (ten seconds at most). */
+async function callRecord(accessToken: string): Promise<CallRecord> {
+  for (let i = 0; i < 50; i++) {
+    const calls = await call<{ items: CallRecord[] }>(
+      'GET',
+      '/calls?pageSize=5',
+      undefined,
+      accessToken,
+    );
+    if (calls.items.length > 0) {
+      expect(calls.items).toHaveLength(1);
+      return calls.items[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no call record');
 }
 
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -113,12 +155,85 @@ afterAll(async () => {
   phone?.stop();
 });
 
+describe('the newcomer path', () => {
+  test('sign up, verify a phone, take a trial number, call the verified phone from the page', async () => {
+    const context = await browser.newContext({ baseURL: phone.baseUrl });
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto('/signup');
+    const email = uniqueEmail('e2e-newcomer');
+    await submitSignup(page, 'Nora Newcomer', email, PASSWORD);
+    await page.waitForURL(`${phone.baseUrl}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${phone.baseUrl}/`);
+
+    // The code comes to the Demo phone (the loopback carrier's messages to this account).
+    await page.goto('/client');
+    const trial = page.getByRole('region', { name: /Free trial/ });
+    await trial.getByLabel('Phone number to verify').fill(VERIFIED);
+    await trial.getByRole('button', { name: 'Send code' }).click();
+    const message = trial
+      .getByRole('region', { name: 'Demo phone' })
+      .getByRole('listitem')
+      .filter({ hasText: `To ${VERIFIED}` })
+      .first();
+    await message.waitFor();
+    const code = /code is (\d{6})\./.exec((await message.textContent()) ?? '')?.[1];
+    await trial.getByLabel('Verification code').fill(code!);
+    await trial.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`${VERIFIED} is verified`).waitFor();
+
+    // The trial number, picked in the wizard for nothing.
+    await trial.getByRole('link', { name: 'Pick your trial number' }).click();
+    await page.getByRole('button', { name: /United States/ }).click();
+    await page.getByRole('button', { name: /^Mobile/ }).click();
+    await page
+      .getByRole('button', { name: /^\+1\d{10}/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/^Number \+1\d{10} purchased successfully!$/).waitFor();
+
+    // The first call, from the page, to the verified phone (the carrier answers).
+    await page.getByRole('link', { name: 'Phone', exact: true }).click();
+    await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    // A number not verified is refused by the switch, and the page says why.
+    await page.getByLabel('Number to call').fill(CALLED);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page
+      .getByText('The call was refused: Trial calls only to verified numbers (403).')
+      .waitFor({ timeout: 20_000 });
+    await page.getByLabel('Number to call').fill(VERIFIED);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page.getByText('Connected').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Hang up' }).click();
+
+    // In Call History, billed from the trial credit.
+    await page.getByRole('link', { name: 'Call History' }).click();
+    const row = page.getByRole('row').filter({ hasText: VERIFIED });
+    await row.waitFor({ timeout: 20_000 });
+    if (process.env.NEWCOMER_TIMES_FILE) {
+      appendFileSync(process.env.NEWCOMER_TIMES_FILE, `${Date.now() - started}\n`);
+    }
+    // Billed at the rate (a few seconds to the US is a fraction of a cent: the API's
+    // exact figure, not the table's rounded one).
+    const record = await callRecord(await token(email, PASSWORD));
+    expect(record.to).toBe(VERIFIED);
+    expect(record.cost).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
 describe('the browser phone', () => {
   test('calls a number from the page, talks, hangs up, and the call is billed', async () => {
     const client = await clientWithNumber();
     const { context, page } = await signedIn(client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    const legsBefore = phone.relayedPackets().length;
     await page.getByLabel('Number to call').fill(CALLED);
     await page.getByRole('button', { name: 'Call', exact: true }).click();
     await page.getByText('Connected').waitFor({ timeout: 20_000 });
@@ -130,19 +245,105 @@ describe('the browser phone', () => {
     // The carrier got the account's number as caller ID, and the audio went both ways:
     // the fake microphone's over DTLS-SRTP to rtpengine, the carrier's echo back.
     expect(phone.carrierTrace()).toContain(`From: <sip:${client.number}@`);
-    const legs = phone.relayedPackets();
-    const browserLeg = legs.find((l) => l.protocol === 'UDP/TLS/RTP/SAVPF');
-    const carrierLeg = legs.find((l) => l.protocol === 'RTP/AVP');
-    expect(browserLeg?.packets).toBeGreaterThan(100);
-    expect(carrierLeg?.packets).toBeGreaterThan(100);
-    let calls: { items: { to: string; durationSeconds: number; cost: number }[] } = { items: [] };
-    for (let i = 0; i < 50 && calls.items.length === 0; i++) {
-      calls = await call('GET', '/calls?pageSize=5', undefined, client.token);
-      if (calls.items.length === 0) await new Promise((r) => setTimeout(r, 200));
+    expectAudioBothWays(phone.relayedPackets().slice(legsBefore));
+    const record = await callRecord(client.token);
+    expect(record.to).toBe(CALLED);
+    expect(record.durationSeconds).toBeGreaterThanOrEqual(3);
+    expect(record.cost).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('a connection dropped mid-call ends the call at both ends, billed once', async () => {
+    const client = await clientWithNumber();
+    const { context, page } = await signedIn(client.email);
+    // The page's WebSockets, kept where the test can close them as a network would.
+    await context.addInitScript(() => {
+      const Native = window.WebSocket;
+      const open: WebSocket[] = [];
+      (window as unknown as { openSockets: WebSocket[] }).openSockets = open;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          open.push(this);
+        }
+      };
+    });
+    await page.goto('/client/phone');
+    await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    const byesBefore = byes(phone.carrierTrace());
+    await page.getByLabel('Number to call').fill(CALLED);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page.getByText('Connected').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2000);
+    await page.evaluate(() =>
+      (window as unknown as { openSockets: WebSocket[] }).openSockets.forEach((s) => s.close()),
+    );
+    await page.getByText(/The connection to the phone service dropped/).waitFor();
+    const record = await callRecord(client.token);
+    expect(record.durationSeconds).toBeGreaterThanOrEqual(2);
+    expect(record.durationSeconds).toBeLessThan(10);
+    // The carrier's leg got its BYE from the switch.
+    for (let i = 0; i < 50 && byes(phone.carrierTrace()) === byesBefore; i++) {
+      await page.waitForTimeout(100);
     }
-    expect(calls.items[0]?.to).toBe(CALLED);
-    expect(calls.items[0]?.durationSeconds).toBeGreaterThanOrEqual(3);
-    expect(calls.items[0]?.cost).toBeGreaterThan(0);
+    expect(byes(phone.carrierTrace())).toBe(byesBefore + 1);
+    await context.close();
+  });
+
+  test('a call the balance cannot pay for is refused, and the page says so', async () => {
+    const client = await clientWithNumber('0');
+    const { context, page } = await signedIn(client.email);
+    await page.goto('/client/phone');
+    await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Number to call').fill(CALLED);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page.getByText(NO_FUNDS).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  test('a refused microphone is explained and nothing is dialled', async () => {
+    // A browser that answers the page's microphone request with a refusal.
+    const refusing = await launchChromium(['--headless', '--use-fake-device-for-media-stream']);
+    try {
+      const client = await clientWithNumber();
+      const context = await refusing.newContext({ baseURL: phone.baseUrl });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email address').fill(client.email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${phone.baseUrl}/`);
+      await page.goto('/client/phone');
+      await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+      const invites = phone.carrierTrace().match(/^INVITE sip:/gm)?.length ?? 0;
+      await page.getByLabel('Number to call').fill(CALLED);
+      await page.getByRole('button', { name: 'Call', exact: true }).click();
+      await page.getByText(/^Microphone access was refused\./).waitFor();
+      expect(phone.carrierTrace().match(/^INVITE sip:/gm)?.length ?? 0).toBe(invites);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  test('rings the page for an inbound call, which is answered there and billed inbound', async () => {
+    const client = await clientWithNumber();
+    const { context, page } = await signedIn(client.email);
+    await page.goto('/client/phone');
+    await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    const legsBefore = phone.relayedPackets().length;
+    const carrier = phone.carrierCall('+447700900555', client.number, 3000);
+    const ringing = page.getByRole('alertdialog', { name: 'Incoming call from +447700900555' });
+    await ringing.waitFor({ timeout: 20_000 });
+    await ringing.getByRole('button', { name: 'Answer' }).click();
+    await page.getByText('Connected').waitFor();
+    // The carrier hangs up after three seconds of talk.
+    expect(await carrier).toBe(0);
+    await page.getByRole('button', { name: 'Call', exact: true }).waitFor();
+    const inbound = await callRecord(client.token);
+    expect(inbound.type).toBe('inbound');
+    expect(inbound.durationSeconds).toBeGreaterThanOrEqual(3);
+    expect(inbound.cost).toBeGreaterThan(0);
+    expectAudioBothWays(phone.relayedPackets().slice(legsBefore));
     await context.close();
   });
 });
