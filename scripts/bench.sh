@@ -46,8 +46,9 @@ PY
 fi
 
 # `scripts/bench.sh calls` (the call path beside its database ceiling),
-# `scripts/bench.sh lists` (the million-CDR lists and analytics) and
-# `scripts/bench.sh twiml` (TwiML calls at once) likewise replace only their own
+# `scripts/bench.sh lists` (the million-CDR lists and analytics),
+# `scripts/bench.sh twiml` (TwiML calls at once) and `scripts/bench.sh phone` (the
+# browser phone: newcomer path, rtpengine per call) likewise replace only their own
 # section of latest.md.
 replace_section() { # $1 the section's heading, $2 the file with its new text
   python3 - "$md" "$1" "$2" <<'PY'
@@ -102,6 +103,11 @@ twiml_calls() {
 if [ "${1:-}" = twiml ]; then
   twiml_calls | tee "$work/twiml.md"
   replace_section "## TwiML calls at once" "$work/twiml.md"
+  rm -f "$json"; exit 0
+fi
+if [ "${1:-}" = phone ]; then
+  scripts/bench-phone.sh | tee "$work/phone.md"
+  replace_section "## The browser phone" "$work/phone.md"
   rm -f "$json"; exit 0
 fi
 if [ "${1:-}" = lists ]; then
@@ -186,6 +192,7 @@ echo; scripts/bench-calls.sh "$json"
 echo; scripts/bench-decks.sh "$json"
 
 echo; twiml_calls
+echo; scripts/bench-phone.sh
 
 echo; echo '## Front end (initial load)'; echo
 # What the first page load fetches: the entry script and every chunk index.html

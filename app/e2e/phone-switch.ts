@@ -16,6 +16,8 @@ export interface PhoneSwitch {
   carrierTrace: () => string;
   /** The carrier calls `to` from `from`, talks `talkMs` once answered, hangs up: SIPp's exit code. */
   carrierCall: (from: string, to: string, talkMs: number) => Promise<number | null>;
+  /** CPU seconds rtpengine has used so far (user and system). */
+  mediaCpuSeconds: () => number;
   /** Packets rtpengine relayed, per leg of each call ended so far (its final stats). */
   relayedPackets: () => { protocol: string; packets: number }[];
   stop: () => void;
@@ -189,5 +191,19 @@ export async function startPhoneSwitch(): Promise<PhoneSwitch> {
       children.push(sipp);
       sipp.on('exit', (code) => ok(code));
     });
-  return { baseUrl: server.baseUrl, carrierTrace, carrierCall, relayedPackets, stop };
+  // switch/media.sh execs rtpengine: the child's pid is rtpengine's.
+  const mediaCpuSeconds = () => {
+    const stat = readText(`/proc/${children[0].pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return {
+    baseUrl: server.baseUrl,
+    carrierTrace,
+    carrierCall,
+    mediaCpuSeconds,
+    relayedPackets,
+    stop,
+  };
 }

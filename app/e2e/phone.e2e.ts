@@ -60,6 +60,9 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 const token = async (email: string, password: string) =>
   (await call<{ accessToken: string }>('POST', '/auth/login', { email, password })).accessToken;
 
+/** The demo admin's token, signed in once. */
+let adminToken: Promise<string> | undefined;
+
 const NO_FUNDS = 'Not enough funds for this call. Add funds to your balance and call again.';
 
 /** A client with a US number and `left` dollars after buying it, made through the API. */
@@ -72,7 +75,8 @@ async function clientWithNumber(
     email,
     password: PASSWORD,
   });
-  const admin = await token(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  adminToken ??= token(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = await adminToken;
   await call(
     'POST',
     `/admin/balances/${user.id}/adjust`,
@@ -324,6 +328,46 @@ describe('the browser phone', () => {
       await refusing.close();
     }
   });
+
+  test('ten calls at once from ten pages are bridged and billed each', async () => {
+    const clients = [];
+    const visits = [];
+    // One after another: sign-ins are throttled per account and address.
+    for (let i = 0; i < 10; i++) {
+      clients.push(await clientWithNumber());
+      visits.push(await signedIn(clients[i].email));
+    }
+    await Promise.all(
+      visits.map(async ({ page }) => {
+        await page.goto('/client/phone');
+        await page.getByText('Ready to call').waitFor({ timeout: 30_000 });
+      }),
+    );
+    const legsBefore = phone.relayedPackets().length;
+    await Promise.all(
+      visits.map(async ({ page }) => {
+        await page.getByLabel('Number to call').fill(CALLED);
+        await page.getByRole('button', { name: 'Call', exact: true }).click();
+        await page.getByText('Connected').waitFor({ timeout: 30_000 });
+      }),
+    );
+    const cpu0 = phone.mediaCpuSeconds();
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, 5000));
+    const cpu = phone.mediaCpuSeconds() - cpu0;
+    const seconds = (Date.now() - t0) / 1000;
+    await Promise.all(
+      visits.map(({ page }) => page.getByRole('button', { name: 'Hang up' }).click()),
+    );
+    for (const c of clients) expect((await callRecord(c.token)).to).toBe(CALLED);
+    const legs = phone.relayedPackets().slice(legsBefore);
+    expect(legs.filter((l) => l.packets > 100)).toHaveLength(20);
+    if (process.env.PHONE_CPU_FILE) {
+      // rtpengine's CPU per bridged call, as a share of one core.
+      appendFileSync(process.env.PHONE_CPU_FILE, `${((cpu / seconds / 10) * 100).toFixed(2)}\n`);
+    }
+    await Promise.all(visits.map(({ context }) => context.close()));
+  }, 120_000);
 
   test('rings the page for an inbound call, which is answered there and billed inbound', async () => {
     const client = await clientWithNumber();
