@@ -374,11 +374,16 @@ describe('the browser phone', () => {
     const { context, page } = await signedIn(client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
+    // Another page of the client area: the call rings there too.
+    await page.getByRole('link', { name: 'Call History' }).click();
+    await page.getByRole('heading', { name: 'Call History', level: 1 }).waitFor();
     const legsBefore = phone.relayedPackets().length;
     const carrier = phone.carrierCall('+447700900555', client.number, 3000);
-    const ringing = page.getByRole('alertdialog', { name: 'Incoming call from +447700900555' });
+    const dock = page.getByRole('complementary', { name: 'Call in progress' });
+    const ringing = dock.getByRole('alertdialog', { name: 'Incoming call from +447700900555' });
     await ringing.waitFor({ timeout: 20_000 });
     await ringing.getByRole('button', { name: 'Answer' }).click();
+    await dock.getByRole('link', { name: 'Open phone' }).click();
     await page.getByText('Connected').waitFor();
     // The carrier hangs up after three seconds of talk.
     expect(await carrier).toBe(0);

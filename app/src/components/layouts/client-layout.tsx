@@ -22,6 +22,8 @@ import {
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { CallDock } from '../../features/phone/components/call-dock';
+import { PhoneProvider } from '../../features/phone/lib/phone-context';
 import { useAuth } from '../../lib/auth-context';
 import { usd } from '../../lib/core';
 import { AreaShell, type AreaNavGroup } from './area-shell';
@@ -64,33 +66,36 @@ const groups: AreaNavGroup[] = [
 export function ClientLayout() {
   const { user } = useAuth();
   return (
-    <AreaShell
-      label="Client area"
-      groups={groups}
-      profile={
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900">{user?.name ?? ' '}</p>
-          <p className="truncate text-xs text-slate-500">{user?.email ?? ' '}</p>
-        </div>
-      }
-      topBar={
-        <>
-          <p className="truncate text-lg font-semibold text-slate-900">Client Area</p>
-          <div className="flex shrink-0 items-center gap-2">
-            <NotificationsBell />
-            {user && (
-              <Link
-                to={paths.client.deposit}
-                className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-              >
-                {/* On a phone the amount alone keeps the title readable. */}
-                <span className="max-sm:sr-only">Balance </span>
-                {usd(user.balance)}
-              </Link>
-            )}
+    <PhoneProvider>
+      <AreaShell
+        label="Client area"
+        groups={groups}
+        profile={
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900">{user?.name ?? ' '}</p>
+            <p className="truncate text-xs text-slate-500">{user?.email ?? ' '}</p>
           </div>
-        </>
-      }
-    />
+        }
+        topBar={
+          <>
+            <p className="truncate text-lg font-semibold text-slate-900">Client Area</p>
+            <div className="flex shrink-0 items-center gap-2">
+              <NotificationsBell />
+              {user && (
+                <Link
+                  to={paths.client.deposit}
+                  className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+                >
+                  {/* On a phone the amount alone keeps the title readable. */}
+                  <span className="max-sm:sr-only">Balance </span>
+                  {usd(user.balance)}
+                </Link>
+              )}
+            </div>
+          </>
+        }
+      />
+      <CallDock />
+    </PhoneProvider>
   );
 }

@@ -1,15 +1,20 @@
 // The thin layer over JsSIP: a user agent registered with the page's credentials over
 // the switch's WebSocket, and what a call needs from the browser (the microphone, the
 // far end's audio). Everything the page decides is in use-browser-phone.ts.
-import { C, UA, WebSocketInterface } from 'jssip';
+import type { UA } from 'jssip';
 import type { EndEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { BrowserPhone } from '../api/browser-phone';
 import type { CallFailure } from './call-messages';
 
 export type { RTCSession };
 
+/** JsSIP, downloaded with the first page that starts the phone (not with the app). */
+let jssip: typeof import('jssip') | null = null;
+
 /** A user agent for `creds`, started: it connects and registers on its own. */
-export function startAgent(creds: BrowserPhone): UA {
+export async function startAgent(creds: BrowserPhone): Promise<UA> {
+  jssip ??= await import('jssip');
+  const { UA, WebSocketInterface } = jssip;
   const ua = new UA({
     sockets: [new WebSocketInterface(creds.wsUrl)],
     uri: `sip:${creds.username}@${creds.realm}`,
@@ -48,7 +53,8 @@ export function playRemote(session: RTCSession, audio: HTMLAudioElement | null) 
 
 /** A DTMF digit in the call's audio (RFC 4733), as IVR menus and carriers read it. */
 export function sendDigit(session: RTCSession, digit: string) {
-  session.sendDTMF(digit, { transportType: C.DTMF_TRANSPORT.RFC2833 });
+  // A call exists only once startAgent has loaded JsSIP.
+  if (jssip) session.sendDTMF(digit, { transportType: jssip.C.DTMF_TRANSPORT.RFC2833 });
 }
 
 /** How a call ended or failed, from JsSIP's event. */

@@ -33,7 +33,7 @@ export function useBrowserPhone(speaker: RefObject<HTMLAudioElement | null>, mic
   const [status, setStatus] = useState<PhoneStatus>('connecting');
   const [call, setCall] = useState<ActiveCall | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [callerId, setCallerId] = useState<string | undefined>(undefined);
+  const [callerId, setCallerIdState] = useState<string | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const ua = useRef<UA | null>(null);
   const session = useRef<RTCSession | null>(null);
@@ -65,12 +65,15 @@ export function useBrowserPhone(speaker: RefObject<HTMLAudioElement | null>, mic
   useEffect(() => {
     let agent: UA | null = null;
     let cancelled = false;
-    setStatus('connecting');
     requestBrowserPhone(callerId)
-      .then((c) => {
+      .then(async (c) => {
         if (cancelled) return;
         setCreds(c);
-        agent = startAgent(c);
+        agent = await startAgent(c);
+        if (cancelled) {
+          agent.stop();
+          return;
+        }
         ua.current = agent;
         agent.on('registered', () => setStatus('ready'));
         agent.on('registrationFailed', () => setStatus('offline'));
@@ -160,8 +163,21 @@ export function useBrowserPhone(speaker: RefObject<HTMLAudioElement | null>, mic
     if (session.current) sendDigit(session.current, d);
   }, []);
 
+  /** Starts again (credentials and registration): after a number was bought, say. */
+  const retry = useCallback(() => {
+    setStatus('connecting');
+    setGeneration((g) => g + 1);
+  }, []);
+
+  /** Calls from now on show `id` (new credentials with it). */
+  const setCallerId = useCallback((id: string) => {
+    setStatus('connecting');
+    setCallerIdState(id);
+  }, []);
+
   return {
     creds,
+    retry,
     status,
     call,
     notice,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { SelectField } from '../../../components/ui/forms/select-field';
 import { AppPage } from '../../../components/ui/layout/app-page';
@@ -7,7 +7,8 @@ import { AudioDevices } from '../components/audio-devices';
 import { CallPanel } from '../components/call-panel';
 import { Dialler } from '../components/dialler';
 import { IncomingCall } from '../components/incoming-call';
-import { useBrowserPhone, type PhoneStatus } from '../lib/use-browser-phone';
+import { usePhone } from '../lib/phone-context';
+import type { PhoneStatus } from '../lib/use-browser-phone';
 
 const statusText: Record<PhoneStatus, string> = {
   connecting: 'Connecting...',
@@ -17,16 +18,16 @@ const statusText: Record<PhoneStatus, string> = {
 };
 
 export function PhonePage() {
-  const speaker = useRef<HTMLAudioElement>(null);
-  const [microphone, setMicrophone] = useState('');
-  const [speakerId, setSpeakerId] = useState('');
-  const phone = useBrowserPhone(speaker, microphone);
+  const { phone, microphone, setMicrophone, speaker, setSpeaker } = usePhone();
   const { call, creds } = phone;
+  // The phone could not start before (no number yet, say): opening its page tries again.
+  const { retry } = phone;
+  const unavailable = phone.status === 'unavailable';
   useEffect(() => {
-    const el = speaker.current as
-      (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
-    void el?.setSinkId?.(speakerId);
-  }, [speakerId]);
+    if (unavailable) retry();
+    // Once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <AppPage
       title="Phone"
@@ -59,14 +60,13 @@ export function PhonePage() {
         ) : (
           <Dialler ready={phone.status === 'ready'} onCall={(n) => void phone.dial(n)} />
         )}
-        <audio ref={speaker} autoPlay />
       </Section>
       <Section id="audio-heading" title="Audio" className="space-y-4 p-6">
         <AudioDevices
           microphone={microphone}
           onMicrophone={setMicrophone}
-          speaker={speakerId}
-          onSpeaker={setSpeakerId}
+          speaker={speaker}
+          onSpeaker={setSpeaker}
         />
       </Section>
     </AppPage>
