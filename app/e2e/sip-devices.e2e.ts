@@ -66,7 +66,7 @@ describe('SIP devices', () => {
     expect(await panel.getByTestId('sip-setting-SIP server (domain)').textContent()).toBe(
       '127.0.0.1',
     );
-    expect(await panel.getByTestId('sip-setting-Transports').textContent()).toBe('UDP, TCP');
+    expect(await panel.getByTestId('sip-setting-Transports').textContent()).toBe('UDP, TCP, WS');
     await panel.getByRole('button', { name: 'Copy Password' }).waitFor();
     await panel.getByRole('button', { name: 'Done' }).click();
     await panel.waitFor({ state: 'detached' });

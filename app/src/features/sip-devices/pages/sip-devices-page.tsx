@@ -1,5 +1,7 @@
 import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { AppPage } from '../../../components/ui/layout/app-page';
 import { QueryList } from '../../../components/ui/tables/list-panel';
 import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
@@ -46,6 +48,13 @@ export function SipDevicesPage() {
           </p>
           <ServerSettings server={devices.data.server} />
           <SoftphoneGuide server={devices.data.server} />
+          <p className="text-sm text-slate-600">
+            No softphone at hand? The{' '}
+            <Link to={paths.client.phone} className="font-semibold text-brand-700 underline">
+              Phone
+            </Link>{' '}
+            page calls from this browser with your number, with nothing to install or type.
+          </p>
         </Section>
       )}
       {deleting && (
