@@ -18,6 +18,6 @@ if [ "${DIALTONE_SWITCH:-1}" != 0 ]; then
   pids+=($!)
   DIALTONE_API_URL=${DIALTONE_API_URL:-http://$bind} switch/start.sh &
   pids+=($!)
-  echo "SIP switch (Kamailio) on udp/tcp ${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}, ws ${DIALTONE_SIP_WS_LISTEN:-127.0.0.1:5066}; media relay (rtpengine) ${DIALTONE_RTPENGINE:-127.0.0.1:2223}; carrier ${DIALTONE_CARRIER:-127.0.0.1:5080}"
+  echo "SIP switch (Kamailio) on udp/tcp ${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}, ws ${DIALTONE_SIP_WS_LISTEN:-127.0.0.1:5066}; media relay (rtpengine) ${DIALTONE_RTPENGINE:-127.0.0.1:2225}; carrier ${DIALTONE_CARRIER:-127.0.0.1:5080}"
 fi
 wait -n "${pids[@]}"

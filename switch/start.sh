@@ -5,7 +5,7 @@
 #   DIALTONE_SWITCH_TOKEN   from data/switch_token  the switch's bearer token
 #   DIALTONE_SIP_LISTEN     127.0.0.1:5060          address:port, UDP and TCP
 #   DIALTONE_SIP_WS_LISTEN  127.0.0.1:5066          SIP over WebSocket (browser phones)
-#   DIALTONE_RTPENGINE      127.0.0.1:2223          rtpengine's control (ng) port (switch/media.sh)
+#   DIALTONE_RTPENGINE      127.0.0.1:2225          rtpengine's control (ng) port (switch/media.sh)
 #   DIALTONE_SIP_REALM      dialtone                digest realm of SIP devices
 #   DIALTONE_CARRIER        127.0.0.1:5080          the carrier's SIP trunk (host:port)
 #   DIALTONE_CARRIER_INBOUND  DIALTONE_CARRIER      where the carrier's calls come from
@@ -48,7 +48,7 @@ values = {
     "SIP_LISTEN": "${DIALTONE_SIP_LISTEN:-127.0.0.1:5060}",
     "WS_LISTEN": "${DIALTONE_SIP_WS_LISTEN:-127.0.0.1:5066}",
     "WS_PORT": "${DIALTONE_SIP_WS_LISTEN:-127.0.0.1:5066}".rsplit(":", 1)[1],
-    "RTPENGINE": "${DIALTONE_RTPENGINE:-127.0.0.1:2223}",
+    "RTPENGINE": "${DIALTONE_RTPENGINE:-127.0.0.1:2225}",
     "REALM": "${DIALTONE_SIP_REALM:-dialtone}",
     "CARRIER": "${DIALTONE_CARRIER:-127.0.0.1:5080}",
     "CARRIER_IN_HOST": "${DIALTONE_CARRIER_INBOUND:-${DIALTONE_CARRIER:-127.0.0.1:5080}}".rsplit(":", 1)[0],
