@@ -2,135 +2,21 @@
 // WebSocket, rtpengine bridges its DTLS-SRTP to the carrier's plain RTP (SIPp, which
 // answers and echoes), and the call is billed like a desk phone's.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../chromium.mjs';
 import { submitSignup } from './accounts';
-import { DEMO_ADMIN, uniqueEmail } from './api';
+import { uniqueEmail } from './api';
+import { byes, expectAudioBothWays, PASSWORD, phoneApi, toneWav } from './phone-accounts';
 import { startPhoneSwitch, type PhoneSwitch } from './phone-switch';
 
-const PASSWORD = 'phone-e2e-pass-1';
+const NO_FUNDS = 'Not enough funds for this call. Add funds to your balance and call again.';
 const CALLED = '+447700900123';
 const VERIFIED = '+14155550188';
 
 let phone: PhoneSwitch;
 let browser: Browser;
-
-/** Two seconds of a 440 Hz tone, 8 kHz 16-bit mono: the fake microphone's audio. */
-function toneWav(): string {
-  const rate = 8000;
-  const samples = rate * 2;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  const path = join(mkdtempSync(join(tmpdir(), 'dialtone-wav-')), 'tone.wav');
-  writeFileSync(path, Buffer.concat([header, data]));
-  return path;
-}
-
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${phone.baseUrl}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const token = async (email: string, password: string) =>
-  (await call<{ accessToken: string }>('POST', '/auth/login', { email, password })).accessToken;
-
-/** The demo admin's token, signed in once. */
-let adminToken: Promise<string> | undefined;
-
-const NO_FUNDS = 'Not enough funds for this call. Add funds to your balance and call again.';
-
-/** A client with a US number and `left` dollars after buying it, made through the API. */
-async function clientWithNumber(
-  left = '16.01',
-): Promise<{ email: string; token: string; number: string }> {
-  const email = uniqueEmail('e2e-phone');
-  const { user } = await call<{ user: { id: number } }>('POST', '/auth/signup', {
-    name: 'Phoebe Caller',
-    email,
-    password: PASSWORD,
-  });
-  adminToken ??= token(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const admin = await adminToken;
-  await call(
-    'POST',
-    `/admin/balances/${user.id}/adjust`,
-    { type: 'credit', amount: (3.99 + Number(left)).toFixed(2), reason: 'e2e' },
-    admin,
-  );
-  const own = await token(email, PASSWORD);
-  const {
-    numbers: [offer],
-  } = await call<{ numbers: { id: number; number: string }[] }>(
-    'GET',
-    '/numbers/available?country=US&type=mobile',
-    undefined,
-    own,
-  );
-  await call('POST', '/numbers/purchase', { numberId: offer.id }, own);
-  return { email, token: own, number: offer.number };
-}
-
-/** rtpengine relayed a call's audio: the browser's over DTLS-SRTP, the carrier's echo. */
-function expectAudioBothWays(legs: { protocol: string; packets: number }[]) {
-  const browserLeg = legs.find((l) => l.protocol === 'UDP/TLS/RTP/SAVPF');
-  const carrierLeg = legs.find((l) => l.protocol === 'RTP/AVP');
-  expect(browserLeg?.packets).toBeGreaterThan(100);
-  expect(carrierLeg?.packets).toBeGreaterThan(100);
-}
-
-/** BYE requests in a SIPp trace. */
-const byes = (trace: string) => trace.match(/^BYE sip:/gm)?.length ?? 0;
-
-interface CallRecord {
-  type: string;
-  to: string;
-  durationSeconds: number;
-  cost: number;
-}
-
-/** The account's one call record, once its CDR has come (ten seconds at most). */
-async function callRecord(accessToken: string): Promise<CallRecord> {
-  for (let i = 0; i < 50; i++) {
-    const calls = await call<{ items: CallRecord[] }>(
-      'GET',
-      '/calls?pageSize=5',
-      undefined,
-      accessToken,
-    );
-    if (calls.items.length > 0) {
-      expect(calls.items).toHaveLength(1);
-      return calls.items[0];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no call record');
-}
+let api: ReturnType<typeof phoneApi>;
 
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: phone.baseUrl });
@@ -146,6 +32,7 @@ async function signedIn(email: string): Promise<{ context: BrowserContext; page:
 
 beforeAll(async () => {
   phone = await startPhoneSwitch();
+  api = phoneApi(phone.baseUrl);
   browser = await launchChromium([
     '--headless',
     '--use-fake-device-for-media-stream',
@@ -224,7 +111,7 @@ describe('the newcomer path', () => {
     }
     // Billed at the rate (a few seconds to the US is a fraction of a cent: the API's
     // exact figure, not the table's rounded one).
-    const record = await callRecord(await token(email, PASSWORD));
+    const record = await api.callRecord(await api.token(email, PASSWORD));
     expect(record.to).toBe(VERIFIED);
     expect(record.cost).toBeGreaterThan(0);
     await context.close();
@@ -233,7 +120,7 @@ describe('the newcomer path', () => {
 
 describe('the browser phone', () => {
   test('calls a number from the page, talks, hangs up, and the call is billed', async () => {
-    const client = await clientWithNumber();
+    const client = await api.clientWithNumber();
     const { context, page } = await signedIn(client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
@@ -250,7 +137,7 @@ describe('the browser phone', () => {
     // the fake microphone's over DTLS-SRTP to rtpengine, the carrier's echo back.
     expect(phone.carrierTrace()).toContain(`From: <sip:${client.number}@`);
     expectAudioBothWays(phone.relayedPackets().slice(legsBefore));
-    const record = await callRecord(client.token);
+    const record = await api.callRecord(client.token);
     expect(record.to).toBe(CALLED);
     expect(record.durationSeconds).toBeGreaterThanOrEqual(3);
     expect(record.cost).toBeGreaterThan(0);
@@ -258,7 +145,7 @@ describe('the browser phone', () => {
   });
 
   test('a connection dropped mid-call ends the call at both ends, billed once', async () => {
-    const client = await clientWithNumber();
+    const client = await api.clientWithNumber();
     const { context, page } = await signedIn(client.email);
     // The page's WebSockets, kept where the test can close them as a network would.
     await context.addInitScript(() => {
@@ -283,7 +170,7 @@ describe('the browser phone', () => {
       (window as unknown as { openSockets: WebSocket[] }).openSockets.forEach((s) => s.close()),
     );
     await page.getByText(/The connection to the phone service dropped/).waitFor();
-    const record = await callRecord(client.token);
+    const record = await api.callRecord(client.token);
     expect(record.durationSeconds).toBeGreaterThanOrEqual(2);
     expect(record.durationSeconds).toBeLessThan(10);
     // The carrier's leg got its BYE from the switch.
@@ -295,7 +182,7 @@ describe('the browser phone', () => {
   });
 
   test('a call the balance cannot pay for is refused, and the page says so', async () => {
-    const client = await clientWithNumber('0');
+    const client = await api.clientWithNumber('0');
     const { context, page } = await signedIn(client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
@@ -309,7 +196,7 @@ describe('the browser phone', () => {
     // A browser that answers the page's microphone request with a refusal.
     const refusing = await launchChromium(['--headless', '--use-fake-device-for-media-stream']);
     try {
-      const client = await clientWithNumber();
+      const client = await api.clientWithNumber();
       const context = await refusing.newContext({ baseURL: phone.baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
@@ -334,7 +221,7 @@ describe('the browser phone', () => {
     const visits = [];
     // One after another: sign-ins are throttled per account and address.
     for (let i = 0; i < 10; i++) {
-      clients.push(await clientWithNumber());
+      clients.push(await api.clientWithNumber());
       visits.push(await signedIn(clients[i].email));
     }
     await Promise.all(
@@ -359,7 +246,7 @@ describe('the browser phone', () => {
     await Promise.all(
       visits.map(({ page }) => page.getByRole('button', { name: 'Hang up' }).click()),
     );
-    for (const c of clients) expect((await callRecord(c.token)).to).toBe(CALLED);
+    for (const c of clients) expect((await api.callRecord(c.token)).to).toBe(CALLED);
     const legs = phone.relayedPackets().slice(legsBefore);
     expect(legs.filter((l) => l.packets > 100)).toHaveLength(20);
     if (process.env.PHONE_CPU_FILE) {
@@ -370,7 +257,7 @@ describe('the browser phone', () => {
   }, 120_000);
 
   test('rings the page for an inbound call, which is answered there and billed inbound', async () => {
-    const client = await clientWithNumber();
+    const client = await api.clientWithNumber();
     const { context, page } = await signedIn(client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
@@ -388,7 +275,7 @@ describe('the browser phone', () => {
     // The carrier hangs up after three seconds of talk.
     expect(await carrier).toBe(0);
     await page.getByRole('button', { name: 'Call', exact: true }).waitFor();
-    const inbound = await callRecord(client.token);
+    const inbound = await api.callRecord(client.token);
     expect(inbound.type).toBe('inbound');
     expect(inbound.durationSeconds).toBeGreaterThanOrEqual(3);
     expect(inbound.cost).toBeGreaterThan(0);
