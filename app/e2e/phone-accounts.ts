@@ -77,7 +77,7 @@ export function phoneApi(baseUrl: string) {
   /** A client with a US number and `left` dollars after buying it. */
   async function clientWithNumber(
     left = '16.01',
-  ): Promise<{ email: string; token: string; number: string }> {
+  ): Promise<{ email: string; token: string; number: string; numberId: number }> {
     const email = uniqueEmail('e2e-phone');
     const { user } = await call<{ user: { id: number } }>('POST', '/auth/signup', {
       name: 'Phoebe Caller',
@@ -102,7 +102,7 @@ export function phoneApi(baseUrl: string) {
       own,
     );
     await call('POST', '/numbers/purchase', { numberId: offer.id }, own);
-    return { email, token: own, number: offer.number };
+    return { email, token: own, number: offer.number, numberId: offer.id };
   }
 
   /** The account's one call record, once its CDR has come (ten seconds at most). */
@@ -120,4 +120,14 @@ export function phoneApi(baseUrl: string) {
   }
 
   return { call, token, clientWithNumber, callRecord };
+}
+
+/** A WAV's length in seconds and loudness (RMS of its 16-bit samples). */
+export function wavStats(wav: Buffer): { seconds: number; rms: number } {
+  const data = wav.indexOf('data');
+  const rate = wav.readUInt32LE(24);
+  const samples = (wav.length - data - 8) / 2;
+  let sum = 0;
+  for (let i = 0; i < samples; i++) sum += wav.readInt16LE(data + 8 + i * 2) ** 2;
+  return { seconds: samples / rate, rms: Math.sqrt(sum / Math.max(samples, 1)) };
 }

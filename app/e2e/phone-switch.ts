@@ -7,6 +7,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, startServer, type E2eServer } from './global-setup';
+import { startLoopCarrier } from './loop-carrier';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -77,8 +78,8 @@ async function waitFor(what: string, ready: () => boolean) {
   throw new Error(`${what} did not start`);
 }
 
-/** The media relay, the switch and the carrier beside `server`. */
-function telephony(server: E2eServer, p: Ports, work: string): ChildProcess[] {
+/** The media relay, the switch and (unless the carrier loops) SIPp as the carrier. */
+function telephony(server: E2eServer, p: Ports, work: string, loop: boolean): ChildProcess[] {
   const media = run(
     join(root, 'switch/media.sh'),
     [],
@@ -109,6 +110,7 @@ function telephony(server: E2eServer, p: Ports, work: string): ChildProcess[] {
     },
     join(work, 'kamailio.log'),
   );
+  if (loop) return [media, kamailio];
   const carrier = run(
     'sipp',
     [
@@ -133,16 +135,23 @@ function telephony(server: E2eServer, p: Ports, work: string): ChildProcess[] {
   return [media, kamailio, carrier];
 }
 
-export async function startPhoneSwitch(): Promise<PhoneSwitch> {
+/**
+ * `loop`: the carrier sends every call back to the switch as an inbound call (what the
+ * network does with a call to one of Dialtone's own numbers), and the server's IVR
+ * endpoint runs; otherwise SIPp answers every call.
+ */
+export async function startPhoneSwitch(loop = false): Promise<PhoneSwitch> {
   const p = await ports();
   const server = await startServer({
-    DIALTONE_IVR_SIP_ADDR: 'off',
+    DIALTONE_IVR_SIP_ADDR: loop ? `127.0.0.1:${await freePort()}` : 'off',
     DIALTONE_SIGNUPS_PER_HOUR: '1000',
     DIALTONE_SIP_WS_URL: `ws://127.0.0.1:${p.ws}`,
   });
   const work = mkdtempSync(join(tmpdir(), 'dialtone-phone-'));
-  const children = telephony(server, p, work);
+  const children = telephony(server, p, work, loop);
+  const carrier = loop ? startLoopCarrier(p.carrier, p.carrierIn, p.sip) : null;
   const stop = () => {
+    carrier?.stop();
     for (const c of children) c.kill('SIGTERM');
     server.stop();
     if (process.env.E2E_KEEP) console.error(`telephony logs kept in ${work}`);

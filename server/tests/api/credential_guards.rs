@@ -162,7 +162,7 @@ async fn sip_devices_tell_a_softphone_where_the_switch_is() {
         json!({
             "host": "127.0.0.1",
             "port": 5060,
-            "transports": ["udp", "tcp"],
+            "transports": ["udp", "tcp", "ws"],
             "outboundProxy": null,
             "realm": "dialtone"
         })
