@@ -48,6 +48,7 @@ export const byes = (trace: string) => trace.match(/^BYE sip:/gm)?.length ?? 0;
 
 export interface CallRecord {
   type: string;
+  status: string;
   to: string;
   durationSeconds: number;
   cost: number;

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../chromium.mjs';
 import { submitSignup } from './accounts';
 import { uniqueEmail } from './api';
-import { byes, expectAudioBothWays, PASSWORD, phoneApi, toneWav } from './phone-accounts';
+import {
+  byes,
+  expectAudioBothWays,
+  PASSWORD,
+  phoneApi,
+  toneWav,
+  type CallRecord,
+} from './phone-accounts';
 import { startPhoneSwitch, type PhoneSwitch } from './phone-switch';
 
 const NO_FUNDS = 'Not enough funds for this call. Add funds to your balance and call again.';
@@ -129,6 +136,10 @@ describe('the browser phone', () => {
     await page.getByRole('button', { name: 'Call', exact: true }).click();
     await page.getByText('Connected').waitFor({ timeout: 20_000 });
     await page.getByText(/\$[\d.]+\/min to United Kingdom/).waitFor();
+    // Mute and unmute: the button says which, and the call goes on.
+    await page.getByRole('button', { name: 'Mute' }).click();
+    await page.getByRole('button', { name: 'Unmute', pressed: true }).click();
+    await page.getByRole('button', { name: 'Mute', pressed: false }).waitFor();
     await page.waitForTimeout(3000);
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByRole('button', { name: 'Call', exact: true }).waitFor();
@@ -141,6 +152,25 @@ describe('the browser phone', () => {
     expect(record.to).toBe(CALLED);
     expect(record.durationSeconds).toBeGreaterThanOrEqual(3);
     expect(record.cost).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test("calls from the shell's dialer on another page and hangs up from the call dock", async () => {
+    const client = await api.clientWithNumber();
+    const { context, page } = await signedIn(client.email);
+    await page.goto('/client/messages');
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Dialer' }).click();
+    const dialer = page.getByRole('region', { name: 'Dialer' });
+    await dialer.getByLabel('Number to call').fill(CALLED);
+    await expect.poll(() => dialer.getByRole('button', { name: 'Call' }).isEnabled()).toBe(true);
+    await dialer.getByRole('button', { name: 'Call', exact: true }).click();
+    const dock = page.getByRole('complementary', { name: 'Call in progress' });
+    await dock.getByText(CALLED).waitFor({ timeout: 20_000 });
+    await dock.getByText(/^0:0[1-9]$/).waitFor({ timeout: 20_000 });
+    await dock.getByRole('button', { name: 'Hang up' }).click();
+    await dock.waitFor({ state: 'detached' });
+    expect((await api.callRecord(client.token)).to).toBe(CALLED);
     await context.close();
   });
 
@@ -264,6 +294,13 @@ describe('the browser phone', () => {
     // Another page of the client area: the call rings there too.
     await page.getByRole('link', { name: 'Call History' }).click();
     await page.getByRole('heading', { name: 'Call History', level: 1 }).waitFor();
+    // A call declined: the carrier hears 603, and nothing is billed.
+    const declined = phone.carrierCall('+447700900556', client.number, 1000);
+    await page
+      .getByRole('alertdialog', { name: 'Incoming call from +447700900556' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
+    expect(await declined).toBe(0);
     const legsBefore = phone.relayedPackets().length;
     const carrier = phone.carrierCall('+447700900555', client.number, 3000);
     const dock = page.getByRole('complementary', { name: 'Call in progress' });
@@ -275,7 +312,16 @@ describe('the browser phone', () => {
     // The carrier hangs up after three seconds of talk.
     expect(await carrier).toBe(0);
     await page.getByRole('button', { name: 'Call', exact: true }).waitFor();
-    const inbound = await api.callRecord(client.token);
+    // Two records: the declined call at no cost, the answered one billed inbound.
+    let calls: CallRecord[] = [];
+    for (let i = 0; i < 50 && calls.length < 2; i++) {
+      const path = '/calls?pageSize=5';
+      calls = (await api.call<{ items: CallRecord[] }>('GET', path, undefined, client.token)).items;
+      if (calls.length < 2) await page.waitForTimeout(200);
+    }
+    const declinedRecord = calls.find((c) => c.status !== 'completed');
+    expect(declinedRecord?.cost).toBe(0);
+    const inbound = calls.find((c) => c.status === 'completed')!;
     expect(inbound.type).toBe('inbound');
     expect(inbound.durationSeconds).toBeGreaterThanOrEqual(3);
     expect(inbound.cost).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ async fn pricing_lists_the_ten_seeded_countries_with_the_specs_prices() {
     let by = |code: &str| with_code(countries, code);
     assert_eq!(
         by("US"),
-        json!({ "id": by("US")["id"], "name": "United States", "code": "US", "flag": "🇺🇸", "mobile": 2.99,
+        json!({ "id": by("US")["id"], "name": "United States", "code": "US", "flag": "🇺🇸", "callingCode": "1", "mobile": 2.99,
                 "landline": 1.99, "tollFree": 3.99, "inboundRate": 0.015, "outboundRate": 0.02 })
     );
     assert_eq!(

@@ -23,6 +23,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { CallDock } from '../../features/phone/components/call-dock';
+import { CompactDialer } from '../../features/phone/components/compact-dialer';
 import { PhoneProvider } from '../../features/phone/lib/phone-context';
 import { useAuth } from '../../lib/auth-context';
 import { usd } from '../../lib/core';
@@ -80,6 +81,7 @@ export function ClientLayout() {
           <>
             <p className="truncate text-lg font-semibold text-slate-900">Client Area</p>
             <div className="flex shrink-0 items-center gap-2">
+              <CompactDialer />
               <NotificationsBell />
               {user && (
                 <Link
