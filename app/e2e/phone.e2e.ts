@@ -309,6 +309,8 @@ describe('the browser phone', () => {
     await ringing.getByRole('button', { name: 'Answer' }).click();
     await dock.getByRole('link', { name: 'Open phone' }).click();
     await page.getByText('Connected').waitFor();
+    // Its running cost is at the number's inbound rate.
+    await page.getByText('$0.015/min incoming (United States)').waitFor();
     // The carrier hangs up after three seconds of talk.
     expect(await carrier).toBe(0);
     await page.getByRole('button', { name: 'Call', exact: true }).waitFor();

@@ -7920,14 +7920,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The rate a call from one of the account's numbers to `to` is billed at. */
+    /**
+     * The rate a call from one of the account's numbers to `to` is billed at (with
+     *     `inbound`, a call to the account's number `to`).
+     */
     get: {
       parameters: {
         query: {
-          /** @description The caller ID the call would show, one of the account's active numbers. */
+          /**
+           * @description The caller ID the call would show, one of the account's active numbers (for an
+           *     incoming call: the caller's number).
+           */
           from: string;
-          /** @description The number dialled, E.164. */
+          /** @description The number dialled, E.164 (for an incoming call: the account's number called). */
           to: string;
+          /** @description An incoming call: the inbound rate of the account's number `to`. */
+          inbound?: boolean;
         };
         header?: never;
         path?: never;

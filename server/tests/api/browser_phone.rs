@@ -134,6 +134,14 @@ async fn the_rate_of_a_call_from_the_page_is_the_destinations() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["destination"], json!("United States"));
     assert_eq!(r.body["perMinute"], json!(0.02));
+    // An incoming call to that number: its country's inbound rate.
+    let inbound = format!(
+        "/api/sip/browser-phone/rate?from=%2B447700900555&to={}&inbound=true",
+        urlencoding(&mine)
+    );
+    let r = app.get_as(&s, &inbound).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["perMinute"], json!(0.015));
     // Another account's number does not tell its rates.
     let (t, _) = caller(&app, "bob@example.com", "5.00").await;
     assert_eq!(app.get_as(&t, &path).await.status, StatusCode::NOT_FOUND);

@@ -106,10 +106,14 @@ async fn post_browser_phone(
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RateQuery {
-    /// The caller ID the call would show, one of the account's active numbers.
+    /// The caller ID the call would show, one of the account's active numbers (for an
+    /// incoming call: the caller's number).
     pub from: String,
-    /// The number dialled, E.164.
+    /// The number dialled, E.164 (for an incoming call: the account's number called).
     pub to: String,
+    /// An incoming call: the inbound rate of the account's number `to`.
+    #[serde(default)]
+    pub inbound: bool,
 }
 
 /// What a call to `to` costs a minute, for the page's running cost (rated as the bill
@@ -125,7 +129,8 @@ pub struct CallRate {
     pub next_increment: i64,
 }
 
-/// The rate a call from one of the account's numbers to `to` is billed at.
+/// The rate a call from one of the account's numbers to `to` is billed at (with
+/// `inbound`, a call to the account's number `to`).
 #[utoipa::path(get, path = "/sip/browser-phone/rate", tag = "sip",
     params(RateQuery),
     responses((status = 200, description = "The destination's rate", body = CallRate),
@@ -138,23 +143,27 @@ async fn get_rate(
     if !dialtone_core::phone::is_e164(&to) {
         return Err(Error::field("to", dialtone_core::phone::E164_MESSAGE));
     }
+    let direction = if q.inbound {
+        Direction::Inbound
+    } else {
+        Direction::Outbound
+    };
     let mut conn = state.db.pool.acquire().await?;
-    let party = crate::voice::repo::find_party(
-        &mut conn,
-        Direction::Outbound,
-        q.from.trim(),
-        &to,
-        now_ms(),
-    )
-    .await?;
+    let party =
+        crate::voice::repo::find_party(&mut conn, direction, q.from.trim(), &to, now_ms()).await?;
     let destination = party
         .filter(|p| p.user_id == auth.user.id)
         .and_then(|p| p.destination)
         .filter(|d| d.active)
         .ok_or_else(|| Error::NotFound("No rate for this number".into()))?;
+    let rate = if q.inbound {
+        destination.inbound
+    } else {
+        destination.outbound
+    };
     Ok(axum::Json(CallRate {
         destination: destination.name,
-        per_minute: Money::micros(destination.outbound),
+        per_minute: Money::micros(rate),
         first_increment: destination.increments.first,
         next_increment: destination.increments.next,
     }))

@@ -9,8 +9,11 @@ export function requestBrowserPhone(callerId?: string) {
   return api.post<BrowserPhone>('/sip/browser-phone', callerId ? { callerId } : {});
 }
 
-/** What a call from `from` to `to` is billed a minute, for the running cost. */
-export function getCallRate(from: string, to: string) {
-  const query = new URLSearchParams({ from, to });
+/**
+ * What a call from `from` to `to` is billed a minute, for the running cost; `inbound`:
+ * a call to the account's number `to`.
+ */
+export function getCallRate(from: string, to: string, inbound = false) {
+  const query = new URLSearchParams({ from, to, inbound: String(inbound) });
   return api.get<CallRate>(`/sip/browser-phone/rate?${query}`);
 }

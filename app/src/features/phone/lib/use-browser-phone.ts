@@ -18,8 +18,11 @@ import {
 export type PhoneStatus = 'connecting' | 'ready' | 'offline' | 'unavailable';
 
 export interface ActiveCall {
+  /** The other party. */
   number: string;
   incoming: boolean;
+  /** For an incoming call: the account's number it was made to. */
+  calledNumber?: string;
   /** Ringing (either way) until answered. */
   connected: boolean;
   /** Unix ms of the answer. */
@@ -92,7 +95,15 @@ export function useBrowserPhone(speaker: RefObject<HTMLAudioElement | null>, mic
           }
           follow(s);
           const number = request.from.uri.user ?? '';
-          setCall({ number, incoming: true, connected: false, answeredAt: null, muted: false });
+          const calledNumber = request.to.uri.user ?? '';
+          setCall({
+            number,
+            calledNumber,
+            incoming: true,
+            connected: false,
+            answeredAt: null,
+            muted: false,
+          });
         });
         // New credentials before these expire, once no call is in progress.
         const refresh = Math.max(c.expiresAt - Date.now() - 120_000, 60_000);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fromMicros, toMicros, usd } from '../../../lib/core';
+import { fromMicros, rate as formatRate, toMicros, usd } from '../../../lib/core';
 import { rateCall } from '../../../lib/core-tools';
 import { getCallRate } from '../api/browser-phone';
 import type { ActiveCall } from './use-browser-phone';
@@ -17,15 +17,18 @@ export function useSecondsSince(since: number | null): number {
 }
 
 /**
- * An outgoing call's rate and its cost so far, rated by core as the bill will be
- * (whole increments; package minutes are not counted here).
+ * A call's rate and its cost so far, rated by core as the bill will be (whole
+ * increments; package minutes are not counted here): the destination's rate for an
+ * outgoing call, the called number's inbound rate for an incoming one.
  */
 export function useRunningCost(call: ActiveCall | null, callerId: string | undefined) {
-  const to = call && !call.incoming ? call.number : '';
+  const incoming = call?.incoming ?? false;
+  const from = incoming ? call?.number : callerId;
+  const to = incoming ? call?.calledNumber : call?.number;
   const rate = useQuery({
-    queryKey: ['call-rate', callerId, to],
-    queryFn: () => getCallRate(callerId ?? '', to),
-    enabled: Boolean(to && callerId),
+    queryKey: ['call-rate', from, to, incoming],
+    queryFn: () => getCallRate(from ?? '', to ?? '', incoming),
+    enabled: Boolean(from && to),
     staleTime: 60_000,
     retry: false,
   });
@@ -41,7 +44,9 @@ export function useRunningCost(call: ActiveCall | null, callerId: string | undef
   );
   return {
     seconds,
-    rate: `${usd(r.perMinute)}/min to ${r.destination}`,
+    rate: incoming
+      ? `${formatRate(r.perMinute)}/min incoming (${r.destination})`
+      : `${formatRate(r.perMinute)}/min to ${r.destination}`,
     cost: usd(fromMicros(charge.cost)),
   };
 }
