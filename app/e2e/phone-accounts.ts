@@ -4,7 +4,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { launchChromium } from '../chromium.mjs';
+import { submitLogin } from './accounts';
 import { DEMO_ADMIN, uniqueEmail } from './api';
 
 export const PASSWORD = 'phone-e2e-pass-1';
@@ -33,6 +36,33 @@ export function toneWav(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'dialtone-wav-')), 'tone.wav');
   writeFileSync(path, Buffer.concat([header, data]));
   return path;
+}
+
+/**
+ * Chromium whose fake microphone plays the tone; `allowed`: the page's microphone
+ * request is granted without asking (otherwise headless Chromium refuses it).
+ */
+export function launchPhoneBrowser(allowed = true): Promise<Browser> {
+  return launchChromium([
+    '--headless',
+    '--use-fake-device-for-media-stream',
+    ...(allowed ? ['--use-fake-ui-for-media-stream'] : []),
+    `--use-file-for-fake-audio-capture=${toneWav()}`,
+  ]);
+}
+
+/** A new context of `browser` on `baseUrl`, signed in as `email` through the login form. */
+export async function signedInAt(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  if (process.env.E2E_KEEP) page.on('console', (m) => console.error(`page: ${m.text()}`));
+  await submitLogin(page, email, PASSWORD);
+  await page.waitForURL(`${baseUrl}/`);
+  return { context, page };
 }
 
 /** rtpengine relayed a call's audio: the browser's over DTLS-SRTP, the carrier's echo. */

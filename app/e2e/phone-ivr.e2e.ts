@@ -4,8 +4,7 @@
 // leaves a message, and the voicemail holds the fake microphone's tone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../chromium.mjs';
-import { PASSWORD, phoneApi, toneWav, wavStats } from './phone-accounts';
+import { launchPhoneBrowser, phoneApi, signedInAt, wavStats } from './phone-accounts';
 import { startPhoneSwitch, type PhoneSwitch } from './phone-switch';
 
 let phone: PhoneSwitch;
@@ -30,12 +29,7 @@ const FLOW = {
 beforeAll(async () => {
   phone = await startPhoneSwitch(true);
   api = phoneApi(phone.baseUrl);
-  browser = await launchChromium([
-    '--headless',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-audio-capture=${toneWav()}`,
-  ]);
+  browser = await launchPhoneBrowser();
 }, 60_000);
 
 afterAll(async () => {
@@ -54,13 +48,7 @@ describe('the browser phone and IVR', () => {
       client.token,
     );
 
-    const context = await browser.newContext({ baseURL: phone.baseUrl });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(client.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${phone.baseUrl}/`);
+    const { context, page } = await signedInAt(browser, phone.baseUrl, client.email);
     await page.goto('/client/phone');
     await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
     await page.getByLabel('Number to call').fill(client.number);

@@ -1,10 +1,9 @@
 // The browser phone: a real Chromium with a fake microphone calls through Kamailio's
 // WebSocket, rtpengine bridges its DTLS-SRTP to the carrier's plain RTP (SIPp, which
 // answers and echoes), and the call is billed like a desk phone's.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../chromium.mjs';
 import { submitSignup } from './accounts';
 import { uniqueEmail } from './api';
 import {
@@ -12,7 +11,8 @@ import {
   expectAudioBothWays,
   PASSWORD,
   phoneApi,
-  toneWav,
+  launchPhoneBrowser,
+  signedInAt,
   type CallRecord,
 } from './phone-accounts';
 import { startPhoneSwitch, type PhoneSwitch } from './phone-switch';
@@ -25,27 +25,12 @@ let phone: PhoneSwitch;
 let browser: Browser;
 let api: ReturnType<typeof phoneApi>;
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: phone.baseUrl });
-  const page = await context.newPage();
-  if (process.env.E2E_KEEP) page.on('console', (m) => console.error(`page: ${m.text()}`));
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${phone.baseUrl}/`);
-  return { context, page };
-}
+const signedIn = (email: string) => signedInAt(browser, phone.baseUrl, email);
 
 beforeAll(async () => {
   phone = await startPhoneSwitch();
   api = phoneApi(phone.baseUrl);
-  browser = await launchChromium([
-    '--headless',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-audio-capture=${toneWav()}`,
-  ]);
+  browser = await launchPhoneBrowser();
 }, 60_000);
 
 afterAll(async () => {
@@ -224,16 +209,10 @@ describe('the browser phone', () => {
 
   test('a refused microphone is explained and nothing is dialled', async () => {
     // A browser that answers the page's microphone request with a refusal.
-    const refusing = await launchChromium(['--headless', '--use-fake-device-for-media-stream']);
+    const refusing = await launchPhoneBrowser(false);
     try {
       const client = await api.clientWithNumber();
-      const context = await refusing.newContext({ baseURL: phone.baseUrl });
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('Email address').fill(client.email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${phone.baseUrl}/`);
+      const { page } = await signedInAt(refusing, phone.baseUrl, client.email);
       await page.goto('/client/phone');
       await page.getByText('Ready to call').waitFor({ timeout: 20_000 });
       const invites = phone.carrierTrace().match(/^INVITE sip:/gm)?.length ?? 0;
