@@ -2,7 +2,8 @@
 # Answered calls per second through the real switch: SIPp devices call through Kamailio
 # to a SIPp carrier, with Dialtone authorizing and billing every call, and then the same
 # with billing answered by nginx serving fixed answers (the switch's own ceiling).
-# Needs BASE (a running Dialtone whose switch token is bench-switch), TOKEN (a funded
+# Needs BASE (a running Dialtone whose switch token is bench-switch; BASE2 optional, a
+# second instance on its database), TOKEN (a funded
 # client) and PASSWORD (its password, which creating a device asks for), NUMBER (one of that client's numbers) and BACKEND (its name, for the JSON). Prints markdown rows; a JSON line
 # per row goes to $1.
 set -euo pipefail
@@ -47,34 +48,44 @@ run() {
   mkdir -p "$work/counts-$sip"
   (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -au "bench-$$" -ap "$password" \
     -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
-    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 100 >/dev/null 2>&1) || true
+    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 100 \
+    -trace_rtt -rtt_freq 1 >/dev/null 2>&1) || true
   t1=$(date +%s.%N)
   # Answered: the INVITE's 200 received; refused: 503 Over Capacity (SIPp counts a
   # refused call as a successful scenario, so its own totals are not used for these).
-  local ok refused failed
-  read -r ok refused failed < <(python3 - "$work/stat-$sip.csv" "$work/counts-$sip" <<'PY'
-import csv, glob, sys
+  local ok refused failed p99
+  read -r ok refused failed p99 < <(python3 - "$work/stat-$sip.csv" "$work/counts-$sip" <<'PY'
+import csv, glob, math, sys
 rows = list(csv.reader(open(sys.argv[1]), delimiter=';'))
 head, last = rows[0], rows[-1]
 counts = list(csv.reader(open(glob.glob(sys.argv[2] + "/*_counts.csv")[0]), delimiter=';'))
 ch, cl = counts[0], counts[-1]
 answered = cl[next(i for i, c in enumerate(ch) if c.endswith("_200_Recv"))]
 refused = cl[next(i for i, c in enumerate(ch) if c.endswith("_503_Recv"))]
-print(answered, refused, last[head.index("FailedCall(C)")])
+# Each refusal's time from the authenticated INVITE to its 503 (call.xml's rtd 1).
+times = sorted(float(r[1]) for f in glob.glob(sys.argv[2] + "/*_rtt.csv")
+               for r in csv.reader(open(f), delimiter=';') if len(r) > 1 and r[1][:1].isdigit())
+p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else "null"
+print(answered, refused, last[head.index("FailedCall(C)")], p99)
 PY
 )
   kill $uas $kam 2>/dev/null; wait $uas $kam 2>/dev/null || true
   local secs per_s
   secs=$(python3 -c "print(round($t1 - $t0, 1))")
   per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
-  echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s |"
-  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s}" >> "$json"
+  echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s | ${p99/null/-} |"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"refusal_p99_ms\":$p99}" >> "$json"
 }
 
-echo '| through Kamailio (1 s calls) | offered | calls | result | throughput |'
-echo '|---|---|---|---|---|'
+echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | p99 of a 503, ms |'
+echo '|---|---|---|---|---|---|'
 # Up to twice the switch's admission (DIALTONE_SIP_MAX_CPS, 300 by default).
 for rate in 100 200 400 600; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
+# BASE2, a second instance on the same database: the switch's dispatcher spreads the
+# billing questions over both (PostgreSQL deployments).
+if [ -n "${BASE2:-}" ]; then
+  for rate in 200 400 600; do run "billed by two instances" "$BASE,$BASE2" $rate $((rate * 10)); done
+fi
 billed=$(( $(api GET '/calls?pageSize=1' | field '["total"]') - calls_before ))
 echo
 echo "- Dialtone recorded $billed calls for the answered ones above (one CDR each)"

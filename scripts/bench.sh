@@ -163,7 +163,16 @@ for backend in sqlite postgres; do
   row "$line"
   TOKEN=$CLIENT
   echo
-  BASE=$BASE TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+  # On PostgreSQL a second instance on the same database, for the switch's dispatcher.
+  BASE2=
+  if [ $backend = postgres ]; then
+    first=($SERVER $PORT $BASE)
+    PORT=$(free_port); BASE=http://127.0.0.1:$PORT; start_server
+    BASE2=$BASE; SECOND=$SERVER
+    SERVER=${first[0]}; PORT=${first[1]}; BASE=${first[2]}
+  fi
+  BASE=$BASE BASE2=$BASE2 TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+  if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
   echo "- invariants after the calls through the switch: $(check)"
   echo
   echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'

@@ -160,7 +160,7 @@ export async function startPhoneSwitch(loop = false): Promise<PhoneSwitch> {
   try {
     await waitFor('the switch', () => {
       try {
-        return readFileSync(join(work, 'kamailio', 'kamailio.cfg')).length > 0;
+        return readFileSync(join(work, 'kamailio.log'), 'utf8').includes('Listening on');
       } catch {
         return false;
       }

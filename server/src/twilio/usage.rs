@@ -128,6 +128,39 @@ async fn by_period(
         .collect())
 }
 
+/// One record as Twilio's wire shows it: `r`, used from `first` to `last`, listed
+/// under `resource` of the account.
+fn wire_record(
+    account_sid: &str,
+    resource: &str,
+    (first, last): (NaiveDate, NaiveDate),
+    r: usage::Record,
+) -> UsageRecord {
+    let base = super::base(account_sid);
+    UsageRecord {
+        account_sid: account_sid.to_string(),
+        api_version: API_VERSION.into(),
+        as_of: Utc::now().to_rfc3339(),
+        category: r.category.into(),
+        count: r.count.to_string(),
+        count_unit: r.count_unit.into(),
+        description: r.description.into(),
+        end_date: last.to_string(),
+        price: dialtone_core::money::from_micros(r.price)
+            .round_dp(2)
+            .to_string(),
+        price_unit: "usd".into(),
+        start_date: first.to_string(),
+        subresource_uris: BTreeMap::new(),
+        uri: format!(
+            "{base}/Usage/{resource}.json?Category={}&StartDate={first}&EndDate={last}",
+            r.category
+        ),
+        usage: r.usage.to_string(),
+        usage_unit: r.usage_unit.into(),
+    }
+}
+
 async fn records(
     state: &crate::state::AppState,
     account: &ApiAccount,
@@ -183,28 +216,7 @@ async fn records(
         })
         .skip(skip - first_shown)
         .take(take)
-        .map(|((first, last), r)| UsageRecord {
-            account_sid: account.account_sid.clone(),
-            api_version: API_VERSION.into(),
-            as_of: Utc::now().to_rfc3339(),
-            category: r.category.into(),
-            count: r.count.to_string(),
-            count_unit: r.count_unit.into(),
-            description: r.description.into(),
-            end_date: last.to_string(),
-            price: dialtone_core::money::from_micros(r.price)
-                .round_dp(2)
-                .to_string(),
-            price_unit: "usd".into(),
-            start_date: first.to_string(),
-            subresource_uris: BTreeMap::new(),
-            uri: format!(
-                "{base}/Usage/{resource}.json?Category={}&StartDate={first}&EndDate={last}",
-                r.category
-            ),
-            usage: r.usage.to_string(),
-            usage_unit: r.usage_unit.into(),
-        })
+        .map(|(span, r)| wire_record(&account.account_sid, &resource, span, r))
         .collect();
     let filters: Vec<(String, String)> = ["Category", "StartDate", "EndDate"]
         .iter()

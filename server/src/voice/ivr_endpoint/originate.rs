@@ -157,6 +157,23 @@ async fn first_flow(state: &AppState, o: &Originate) -> Result<Compiled, TwimlEr
     }
 }
 
+/// The outgoing leg of `o` toward the switch, with the socket of its media.
+async fn new_leg(ep: &Endpoint, switch: SocketAddr, o: &Originate) -> Option<(Leg, UdpSocket)> {
+    let socket = UdpSocket::bind((ep.local.ip(), 0)).await.ok()?;
+    let rtp = socket.local_addr().ok()?;
+    let leg = Leg::invite(NewLeg {
+        call_id: &o.call_id,
+        number: &o.call.from,
+        to: &o.call.to,
+        switch,
+        local: ep.local,
+        rtp,
+        codec: Codec::Pcmu,
+        secret: &ep.state.config.switch_token,
+    });
+    Some((leg, socket))
+}
+
 /// Sends the INVITE (again until a response, RFC 3261 timer A) and waits for the far
 /// end: answered, or why not; CANCEL after `ring_seconds`.
 async fn ring<F, Fut>(
@@ -173,22 +190,9 @@ where
     F: FnMut(&'static str, Option<i64>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
-    let Ok(socket) = UdpSocket::bind((ep.local.ip(), 0)).await else {
+    let Some((mut leg, socket)) = new_leg(ep, switch, o).await else {
         return Rung::Not("failed");
     };
-    let Ok(rtp) = socket.local_addr() else {
-        return Rung::Not("failed");
-    };
-    let mut leg = Leg::invite(NewLeg {
-        call_id: &o.call_id,
-        number: &o.call.from,
-        to: &o.call.to,
-        switch,
-        local: ep.local,
-        rtp,
-        codec: Codec::Pcmu,
-        secret: &ep.state.config.switch_token,
-    });
     ep.send(leg.invite_bytes(), switch).await;
     let give_up = Instant::now() + Duration::from_secs(o.ring_seconds as u64);
     let mut resend_every = Duration::from_millis(500);

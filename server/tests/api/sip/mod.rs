@@ -4,6 +4,7 @@
 mod caller_id;
 mod devices;
 mod edge;
+mod failover;
 mod geo;
 mod inbound;
 mod limits;

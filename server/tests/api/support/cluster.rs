@@ -1,5 +1,6 @@
 //! Two Dialtone processes on one fresh PostgreSQL database behind nginx on loopback.
 
+use super::instances::spawn;
 use super::{free_port, wait_ready};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
@@ -28,32 +29,22 @@ pub async fn start_cluster() -> Cluster {
 
     let mut children = Vec::new();
     let mut upstreams = String::new();
+    let env = [
+        ("DIALTONE_TRUST_PROXY", "1"),
+        // The demo admin drives the admin API with its password alone.
+        ("DIALTONE_ADMIN_TWO_FACTOR", "off"),
+        ("DIALTONE_SWITCH_TOKEN", "multi-switch-token"),
+        ("DIALTONE_DEMO", "1"),
+        // Every load client signs up through nginx from 127.0.0.1.
+        ("DIALTONE_SIGNUPS_PER_HOUR", "1000"),
+        // Both instances run the background jobs every second, racing each other.
+        ("DIALTONE_JOB_INTERVAL_SECS", "1"),
+    ];
     for i in 0..2 {
-        let port = free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_dialtone-server"))
-            .env("BIND", format!("127.0.0.1:{port}"))
-            .env("DATABASE_URL", &db_url)
-            .env("DIALTONE_DATA_DIR", dir.path().join(format!("instance{i}")))
-            .env(
-                "DIALTONE_JWT_SECRET",
-                "multi-instance-shared-secret-0123456789",
-            )
-            .env("DIALTONE_TRUST_PROXY", "1")
-            // The demo admin drives the admin API with its password alone.
-            .env("DIALTONE_ADMIN_TWO_FACTOR", "off")
-            .env("DIALTONE_SWITCH_TOKEN", "multi-switch-token")
-            .env("DIALTONE_DEMO", "1")
-            // Every load client signs up through nginx from 127.0.0.1.
-            .env("DIALTONE_SIGNUPS_PER_HOUR", "1000")
-            // Both instances run the background jobs every second, racing each other.
-            .env("DIALTONE_JOB_INTERVAL_SECS", "1")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("server binary");
+        let data = dir.path().join(format!("instance{i}"));
+        let (child, base) = spawn(&db_url, &data, &env).await;
         children.push(child);
-        wait_ready(&format!("http://127.0.0.1:{port}")).await;
-        upstreams.push_str(&format!("server 127.0.0.1:{port};\n"));
+        upstreams.push_str(&format!("server {};\n", base.trim_start_matches("http://")));
     }
 
     let nginx_port = free_port();

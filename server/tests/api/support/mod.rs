@@ -1,6 +1,7 @@
 //! Real processes on loopback: the server binary, nginx, and the ports they listen on.
 
 pub mod cluster;
+pub mod instances;
 pub mod smsc;
 pub mod switch;
 

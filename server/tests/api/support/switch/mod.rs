@@ -1,6 +1,11 @@
-//! The real switch on loopback: this test's app served over HTTP, Kamailio started by
-//! switch/start.sh (the script `make run` uses) in front of it, and SIPp as phones and
-//! as the carrier, each on ports of its own so that tests run side by side.
+//! The real switch on loopback: this test's app served over HTTP (or Dialtone instances
+//! of the test's own), Kamailio started by switch/start.sh (the script `make run` uses)
+//! in front of it, and SIPp as phones and as the carrier (`sipp`), each on ports of its
+//! own so that tests run side by side.
+
+mod sipp;
+
+pub use sipp::{run_traced, SippRun};
 
 use super::free_port;
 use crate::common::TestApp;
@@ -30,12 +35,21 @@ pub struct Switch {
     ws_port: u16,
     kamailio: std::sync::Mutex<Option<Child>>,
     carrier: Option<Child>,
-    api: SocketAddr,
-    router: axum::Router,
-    server: std::sync::Mutex<tokio::task::JoinHandle<()>>,
+    /// Where Kamailio asks Dialtone (DIALTONE_API_URL: one URL or several).
+    api_url: String,
+    /// This test's app, when served here.
+    in_process: Option<InProcess>,
     pub dir: tempfile::TempDir,
     /// Settings of switch/start.sh beyond the ports (a test's own capacity).
     env: Vec<(&'static str, String)>,
+}
+
+/// The test's app served on a loopback port by this process, so that a test can take
+/// it away and bring it back.
+struct InProcess {
+    api: SocketAddr,
+    router: axum::Router,
+    server: std::sync::Mutex<tokio::task::JoinHandle<()>>,
 }
 
 /// Serves `router` on `listener` until the task is aborted.
@@ -72,22 +86,9 @@ impl Drop for Switch {
         if let Some(c) = &mut self.carrier {
             let _ = c.start_kill();
         }
-        self.server.lock().unwrap().abort();
-    }
-}
-
-/// A registered phone that answers its calls.
-pub struct Phone {
-    _sipp: Child,
-    trace: PathBuf,
-}
-
-impl Phone {
-    /// Whether a call rang here.
-    pub fn rang(&self) -> bool {
-        std::fs::read_to_string(&self.trace)
-            .unwrap_or_default()
-            .contains("INVITE sip:")
+        if let Some(app) = &self.in_process {
+            app.server.lock().unwrap().abort();
+        }
     }
 }
 
@@ -105,38 +106,6 @@ fn cdr_queue(page: &str) -> Option<f64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-/// Runs `sipp` (a SIPp command with its scenario's arguments) in `dir` to its end, its
-/// messages and errors traced to `<name>.msg` and `<name>.err` there and read back.
-pub async fn run_traced(mut sipp: Command, dir: &Path, name: &str) -> SippRun {
-    let (messages, errors) = (
-        dir.join(format!("{name}.msg")),
-        dir.join(format!("{name}.err")),
-    );
-    let status = sipp
-        .args(["-trace_msg", "-message_file"])
-        .arg(&messages)
-        .args(["-trace_err", "-error_file"])
-        .arg(&errors)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .await
-        .expect("sipp");
-    SippRun {
-        ok: status.success(),
-        messages: std::fs::read_to_string(messages).unwrap_or_default(),
-        errors: std::fs::read_to_string(errors).unwrap_or_default(),
-    }
-}
-
-/// What one SIPp run did: whether its scenario ended as written, and its trace.
-pub struct SippRun {
-    pub ok: bool,
-    pub messages: String,
-    pub errors: String,
-}
-
 impl Switch {
     /// Serves `app` on a loopback port and starts Kamailio in front of it.
     pub async fn start(app: &TestApp) -> Switch {
@@ -148,7 +117,26 @@ impl Switch {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api = listener.local_addr().unwrap();
         let router = dialtone_server::app(app.state.clone());
-        let server = serve(listener, router.clone());
+        let server = std::sync::Mutex::new(serve(listener, router.clone()));
+        let app = InProcess {
+            api,
+            router,
+            server,
+        };
+        Switch::launch(format!("http://{api}"), Some(app), env).await
+    }
+
+    /// Kamailio in front of Dialtone instances already running at `api_url` (several
+    /// URLs, comma-separated, as DIALTONE_API_URL takes them).
+    pub async fn before(api_url: String, env: Vec<(&'static str, String)>) -> Switch {
+        Switch::launch(api_url, None, env).await
+    }
+
+    async fn launch(
+        api_url: String,
+        in_process: Option<InProcess>,
+        env: Vec<(&'static str, String)>,
+    ) -> Switch {
         let mut switch = Switch {
             sip_port: free_port(),
             carrier_port: free_port(),
@@ -157,9 +145,8 @@ impl Switch {
             ws_port: free_port(),
             kamailio: std::sync::Mutex::new(None),
             carrier: None,
-            api,
-            router,
-            server: std::sync::Mutex::new(server),
+            api_url,
+            in_process,
             dir: tempfile::tempdir().unwrap(),
             env,
         };
@@ -193,7 +180,7 @@ impl Switch {
             .unwrap();
         let address = |port: u16| format!("127.0.0.1:{port}");
         Command::new(switch_dir().join("start.sh"))
-            .env("DIALTONE_API_URL", format!("http://{}", self.api))
+            .env("DIALTONE_API_URL", &self.api_url)
             .env("DIALTONE_SWITCH_TOKEN", crate::common::SWITCH)
             .env("DIALTONE_SIP_LISTEN", address(self.sip_port))
             .env("DIALTONE_CARRIER", address(self.carrier_port))
@@ -258,13 +245,20 @@ impl Switch {
     /// Dialtone stops answering: its port refuses connections (Kamailio opens one per
     /// question, so none is left over).
     pub fn stop_api(&self) {
-        self.server.lock().unwrap().abort();
+        self.app().server.lock().unwrap().abort();
+    }
+
+    fn app(&self) -> &InProcess {
+        self.in_process
+            .as_ref()
+            .expect("the test's app is served here")
     }
 
     /// Dialtone answers again, on the same port.
     pub async fn start_api(&self) {
-        let listener = tokio::net::TcpListener::bind(self.api).await.unwrap();
-        *self.server.lock().unwrap() = serve(listener, self.router.clone());
+        let app = self.app();
+        let listener = tokio::net::TcpListener::bind(app.api).await.unwrap();
+        *app.server.lock().unwrap() = serve(listener, app.router.clone());
     }
 
     /// SIPp saw its calls through; when not, what it said and the switch's log.
@@ -303,105 +297,5 @@ impl Switch {
             "the switch's CDR queue never read {want}:\n{last}\n{}",
             self.log()
         );
-    }
-
-    /// Answers every call that reaches `port` and waits for its BYE: the carrier's
-    /// trunk, or a registered device's phone. Its messages go to `answer-<port>.msg`.
-    fn answer_at(&self, port: u16) -> Child {
-        Command::new("sipp")
-            .arg("-sf")
-            .arg(switch_dir().join("sipp/answer.xml"))
-            .args(["-i", "127.0.0.1", "-p", &port.to_string()])
-            .args(["-nostdin", "-bind_local", "-trace_msg", "-message_file"])
-            .arg(self.dir.path().join(format!("answer-{port}.msg")))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("sipp (answering)")
-    }
-
-    /// The carrier's trunk for outbound calls.
-    pub fn start_carrier(&mut self) {
-        self.carrier = Some(self.answer_at(self.carrier_port));
-    }
-
-    /// A phone that registers as `user` and then answers the calls it is rung for.
-    pub async fn phone(&self, user: &str, password: &str) -> Phone {
-        let port = free_port();
-        let run = self
-            .sipp("register", user, &["-au", user, "-ap", password], port, 1)
-            .await;
-        self.assert_ran(&run);
-        Phone {
-            _sipp: self.answer_at(port),
-            trace: self.dir.path().join(format!("answer-{port}.msg")),
-        }
-    }
-
-    /// A device's scenario against the switch: `calls` calls at once.
-    pub async fn device(
-        &self,
-        scenario: &str,
-        user: &str,
-        password: &str,
-        extra: &[&str],
-        calls: u32,
-    ) -> SippRun {
-        let mut args = vec!["-au", user, "-ap", password];
-        args.extend_from_slice(extra);
-        self.sipp(scenario, user, &args, free_port(), calls).await
-    }
-
-    /// `device`, with `from` as the user of the From header the device sends (a caller
-    /// ID it asks for) instead of its username.
-    pub async fn device_as(
-        &self,
-        (user, password): (&str, &str),
-        from: &str,
-        extra: &[&str],
-    ) -> SippRun {
-        let mut args = vec!["-au", user, "-ap", password];
-        args.extend_from_slice(extra);
-        self.sipp("call", from, &args, free_port(), 1).await
-    }
-
-    /// What the carrier's trunk received so far (its SIPp trace).
-    pub fn carrier_messages(&self) -> String {
-        let file = self
-            .dir
-            .path()
-            .join(format!("answer-{}.msg", self.carrier_port));
-        std::fs::read_to_string(file).unwrap_or_default()
-    }
-
-    /// The carrier brings a call from `from` to `to`, talking `talk_ms` if answered.
-    pub async fn carrier_call(&self, from: &str, to: &str, talk_ms: u32) -> SippRun {
-        let talk = talk_ms.to_string();
-        let args = ["-key", "from", from, "-key", "to", to, "-d", &talk];
-        self.sipp("inbound", "carrier", &args, self.carrier_in_port, 1)
-            .await
-    }
-
-    async fn sipp(
-        &self,
-        scenario: &str,
-        user: &str,
-        extra: &[&str],
-        port: u16,
-        calls: u32,
-    ) -> SippRun {
-        let mut sipp = Command::new("sipp");
-        sipp.arg(format!("127.0.0.1:{}", self.sip_port))
-            .arg("-sf")
-            .arg(switch_dir().join(format!("sipp/{scenario}.xml")))
-            .args(["-s", user])
-            .args(["-i", "127.0.0.1", "-p", &port.to_string()])
-            .args(["-m", &calls.to_string(), "-l", &calls.to_string()])
-            .args(["-r", &calls.to_string(), "-rp", "1000"])
-            .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
-            .args(extra);
-        let name = format!("{scenario}-{user}-{port}-{}", free_port());
-        run_traced(sipp, self.dir.path(), &name).await
     }
 }
