@@ -110,6 +110,57 @@ if [ "${1:-}" = phone ]; then
   replace_section "## The browser phone" "$work/phone.md"
   rm -f "$json"; exit 0
 fi
+# The demo admin ($ADMIN), a client with $1,000,000 ($CLIENT, id $CID, password
+# password1) and a US number of hers ($NUMBER), on the server at $BASE.
+bench_client() {
+  TOKEN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
+  ADMIN=$TOKEN
+  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"bench@example.com","password":"password1"}' >/dev/null
+  TOKEN=$(TOKEN= api POST /auth/login '{"email":"bench@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  CLIENT=$TOKEN; CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
+  TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+  NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
+  NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
+  TOKEN=$CLIENT
+}
+# Calls through Kamailio billed by Dialtone on each backend, by two instances behind
+# the dispatcher on PostgreSQL, and against the switch's own ceiling (no-op billing).
+switch_bench() {
+  echo '## Calls through the switch'; echo
+  echo 'SIPp devices call through Kamailio to a SIPp carrier (1 s calls, 10 s of offered load a row, SIPp on the same cores); "p99 of a 503" is the time from the authenticated INVITE to its refusal.'
+  for backend in sqlite postgres; do
+    PORT=$(free_port); BASE=http://127.0.0.1:$PORT
+    fresh_database $backend switch
+    start_server
+    bench_client
+    bench_limits "$ADMIN" "$CID"
+    BASE2=
+    if [ $backend = postgres ]; then # a second instance on the same database
+      first=($SERVER $PORT $BASE)
+      PORT=$(free_port); BASE=http://127.0.0.1:$PORT; start_server
+      BASE2=$BASE; SECOND=$SERVER
+      SERVER=${first[0]}; PORT=${first[1]}; BASE=${first[2]}
+    fi
+    echo; echo "### $backend"; echo
+    BASE=$BASE BASE2=$BASE2 TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+    echo "- invariants after the calls through the switch: $(check)"
+    if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
+    stop_server
+    drop_database $backend
+  done
+}
+if [ "${1:-}" = switch ]; then
+  switch_bench | tee "$work/switch.md"
+  replace_section "## Calls through the switch" "$work/switch.md"
+  python3 - "$json" <<'PY'
+import json, pathlib, sys
+j = pathlib.Path("bench/results/latest.json")
+old = [r for r in json.loads(j.read_text()) if not str(r.get("mode", "")).startswith("switch: ")]
+new = [json.loads(l) for l in pathlib.Path(sys.argv[1]).read_text().splitlines() if l.strip()]
+j.write_text(json.dumps(old + new, indent=1) + "\n")
+PY
+  rm -f "$json"; exit 0
+fi
 if [ "${1:-}" = lists ]; then
   million_cdrs | tee "$work/lists.md"
   replace_section "## Admin analytics with a million call records" "$work/lists.md"
@@ -128,14 +179,7 @@ for backend in sqlite postgres; do
   start_server; cold_migrated=$READY_S
   echo "- cold start to /readyz: empty database ${cold_empty} s (migrations and demo seeding included), migrated ${cold_migrated} s"
   record "{\"backend\":\"$backend\",\"cold_start_empty_s\":$cold_empty,\"cold_start_migrated_s\":$cold_migrated}"
-  TOKEN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
-  ADMIN=$TOKEN
-  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"bench@example.com","password":"password1"}' >/dev/null
-  TOKEN=$(TOKEN= api POST /auth/login '{"email":"bench@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
-  CLIENT=$TOKEN; CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
-  TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
-  NUMBER_ID=$(api GET "/numbers/available?country=US&type=mobile" | jq_ 'd["numbers"][0]["id"]')
-  NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
+  bench_client
   echo; echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'
   row() { local line=$1; record "${line%\}},\"backend\":\"$backend\"}"
     python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(f\"| {d['mode']} | {d['concurrency']} | {d['requests']} ({d['ok']} ok) | {d['per_second']:.0f} | {d['p50_ms']} | {d['p99_ms']} | {sys.argv[2]} |\")" "$line" "$(check)"; }
@@ -163,18 +207,6 @@ for backend in sqlite postgres; do
   row "$line"
   TOKEN=$CLIENT
   echo
-  # On PostgreSQL a second instance on the same database, for the switch's dispatcher.
-  BASE2=
-  if [ $backend = postgres ]; then
-    first=($SERVER $PORT $BASE)
-    PORT=$(free_port); BASE=http://127.0.0.1:$PORT; start_server
-    BASE2=$BASE; SECOND=$SERVER
-    SERVER=${first[0]}; PORT=${first[1]}; BASE=${first[2]}
-  fi
-  BASE=$BASE BASE2=$BASE2 TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
-  if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
-  echo "- invariants after the calls through the switch: $(check)"
-  echo
   echo '| load | in flight | requests | per second | p50 ms | p99 ms | invariants after |'; echo '|---|---|---|---|---|---|---|'
   row "$($BIN/dialtone-load sms --base $BASE --token $CLIENT --requests 2000 --concurrency 16)"
   # Purchases contending for one balance: $10 buys two $3.99 numbers, never more.
@@ -193,6 +225,8 @@ for backend in sqlite postgres; do
   stop_server
   drop_database $backend
 done
+
+echo; switch_bench
 
 echo; scripts/bench-sms.sh "$json"
 

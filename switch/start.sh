@@ -22,6 +22,8 @@
 #   DIALTONE_SIP_PIKE_DENSITY  30                   requests per 2 s from one address before a ban
 #   DIALTONE_SIP_TRUSTED    127.0.0.1               an address never banned for floods, answered OPTIONS
 #   DIALTONE_SIP_PROBE_SECONDS  1                   how often each Dialtone instance's /readyz is asked
+#   DIALTONE_STIR_KEY       a development key       the EC P-256 key (PEM) outbound calls' PASSporTs are signed with
+#   DIALTONE_STIR_CERT_URL  file:// of its cert     where verifiers fetch the certificate (x5u; https in a deployment)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data=${DIALTONE_DATA_DIR:-data}
@@ -47,8 +49,8 @@ export DIALTONE_SIP_TRUSTED=${DIALTONE_SIP_TRUSTED:-127.0.0.1}
 # Values go into the configuration as they are: nothing that could end a string there.
 for name in DIALTONE_SWITCH_TOKEN DIALTONE_API_URL DIALTONE_SIP_LISTEN DIALTONE_SIP_WS_LISTEN \
   DIALTONE_RTPENGINE DIALTONE_SIP_REALM DIALTONE_CARRIER DIALTONE_CARRIER_INBOUND \
-  DIALTONE_SWITCH_RPC DIALTONE_SIP_TRUSTED; do
-  case ${!name} in *'"'* | *\\* | *$'\n'* | *$'\r'*)
+  DIALTONE_SWITCH_RPC DIALTONE_SIP_TRUSTED DIALTONE_STIR_KEY DIALTONE_STIR_CERT_URL; do
+  case ${!name-} in *'"'* | *\\* | *$'\n'* | *$'\r'*)
     echo "switch: $name must not contain quotes, backslashes or line breaks" >&2
     exit 1 ;;
   esac
@@ -83,6 +85,24 @@ for url in "${urls[@]}"; do
   port=${BASH_REMATCH[4]:-$([ "${BASH_REMATCH[1]}" = https ] && echo 443 || echo 80)}
   echo "1 sip:${BASH_REMATCH[2]}:$port 0 0 url=$url" >>"$list"
 done
+
+# STIR/SHAKEN: without DIALTONE_STIR_KEY, a development key and self-signed certificate
+# of this switch, created once and kept in its working directory.
+if [ -z "${DIALTONE_STIR_KEY:-}" ]; then
+  stir="$work/stir"
+  if [ ! -f "$stir/cert.pem" ]; then
+    mkdir -p "$stir"
+    openssl ecparam -name prime256v1 -genkey -noout -out "$stir/key.pem"
+    openssl req -new -x509 -key "$stir/key.pem" -out "$stir/cert.pem" -days 3650 \
+      -subj "/CN=Dialtone development STIR-SHAKEN" 2>/dev/null
+  fi
+  export DIALTONE_STIR_KEY="$stir/key.pem"
+  export DIALTONE_STIR_CERT_URL=${DIALTONE_STIR_CERT_URL:-file://$stir/cert.pem}
+fi
+if [ -z "${DIALTONE_STIR_CERT_URL:-}" ]; then
+  echo "switch: DIALTONE_STIR_KEY needs DIALTONE_STIR_CERT_URL (where its certificate is published)" >&2
+  exit 1
+fi
 
 export SWITCH_DISPATCHER_LIST=$list
 export SWITCH_DB_URL="text://$db"

@@ -13,6 +13,7 @@ mod outbound;
 mod overload;
 mod paid_limit;
 mod restart;
+mod stir;
 
 use crate::common::{Session, TestApp};
 use crate::support::switch::{SippRun, Switch};
