@@ -51,6 +51,7 @@ mod smpp;
 mod sms;
 mod stripe;
 mod telephony;
+mod telephony_refusals;
 mod traffic;
 mod trial;
 mod trial_codes;
