@@ -11,7 +11,7 @@ statements! {
     pub fn counts(user_id: i64, now: i64, month_start: i64) -> one((i64, i64, i64, i64)) =
         "SELECT (SELECT COUNT(*) FROM phone_numbers WHERE owner_id = $1 AND status = 'active'), \
          (SELECT CAST(COALESCE(SUM(seconds_remaining), 0) AS BIGINT) FROM user_packages WHERE user_id = $1 AND status = 'active' AND expires_at > $2), \
-         (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND status <> 'failed' AND created_at >= $3), \
+         (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND status <> 'failed' AND purpose <> 'verification' AND created_at >= $3), \
          (SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL)";
 
     /// (available balance, destination name, its per-message rate): the destination
@@ -20,7 +20,7 @@ statements! {
     pub fn sms_destination(user_id: i64, since: i64) -> optional((i64, String, i64)) =
         "SELECT u.balance_micros - u.reserved_micros, c.name, c.sms_rate_micros FROM users u, countries c \
          WHERE u.id = $1 AND c.id = COALESCE( \
-         (SELECT m.country_id FROM sms_messages m WHERE m.user_id = $1 AND m.created_at >= $2 AND m.country_id IS NOT NULL \
+         (SELECT m.country_id FROM sms_messages m WHERE m.user_id = $1 AND m.purpose <> 'verification' AND m.created_at >= $2 AND m.country_id IS NOT NULL \
          GROUP BY m.country_id ORDER BY COUNT(*) DESC, m.country_id LIMIT 1), \
          (SELECT n.country_id FROM phone_numbers n WHERE n.owner_id = $1 AND n.status = 'active' ORDER BY n.id LIMIT 1), \
          (SELECT us.id FROM countries us WHERE us.code = 'US'))";
@@ -31,7 +31,7 @@ statements! {
 
     /// The user's 8 latest messages: (id, to, body, cost, created).
     pub fn recent_messages(user_id: i64) -> all((i64, String, String, i64, i64)) =
-        "SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 8";
+        "SELECT id, to_number, body, cost_micros, created_at FROM sms_messages WHERE user_id = $1 AND purpose <> 'verification' ORDER BY id DESC LIMIT 8";
 
     /// The user's 8 latest deposits and purchases: (id, kind, description, amount,
     /// created).
@@ -61,7 +61,8 @@ impl Daily {
             }
             Daily::Messages => {
                 "SELECT created_at / 86400000 AS d, COUNT(*) FROM sms_messages \
-                 WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' GROUP BY created_at / 86400000"
+                 WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed' AND purpose <> 'verification' \
+                 GROUP BY created_at / 86400000"
             }
             Daily::Spend => {
                 "SELECT created_at / 86400000 AS d, CAST(SUM(-amount_micros) AS BIGINT) FROM ledger_entries \

@@ -90,9 +90,15 @@ statements! {
         (error, now, id);
 }
 
-/// One page of a user's messages, newest first.
+/// One page of a user's messages, newest first: those the customer sent, not the
+/// verification codes Dialtone sent them (the provider's messages, shown to admins).
 pub async fn page_for(pool: &AnyPool, user_id: i64, q: PageQuery) -> sqlx::Result<Page<SmsItem>> {
-    crate::db::list::owned(pool, "sms_messages", COLUMNS, user_id, q, item).await
+    let list = crate::db::list::List {
+        from: "FROM sms_messages WHERE user_id = $1 AND purpose <> 'verification'",
+        columns: COLUMNS,
+        order: "id DESC",
+    };
+    list.page(pool, |x| x.bind(user_id), q, item).await
 }
 
 statements! {

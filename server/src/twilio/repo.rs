@@ -29,7 +29,7 @@ const MESSAGE_COLUMNS: &str =
 statements! {
     pub fn message(user_id: i64, id: i64) -> optional(MessageRow) =
         &format!(
-            "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2"
+            "SELECT {MESSAGE_COLUMNS} FROM sms_messages WHERE id = $1 AND user_id = $2 AND purpose <> 'verification'"
         ), (id, user_id);
 }
 
@@ -47,7 +47,7 @@ pub async fn messages<'e>(
     f: &MessageFilter<'_>,
     w: &Window,
 ) -> sqlx::Result<Vec<MessageRow>> {
-    let from = "FROM sms_messages WHERE user_id = $1 AND id < $2 \
+    let from = "FROM sms_messages WHERE user_id = $1 AND id < $2 AND purpose <> 'verification' \
         AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) \
         AND created_at >= $5 AND created_at <= $6";
     let filter = [Text(f.to), Text(f.from), Int(f.sent_from), Int(f.sent_to)];

@@ -141,3 +141,36 @@ async fn a_real_carrier_has_no_demo_phone() {
         json!({ "available": false, "messages": [] })
     );
 }
+
+#[tokio::test]
+async fn a_code_is_the_providers_message_and_none_of_the_customers_lists_show_it() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let (status, body, _) = send_code(&app, &s, PHONE).await;
+    assert!(status.is_success(), "{body}");
+    let admin = app.admin("boss@example.com").await;
+    let costs = app.get_as(&admin, "/api/admin/trial/codes").await;
+    assert_eq!(costs.body["lastDay"]["codes"], 1, "{}", costs.body);
+
+    // The code and its text stay out of everything the customer reads of messages.
+    let sms = app.get_as(&s, "/api/sms").await;
+    assert_eq!(sms.body["items"], json!([]), "{}", sms.body);
+    let threads = app.get_as(&s, "/api/sms/conversations").await;
+    assert_eq!(threads.body["conversations"], json!([]), "{}", threads.body);
+    let home = app.get_as(&s, "/api/dashboard").await;
+    assert_eq!(home.body["smsThisMonth"], 0);
+    assert!(!home.body["recentActivity"]
+        .to_string()
+        .contains("verification"));
+    let usage = app.get_as(&s, "/api/dashboard/usage?range=week").await;
+    let texted: i64 = usage.body["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["messages"].as_i64().unwrap())
+        .sum();
+    assert_eq!(texted, 0, "{}", usage.body);
+    let c = crate::twilio::creds(&app, &s).await;
+    let listed = crate::twilio::get(&app, &c, "/Messages.json").await;
+    assert_eq!(listed.body["messages"], json!([]), "{}", listed.body);
+}

@@ -6,7 +6,7 @@ use sqlx::{FromRow, Row};
 
 /// Both directions of a user's messages as one list: their number, the other party.
 const BOTH: &str = "SELECT id, from_number AS number, to_number AS contact, body, created_at AS at, \
-       'outbound' AS direction, status FROM sms_messages WHERE user_id = $1 AND from_number IS NOT NULL \
+       'outbound' AS direction, status FROM sms_messages WHERE user_id = $1 AND from_number IS NOT NULL AND purpose <> 'verification' \
      UNION ALL \
      SELECT id, to_number, from_number, body, created_at, 'inbound', 'received' FROM sms_inbound WHERE user_id = $1";
 
