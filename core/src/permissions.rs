@@ -125,6 +125,33 @@ pub fn with(stored: Option<&str>, country: &str, on: bool) -> String {
     store(&set)
 }
 
+/// The countries a Permissions page lists beyond the catalogue's: those an account
+/// reaches beyond the defaults on either channel (an administrator granted them on
+/// request), and those it asked for; `stored` and `defaults` are the voice and SMS
+/// sets, `waiting` the countries of its open requests. Without them, a country
+/// granted outside the price list would be nowhere on the page.
+pub fn listed_beyond(
+    stored: [Option<&str>; 2],
+    defaults: [Option<&str>; 2],
+    waiting: &[&str],
+    catalogue: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut extra: BTreeSet<String> = waiting.iter().map(|c| iso_code(c).to_string()).collect();
+    for (set, default) in stored.iter().zip(defaults) {
+        extra.extend(permitted(*set).difference(&permitted(default)).cloned());
+    }
+    extra.retain(|c| !catalogue.contains(c));
+    extra
+}
+
+/// A country's flag: the regional indicator symbols of its ISO 3166 code.
+pub fn flag(iso: &str) -> String {
+    iso.chars()
+        .filter(char::is_ascii_uppercase)
+        .filter_map(|c| char::from_u32(0x1F1E6 + (c as u32 - 'A' as u32)))
+        .collect()
+}
+
 /// Whether a customer may ask for `country`: not when the account reaches it already,
 /// nor while a request for it waits.
 pub fn may_request(stored: Option<&str>, country: &str, pending: bool) -> Result<(), &'static str> {
@@ -201,6 +228,30 @@ mod tests {
         assert_eq!(initial(Some("US GB"), Some("JM")), "GB JM US");
         assert_eq!(initial(Some("US"), None), "US");
         assert!(initial(None, Some("PG")).contains("PG"));
+    }
+
+    #[test]
+    fn the_page_lists_countries_granted_or_asked_for_beyond_the_catalogue() {
+        let catalogue: BTreeSet<String> = ["US", "GB"].map(String::from).into();
+        // Jamaica granted for calls beyond the defaults, Somalia asked for by SMS.
+        let listed = listed_beyond(
+            [Some("US JM"), None],
+            [Some("US"), None],
+            &["SO"],
+            &catalogue,
+        );
+        assert_eq!(listed, ["JM", "SO"].map(String::from).into());
+        // A default country off the price list is not a grant: not listed.
+        let none = listed_beyond(
+            [Some("US JM"), None],
+            [Some("US JM"), None],
+            &[],
+            &catalogue,
+        );
+        assert!(none.is_empty());
+        // A catalogue country asked for is in the catalogue's rows already.
+        assert!(listed_beyond([None, None], [None, None], &["UK"], &catalogue).is_empty());
+        assert_eq!(flag("JM"), "🇯🇲");
     }
 
     #[test]

@@ -9819,7 +9819,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Every active country of the catalogue */
+        /** @description Every active country of the catalogue, then those granted or asked for outside it */
         200: {
           headers: {
             [name: string]: unknown;
@@ -13263,8 +13263,8 @@ export interface components {
       name: string;
       flag: string;
       callingCode: string;
-      outboundRate: components['schemas']['Money'];
-      smsRate: components['schemas']['Money'];
+      outboundRate?: null | components['schemas']['Money'];
+      smsRate?: null | components['schemas']['Money'];
       voice: components['schemas']['ChannelState'];
       sms: components['schemas']['ChannelState'];
     };

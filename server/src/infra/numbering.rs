@@ -43,6 +43,17 @@ pub fn country(e164: &str) -> Option<String> {
     (id != "001").then(|| id.to_string())
 }
 
+/// A country the catalogue does not list, by its ISO 3166 code: its name (ISO's) and
+/// its calling code (the numbering plan's; empty when the plan has none).
+pub fn country_facts(iso: &str) -> Option<(String, String)> {
+    let name = isocountry::CountryCode::for_alpha2(iso).ok()?.name();
+    let code = phonenumber::metadata::DATABASE
+        .by_id(iso)
+        .map(|m| m.country_code().to_string())
+        .unwrap_or_default();
+    Some((name.to_string(), code))
+}
+
 /// Core's rule on `e164` with its kind: whether it may be called, texted or sent a code.
 pub fn allowed(e164: &str) -> Result<(), &'static str> {
     dialtone_core::phone::destination_allowed(e164, kind_of(e164))

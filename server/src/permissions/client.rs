@@ -12,7 +12,7 @@ use crate::state::AppState;
 use axum::http::StatusCode;
 use dialtone_core::permissions::{self as geo, Channel};
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use utoipa::ToSchema;
 
 /// Whether the account may reach a country on one channel.
@@ -36,8 +36,11 @@ pub struct CountryPermission {
     pub name: String,
     pub flag: String,
     pub calling_code: String,
-    pub outbound_rate: Money,
-    pub sms_rate: Money,
+    /// Per minute; null for a country the catalogue does not price (granted or asked
+    /// for outside it).
+    pub outbound_rate: Option<Money>,
+    /// Per message; null as `outboundRate`.
+    pub sms_rate: Option<Money>,
     pub voice: ChannelState,
     pub sms: ChannelState,
 }
@@ -93,31 +96,60 @@ fn state_of(f: &Facts, channel: Channel, iso: &str) -> ChannelState {
 
 async fn view(state: &AppState, user_id: i64) -> Result<Permissions> {
     let f = facts(state, user_id).await?;
-    let countries = repo::countries(&state.db.pool).await?;
-    Ok(Permissions {
-        countries: countries
-            .into_iter()
-            .map(|c| {
-                let iso = geo::iso_code(&c.code).to_string();
-                CountryPermission {
-                    voice: state_of(&f, Channel::Voice, &iso),
-                    sms: state_of(&f, Channel::Sms, &iso),
-                    code: c.code,
-                    iso,
-                    name: c.name,
-                    flag: c.flag,
-                    calling_code: c.calling_code,
-                    outbound_rate: Money::micros(c.outbound_rate_micros),
-                    sms_rate: Money::micros(c.sms_rate_micros),
-                }
-            })
-            .collect(),
+    let mut countries: Vec<CountryPermission> = repo::countries(&state.db.pool)
+        .await?
+        .into_iter()
+        .map(|c| {
+            let iso = geo::iso_code(&c.code).to_string();
+            CountryPermission {
+                voice: state_of(&f, Channel::Voice, &iso),
+                sms: state_of(&f, Channel::Sms, &iso),
+                code: c.code,
+                iso,
+                name: c.name,
+                flag: c.flag,
+                calling_code: c.calling_code,
+                outbound_rate: Some(Money::micros(c.outbound_rate_micros)),
+                sms_rate: Some(Money::micros(c.sms_rate_micros)),
+            }
+        })
+        .collect();
+    let listed = countries.iter().map(|c| c.iso.clone()).collect();
+    let extra = beyond_catalogue(&f, &listed);
+    countries.extend(extra.iter().filter_map(|iso| unpriced(&f, iso)));
+    Ok(Permissions { countries })
+}
+
+/// Core's countries to list beyond the catalogue, from the account's facts.
+fn beyond_catalogue(f: &Facts, listed: &BTreeSet<String>) -> BTreeSet<String> {
+    let stored = [
+        f.geo.countries(Channel::Voice),
+        f.geo.countries(Channel::Sms),
+    ];
+    let defaults = [f.defaults[0].as_deref(), f.defaults[1].as_deref()];
+    let waiting: Vec<&str> = f.waiting.iter().map(|(_, c)| c.as_str()).collect();
+    geo::listed_beyond(stored, defaults, &waiting, listed)
+}
+
+/// A country outside the catalogue, by its ISO code: named, without rates.
+fn unpriced(f: &Facts, iso: &str) -> Option<CountryPermission> {
+    let (name, calling_code) = crate::infra::numbering::country_facts(iso)?;
+    Some(CountryPermission {
+        voice: state_of(f, Channel::Voice, iso),
+        sms: state_of(f, Channel::Sms, iso),
+        code: iso.to_string(),
+        iso: iso.to_string(),
+        name,
+        flag: geo::flag(iso),
+        calling_code,
+        outbound_rate: None,
+        sms_rate: None,
     })
 }
 
 /// The countries the account may call and text, with their rates.
 #[utoipa::path(get, path = "/permissions", tag = "permissions",
-    responses((status = 200, description = "Every active country of the catalogue", body = Permissions), SignedIn))]
+    responses((status = 200, description = "Every active country of the catalogue, then those granted or asked for outside it", body = Permissions), SignedIn))]
 pub async fn get_permissions(With(state, auth): With<AuthUser>) -> Result<axum::Json<Permissions>> {
     Ok(axum::Json(view(&state, auth.user.id).await?))
 }

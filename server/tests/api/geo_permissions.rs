@@ -254,3 +254,48 @@ async fn high_risk_prefixes_are_refused_in_any_country_and_new_accounts_get_the_
     assert_eq!(state_of(&page, "CA", "sms")["status"], "blocked");
     assert_eq!(state_of(&page, "GB", "voice")["selfService"], false);
 }
+
+/// The row of `iso` on the page.
+fn row<'a>(page: &'a Value, iso: &str) -> Option<&'a Value> {
+    page["countries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["iso"] == iso)
+}
+
+#[tokio::test]
+async fn a_country_outside_the_price_list_is_listed_once_asked_for_and_granted() {
+    let app = TestApp::new().await;
+    let s = app.client("ada@example.com").await;
+    let admin = app.admin("root@example.com").await;
+    assert!(row(&permissions(&app, &s).await, "JM").is_none());
+
+    let ask = json!({ "channel": "voice", "country": "JM", "note": "Clients in Kingston" });
+    let r = app.post_as(&s, "/api/permissions/requests", ask).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let page = permissions(&app, &s).await;
+    let jm = row(&page, "JM").unwrap_or_else(|| panic!("Jamaica listed once asked: {page}"));
+    assert_eq!(jm["voice"]["status"], "requested");
+
+    let waiting = app.get_as(&admin, "/api/admin/permissions").await.body;
+    let id = waiting["requests"][0]["id"].as_i64().unwrap();
+    let path = format!("/api/admin/permissions/requests/{id}");
+    let r = app.post_as(&admin, &path, json!({ "approve": true })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    let page = permissions(&app, &s).await;
+    let jm = row(&page, "JM").unwrap_or_else(|| panic!("Jamaica listed once granted: {page}"));
+    assert_eq!(
+        (&jm["name"], &jm["callingCode"], &jm["flag"]),
+        (&json!("Jamaica"), &json!("1"), &json!("🇯🇲"))
+    );
+    assert_eq!(
+        (&jm["outboundRate"], &jm["smsRate"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert_eq!(jm["voice"]["status"], "allowed");
+    assert_eq!(jm["sms"]["status"], "blocked");
+    let listed = page["countries"].as_array().unwrap();
+    assert_eq!(listed.iter().filter(|c| c["iso"] == "JM").count(), 1);
+}

@@ -8,6 +8,11 @@ import type { Channel, CountryPermission } from '../api/get-permissions';
 
 type State = CountryPermission['voice'];
 
+/** A rate, or why there is none: a country granted outside the price list. */
+function priced(value: CountryPermission['smsRate']) {
+  return value == null ? 'Not in the price list' : rate(value);
+}
+
 const tones: Record<string, BadgeTone> = { allowed: 'green', blocked: 'gray', requested: 'yellow' };
 
 interface PermissionsTableProps {
@@ -73,12 +78,12 @@ export const PermissionsTable = listTable<CountryPermission, PermissionsTablePro
       ),
       '',
     ),
-    { header: 'Calls per minute', cell: (c) => rate(c.outboundRate) },
+    { header: 'Calls per minute', cell: (c) => priced(c.outboundRate) },
     {
       header: 'Calls',
       cell: (c) => <ChannelCell country={c} channel="voice" props={props} />,
     },
-    { header: 'SMS per message', cell: (c) => rate(c.smsRate) },
+    { header: 'SMS per message', cell: (c) => priced(c.smsRate) },
     {
       header: 'SMS',
       cell: (c) => <ChannelCell country={c} channel="sms" props={props} />,

@@ -68,6 +68,21 @@ describe('Permissions page', () => {
     expect(within(so).queryByRole('button', { name: /SMS to Somalia/ })).toBeNull();
   });
 
+  it('lists a country granted outside the price list, without rates', async () => {
+    const jamaica = {
+      ...country('JM', 'Jamaica', state('allowed', false), state('blocked', false)),
+      callingCode: '1',
+      outboundRate: null,
+      smsRate: null,
+    };
+    server({ 'GET /api/permissions': ok({ countries: [...page.countries, jamaica] }) });
+    renderPage();
+    const jm = await screen.findByRole('row', { name: /Jamaica/ });
+    expect(within(jm).getAllByText('Not in the price list')).toHaveLength(2);
+    expect(within(jm).getByText('allowed')).toBeInTheDocument();
+    expect(within(jm).getByRole('button', { name: 'Turn off calls to Jamaica' })).toBeVisible();
+  });
+
   it('turns a country off and shows the answer the server gives', async () => {
     const off = {
       countries: [
