@@ -22,4 +22,4 @@ BENCH_LIMITS='{"ceiling":{"dailySpend":"1000000","concurrentCalls":"100000","cal
 bench_limits() { TOKEN=$1 api PUT /admin/users/$2/limits "$BENCH_LIMITS" >/dev/null; }
 jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 check() { $BIN/dialtone-server check 2>&1 | tail -1; }
-drop_database() { [ "$1" != postgres ] || psql -h 127.0.0.1 -U postgres -qc "drop database $db"; }
+drop_database() { [ "$1" != postgres ] || psql -h 127.0.0.1 -U postgres -qc "drop database $db with (force)"; }
