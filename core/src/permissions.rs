@@ -145,7 +145,7 @@ pub fn listed_beyond(
 }
 
 /// A country's flag: the regional indicator symbols of its ISO 3166 code.
-pub fn flag(iso: &str) -> String {
+pub fn flag_emoji(iso: &str) -> String {
     iso.chars()
         .filter(char::is_ascii_uppercase)
         .filter_map(|c| char::from_u32(0x1F1E6 + (c as u32 - 'A' as u32)))
@@ -251,7 +251,7 @@ mod tests {
         assert!(none.is_empty());
         // A catalogue country asked for is in the catalogue's rows already.
         assert!(listed_beyond([None, None], [None, None], &["UK"], &catalogue).is_empty());
-        assert_eq!(flag("JM"), "🇯🇲");
+        assert_eq!(flag_emoji("JM"), "🇯🇲");
     }
 
     #[test]

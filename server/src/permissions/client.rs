@@ -140,7 +140,7 @@ fn unpriced(f: &Facts, iso: &str) -> Option<CountryPermission> {
         code: iso.to_string(),
         iso: iso.to_string(),
         name,
-        flag: geo::flag(iso),
+        flag: geo::flag_emoji(iso),
         calling_code,
         outbound_rate: None,
         sms_rate: None,
