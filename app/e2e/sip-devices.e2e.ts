@@ -49,7 +49,7 @@ describe('SIP devices', () => {
 
     const username = `desk-${Date.now()}`;
     await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Caller ID').selectOption('+14155550100');
+    await page.getByLabel('Caller ID', { exact: true }).selectOption('+14155550100');
     // A signed-in session alone makes no credentials: the account password is asked.
     await page.getByRole('button', { name: 'Create Device' }).click();
     await page.getByText('Enter your account password').waitFor();
@@ -92,6 +92,26 @@ describe('SIP devices', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete Device' });
     await dialog.getByRole('button', { name: 'Delete Device' }).click();
     await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test("the caller ID rule: a phone's number not the account's is replaced, kept after a reload", async () => {
+    const password = 'caller-id-e2e-pass-1';
+    const { client, token } = await clientWithNumber('Cal Rule', password, 'e2e-callerid', '5.00');
+    const { page, context } = await open(browser(), '/');
+    await signIn(page, client.email, password);
+    await page.goto('/client/sip-devices');
+    const refuse = page.getByRole('radio', { name: /Refuse the call/ });
+    const replace = page.getByRole('radio', { name: /Send it with the device's caller ID/ });
+    await refuse.waitFor();
+    expect(await refuse.isChecked()).toBe(true);
+    await replace.click();
+    await page.getByText('Caller ID rule saved').waitFor();
+    await page.reload();
+    await replace.waitFor();
+    expect(await replace.isChecked()).toBe(true);
+    const rule = await api<{ replace: boolean }>('GET', '/sip/caller-id-rule', undefined, token);
+    expect(rule.replace).toBe(true);
     await context.close();
   });
 

@@ -83,6 +83,24 @@ pub fn device_may_call(
     }
 }
 
+/// The caller ID a device's call goes out with instead of being refused, when its
+/// account chose "replace" over "refuse" for caller IDs that are not its own: the
+/// device's configured caller ID, for a call refused for its caller ID alone, unless
+/// that configured number is the one refused (it is checked again as any caller ID).
+pub fn replacement_caller_id<'a>(
+    refused: &str,
+    sent: &str,
+    configured: Option<&'a str>,
+) -> Option<&'a str> {
+    configured.filter(|c| refused_for_caller_id(refused) && !c.is_empty() && *c != sent)
+}
+
+/// Whether a refusal (its code) was for the caller ID alone, the one a replacement
+/// can lift.
+pub fn refused_for_caller_id(refused: &str) -> bool {
+    refused == crate::call::Refusal::CallerIdNotYours.code()
+}
+
 /// The SIP answer to a call `authorize` refused, by its reason: no funds is 402,
 /// what the account may not do is 403, a destination nobody serves is 404, and
 /// anything else fails closed as 503.

@@ -68,6 +68,11 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             Ok(()) => Value::Null,
             Err(reason) => json!(reason),
         },
+        "replacementCallerId" => json!(sip::replacement_caller_id(
+            &arg::<String>(args, 0),
+            &arg::<String>(args, 1),
+            arg::<Option<String>>(args, 2).as_deref()
+        )),
         "routeChoice" => json!(sip::route_choice(&arg(args, 0))),
         "validateApiKey" => errors(api::validate_api_key(&arg(args, 0))),
         "validateNumberHooks" => refusals(api::validate_number_hooks(&arg(args, 0))),

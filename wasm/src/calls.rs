@@ -12,6 +12,7 @@ export function sipRefusal(reason: string): { status: number; phrase: string };
 export type RouteChoice = { kind: 'forward'; to: string } | { kind: 'ring'; devices: string[] };
 export function routeChoice(route: { forwardTo?: string | null; devices: { username: string; selected: boolean }[] }): RouteChoice;
 export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
+export function replacementCallerId(refused: string, sent: string, configured: string | null): string | null;
 export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
 export function prefixRates(prefix: string, region: string | null): boolean;
@@ -99,6 +100,27 @@ pub fn device_may_call(
         match sip::device_may_call(outbound, device_owner, number_owner) {
             Ok(()) => JsValue::NULL,
             Err(reason) => JsValue::from_str(reason),
+        },
+    )
+}
+
+/// The caller ID a refused device call goes out with instead, when its account chose
+/// to replace caller IDs that are not its own (null: the refusal stands).
+#[wasm_bindgen(js_name = replacementCallerId, skip_typescript)]
+pub fn replacement_caller_id(
+    refused: JsValue,
+    sent: JsValue,
+    configured: JsValue,
+) -> Result<JsValue, JsError> {
+    let configured = match configured.is_null() || configured.is_undefined() {
+        true => None,
+        false => Some(string(&configured, "configured")?),
+    };
+    let (refused, sent) = (string(&refused, "refused")?, string(&sent, "sent")?);
+    Ok(
+        match sip::replacement_caller_id(&refused, &sent, configured.as_deref()) {
+            Some(number) => JsValue::from_str(number),
+            None => JsValue::NULL,
         },
     )
 }

@@ -7989,6 +7989,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sip/caller-id-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's caller-ID rule. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rule in force */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallerIdRule'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets the account's caller-ID rule; audited. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CallerIdRule'];
+        };
+      };
+      responses: {
+        /** @description The rule as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CallerIdRule'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telephony/sip/bans': {
     parameters: {
       query?: never;
@@ -12696,7 +12783,9 @@ export interface components {
       to: string;
       /**
        * @description For calls from a SIP device: its username. The caller ID `from` must then be
-       *     an active number of the device's own account, or the call is refused.
+       *     an active number of the device's own account, or the call is refused (or, where
+       *     the account chose it, goes out with the device's configured caller ID: the
+       *     answer's `callerId`).
        */
       device?: string | null;
       /**
@@ -12751,6 +12840,12 @@ export interface components {
        *     X-Dialtone-Max-Duration) so that the endpoint knows the call was authorized.
        */
       ivrTicket?: string | null;
+      /**
+       * @description For an allowed call from a SIP device whose caller ID was not the account's and
+       *     whose account chose to replace it: the caller ID the call goes out with (the
+       *     device's configured one). Absent otherwise.
+       */
+      callerId?: string | null;
     };
     /** @description An account's auto-recharge, as the Billing page shows it. */
     AutoRecharge: {
@@ -13040,6 +13135,13 @@ export interface components {
       Url?: string | null;
       Method?: string | null;
       Twiml?: string | null;
+    };
+    CallerIdRule: {
+      /**
+       * @description true: replace a caller ID that is not the account's with the device's own;
+       *     false: refuse the call.
+       */
+      replace: boolean;
     };
     /**
      * @description Limits as a form types them: amounts in dollars and whole counts, as text; an

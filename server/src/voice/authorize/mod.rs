@@ -32,7 +32,9 @@ pub struct AuthorizeRequest {
     #[schema(example = "+12125550199")]
     pub to: String,
     /// For calls from a SIP device: its username. The caller ID `from` must then be
-    /// an active number of the device's own account, or the call is refused.
+    /// an active number of the device's own account, or the call is refused (or, where
+    /// the account chose it, goes out with the device's configured caller ID: the
+    /// answer's `callerId`).
     #[serde(default)]
     pub device: Option<String>,
     /// For the second leg of an IVR flow's forward (the IVR endpoint's own call from
@@ -77,6 +79,11 @@ pub struct AuthorizeResponse {
     /// X-Dialtone-Max-Duration) so that the endpoint knows the call was authorized.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ivr_ticket: Option<String>,
+    /// For an allowed call from a SIP device whose caller ID was not the account's and
+    /// whose account chose to replace it: the caller ID the call goes out with (the
+    /// device's configured one). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caller_id: Option<String>,
 }
 
 fn refuse(refusal: Refusal) -> AuthorizeResponse {
@@ -90,6 +97,7 @@ fn refuse(refusal: Refusal) -> AuthorizeResponse {
         forward_to: None,
         ivr: None,
         ivr_ticket: None,
+        caller_id: None,
     }
 }
 
@@ -104,6 +112,7 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         forward_to: None,
         ivr: None,
         ivr_ticket: None,
+        caller_id: None,
     }
 }
 
@@ -181,6 +190,45 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 }
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
+    let answer = decide(state, req).await?;
+    let replaced = match (&answer.reason, &req.device) {
+        (Some(refused), Some(device)) => replacement(state, refused, &req.from, device).await?,
+        _ => None,
+    };
+    let Some(number) = replaced else {
+        return Ok(answer);
+    };
+    // Asked again with the device's own caller ID, checked as any caller ID is.
+    let again = AuthorizeRequest {
+        from: number.clone(),
+        ..req.clone()
+    };
+    let mut answer = decide(state, &again).await?;
+    answer.caller_id = answer.allowed.then_some(number);
+    Ok(answer)
+}
+
+/// The caller ID a device's refused call goes out with instead (core decides), read
+/// only for a refusal: the device's configured one where its account chose to replace.
+async fn replacement(
+    state: &AppState,
+    refused: &str,
+    from: &str,
+    device: &str,
+) -> Result<Option<String>> {
+    if !dialtone_core::sip::refused_for_caller_id(refused) {
+        return Ok(None);
+    }
+    let found = crate::voice::devices::repo::credentials(&state.db.pool, device, now_ms()).await?;
+    let configured = found.filter(|c| c.replace_caller_id).map(|c| c.caller_id);
+    Ok(
+        dialtone_core::sip::replacement_caller_id(refused, from, configured.as_deref())
+            .map(str::to_string),
+    )
+}
+
+/// The answer to one authorization, for the caller ID it names.
+async fn decide(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
     let direction = validate(&req.call_id, &req.direction, &req.from, &req.to)?;
     let now = now_ms();
     let deck = super::destination::deck_rate(state, &req.to, now).await?;

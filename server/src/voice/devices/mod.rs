@@ -1,6 +1,8 @@
 //! SIP devices (/api/sip/devices): the credentials a customer's phones register with
 //! at the switch, and (/api/telephony/sip/*) what the switch asks about them. The
-//! password is generated, shown once, and kept only as its digest HA1.
+//! password is generated, shown once, and kept only as its digest HA1. The account's
+//! caller-ID rule (/api/sip/caller-id-rule) says what their calls do with a caller ID
+//! not the account's.
 
 pub mod repo;
 
@@ -20,6 +22,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub mod browser;
+mod caller_id;
 pub mod registrar;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -29,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(super::routing::router())
         .merge(registrar::router())
         .merge(browser::router())
+        .merge(caller_id::router())
 }
 
 /// MD5(username:realm:password): what SIP digest authentication is checked against.

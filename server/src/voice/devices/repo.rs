@@ -88,12 +88,15 @@ pub struct Credentials {
     pub caller_id: String,
     #[sqlx(try_from = "Flag")]
     pub suspended: bool,
+    #[sqlx(try_from = "Flag")]
+    pub replace_caller_id: bool,
 }
 
 statements! {
     /// A browser phone's credentials count until they expire.
     pub fn credentials(username: &str, now: i64) -> optional(Credentials) =
-        "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended \
+        "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended, \
+         u.replace_caller_id \
          FROM sip_devices d JOIN users u ON u.id = d.user_id \
          WHERE d.username = $1 AND (d.expires_at IS NULL OR d.expires_at > $2)";
 }
@@ -123,6 +126,14 @@ pub async fn registered<'e, E: Executor<'e, Database = Any>>(
 }
 
 statements! {
+    /// Whether the account's devices' calls with a caller ID not its own go out with the
+    /// device's configured one (true) or are refused.
+    pub fn replaces_caller_id(user_id: i64) -> scalar_one(i64) =
+        "SELECT replace_caller_id FROM users WHERE id = $1";
+
+    pub fn set_replaces_caller_id(user_id: i64, replace: i64) -> run() =
+        "UPDATE users SET replace_caller_id = $2 WHERE id = $1";
+
     /// The user a device belongs to.
     pub fn owner_of(username: &str) -> scalar_optional(i64) =
         "SELECT user_id FROM sip_devices WHERE username = $1";

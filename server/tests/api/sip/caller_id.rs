@@ -97,3 +97,55 @@ async fn a_device_whose_caller_id_number_is_gone_gets_403_not_404() {
     );
     assert!(!switch.carrier_messages().contains("INVITE sip:"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_account_chose_it_a_caller_id_not_its_own_is_replaced_by_the_devices() {
+    let app = TestApp::new().await;
+    let (s, mine, password, switch) = calling(&app, "1.00", None).await;
+    let (_, theirs) = caller(&app, "bob@example.com", "1.00").await;
+    let rule = app
+        .get("/api/sip/caller-id-rule")
+        .bearer(&s.token)
+        .send()
+        .await;
+    assert_eq!(rule.body["replace"], false, "refusing is the default");
+    let set = app
+        .put("/api/sip/caller-id-rule")
+        .bearer(&s.token)
+        .json(serde_json::json!({ "replace": true }))
+        .send()
+        .await;
+    assert_eq!(set.body["replace"], true, "{}", set.body);
+    for forged in [theirs.as_str(), "+15551234567"] {
+        let run = switch
+            .device_as(
+                ("ada.desk", &password),
+                forged,
+                &["-key", "to", CALLEE, "-d", "500"],
+            )
+            .await;
+        switch.assert_ran(&run);
+    }
+    let carrier = switch.carrier_messages();
+    assert_eq!(carrier.matches("INVITE sip:").count(), 2, "{carrier}");
+    // The device's own Contact (its address) is not an identity; From and P-Asserted-
+    // Identity are, and name only the account's number.
+    for forged in [theirs.as_str(), "+15551234567"] {
+        for header in ["From", "P-Asserted-Identity"] {
+            let shown = format!("{header}: <sip:{forged}@");
+            assert!(!carrier.contains(&shown), "{shown} in {carrier}");
+        }
+    }
+    let asserted = format!("P-Asserted-Identity: <sip:{mine}@");
+    assert_eq!(carrier.matches(&asserted).count(), 2, "{carrier}");
+    // Billed to the device's account, from its own number.
+    let calls = super::calls(&app, &s, 2, &switch).await;
+    assert!(
+        calls.iter().all(|c| c["from"] == mine.as_str()),
+        "{calls:?}"
+    );
+    let audited = app
+        .scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'sip.caller_id_rule'")
+        .await;
+    assert_eq!(audited, 1);
+}

@@ -13,6 +13,7 @@ import { NewDeviceForm } from '../components/new-device-form';
 import { NewPasswordPanel } from '../components/new-password-panel';
 import { Section } from '../../../components/ui/layout/section';
 import { ServerSettings } from '../components/server-settings';
+import { CallerIdRuleForm } from '../components/caller-id-rule';
 import { SoftphoneGuide } from '../components/softphone-guide';
 
 export function SipDevicesPage() {
@@ -41,6 +42,13 @@ export function SipDevicesPage() {
       >
         {(data) => <DevicesTable items={data.items} onDelete={setDeleting} />}
       </QueryList>
+      <Section
+        id="caller-id-rule-heading"
+        title="Numbers your phones show"
+        className="space-y-4 p-6"
+      >
+        <CallerIdRuleForm />
+      </Section>
       {devices.data && (
         <Section id="sip-settings-heading" title="Connection settings" className="space-y-4 p-6">
           <p className="text-sm text-slate-600">
