@@ -30,6 +30,18 @@ runs() {
   median "${out[@]}"
 }
 
+# The same load in-process with the fraud guards on and off (dialtone-traffic --guards
+# off), a run of each in turn so that the machine's drift falls on both: "on|off".
+runs_guards() {
+  local seed=$1; shift; local on=() off=()
+  for i in $(seq 1 "$RUNS"); do
+    on+=("$(parse "$("$@" --seed $((seed + 100 * i)))")")
+    off+=("$(parse "$("$@" --guards off --seed $((seed + 100 * i)))")")
+  done
+  echo "$(median "${on[@]}")|$(median "${off[@]}")"
+}
+guard_rows=()
+
 echo "## The call path at 64 in flight, and the database's ceiling"
 echo
 echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, release build; $CALLS calls per run from one customer's number, then from $CUSTOMERS customers' numbers;"
@@ -69,8 +81,9 @@ for backend in ${BACKENDS:-sqlite postgres}; do
   # the turns held the call path (sum / count: the mean turn), on stderr.
   curl -s -H "authorization: Bearer bench-switch" "$BASE/metrics" | grep -E '^dialtone_call_(reads_ahead_total|batch_turns_(sum|count)|turn_seconds_(sum|count))' >&2 || true
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
-  dir_one=$(export DIALTONE_DATA_DIR=$DATA; runs 65 $BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64)
-  dir_all=$(export DIALTONE_DATA_DIR=$DATA; runs 67 $BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64)
+  pair_one=$(export DIALTONE_DATA_DIR=$DATA; runs_guards 65 $BIN/dialtone-traffic --direct "$DATABASE_URL" "${one[@]}" --calls $CALLS --concurrency 64)
+  pair_all=$(export DIALTONE_DATA_DIR=$DATA; runs_guards 67 $BIN/dialtone-traffic --direct "$DATABASE_URL" "${all[@]}" --calls $CALLS --concurrency 64)
+  dir_one=${pair_one%|*}; dir_all=${pair_all%|*}
   dir_check=$(check)
   for who in one all; do
     if [ $who = one ]; then h=$http_one; d=$dir_one; label="1 customer"; else h=$http_all; d=$dir_all; label="$CUSTOMERS customers"; fi
@@ -78,7 +91,23 @@ for backend in ${BACKENDS:-sqlite postgres}; do
     read -r _ _ dir_ok dir_err dir_ps dir_p50 dir_p99 dir_lo dir_hi <<<"$d"
     ratio=$(python3 -c "print(f'{$http_ps / $dir_ps:.0%}')")
     echo "| $backend, $label | $http_ps ($http_lo-$http_hi) | $http_p50 | $http_p99 | $dir_ps ($dir_lo-$dir_hi) | $dir_p50 | $dir_p99 | $ratio | over HTTP: $http_check; direct: $dir_check |"
+    if [ $who = one ]; then p=$pair_one; else p=$pair_all; fi
+    read -r _ _ off_ok off_err off_ps off_p50 off_p99 off_lo off_hi <<<"${p#*|}"
+    cost=$(python3 -c "print(f'{1 - $dir_ps / $off_ps:.1%}')")
+    guard_rows+=("| $backend, $label | $dir_ps ($dir_lo-$dir_hi) | $dir_p99 | $off_ps ($off_lo-$off_hi) | $off_p99 | $cost |")
+    echo "{\"mode\":\"guards on vs off (direct)\",\"backend\":\"$backend\",\"customers\":\"$label\",\"concurrency\":64,\"on_per_second\":$dir_ps,\"off_per_second\":$off_ps,\"off_min_per_second\":$off_lo,\"off_max_per_second\":$off_hi,\"off_errors\":$off_err,\"off_p99_ms\":$off_p99}" >> "$json"
     echo "{\"mode\":\"authorize+cdr vs ceiling\",\"backend\":\"$backend\",\"customers\":\"$label\",\"concurrency\":64,\"http_per_second\":$http_ps,\"http_min_per_second\":$http_lo,\"http_max_per_second\":$http_hi,\"http_ok\":$http_ok,\"http_errors\":$http_err,\"http_p50_ms\":$http_p50,\"http_p99_ms\":$http_p99,\"direct_per_second\":$dir_ps,\"direct_min_per_second\":$dir_lo,\"direct_max_per_second\":$dir_hi,\"direct_ok\":$dir_ok,\"direct_errors\":$dir_err,\"direct_p50_ms\":$dir_p50,\"direct_p99_ms\":$dir_p99}" >> "$json"
   done
   drop_database $backend
 done
+echo
+echo "### What the fraud guards cost"
+echo
+echo "The ceiling's runs above (in-process, no HTTP, where the call path's own work is all there is"
+echo "to measure) with the guards on, each beside a run of the same calls with them off"
+echo "(dialtone-traffic --direct --guards off: no geo permissions, premium or high-risk ranges, spend"
+echo "or rate limits read or decided; a server has no such setting). Goal: at most 5 %."
+echo
+echo '| backend, callers | guards on: pairs/s (range) | p99 ms | guards off: pairs/s (range) | p99 ms | cost |'
+echo '|---|---|---|---|---|---|'
+printf '%s\n' "${guard_rows[@]}"

@@ -7,6 +7,8 @@
 //!
 //! --direct runs the same calls through the server's functions in this process (the
 //! server itself idle or stopped): the database's ceiling for the call path's writes.
+//! With --guards off it runs them with the fraud guards off (`Config::call_guards`),
+//! the benchmark's measure of what they cost; a server has no such setting.
 
 #[path = "../../tools/traffic.rs"]
 #[allow(dead_code)] // the in-process runner is the demo's and the tests'
@@ -23,6 +25,7 @@ fn main() -> anyhow::Result<()> {
     );
     let (mut calls, mut concurrency, mut seed) = (100usize, 8usize, 1u64);
     let mut direct: Option<String> = None;
+    let mut guards = true;
     while let Some(flag) = args.next() {
         let value = args
             .next()
@@ -35,6 +38,7 @@ fn main() -> anyhow::Result<()> {
             "--concurrency" => concurrency = value.parse()?,
             "--seed" => seed = value.parse()?,
             "--direct" => direct = Some(value),
+            "--guards" => guards = value != "off",
             other => anyhow::bail!("unknown option {other}"),
         }
     }
@@ -56,7 +60,8 @@ fn main() -> anyhow::Result<()> {
     let dir = kept.clone().unwrap_or_else(|| own.clone());
     let state = match &direct {
         Some(url) => {
-            let config = dialtone_server::config::Config::local(url.clone(), dir.clone());
+            let mut config = dialtone_server::config::Config::local(url.clone(), dir.clone());
+            config.call_guards = guards;
             Some(runtime.block_on(dialtone_server::prepare(config))?)
         }
         None => None,

@@ -82,6 +82,11 @@ pub struct Config {
     /// (the switch fails a new call closed and queues a CDR to send again) instead of
     /// waiting for a slow database until they time out (default 512).
     pub switch_queue: usize,
+    /// The call path's fraud guards on an authorization: geo permissions, premium and
+    /// high-risk ranges, spend and rate limits. Always on; no setting turns them off.
+    /// Only the benchmark's in-process runner (`dialtone-traffic --direct --guards
+    /// off`) does, to measure what they cost.
+    pub call_guards: bool,
     /// DIALTONE_METRICS_TOKEN: a bearer token that reads /metrics (besides the switch
     /// token), for a Prometheus that should not hold the switch's secret.
     pub metrics_token: Option<String>,
@@ -174,6 +179,7 @@ impl Config {
             metrics_token: var("DIALTONE_METRICS_TOKEN"),
             api_auth_failures: whole("DIALTONE_API_AUTH_FAILURES", 20)?,
             switch_queue: whole("DIALTONE_SWITCH_QUEUE", 512)?,
+            call_guards: true,
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -211,6 +217,7 @@ impl Config {
             webhook_private_targets: true,
             api_auth_failures: 20,
             switch_queue: 512,
+            call_guards: true,
             metrics_token: None,
             sms_provider: "loopback".into(),
             sms_http_url: None,

@@ -5,11 +5,43 @@
 use dialtone_core::phone::NumberKind;
 use phonenumber::Type;
 
+/// What the numbering plan says of a dialled number, from one parse (the call path's
+/// guards ask for both).
+pub struct Dialled {
+    pub kind: NumberKind,
+    /// As `country`.
+    pub country: Option<String>,
+}
+
+impl Dialled {
+    /// Core's rule on the number with its kind, as `allowed`.
+    pub fn allowed(&self, e164: &str) -> Result<(), &'static str> {
+        dialtone_core::phone::destination_allowed(e164, self.kind)
+    }
+}
+
+pub fn facts(e164: &str) -> Dialled {
+    match phonenumber::parse(None, e164) {
+        Ok(number) => Dialled {
+            kind: kind_of_parsed(&number),
+            country: country_of_parsed(&number),
+        },
+        Err(_) => Dialled {
+            kind: NumberKind::Other,
+            country: None,
+        },
+    }
+}
+
 /// The kind of an E.164 number; `Other` when the plan does not say (or it does not parse).
 pub fn kind_of(e164: &str) -> NumberKind {
-    let Ok(number) = phonenumber::parse(None, e164) else {
-        return NumberKind::Other;
-    };
+    match phonenumber::parse(None, e164) {
+        Ok(number) => kind_of_parsed(&number),
+        Err(_) => NumberKind::Other,
+    }
+}
+
+fn kind_of_parsed(number: &phonenumber::PhoneNumber) -> NumberKind {
     match number.number_type(&phonenumber::metadata::DATABASE) {
         Type::Mobile => NumberKind::Mobile,
         Type::FixedLine | Type::FixedLineOrMobile => NumberKind::FixedLine,
@@ -33,7 +65,10 @@ pub fn region(e164: &str) -> Option<String> {
 /// assigned yet in +44 is still the United Kingdom's). None for the non-geographic
 /// codes (+800, +870, +881 ...), which are no country's.
 pub fn country(e164: &str) -> Option<String> {
-    let number = phonenumber::parse(None, e164).ok()?;
+    country_of_parsed(&phonenumber::parse(None, e164).ok()?)
+}
+
+fn country_of_parsed(number: &phonenumber::PhoneNumber) -> Option<String> {
     if let Some(id) = number.country().id() {
         return Some(id.as_ref().to_string());
     }
@@ -79,6 +114,10 @@ mod tests {
         assert_eq!(country("+18765551234").as_deref(), Some("JM"));
         assert_eq!(country("+252612345678").as_deref(), Some("SO"));
         assert_eq!(country("+881612345678"), None);
+        let dialled = facts("+19005550123");
+        assert_eq!(dialled.kind, NumberKind::PremiumRate);
+        assert_eq!(dialled.country.as_deref(), Some("US"));
+        assert!(dialled.allowed("+19005550123").is_err());
         for blocked in [
             "+19005550123",
             "+979123456789",

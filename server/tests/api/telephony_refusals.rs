@@ -111,6 +111,36 @@ async fn calls_and_messages_to_premium_rate_and_satellite_numbers_are_refused() 
     app.assert_invariant().await;
 }
 
+/// The benchmark's guards-off runs (`Config::call_guards`, `dialtone-traffic --guards
+/// off`) measure the call path without them: they must really be off there, and on
+/// everywhere else.
+#[tokio::test]
+async fn with_the_guards_off_for_the_benchmark_a_premium_number_and_a_spent_day_pass() {
+    let app = TestApp::with(|c| c.call_guards = false).await;
+    let (s, mine) = crate::common::caller(&app, "ada@example.com", "5.00").await;
+    let day = "UPDATE users SET spent_today_micros = 1000000000, spent_day = $1 WHERE id = $2";
+    let today = chrono::Utc::now().timestamp_millis() / 86_400_000;
+    sqlx::query(day)
+        .bind(today)
+        .bind(s.user_id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let a = authorize(&app, "guards-off", "outbound", &mine, "+19005550123").await;
+    assert_eq!(a["allowed"], true, "{a}");
+    let ended = cdr(
+        "guards-off",
+        "outbound",
+        &mine,
+        "+19005550123",
+        30,
+        "completed",
+    );
+    let c = send_cdr(&app, ended).await;
+    assert_eq!(c.body["billableSeconds"], 30, "{}", c.body);
+    app.assert_invariant().await;
+}
+
 #[tokio::test]
 async fn at_capacity_the_switch_api_refuses_at_once_and_a_cdr_sent_again_bills_once() {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;

@@ -102,17 +102,14 @@ async fn read(
 ) -> Result<Read> {
     // The number's customer and what this call already left, in one read.
     // Only an inbound call is routed (rung, forwarded, answered by a flow or a webhook).
-    let routing = direction == Direction::Inbound;
+    let guards = state.config.call_guards;
+    let reading = repo::Reading {
+        routing: direction == Direction::Inbound,
+        priced: deck.is_some(),
+        guards,
+    };
     let call = (req.from.as_str(), req.to.as_str());
-    let found = repo::find_call(
-        conn,
-        direction,
-        call,
-        now,
-        &req.call_id,
-        (routing, deck.is_some()),
-    )
-    .await?;
+    let found = repo::find_call(conn, direction, call, now, &req.call_id, reading).await?;
     let mut facts = core::CallFacts {
         direction,
         now_ms: now,
@@ -148,17 +145,27 @@ async fn read(
         (None, None) => Earlier::Nothing,
     };
     if facts.earlier == Earlier::Nothing {
-        // The destination's kind and the administrator's high-risk prefixes.
-        facts.blocked_destination = direction == Direction::Outbound
-            && (crate::infra::numbering::allowed(&req.to).is_err()
-                || geo::high_risk(&req.to, party.high_risk.as_deref()));
+        // The destination's kind and country (one parse of the number), and the
+        // administrator's high-risk prefixes.
+        let dialled = (guards && direction == Direction::Outbound)
+            .then(|| crate::infra::numbering::facts(&req.to));
+        facts.blocked_destination = dialled.as_ref().is_some_and(|d| {
+            d.allowed(&req.to).is_err() || geo::high_risk(&req.to, party.high_risk.as_deref())
+        });
         party.destination = deck.or(party.destination.take());
-        let mut party_facts = party_facts(state, req, direction, &party, conn).await?;
+        if !guards {
+            // The benchmark's comparison only (`Config::call_guards`): no limits, in
+            // core's decision nor in the reservation's re-check.
+            party.caps = Default::default();
+        }
+        let country = dialled.map(|d| d.country);
+        let mut party_facts = party_facts(state, req, direction, &party, country, conn).await?;
         party_facts.usage = dialtone_core::caps::Usage {
             spent_today: party.spent_today,
             live_calls: call_facts.live_calls,
             calls_last_second: call_facts.calls_last_second,
         };
+
         let ask = (state, req, direction, now);
         facts.party = Some(route(ask, &party, call_facts, party_facts, &mut read, conn).await?);
         read.party = Some(party);
@@ -173,6 +180,7 @@ async fn party_facts(
     req: &AuthorizeRequest,
     direction: Direction,
     party: &Party,
+    country: Option<Option<String>>,
     conn: &mut AnyConnection,
 ) -> Result<core::Party> {
     let device_owner = match &req.device {
@@ -205,9 +213,10 @@ async fn party_facts(
             per_minute: rate_for(d, direction),
             increments: d.increments,
         });
-    let country_permitted = direction != Direction::Outbound || {
-        let country = crate::infra::numbering::country(&req.to);
-        geo::permits(party.voice_countries.as_deref(), country.as_deref())
+    // `country`: the dialled number's, read where the guards apply (outbound).
+    let country_permitted = match &country {
+        Some(country) => geo::permits(party.voice_countries.as_deref(), country.as_deref()),
+        None => true,
     };
     Ok(core::Party {
         country_permitted,

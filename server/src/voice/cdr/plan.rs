@@ -38,9 +38,14 @@ pub(super) struct Settling {
 /// Reads the call and asks core for its settlement (`dialtone_core::call::settle`), on
 /// `conn`: the writer's turn, or a reader connection before it.
 pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Result<Plan> {
-    // A CDR reads no routing: the call went where it went.
+    // A CDR reads no routing (the call went where it went) and nothing the guards
+    // decide on (they decided at its authorization).
     let call = (cdr.from.as_str(), cdr.to.as_str());
-    let read = (false, e.deck.is_some());
+    let read = repo::Reading {
+        routing: false,
+        priced: e.deck.is_some(),
+        guards: false,
+    };
     let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, read).await?;
     let Some((mut party, facts)) = found else {
         return Ok(Plan::LongWay);

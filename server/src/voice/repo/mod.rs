@@ -43,24 +43,29 @@ pub async fn find_call(
     (from, to): (&str, &str),
     now: i64,
     call_id: &str,
-    (routing, priced): (bool, bool),
+    read: Reading,
 ) -> Result<Option<(Party, CallFacts)>, sqlx::Error> {
-    let facts = Some(Facts {
-        call_id,
-        routing,
-        priced,
-    });
+    let facts = Some(Facts { call_id, read });
     Ok(party_query(conn, direction, from, to, now, facts)
         .await?
         .and_then(|(party, facts)| facts.map(|f| (party, f))))
+}
+
+/// What `find_call` reads besides the party: the number's routing (an inbound
+/// authorization), whether a rate deck priced the call already (`priced`), and what the
+/// fraud guards decide on (`guards`: an authorization's; a CDR's settlement needs none).
+#[derive(Clone, Copy)]
+pub struct Reading {
+    pub routing: bool,
+    pub priced: bool,
+    pub guards: bool,
 }
 
 /// Which facts `party_query` reads with the party.
 #[derive(Clone, Copy)]
 struct Facts<'a> {
     call_id: &'a str,
-    routing: bool,
-    priced: bool,
+    read: Reading,
 }
 
 /// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
@@ -72,9 +77,25 @@ const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds 
     r.package_seconds AS r_package, r.created_at AS r_created, r.expires_at AS r_expires, \
     r.direction AS r_direction, r.from_number AS r_from, r.to_number AS r_to, u.low_balance_notified, \
     n.status_callback, (SELECT a.account_sid FROM api_accounts a WHERE a.user_id = n.owner_id) AS account_sid, \
-    COALESCE(u.low_balance_micros, (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros')) AS low_balance_setting, \
-    (SELECT COUNT(*) FROM call_reservations cr WHERE cr.user_id = n.owner_id AND cr.direction = 'outbound') AS live_calls, \
+    COALESCE(u.low_balance_micros, (SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'low_balance_micros')) AS low_balance_setting";
+
+/// What the fraud guards decide on (geo permissions, high-risk prefixes, spend and
+/// rate limits): an authorization reads them, a CDR does not (`GUARDS_UNREAD`).
+const GUARD_COLUMNS: &str = "u.voice_countries, (SELECT value FROM settings WHERE key = 'high_risk_prefixes') AS high_risk, \
+    u.caps_ceiling, u.caps_chosen, (SELECT value FROM settings WHERE key = 'default_caps') AS default_caps, \
+    CASE WHEN u.spent_day = $2 / 86400000 THEN u.spent_today_micros ELSE 0 END AS spent_today";
+
+const GUARDS_UNREAD: &str = "CAST(NULL AS TEXT) AS voice_countries, CAST(NULL AS TEXT) AS high_risk, \
+    CAST(NULL AS TEXT) AS caps_ceiling, CAST(NULL AS TEXT) AS caps_chosen, CAST(NULL AS TEXT) AS default_caps, \
+    CAST(0 AS BIGINT) AS spent_today";
+
+/// The guards' facts of the call's moment: the owner's outbound calls in progress and
+/// new calls this second.
+const GUARD_FACTS: &str = "(SELECT COUNT(*) FROM call_reservations cr WHERE cr.user_id = n.owner_id AND cr.direction = 'outbound') AS live_calls, \
     CASE WHEN u.cps_window = $2 / 1000 THEN u.cps_count ELSE 0 END AS calls_last_second";
+
+const GUARD_FACTS_UNREAD: &str =
+    "CAST(0 AS BIGINT) AS live_calls, CAST(0 AS BIGINT) AS calls_last_second";
 
 /// Where an inbound call goes: the number's forward, IVR flow, devices and VoiceUrl.
 const ROUTING_COLUMNS: &str = "(SELECT f.forward_to FROM number_forwards f WHERE f.number_id = n.id AND f.owner_id = n.owner_id) AS forward_to, \
@@ -93,17 +114,24 @@ const NO_ROUTING_COLUMNS: &str =
 /// many candidate prefixes an outbound call binds (at most 15 digits), and which of
 /// the call's facts are read (none, without routing, with routing).
 fn party_statement(direction: Direction, candidates: usize, facts: Option<Facts>) -> &'static str {
-    const SHAPES: usize = 2 * 3 * 16;
+    const SHAPES: usize = 2 * 5 * 16;
     static BUILT: [OnceLock<String>; SHAPES] = [const { OnceLock::new() }; SHAPES];
     let inbound = direction == Direction::Inbound;
-    let read = facts.map_or(0, |f| 1 + usize::from(f.routing));
-    let slot = usize::from(inbound) * 48 + read * 16 + candidates.min(15);
-    BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), facts.map(|f| f.routing)))
+    let read = facts.map(|f| f.read);
+    let shape = read.map_or(0, |r| {
+        1 + usize::from(r.routing) + 2 * usize::from(!r.guards)
+    });
+    let slot = usize::from(inbound) * 80 + shape * 16 + candidates.min(15);
+    BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), read))
 }
 
-/// `routing`: None without the call's facts, else whether they include its routing.
-fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String {
-    let with_facts = routing.is_some();
+/// `read`: None without the call's facts (the guards' columns are then read).
+fn party_sql(inbound: bool, candidates: usize, read: Option<Reading>) -> String {
+    let with_facts = read.is_some();
+    let guards = match read.is_none_or(|r| r.guards) {
+        true => GUARD_COLUMNS,
+        false => GUARDS_UNREAD,
+    };
     let columns = destination::COLUMNS;
     // $3 is the call's id when its facts are read; the candidate prefixes follow.
     let first = if with_facts { 4 } else { 3 };
@@ -119,14 +147,19 @@ fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String 
         let sql = destination::candidates_sql(columns, first, candidates);
         format!("LEFT JOIN ({sql}) d ON 1 = 1")
     };
-    let (facts, facts_join) = if let Some(routing) = routing {
-        let routes = if routing {
+    let (facts, facts_join) = if let Some(read) = read {
+        let routes = if read.routing {
             ROUTING_COLUMNS
         } else {
             NO_ROUTING_COLUMNS
         };
+        let now = if read.guards {
+            GUARD_FACTS
+        } else {
+            GUARD_FACTS_UNREAD
+        };
         (
-            format!(", {FACT_COLUMNS}, {routes}"),
+            format!(", {FACT_COLUMNS}, {now}, {routes}"),
             " LEFT JOIN calls k ON k.call_id = $3 LEFT JOIN call_reservations r ON r.call_id = $3",
         )
     } else {
@@ -134,10 +167,7 @@ fn party_sql(inbound: bool, candidates: usize, routing: Option<bool>) -> String 
     };
     format!(
         "SELECT n.id, n.owner_id, u.status, u.balance_micros, u.reserved_micros, u.reserved_package_seconds, u.trial_status, u.trial_ends_at, u.trial_credit_micros, \
-         u.voice_countries, (SELECT value FROM settings WHERE key = 'high_risk_prefixes') AS high_risk, \
-         u.caps_ceiling, u.caps_chosen, (SELECT value FROM settings WHERE key = 'default_caps') AS default_caps, \
-         CASE WHEN u.spent_day = $2 / 86400000 THEN u.spent_today_micros ELSE 0 END AS spent_today, \
-         (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
+         {guards}, (SELECT CAST(COALESCE(SUM(p.seconds_remaining), 0) AS BIGINT) FROM user_packages p \
           WHERE p.user_id = n.owner_id AND p.status = 'active' AND p.expires_at > $2) AS package_seconds{facts}, d.* \
          FROM phone_numbers n JOIN users u ON u.id = n.owner_id {join}{facts_join} \
          WHERE n.number = $1 AND n.status = 'active'"
@@ -153,7 +183,7 @@ async fn party_query(
     facts: Option<Facts<'_>>,
 ) -> Result<Option<(Party, Option<CallFacts>)>, sqlx::Error> {
     let ours = direction.customer_number(from, to);
-    let priced = facts.is_some_and(|f| f.priced);
+    let priced = facts.is_some_and(|f| f.read.priced);
     let candidates = if direction == Direction::Outbound && !priced {
         // +1's area code decides the region: only the United States has the bare "1".
         let region = crate::infra::numbering::region(to);
