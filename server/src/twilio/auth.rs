@@ -14,9 +14,10 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 
 /// Wrong credentials per client address and account (DIALTONE_API_AUTH_FAILURES in five
-/// minutes), counted like sign-in failures; successful requests never count, so a busy
-/// integration is never throttled by its own success, and customers behind one address
-/// (a NAT, a cloud's egress) never by each other's mistakes.
+/// minutes), counted like sign-in failures; past it wrong ones get 429. Successful
+/// requests never count and are never refused, so a busy integration is never throttled
+/// by its own success, and customers behind one address (a NAT, a cloud's egress) never
+/// by each other's mistakes or a guesser's.
 fn failures(state: &AppState) -> Limit {
     Limit {
         max: state.config.api_auth_failures,
@@ -66,7 +67,6 @@ impl FromRequestParts<AppState> for ApiAccount {
             .or(given.as_ref().map(|(username, _)| username.as_str()))
             .unwrap_or_default();
         let bucket = format!("api-auth:{ip}:{account}");
-        throttle::check_not_full(&state.db, &bucket, failures(state)).await?;
         let caller = match &given {
             Some((username, password)) => {
                 credentials::authenticate(state, username, password).await?
@@ -74,6 +74,10 @@ impl FromRequestParts<AppState> for ApiAccount {
             None => None,
         };
         let Some(caller) = caller else {
+            // Only wrong credentials are throttled: valid ones always pass (a secret
+            // is 128 random bits and checked by one SHA-256), so no one at the same
+            // address, a guesser included, can lock the account's own requests out.
+            throttle::check_not_full(&state.db, &bucket, failures(state)).await?;
             // Counted after the check: one more wrong guess than the limit at most.
             throttle::hit(&state.db, &bucket, failures(state))
                 .await

@@ -234,9 +234,14 @@ async fn wrong_credentials_are_throttled_and_right_ones_never_count() {
     for _ in 0..20 {
         assert_twilio_error(&get(&app, &bad, "/Balance.json").await, 401, 20003);
     }
-    let refused = call(&app, &good, Method::GET, "/Balance.json", &[]).await;
+    let refused = call(&app, &bad, Method::GET, "/Balance.json", &[]).await;
     assert_twilio_error(&refused, 429, 20429);
     assert!(refused.headers.get("retry-after").is_some());
+    // The right secret is never refused for the wrong ones.
+    assert_eq!(
+        get(&app, &good, "/Balance.json").await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -252,9 +257,13 @@ async fn wrong_credentials_for_one_account_leave_another_account_at_the_same_add
     for _ in 0..20 {
         assert_twilio_error(&get(&app, &guess, "/Balance.json").await, 401, 20003);
     }
-    // The guessed account is throttled from this address; the other is not.
-    let refused = call(&app, &ada, Method::GET, "/Balance.json", &[]).await;
+    // The guesses are throttled from this address; neither account's valid key is.
+    let refused = call(&app, &guess, Method::GET, "/Balance.json", &[]).await;
     assert_twilio_error(&refused, 429, 20429);
+    assert_eq!(
+        get(&app, &ada, "/Balance.json").await.status,
+        StatusCode::OK
+    );
     for _ in 0..5 {
         assert_eq!(
             get(&app, &bob, "/Balance.json").await.status,
