@@ -7,9 +7,6 @@ use serde::{Deserialize, Serialize};
 pub const KEY_NAME_REQUIRED_MESSAGE: &str = "Give the key a name";
 pub const MAX_KEY_NAME: usize = 64;
 pub const KEY_NAME_TOO_LONG_MESSAGE: &str = "A key name has at most 64 characters";
-/// An account keeps at most this many active keys: enough for one per service.
-pub const MAX_KEYS: i64 = 50;
-pub const TOO_MANY_KEYS_MESSAGE: &str = "An account can have at most 50 API keys";
 /// Creating a credential (an API key, a SIP device) asks for the account password, so a
 /// stolen 15-minute access token cannot become lasting API or calling access.
 pub const PASSWORD_REQUIRED_MESSAGE: &str = "Enter your account password";

@@ -15,6 +15,7 @@ pub mod permissions;
 pub mod phone;
 pub mod platform;
 pub mod pricing;
+pub mod quota;
 pub mod rates;
 pub mod rating;
 pub mod recharge;

@@ -10,9 +10,6 @@ pub const USERNAME_FORMAT_MESSAGE: &str =
 pub const USERNAME_TAKEN_MESSAGE: &str = "This username is already taken";
 pub const CALLER_ID_REQUIRED_MESSAGE: &str = "Choose a caller ID";
 pub const CALLER_ID_NOT_YOURS_MESSAGE: &str = "The caller ID must be one of your active numbers";
-/// At most this many devices per account.
-pub const MAX_DEVICES: i64 = 20;
-pub const TOO_MANY_DEVICES_MESSAGE: &str = "An account can have at most 20 SIP devices";
 /// The generated password's length: 24 characters of a 62-letter alphabet, about
 /// 143 bits.
 pub const PASSWORD_LENGTH: usize = 24;

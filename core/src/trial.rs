@@ -45,17 +45,28 @@ pub fn days_left(ends_at_ms: i64, now_ms: i64) -> i64 {
 /// bombing abuse: each a key that counts codes and how many an hour it allows. Per
 /// account, per client address, per destination number (a victim), per block of a
 /// thousand numbers (clustered destinations: the number without its last three
-/// digits), and for the whole platform.
-pub fn code_velocity(user_id: i64, address: &str, number: &str) -> [(String, i64); 5] {
+/// digits), per destination country (`country`, its ISO code: a pumping run spread
+/// over one country's ranges takes at most a fifth of the platform's codes), and for
+/// the whole platform.
+pub fn code_velocity(
+    user_id: i64,
+    address: &str,
+    number: &str,
+    country: Option<&str>,
+) -> Vec<(String, i64)> {
     let keep = number.chars().count().saturating_sub(3);
     let block: String = number.chars().take(keep).collect();
-    [
+    let mut limits = vec![
         (format!("account:{user_id}"), 5),
         (format!("address:{address}"), 10),
         (format!("number:{number}"), 3),
         (format!("block:{block}"), 5),
-        ("all".to_string(), 500),
-    ]
+    ];
+    if let Some(country) = country {
+        limits.push((format!("country:{country}"), 100));
+    }
+    limits.push(("all".to_string(), 500));
+    limits
 }
 
 /// Whole seconds, counted up, until another code may go to a number whose last code

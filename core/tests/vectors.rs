@@ -68,6 +68,14 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             Ok(()) => Value::Null,
             Err(reason) => json!(reason),
         },
+        "quotaCheck" => {
+            let kept: dialtone_core::quota::Kept =
+                serde_json::from_value(args[0].clone()).map_err(|e| e.to_string())?;
+            match dialtone_core::quota::check(kept, arg(args, 1), arg(args, 2)) {
+                Ok(()) => Value::Null,
+                Err(message) => json!(message),
+            }
+        }
         "replacementCallerId" => json!(sip::replacement_caller_id(
             &arg::<String>(args, 0),
             &arg::<String>(args, 1),
@@ -108,7 +116,8 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "trialCodeVelocity" => json!(trial::code_velocity(
             arg(args, 0),
             &arg::<String>(args, 1),
-            &arg::<String>(args, 2)
+            &arg::<String>(args, 2),
+            arg::<Option<String>>(args, 3).as_deref()
         )),
         "validateCaps" => json!(dialtone_core::caps::validate(
             &arg(args, 0),

@@ -88,9 +88,19 @@ pub fn trial_code_velocity(
     user_id: f64,
     address: JsValue,
     number: JsValue,
+    country: JsValue,
 ) -> Result<JsValue, JsError> {
     let (address, number) = (string(&address, "address")?, string(&number, "number")?);
-    to_js(&trial::code_velocity(user_id as i64, &address, &number))
+    let country = match country.is_null() || country.is_undefined() {
+        true => None,
+        false => Some(string(&country, "country")?),
+    };
+    to_js(&trial::code_velocity(
+        user_id as i64,
+        &address,
+        &number,
+        country.as_deref(),
+    ))
 }
 
 /// Whole days left of a trial ending at `ends_at_ms` (unix milliseconds).
@@ -334,7 +344,7 @@ export function validateContact(input: Partial<ContactInput>): FieldErrors;
 export interface VerifyInput { number: string; code: string }
 export function validateVerify(input: Partial<VerifyInput>, confirming: boolean): FieldErrors;
 export function trialDaysLeft(endsAtMs: number, nowMs: number): number;
-export function trialCodeVelocity(userId: number, address: string, number: string): Array<[string, number]>;
+export function trialCodeVelocity(userId: number, address: string, number: string, country: string | null): Array<[string, number]>;
 export function trialNumberPurchase(restricted: boolean, hasTrialNumber: boolean): { ok: 'paid' | 'trial_number' } | { error: string };
 export function twoFactorCode(text: string): { ok: { kind: 'totp' | 'recovery'; code: string } } | { error: string };
 export interface CapsInput { maxRatePerMinute: string; maxCallCost: string; dailySpend: string; concurrentCalls: string; callsPerSecond: string; smsPerMinute: string }

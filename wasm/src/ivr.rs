@@ -114,6 +114,8 @@ export function validateIvrFlow(flow: Partial<IvrFlow>, level: IvrLevel): IvrPro
 export function ivrLevelLimits(level: IvrLevel): IvrLevelLimits;
 export function ivrIsOpen(hours: IvrHours, utcMs: number): boolean;
 export function ivrFlowQuota(inTrial: boolean, have: number): string | null;
+export type Kept = 'ivrFlows' | 'apiKeys' | 'sipDevices' | 'recordings' | 'voicemails';
+export function quotaCheck(kept: Kept, inTrial: boolean, have: number): string | null;
 export function ivrStart(flow: IvrFlow, nowMs: number): IvrTransition;
 export function ivrStep(flow: IvrFlow, state: IvrState, event: IvrEvent, nowMs: number): IvrTransition;
 export function ivrRun(flow: IvrFlow, nowMs: number, events: IvrEvent[]): IvrRun;
@@ -142,6 +144,19 @@ pub fn ivr_flow_quota(in_trial: bool, have: i32) -> JsValue {
         Ok(()) => JsValue::NULL,
         Err(message) => JsValue::from_str(&message),
     }
+}
+
+/// Whether an account keeping `have` of `kept` (core's quotas: flows are one) may
+/// keep one more: null, or the refusal naming the limit.
+#[wasm_bindgen(js_name = quotaCheck, skip_typescript)]
+pub fn quota_check(kept: JsValue, in_trial: bool, have: i32) -> Result<JsValue, JsError> {
+    let kept = from_js::<dialtone_core::quota::Kept>(kept)?;
+    Ok(
+        match dialtone_core::quota::check(kept, in_trial, have.into()) {
+            Ok(()) => JsValue::NULL,
+            Err(message) => JsValue::from_str(&message),
+        },
+    )
 }
 
 #[wasm_bindgen(js_name = ivrIsOpen, skip_typescript)]

@@ -14099,7 +14099,7 @@ export interface components {
       id: number;
       /**
        * @description The event, e.g. deposit, purchase, low_balance, renewal_notice, number_expired,
-       *     package_expiring, package_expired, sms_failed, security.
+       *     package_expiring, package_expired, sms_failed, security, voicemail, quota.
        * @example purchase
        */
       kind: string;

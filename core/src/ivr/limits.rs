@@ -15,25 +15,10 @@ pub const RECORD_SECONDS: (u32, u32) = (10, 300);
 /// without a key press) gets there, and the executor hangs up rather than spin.
 pub const MAX_HOPS: usize = 100;
 
-/// Flows an account may keep: each costs storage and prompt rendering whether or not a
-/// number uses it. A trial account keeps fewer.
-pub const MAX_FLOWS: i64 = 20;
-pub const TRIAL_MAX_FLOWS: i64 = 3;
-
-/// Whether an account that has `have` flows may create one more; the refusal names the
-/// limit and how to raise it.
+/// Whether an account that has `have` flows may create one more (core's quota of
+/// flows: each costs storage and prompt rendering whether or not a number uses it).
 pub fn flow_quota(in_trial: bool, have: i64) -> Result<(), String> {
-    match (in_trial, have) {
-        (true, n) if n >= TRIAL_MAX_FLOWS => Err(format!(
-            "A trial account can keep {TRIAL_MAX_FLOWS} IVR flows. Add funds to end the trial \
-             and keep up to {MAX_FLOWS}."
-        )),
-        (_, n) if n >= MAX_FLOWS => Err(format!(
-            "An account can keep {MAX_FLOWS} IVR flows. Delete one you no longer use, or \
-             contact support to raise the limit."
-        )),
-        _ => Ok(()),
-    }
+    crate::quota::check(crate::quota::Kept::IvrFlows, in_trial, have)
 }
 
 /// The IVR level of the customer's package.

@@ -298,8 +298,10 @@ pub async fn post_key(
     let mut tx = state.db.begin_write().await?;
     // Counted and added under the owner's lock: concurrent creations take turns.
     crate::users::repo::lock(&mut *tx, user_id).await?;
-    if repo::count_active(&mut *tx, user_id).await? >= rules::MAX_KEYS {
-        return Err(Error::field("name", rules::TOO_MANY_KEYS_MESSAGE));
+    let have = repo::count_active(&mut *tx, user_id).await?;
+    let kept = dialtone_core::quota::Kept::ApiKeys;
+    if let Err(refusal) = crate::limits::quota::check(&mut tx, user_id, kept, have).await? {
+        return Err(Error::field("name", refusal));
     }
     let (sid, secret, now) = (secrets::sid("SK"), secrets::key_secret(), now_ms());
     let name = input.name.trim();

@@ -67,7 +67,7 @@ statements! {
     pub fn active_key(sid: &str) -> optional(Key) =
         &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE sid = $1 AND revoked_at IS NULL");
 
-    /// A user's active keys, newest first (at most core's MAX_KEYS exist).
+    /// A user's active keys, newest first (at most core's quota of keys exist).
     pub fn active_keys(user_id: i64) -> all(Key) =
         &format!(
             "SELECT {KEY_COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL \

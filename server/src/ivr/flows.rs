@@ -14,6 +14,7 @@ use crate::openapi::responses::{Conflict, Invalid, NotFound, SignedIn};
 use crate::state::AppState;
 use axum::http::StatusCode;
 use dialtone_core::ivr::{limits::MAX_NAME, plan};
+use dialtone_core::quota::Kept;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -184,11 +185,10 @@ pub async fn post_flow(
     let mut tx = state.db.begin_write().await?;
     // Counted and added under the owner's lock: concurrent creations take turns.
     crate::users::repo::lock(&mut *tx, owner).await?;
-    let in_trial = crate::trial::account::state(&mut tx, owner)
-        .await?
-        .active(now_ms());
     let have = repo::count_flows(&mut *tx, owner).await?;
-    dialtone_core::ivr::limits::flow_quota(in_trial, have).map_err(Error::bad_request)?;
+    crate::limits::quota::check(&mut tx, owner, Kept::IvrFlows, have)
+        .await?
+        .map_err(Error::bad_request)?;
     let id = repo::insert_flow(&mut *tx, owner, &flow).await?;
     save::write_prompts(&mut tx, id, &prompts).await?;
     tx.commit().await?;
@@ -243,6 +243,12 @@ pub async fn post_duplicate(
     let owner = auth.user.id;
     let mut tx = state.db.begin_write().await?;
     let original = mine(&mut *tx, id, owner).await?;
+    // A copy is a flow like any: counted under the owner's lock against the quota.
+    crate::users::repo::lock(&mut *tx, owner).await?;
+    let have = repo::count_flows(&mut *tx, owner).await?;
+    crate::limits::quota::check(&mut tx, owner, Kept::IvrFlows, have)
+        .await?
+        .map_err(Error::bad_request)?;
     let mut flow = original.model();
     flow.name = format!("Copy of {}", flow.name.trim())
         .chars()
@@ -277,7 +283,7 @@ pub async fn delete_flow(
         )));
     }
     repo::delete_flow(&mut *tx, id, owner).await?;
-    repo::billing::end(&mut *tx, id, crate::db::now_ms()).await?;
+    repo::billing::end(&mut *tx, id, now_ms()).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -7,9 +7,13 @@
 //! - GET, PUT /api/admin/limits: the platform's defaults
 //! - GET, PUT /api/admin/users/{id}/limits: one account's ceiling (raised or lowered
 //!   by an administrator; empty to follow the defaults again)
+//!
+//! What an account may keep (flows, keys, devices, recordings, voicemails) is core's
+//! `quota`, asked through `quota::check`.
 
 mod admin;
 mod client;
+pub mod quota;
 pub mod repo;
 
 use crate::db::Exec;
@@ -62,5 +66,12 @@ pub async fn check_sms(state: &AppState, user_id: i64, cost: i64, now: i64) -> R
 /// Adds `amount` to what the account spent on its UTC day `day` (unix ms / DAY_MS).
 pub async fn spend<'e>(ex: impl Exec<'e>, user_id: i64, amount: i64, day: i64) -> Result<()> {
     repo::spend(ex, user_id, amount, day).await?;
+    Ok(())
+}
+
+/// Takes a refunded `amount`, charged on UTC day `day`, back off that day's spending
+/// (only while that day is the one counted).
+pub async fn unspend<'e>(ex: impl Exec<'e>, user_id: i64, amount: i64, day: i64) -> Result<()> {
+    repo::unspend(ex, user_id, amount, day).await?;
     Ok(())
 }

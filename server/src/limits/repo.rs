@@ -27,6 +27,12 @@ statements! {
         "UPDATE users SET spent_today_micros = CASE WHEN spent_day = $3 THEN spent_today_micros + $2 ELSE $2 END, \
          spent_day = $3 WHERE id = $1";
 
+    /// Takes a refund back off what the account spent on `day`, when that day is still
+    /// the one counted (a refund of an earlier day's charge leaves today's as it is).
+    pub fn unspend(user_id: i64, amount: i64, day: i64) -> run() =
+        "UPDATE users SET spent_today_micros = CASE WHEN spent_today_micros > $2 THEN spent_today_micros - $2 ELSE 0 END \
+         WHERE id = $1 AND spent_day = $3";
+
     /// Sets the account's ceiling (None: the platform's defaults).
     pub fn set_ceiling(user_id: i64, stored: Option<String>) -> changed_one() =
         "UPDATE users SET caps_ceiling = $2 WHERE id = $1";

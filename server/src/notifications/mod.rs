@@ -65,7 +65,7 @@ pub async fn security_notice(
 pub struct Notification {
     pub id: i64,
     /// The event, e.g. deposit, purchase, low_balance, renewal_notice, number_expired,
-    /// package_expiring, package_expired, sms_failed, security.
+    /// package_expiring, package_expired, sms_failed, security, voicemail, quota.
     #[schema(example = "purchase")]
     pub kind: String,
     pub title: String,

@@ -271,6 +271,8 @@ async fn refund(
             actor_id: None,
         };
         ledger::post(tx, posting).await?;
+        // Charged moments ago: the day's spending gets it back.
+        crate::limits::unspend(&mut **tx, user_id, q.cost, now_ms() / DAY_MS).await?;
     }
     let told = format!(
         "Your message to {} could not be sent. You were not charged.",

@@ -138,7 +138,8 @@ async fn post_verify(
     }
     wait_for_resend(&state, user_id, &number, now).await?;
     // Every limit core names, each an hour's window; a refusal stops before the SMS.
-    for (key, max) in trial::code_velocity(user_id, &ip, &number) {
+    let country = crate::infra::numbering::country(&number);
+    for (key, max) in trial::code_velocity(user_id, &ip, &number, country.as_deref()) {
         let limit = Limit::per_hour(max, CODES_MESSAGE);
         throttle::hit(&state.db, &format!("trial-code:{key}"), limit).await?;
     }

@@ -170,3 +170,38 @@ async fn sip_devices_tell_a_softphone_where_the_switch_is() {
     let (_, created) = new_device(&app, &s, &number, Some("password1")).await;
     assert_eq!(created["server"], list["server"]);
 }
+
+#[tokio::test]
+async fn a_trial_account_keeps_five_api_keys_and_hears_how_to_keep_more() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let password = "password1";
+    for _ in 0..5 {
+        let (status, body) = new_key(&app, &s, Some(password)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (status, body) = new_key(&app, &s, Some(password)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let refusal = dialtone_core::quota::check(dialtone_core::quota::Kept::ApiKeys, true, 5);
+    assert_eq!(body["errors"]["name"], refusal.unwrap_err());
+}
+
+#[tokio::test]
+async fn an_account_keeps_twenty_sip_devices_and_the_refusal_names_the_limit() {
+    let app = TestApp::new().await;
+    let (s, number) = caller(&app, "ada@example.com", "1.00").await;
+    for i in 0..20 {
+        sqlx::query(
+            "INSERT INTO sip_devices (user_id, username, ha1, caller_id, created_at) VALUES ($1, $2, 'x', $3, 0)",
+        )
+        .bind(s.user_id)
+        .bind(format!("desk{i}"))
+        .bind(&number)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    }
+    let (status, body) = new_device(&app, &s, &number, Some("password1")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let refusal = dialtone_core::quota::check(dialtone_core::quota::Kept::SipDevices, false, 20);
+    assert_eq!(body["message"], refusal.unwrap_err());
+}

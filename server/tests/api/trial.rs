@@ -337,6 +337,31 @@ async fn a_hundred_requests_for_clustered_numbers_from_ten_accounts_text_five_co
 }
 
 #[tokio::test]
+async fn a_country_whose_hour_of_codes_is_spent_gets_no_more_while_others_do() {
+    let app = TestApp::new().await;
+    // The platform's hour for the United Kingdom already holds core's budget of codes
+    // (a pumping run spread over its ranges, from many addresses and accounts).
+    let budget = dialtone_core::trial::code_velocity(0, "", "+447700900123", Some("GB"))
+        .into_iter()
+        .find(|(key, _)| key == "country:GB")
+        .expect("a budget per country")
+        .1;
+    sqlx::query("INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, $3)")
+        .bind("trial-code:country:GB")
+        .bind(chrono::Utc::now().timestamp_millis())
+        .bind(budget)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let s = app.client("fresh@example.com").await;
+    let r = send_code(&app, &s, "+447700900123").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let r = send_code(&app, &s, "+14155550177").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(codes_sent(&app), 1);
+}
+
+#[tokio::test]
 async fn one_victim_number_gets_three_codes_an_hour_whoever_asks() {
     let app = TestApp::new().await;
     let victim = "+14155559876";

@@ -17,6 +17,10 @@ pub struct PromptAudio {
 }
 
 statements! {
+    /// The voicemails `owner` keeps (core's quota counts them).
+    pub fn count_voicemails(owner: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM ivr_voicemails WHERE user_id = $1";
+
     /// The prompt of `step_id` in `flow_id`, as rendered when the flow was last saved.
     pub fn prompt_audio(flow_id: i64, step_id: &str) -> optional(PromptAudio) =
         "SELECT audio, duration_ms, source, label FROM ivr_prompts WHERE flow_id = $1 AND step_id = $2";

@@ -10,7 +10,8 @@ pub mod call;
 pub mod voicemails;
 
 pub use call::{
-    prompt_audio, prompt_labels, save_voicemail, set_call_path, NewVoicemail, PromptAudio,
+    count_voicemails, prompt_audio, prompt_labels, save_voicemail, set_call_path, NewVoicemail,
+    PromptAudio,
 };
 
 use crate::db::{now_ms, Exec};

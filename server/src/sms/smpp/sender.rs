@@ -264,6 +264,11 @@ async fn fail(state: &AppState, m: &Claimed, status: &str) -> anyhow::Result<()>
         ledger::post(&mut tx, posting)
             .await
             .map_err(|e| anyhow::anyhow!("the refund failed: {e:?}"))?;
+        // Not spent after all: the day's limit gets it back.
+        let day = m.created_at / crate::settings::DAY_MS;
+        crate::limits::unspend(&mut *tx, m.user_id, m.cost_micros, day)
+            .await
+            .map_err(|e| anyhow::anyhow!("the day's spending: {e:?}"))?;
     }
     crate::notifications::notify(
         &mut *tx,

@@ -159,8 +159,10 @@ async fn post_device(
     if !crate::numbers::repo::owns_active(&mut *tx, user_id, caller_id).await? {
         return Err(Error::field("callerId", sip::CALLER_ID_NOT_YOURS_MESSAGE));
     }
-    if repo::count_for(&mut *tx, user_id).await? >= sip::MAX_DEVICES {
-        return Err(Error::bad_request(sip::TOO_MANY_DEVICES_MESSAGE));
+    let have = repo::count_for(&mut *tx, user_id).await?;
+    let kept = dialtone_core::quota::Kept::SipDevices;
+    if let Err(refusal) = crate::limits::quota::check(&mut tx, user_id, kept, have).await? {
+        return Err(Error::bad_request(refusal));
     }
     let password = Alphanumeric.sample_string(&mut rand::rngs::OsRng, sip::PASSWORD_LENGTH);
     let digest = ha1(&username, &state.config.sip_realm, &password);

@@ -60,9 +60,18 @@ impl Session {
             return Ok(());
         };
         let wav = wav::encode(&samples);
+        let owner = self.route.owner_id;
         let mut tx = self.ep.state.db.begin_write().await?;
+        crate::users::repo::lock(&mut *tx, owner).await?;
+        let have = repo::count_voicemails(&mut *tx, owner).await?;
+        let kept = dialtone_core::quota::Kept::Voicemails;
+        if let Err(refusal) = crate::limits::quota::check(&mut tx, owner, kept, have).await? {
+            drop(tx);
+            let what = format!("A voicemail from {}", self.caller);
+            return crate::limits::quota::not_kept(&self.ep.state, owner, &what, &refusal).await;
+        }
         let voicemail = repo::NewVoicemail {
-            user_id: self.route.owner_id,
+            user_id: owner,
             number_id: Some(self.route.number_id),
             flow_id: Some(flow_id),
             call_sid: Some(&self.sid),

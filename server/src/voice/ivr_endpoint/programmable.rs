@@ -61,10 +61,21 @@ impl Session {
             duration_ms: samples.len() as i64 / 8,
             created_at: 0,
         };
-        let stored =
-            recordings::insert(&self.ep.state.db.pool, &recording, &wav::encode(&samples)).await;
-        if let Err(e) = stored {
-            return tracing::error!(call_sid = %call.call_sid, error = %e, "TwiML: a recording could not be stored");
+        let state = &self.ep.state;
+        match store(state, &recording, &wav::encode(&samples)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(refusal)) => {
+                let what = format!("A recording of call {}", call.call_sid);
+                if let Err(e) =
+                    crate::limits::quota::not_kept(state, call.owner_id, &what, &refusal).await
+                {
+                    tracing::error!(call_sid = %call.call_sid, error = %e, "TwiML: the owner could not be told");
+                }
+                return;
+            }
+            Err(e) => {
+                return tracing::error!(call_sid = %call.call_sid, error = %e, "TwiML: a recording could not be stored");
+            }
         }
         let url = format!(
             "{}/2010-04-01/Accounts/{}/Recordings/{}",
@@ -144,4 +155,24 @@ impl Session {
             }
         }
     }
+}
+
+/// Stores a recording unless its owner keeps as many as core's quota allows (counted
+/// under the owner's lock): the inner error is the quota's refusal.
+async fn store(
+    state: &crate::state::AppState,
+    recording: &Recording,
+    wav: &[u8],
+) -> anyhow::Result<Result<(), String>> {
+    let owner = recording.user_id;
+    let mut tx = state.db.begin_write().await?;
+    crate::users::repo::lock(&mut *tx, owner).await?;
+    let have = recordings::count_for(&mut *tx, owner).await?;
+    let kept = dialtone_core::quota::Kept::Recordings;
+    if let Err(refusal) = crate::limits::quota::check(&mut tx, owner, kept, have).await? {
+        return Ok(Err(refusal));
+    }
+    recordings::insert(&mut *tx, recording, wav).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
 }

@@ -5,6 +5,7 @@ use super::{create, front_desk};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use dialtone_core::ivr::{validate_flow, Flow, Iana, Level};
+use dialtone_core::quota::Kept;
 use serde_json::json;
 
 #[tokio::test]
@@ -223,4 +224,36 @@ async fn a_trial_account_keeps_three_flows_and_hears_how_to_keep_more() {
         r.body["message"],
         dialtone_core::ivr::limits::flow_quota(true, 3).unwrap_err()
     );
+}
+
+/// The reported abuse: one large flow duplicated over and over, each copy with its
+/// prompts. Copies are flows and stop at the quota, even asked for at once.
+#[tokio::test]
+async fn duplicates_of_a_flow_stop_at_the_quota_even_asked_for_at_once() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let id = super::create(&app, &s, super::front_desk("Original")).await["id"].clone();
+    let path = format!("/api/ivr/flows/{id}/duplicate");
+    let answers: Vec<_> = (0..6)
+        .map(|_| tokio::spawn(app.post_as(&s, &path, serde_json::json!({}))))
+        .collect();
+    let mut copies = 0;
+    for answer in answers {
+        let r = answer.await.unwrap();
+        match r.status {
+            StatusCode::CREATED => copies += 1,
+            _ => {
+                assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+                let refusal = dialtone_core::quota::check(Kept::IvrFlows, true, 3).unwrap_err();
+                assert_eq!(r.body["message"], refusal);
+            }
+        }
+    }
+    assert_eq!(
+        copies, 2,
+        "a trial account keeps three flows, the original and two copies"
+    );
+    let prompts = app
+        .scalar("SELECT COUNT(DISTINCT flow_id) FROM ivr_prompts")
+        .await;
+    assert!(prompts <= 3, "no prompts beyond the flows kept: {prompts}");
 }

@@ -9,6 +9,7 @@ mod calls;
 mod forward;
 mod info;
 mod load;
+mod quotas;
 mod twiml;
 mod twiml_load;
 

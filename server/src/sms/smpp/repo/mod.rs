@@ -26,6 +26,8 @@ pub struct Claimed {
     pub status_callback: Option<String>,
     /// Since when a part of it went unanswered (its grace has run out when claimed).
     pub uncertain_since: Option<i64>,
+    /// When it was charged (its day's spending counted it).
+    pub created_at: i64,
 }
 
 /// The queued messages due, as the sender leases them (see `Lease::take`): another
@@ -39,7 +41,7 @@ pub const DUE: Lease<'static> = Lease {
     order: "id",
     also_set: ", attempts = attempts + 1",
     returning: "id, user_id, to_number, from_number, body, segments, cost_micros, \
-       status_callback, uncertain_since",
+       status_callback, uncertain_since, created_at",
     fair: None,
 };
 

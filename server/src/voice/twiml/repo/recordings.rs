@@ -39,6 +39,14 @@ pub async fn insert<'e>(ex: impl Exec<'e>, r: &Recording, wav: &[u8]) -> sqlx::R
     Ok(())
 }
 
+/// The recordings `owner` keeps (core's quota counts them).
+pub async fn count_for<'e>(ex: impl Exec<'e>, owner: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM recordings WHERE user_id = $1")
+        .bind(owner)
+        .fetch_one(ex)
+        .await
+}
+
 /// `owner`'s recordings (of one call when `call_sid` is not empty) in window `w`,
 /// newest first.
 pub async fn list<'e>(
