@@ -39,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
             let broken = dialtone_server::ledger::invariant_violations(&db.pool).await?;
             let held = dialtone_server::voice::repo::open_reservations(&db.pool).await?;
             if broken.is_empty() {
-                println!("invariants hold: balance == sum(ledger), no balance below zero, reserved == sum(open reservations), no charge without a ledger row; {held} call reservations open");
+                println!("invariants hold: balance == sum(ledger), no balance below zero, reserved == sum(open reservations), calls in progress == outbound reservations, no charge without a ledger row; {held} call reservations open");
                 Ok(())
             } else {
                 anyhow::bail!("{} money invariants broken: {broken:?}", broken.len())

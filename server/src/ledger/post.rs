@@ -120,12 +120,13 @@ pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, Po
 
 /// Every broken money invariant, one line each: always empty. Per account the
 /// balance equals the sum of its ledger and is never negative, the money held equals
-/// the sum of its open reservations and never exceeds the balance; and nothing was
+/// the sum of its open reservations and never exceeds the balance, its count of
+/// outbound calls in progress equals its outbound reservations; and nothing was
 /// charged without its ledger row (a call's or a message's cost).
 pub async fn invariant_violations(pool: &sqlx::AnyPool) -> Result<Vec<String>, sqlx::Error> {
     let accounts = repo::account_sums(pool).await?;
     let mut broken = Vec::new();
-    for (id, balance, ledger, reserved, held) in accounts {
+    for (id, balance, ledger, reserved, held, live, outbound) in accounts {
         if balance != ledger || balance < 0 {
             broken.push(format!(
                 "user {id}: balance {balance} but ledger sums to {ledger}"
@@ -134,6 +135,11 @@ pub async fn invariant_violations(pool: &sqlx::AnyPool) -> Result<Vec<String>, s
         if reserved != held || reserved > balance || reserved < 0 {
             broken.push(format!(
                 "user {id}: {reserved} reserved but open reservations hold {held} (balance {balance})"
+            ));
+        }
+        if live != outbound {
+            broken.push(format!(
+                "user {id}: {live} outbound calls counted in progress but {outbound} reserved"
             ));
         }
     }

@@ -162,13 +162,16 @@ statements! {
          ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
          entries = ledger_daily.entries + 1";
 
-    /// Per account: id, balance, the sum of its ledger, money held, and the sum of its
-    /// open reservations.
-    pub fn account_sums() -> all((i64, i64, i64, i64, i64)) =
+    /// Per account: id, balance, the sum of its ledger, money held, the sum of its
+    /// open reservations, its count of outbound calls in progress and its outbound
+    /// reservations.
+    pub fn account_sums() -> all((i64, i64, i64, i64, i64, i64, i64)) =
         "SELECT u.id, u.balance_micros, \
          CAST(COALESCE((SELECT SUM(l.amount_micros) FROM ledger_entries l WHERE l.user_id = u.id), 0) AS BIGINT), \
          u.reserved_micros, \
-         CAST(COALESCE((SELECT SUM(r.amount_micros) FROM call_reservations r WHERE r.user_id = u.id), 0) AS BIGINT) \
+         CAST(COALESCE((SELECT SUM(r.amount_micros) FROM call_reservations r WHERE r.user_id = u.id), 0) AS BIGINT), \
+         u.live_outbound, \
+         (SELECT COUNT(*) FROM call_reservations r WHERE r.user_id = u.id AND r.direction = 'outbound') \
          FROM users u";
 
     /// Calls and messages charged without their ledger row: what, and the cost.

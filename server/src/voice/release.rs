@@ -45,6 +45,7 @@ pub async fn release_matching(
         held.user_id,
         held.amount_micros,
         held.package_seconds,
+        i64::from(held.direction == "outbound"),
     )
     .await?;
     Ok(Some(Released {

@@ -91,7 +91,7 @@ const GUARDS_UNREAD: &str = "CAST(NULL AS TEXT) AS voice_countries, CAST(NULL AS
 
 /// The guards' facts of the call's moment: the owner's outbound calls in progress and
 /// new calls this second.
-const GUARD_FACTS: &str = "(SELECT COUNT(*) FROM call_reservations cr WHERE cr.user_id = n.owner_id AND cr.direction = 'outbound') AS live_calls, \
+const GUARD_FACTS: &str = "u.live_outbound AS live_calls, \
     CASE WHEN u.cps_window = $2 / 1000 THEN u.cps_count ELSE 0 END AS calls_last_second";
 
 const GUARD_FACTS_UNREAD: &str =
@@ -242,10 +242,12 @@ statements! {
          (SELECT created_at FROM call_reservations WHERE call_id = $1), \
          (SELECT expires_at FROM call_reservations WHERE call_id = $1)";
 
-    /// Gives back what `charge::hold_and_reserve` held.
-    pub fn unhold(user_id: i64, amount: i64, package_seconds: i64) -> run() =
-        "UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2 WHERE id = $3",
-        (amount, package_seconds, user_id);
+    /// Gives back what `charge::hold_and_reserve` held (`outbound`: 1 for an outbound
+    /// call's reservation, which counted among the account's calls in progress).
+    pub fn unhold(user_id: i64, amount: i64, package_seconds: i64, outbound: i64) -> run() =
+        "UPDATE users SET reserved_micros = reserved_micros - $1, reserved_package_seconds = reserved_package_seconds - $2, \
+         live_outbound = live_outbound - $4 WHERE id = $3",
+        (amount, package_seconds, user_id, outbound);
 }
 
 pub struct Reservation<'a> {

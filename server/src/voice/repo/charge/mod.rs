@@ -26,13 +26,14 @@ pub use settle::{settle, settle_ahead, settle_read_ahead, Settlement};
 /// re-checks that the call has neither a reservation nor a record yet, and the
 /// account's limits that other calls' writes change ($14-$16: outbound calls at once,
 /// in this second, and the day's spending with what calls in progress hold). An
-/// outbound call ($17) counts itself in its second.
+/// outbound call ($17) counts itself in its second and among the account's calls in
+/// progress (`users.live_outbound`, taken off again when its reservation is released).
 const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2, \
     cps_count = CASE WHEN $17 = 0 THEN cps_count WHEN cps_window = $6 / 1000 THEN cps_count + 1 ELSE 1 END, \
-    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END \
+    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END, live_outbound = live_outbound + $17 \
     WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
     AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) \
-    AND ($14 < 0 OR (SELECT COUNT(*) FROM call_reservations c WHERE c.user_id = $3 AND c.direction = 'outbound') < $14) \
+    AND ($14 < 0 OR live_outbound < $14) \
     AND ($15 < 0 OR cps_window <> $6 / 1000 OR cps_count < $15) \
     AND ($16 < 0 OR (CASE WHEN spent_day = $6 / 86400000 THEN spent_today_micros ELSE 0 END) + reserved_micros + $1 <= $16); \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \
@@ -43,10 +44,10 @@ const HOLD_SQLITE: &str = "UPDATE users SET reserved_micros = reserved_micros + 
 /// turn in the batch.
 const HOLD_POSTGRES: &str = "WITH h AS (UPDATE users SET reserved_micros = reserved_micros + $1, reserved_package_seconds = reserved_package_seconds + $2, \
     cps_count = CASE WHEN $17 = 0 THEN cps_count WHEN cps_window = $6 / 1000 THEN cps_count + 1 ELSE 1 END, \
-    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END \
+    cps_window = CASE WHEN $17 = 0 THEN cps_window ELSE $6 / 1000 END, live_outbound = live_outbound + $17 \
     WHERE id = $3 AND balance_micros - reserved_micros >= $1 AND ($2 = 0 OR reserved_package_seconds + $2 <= $4) \
     AND NOT EXISTS (SELECT 1 FROM call_reservations WHERE call_id = $5) AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $5) \
-    AND ($14 < 0 OR (SELECT COUNT(*) FROM call_reservations c WHERE c.user_id = $3 AND c.direction = 'outbound') < $14) \
+    AND ($14 < 0 OR live_outbound < $14) \
     AND ($15 < 0 OR cps_window <> $6 / 1000 OR cps_count < $15) \
     AND ($16 < 0 OR (CASE WHEN spent_day = $6 / 86400000 THEN spent_today_micros ELSE 0 END) + reserved_micros + $1 <= $16) RETURNING id) \
     INSERT INTO call_reservations (call_id, user_id, amount_micros, package_seconds, created_at, expires_at, \

@@ -59,18 +59,18 @@ const CALL_COLUMNS: &str = "call_id, user_id, number_id, direction, from_number,
 
 /// For a settlement computed from a read before the call's turn
 /// (`Batcher::reads_ahead`): whether what that read found still holds. The call has
-/// no record yet; its reservation ($28: whether the read found one) is the one the
+/// no record yet; its reservation ($29: whether the read found one) is the one the
 /// read found, or there is none; the account can pay; and no low-balance warning is
-/// due ($29: the threshold), which would be a second write. On SQLite the first
+/// due ($30: the threshold), which would be a second write. On SQLite the first
 /// statement notes the answer in a temporary table, every write depends on the note,
 /// and the last clears it; on PostgreSQL it is the statement's first CTE.
 const GUARD: &str = "SELECT 1 FROM users WHERE id = $5 \
     AND NOT EXISTS (SELECT 1 FROM calls WHERE call_id = $1) \
-    AND CASE WHEN $28 = 1 THEN EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1 \
+    AND CASE WHEN $29 = 1 THEN EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1 \
       AND r.user_id = $5 AND r.amount_micros = $2 AND r.package_seconds = $3) \
       ELSE NOT EXISTS (SELECT 1 FROM call_reservations r WHERE r.call_id = $1) END \
     AND balance_micros - (reserved_micros - $2) >= $4 \
-    AND ($4 = 0 OR low_balance_notified <> 0 OR balance_micros - $4 >= $29)";
+    AND ($4 = 0 OR low_balance_notified <> 0 OR balance_micros - $4 >= $30)";
 
 // The table the guard notes in on SQLite is made on every SQLite connection
 // (`crate::db::NOTE_TABLE_SQLITE`).
@@ -117,10 +117,11 @@ fn settle_sql(backend: Backend, guarded: bool) -> String {
          ON CONFLICT (day, country_id) DO UPDATE SET calls = call_daily.calls + 1, answered = call_daily.answered + excluded.answered, \
          seconds = call_daily.seconds + excluded.seconds, cost_micros = call_daily.cost_micros + excluded.cost_micros"
     );
-    // The balance UPDATE releases the reservation ($2, $3: it is this account's, or 0)
+    // The balance UPDATE releases the reservation ($2, $3: it is this account's, or 0;
+    // $28: 1 when it was an outbound call's, one of the account's calls in progress)
     // and charges $4 if what is not held by other calls covers it.
     let charge = "UPDATE users SET reserved_micros = reserved_micros - $2, reserved_package_seconds = reserved_package_seconds - $3, \
-         balance_micros = balance_micros - $4, \
+         live_outbound = live_outbound - $28, balance_micros = balance_micros - $4, \
          spent_today_micros = CASE WHEN spent_day = $9 THEN spent_today_micros + $4 ELSE $4 END, spent_day = $9 \
          WHERE id = $5 AND balance_micros - (reserved_micros - $2) >= $4";
     match backend {
@@ -151,6 +152,7 @@ fn settle_sql(backend: Backend, guarded: bool) -> String {
             charge
                 .replace("- $2", "- (SELECT COUNT(*) FROM r) * $2")
                 .replace("- $3", "- (SELECT COUNT(*) FROM r) * $3")
+                .replace("- $28", "- (SELECT COUNT(*) FROM r) * $28")
         ),
     }
 }
@@ -268,11 +270,14 @@ fn settle_args<'q>(a: &mut impl Bind<'q>, s: &Settlement<'q>) -> Result<(), BoxD
     a.string(crate::webhooks::call_sid(c.call_id))?;
     a.int(s.call_day)?;
     a.int(c.country_id.unwrap_or(0))?;
-    a.int(i64::from(s.answered))
+    a.int(i64::from(s.answered))?;
+    // An outbound call's reservation released: one call in progress fewer (the
+    // PostgreSQL form without the guard also multiplies it by the rows it deleted).
+    a.int(i64::from(s.released && c.direction == "outbound"))
 }
 
-/// The guarded form's two more: whether the read found a reservation ($28), and the
-/// low-balance threshold ($29).
+/// The guarded form's two more: whether the read found a reservation ($29), and the
+/// low-balance threshold ($30).
 fn guard_args<'q>(
     a: &mut impl Bind<'q>,
     s: &Settlement<'q>,
