@@ -9,6 +9,8 @@ use phonenumber::Type;
 /// guards ask for both).
 pub struct Dialled {
     pub kind: NumberKind,
+    /// As `region`.
+    pub region: Option<String>,
     /// As `country`.
     pub country: Option<String>,
 }
@@ -24,10 +26,12 @@ pub fn facts(e164: &str) -> Dialled {
     match phonenumber::parse(None, e164) {
         Ok(number) => Dialled {
             kind: kind_of_parsed(&number),
+            region: number.country().id().map(|id| id.as_ref().to_string()),
             country: country_of_parsed(&number),
         },
         Err(_) => Dialled {
             kind: NumberKind::Other,
+            region: None,
             country: None,
         },
     }
@@ -117,6 +121,7 @@ mod tests {
         let dialled = facts("+19005550123");
         assert_eq!(dialled.kind, NumberKind::PremiumRate);
         assert_eq!(dialled.country.as_deref(), Some("US"));
+        assert_eq!(facts("+18765551234").region.as_deref(), Some("JM"));
         assert!(dialled.allowed("+19005550123").is_err());
         for blocked in [
             "+19005550123",

@@ -103,10 +103,15 @@ async fn read(
     // The number's customer and what this call already left, in one read.
     // Only an inbound call is routed (rung, forwarded, answered by a flow or a webhook).
     let guards = state.config.call_guards;
+    // The dialled number's plan facts, from one parse: its region rates +1 calls, its
+    // kind and country are the guards'.
+    let dialled =
+        (direction == Direction::Outbound).then(|| crate::infra::numbering::facts(&req.to));
     let reading = repo::Reading {
         routing: direction == Direction::Inbound,
         priced: deck.is_some(),
         guards,
+        dialled: dialled.as_ref(),
     };
     let call = (req.from.as_str(), req.to.as_str());
     let found = repo::find_call(conn, direction, call, now, &req.call_id, reading).await?;
@@ -147,8 +152,7 @@ async fn read(
     if facts.earlier == Earlier::Nothing {
         // The destination's kind and country (one parse of the number), and the
         // administrator's high-risk prefixes.
-        let dialled = (guards && direction == Direction::Outbound)
-            .then(|| crate::infra::numbering::facts(&req.to));
+        let dialled = dialled.filter(|_| guards);
         facts.blocked_destination = dialled.as_ref().is_some_and(|d| {
             d.allowed(&req.to).is_err() || geo::high_risk(&req.to, party.high_risk.as_deref())
         });

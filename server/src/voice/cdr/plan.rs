@@ -45,6 +45,7 @@ pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Resu
         routing: false,
         priced: e.deck.is_some(),
         guards: false,
+        dialled: None,
     };
     let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, read).await?;
     let Some((mut party, facts)) = found else {

@@ -43,7 +43,7 @@ pub async fn find_call(
     (from, to): (&str, &str),
     now: i64,
     call_id: &str,
-    read: Reading,
+    read: Reading<'_>,
 ) -> Result<Option<(Party, CallFacts)>, sqlx::Error> {
     let facts = Some(Facts { call_id, read });
     Ok(party_query(conn, direction, from, to, now, facts)
@@ -55,17 +55,20 @@ pub async fn find_call(
 /// authorization), whether a rate deck priced the call already (`priced`), and what the
 /// fraud guards decide on (`guards`: an authorization's; a CDR's settlement needs none).
 #[derive(Clone, Copy)]
-pub struct Reading {
+pub struct Reading<'a> {
     pub routing: bool,
     pub priced: bool,
     pub guards: bool,
+    /// The dialled number's plan facts when the caller parsed them already (its
+    /// region picks +1's rates): not parsed twice.
+    pub dialled: Option<&'a crate::infra::numbering::Dialled>,
 }
 
 /// Which facts `party_query` reads with the party.
 #[derive(Clone, Copy)]
 struct Facts<'a> {
     call_id: &'a str,
-    read: Reading,
+    read: Reading<'a>,
 }
 
 /// The columns of `CallFacts`, for the call bound as $3: its record, its reservation,
@@ -186,7 +189,10 @@ async fn party_query(
     let priced = facts.is_some_and(|f| f.read.priced);
     let candidates = if direction == Direction::Outbound && !priced {
         // +1's area code decides the region: only the United States has the bare "1".
-        let region = crate::infra::numbering::region(to);
+        let region = match facts.and_then(|f| f.read.dialled) {
+            Some(d) => d.region.clone(),
+            None => crate::infra::numbering::region(to),
+        };
         dialtone_core::rating::candidate_prefixes_in(to, region.as_deref()).unwrap_or_default()
     } else {
         Vec::new()
