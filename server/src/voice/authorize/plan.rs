@@ -130,25 +130,11 @@ async fn read(
     };
     let Some((mut party, call_facts)) = found else {
         // No active number: the call's own state still answers first.
-        facts.earlier = match repo::call_state(&mut *conn, &req.call_id).await? {
-            (1.., _, _) => Earlier::Ended,
-            (_, Some(created_at_ms), Some(expires_at_ms)) => Earlier::Held {
-                created_at_ms,
-                expires_at_ms,
-            },
-            _ => Earlier::Nothing,
-        };
+        facts.earlier = earlier_without_party(conn, &req.call_id).await?;
         read.facts = facts;
         return Ok(read);
     };
-    facts.earlier = match (&call_facts.stored, &call_facts.held) {
-        (Some(_), _) => Earlier::Ended,
-        (None, Some(h)) => Earlier::Held {
-            created_at_ms: h.created_at,
-            expires_at_ms: h.expires_at,
-        },
-        (None, None) => Earlier::Nothing,
-    };
+    facts.earlier = earlier_of(&call_facts);
     if facts.earlier == Earlier::Nothing {
         // The destination's kind and country (one parse of the number), and the
         // administrator's high-risk prefixes.
@@ -169,13 +155,36 @@ async fn read(
             live_calls: call_facts.live_calls,
             calls_last_second: call_facts.calls_last_second,
         };
-
         let ask = (state, req, direction, now);
         facts.party = Some(route(ask, &party, call_facts, party_facts, &mut read, conn).await?);
         read.party = Some(party);
     }
     read.facts = facts;
     Ok(read)
+}
+
+/// What the call already left (its record, its reservation), read with its party.
+fn earlier_of(call_facts: &repo::CallFacts) -> Earlier {
+    match (&call_facts.stored, &call_facts.held) {
+        (Some(_), _) => Earlier::Ended,
+        (None, Some(h)) => Earlier::Held {
+            created_at_ms: h.created_at,
+            expires_at_ms: h.expires_at,
+        },
+        (None, None) => Earlier::Nothing,
+    }
+}
+
+/// What the call already left when its number is no one's active number.
+async fn earlier_without_party(conn: &mut AnyConnection, call_id: &str) -> Result<Earlier> {
+    Ok(match repo::call_state(&mut *conn, call_id).await? {
+        (1.., _, _) => Earlier::Ended,
+        (_, Some(created_at_ms), Some(expires_at_ms)) => Earlier::Held {
+            created_at_ms,
+            expires_at_ms,
+        },
+        _ => Earlier::Nothing,
+    })
 }
 
 /// Who pays and whether they may: the device's owner, the IVR leg's ticket, the trial.

@@ -2,7 +2,7 @@
 //! limit the call goes on, nothing more is stored, and the owner is told what was not
 //! kept and why.
 
-use super::twiml::{twiml_line, XML};
+use super::twiml::{twiml_line, RECORDS};
 use super::{voicemail_line, Ivr};
 use dialtone_core::quota::{self, Kept};
 use std::time::Duration;
@@ -76,19 +76,7 @@ async fn at_the_quota_a_voicemail_is_not_kept_and_the_owner_hears_why() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_quota_a_twiml_recording_is_not_kept_and_its_action_has_no_url() {
-    let (ivr, customer) = twiml_line(
-        &[
-            (
-                "/voice",
-                200,
-                XML,
-                r##"<Response><Record maxLength="3" finishOnKey="#" action="/recorded"/></Response>"##,
-            ),
-            ("/recorded", 200, XML, "<Response><Hangup/></Response>"),
-        ],
-        true,
-    )
-    .await;
+    let (ivr, customer) = twiml_line(&RECORDS, true).await;
     let limit = Kept::Recordings.quota().account;
     fill(&ivr, "recordings", limit).await;
 

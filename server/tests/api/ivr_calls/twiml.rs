@@ -311,21 +311,20 @@ async fn a_failing_voice_url_hands_the_call_to_its_fallback_asked_with_get() {
     assert_eq!(call["status"], "completed", "{call}");
 }
 
+/// An application that records the caller for up to 3 s, its action at /recorded.
+pub(super) const RECORDS: [(&str, u16, &str, &str); 2] = [
+    (
+        "/voice",
+        200,
+        XML,
+        r##"<Response><Say>Leave a message.</Say><Record maxLength="3" finishOnKey="#" action="/recorded"/></Response>"##,
+    ),
+    ("/recorded", 200, XML, "<Response><Hangup/></Response>"),
+];
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn record_stores_the_callers_voice_as_a_recording_of_the_api() {
-    let (ivr, customer) = twiml_line(
-        &[
-            (
-                "/voice",
-                200,
-                XML,
-                r##"<Response><Say>Leave a message.</Say><Record maxLength="3" finishOnKey="#" action="/recorded"/></Response>"##,
-            ),
-            ("/recorded", 200, XML, "<Response><Hangup/></Response>"),
-        ],
-        true,
-    )
-    .await;
+    let (ivr, customer) = twiml_line(&RECORDS, true).await;
 
     ivr.carrier_completes("ivr-voicemail", 1).await;
 
