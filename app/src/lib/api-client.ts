@@ -34,6 +34,16 @@ export function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
 }
 
+/** A failed call's message when no field explains it (those show under their fields), else null. */
+export function generalFailureOf(
+  call: { isError: boolean; error: unknown },
+  fallback: string,
+): string | null {
+  return call.isError && Object.keys(fieldErrorsOf(call.error)).length === 0
+    ? messageOf(call.error, fallback)
+    : null;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a Blob (a chosen file) goes as it is, so the browser streams it from

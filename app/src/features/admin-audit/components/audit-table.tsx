@@ -1,6 +1,5 @@
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
-import { actionsColumn, DataTable } from '../../../components/ui/tables/data-table';
+import { DataTable } from '../../../components/ui/tables/data-table';
+import { useRowDetails } from '../../../components/ui/tables/row-details';
 import { dateColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { AuditEntry } from '../api/get-audit';
@@ -15,15 +14,11 @@ function target(entry: AuditEntry): string {
 const detailsId = (entry: AuditEntry) => `audit-details-${entry.id}`;
 
 export function AuditTable({ items }: { items: AuditEntry[] }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-
-  function toggle(id: number) {
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }
+  const details = useRowDetails({
+    detailsId,
+    content: (entry) => <AuditDetails entry={entry} />,
+    label: (entry) => `Details of ${actionLabel(entry.action)}, ${formatDateTime(entry.date)}`,
+  });
 
   return (
     <DataTable
@@ -31,11 +26,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
       minWidth="min-w-[48rem]"
       rowClassName="align-top"
       rows={items}
-      detail={(entry) =>
-        expanded.has(entry.id)
-          ? { id: detailsId(entry), content: <AuditDetails entry={entry} /> }
-          : null
-      }
+      detail={details.detail}
       columns={[
         dateColumn('Date', (entry: AuditEntry) => entry.date, { withTime: true }),
         {
@@ -58,26 +49,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
           className: 'whitespace-nowrap text-slate-700',
           cell: target,
         },
-        actionsColumn(
-          (entry: AuditEntry) => {
-            const open = expanded.has(entry.id);
-            const Chevron = open ? ChevronDown : ChevronRight;
-            return (
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={open ? detailsId(entry) : undefined}
-                aria-label={`Details of ${actionLabel(entry.action)}, ${formatDateTime(entry.date)}`}
-                onClick={() => toggle(entry.id)}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <Chevron className="h-4 w-4" aria-hidden="true" />
-                Details
-              </button>
-            );
-          },
-          { header: 'Details' },
-        ),
+        details.column,
       ]}
     />
   );

@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/feedback/alert';
-import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
+import { SavedForm } from '../../../components/ui/forms/saved-form';
 import { TextAreaField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf, type FieldMessages } from '../../../lib/api-client';
+import type { FieldMessages } from '../../../lib/api-client';
 import { geoLists } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useSavedForm } from '../../../lib/use-saved-form';
 import { adminPermissionsKey, saveLists, type PermissionLists } from '../api/admin-permissions';
 
 type ListValues = PermissionLists & Record<string, string>;
@@ -43,37 +40,27 @@ const fields: Array<{ name: keyof PermissionLists; label: string; hint: string }
 
 /** The administrator's three lists, checked by core as typed and again by the server. */
 export function ListsForm({ saved }: { saved: PermissionLists }) {
-  const queryClient = useQueryClient();
-  const form = useCoreForm<ListValues>({ initial: { ...saved }, validate });
-  const save = useMutation({
-    mutationFn: saveLists,
-    onSuccess: (lists) => {
-      toast.success('Permissions saved');
-      form.reset({ ...lists });
-      void queryClient.invalidateQueries({ queryKey: adminPermissionsKey });
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  const { form, saving } = useSavedForm<ListValues, PermissionLists>({
+    initial: { ...saved },
+    validate,
+    save: (values) =>
+      saveLists({
+        voiceCountries: values.voiceCountries,
+        smsCountries: values.smsCountries,
+        highRiskPrefixes: values.highRiskPrefixes,
+      }),
+    valuesOf: (lists) => ({ ...lists }),
+    saved: () => 'Permissions saved',
+    refresh: adminPermissionsKey,
+    failure: 'Could not save the lists. Please try again.',
   });
-  const failure =
-    save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0
-      ? messageOf(save.error, 'Could not save the lists. Please try again.')
-      : null;
   return (
-    <form
-      noValidate
-      aria-labelledby="permission-lists-heading"
-      onSubmit={form.submit((values) =>
-        save.mutate({
-          voiceCountries: values.voiceCountries,
-          smsCountries: values.smsCountries,
-          highRiskPrefixes: values.highRiskPrefixes,
-        }),
-      )}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <SavedForm
+      id="permission-lists-heading"
+      title="Defaults and high-risk ranges"
+      submitLabel="Save lists"
+      {...saving}
     >
-      <h2 id="permission-lists-heading" className="text-lg font-semibold text-slate-900">
-        Defaults and high-risk ranges
-      </h2>
       <div className="mt-5 grid gap-5">
         {fields.map((field) => (
           <TextAreaField
@@ -87,22 +74,6 @@ export function ListsForm({ saved }: { saved: PermissionLists }) {
           />
         ))}
       </div>
-      {failure && (
-        <div className="mt-5">
-          <Alert>{failure}</Alert>
-        </div>
-      )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel="Reset"
-        onCancel={() => {
-          save.reset();
-          form.reset({ ...saved });
-        }}
-        pending={save.isPending}
-      >
-        Save lists
-      </DialogActions>
-    </form>
+    </SavedForm>
   );
 }

@@ -1,8 +1,7 @@
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/feedback/alert';
-import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
-import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { SavedForm } from '../../../components/ui/forms/saved-form';
+import { TextFieldGrid } from '../../../components/ui/forms/text-field-grid';
+import { fieldErrorsOf, generalFailureOf } from '../../../lib/api-client';
 import { validateSettings } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import type { PlatformSettings } from '../api/get-settings';
@@ -24,11 +23,7 @@ export function SettingsForm({ saved }: { saved: PlatformSettings }) {
     validate: (values) => validateSettings(values),
   });
   const save = useSaveSettings();
-  const fieldErrors = fieldErrorsOf(save.error);
-  const failure =
-    save.isError && Object.keys(fieldErrors).length === 0
-      ? messageOf(save.error, 'Could not save the settings. Please try again.')
-      : null;
+  const failure = generalFailureOf(save, 'Could not save the settings. Please try again.');
   const changed = settingsFields.some((field) => form.values[field.name] !== saved[field.name]);
 
   const onSubmit = form.submit((values) =>
@@ -42,50 +37,29 @@ export function SettingsForm({ saved }: { saved: PlatformSettings }) {
   );
 
   return (
-    <form
-      noValidate
-      aria-labelledby="platform-settings-heading"
+    <SavedForm
+      id="platform-settings-heading"
+      title="Platform settings"
+      description="Changes apply to the next purchase, renewal, deposit or call on every server."
       onSubmit={onSubmit}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      failure={failure}
+      pending={save.isPending}
+      onReset={() => {
+        save.reset();
+        form.reset({ ...saved });
+      }}
+      resetDisabled={save.isPending || !changed}
+      submitDisabled={save.isPending}
+      submitLabel={save.isPending ? 'Saving...' : 'Save'}
     >
-      <h2 id="platform-settings-heading" className="text-lg font-semibold text-slate-900">
-        Platform settings
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Changes apply to the next purchase, renewal, deposit or call on every server.
-      </p>
-      <div className="mt-5 grid gap-5 md:grid-cols-2">
-        {settingsFields.map((field) => (
-          <TextField
-            key={field.name}
-            id={`setting-${field.name}`}
-            label={field.label}
-            hint={field.hint}
-            inputMode={field.inputMode}
-            autoComplete="off"
-            required
-            {...form.text(field.name)}
-          />
-        ))}
-      </div>
-      {failure && (
-        <div className="mt-5">
-          <Alert>{failure}</Alert>
-        </div>
-      )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel="Reset"
-        onCancel={() => {
-          save.reset();
-          form.reset({ ...saved });
-        }}
-        cancelDisabled={save.isPending || !changed}
-        pending={save.isPending}
-        disabled={save.isPending}
-      >
-        {save.isPending ? 'Saving...' : 'Save'}
-      </DialogActions>
-    </form>
+      <TextFieldGrid
+        className="mt-5 grid gap-5 md:grid-cols-2"
+        idPrefix="setting-"
+        fields={settingsFields}
+        autoComplete="off"
+        required
+        text={form.text}
+      />
+    </SavedForm>
   );
 }

@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
-import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { SavedForm } from '../../../components/ui/forms/saved-form';
+import { TextFieldGrid } from '../../../components/ui/forms/text-field-grid';
 import { usd, validateRecharge } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useSavedForm } from '../../../lib/use-saved-form';
 import { autoRechargeKey, saveAutoRecharge, type AutoRecharge } from '../api/billing';
 
 type Values = { enabled: boolean; threshold: string; amount: string; monthlyMax: string };
@@ -78,40 +75,24 @@ export function AutoRechargeForm({
   hasCard: boolean;
   maxDeposit: string;
 }) {
-  const queryClient = useQueryClient();
-  const form = useCoreForm<Values>({
+  const { form, saving } = useSavedForm({
     initial: valuesOf(settings),
     validate: ({ threshold, amount, monthlyMax }) =>
       validateRecharge({ threshold, amount, monthlyMax }, maxDeposit),
+    save: ({ enabled, ...input }) => saveAutoRecharge(enabled, input),
+    cache: autoRechargeKey,
+    valuesOf,
+    saved: (saved) => (saved.enabled ? 'Auto-recharge is on' : 'Auto-recharge is off'),
+    failure: 'Could not save auto-recharge. Please try again.',
   });
-  const save = useMutation({
-    mutationFn: ({ enabled, ...input }: Values) => saveAutoRecharge(enabled, input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(autoRechargeKey, saved);
-      form.reset(valuesOf(saved));
-      toast.success(saved.enabled ? 'Auto-recharge is on' : 'Auto-recharge is off');
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
-  });
-  const failure =
-    save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0
-      ? messageOf(save.error, 'Could not save auto-recharge. Please try again.')
-      : null;
   return (
-    <form
-      noValidate
-      aria-labelledby="recharge-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      onSubmit={form.submit((values) => save.mutate(values))}
+    <SavedForm
+      id="recharge-heading"
+      title="Auto-recharge"
+      description="Keep your calls and numbers running: when your available balance falls below the amount you choose, we charge your saved card once and add the funds. A declined card is tried again twice over a day, then auto-recharge turns off and we tell you."
+      submitLabel="Save auto-recharge"
+      {...saving}
     >
-      <h2 id="recharge-heading" className="text-lg font-semibold text-slate-900">
-        Auto-recharge
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Keep your calls and numbers running: when your available balance falls below the amount you
-        choose, we charge your saved card once and add the funds. A declined card is tried again
-        twice over a day, then auto-recharge turns off and we tell you.
-      </p>
       <div className="mt-5">
         <CheckboxField
           label="Turn on auto-recharge"
@@ -120,36 +101,15 @@ export function AutoRechargeForm({
           {...form.checkbox('enabled')}
         />
       </div>
-      <div className="mt-5 grid gap-5 md:grid-cols-3">
-        {fields.map((f) => (
-          <TextField
-            key={f.name}
-            id={`recharge-${f.name}`}
-            label={f.label}
-            hint={f.hint}
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text(f.name)}
-          />
-        ))}
-      </div>
+      <TextFieldGrid
+        className="mt-5 grid gap-5 md:grid-cols-3"
+        idPrefix="recharge-"
+        fields={fields}
+        inputMode="decimal"
+        autoComplete="off"
+        text={form.text}
+      />
       <Status settings={settings} />
-      {failure && (
-        <div className="mt-5">
-          <Alert>{failure}</Alert>
-        </div>
-      )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel="Reset"
-        onCancel={() => {
-          save.reset();
-          form.reset(valuesOf(settings));
-        }}
-        pending={save.isPending}
-      >
-        Save auto-recharge
-      </DialogActions>
-    </form>
+    </SavedForm>
   );
 }

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
-import { Alert } from '../../../components/ui/feedback/alert';
-import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { LoadedForm } from '../../../components/ui/forms/loaded-form';
+import { SavedForm } from '../../../components/ui/forms/saved-form';
+import { TextFieldGrid } from '../../../components/ui/forms/text-field-grid';
+import { useSavedForm } from '../../../lib/use-saved-form';
 import {
   profileKey,
   saveBillingProfile,
@@ -22,69 +19,42 @@ const fields = [
 type Values = BillingProfile & Record<string, string>;
 
 function Form({ profile }: { profile: BillingProfile }) {
-  const queryClient = useQueryClient();
   // The server checks these (lengths, the e-mail); nothing to check as typed.
-  const form = useCoreForm<Values>({ initial: { ...profile }, validate: () => ({}) });
-  const save = useMutation({
-    mutationFn: saveBillingProfile,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileKey, saved);
-      form.reset({ ...saved });
-      toast.success('Billing details saved');
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  const { form, saving } = useSavedForm<Values, BillingProfile>({
+    initial: { ...profile },
+    save: saveBillingProfile,
+    cache: profileKey,
+    valuesOf: (saved) => ({ ...saved }),
+    saved: () => 'Billing details saved',
+    failure: 'Could not save your billing details. Please try again.',
   });
-  const failure =
-    save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0
-      ? messageOf(save.error, 'Could not save your billing details. Please try again.')
-      : null;
   return (
-    <form
-      noValidate
-      aria-labelledby="profile-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      onSubmit={form.submit((values) => save.mutate(values))}
+    <SavedForm
+      id="profile-heading"
+      title="Billing details"
+      description="Printed on your receipts and statements from the next one issued."
+      submitLabel="Save details"
+      {...saving}
     >
-      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
-        Billing details
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Printed on your receipts and statements from the next one issued.
-      </p>
-      <div className="mt-5 grid gap-5 md:grid-cols-2">
-        {fields.map((f) => (
-          <TextField
-            key={f.name}
-            id={`billing-${f.name}`}
-            label={f.label}
-            hint={f.hint}
-            {...form.text(f.name)}
-          />
-        ))}
-      </div>
-      {failure && (
-        <div className="mt-5">
-          <Alert>{failure}</Alert>
-        </div>
-      )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel="Reset"
-        onCancel={() => {
-          save.reset();
-          form.reset({ ...profile });
-        }}
-        pending={save.isPending}
-      >
-        Save details
-      </DialogActions>
-    </form>
+      <TextFieldGrid
+        className="mt-5 grid gap-5 md:grid-cols-2"
+        idPrefix="billing-"
+        fields={fields}
+        text={form.text}
+      />
+    </SavedForm>
   );
 }
 
 export function BillingProfileForm() {
   const profile = useBillingProfile();
-  if (profile.isPending) return <p role="status">Loading billing details...</p>;
-  if (profile.isError) return <Alert>Could not load your billing details.</Alert>;
-  return <Form key={profile.dataUpdatedAt} profile={profile.data} />;
+  return (
+    <LoadedForm
+      query={profile}
+      loading="Loading billing details..."
+      error="Could not load your billing details."
+    >
+      {(data) => <Form profile={data} />}
+    </LoadedForm>
+  );
 }

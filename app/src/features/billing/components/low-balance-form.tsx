@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import type { Schema } from '../../../generated/api-types';
-import { DialogActions } from '../../../components/ui/dialogs/dialog-actions';
-import { Alert } from '../../../components/ui/feedback/alert';
+import { LoadedForm } from '../../../components/ui/forms/loaded-form';
+import { SavedForm } from '../../../components/ui/forms/saved-form';
 import { TextField } from '../../../components/ui/forms/text-field';
-import { api, fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import { useApiGet } from '../../../lib/use-api-get';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useSavedForm } from '../../../lib/use-saved-form';
 
 type Alerts = Schema<'Alerts'>;
 type Values = { lowBalanceThreshold: string };
@@ -19,36 +17,23 @@ const valuesOf = (a: Alerts): Values => ({
 });
 
 function Form({ alerts }: { alerts: Alerts }) {
-  const queryClient = useQueryClient();
   // The server checks the amount (core's rule); an empty field is the platform's.
-  const form = useCoreForm<Values>({ initial: valuesOf(alerts), validate: () => ({}) });
-  const save = useMutation({
-    mutationFn: (values: Values) => api.put<Alerts>('/billing/alerts', values),
-    onSuccess: (next) => {
-      queryClient.setQueryData(key, next);
-      form.reset(valuesOf(next));
-      toast.success('Low-balance warning saved');
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+  const { form, saving } = useSavedForm({
+    initial: valuesOf(alerts),
+    save: (values) => api.put<Alerts>('/billing/alerts', values),
+    cache: key,
+    valuesOf,
+    saved: () => 'Low-balance warning saved',
+    failure: 'Could not save the warning. Please try again.',
   });
-  const failure =
-    save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0
-      ? messageOf(save.error, 'Could not save the warning. Please try again.')
-      : null;
   return (
-    <form
-      noValidate
-      aria-labelledby="alerts-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      onSubmit={form.submit((values) => save.mutate(values))}
+    <SavedForm
+      id="alerts-heading"
+      title="Low-balance warning"
+      description="We notify you once when your balance falls below this amount, and again after you add funds and it falls again."
+      submitLabel="Save warning"
+      {...saving}
     >
-      <h2 id="alerts-heading" className="text-lg font-semibold text-slate-900">
-        Low-balance warning
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        We notify you once when your balance falls below this amount, and again after you add funds
-        and it falls again.
-      </p>
       <div className="mt-5 max-w-sm">
         <TextField
           id="alerts-low-balance"
@@ -59,29 +44,19 @@ function Form({ alerts }: { alerts: Alerts }) {
           {...form.text('lowBalanceThreshold')}
         />
       </div>
-      {failure && (
-        <div className="mt-5">
-          <Alert>{failure}</Alert>
-        </div>
-      )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel="Reset"
-        onCancel={() => {
-          save.reset();
-          form.reset(valuesOf(alerts));
-        }}
-        pending={save.isPending}
-      >
-        Save warning
-      </DialogActions>
-    </form>
+    </SavedForm>
   );
 }
 
 export function LowBalanceForm() {
   const alerts = useApiGet<Alerts>(key, '/billing/alerts', { staleTime: 0 });
-  if (alerts.isPending) return <p role="status">Loading the warning...</p>;
-  if (alerts.isError) return <Alert>Could not load your low-balance warning.</Alert>;
-  return <Form key={alerts.dataUpdatedAt} alerts={alerts.data} />;
+  return (
+    <LoadedForm
+      query={alerts}
+      loading="Loading the warning..."
+      error="Could not load your low-balance warning."
+    >
+      {(data) => <Form alerts={data} />}
+    </LoadedForm>
+  );
 }

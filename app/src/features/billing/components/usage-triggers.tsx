@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Schema } from '../../../generated/api-types';
 import { Button } from '../../../components/ui/basics/button';
 import {
@@ -8,11 +7,15 @@ import {
   dangerConfirm,
 } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { Alert } from '../../../components/ui/feedback/alert';
-import { optionsOf, SelectField } from '../../../components/ui/forms/select-field';
+import {
+  optionsOf,
+  SelectField,
+  type SelectOption,
+} from '../../../components/ui/forms/select-field';
 import { TextField } from '../../../components/ui/forms/text-field';
-import { api, fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useApiGet } from '../../../lib/use-api-get';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useSavedForm } from '../../../lib/use-saved-form';
 
 type Trigger = Schema<'TriggerView'>;
 type Values = {
@@ -57,51 +60,37 @@ const periods = optionsOf({
 function NewTriggerForm() {
   const queryClient = useQueryClient();
   // The server checks every field with the API's rules (shown under each field).
-  const form = useCoreForm<Values>({ initial: empty, validate: () => ({}) });
-  const create = useMutation({
-    mutationFn: (values: Values) => api.post<Trigger>('/usage/triggers', values),
-    onSuccess: async () => {
+  const { form, saving } = useSavedForm({
+    initial: empty,
+    // The list shows the new trigger before the form clears.
+    save: async (values) => {
+      const created = await api.post<Trigger>('/usage/triggers', values);
       await queryClient.invalidateQueries({ queryKey: key });
-      form.reset(empty);
-      toast.success('Trigger created');
+      return created;
     },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+    valuesOf: () => empty,
+    saved: () => 'Trigger created',
+    failure: 'Could not create the trigger.',
   });
-  const failure =
-    create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0
-      ? messageOf(create.error, 'Could not create the trigger.')
-      : null;
+  const select = (id: string, label: string, options: SelectOption[], name: keyof Values) => (
+    <SelectField id={id} label={label} options={options} {...form.text(name)} />
+  );
   return (
     <form
       noValidate
       aria-label="New usage trigger"
       className="mt-4 grid gap-4 md:grid-cols-3"
-      onSubmit={form.submit((values) => create.mutate(values))}
+      onSubmit={saving.onSubmit}
     >
-      <SelectField
-        id="trigger-category"
-        label="Category"
-        options={categories}
-        {...form.text('usageCategory')}
-      />
-      <SelectField
-        id="trigger-by"
-        label="Measured by"
-        options={measures}
-        {...form.text('triggerBy')}
-      />
+      {select('trigger-category', 'Category', categories, 'usageCategory')}
+      {select('trigger-by', 'Measured by', measures, 'triggerBy')}
       <TextField
         id="trigger-value"
         label="Reaches"
         inputMode="decimal"
         {...form.text('triggerValue')}
       />
-      <SelectField
-        id="trigger-recurring"
-        label="Each"
-        options={periods}
-        {...form.text('recurring')}
-      />
+      {select('trigger-recurring', 'Each', periods, 'recurring')}
       <TextField
         id="trigger-url"
         label="Callback URL"
@@ -109,13 +98,13 @@ function NewTriggerForm() {
         {...form.text('callbackUrl')}
       />
       <TextField id="trigger-name" label="Name (optional)" {...form.text('friendlyName')} />
-      {failure && (
+      {saving.failure && (
         <div className="md:col-span-3">
-          <Alert>{failure}</Alert>
+          <Alert>{saving.failure}</Alert>
         </div>
       )}
       <div className="md:col-span-3">
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={saving.pending}>
           Add trigger
         </Button>
       </div>

@@ -1,40 +1,48 @@
-import { SelectField } from '../../../components/ui/forms/select-field';
+import {
+  optionsOf,
+  SelectField,
+  type SelectOption,
+} from '../../../components/ui/forms/select-field';
 import type { DebuggerFilters as Filters } from '../api/get-debugger-events';
 
-const sources = [
-  { value: '', label: 'TwiML and webhooks' },
-  { value: 'twiml', label: 'TwiML fetches' },
-  { value: 'webhook', label: 'Webhooks' },
-];
+type FilterSelect = { name: keyof Filters; id: string; label: string; options: SelectOption[] };
 
-const levels = [
-  { value: '', label: 'Every outcome' },
-  { value: 'error', label: 'Errors' },
-  { value: 'warning', label: 'Warnings' },
-  { value: 'info', label: 'Went through' },
+// The two selects, each the filter of its name.
+const selects: FilterSelect[] = [
+  {
+    name: 'source',
+    id: 'debugger-source',
+    label: 'Kind',
+    options: optionsOf({ '': 'TwiML and webhooks', twiml: 'TwiML fetches', webhook: 'Webhooks' }),
+  },
+  {
+    name: 'level',
+    id: 'debugger-level',
+    label: 'Outcome',
+    options: optionsOf({
+      '': 'Every outcome',
+      error: 'Errors',
+      warning: 'Warnings',
+      info: 'Went through',
+    }),
+  },
 ];
 
 interface DebuggerFiltersProps extends Filters {
   onChange: (name: keyof Filters, value: string) => void;
 }
 
-export function DebuggerFilters({ source, level, onChange }: DebuggerFiltersProps) {
+export function DebuggerFilters({ onChange, ...filters }: DebuggerFiltersProps) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <SelectField
-        id="debugger-source"
-        label="Kind"
-        value={source}
-        onChange={(event) => onChange('source', event.target.value)}
-        options={sources}
-      />
-      <SelectField
-        id="debugger-level"
-        label="Outcome"
-        value={level}
-        onChange={(event) => onChange('level', event.target.value)}
-        options={levels}
-      />
+      {selects.map(({ name, ...select }) => (
+        <SelectField
+          key={name}
+          {...select}
+          value={filters[name]}
+          onChange={(event) => onChange(name, event.target.value)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
 import type { BadgeTone } from '../../../components/ui/feedback/badge';
-import { actionsColumn, DataTable } from '../../../components/ui/tables/data-table';
+import { DataTable } from '../../../components/ui/tables/data-table';
+import { useRowDetails } from '../../../components/ui/tables/row-details';
 import { dateColumn, statusColumn, TwoLineCell } from '../../../components/ui/tables/table-cells';
 import { formatDateTime } from '../../../lib/format-date';
 import type { DebuggerEvent } from '../api/get-debugger-events';
@@ -13,22 +12,18 @@ const kind = (e: DebuggerEvent) => (e.source === 'twiml' ? 'TwiML fetch' : 'Webh
 const detailsId = (e: DebuggerEvent) => `debugger-details-${e.id}`;
 
 export function DebuggerTable({ items }: { items: DebuggerEvent[] }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const details = useRowDetails({
+    detailsId,
+    content: (e) => <DebuggerDetails event={e} />,
+    label: (e) => `Details of the ${kind(e)} at ${formatDateTime(e.date)}`,
+  });
   return (
     <DataTable
       caption="Debugger events"
       minWidth="min-w-[52rem]"
       rowClassName="align-top"
       rows={items}
-      detail={(e) =>
-        open.has(e.id) ? { id: detailsId(e), content: <DebuggerDetails event={e} /> } : null
-      }
+      detail={details.detail}
       columns={[
         dateColumn('Time', (e: DebuggerEvent) => e.date, { withTime: true }),
         {
@@ -61,26 +56,7 @@ export function DebuggerTable({ items }: { items: DebuggerEvent[] }) {
             />
           ),
         },
-        actionsColumn(
-          (e: DebuggerEvent) => {
-            const shown = open.has(e.id);
-            const Chevron = shown ? ChevronDown : ChevronRight;
-            return (
-              <button
-                type="button"
-                aria-expanded={shown}
-                aria-controls={shown ? detailsId(e) : undefined}
-                aria-label={`Details of the ${kind(e)} at ${formatDateTime(e.date)}`}
-                onClick={() => toggle(e.id)}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <Chevron className="h-4 w-4" aria-hidden="true" />
-                Details
-              </button>
-            );
-          },
-          { header: 'Details' },
-        ),
+        details.column,
       ]}
     />
   );

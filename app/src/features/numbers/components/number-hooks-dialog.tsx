@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/feedback/alert';
-import { Button } from '../../../components/ui/basics/button';
 import { Dialog } from '../../../components/ui/dialogs/dialog';
+import { DialogForm } from '../../../components/ui/dialogs/dialog-form';
 import { LoadingStatus } from '../../../components/ui/feedback/spinner';
 import { SelectField } from '../../../components/ui/forms/select-field';
 import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, generalFailureOf, messageOf } from '../../../lib/api-client';
 import { validateNumberHooks } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import type { MyNumber } from '../api/get-my-numbers';
@@ -39,6 +39,30 @@ const METHODS = [
   { value: 'GET', label: 'GET' },
 ];
 
+type UrlName = 'voiceUrl' | 'voiceFallbackUrl' | 'statusCallback' | 'smsUrl';
+
+// Each URL field's id, label, example and hint.
+const urls: Record<UrlName, { id: string; label: string; placeholder: string; hint?: string }> = {
+  voiceUrl: {
+    id: 'hooks-voice-url',
+    label: 'Voice URL',
+    placeholder: 'https://example.com/voice',
+    hint: "Its TwiML answers the number's calls instead of the call routing (an IVR flow still comes first).",
+  },
+  voiceFallbackUrl: {
+    id: 'hooks-voice-fallback',
+    label: 'Fallback URL',
+    placeholder: 'https://backup.example.com/voice',
+    hint: 'Asked when the Voice URL does not answer or its TwiML cannot run.',
+  },
+  statusCallback: {
+    id: 'hooks-status-callback',
+    label: 'Call status callback',
+    placeholder: 'https://example.com/call-status',
+  },
+  smsUrl: { id: 'hooks-sms-url', label: 'SMS URL', placeholder: 'https://example.com/sms' },
+};
+
 function HooksForm({
   item,
   hooks,
@@ -62,23 +86,19 @@ function HooksForm({
     },
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });
-  const failure =
-    save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0
-      ? messageOf(save.error, 'Could not save the URLs.')
-      : null;
+  const url = (name: UrlName) => <TextField type="url" {...urls[name]} {...form.text(name)} />;
   return (
-    <form noValidate className="space-y-4" onSubmit={form.submit((v) => save.mutate(v))}>
+    <DialogForm
+      onClose={onClose}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+      failure={generalFailureOf(save, 'Could not save the URLs.')}
+      submitLabel="Save URLs"
+    >
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">A call comes in</legend>
         <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          <TextField
-            id="hooks-voice-url"
-            label="Voice URL"
-            type="url"
-            placeholder="https://example.com/voice"
-            hint="Its TwiML answers the number's calls instead of the call routing (an IVR flow still comes first)."
-            {...form.text('voiceUrl')}
-          />
+          {url('voiceUrl')}
           <SelectField
             id="hooks-voice-method"
             label="Method"
@@ -86,41 +106,13 @@ function HooksForm({
             {...form.text('voiceMethod')}
           />
         </div>
-        <TextField
-          id="hooks-voice-fallback"
-          label="Fallback URL"
-          type="url"
-          placeholder="https://backup.example.com/voice"
-          hint="Asked when the Voice URL does not answer or its TwiML cannot run."
-          {...form.text('voiceFallbackUrl')}
-        />
-        <TextField
-          id="hooks-status-callback"
-          label="Call status callback"
-          type="url"
-          placeholder="https://example.com/call-status"
-          {...form.text('statusCallback')}
-        />
+        {url('voiceFallbackUrl')}
+        {url('statusCallback')}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">A message comes in</legend>
-        <TextField
-          id="hooks-sms-url"
-          label="SMS URL"
-          type="url"
-          placeholder="https://example.com/sms"
-          {...form.text('smsUrl')}
-        />
+        {url('smsUrl')}
       </fieldset>
-      {failure && <Alert>{failure}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save URLs
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

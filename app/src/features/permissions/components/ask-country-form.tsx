@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/basics/button';
 import { Alert } from '../../../components/ui/feedback/alert';
+import { FormCard } from '../../../components/ui/forms/form-card';
 import { SelectField } from '../../../components/ui/forms/select-field';
 import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { geoLists } from '../../../lib/core';
-import { useCoreForm } from '../../../lib/use-core-form';
+import { useSavedForm } from '../../../lib/use-saved-form';
 import { permissionsKey, requestCountry, type Channel } from '../api/get-permissions';
 
 type AskValues = { country: string; channel: string; note: string };
@@ -24,43 +22,27 @@ function validate(values: AskValues): Record<string, string> {
  * administrator like the others.
  */
 export function AskCountryForm() {
-  const queryClient = useQueryClient();
-  const form = useCoreForm<AskValues>({
+  const { form, saving } = useSavedForm({
     initial: { country: '', channel: 'voice', note: '' },
     validate,
-  });
-  const ask = useMutation({
-    mutationFn: (values: AskValues) =>
+    save: (values) =>
       requestCountry({
         channel: values.channel as Channel,
         country: values.country.trim().toUpperCase(),
         note: values.note.trim(),
       }),
-    onSuccess: (sent) => {
-      toast.success(sent.message);
-      form.reset({ country: '', channel: form.values.channel, note: '' });
-      void queryClient.invalidateQueries({ queryKey: permissionsKey });
-    },
-    onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
+    valuesOf: (_, values) => ({ country: '', channel: values.channel, note: '' }),
+    saved: (sent) => sent.message,
+    refresh: permissionsKey,
+    failure: 'Could not send the request.',
   });
-  const failure =
-    ask.isError && Object.keys(fieldErrorsOf(ask.error)).length === 0
-      ? messageOf(ask.error, 'Could not send the request.')
-      : null;
   return (
-    <form
-      noValidate
-      aria-labelledby="ask-country-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      onSubmit={form.submit((values) => ask.mutate(values))}
+    <FormCard
+      id="ask-country-heading"
+      title="Another country"
+      description="Calling or texting a country not listed above, for example under +1 (Jamaica is JM)? Ask for it by its two-letter code."
+      onSubmit={saving.onSubmit}
     >
-      <h2 id="ask-country-heading" className="text-lg font-semibold text-slate-900">
-        Another country
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Calling or texting a country not listed above, for example under +1 (Jamaica is JM)? Ask for
-        it by its two-letter code.
-      </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-start">
         <TextField
           id="ask-country"
@@ -81,16 +63,16 @@ export function AskCountryForm() {
         />
         <TextField id="ask-note" label="Why (optional)" {...form.text('note')} />
         <div className="sm:pt-6">
-          <Button type="submit" loading={ask.isPending}>
+          <Button type="submit" loading={saving.pending}>
             Ask
           </Button>
         </div>
       </div>
-      {failure && (
+      {saving.failure && (
         <div className="mt-4">
-          <Alert>{failure}</Alert>
+          <Alert>{saving.failure}</Alert>
         </div>
       )}
-    </form>
+    </FormCard>
   );
 }

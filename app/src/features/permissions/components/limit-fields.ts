@@ -19,3 +19,13 @@ export function shown(value: string, money: boolean): string {
   if (value === '') return 'none';
   return money ? `$${value}` : value;
 }
+
+/** The six limits as sent: each field's text, trimmed. */
+export function trimmedLimits(
+  values: Record<keyof CapsInput, string>,
+): Record<keyof CapsInput, string> {
+  return Object.fromEntries(limitFields.map((f) => [f.name, values[f.name].trim()])) as Record<
+    keyof CapsInput,
+    string
+  >;
+}

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
 import { PasswordField } from '../../../components/ui/forms/account-fields';
 import { TextField } from '../../../components/ui/forms/text-field';
-import { fieldErrorsOf, messageOf, type FieldMessages } from '../../../lib/api-client';
+import { fieldErrorsOf, generalFailureOf, type FieldMessages } from '../../../lib/api-client';
 import { twoFactorCode, validatePasswordChange } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { disableTwoFactor } from '../api/two-factor';
@@ -37,14 +37,13 @@ export function TwoFactorOffDialog({
     onSuccess: onDone,
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });
-  const general = off.isError && Object.keys(fieldErrorsOf(off.error)).length === 0;
   return (
     <FormDialog
       title="Turn off two-factor sign-in"
       onClose={onClose}
       onSubmit={form.submit((values) => off.mutate(values))}
       pending={off.isPending}
-      failure={general && messageOf(off.error, 'Could not turn it off.')}
+      failure={generalFailureOf(off, 'Could not turn it off.')}
       submitLabel="Turn off"
     >
       <PasswordField
