@@ -105,6 +105,11 @@ impl Customer {
         panic!("{} did not become free", self.addr);
     }
 
+    /// How many requests arrived and were not taken yet.
+    pub fn waiting(&self) -> usize {
+        self.shared.received.lock().unwrap().len()
+    }
+
     /// Takes what was received so far.
     pub fn received(&self) -> Vec<Received> {
         std::mem::take(&mut *self.shared.received.lock().unwrap())
