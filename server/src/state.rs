@@ -19,6 +19,8 @@ pub struct Inner {
     pub call_writes: crate::voice::batch::Batcher,
     /// The rate decks calls are rated with, cached per instance.
     pub decks: crate::rates::DeckCache,
+    /// The platform settings the call path's guards read, cached per instance.
+    pub guard_settings: crate::limits::guard_settings::GuardSettingsCache,
     /// The switch's requests worked on at once (`config.switch_queue`): one slot each,
     /// none left means 503 at once (`voice::switch`).
     pub switch_slots: Arc<tokio::sync::Semaphore>,
@@ -48,6 +50,7 @@ impl AppState {
             mailer,
             call_writes: Default::default(),
             decks: Default::default(),
+            guard_settings: Default::default(),
             switch_slots,
             fraud_checked_at: Default::default(),
             ivr: Default::default(),

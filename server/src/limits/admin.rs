@@ -49,6 +49,7 @@ pub async fn put_defaults(
     );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
+    state.guard_settings.invalidate();
     Ok(axum::Json((&new).into()))
 }
 

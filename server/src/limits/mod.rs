@@ -13,6 +13,7 @@
 
 mod admin;
 mod client;
+pub mod guard_settings;
 pub mod quota;
 pub mod repo;
 
@@ -32,7 +33,15 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The limits in force from their stored forms: the platform's defaults (core's
 /// until an administrator saves some), the account's ceiling, the customer's choice.
 pub fn caps_of(defaults: Option<String>, ceiling: Option<String>, chosen: Option<String>) -> Caps {
-    let defaults = Caps::read(defaults.as_deref(), DEFAULT_CAPS);
+    caps_within(
+        Caps::read(defaults.as_deref(), DEFAULT_CAPS),
+        ceiling,
+        chosen,
+    )
+}
+
+/// `caps_of` with the defaults already read (`guard_settings`).
+pub fn caps_within(defaults: Caps, ceiling: Option<String>, chosen: Option<String>) -> Caps {
     let ceiling = ceiling.map(|c| Caps::read(Some(&c), defaults));
     let chosen = chosen.map(|c| Caps::read(Some(&c), Caps::default()));
     caps::effective(&defaults, ceiling.as_ref(), chosen.as_ref())

@@ -22,6 +22,12 @@ statements! {
          CASE WHEN spent_day = $2 / 86400000 THEN spent_today_micros ELSE 0 END AS spent_today, \
          reserved_micros AS reserved FROM users WHERE id = $1";
 
+    /// The settings the call path's guards read: the extra high-risk prefixes and the
+    /// default limits, as stored (`guard_settings` caches them).
+    pub fn guard_settings() -> one((Option<String>, Option<String>)) =
+        "SELECT (SELECT value FROM settings WHERE key = 'high_risk_prefixes'), \
+         (SELECT value FROM settings WHERE key = 'default_caps')";
+
     /// Adds to what the account spent on `day`, starting the day afresh when it is new.
     pub fn spend(user_id: i64, amount: i64, day: i64) -> run() =
         "UPDATE users SET spent_today_micros = CASE WHEN spent_day = $3 THEN spent_today_micros + $2 ELSE $2 END, \

@@ -142,6 +142,7 @@ pub async fn put_admin(
     );
     audit::record(&mut *tx, entry).await?;
     tx.commit().await?;
+    state.guard_settings.invalidate();
     Ok(axum::Json(lists_now))
 }
 

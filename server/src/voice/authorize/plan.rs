@@ -107,11 +107,16 @@ async fn read(
     // kind and country are the guards'.
     let dialled =
         (direction == Direction::Outbound).then(|| crate::infra::numbering::facts(&req.to));
+    let settings = match guards {
+        true => Some(state.guard_settings.get(&state.db.pool).await?),
+        false => None,
+    };
     let reading = repo::Reading {
         routing: direction == Direction::Inbound,
         priced: deck.is_some(),
         guards,
         dialled: dialled.as_ref(),
+        settings: settings.as_deref(),
     };
     let call = (req.from.as_str(), req.to.as_str());
     let found = repo::find_call(conn, direction, call, now, &req.call_id, reading).await?;

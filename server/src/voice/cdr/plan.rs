@@ -46,6 +46,7 @@ pub(super) async fn plan(conn: &mut AnyConnection, cdr: &Cdr, e: &Ended) -> Resu
         priced: e.deck.is_some(),
         guards: false,
         dialled: None,
+        settings: None,
     };
     let found = repo::find_call(conn, e.direction, call, e.now, &cdr.call_id, read).await?;
     let Some((mut party, facts)) = found else {

@@ -12,6 +12,7 @@ pub use facts::CallFacts;
 use super::authorize::Party;
 use super::destination;
 use dialtone_core::call::Direction;
+use dialtone_core::caps::DEFAULT_CAPS;
 use sqlx::{AnyConnection, Row};
 use std::sync::OnceLock;
 
@@ -62,6 +63,8 @@ pub struct Reading<'a> {
     /// The dialled number's plan facts when the caller parsed them already (its
     /// region picks +1's rates): not parsed twice.
     pub dialled: Option<&'a crate::infra::numbering::Dialled>,
+    /// With `guards`: the platform's settings they read (the instance's cache).
+    pub settings: Option<&'a crate::limits::guard_settings::GuardSettings>,
 }
 
 /// Which facts `party_query` reads with the party.
@@ -84,12 +87,13 @@ const FACT_COLUMNS: &str = "k.billable_seconds AS k_billable, k.package_seconds 
 
 /// What the fraud guards decide on (geo permissions, high-risk prefixes, spend and
 /// rate limits): an authorization reads them, a CDR does not (`GUARDS_UNREAD`).
-const GUARD_COLUMNS: &str = "u.voice_countries, (SELECT value FROM settings WHERE key = 'high_risk_prefixes') AS high_risk, \
-    u.caps_ceiling, u.caps_chosen, (SELECT value FROM settings WHERE key = 'default_caps') AS default_caps, \
+/// The platform's settings among them come from the instance's cache
+/// (`limits::guard_settings`), not from each call's read.
+const GUARD_COLUMNS: &str = "u.voice_countries, u.caps_ceiling, u.caps_chosen, \
     CASE WHEN u.spent_day = $2 / 86400000 THEN u.spent_today_micros ELSE 0 END AS spent_today";
 
-const GUARDS_UNREAD: &str = "CAST(NULL AS TEXT) AS voice_countries, CAST(NULL AS TEXT) AS high_risk, \
-    CAST(NULL AS TEXT) AS caps_ceiling, CAST(NULL AS TEXT) AS caps_chosen, CAST(NULL AS TEXT) AS default_caps, \
+const GUARDS_UNREAD: &str = "CAST(NULL AS TEXT) AS voice_countries, \
+    CAST(NULL AS TEXT) AS caps_ceiling, CAST(NULL AS TEXT) AS caps_chosen, \
     CAST(0 AS BIGINT) AS spent_today";
 
 /// The guards' facts of the call's moment: the owner's outbound calls in progress and
@@ -128,10 +132,12 @@ fn party_statement(direction: Direction, candidates: usize, facts: Option<Facts>
     BUILT[slot].get_or_init(|| party_sql(inbound, candidates.min(15), read))
 }
 
-/// `read`: None without the call's facts (the guards' columns are then read).
+/// `read`: None without the call's facts (nor the guards' columns).
 fn party_sql(inbound: bool, candidates: usize, read: Option<Reading>) -> String {
     let with_facts = read.is_some();
-    let guards = match read.is_none_or(|r| r.guards) {
+    // Only an authorization's read decides on the guards: a read without the call's
+    // facts (a CDR step by step, a forward's rate) needs the party and its rate alone.
+    let guards = match read.is_some_and(|r| r.guards) {
         true => GUARD_COLUMNS,
         false => GUARDS_UNREAD,
     };
@@ -187,6 +193,7 @@ async fn party_query(
 ) -> Result<Option<(Party, Option<CallFacts>)>, sqlx::Error> {
     let ours = direction.customer_number(from, to);
     let priced = facts.is_some_and(|f| f.read.priced);
+    let settings = facts.and_then(|f| f.read.settings);
     let candidates = if direction == Direction::Outbound && !priced {
         // +1's area code decides the region: only the United States has the bare "1".
         let region = match facts.and_then(|f| f.read.dialled) {
@@ -225,9 +232,9 @@ async fn party_query(
             now,
         ),
         voice_countries: row.try_get("voice_countries")?,
-        high_risk: row.try_get("high_risk")?,
-        caps: crate::limits::caps_of(
-            row.try_get("default_caps")?,
+        high_risk: settings.and_then(|g| g.high_risk.clone()),
+        caps: crate::limits::caps_within(
+            settings.map_or(DEFAULT_CAPS, |g| g.defaults),
             row.try_get("caps_ceiling")?,
             row.try_get("caps_chosen")?,
         ),
