@@ -92,6 +92,59 @@ pub fn replacement_caller_id<'a>(
     configured.filter(|c| refused_for_caller_id(refused) && !c.is_empty() && *c != sent)
 }
 
+/// STIR/SHAKEN attestation (RFC 8588) of the caller ID a call leaves with: A, one of
+/// the account's own numbers; B, an outside number the account verified it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Attestation {
+    A,
+    B,
+}
+
+/// A device's call that core refused, as the server read it: the refusal, the number
+/// the device sent, its configured caller ID, the account's rule (replace or refuse)
+/// and whether the account verified, by code, that it holds the number sent.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallerIdCase {
+    pub refused: String,
+    pub sent: String,
+    pub configured: Option<String>,
+    #[serde(default)]
+    pub replace: bool,
+    #[serde(default)]
+    pub sent_verified: bool,
+}
+
+/// How such a call goes out after all: billed as `bill_as` (one of the account's own
+/// numbers, authorized again as any caller ID), showing the carrier `shown`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallerIdFix {
+    pub bill_as: String,
+    pub shown: String,
+    pub attestation: Attestation,
+}
+
+/// A call refused for its caller ID alone goes out with the number it sent when the
+/// account verified it holds that outside number (attestation B: Dialtone knows the
+/// customer, not that the number is theirs on its network), else with the configured
+/// caller ID where the account chose to replace (A). Either way it is billed as the
+/// configured caller ID, since a verified number has no rates or owner on Dialtone.
+/// None: the refusal stands.
+pub fn caller_id_fix(c: &CallerIdCase) -> Option<CallerIdFix> {
+    let own = replacement_caller_id(&c.refused, &c.sent, c.configured.as_deref())?;
+    let (shown, attestation) = match (c.sent_verified, c.replace) {
+        (true, _) => (c.sent.as_str(), Attestation::B),
+        (false, true) => (own, Attestation::A),
+        (false, false) => return None,
+    };
+    Some(CallerIdFix {
+        bill_as: own.to_string(),
+        shown: shown.to_string(),
+        attestation,
+    })
+}
+
 /// Whether a refusal (its code) was for the caller ID alone, the one a replacement
 /// can lift.
 pub fn refused_for_caller_id(refused: &str) -> bool {

@@ -81,6 +81,7 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             &arg::<String>(args, 1),
             arg::<Option<String>>(args, 2).as_deref()
         )),
+        "callerIdFix" => json!(sip::caller_id_fix(&arg(args, 0))),
         "routeChoice" => json!(sip::route_choice(&arg(args, 0))),
         "validateApiKey" => errors(api::validate_api_key(&arg(args, 0))),
         "validateNumberHooks" => refusals(api::validate_number_hooks(&arg(args, 0))),

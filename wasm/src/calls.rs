@@ -13,6 +13,8 @@ export type RouteChoice = { kind: 'forward'; to: string } | { kind: 'ring'; devi
 export function routeChoice(route: { forwardTo?: string | null; devices: { username: string; selected: boolean }[] }): RouteChoice;
 export function deviceMayCall(outbound: boolean, deviceOwner: number | null, numberOwner: number): string | null;
 export function replacementCallerId(refused: string, sent: string, configured: string | null): string | null;
+export interface CallerIdFix { billAs: string; shown: string; attestation: 'A' | 'B' }
+export function callerIdFix(c: { refused: string; sent: string; configured: string | null; replace?: boolean; sentVerified?: boolean }): CallerIdFix | null;
 export interface CallCharge { billableSeconds: number; packageSeconds: number; paidSeconds: number; cost: string }
 export function rateCall(durationSeconds: number, ratePerMinuteMicros: string, first: number, next: number, packageSeconds: number): CallCharge;
 export function prefixRates(prefix: string, region: string | null): boolean;
@@ -123,6 +125,13 @@ pub fn replacement_caller_id(
             None => JsValue::NULL,
         },
     )
+}
+
+/// How a device's call refused for its caller ID goes out after all: a verified outside
+/// number (attestation B) or the device's own (A); null: the refusal stands.
+#[wasm_bindgen(js_name = callerIdFix, skip_typescript)]
+pub fn caller_id_fix(case: JsValue) -> Result<JsValue, JsError> {
+    to_js(&sip::caller_id_fix(&from_js(case)?))
 }
 
 /// Where an inbound call to a number goes (core's route choice).

@@ -8076,6 +8076,227 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sip/verified-caller-ids': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's verified caller IDs. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Verified numbers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VerifiedCallerIds'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Sends a code by SMS to a number the account says it holds (free of charge); the
+     *     same limits as the trial's codes.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VerifyInput'];
+        };
+      };
+      responses: {
+        /** @description A code was sent */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Sent'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many attempts; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description An upstream provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sip/verified-caller-ids/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verifies a number with the code sent to it; audited. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VerifyInput'];
+        };
+      };
+      responses: {
+        /** @description The number is verified */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VerifiedCallerIds'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sip/verified-caller-ids/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Forgets a verified number: devices may no longer show it; audited. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The number, E.164 */
+          number: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Forgotten */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/telephony/sip/bans': {
     parameters: {
       query?: never;
@@ -12841,11 +13062,23 @@ export interface components {
        */
       ivrTicket?: string | null;
       /**
-       * @description For an allowed call from a SIP device whose caller ID was not the account's and
-       *     whose account chose to replace it: the caller ID the call goes out with (the
-       *     device's configured one). Absent otherwise.
+       * @description For an allowed call from a SIP device whose caller ID was not one of the
+       *     account's numbers: the caller ID the call goes out with, the number it sent where
+       *     the account verified it holds it, else the device's configured one where the
+       *     account chose to replace. Absent otherwise.
        */
       callerId?: string | null;
+      /**
+       * @description With a verified outside `callerId`: the account's own number the call is
+       *     recorded and billed as (the device's configured caller ID).
+       */
+      billedAs?: string | null;
+      /**
+       * @description With `callerId`: the STIR/SHAKEN attestation the carrier gets, "A" for the
+       *     account's own number, "B" for a verified outside one.
+       * @example B
+       */
+      attestation?: string | null;
     };
     /** @description An account's auto-recharge, as the Billing page shows it. */
     AutoRecharge: {
@@ -15434,6 +15667,15 @@ export interface components {
       lastLoginAt?: string | null;
       /** @description Signs in with a second step (an authenticator app's code). */
       twoFactor: boolean;
+    };
+    VerifiedCallerId: {
+      /** @description E.164. */
+      number: string;
+      verifiedAt: string;
+    };
+    VerifiedCallerIds: {
+      /** @description Oldest first, at most 50. */
+      numbers: components['schemas']['VerifiedCallerId'][];
     };
     VerifyInput: {
       /** @description The number to verify, E.164. */

@@ -3,11 +3,11 @@
 
 pub mod account;
 mod code_message;
+pub mod codes;
 mod codes_admin;
 mod demo_phone;
 pub mod repo;
 
-use crate::auth::tokens::sha256_hex;
 use crate::auth::AuthUser;
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
@@ -16,10 +16,9 @@ use crate::extract::With;
 use crate::json::Money;
 use crate::openapi::responses::{Invalid, SignedIn, Throttled, Upstream};
 use crate::state::AppState;
-use crate::throttle::{self, ClientIp, Limit};
+use crate::throttle::ClientIp;
 use axum::extract::State;
 use dialtone_core::{phone, trial};
-use rand::Rng;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -123,72 +122,13 @@ async fn post_verify(
             return Err(Error::Forbidden(trial::NOT_IN_TRIAL_MESSAGE.into()));
         }
     }
-    // No free code goes where it costs the provider a premium (SMS pumping).
-    crate::infra::numbering::allowed(&number).map_err(|m| Error::field("number", m))?;
-    let sms = dialtone_core::permissions::Channel::Sms;
-    if let Some(m) = crate::permissions::refusal(&state.db.pool, user_id, sms, &number).await? {
-        return Err(Error::field("number", m));
-    }
     // No code goes to a number another account's trial has: it could not be used.
-    if repo::phone_owner(&state.db.pool, &number)
-        .await?
-        .is_some_and(|u| u != user_id)
-    {
-        return Err(Error::field("number", trial::PHONE_USED_MESSAGE));
-    }
-    wait_for_resend(&state, user_id, &number, now).await?;
-    // Every limit core names, each an hour's window; a refusal stops before the SMS.
-    let country = crate::infra::numbering::country(&number);
-    for (key, max) in trial::code_velocity(user_id, &ip, &number, country.as_deref()) {
-        let limit = Limit::per_hour(max, CODES_MESSAGE);
-        throttle::hit(&state.db, &format!("trial-code:{key}"), limit).await?;
-    }
-    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
-    let hash = code_hash(user_id, &number, &code);
-    let expires = now + trial::CODE_TTL_MS;
-    let resend_from = now - trial::RESEND_AFTER_MS;
-    if !repo::put_code(
-        &state.db.pool,
+    let who = codes::Asker {
         user_id,
-        &number,
-        &hash,
-        now,
-        expires,
-        resend_from,
-    )
-    .await?
-    {
-        // Another request sent one in the meantime: that one is the code.
-        let sent = repo::code_sent_at(&state.db.pool, user_id, &number).await?;
-        let wait = trial::resend_wait_secs(sent.unwrap_or(now), now);
-        return Err(too_soon(wait.max(1)));
-    }
-    let text = format!("Your Dialtone verification code is {code}. It expires in 15 minutes.");
-    code_message::send(&state, user_id, &number, &text, now).await?;
-    Ok(axum::Json(Sent {
-        message: format!("We sent a code to {number}."),
-    }))
-}
-
-/// Refuses another code to `number` while the last one is fresh (core's resend wait).
-async fn wait_for_resend(state: &AppState, user_id: i64, number: &str, now: i64) -> Result<()> {
-    let sent = repo::code_sent_at(&state.db.pool, user_id, number).await?;
-    let wait = sent.map_or(0, |at| trial::resend_wait_secs(at, now));
-    if wait > 0 {
-        return Err(too_soon(wait));
-    }
-    Ok(())
-}
-
-fn too_soon(wait: i64) -> Error {
-    Error::TooManyRequests {
-        message: trial::resend_wait_message(wait),
-        retry_after_secs: wait as u64,
-    }
-}
-
-fn code_hash(user_id: i64, number: &str, code: &str) -> String {
-    sha256_hex(&format!("{user_id}:{number}:{code}"))
+        address: &ip,
+        refuse_others_trials: true,
+    };
+    Ok(axum::Json(codes::send(&state, who, &number, now).await?))
 }
 
 /// Confirms a number with the code sent to it.
@@ -205,7 +145,7 @@ async fn post_confirm(
     let now = now_ms();
     // Checking the code and counting the attempt are one statement: at most
     // CODE_MAX_ATTEMPTS guesses per code, however many arrive at once.
-    let hash = code_hash(user_id, &number, input.code.trim());
+    let hash = codes::code_hash(user_id, &number, input.code.trim());
     let credit = crate::settings::load(&state.db.pool)
         .await?
         .trial_credit_micros;

@@ -87,3 +87,16 @@ statements! {
         "SELECT number FROM phone_numbers WHERE owner_id = $1 AND status = 'active' \
          AND trial_until IS NOT NULL ORDER BY id LIMIT 1";
 }
+
+statements! {
+    /// The numbers a user verified, with when, oldest first, at most 50 (the trial's
+    /// and the caller IDs' alike).
+    pub fn verified_since(user_id: i64) -> all((String, i64)) =
+        "SELECT number, verified_at FROM verified_numbers WHERE user_id = $1 AND verified_at IS NOT NULL \
+         ORDER BY verified_at LIMIT 50";
+
+    /// Forgets a verified number: a device may no longer show it, a trial no longer
+    /// call it. Whether there was one.
+    pub fn forget(user_id: i64, number: &str) -> changed_one() =
+        "DELETE FROM verified_numbers WHERE user_id = $1 AND number = $2 AND verified_at IS NOT NULL";
+}

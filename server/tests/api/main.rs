@@ -58,4 +58,5 @@ mod trial_codes;
 mod trial_number;
 mod twilio;
 mod two_factor;
+mod verified_caller_ids;
 mod webhooks;

@@ -25,7 +25,7 @@ async fn trial(app: &TestApp, s: &Session) -> Value {
 }
 
 /// The last code the loopback carrier "delivered" to `number`.
-fn code_sent_to(app: &TestApp, number: &str) -> String {
+pub fn code_sent_to(app: &TestApp, number: &str) -> String {
     let outbox = app.state.config.data_dir.join("loopback-sms.jsonl");
     let text = std::fs::read_to_string(outbox).expect("the loopback carrier's record");
     let line = text

@@ -79,11 +79,21 @@ pub struct AuthorizeResponse {
     /// X-Dialtone-Max-Duration) so that the endpoint knows the call was authorized.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ivr_ticket: Option<String>,
-    /// For an allowed call from a SIP device whose caller ID was not the account's and
-    /// whose account chose to replace it: the caller ID the call goes out with (the
-    /// device's configured one). Absent otherwise.
+    /// For an allowed call from a SIP device whose caller ID was not one of the
+    /// account's numbers: the caller ID the call goes out with, the number it sent where
+    /// the account verified it holds it, else the device's configured one where the
+    /// account chose to replace. Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caller_id: Option<String>,
+    /// With a verified outside `callerId`: the account's own number the call is
+    /// recorded and billed as (the device's configured caller ID).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub billed_as: Option<String>,
+    /// With `callerId`: the STIR/SHAKEN attestation the carrier gets, "A" for the
+    /// account's own number, "B" for a verified outside one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, example = "B")]
+    pub attestation: Option<dialtone_core::sip::Attestation>,
 }
 
 fn refuse(refusal: Refusal) -> AuthorizeResponse {
@@ -98,6 +108,8 @@ fn refuse(refusal: Refusal) -> AuthorizeResponse {
         ivr: None,
         ivr_ticket: None,
         caller_id: None,
+        billed_as: None,
+        attestation: None,
     }
 }
 
@@ -113,6 +125,8 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         ivr: None,
         ivr_ticket: None,
         caller_id: None,
+        billed_as: None,
+        attestation: None,
     }
 }
 
@@ -191,40 +205,53 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
     let answer = decide(state, req).await?;
-    let replaced = match (&answer.reason, &req.device) {
-        (Some(refused), Some(device)) => replacement(state, refused, &req.from, device).await?,
+    let fix = match (&answer.reason, &req.device) {
+        (Some(refused), Some(device)) => caller_id_fix(state, refused, &req.from, device).await?,
         _ => None,
     };
-    let Some(number) = replaced else {
+    let Some(fix) = fix else {
         return Ok(answer);
     };
-    // Asked again with the device's own caller ID, checked as any caller ID is.
+    // Asked again as the device's own number, checked as any caller ID is: the call is
+    // billed as that number, and the carrier shows what core chose.
     let again = AuthorizeRequest {
-        from: number.clone(),
+        from: fix.bill_as.clone(),
         ..req.clone()
     };
     let mut answer = decide(state, &again).await?;
-    answer.caller_id = answer.allowed.then_some(number);
+    if answer.allowed {
+        answer.billed_as = (fix.shown != fix.bill_as).then_some(fix.bill_as);
+        answer.caller_id = Some(fix.shown);
+        answer.attestation = Some(fix.attestation);
+    }
     Ok(answer)
 }
 
-/// The caller ID a device's refused call goes out with instead (core decides), read
-/// only for a refusal: the device's configured one where its account chose to replace.
-async fn replacement(
+/// How a device's refused call goes out after all (core decides), read only for a
+/// refusal for its caller ID: the number it sent where its account verified it, else
+/// the device's configured one where its account chose to replace.
+async fn caller_id_fix(
     state: &AppState,
     refused: &str,
     from: &str,
     device: &str,
-) -> Result<Option<String>> {
+) -> Result<Option<dialtone_core::sip::CallerIdFix>> {
     if !dialtone_core::sip::refused_for_caller_id(refused) {
         return Ok(None);
     }
-    let found = crate::voice::devices::repo::credentials(&state.db.pool, device, now_ms()).await?;
-    let configured = found.filter(|c| c.replace_caller_id).map(|c| c.caller_id);
-    Ok(
-        dialtone_core::sip::replacement_caller_id(refused, from, configured.as_deref())
-            .map(str::to_string),
-    )
+    let pool = &state.db.pool;
+    let Some(found) = crate::voice::devices::repo::credentials(pool, device, now_ms()).await?
+    else {
+        return Ok(None);
+    };
+    let case = dialtone_core::sip::CallerIdCase {
+        refused: refused.to_string(),
+        sent: from.to_string(),
+        sent_verified: crate::trial::repo::is_verified(pool, found.user_id, from).await?,
+        configured: Some(found.caller_id),
+        replace: found.replace_caller_id,
+    };
+    Ok(dialtone_core::sip::caller_id_fix(&case))
 }
 
 /// The answer to one authorization, for the caller ID it names.

@@ -2,7 +2,8 @@
 //! at the switch, and (/api/telephony/sip/*) what the switch asks about them. The
 //! password is generated, shown once, and kept only as its digest HA1. The account's
 //! caller-ID rule (/api/sip/caller-id-rule) says what their calls do with a caller ID
-//! not the account's.
+//! not the account's; verified caller IDs (/api/sip/verified-caller-ids) are outside
+//! numbers the account proved it holds, which its devices may show.
 
 pub mod repo;
 
@@ -24,6 +25,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub mod browser;
 mod caller_id;
 pub mod registrar;
+mod verified;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(registrar::router())
         .merge(browser::router())
         .merge(caller_id::router())
+        .merge(verified::router())
 }
 
 /// MD5(username:realm:password): what SIP digest authentication is checked against.

@@ -35,8 +35,8 @@ export function CallerIdRuleForm() {
   return (
     <fieldset disabled={save.isPending} className="space-y-3">
       <legend className="text-sm text-slate-600">
-        Calls always show one of your active numbers. When a phone sends a caller ID that is not one
-        of them:
+        Calls always show one of your active numbers or a number you verified below. When a phone
+        sends a caller ID that is neither:
       </legend>
       {choices.map((c) => (
         <label key={c.label} className="flex items-start gap-3 text-sm">

@@ -14,6 +14,7 @@ import { NewPasswordPanel } from '../components/new-password-panel';
 import { Section } from '../../../components/ui/layout/section';
 import { ServerSettings } from '../components/server-settings';
 import { CallerIdRuleForm } from '../components/caller-id-rule';
+import { VerifiedCallerIds } from '../components/verified-caller-ids';
 import { SoftphoneGuide } from '../components/softphone-guide';
 
 export function SipDevicesPage() {
@@ -48,6 +49,9 @@ export function SipDevicesPage() {
         className="space-y-4 p-6"
       >
         <CallerIdRuleForm />
+      </Section>
+      <Section id="verified-caller-ids-heading" title="Verified numbers" className="space-y-4 p-6">
+        <VerifiedCallerIds />
       </Section>
       {devices.data && (
         <Section id="sip-settings-heading" title="Connection settings" className="space-y-4 p-6">

@@ -12,10 +12,6 @@ export function confirmCode(input: VerifyInput): Promise<Trial> {
   return api.post<Trial>('/trial/verify/confirm', input);
 }
 
-export function useRequestCode() {
-  return useMutation({ mutationFn: requestCode });
-}
-
 export function useConfirmCode() {
   const queryClient = useQueryClient();
   return useMutation({
