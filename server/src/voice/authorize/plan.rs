@@ -108,7 +108,7 @@ async fn read(
     let dialled =
         (direction == Direction::Outbound).then(|| crate::infra::numbering::facts(&req.to));
     let settings = match guards {
-        true => Some(state.guard_settings.get(&state.db.pool).await?),
+        true => Some(state.guard_settings.get(&mut *conn).await?),
         false => None,
     };
     let reading = repo::Reading {
