@@ -27,6 +27,19 @@ async function reportRegistration(username: string): Promise<void> {
   expect(response.status, await response.text()).toBe(204);
 }
 
+/** The code the loopback carrier last "delivered" to `number` (its record in the data dir). */
+async function lastCodeTo(number: string): Promise<string> {
+  const outbox = await readFile(join(inject('dataDir'), 'loopback-sms.jsonl'), 'utf8');
+  const sent = outbox
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { to: string; text: string })
+    .filter((m) => m.to === number);
+  const code = /code is (\d{6})\./.exec(sent.at(-1)?.text ?? '')?.[1];
+  expect(code, outbox).toMatch(/^\d{6}$/);
+  return code!;
+}
+
 describe('SIP devices', () => {
   test('create credentials, see the registration, delete the device', async () => {
     const { page, context } = await open(browser(), '/');
@@ -162,6 +175,37 @@ describe('SIP devices', () => {
       token,
     );
     expect(saved.forwardTo).toBe('+12125550199');
+    await context.close();
+  });
+
+  test('a number of mine elsewhere, verified by the code texted to it, then removed', async () => {
+    const password = 'verified-e2e-pass-1';
+    const outside = '+13125550177';
+    const { client, token } = await clientWithNumber('Vera Fied', password, 'e2e-verified', '5.00');
+    const { page, context } = await open(browser(), '/');
+    await signIn(page, client.email, password);
+    await page.goto('/client/sip-devices');
+    const section = page.getByRole('region', { name: 'Verified numbers' });
+    await section.getByText('No verified numbers yet.').waitFor();
+    await section.getByLabel('Phone number to verify').fill(outside);
+    await section.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(`We sent a code to ${outside}.`).first().waitFor();
+    await section.getByLabel('Verification code').fill(await lastCodeTo(outside));
+    await section.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`${outside} is verified`).waitFor();
+    const item = section.getByRole('listitem').filter({ hasText: outside });
+    await item.waitFor();
+    await item.getByRole('button', { name: `Remove ${outside}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Verified Number' });
+    await dialog.getByRole('button', { name: 'Remove Verified Number' }).click();
+    await section.getByText('No verified numbers yet.').waitFor();
+    const left = await api<{ numbers: unknown[] }>(
+      'GET',
+      '/sip/verified-caller-ids',
+      undefined,
+      token,
+    );
+    expect(left.numbers).toEqual([]);
     await context.close();
   });
 });

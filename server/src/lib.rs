@@ -116,7 +116,10 @@ pub fn app(state: AppState) -> Router {
     telemetry::install();
     let mut router = Router::new()
         .nest("/api", api)
-        .merge(twilio::router())
+        .merge(twilio::router().layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            twilio::api_errors::record,
+        )))
         .merge(health::router())
         .merge(telemetry::router())
         .merge(spa::router(&state.config.static_dir))

@@ -10054,11 +10054,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in account's TwiML fetches and webhook attempts, newest first. */
+    /** The signed-in account's TwiML fetches, webhook attempts and API errors, newest first. */
     get: {
       parameters: {
         query?: {
-          /** @description twiml or webhook; empty: both. */
+          /** @description twiml, webhook or api; empty: all. */
           source?: string;
           /** @description info, warning or error; empty: all. */
           level?: string;
@@ -13711,14 +13711,18 @@ export interface components {
     DebuggerEvent: {
       /** Format: int64 */
       id: number;
-      /** @description twiml (a document fetched for a call) or webhook (an event delivered). */
+      /**
+       * @description twiml (a document fetched for a call), webhook (an event delivered) or api (a
+       *     Twilio API request refused).
+       */
       source: string;
       /** @description info (it went through), warning (it went on without something), error. */
       level: string;
       /**
        * Format: int64
        * @description Twilio's error code (11200 HTTP retrieval failure, 12100 document parse
-       *     failure, 12200 schema validation, 12300 invalid content type).
+       *     failure, 12200 schema validation, 12300 invalid content type; an API error's
+       *     own, such as 21211 invalid To).
        */
       code?: number | null;
       callSid?: string | null;
@@ -14684,14 +14688,18 @@ export interface components {
       items: {
         /** Format: int64 */
         id: number;
-        /** @description twiml (a document fetched for a call) or webhook (an event delivered). */
+        /**
+         * @description twiml (a document fetched for a call), webhook (an event delivered) or api (a
+         *     Twilio API request refused).
+         */
         source: string;
         /** @description info (it went through), warning (it went on without something), error. */
         level: string;
         /**
          * Format: int64
          * @description Twilio's error code (11200 HTTP retrieval failure, 12100 document parse
-         *     failure, 12200 schema validation, 12300 invalid content type).
+         *     failure, 12200 schema validation, 12300 invalid content type; an API error's
+         *     own, such as 21211 invalid To).
          */
         code?: number | null;
         callSid?: string | null;

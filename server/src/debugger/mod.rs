@@ -1,5 +1,5 @@
 //! The Debugger (/api/debugger): every TwiML fetch and webhook attempt of the
-//! signed-in account, with the request, the answer (status and the start of its body),
+//! signed-in account, and every error its Twilio API requests got, with the request, the answer (status and the start of its body),
 //! the time it took and Twilio's error code, kept 30 days. `record` is how the
 //! TwiML fetcher and the webhook sender write to it; a write that fails is logged and
 //! never fails the call or the delivery it describes.
@@ -46,9 +46,9 @@ pub async fn purge(state: &AppState, now: i64) -> anyhow::Result<u64> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DebuggerFilter {
-    /// twiml or webhook; empty: both.
+    /// twiml, webhook or api; empty: all.
     #[serde(default)]
-    #[param(required = false, pattern = "^(twiml|webhook)?$")]
+    #[param(required = false, pattern = "^(twiml|webhook|api)?$")]
     source: String,
     /// info, warning or error; empty: all.
     #[serde(default)]
@@ -61,12 +61,14 @@ pub struct DebuggerFilter {
 #[serde(rename_all = "camelCase")]
 pub struct DebuggerEvent {
     pub id: i64,
-    /// twiml (a document fetched for a call) or webhook (an event delivered).
+    /// twiml (a document fetched for a call), webhook (an event delivered) or api (a
+    /// Twilio API request refused).
     pub source: String,
     /// info (it went through), warning (it went on without something), error.
     pub level: String,
     /// Twilio's error code (11200 HTTP retrieval failure, 12100 document parse
-    /// failure, 12200 schema validation, 12300 invalid content type).
+    /// failure, 12200 schema validation, 12300 invalid content type; an API error's
+    /// own, such as 21211 invalid To).
     pub code: Option<i64>,
     pub call_sid: Option<String>,
     pub method: String,
@@ -93,7 +95,7 @@ fn invalid(field: &str, allowed: &[&str], value: &str) -> Result<()> {
     }
 }
 
-/// The signed-in account's TwiML fetches and webhook attempts, newest first.
+/// The signed-in account's TwiML fetches, webhook attempts and API errors, newest first.
 #[utoipa::path(get, path = "/debugger", tag = "developer",
     params(DebuggerFilter, PageQuery),
     responses((status = 200, description = "One page of events", body = Page<DebuggerEvent>),
@@ -103,7 +105,7 @@ async fn list_events(
     Query(f): Query<DebuggerFilter>,
     Query(q): Query<PageQuery>,
 ) -> Result<axum::Json<Page<DebuggerEvent>>> {
-    invalid("source", &["twiml", "webhook"], &f.source)?;
+    invalid("source", &["twiml", "webhook", "api"], &f.source)?;
     invalid("level", &["info", "warning", "error"], &f.level)?;
     let page = repo::page(&state.db.pool, auth.user.id, &f.source, &f.level, q).await?;
     Ok(axum::Json(page.map(|e| DebuggerEvent {

@@ -97,6 +97,10 @@ impl FromRequestParts<AppState> for ApiAccount {
                 "This account is suspended",
             ));
         }
+        // From here on its errors are the account's to see in the Debugger.
+        if let Some(seen) = parts.extensions.get::<super::api_errors::Caller>() {
+            seen.authenticated(user.id);
+        }
         Ok(ApiAccount {
             user,
             account_sid: caller.account_sid,

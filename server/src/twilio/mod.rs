@@ -3,6 +3,7 @@
 //! resource is a transport around the app's own paths (sending SMS, buying numbers,
 //! call records); `wire` holds Twilio's conventions, `error` its error codes.
 
+pub mod api_errors;
 pub mod auth;
 pub mod available;
 pub mod calls;

@@ -3,6 +3,7 @@
 //! official Python SDK runs against a live server in sdk-tests/.)
 
 mod credentials;
+mod debugger;
 mod messages;
 mod numbers;
 mod usage;

@@ -13,7 +13,12 @@ const selects: FilterSelect[] = [
     name: 'source',
     id: 'debugger-source',
     label: 'Kind',
-    options: optionsOf({ '': 'TwiML and webhooks', twiml: 'TwiML fetches', webhook: 'Webhooks' }),
+    options: optionsOf({
+      '': 'Every kind',
+      twiml: 'TwiML fetches',
+      webhook: 'Webhooks',
+      api: 'API errors',
+    }),
   },
   {
     name: 'level',

@@ -8,7 +8,12 @@ import { DebuggerDetails } from './debugger-details';
 
 const tones: Record<string, BadgeTone> = { info: 'green', warning: 'yellow', error: 'red' };
 const outcome: Record<string, string> = { info: 'OK', warning: 'Warning', error: 'Error' };
-const kind = (e: DebuggerEvent) => (e.source === 'twiml' ? 'TwiML fetch' : 'Webhook');
+const kinds: Record<string, string> = {
+  twiml: 'TwiML fetch',
+  webhook: 'Webhook',
+  api: 'API request',
+};
+const kind = (e: DebuggerEvent) => kinds[e.source] ?? e.source;
 const detailsId = (e: DebuggerEvent) => `debugger-details-${e.id}`;
 
 export function DebuggerTable({ items }: { items: DebuggerEvent[] }) {

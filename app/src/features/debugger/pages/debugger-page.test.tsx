@@ -80,7 +80,7 @@ describe('Debugger page', () => {
     await findRow('TwiML fetch');
     await chooseOption(
       'Kind',
-      ['TwiML and webhooks', 'TwiML fetches', 'Webhooks'],
+      ['Every kind', 'TwiML fetches', 'Webhooks', 'API errors'],
       'TwiML fetches',
     );
     await expectCalled(fetch, 'GET /api/debugger?source=twiml&level=&page=1&pageSize=20');
@@ -94,6 +94,8 @@ describe('Debugger page', () => {
 
   it('explains an empty debugger', async () => {
     show({ [FIRST]: listPage([]) });
-    expect(await screen.findByText(/No TwiML fetches or webhooks yet/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/No TwiML fetches, webhooks or API errors yet/),
+    ).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ export function DebuggerPage() {
   return (
     <AppPage
       title="Debugger"
-      description="Every TwiML document fetched for your calls and every webhook sent to your servers, with what came back and Twilio's error code. Kept 30 days."
+      description="Every TwiML document fetched for your calls, every webhook sent to your servers and every error your API requests got, with what came back and Twilio's error code. Kept 30 days."
     >
       <ListPanel label="Debugger events" busy={events.isFetching}>
         <DebuggerFilters
@@ -32,7 +32,7 @@ export function DebuggerPage() {
           empty={
             filtered
               ? 'Nothing matches these filters'
-              : 'No TwiML fetches or webhooks yet. Set a Voice URL or a status callback on a number to see them here.'
+              : 'No TwiML fetches, webhooks or API errors yet. Set a Voice URL or a status callback on a number to see them here.'
           }
           paging={{ page, pageSize: LIST_PAGE_SIZE, onPage: setPage }}
         >
