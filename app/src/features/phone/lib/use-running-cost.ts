@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fromMicros, rate as formatRate, toMicros, usd } from '../../../lib/core';
-import { rateCall } from '../../../lib/core-tools';
 import { getCallRate } from '../api/browser-phone';
 import type { ActiveCall } from './use-browser-phone';
 
@@ -15,6 +14,13 @@ export function useSecondsSince(since: number | null): number {
   }, [since]);
   return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
 }
+
+/**
+ * The call rules' wasm module, fetched when a call is first on screen: the phone's dock
+ * is in the client area's layout, and a static import would put that module in every
+ * page's first load.
+ */
+const loadTools = () => import('../../../lib/core-tools');
 
 /**
  * A call's rate and its cost so far, rated by core as the bill will be (whole
@@ -32,10 +38,18 @@ export function useRunningCost(call: ActiveCall | null, callerId: string | undef
     staleTime: 60_000,
     retry: false,
   });
+  const tools = useQuery({
+    queryKey: ['core-tools'],
+    queryFn: loadTools,
+    enabled: call !== null,
+    staleTime: Infinity,
+    // A module, not data to compare.
+    structuralSharing: false,
+  });
   const seconds = useSecondsSince(call?.answeredAt ?? null);
-  if (!rate.data) return { seconds, rate: null, cost: null };
+  if (!rate.data || !tools.data) return { seconds, rate: null, cost: null };
   const r = rate.data;
-  const charge = rateCall(
+  const charge = tools.data.rateCall(
     seconds,
     toMicros(String(r.perMinute)),
     r.firstIncrement,
