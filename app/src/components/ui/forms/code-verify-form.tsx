@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../basics/button';
 import { PhoneField } from './phone-field';
@@ -7,17 +7,13 @@ import { TextField } from './text-field';
 import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { trialResendWait, validateVerify, type VerifyInput } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
+import { useTickingNow } from '../../../lib/use-ticking-now';
 
 type VerifyValues = { number: string; code: string };
 
 /** Core's wait before another code may go to the number, ticking every second. */
 function useResendWait(sentAt: number | null) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (sentAt === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [sentAt]);
+  const now = useTickingNow(sentAt);
   // `now` last ticked before this code was sent: count from the sending then.
   return sentAt === null ? 0 : trialResendWait(sentAt, Math.max(now, sentAt)).seconds;
 }

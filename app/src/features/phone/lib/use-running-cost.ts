@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useTickingNow } from '../../../lib/use-ticking-now';
 import { fromMicros, rate as formatRate, toMicros, usd } from '../../../lib/core';
 import { getCallRate } from '../api/browser-phone';
 import type { ActiveCall } from './use-browser-phone';
 
 /** Seconds since `since` (Unix ms), counted every second; 0 before it is set. */
 export function useSecondsSince(since: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (since === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [since]);
+  const now = useTickingNow(since);
   return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
 }
 
