@@ -43,6 +43,9 @@ describe('billing', () => {
       shown = (await page.getByText(/^Recharged this month/).textContent()) ?? '';
     }
     expect(shown).toBe('Recharged this month: $25.00 of $100.00');
+    // The header's balance and the settings are two requests: the job may have committed
+    // between them on the last reload, so the header is read from a page loaded after it.
+    await page.reload();
     await page.getByRole('link', { name: 'Balance $25.00' }).waitFor();
 
     // The recharge came with its receipt, downloaded as a PDF.

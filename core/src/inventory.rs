@@ -52,6 +52,30 @@ pub fn validate_number_form(i: &NumberInput) -> Result<String, FieldErrors> {
     }
 }
 
+/// The numbering plan's verdict on numbers an administrator adds to the inventory
+/// (one, or a range): refused, on `field`, when `first_outside` (the first of them the
+/// plan does not hold a valid number of the chosen country and type) is some. A
+/// +1 415 number is not a German landline, whatever the form says.
+pub fn plan_check(
+    field: &str,
+    number_type: &str,
+    first_outside: Option<&str>,
+) -> Result<(), FieldErrors> {
+    let Some(number) = first_outside else {
+        return Ok(());
+    };
+    let kind = match number_type {
+        "tollfree" => "toll-free",
+        other => other,
+    };
+    let mut errors = FieldErrors::new();
+    errors.insert(
+        field.into(),
+        format!("{number} is not a valid {kind} number of the chosen country"),
+    );
+    Err(errors)
+}
+
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -228,6 +252,16 @@ pub fn validate_range(i: &RangeInput) -> Result<ValidRange, FieldErrors> {
 #[cfg(test)]
 mod range_tests {
     use super::*;
+
+    #[test]
+    fn the_plan_refuses_the_first_number_outside_it() {
+        assert!(plan_check("first", "landline", None).is_ok());
+        let e = plan_check("first", "tollfree", Some("+14155550100")).unwrap_err();
+        assert_eq!(
+            e["first"],
+            "+14155550100 is not a valid toll-free number of the chosen country"
+        );
+    }
 
     #[test]
     fn a_range_counts_up_keeping_the_length() {

@@ -5,6 +5,7 @@ pub mod api;
 pub mod call;
 pub mod caps;
 pub mod card;
+pub mod catalogue;
 pub mod dates;
 pub mod email;
 pub mod fraud;

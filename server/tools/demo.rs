@@ -72,7 +72,7 @@ pub async fn seed_history(state: &AppState) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let mut ours = Vec::new();
-    for (country, kind) in [("US", "mobile"), ("UK", "mobile")] {
+    for (country, kind) in [("US", "mobile"), ("GB", "mobile")] {
         let picked: Option<(i64, String, i64)> = sqlx::query_as(
             "SELECT n.id, n.number, p.monthly_micros FROM phone_numbers n JOIN countries c ON c.id = n.country_id \
              JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type \

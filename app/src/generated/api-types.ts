@@ -1473,7 +1473,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The public price list: every active country's number prices and call rates. */
+    /**
+     * The public price list: every active country's number prices and call and message
+     *     rates, and the figures the pages claim from it.
+     */
     get: {
       parameters: {
         query?: never;
@@ -14911,6 +14914,7 @@ export interface components {
     };
     Pricing: {
       countries: components['schemas']['PricingRow'][];
+      summary: components['schemas']['PricingSummary'];
     };
     /**
      * @description A row of the public pricing page (spec section 3). Prices are JSON numbers; a
@@ -14932,6 +14936,21 @@ export interface components {
       inboundRate: components['schemas']['Money'];
       /** @description Per minute. */
       outboundRate: components['schemas']['Money'];
+      /** @description Per message (segment). */
+      smsRate: components['schemas']['Money'];
+    };
+    /**
+     * @description What the public pages claim, computed from the price list (core's `from_prices`):
+     *     how many countries it covers and the lowest price of each thing sold.
+     */
+    PricingSummary: {
+      countries: number;
+      numbersFrom?: null | components['schemas']['Money'];
+      inboundFrom?: null | components['schemas']['Money'];
+      outboundFrom?: null | components['schemas']['Money'];
+      smsFrom?: null | components['schemas']['Money'];
+      /** @description The one-time fee per number bought. */
+      setupFee: components['schemas']['Money'];
     };
     /**
      * @description The profile part of the settings form.

@@ -33,7 +33,7 @@ export const old = deck({ id: 4, name: 'Carrier A October', status: 'superseded'
 export const draft = deck({ id: 7, name: 'Carrier B', effectiveFrom: '2099-12-01' });
 
 export const countries = [
-  { id: 1, country: 'United Kingdom', code: 'UK' },
+  { id: 1, country: 'United Kingdom', code: 'GB' },
   { id: 2, country: 'Germany', code: 'DE' },
 ];
 

@@ -194,16 +194,18 @@ impl<'a> DeckReader<'a> {
                 "Destination cannot start with =, +, - or @".into(),
             );
         }
-        let country = cells[2].trim();
-        if country.len() != 2 || !country.bytes().all(|b| b.is_ascii_uppercase()) {
+        let written = cells[2].trim();
+        // "UK" (the code before the catalogue followed ISO 3166) is the United Kingdom.
+        let country = crate::catalogue::country_code(written);
+        if written.len() != 2 || !written.bytes().all(|b| b.is_ascii_uppercase()) {
             self.fail(
                 "country",
                 "Country must be two capital letters, e.g. DE".into(),
             );
-        } else if !(self.known_country)(country) {
+        } else if !(self.known_country)(&country) {
             self.fail(
                 "country",
-                format!("Country {country} is not on the Country Pricing list"),
+                format!("Country {written} is not on the Country Pricing list"),
             );
         }
         let line_type = LineType::parse(&cells[3]);
@@ -236,7 +238,7 @@ impl<'a> DeckReader<'a> {
         Some(DeckRow {
             prefix: prefix.to_string(),
             destination: destination.to_string(),
-            country: country.to_string(),
+            country,
             line_type: line_type?,
             inbound: inbound?,
             outbound: outbound?,

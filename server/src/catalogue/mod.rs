@@ -3,12 +3,14 @@
 mod admin;
 mod rate_form;
 pub mod repo;
+pub mod world;
 
 use crate::error::Result;
 use crate::json::Money;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
+use dialtone_core::catalogue::{from_prices, CountryPrices};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -42,32 +44,75 @@ pub struct PricingRow {
     inbound_rate: Money,
     /// Per minute.
     outbound_rate: Money,
+    /// Per message (segment).
+    sms_rate: Money,
+}
+
+/// What the public pages claim, computed from the price list (core's `from_prices`):
+/// how many countries it covers and the lowest price of each thing sold.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PricingSummary {
+    countries: usize,
+    /// The cheapest number a month; null when none is sold.
+    numbers_from: Option<Money>,
+    inbound_from: Option<Money>,
+    outbound_from: Option<Money>,
+    sms_from: Option<Money>,
+    /// The one-time fee per number bought.
+    setup_fee: Money,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Pricing {
     pub countries: Vec<PricingRow>,
+    pub summary: PricingSummary,
 }
 
-/// The public price list: every active country's number prices and call rates.
+/// The public price list: every active country's number prices and call and message
+/// rates, and the figures the pages claim from it.
 #[utoipa::path(get, path = "/catalogue/pricing", tag = "catalogue",
     responses((status = 200, description = "Active countries, in display order", body = Pricing)))]
 async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
-    let countries = repo::price_list(&state.db.pool)
-        .await?
-        .into_iter()
-        .map(|r| PricingRow {
-            id: r.id,
-            name: r.name,
-            code: r.code,
-            flag: r.flag,
-            calling_code: r.calling_code,
-            mobile: r.mobile.map(Money::micros),
-            landline: r.landline.map(Money::micros),
-            toll_free: r.tollfree.map(Money::micros),
-            inbound_rate: Money::micros(r.inbound_rate_micros),
-            outbound_rate: Money::micros(r.outbound_rate_micros),
+    let rows = repo::price_list(&state.db.pool).await?;
+    let facts: Vec<CountryPrices> = rows
+        .iter()
+        .map(|r| CountryPrices {
+            numbers: [r.mobile, r.landline, r.tollfree],
+            inbound: r.inbound_rate_micros,
+            outbound: r.outbound_rate_micros,
+            sms: r.sms_rate_micros,
         })
         .collect();
-    Ok(Json(Pricing { countries }))
+    let from = from_prices(&facts);
+    let summary = PricingSummary {
+        countries: from.countries,
+        numbers_from: from.number_monthly.map(Money::micros),
+        inbound_from: from.inbound.map(Money::micros),
+        outbound_from: from.outbound.map(Money::micros),
+        sms_from: from.sms.map(Money::micros),
+        setup_fee: Money::micros(
+            crate::settings::load(&state.db.pool)
+                .await?
+                .setup_fee_micros,
+        ),
+    };
+    let countries = rows.into_iter().map(row).collect();
+    Ok(Json(Pricing { countries, summary }))
+}
+
+fn row(r: repo::PriceRow) -> PricingRow {
+    PricingRow {
+        id: r.id,
+        name: r.name,
+        code: r.code,
+        flag: r.flag,
+        calling_code: r.calling_code,
+        mobile: r.mobile.map(Money::micros),
+        landline: r.landline.map(Money::micros),
+        toll_free: r.tollfree.map(Money::micros),
+        inbound_rate: Money::micros(r.inbound_rate_micros),
+        outbound_rate: Money::micros(r.outbound_rate_micros),
+        sms_rate: Money::micros(r.sms_rate_micros),
+    }
 }

@@ -40,17 +40,18 @@ pub struct PriceRow {
     pub tollfree: Option<i64>,
     pub inbound_rate_micros: i64,
     pub outbound_rate_micros: i64,
+    pub sms_rate_micros: i64,
 }
 
 /// One query: prices per type are pivoted in SQL rather than fetched per country.
 const PRICING_SQL: &str = "\
-SELECT c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros,
+SELECT c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros, c.sms_rate_micros,
        MAX(CASE WHEN p.number_type = 'mobile' THEN p.monthly_micros END) AS mobile,
        MAX(CASE WHEN p.number_type = 'landline' THEN p.monthly_micros END) AS landline,
        MAX(CASE WHEN p.number_type = 'tollfree' THEN p.monthly_micros END) AS tollfree
 FROM countries c LEFT JOIN number_prices p ON p.country_id = c.id
 WHERE c.status = 'active'
-GROUP BY c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros, c.sort_order
+GROUP BY c.id, c.name, c.code, c.flag, c.calling_code, c.inbound_rate_micros, c.outbound_rate_micros, c.sms_rate_micros, c.sort_order
 ORDER BY c.sort_order, c.name";
 
 /// Every active country in display order.
@@ -204,7 +205,7 @@ statements! {
     pub fn count_active() -> scalar_one(i64) =
         "SELECT COUNT(*) FROM countries WHERE status = 'active'";
 
-    /// The id of the country with this ISO code, if the catalogue has it.
+    /// The id of the country with this ISO code ("UK" read as GB), if the catalogue has it.
     pub fn id_by_code(code: &str) -> scalar_optional(i64) =
-        "SELECT id FROM countries WHERE code = $1", (code.trim());
+        "SELECT id FROM countries WHERE code = $1", (dialtone_core::catalogue::country_code(code));
 }

@@ -18,6 +18,7 @@ pub mod mail;
 pub mod numbering;
 pub mod openapi;
 pub mod paging;
+pub mod regions;
 pub mod security;
 pub mod smpp_settings;
 pub mod spa;

@@ -13,7 +13,7 @@ use crate::openapi::responses::{AdminOnly, Conflict, Invalid, NotFound, SignedIn
 use crate::paging::{like_pattern, Page, PageQuery};
 use crate::settings::add_months;
 use axum::http::StatusCode;
-use dialtone_core::inventory::{validate_number_form, NumberInput};
+use dialtone_core::inventory::{plan_check, validate_number_form, NumberInput};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
@@ -105,6 +105,20 @@ pub async fn list_phones(
     Ok(axum::Json(rows.await?))
 }
 
+/// Core's `plan_check` on numbers added to `code`'s inventory as `number_type`.
+pub(super) fn in_plan<'a>(
+    field: &str,
+    code: &str,
+    number_type: &str,
+    numbers: impl IntoIterator<Item = &'a String>,
+) -> Result<()> {
+    let code = dialtone_core::catalogue::country_code(code);
+    let outside = numbers
+        .into_iter()
+        .find(|n| !crate::infra::regions::fits(n, &code, number_type));
+    plan_check(field, number_type, outside.map(String::as_str)).map_err(Error::invalid)
+}
+
 pub(super) async fn country_id(conn: &mut AnyConnection, code: &str) -> Result<i64> {
     crate::catalogue::repo::id_by_code(&mut *conn, code)
         .await?
@@ -135,6 +149,7 @@ pub async fn post_phone(
     Json(input): Json<NumberInput>,
 ) -> Result<(StatusCode, axum::Json<AdminPhoneItem>)> {
     let number = validate_number_form(&input).map_err(Error::invalid)?;
+    in_plan("number", &input.country_code, &input.number_type, [&number])?;
     let mut tx = state.db.begin_write().await?;
     let country = country_id(&mut tx, &input.country_code).await?;
     let now = now_ms();

@@ -111,7 +111,7 @@ pub async fn get_available(
     let setup = settings::load(&state.db.pool).await?.setup_fee_micros;
     let numbers = repo::find_available(
         &state.db.pool,
-        &q.country.trim().to_uppercase(),
+        &dialtone_core::catalogue::country_code(&q.country),
         &q.number_type,
     )
     .await?

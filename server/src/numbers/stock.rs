@@ -1,7 +1,7 @@
 //! Adding numbers in bulk: an administrator's range (previewed, then applied), and
 //! demo mode's top-up that keeps every offered country and type in stock.
 
-use super::admin::country_id;
+use super::admin::{country_id, in_plan};
 use super::repo;
 use crate::audit;
 use crate::auth::AdminUser;
@@ -9,6 +9,7 @@ use crate::db::now_ms;
 use crate::error::{Error, Result};
 use crate::extract::Json;
 use crate::extract::With;
+use crate::infra::regions;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::state::AppState;
 use dialtone_core::inventory::{consecutive, next_after, validate_range, RangeInput};
@@ -72,6 +73,12 @@ pub async fn post_range(
 ) -> Result<axum::Json<RangePreview>> {
     let range = validate_range(&req.range).map_err(Error::invalid)?;
     let numbers = range.numbers();
+    in_plan(
+        "first",
+        &req.range.country_code,
+        &req.range.number_type,
+        &numbers,
+    )?;
     let mut tx = state.db.begin_write().await?;
     let country = country_id(&mut tx, &req.range.country_code).await?;
     let found = existing(&mut tx, &numbers).await?;
@@ -105,24 +112,41 @@ pub async fn post_range(
 }
 
 /// Demo mode: tops up every purchasable country and type to `DEMO_MIN_STOCK`
-/// numbers on sale, continuing after the highest number it has. Returns how many
-/// numbers were added.
+/// numbers on sale, continuing after the highest number it has, or from the numbering
+/// plan's example of that country and type when it has none. Returns how many numbers
+/// were added.
 pub async fn restock_demo(state: &AppState) -> Result<u64> {
     let mut tx = state.db.begin_write().await?;
     let low = repo::stock_levels(&mut *tx).await?;
     let mut added = 0u64;
-    for (country, number_type, available, highest) in low {
+    for (country, code, number_type, available, highest) in low {
         let missing = DEMO_MIN_STOCK - available;
-        let Some(start) = highest.as_deref().and_then(next_after) else {
-            continue;
-        };
         if missing <= 0 {
             continue;
         }
-        let numbers = consecutive(&start, missing as u32);
+        let numbers = next_numbers(&code, &number_type, highest.as_deref(), missing as usize);
         insert_all(&mut tx, &numbers, country, &number_type).await?;
         added += numbers.len() as u64;
     }
     tx.commit().await?;
     Ok(added)
+}
+
+/// `count` numbers to stock after `highest` (or from the plan's example): only numbers
+/// valid for the country and type, unless the stock already holds numbers the plan does
+/// not know (the seeded +1 555 ranges), which it continues as it is.
+fn next_numbers(code: &str, number_type: &str, highest: Option<&str>, count: usize) -> Vec<String> {
+    let (start, checked) = match highest {
+        Some(last) => (next_after(last), regions::fits(last, code, number_type)),
+        None => (regions::example_number(code, number_type), true),
+    };
+    let Some(start) = start else {
+        return Vec::new();
+    };
+    // A range of the plan is rarely broken inside ten times the numbers we need.
+    consecutive(&start, (count * 10) as u32)
+        .into_iter()
+        .filter(|n| !checked || regions::fits(n, code, number_type))
+        .take(count)
+        .collect()
 }

@@ -12,22 +12,6 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-/// Twilio's country codes where Dialtone's differ.
-fn our_country(iso: &str) -> String {
-    match iso.to_ascii_uppercase().as_str() {
-        "GB" => "UK".into(),
-        other => other.into(),
-    }
-}
-
-fn iso_country(ours: &str) -> String {
-    if ours == "UK" {
-        "GB".into()
-    } else {
-        ours.into()
-    }
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct AvailablePhoneNumber {
     pub friendly_name: String,
@@ -109,7 +93,7 @@ pub async fn list_available(
     let pattern = contains_pattern(p.text("Contains").unwrap_or(""))?;
     let rows = repo::for_sale(
         &state.db.pool,
-        &our_country(&country),
+        &dialtone_core::catalogue::country_code(&country),
         number_type,
         area,
         &pattern,
@@ -127,7 +111,7 @@ pub async fn list_available(
             .map(|n| AvailablePhoneNumber {
                 friendly_name: n.number.clone(),
                 phone_number: n.number,
-                iso_country: iso_country(&n.country_code),
+                iso_country: n.country_code.clone(),
                 address_requirements: "none".into(),
                 beta: false,
                 capabilities: capabilities(true),

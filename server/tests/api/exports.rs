@@ -29,7 +29,7 @@ async fn csv_exports_defuse_cells_a_spreadsheet_would_run() {
     let (app, admin) = TestApp::with_admin().await;
     let (_, mine) = caller(&app, "ada@example.com", "+cmd|' /C calc'!A0").await;
     call(&app, "x1", &mine, "+442079460999").await;
-    sqlx::query("UPDATE countries SET name = '@SUM(1+1)*cmd' WHERE code = 'UK'")
+    sqlx::query("UPDATE countries SET name = '@SUM(1+1)*cmd' WHERE code = 'GB'")
         .execute(&app.state.db.pool)
         .await
         .unwrap();

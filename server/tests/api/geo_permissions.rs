@@ -11,20 +11,18 @@ use serde_json::{json, Value};
 
 pub const SOMALIA: &str = "+252612345678";
 
-/// Somalia joins the catalogue with rates, so a refusal is the permission's, not a
-/// missing rate's.
+/// Somalia, in the world catalogue since migration 0043, priced as a dear destination
+/// ($0.90 a minute), so a refusal is the permission's, not a missing rate's, and the
+/// fraud tests see a costly call.
 pub async fn sell_somalia(app: &TestApp) {
-    sqlx::query(
-        "INSERT INTO countries (code, name, flag, calling_code, inbound_rate_micros, outbound_rate_micros, \
-         sms_rate_micros, sort_order, updated_at) VALUES ('SO', 'Somalia', '', '252', 90000, 900000, 90000, 99, 0)",
+    let r = sqlx::query(
+        "UPDATE countries SET inbound_rate_micros = 90000, outbound_rate_micros = 900000, \
+         sms_rate_micros = 90000 WHERE code = 'SO'",
     )
     .execute(&app.state.db.pool)
     .await
     .unwrap();
-    sqlx::query("INSERT INTO rate_prefixes (prefix, country_id) SELECT '252', id FROM countries WHERE code = 'SO'")
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
+    assert_eq!(r.rows_affected(), 1, "Somalia is in the catalogue");
 }
 
 async fn permissions(app: &TestApp, s: &Session) -> Value {
@@ -269,6 +267,12 @@ async fn a_country_outside_the_price_list_is_listed_once_asked_for_and_granted()
     let app = TestApp::new().await;
     let s = app.client("ada@example.com").await;
     let admin = app.admin("root@example.com").await;
+    // Every country with a calling code is in the catalogue: this operator took Jamaica
+    // out of its price list.
+    sqlx::query("DELETE FROM countries WHERE code = 'JM'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert!(row(&permissions(&app, &s).await, "JM").is_none());
 
     let ask = json!({ "channel": "voice", "country": "JM", "note": "Clients in Kingston" });

@@ -128,7 +128,7 @@ async fn the_daily_limit_cuts_a_calls_length_and_then_refuses() {
 #[tokio::test]
 async fn a_destination_dearer_than_the_limit_a_minute_is_refused() {
     let app = TestApp::new().await;
-    sqlx::query("UPDATE countries SET outbound_rate_micros = 1500000 WHERE code = 'UK'")
+    sqlx::query("UPDATE countries SET outbound_rate_micros = 1500000 WHERE code = 'GB'")
         .execute(&app.state.db.pool)
         .await
         .unwrap();

@@ -60,3 +60,4 @@ mod twilio;
 mod two_factor;
 mod verified_caller_ids;
 mod webhooks;
+mod world_catalogue;

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 #[tokio::test]
-async fn pricing_lists_the_ten_seeded_countries_with_the_specs_prices() {
+async fn pricing_lists_the_specs_ten_countries_first_then_the_world() {
     let app = TestApp::new().await;
     let r = app.get("/api/catalogue/pricing").send().await;
     assert_eq!(r.status, StatusCode::OK);
@@ -13,20 +13,29 @@ async fn pricing_lists_the_ten_seeded_countries_with_the_specs_prices() {
         .map(|c| c["code"].as_str().unwrap())
         .collect();
     assert_eq!(
-        codes,
-        ["US", "UK", "DE", "FR", "AU", "JP", "CA", "BR", "CN", "IN"]
+        codes[..10],
+        ["US", "GB", "DE", "FR", "AU", "JP", "CA", "BR", "CN", "IN"]
     );
+    // Every country and territory with a calling code that ISO 3166 names, once.
+    assert!(codes.len() >= 235, "{}", codes.len());
+    let unique: std::collections::BTreeSet<&str> = codes.iter().copied().collect();
+    assert_eq!(unique.len(), codes.len());
+    let names: Vec<&str> = countries[10..]
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.windows(2).all(|w| w[0] <= w[1]), "the rest by name");
     let by = |code: &str| with_code(countries, code);
     assert_eq!(
         by("US"),
         json!({ "id": by("US")["id"], "name": "United States", "code": "US", "flag": "🇺🇸", "callingCode": "1", "mobile": 2.99,
-                "landline": 1.99, "tollFree": 3.99, "inboundRate": 0.015, "outboundRate": 0.02 })
+                "landline": 1.99, "tollFree": 3.99, "inboundRate": 0.015, "outboundRate": 0.02, "smsRate": 0.01 })
     );
     assert_eq!(
         (
-            by("UK")["mobile"].clone(),
-            by("UK")["landline"].clone(),
-            by("UK")["tollFree"].clone()
+            by("GB")["mobile"].clone(),
+            by("GB")["landline"].clone(),
+            by("GB")["tollFree"].clone()
         ),
         (json!(2.49), json!(3.49), json!(4.49))
     );
@@ -36,7 +45,7 @@ async fn pricing_lists_the_ten_seeded_countries_with_the_specs_prices() {
     );
     assert_eq!(by("JP")["landline"], Value::Null);
     assert_eq!(by("BR")["tollFree"], Value::Null);
-    for c in countries {
+    for c in &countries[..10] {
         for t in ["mobile", "landline", "tollFree"] {
             if let Some(p) = c[t].as_f64() {
                 assert!((1.89..=6.49).contains(&p), "{} {t} {p}", c["code"]);

@@ -142,7 +142,7 @@ async fn refusals_say_why() {
         authorize(&app, "r3", "outbound", &mine, "+99912345678").await["reason"],
         "no_rate"
     );
-    sqlx::query("UPDATE countries SET status = 'inactive' WHERE code = 'UK'")
+    sqlx::query("UPDATE countries SET status = 'inactive' WHERE code = 'GB'")
         .execute(&app.state.db.pool)
         .await
         .unwrap();

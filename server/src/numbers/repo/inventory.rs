@@ -59,10 +59,10 @@ pub async fn insert_many(
 }
 
 statements! {
-    /// Per purchasable country and type: the country, the type, how many are on sale,
-    /// and the highest number of that country and type.
-    pub fn stock_levels() -> all((i64, String, i64, Option<String>)) =
-        "SELECT p.country_id, p.number_type, \
+    /// Per purchasable country and type: the country and its code, the type, how many
+    /// are on sale, and the highest number of that country and type.
+    pub fn stock_levels() -> all((i64, String, String, i64, Option<String>)) =
+        "SELECT p.country_id, (SELECT c.code FROM countries c WHERE c.id = p.country_id), p.number_type, \
          (SELECT COUNT(*) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type AND n.status = 'available'), \
          (SELECT MAX(n.number) FROM phone_numbers n WHERE n.country_id = p.country_id AND n.number_type = p.number_type) \
          FROM number_prices p WHERE p.purchasable = 1";

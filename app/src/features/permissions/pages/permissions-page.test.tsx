@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, mockServer, ok, refusal } from '../../../test/mock-api';
+import { retype } from '../../../test/forms';
 import { bodyOf, rowOf } from '../../../test/queries';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { PermissionsPage } from './permissions-page';
@@ -81,6 +82,69 @@ describe('Permissions page', () => {
     expect(within(jm).getAllByText('Not in the price list')).toHaveLength(2);
     expect(within(jm).getByText('allowed')).toBeInTheDocument();
     expect(within(jm).getByRole('button', { name: 'Turn off calls to Jamaica' })).toBeVisible();
+  });
+
+  describe('search', () => {
+    const germany = {
+      ...country('DE', 'Germany', state('allowed', true), state('allowed', true)),
+      callingCode: '49',
+    };
+    const sudan = {
+      ...country('SD', 'Sudan', state('blocked', false), state('blocked', false)),
+      callingCode: '249',
+    };
+
+    async function renderSearch() {
+      server({
+        'GET /api/permissions': ok({ countries: [...page.countries, germany, sudan] }),
+      });
+      renderPage();
+      await screen.findByRole('row', { name: /United Kingdom/ });
+      return screen.getByRole('searchbox', { name: 'Search countries' });
+    }
+
+    it('narrows the rows to the countries whose name matches, case-insensitively', async () => {
+      const search = await renderSearch();
+      await userEvent.type(search, 'sU');
+      expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+      expect(screen.getByRole('row', { name: /Sudan/ })).toBeInTheDocument();
+      await retype(search, 'united');
+      expect(screen.getByRole('row', { name: /United Kingdom/ })).toBeInTheDocument();
+      expect(screen.queryByRole('row', { name: /Somalia/ })).toBeNull();
+      await userEvent.clear(search);
+      expect(screen.getAllByRole('rowheader')).toHaveLength(4);
+    });
+
+    it('finds a country by its ISO or catalogue code', async () => {
+      const search = await renderSearch();
+      await userEvent.type(search, 'gb');
+      expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+      expect(screen.getByRole('row', { name: /United Kingdom/ })).toBeInTheDocument();
+      await retype(search, 'uk');
+      expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+      expect(screen.getByRole('row', { name: /United Kingdom/ })).toBeInTheDocument();
+    });
+
+    it('finds a country by its calling code, with or without the "+"', async () => {
+      const search = await renderSearch();
+      await userEvent.type(search, '+49');
+      expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+      const de = screen.getByRole('row', { name: /Germany/ });
+      expect(within(de).getByRole('button', { name: 'Turn off calls to Germany' })).toBeVisible();
+      await retype(search, '249');
+      expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+      expect(screen.getByRole('row', { name: /Sudan/ })).toBeInTheDocument();
+    });
+
+    it('says so when no country matches, and keeps the rest of the page', async () => {
+      const search = await renderSearch();
+      await userEvent.type(search, 'Atlantis');
+      expect(screen.getByRole('status')).toHaveTextContent('No countries match your search');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.getByLabelText('Country code')).toBeInTheDocument();
+      await userEvent.clear(search);
+      expect(screen.getByRole('row', { name: /Germany/ })).toBeInTheDocument();
+    });
   });
 
   it('turns a country off and shows the answer the server gives', async () => {

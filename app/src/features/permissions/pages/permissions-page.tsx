@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import {
+  CountrySearch,
+  matchesCountry,
+  NoCountryMatches,
+} from '../../../components/ui/forms/country-search';
 import { AppPage } from '../../../components/ui/layout/app-page';
 import { QueryList } from '../../../components/ui/tables/list-panel';
 import { TableSkeleton } from '../../../components/ui/tables/table-skeleton';
@@ -24,6 +29,7 @@ export function PermissionsPage() {
   const permissions = usePermissions();
   const limits = useLimits();
   const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
   const [asking, setAsking] = useState<{ country: CountryPermission; channel: Channel } | null>(
     null,
   );
@@ -53,15 +59,25 @@ export function PermissionsPage() {
         error="Could not load your permissions."
         empty="No countries are on sale yet."
         isEmpty={(data) => data.countries.length === 0}
+        header={
+          <div className="border-b border-slate-200 p-4">
+            <CountrySearch value={search} onChange={setSearch} />
+          </div>
+        }
       >
-        {(data) => (
-          <PermissionsTable
-            items={data.countries}
-            saving={saving}
-            onToggle={(country, channel, allowed) => change.mutate({ country, channel, allowed })}
-            onAsk={(country, channel) => setAsking({ country, channel })}
-          />
-        )}
+        {(data) => {
+          const shown = data.countries.filter((country) => matchesCountry(country, search));
+          return shown.length === 0 ? (
+            <NoCountryMatches />
+          ) : (
+            <PermissionsTable
+              items={shown}
+              saving={saving}
+              onToggle={(country, channel, allowed) => change.mutate({ country, channel, allowed })}
+              onAsk={(country, channel) => setAsking({ country, channel })}
+            />
+          );
+        }}
       </QueryList>
       <AskCountryForm />
       {limits.data && <LimitsForm limits={limits.data} />}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/basics/button';
 import { messageOf } from '../../../lib/api-client';
 import type { CountryPrice } from '../api/get-pricing';
-import { matchesCountry } from './country-search';
+import { matchesCountry, NoCountryMatches } from '../../../components/ui/forms/country-search';
 import { CountryCell } from '../../../components/ui/tables/table-cells';
 import { DataTable, rowHeaderColumn } from '../../../components/ui/tables/data-table';
 
@@ -53,14 +53,9 @@ export function CountryTable(props: CountryTableProps) {
     );
   }
 
-  const rows = countries.filter((country) => matchesCountry(country, search));
-  if (rows.length === 0) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-600">
-        No countries match your search
-      </p>
-    );
-  }
+  // The price list is searched by name and code only, not by calling code.
+  const rows = countries.filter(({ name, code }) => matchesCountry({ name, code }, search));
+  if (rows.length === 0) return <NoCountryMatches />;
 
   return (
     <DataTable

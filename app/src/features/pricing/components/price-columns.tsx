@@ -37,5 +37,6 @@ export const numberColumns: CountryColumn[] = [
 export const callColumns: CountryColumn[] = [
   { header: 'Inbound (per min)', cell: (c) => rate(c.inboundRate) },
   { header: 'Outbound (per min)', cell: (c) => rate(c.outboundRate) },
+  { header: 'SMS (per message)', cell: (c) => rate(c.smsRate) },
   signupColumn('Buy Minutes'),
 ];

@@ -17,6 +17,7 @@ const countries = [
     tollFree: 3.99,
     inboundRate: 0.015,
     outboundRate: 0.02,
+    smsRate: 0.01,
   },
   {
     id: 6,
@@ -28,8 +29,19 @@ const countries = [
     tollFree: 6.49,
     inboundRate: 0.03,
     outboundRate: 0.045,
+    smsRate: 0.07,
   },
 ];
+
+const summary = {
+  countries: 2,
+  numbersFrom: 1.99,
+  inboundFrom: 0.015,
+  outboundFrom: 0.02,
+  smsFrom: 0.01,
+  setupFee: 2.5,
+};
+const body = { countries, summary };
 
 function row(name: string) {
   return screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
@@ -37,7 +49,7 @@ function row(name: string) {
 
 describe('Pricing page', () => {
   it('lists monthly number prices through core, with a dash for a missing price', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     expect(screen.getByRole('tab', { name: 'Phone Numbers' })).toHaveAttribute(
       'aria-selected',
@@ -52,8 +64,18 @@ describe('Pricing page', () => {
     );
   });
 
+  it('states the setup fee in force beside the number prices', async () => {
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    expect(
+      await screen.findByText(
+        'Monthly price per number, in USD. A one-time setup fee of $2.50 applies per number.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('draws the flags as SVG images next to the names, never as emoji', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     const us = await screen.findByRole('rowheader', { name: /United States/ });
     await waitFor(
@@ -67,7 +89,7 @@ describe('Pricing page', () => {
   });
 
   it('filters by name or code, case-insensitively', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     await screen.findByRole('rowheader', { name: /Japan/ });
     const search = screen.getByPlaceholderText('Search countries...');
@@ -81,12 +103,14 @@ describe('Pricing page', () => {
   });
 
   it('shows call rates with three decimals and the packages', async () => {
-    mockApi({ 'GET /api/catalogue/pricing': ok({ countries }) });
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     await screen.findByRole('rowheader', { name: /Japan/ });
     await userEvent.click(screen.getByRole('tab', { name: 'Call Rates' }));
     expect(within(row('United States')).getByText('$0.015')).toBeInTheDocument();
     expect(within(row('United States')).getByText('$0.020')).toBeInTheDocument();
+    expect(within(row('Japan')).getByText('$0.070')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'SMS (per message)' })).toBeInTheDocument();
     expect(within(row('Japan')).getByRole('link', { name: 'Buy Minutes' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
     const panel = screen.getByRole('tabpanel');
@@ -98,7 +122,7 @@ describe('Pricing page', () => {
 
   it('offers a retry when the prices fail to load', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const pricing = failsUntilRecovered(refusal(503, 'Service unavailable.'), ok({ countries }));
+    const pricing = failsUntilRecovered(refusal(503, 'Service unavailable.'), ok(body));
     mockApi({ 'GET /api/catalogue/pricing': pricing.route });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     const retry = await screen.findByRole('button', { name: 'Retry' });

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { PageHero } from '../../../components/ui/layout/page-hero';
 import { TabList, TabPanel, useTabs } from '../../../components/ui/layout/tab-list';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { usePricing } from '../api/get-pricing';
-import { CountrySearch } from '../components/country-search';
+import { usePricing, usePricingSummary, type PricingSummary } from '../api/get-pricing';
+import { usd } from '../../../lib/core';
+import { CountrySearch } from '../../../components/ui/forms/country-search';
 import { CountryTable } from '../components/country-table';
 import { PackagesGrid } from '../components/packages-grid';
 import { PaymentMethods } from '../components/payment-methods';
@@ -11,11 +12,18 @@ import { callColumns, numberColumns } from '../components/price-columns';
 import { PricingFaq } from '../components/pricing-faq';
 import { pricingTabs, type PricingTab } from '../components/pricing-tabs';
 
-const notes: Record<PricingTab, string> = {
-  numbers: 'Monthly price per number, in USD. A one-time setup fee applies per number.',
-  calls: 'Per-minute rates in USD.',
-  packages: 'Monthly packages of outbound minutes, in USD.',
-};
+function note(tab: PricingTab, summary: PricingSummary | undefined): string {
+  switch (tab) {
+    case 'numbers':
+      return summary
+        ? `Monthly price per number, in USD. A one-time setup fee of ${usd(summary.setupFee)} applies per number.`
+        : 'Monthly price per number, in USD. A one-time setup fee applies per number.';
+    case 'calls':
+      return 'Per-minute call rates and per-message SMS rates, in USD.';
+    case 'packages':
+      return 'Monthly packages of outbound minutes, in USD.';
+  }
+}
 
 export function PricingPage() {
   usePageMeta(
@@ -26,6 +34,7 @@ export function PricingPage() {
   const tab = tabs.active;
   const [search, setSearch] = useState('');
   const pricing = usePricing();
+  const summary = usePricingSummary().data;
 
   return (
     <>
@@ -42,7 +51,7 @@ export function PricingPage() {
             {...tabs.panel}
           >
             <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-600">{notes[tab]}</p>
+              <p className="text-sm text-slate-600">{note(tab, summary)}</p>
               {tab !== 'packages' && <CountrySearch value={search} onChange={setSearch} />}
             </div>
             {tab === 'packages' ? (

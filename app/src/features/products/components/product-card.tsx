@@ -1,9 +1,17 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { CheckList } from '../../../components/ui/layout/check-list';
+import type { PricingSummary } from '../../pricing/api/get-pricing';
 import type { Product } from './products-data';
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({
+  product,
+  summary,
+}: {
+  product: Product;
+  summary: PricingSummary | undefined;
+}) {
+  const price = summary ? product.price(summary) : null;
   const headingId = `product-${product.id}`;
   return (
     <article
@@ -18,7 +26,9 @@ export function ProductCard({ product }: { product: Product }) {
       </h2>
       <p className="mt-2 text-slate-600">{product.description}</p>
       <CheckList items={product.features} className="mt-4" />
-      <p className="mt-6 text-lg font-bold text-slate-900">{product.price}</p>
+      <p className="mt-6 text-lg font-bold text-slate-900">
+        {price ?? <span className="text-slate-400">Loading prices…</span>}
+      </p>
       <ButtonLink to={paths.signup} className="mt-4 w-full">
         Get Started
       </ButtonLink>

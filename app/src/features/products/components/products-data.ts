@@ -7,6 +7,8 @@ import {
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import { rate, usd } from '../../../lib/core';
+import type { PricingSummary } from '../../pricing/api/get-pricing';
 
 export interface Product {
   id: string;
@@ -14,10 +16,15 @@ export interface Product {
   description: string;
   icon: LucideIcon;
   features: string[];
-  price: string;
+  /** The price text, from the price list's lowest prices (null while they load). */
+  price: (from: PricingSummary) => string | null;
 }
 
-// Marketing price texts from SPEC section 9, shown as written.
+const from = (amount: number | null | undefined, unit: string, format = rate) =>
+  amount === null || amount === undefined ? null : `From ${format(amount)}/${unit}`;
+
+// SPEC section 9's price texts ("From $2.99/mo"): the figures are the price list's,
+// computed by the server, so a changed rate or a cheaper country changes them too.
 export const products: Product[] = [
   {
     id: 'numbers',
@@ -30,7 +37,7 @@ export const products: Product[] = [
       'Forward to any phone or SIP device',
       'Renews monthly until you cancel',
     ],
-    price: 'From $2.99/mo',
+    price: (f) => from(f.numbersFrom, 'mo', usd),
   },
   {
     id: 'inbound',
@@ -43,7 +50,7 @@ export const products: Product[] = [
       'Call recording',
       'Voicemail to email',
     ],
-    price: 'From $0.015/min',
+    price: (f) => from(f.inboundFrom, 'min'),
   },
   {
     id: 'outbound',
@@ -56,7 +63,7 @@ export const products: Product[] = [
       'Minute packages for lower rates',
       'Detailed call history',
     ],
-    price: 'From $0.020/min',
+    price: (f) => from(f.outboundFrom, 'min'),
   },
   {
     id: 'sms',
@@ -69,7 +76,7 @@ export const products: Product[] = [
       'Delivery reports',
       'REST API for automation',
     ],
-    price: 'From $0.01/message',
+    price: (f) => from(f.smsFrom, 'message', usd),
   },
   {
     id: 'ivr',
@@ -82,7 +89,7 @@ export const products: Product[] = [
       'Business-hours routing',
       'Queue music and announcements',
     ],
-    price: 'From $29.99/mo',
+    price: () => 'From $29.99/mo',
   },
   {
     id: 'global',
@@ -95,6 +102,6 @@ export const products: Product[] = [
       'Volume discounts',
       'Dedicated account manager',
     ],
-    price: 'Custom pricing',
+    price: () => 'Custom pricing',
   },
 ];

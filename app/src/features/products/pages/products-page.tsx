@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { CtaPanel } from '../../../components/ui/layout/cta-panel';
 import { PageHero } from '../../../components/ui/layout/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { usePricingSummary } from '../../pricing/api/get-pricing';
 import { ProductCard } from '../components/product-card';
 import { products } from '../components/products-data';
 
@@ -11,6 +12,7 @@ export function ProductsPage() {
     'Products',
     'Virtual phone numbers, inbound and outbound calls, SMS, IVR and global coverage from Dialtone.',
   );
+  const summary = usePricingSummary().data;
   return (
     <>
       <PageHero
@@ -22,7 +24,7 @@ export function ProductsPage() {
         <ul className="mx-auto grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} summary={summary} />
             </li>
           ))}
         </ul>
