@@ -1,6 +1,7 @@
 //! Dialtone's rules, written once and compiled both natively (into the server) and to
 //! WebAssembly (into the browser). Nothing here does I/O.
 
+pub mod analytics;
 pub mod api;
 pub mod call;
 pub mod caps;

@@ -15143,14 +15143,19 @@ export interface components {
       /** @description The new password. */
       password?: string;
     };
-    /** @description One day's income by source. */
+    /** @description One day's money in (deposits) and revenue by product, with refunds apart. */
     RevenueDay: {
       date: string;
+      /** @description Money paid in. */
       deposits: components['schemas']['Money'];
       numbers: components['schemas']['Money'];
       packages: components['schemas']['Money'];
       calls: components['schemas']['Money'];
       sms: components['schemas']['Money'];
+      /** @description IVR plans' monthly fees. */
+      ivr: components['schemas']['Money'];
+      /** @description Money given back to customers. */
+      refunds: components['schemas']['Money'];
     };
     RoleChange: {
       /**

@@ -13,6 +13,7 @@ use crate::settings::DAY_MS;
 use crate::state::AppState;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use dialtone_core::analytics::{figure, source_of};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
@@ -69,7 +70,7 @@ fn days(r: &Range) -> Result<(i64, i64)> {
 }
 
 pub struct Analytics {
-    revenue: BTreeMap<i64, [i64; 5]>,
+    revenue: BTreeMap<i64, [i64; 7]>,
     calls: BTreeMap<i64, [i64; 3]>,
     users: BTreeMap<i64, i64>,
     destinations: Vec<(String, i64, i64, i64)>,
@@ -77,21 +78,13 @@ pub struct Analytics {
 
 async fn compute(state: &AppState, from: i64, to: i64) -> Result<Analytics> {
     let pool = &state.db.pool;
-    let zeros5: BTreeMap<i64, [i64; 5]> = (from..=to).map(|d| (d, [0; 5])).collect();
-    let mut revenue = zeros5;
+    let mut revenue: BTreeMap<i64, [i64; 7]> = (from..=to).map(|d| (d, [0; 7])).collect();
     let rows = repo::money_by_day(pool, from, to).await?;
     for (day, kind, amount) in rows {
-        let slot = match kind.as_str() {
-            "deposit" => 0,
-            "number_purchase" | "number_renewal" => 1,
-            "package_purchase" => 2,
-            "call" => 3,
-            _ => 4,
+        let (Some(source), Some(r)) = (source_of(&kind), revenue.get_mut(&day)) else {
+            continue;
         };
-        let value = if slot == 0 { amount } else { -amount };
-        if let Some(r) = revenue.get_mut(&day) {
-            r[slot] += value;
-        }
+        r[source.index()] += figure(source, amount);
     }
     let mut calls: BTreeMap<i64, [i64; 3]> = (from..=to).map(|d| (d, [0; 3])).collect();
     let rows = repo::calls_by_day(pool, from, to).await?;
@@ -131,15 +124,20 @@ pub struct AnalyticsReport {
     pub new_users: Vec<NewUsersDay>,
 }
 
-/// One day's income by source.
+/// One day's money in (deposits) and revenue by product, with refunds apart.
 #[derive(Serialize, ToSchema)]
 pub struct RevenueDay {
     pub date: String,
+    /// Money paid in.
     pub deposits: Money,
     pub numbers: Money,
     pub packages: Money,
     pub calls: Money,
     pub sms: Money,
+    /// IVR plans' monthly fees.
+    pub ivr: Money,
+    /// Money given back to customers.
+    pub refunds: Money,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -197,6 +195,8 @@ pub async fn get_analytics(
                 packages: m(r[2]),
                 calls: m(r[3]),
                 sms: m(r[4]),
+                ivr: m(r[5]),
+                refunds: m(r[6]),
             })
             .collect(),
         calls: a
@@ -249,17 +249,10 @@ pub async fn export_analytics(
     let mut out = String::new();
     match c.chart.as_str() {
         "revenue" => {
-            out.push_str("date,deposits,numbers,packages,calls,sms\n");
+            out.push_str("date,deposits,numbers,packages,calls,sms,ivr,refunds\n");
             for (d, x) in &a.revenue {
-                out.push_str(&format!(
-                    "{},{},{},{},{},{}\n",
-                    label(*d),
-                    m(x[0]),
-                    m(x[1]),
-                    m(x[2]),
-                    m(x[3]),
-                    m(x[4])
-                ));
+                let figures: Vec<String> = x.iter().map(|v| m(*v)).collect();
+                out.push_str(&format!("{},{}\n", label(*d), figures.join(",")));
             }
         }
         "calls" => {

@@ -66,6 +66,20 @@ async fn routing_a_number_to_a_flow_charges_its_first_month_once() {
     assert_eq!(read.body["ivrFlowId"], flow);
     assert_eq!(balance_micros(&app, &s).await, before - MONTHLY_MICROS);
     assert_eq!(app.ledger_entries(&s, "ivr_subscription").await, 1);
+    // Analytics counts the fee as IVR revenue, not as SMS, and money in apart.
+    let admin = app.admin("root@example.com").await;
+    let a = app.get_as(&admin, "/api/admin/analytics").await.body;
+    let today = a["revenue"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (
+            today["ivr"].clone(),
+            today["sms"].clone(),
+            today["refunds"].clone()
+        ),
+        (json!(29.99), json!(0.0), json!(0.0))
+    );
+    // The test's funds were an administrator's credit: not money paid in.
+    assert_eq!(today["deposits"], json!(0.0), "{today}");
 
     // The media endpoint finds the flow by the number, with or without its '+'.
     let found = flow_for_number(&app.state.db.pool, &number)

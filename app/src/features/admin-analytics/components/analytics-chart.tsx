@@ -17,12 +17,12 @@ import {
 } from '../../../components/charts/chart-parts';
 import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
-import { revenueSources } from './analytics-format';
+import type { MoneySource } from './analytics-format';
 import { shortDay } from './date-range';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 export type AnalyticsChartProps =
-  | { kind: 'revenue'; data: RevenuePoint[] }
+  | { kind: 'revenue'; data: RevenuePoint[]; sources: readonly MoneySource[] }
   | { kind: 'calls'; data: CallsPoint[] }
   | { kind: 'users'; data: NewUsersPoint[] }
   | { kind: 'destinations'; data: Destination[] };
@@ -46,14 +46,18 @@ const dayAxes = (
 /** The tooltip of a chart over time, headed by the day. */
 const dayTooltip = <Tooltip labelFormatter={(day) => shortDay(String(day))} />;
 
-function RevenueChart({ data, animate }: ChartProps<RevenuePoint>) {
+function RevenueChart({
+  data,
+  animate,
+  sources,
+}: ChartProps<RevenuePoint> & { sources: readonly MoneySource[] }) {
   return (
     <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 8 }}>
       {dayAxes}
       <YAxis tick={tick} tickLine={false} tickFormatter={money} width={72} />
       <Tooltip formatter={money} labelFormatter={(day) => shortDay(String(day))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      {revenueSources.map((source) => (
+      {sources.map((source) => (
         <Bar
           key={source.key}
           isAnimationActive={animate}
@@ -137,7 +141,7 @@ export default function AnalyticsChart(props: AnalyticsChartProps) {
   return (
     <ChartBox>
       {props.kind === 'revenue' ? (
-        <RevenueChart data={props.data} animate={animate} />
+        <RevenueChart data={props.data} animate={animate} sources={props.sources} />
       ) : props.kind === 'calls' ? (
         <CallsChart data={props.data} animate={animate} />
       ) : props.kind === 'users' ? (

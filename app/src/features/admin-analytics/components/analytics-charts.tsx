@@ -1,11 +1,19 @@
 import { usd } from '../../../lib/core';
 import type { Analytics } from '../api/get-analytics';
 import { useExportAnalytics, type AnalyticsChart } from '../api/export-analytics';
-import { count, revenueSources, sum, sumUsd } from './analytics-format';
-import { CallsTable, DestinationsTable, NewUsersTable, RevenueTable } from './analytics-tables';
+import {
+  count,
+  moneyInSources,
+  refundSource,
+  revenueSources,
+  sum,
+  sumUsd,
+  type MoneySource,
+} from './analytics-format';
+import { CallsTable, DestinationsTable, MoneyTable, NewUsersTable } from './analytics-tables';
 import { ChartCard } from './chart-card';
 
-/** The four charts of one date range, each with its table and its CSV export. */
+/** The five charts of one date range, each with its table and its CSV export. */
 export function AnalyticsCharts({ data }: { data: Analytics }) {
   const exporter = useExportAnalytics();
   const range = { from: data.from, to: data.to };
@@ -13,9 +21,9 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
     onExport: () => exporter.mutate({ chart, range }),
     exporting: exporter.isPending && exporter.variables?.chart === chart,
   });
-  const revenueSummary = revenueSources
-    .map((source) => `${source.label} ${usd(sumUsd(data.revenue.map((row) => row[source.key])))}`)
-    .join(', ');
+  const total = (source: MoneySource) =>
+    `${source.label} ${usd(sumUsd(data.revenue.map((row) => row[source.key])))}`;
+  const refunds = total(refundSource).replace('Refunds', 'refunds');
   const calls = sum(data.calls.map((row) => row.calls));
   const answered = sum(data.calls.map((row) => row.answered));
   const minutes = sum(data.calls.map((row) => row.minutes));
@@ -25,10 +33,29 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
     <div className="grid gap-6 xl:grid-cols-2">
       <ChartCard
         className="xl:col-span-2"
-        title="Revenue per day by source"
-        summary={`${revenueSummary}.`}
-        chart={{ kind: 'revenue', data: data.revenue }}
-        table={<RevenueTable rows={data.revenue} />}
+        title="Revenue per day by product"
+        summary={`${revenueSources.map(total).join(', ')}; ${refunds} given back.`}
+        chart={{ kind: 'revenue', data: data.revenue, sources: revenueSources }}
+        table={
+          <MoneyTable
+            caption="Revenue per day by product"
+            rows={data.revenue}
+            sources={[...revenueSources, refundSource]}
+          />
+        }
+        {...exportProps('revenue')}
+      />
+      <ChartCard
+        title="Money paid in per day"
+        summary={`${moneyInSources.map(total).join(', ')}.`}
+        chart={{ kind: 'revenue', data: data.revenue, sources: moneyInSources }}
+        table={
+          <MoneyTable
+            caption="Money paid in per day"
+            rows={data.revenue}
+            sources={moneyInSources}
+          />
+        }
         {...exportProps('revenue')}
       />
       <ChartCard

@@ -13,10 +13,26 @@ export function sum(values: number[]): number {
 
 export const count = new Intl.NumberFormat('en-US');
 
-export const revenueSources = [
+/** A money figure of a day, as the analytics API names it. */
+export interface MoneySource {
+  key: 'deposits' | 'numbers' | 'packages' | 'calls' | 'sms' | 'ivr' | 'refunds';
+  label: string;
+  color: string;
+}
+
+/** Money customers paid in, charted apart from what they spent. */
+export const moneyInSources: readonly MoneySource[] = [
   { key: 'deposits', label: 'Deposits', color: '#4f46e5' },
+];
+
+/** What customers spent, by product as the catalogue names them. */
+export const revenueSources: readonly MoneySource[] = [
   { key: 'numbers', label: 'Numbers', color: '#38bdf8' },
   { key: 'packages', label: 'Packages', color: '#059669' },
   { key: 'calls', label: 'Calls', color: '#f59e0b' },
   { key: 'sms', label: 'SMS', color: '#e11d48' },
-] as const;
+  { key: 'ivr', label: 'IVR', color: '#7c3aed' },
+];
+
+/** Money given back: listed beside the revenue, not stacked in it. */
+export const refundSource: MoneySource = { key: 'refunds', label: 'Refunds', color: '#64748b' };

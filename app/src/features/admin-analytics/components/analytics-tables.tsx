@@ -1,7 +1,7 @@
 import { FigureTable, type FigureColumn } from '../../../components/ui/tables/figure-table';
 import { usd } from '../../../lib/core';
 import type { CallsPoint, Destination, NewUsersPoint, RevenuePoint } from '../api/get-analytics';
-import { count, revenueSources } from './analytics-format';
+import { count, type MoneySource } from './analytics-format';
 import { longDay } from './date-range';
 
 const day = { label: 'Date', cell: (row: { date: string }) => longDay(row.date) };
@@ -30,12 +30,20 @@ function DailyTable<T extends { date: string }>({ caption, rows, columns }: Dail
   );
 }
 
-export function RevenueTable({ rows }: { rows: RevenuePoint[] }) {
+export function MoneyTable({
+  caption,
+  rows,
+  sources,
+}: {
+  caption: string;
+  rows: RevenuePoint[];
+  sources: readonly MoneySource[];
+}) {
   return (
     <DailyTable
-      caption="Revenue per day by source"
+      caption={caption}
       rows={rows}
-      columns={revenueSources.map((source) => ({
+      columns={sources.map((source) => ({
         label: source.label,
         numeric: true,
         cell: (row: RevenuePoint) => usd(row[source.key]),

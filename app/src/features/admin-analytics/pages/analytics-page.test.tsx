@@ -18,8 +18,26 @@ const analytics = (from: string, to: string) => ({
   from,
   to,
   revenue: [
-    { date: from, deposits: 100, numbers: 2.99, packages: 19.99, calls: 1.25, sms: 0.1 },
-    { date: to, deposits: 50.5, numbers: 0, packages: 0, calls: 0.75, sms: 0.05 },
+    {
+      date: from,
+      deposits: 100,
+      numbers: 2.99,
+      packages: 19.99,
+      calls: 1.25,
+      sms: 0.1,
+      ivr: 29.99,
+      refunds: 0,
+    },
+    {
+      date: to,
+      deposits: 50.5,
+      numbers: 0,
+      packages: 0,
+      calls: 0.75,
+      sms: 0.05,
+      ivr: 0,
+      refunds: 1.5,
+    },
   ],
   calls: [
     { date: from, calls: 30, answered: 27, minutes: 64 },
@@ -56,7 +74,7 @@ describe('Analytics page', () => {
     vi.useRealTimers();
   });
 
-  it('loads the last 30 days with the KPIs, four charts and their tables', async () => {
+  it('loads the last 30 days with the KPIs, five charts and their tables', async () => {
     const { fetch } = show();
     expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-03-02');
@@ -66,15 +84,24 @@ describe('Analytics page', () => {
     expect(screen.getByTestId('kpi-ACD')).toHaveTextContent('2:05');
     expect(calls(fetch)).toEqual([DEFAULT]);
 
-    const revenue = screen.getByRole('region', { name: 'Revenue per day by source' });
+    // What customers spent, by product (the IVR fee is IVR's, not SMS's), refunds apart.
+    const revenue = screen.getByRole('region', { name: 'Revenue per day by product' });
     expect(revenue).toHaveTextContent(
-      'Deposits $150.50, Numbers $2.99, Packages $19.99, Calls $2.00, SMS $0.15.',
+      'Numbers $2.99, Packages $19.99, Calls $2.00, SMS $0.15, IVR $29.99; refunds $1.50 given back.',
     );
     expect(await within(revenue).findByTestId('chart-revenue')).toHaveTextContent('2 points');
-    expect(within(revenue).getByRole('img', { name: 'Revenue per day by source' })).toBeVisible();
+    expect(within(revenue).getByRole('img', { name: 'Revenue per day by product' })).toBeVisible();
     expect(within(revenue).getByText('View as table')).toBeInTheDocument();
-    const table = within(revenue).getByRole('table', { name: 'Revenue per day by source' });
-    expect(within(table).getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('$100.00');
+    const table = within(revenue).getByRole('table', { name: 'Revenue per day by product' });
+    expect(within(table).getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('$29.99');
+    expect(within(table).getByRole('row', { name: /Mar 2, 2026/ })).not.toHaveTextContent(
+      '$100.00',
+    );
+    // Money paid in is its own chart, never stacked with spending.
+    const moneyIn = screen.getByRole('region', { name: 'Money paid in per day' });
+    expect(moneyIn).toHaveTextContent('Deposits $150.50.');
+    const deposits = within(moneyIn).getByRole('table', { name: 'Money paid in per day' });
+    expect(within(deposits).getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('$100.00');
 
     const callsCard = screen.getByRole('region', { name: 'Calls and minutes per day' });
     expect(callsCard).toHaveTextContent('40 calls, 37 answered, 84 minutes.');
@@ -134,7 +161,7 @@ describe('Analytics page', () => {
     });
     await screen.findByText('92.5%');
     await userEvent.click(
-      screen.getByRole('button', { name: 'Export CSV, Revenue per day by source' }),
+      screen.getByRole('button', { name: 'Export CSV, Revenue per day by product' }),
     );
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     expect(calls(fetch)).toContain(
