@@ -3,6 +3,7 @@
 
 pub mod analytics;
 pub mod api;
+pub mod audit;
 pub mod call;
 pub mod caps;
 pub mod card;

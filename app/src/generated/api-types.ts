@@ -1891,7 +1891,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Deletes a draft deck. */
+    /** Deletes a draft deck, audited. */
     delete: {
       parameters: {
         query?: never;
@@ -12970,10 +12970,28 @@ export interface components {
     AuditEntry: {
       /** Format: int64 */
       id: number;
-      /** @description `Name <email>` of the administrator; null if the account is gone. */
-      actor?: string | null;
+      /**
+       * @description Who did it: `Name <email>`, "System" for the platform's own jobs, "Deleted
+       *     account" when the account is gone.
+       */
+      actor: string;
+      /**
+       * @description `admin` or `client` (a customer's own change, e.g. a verified caller ID); null
+       *     for the system or a deleted account.
+       */
+      actorRole?: string | null;
       /** @example user.suspend */
       action: string;
+      /**
+       * @description The action in words, e.g. "Suspended user".
+       * @example Suspended user
+       */
+      actionLabel: string;
+      /**
+       * @description The target by name (`Name <email>` of a user, a number, a country's or a
+       *     package's name) while it exists; null otherwise.
+       */
+      subject?: string | null;
       /** @example user */
       targetType: string;
       targetId: string;
@@ -14608,10 +14626,28 @@ export interface components {
       items: {
         /** Format: int64 */
         id: number;
-        /** @description `Name <email>` of the administrator; null if the account is gone. */
-        actor?: string | null;
+        /**
+         * @description Who did it: `Name <email>`, "System" for the platform's own jobs, "Deleted
+         *     account" when the account is gone.
+         */
+        actor: string;
+        /**
+         * @description `admin` or `client` (a customer's own change, e.g. a verified caller ID); null
+         *     for the system or a deleted account.
+         */
+        actorRole?: string | null;
         /** @example user.suspend */
         action: string;
+        /**
+         * @description The action in words, e.g. "Suspended user".
+         * @example Suspended user
+         */
+        actionLabel: string;
+        /**
+         * @description The target by name (`Name <email>` of a user, a number, a country's or a
+         *     package's name) while it exists; null otherwise.
+         */
+        subject?: string | null;
         /** @example user */
         targetType: string;
         targetId: string;

@@ -7,8 +7,10 @@ use crate::error::Result;
 use crate::extract::With;
 use crate::openapi::responses::{AdminOnly, Invalid, SignedIn};
 use crate::paging::{filter_texts, like_escape, like_pattern, Page, PageQuery};
+use dialtone_core::audit;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Deserialize, IntoParams)]
@@ -37,10 +39,20 @@ pub struct AuditFilter {
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {
     pub id: i64,
-    /// `Name <email>` of the administrator; null if the account is gone.
-    pub actor: Option<String>,
+    /// Who did it: `Name <email>`, "System" for the platform's own jobs, "Deleted
+    /// account" when the account is gone.
+    pub actor: String,
+    /// `admin` or `client` (a customer's own change, e.g. a verified caller ID); null
+    /// for the system or a deleted account.
+    pub actor_role: Option<String>,
     #[schema(example = "user.suspend")]
     pub action: String,
+    /// The action in words, e.g. "Suspended user".
+    #[schema(example = "Suspended user")]
+    pub action_label: String,
+    /// The target by name (`Name <email>` of a user, a number, a country's or a
+    /// package's name) while it exists; null otherwise.
+    pub subject: Option<String>,
     #[schema(example = "user")]
     pub target_type: String,
     pub target_id: String,
@@ -87,21 +99,37 @@ pub async fn list_audit(
         to,
     };
     let rows = repo::page_matching(&state.db.pool, &search, page).await?;
+    let targets: Vec<(&str, i64)> = rows
+        .items
+        .iter()
+        .filter_map(|r| Some((r.target_type.as_str(), r.target_id.parse().ok()?)))
+        .collect();
+    let names = repo::subject_names(&state.db.pool, &targets).await?;
+    Ok(axum::Json(rows.map(|r| entry(r, &names))))
+}
+
+fn entry(r: repo::AuditRow, names: &HashMap<(String, i64), String>) -> AuditEntry {
     let parse = |s: Option<String>| {
         s.and_then(|t| serde_json::from_str::<Value>(&t).ok())
             .unwrap_or(Value::Null)
     };
-    Ok(axum::Json(rows.map(|r| AuditEntry {
+    let account = r.actor_name.as_deref().zip(r.actor_email.as_deref());
+    let subject = r
+        .target_id
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| names.get(&(r.target_type.clone(), id)).cloned());
+    AuditEntry {
         id: r.id,
-        actor: match (r.actor_name, r.actor_email) {
-            (Some(n), Some(e)) => Some(format!("{n} <{e}>")),
-            _ => None,
-        },
+        actor: audit::actor_label(r.actor_id.is_some(), account),
+        actor_role: r.actor_role,
+        action_label: audit::action_label(&r.action).to_string(),
         action: r.action,
+        subject,
         target_type: r.target_type,
         target_id: r.target_id,
         before: parse(r.before_json),
         after: parse(r.after_json),
         date: iso(r.created_at),
-    })))
+    }
 }

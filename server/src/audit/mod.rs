@@ -97,3 +97,53 @@ pub async fn commit(
 
 /// Writes an entry, in the transaction of the change it describes.
 pub use repo::insert as record;
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    fn sources(dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+
+    /// Every action literal (resource, dot, verb) of a module that writes the audit log has a
+    /// name in core's list, so the log never shows a bare code.
+    #[test]
+    fn every_action_the_code_records_has_a_name() {
+        let mut texts = Vec::new();
+        sources(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut texts,
+        );
+        let mut unnamed = Vec::new();
+        for text in texts.iter().filter(|t| t.contains("audit::")) {
+            for literal in text.split('"').skip(1).step_by(2) {
+                let Some((resource, action)) = literal.split_once('.') else {
+                    continue;
+                };
+                let word = |s: &str| {
+                    !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                };
+                if word(resource)
+                    && word(action)
+                    && !dialtone_core::audit::ACTIONS
+                        .iter()
+                        .any(|(c, _)| *c == literal)
+                {
+                    unnamed.push(literal.to_string());
+                }
+            }
+        }
+        assert!(
+            unnamed.is_empty(),
+            "actions without a name in core::audit: {unnamed:?}"
+        );
+    }
+}

@@ -43,10 +43,13 @@ pub struct AuditRow {
     pub before_json: Option<String>,
     pub after_json: Option<String>,
     pub created_at: i64,
+    pub actor_id: Option<i64>,
     #[sqlx(rename = "name")]
     pub actor_name: Option<String>,
     #[sqlx(rename = "email")]
     pub actor_email: Option<String>,
+    #[sqlx(rename = "role")]
+    pub actor_role: Option<String>,
 }
 
 // The actor's name and email come from users: a display join, read-only.
@@ -62,7 +65,7 @@ pub async fn page_matching(
 ) -> sqlx::Result<Page<AuditRow>> {
     let list = List {
         from: &format!("{FROM} WHERE {COND}"),
-        columns: "a.id, a.action, a.target_type, a.target_id, a.before_json, a.after_json, a.created_at, u.name, u.email",
+        columns: "a.id, a.action, a.target_type, a.target_id, a.before_json, a.after_json, a.created_at, a.actor_id, u.name, u.email, u.role",
         order: "a.id DESC",
     };
     let (pattern, action) = (s.pattern.to_string(), s.action.to_string());
@@ -78,4 +81,58 @@ pub async fn page_matching(
         |r| AuditRow::from_row(r),
     )
     .await
+}
+
+/// The tables whose rows the log names its targets by: (target type, the statement
+/// naming rows by id; `{ids}` is the list of placeholders).
+const SUBJECTS: [(&str, &str); 5] = [
+    (
+        "user",
+        "SELECT id, name || ' <' || email || '>' FROM users WHERE id IN ({ids})",
+    ),
+    (
+        "phone_number",
+        "SELECT id, number FROM phone_numbers WHERE id IN ({ids})",
+    ),
+    (
+        "country",
+        "SELECT id, name FROM countries WHERE id IN ({ids})",
+    ),
+    (
+        "package",
+        "SELECT id, name FROM packages WHERE id IN ({ids})",
+    ),
+    (
+        "rate_deck",
+        "SELECT id, name FROM rate_decks WHERE id IN ({ids})",
+    ),
+];
+
+/// The names of a page's targets that still exist, by (target type, id): one query per
+/// type of target on the page.
+pub async fn subject_names(
+    pool: &AnyPool,
+    targets: &[(&str, i64)],
+) -> sqlx::Result<std::collections::HashMap<(String, i64), String>> {
+    let mut names = std::collections::HashMap::new();
+    for (kind, sql) in SUBJECTS {
+        let ids: Vec<i64> = targets
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, id)| *id)
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = sql.replace("{ids}", &placeholders.join(", "));
+        let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+        for id in &ids {
+            query = query.bind(*id);
+        }
+        for (id, name) in query.fetch_all(pool).await? {
+            names.insert((kind.to_string(), id), name);
+        }
+    }
+    Ok(names)
 }

@@ -198,18 +198,29 @@ async fn post_deck(
     Ok((StatusCode::CREATED, axum::Json(RateDeckItem { item: deck })).into_response())
 }
 
-/// Deletes a draft deck.
+/// Deletes a draft deck, audited.
 #[utoipa::path(delete, path = "/admin/rate-decks/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "The deck's id")),
     responses((status = 204, description = "Deleted"), SignedIn, AdminOnly, NotFound, Conflict))]
 async fn delete_deck(
-    With(state, _admin): With<AdminUser>,
+    With(state, AdminUser(admin)): With<AdminUser>,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
     let deck = found(&state, id).await?;
-    if deck.applied || !repo::delete_draft(&state.db.pool, id).await? {
+    let mut tx = state.db.begin_write().await?;
+    if deck.applied || !repo::delete_draft(&mut *tx, id).await? {
         return Err(Error::Conflict("An applied deck stays for history".into()));
     }
+    let was = serde_json::json!({ "name": deck.name, "rows": deck.row_count });
+    let entry = audit::Entry::by(
+        admin.id,
+        "rate_deck.delete",
+        "rate_deck",
+        id,
+        Some(was),
+        None,
+    );
+    audit::commit(tx, entry).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -12,6 +12,7 @@ mod admin;
 mod admin_phones;
 mod admin_reports;
 mod analytics_scale;
+mod audit_log;
 mod auth;
 mod authorization;
 mod backup;

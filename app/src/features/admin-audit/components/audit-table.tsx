@@ -4,11 +4,22 @@ import { dateColumn, TwoLineCell } from '../../../components/ui/tables/table-cel
 import { formatDateTime } from '../../../lib/format-date';
 import type { AuditEntry } from '../api/get-audit';
 import { AuditDetails } from './audit-details';
-import { actionLabel, targetLabel } from './audit-labels';
+import { targetLabel } from './audit-labels';
 
+/** The target by name while it exists ("Number +14155550100"), else by its id. */
 function target(entry: AuditEntry): string {
   const id = /^\d+$/.test(entry.targetId) ? `#${entry.targetId}` : entry.targetId;
-  return `${targetLabel(entry.targetType)} ${id}`;
+  return `${targetLabel(entry.targetType)} ${entry.subject ?? id}`;
+}
+
+/** Who did it: an administrator, a client acting on their own account, or the system. */
+function Actor({ entry }: { entry: AuditEntry }) {
+  if (entry.actorRole !== 'client') return <>{entry.actor}</>;
+  return (
+    <>
+      {entry.actor} <span className="text-xs text-slate-500">(client)</span>
+    </>
+  );
 }
 
 const detailsId = (entry: AuditEntry) => `audit-details-${entry.id}`;
@@ -17,7 +28,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
   const details = useRowDetails({
     detailsId,
     content: (entry) => <AuditDetails entry={entry} />,
-    label: (entry) => `Details of ${actionLabel(entry.action)}, ${formatDateTime(entry.date)}`,
+    label: (entry) => `Details of ${entry.actionLabel}, ${formatDateTime(entry.date)}`,
   });
 
   return (
@@ -30,15 +41,15 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
       columns={[
         dateColumn('Date', (entry: AuditEntry) => entry.date, { withTime: true }),
         {
-          header: 'Administrator',
+          header: 'By',
           className: 'break-words text-slate-900',
-          cell: (entry) => entry.actor ?? <span className="text-slate-500">Unknown</span>,
+          cell: (entry) => <Actor entry={entry} />,
         },
         {
           header: 'Action',
           cell: (entry) => (
             <TwoLineCell
-              title={actionLabel(entry.action)}
+              title={entry.actionLabel}
               detail={entry.action}
               detailClassName="font-mono text-xs text-slate-500"
             />
@@ -46,7 +57,7 @@ export function AuditTable({ items }: { items: AuditEntry[] }) {
         },
         {
           header: 'Target',
-          className: 'whitespace-nowrap text-slate-700',
+          className: 'break-words text-slate-700',
           cell: target,
         },
         details.column,

@@ -9,7 +9,10 @@ import { chooseOption, expectCalled, findRow, rowOf, expectShows } from '../../.
 const settingsChange = {
   id: 12,
   actor: 'Ada Admin <admin@dialtone.test>',
+  actorRole: 'admin',
   action: 'settings.update',
+  actionLabel: 'Updated settings',
+  subject: null,
   targetType: 'settings',
   targetId: 'platform',
   before: { setupFee: '1.00', renewalNoticeDays: '7', maxDeposit: '10000.00' },
@@ -19,8 +22,11 @@ const settingsChange = {
 
 const suspension = {
   id: 11,
-  actor: null,
+  actor: 'Deleted account',
+  actorRole: null,
   action: 'user.suspend',
+  actionLabel: 'Suspended user',
+  subject: 'Bob Client <bob@example.com>',
   targetType: 'user',
   targetId: '7',
   before: { status: 'active' },
@@ -28,12 +34,40 @@ const suspension = {
   date: '2026-03-19T09:00:00Z',
 };
 
+const verified = {
+  id: 13,
+  actor: 'Cleo Client <cleo@example.com>',
+  actorRole: 'client',
+  action: 'sip.verified_caller_id',
+  actionLabel: 'Verified a caller ID',
+  subject: null,
+  targetType: 'user',
+  targetId: '9',
+  before: null,
+  after: { number: '+447700900123' },
+  date: '2026-03-21T10:00:00Z',
+};
+
+const released = {
+  id: 14,
+  actor: 'System',
+  actorRole: null,
+  action: 'call.reservation_released',
+  actionLabel: "Released a lost call's hold",
+  subject: null,
+  targetType: 'call',
+  targetId: 'lost-1',
+  before: null,
+  after: null,
+  date: '2026-03-22T10:00:00Z',
+};
+
 const FIRST = 'GET /api/admin/audit?search=&action=&from=&to=&page=1&pageSize=20';
 
 const show = pageTest(
   <AuditPage />,
   { route: '/admin/audit', auth: adminAuth() },
-  { [FIRST]: listPage([settingsChange, suspension], 2) },
+  { [FIRST]: listPage([released, verified, settingsChange, suspension], 4) },
 );
 
 describe('Audit log page', () => {
@@ -42,9 +76,13 @@ describe('Audit log page', () => {
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     const row = await findRow('Updated settings');
     expectShows(row, ['Ada Admin <admin@dialtone.test>', 'settings.update', 'Settings platform']);
-    const other = rowOf('Suspended user');
-    expectShows(other, ['User #7', 'Unknown']);
-    expect(screen.getByText('Showing 1 to 2 of 2')).toBeInTheDocument();
+    // The subject by name while it exists; an actor whose account is gone says so.
+    expectShows(rowOf('Suspended user'), ['User Bob Client <bob@example.com>', 'Deleted account']);
+    // A customer's own change is marked as theirs; the platform's jobs are the system's.
+    expectShows(rowOf('Verified a caller ID'), ['Cleo Client <cleo@example.com>', '(client)']);
+    expectShows(rowOf("Released a lost call's hold"), ['System', 'Call lost-1']);
+    expect(screen.getByRole('columnheader', { name: 'By' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 4 of 4')).toBeInTheDocument();
   });
 
   it('shows only the changed keys, before and after, under Details', async () => {
@@ -95,6 +133,7 @@ describe('Audit log page', () => {
         'Settings',
         'Messages',
         'Calls',
+        'Rate decks',
       ],
       'Settings',
     );
