@@ -13784,7 +13784,10 @@ export interface components {
       changed: number;
       removed: number;
       unchanged: number;
-      /** @description Changed prefixes with at least one flagged move. */
+      /**
+       * @description Changed prefixes, and added ones compared with the rates in force, with at
+       *     least one flagged move.
+       */
       flagged: number;
       /** @description Flagged changes first, then the others, by prefix; at most the limit asked. */
       changes: components['schemas']['DeckChange'][];

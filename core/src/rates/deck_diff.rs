@@ -56,7 +56,8 @@ pub struct DeckDiff {
     pub changed: usize,
     pub removed: usize,
     pub unchanged: usize,
-    /// Changed prefixes with at least one flagged move.
+    /// Changed prefixes, and added ones compared with the rates in force, with at
+    /// least one flagged move.
     pub flagged: usize,
     /// Flagged changes first, then the others, by prefix; at most the limit asked.
     pub changes: Vec<PrefixChange>,
@@ -72,7 +73,26 @@ pub fn percent_change(before: Micros, after: Micros) -> Option<Decimal> {
     })
 }
 
-fn rate_moves(old: &DeckRow, new: &DeckRow, threshold: Decimal) -> Vec<RateMove> {
+/// A destination's rates in force where the deck in force has no such prefix: the
+/// country rate (Country Pricing) that rates its numbers now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatesInForce {
+    pub inbound: Micros,
+    pub outbound: Micros,
+    pub sms: Micros,
+}
+
+impl From<&DeckRow> for RatesInForce {
+    fn from(row: &DeckRow) -> Self {
+        RatesInForce {
+            inbound: row.inbound,
+            outbound: row.outbound,
+            sms: row.sms,
+        }
+    }
+}
+
+fn rate_moves(old: RatesInForce, new: &DeckRow, threshold: Decimal) -> Vec<RateMove> {
     [
         ("inbound", old.inbound, new.inbound),
         ("outbound", old.outbound, new.outbound),
@@ -112,17 +132,25 @@ impl Collector {
         }
     }
 
-    fn one_side(&mut self, kind: ChangeKind, row: &DeckRow) {
+    /// A prefix in one deck only; an added one is compared with the rates that rate
+    /// its numbers now (`now`), when there are some.
+    fn one_side(&mut self, kind: ChangeKind, row: &DeckRow, now: Option<(RatesInForce, Decimal)>) {
         match kind {
             ChangeKind::Added => self.diff.added += 1,
             _ => self.diff.removed += 1,
         }
+        let moves = match now {
+            Some((rates, threshold)) => rate_moves(rates, row, threshold),
+            None => Vec::new(),
+        };
+        let flagged = moves.iter().any(|m| m.flagged);
+        self.diff.flagged += usize::from(flagged);
         self.keep(PrefixChange {
             kind,
             prefix: row.prefix.clone(),
             destination: row.destination.clone(),
-            moves: Vec::new(),
-            flagged: false,
+            moves,
+            flagged,
         });
     }
 
@@ -136,7 +164,7 @@ impl Collector {
             return;
         }
         self.diff.changed += 1;
-        let moves = rate_moves(old, new, threshold);
+        let moves = rate_moves(old.into(), new, threshold);
         let flagged = moves.iter().any(|m| m.flagged);
         self.diff.flagged += usize::from(flagged);
         self.keep(PrefixChange {
@@ -158,6 +186,19 @@ pub fn diff_decks(
     threshold: Decimal,
     limit: usize,
 ) -> DeckDiff {
+    diff_against(old, new, threshold, limit, |_| None)
+}
+
+/// `diff_decks`, with each prefix new to the deck in force compared with the rates
+/// that rate its numbers now (`in_force`: the country rate of its longest prefix), so
+/// a new prefix that triples a country's rate is flagged as a change would be.
+pub fn diff_against(
+    old: impl IntoIterator<Item = DeckRow>,
+    new: impl IntoIterator<Item = DeckRow>,
+    threshold: Decimal,
+    limit: usize,
+    in_force: impl Fn(&str) -> Option<RatesInForce>,
+) -> DeckDiff {
     let mut c = Collector {
         diff: DeckDiff::default(),
         flagged: Vec::new(),
@@ -175,11 +216,12 @@ pub fn diff_decks(
         match order {
             Ordering::Less => {
                 let row = old.next().expect("peeked");
-                c.one_side(ChangeKind::Removed, &row);
+                c.one_side(ChangeKind::Removed, &row, None);
             }
             Ordering::Greater => {
                 let row = new.next().expect("peeked");
-                c.one_side(ChangeKind::Added, &row);
+                let now = in_force(&row.prefix).map(|rates| (rates, threshold));
+                c.one_side(ChangeKind::Added, &row, now);
             }
             Ordering::Equal => {
                 let (o, n) = (old.next().expect("peeked"), new.next().expect("peeked"));
@@ -203,4 +245,53 @@ pub fn diff_unsorted(
     old.sort_by(|a, b| a.prefix.cmp(&b.prefix));
     new.sort_by(|a, b| a.prefix.cmp(&b.prefix));
     diff_decks(old, new, threshold, limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rates::deck_row::LineType;
+
+    fn row(prefix: &str, outbound: Micros) -> DeckRow {
+        DeckRow {
+            prefix: prefix.into(),
+            destination: "Jamaica".into(),
+            country: "JM".into(),
+            line_type: LineType::Landline,
+            inbound: 40_000,
+            outbound,
+            sms: 40_000,
+            first_increment: 1,
+            next_increment: 1,
+            effective_from: "2026-12-01".into(),
+        }
+    }
+
+    #[test]
+    fn a_new_prefix_is_compared_with_the_country_rate_that_rates_it_now() {
+        let country = RatesInForce {
+            inbound: 40_000,
+            outbound: 150_000,
+            sms: 40_000,
+        };
+        let in_force = |prefix: &str| prefix.starts_with("1876").then_some(country);
+        let new = [
+            row("1876", 348_000),
+            row("1876555", 155_000),
+            row("4420", 10_000),
+        ];
+        let diff = diff_against([], new, Decimal::from(10), 10, in_force);
+        assert_eq!((diff.added, diff.flagged), (3, 1));
+        let jump = &diff.changes[0];
+        assert_eq!((jump.prefix.as_str(), jump.flagged), ("1876", true));
+        assert_eq!(jump.moves[0].percent.as_deref(), Some("132"));
+        let small = diff.changes.iter().find(|c| c.prefix == "1876555").unwrap();
+        assert!(!small.flagged && small.moves.len() == 1);
+        let unknown = diff.changes.iter().find(|c| c.prefix == "4420").unwrap();
+        assert!(unknown.moves.is_empty(), "no rate in force to compare with");
+        assert_eq!(
+            diff_decks([], [row("1876", 1)], Decimal::from(10), 10).flagged,
+            0
+        );
+    }
 }

@@ -23,10 +23,11 @@ use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use dialtone_core::rates::deck::{validate_deck_name, DeckErrors, LineError};
-use dialtone_core::rates::deck_diff::{diff_decks, DeckDiff};
+use dialtone_core::rates::deck_diff::{diff_against, DeckDiff, RatesInForce};
 use dialtone_core::rates::deck_schedule::{
     deck_in_force, deck_status, effective_ms, in_force_from,
 };
+use dialtone_core::rating::PrefixTable;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -240,7 +241,8 @@ pub struct PreviewQuery {
 #[serde(rename_all = "camelCase")]
 pub struct DeckPreview {
     pub deck: RateDeck,
-    /// The deck in force now, which this one is compared with (none: every prefix is new).
+    /// The deck in force now, which this one is compared with (none: every prefix is
+    /// new, and compared with its country's rate in Country Pricing).
     pub against: Option<RateDeck>,
     pub threshold_percent: String,
     pub diff: DeckDiff,
@@ -273,7 +275,18 @@ async fn get_preview(
         Some(a) => export::all_rows(&state.db.pool, a).await?,
         None => Vec::new(),
     };
-    let diff = diff_decks(old_rows, new_rows, percent, limit);
+    // A prefix the deck in force lacks is rated now by its country's rate.
+    let mut countries = PrefixTable::new();
+    for (prefix, inbound, outbound, sms) in repo::country_rates(&state.db.pool).await? {
+        let rates = RatesInForce {
+            inbound,
+            outbound,
+            sms,
+        };
+        countries.insert(&prefix, rates);
+    }
+    let in_force = |prefix: &str| countries.lookup(prefix).copied();
+    let diff = diff_against(old_rows, new_rows, percent, limit, in_force);
     Ok(axum::Json(DeckPreview {
         deck: view(deck, live),
         against: against.map(|a| view(a, live)),

@@ -151,6 +151,12 @@ statements! {
     /// Every applied deck as (in force from, id): the schedule core chooses from.
     pub fn schedule() -> all((i64, i64)) =
         "SELECT in_force_at, id FROM rate_decks WHERE status = 'applied' AND in_force_at IS NOT NULL";
+
+    /// Country Pricing's rates by routing prefix, as (prefix, inbound, outbound, SMS):
+    /// what rates a number no deck prefix covers.
+    pub fn country_rates() -> all((String, i64, i64, i64)) =
+        "SELECT p.prefix, c.inbound_rate_micros, c.outbound_rate_micros, c.sms_rate_micros \
+         FROM rate_prefixes p JOIN countries c ON c.id = p.country_id WHERE c.status = 'active'";
 }
 
 const ROW_COLUMNS: &str = "prefix, destination, country_code, line_type, inbound_rate_micros, \

@@ -183,10 +183,15 @@ async fn calls_rate_by_the_longest_prefix_of_the_live_deck() {
             d["removed"].clone(),
             d["flagged"].clone()
         ),
-        (json!(1), json!(1), json!(1), json!(1))
+        (json!(1), json!(1), json!(1), json!(2))
     );
-    assert_eq!(d["changes"][0]["prefix"], "447");
-    assert_eq!(d["changes"][0]["moves"][0]["percent"], "50");
+    // Flagged, by prefix: London is new to the deck, 152% above the United Kingdom's
+    // country rate that rates it now; UK mobile moves +50%.
+    assert_eq!(d["changes"][0]["prefix"], "4420");
+    assert_eq!(d["changes"][0]["moves"][1]["rate"], "outbound");
+    assert_eq!(d["changes"][0]["moves"][1]["percent"], "152");
+    assert_eq!(d["changes"][1]["prefix"], "447");
+    assert_eq!(d["changes"][1]["moves"][0]["percent"], "50");
     apply(&app, &admin, id2).await;
     assert_eq!(call_cost(&app, "deck-4", &number, LONDON, 60).await, 0.063);
     // Leeds matched only 44, which the live deck no longer has: per-country again.
@@ -375,4 +380,43 @@ async fn a_deck_applied_on_one_instance_rates_calls_on_another() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     app.assert_invariant().await;
+}
+
+#[tokio::test]
+async fn a_new_prefix_is_previewed_against_its_country_rate_and_a_jump_flagged() {
+    let (app, admin) = TestApp::with_admin().await;
+    let date = day(1);
+    // Jamaica is at $0.15 a minute outbound in Country Pricing; no deck is in force.
+    let csv = format!(
+        "{HEADER}\n1876,Jamaica,JM,landline,0.04,0.348,0.04,1,1,{date}\n\
+         49,Germany,DE,landline,0.02,0.03,0.065,1,1,{date}\n"
+    );
+    let id = uploaded(&app, &admin, csv).await;
+    let r = app
+        .get_as(
+            &admin,
+            &format!("/api/admin/rate-decks/{id}/preview?threshold=50"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let diff = &r.body["diff"];
+    assert_eq!(
+        (diff["added"].clone(), diff["flagged"].clone()),
+        (json!(2), json!(1))
+    );
+    let jamaica = &diff["changes"][0];
+    assert_eq!(
+        (jamaica["prefix"].clone(), jamaica["flagged"].clone()),
+        (json!("1876"), json!(true))
+    );
+    assert_eq!(
+        jamaica["moves"],
+        json!([{ "rate": "outbound", "before": "150000", "after": "348000", "percent": "132", "flagged": true }])
+    );
+    let germany = &diff["changes"][1];
+    assert_eq!(germany["flagged"], false);
+    assert_eq!(
+        germany["moves"][0]["before"], "28000",
+        "Germany's country rate"
+    );
 }

@@ -117,8 +117,8 @@ export function DeckPreviewPanel({ deck, onApply, onDelete, onClose }: DeckPrevi
             effective from {formatDeckDate(shown.effectiveFrom)}.{' '}
             {preview.data &&
               (preview.data.against
-                ? `Compared with ${preview.data.against.name}, the deck in force now.`
-                : 'No deck is in force yet, so every prefix counts as added.')}
+                ? `Compared with ${preview.data.against.name}, the deck in force now; a prefix it lacks, with its country's rate.`
+                : "No deck is in force yet, so every prefix counts as added and is compared with its country's rate.")}
           </p>
         </div>
         <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close preview">

@@ -119,7 +119,9 @@ describe('Rate decks page', () => {
     const heading = await screen.findByRole('heading', { name: 'Preview: Carrier B' });
     expect(heading).toHaveFocus();
     expect(
-      await screen.findByText(/No deck is in force yet, so every prefix counts as added\./),
+      await screen.findByText(
+        /No deck is in force yet, so every prefix counts as added and is compared with its country's rate\./,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Deck name')).toHaveValue('');
   });

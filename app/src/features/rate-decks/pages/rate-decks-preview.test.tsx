@@ -35,7 +35,9 @@ describe('Rate decks page: a draft', () => {
     expect(within(panel).getByTestId('count-unchanged')).toHaveTextContent('5');
     expect(within(panel).getByTestId('count-flagged')).toHaveTextContent('1');
     expect(within(panel).getByText('Flagged (over 10%)')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('Compared with Carrier A November, the deck in force now.');
+    expect(panel).toHaveTextContent(
+      "Compared with Carrier A November, the deck in force now; a prefix it lacks, with its country's rate.",
+    );
 
     const table = within(panel).getByRole('table', { name: 'Changes against the deck in force' });
     const rows = within(table).getAllByRole('row').slice(1);
