@@ -52,6 +52,62 @@ pub fn validate_number_form(i: &NumberInput) -> Result<String, FieldErrors> {
     }
 }
 
+/// A search of the numbers for sale: the national part's start (an area code or any
+/// prefix, digits) and digits it contains, as SQL LIKE text for the server.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NumberSearch {
+    /// Digits the national number starts with ("" for any).
+    pub prefix: String,
+    /// A LIKE pattern of the whole number ("%" for any).
+    pub pattern: String,
+}
+
+pub const PREFIX_MESSAGE: &str = "Enter up to 10 digits of an area code or prefix";
+pub const CONTAINS_MESSAGE: &str = "Contains may hold digits, letters and * only";
+
+/// `contains` as a LIKE pattern: digits, letters as the keypad's digits (CALL is
+/// 2255), `*` for any one digit; None when it holds anything else.
+pub fn contains_pattern(contains: &str) -> Option<String> {
+    let mut pattern = String::from("%");
+    for c in contains.trim().chars() {
+        pattern.push(match c.to_ascii_uppercase() {
+            d @ '0'..='9' => d,
+            '*' => '_',
+            'A'..='C' => '2',
+            'D'..='F' => '3',
+            'G'..='I' => '4',
+            'J'..='L' => '5',
+            'M'..='O' => '6',
+            'P'..='S' => '7',
+            'T'..='V' => '8',
+            'W'..='Z' => '9',
+            _ => return None,
+        });
+    }
+    pattern.push('%');
+    Some(pattern.replace("%%", "%"))
+}
+
+/// The wizard's search, checked: field errors on `prefix` and `contains`.
+pub fn number_search(prefix: &str, contains: &str) -> Result<NumberSearch, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let prefix = prefix.trim();
+    if prefix.len() > 10 || !prefix.bytes().all(|b| b.is_ascii_digit()) {
+        errors.insert("prefix".into(), PREFIX_MESSAGE.into());
+    }
+    let pattern = contains_pattern(contains);
+    if pattern.is_none() || contains.trim().len() > 15 {
+        errors.insert("contains".into(), CONTAINS_MESSAGE.into());
+    }
+    match pattern {
+        Some(pattern) if errors.is_empty() => Ok(NumberSearch {
+            prefix: prefix.into(),
+            pattern,
+        }),
+        _ => Err(errors),
+    }
+}
+
 /// The numbering plan's verdict on numbers an administrator adds to the inventory
 /// (one, or a range): refused, on `field`, when `first_outside` (the first of them the
 /// plan does not hold a valid number of the chosen country and type) is some. A
@@ -252,6 +308,17 @@ pub fn validate_range(i: &RangeInput) -> Result<ValidRange, FieldErrors> {
 #[cfg(test)]
 mod range_tests {
     use super::*;
+
+    #[test]
+    fn a_number_search_reads_the_keypad_and_refuses_other_text() {
+        let s = number_search(" 415 ", "CALL").unwrap();
+        assert_eq!((s.prefix.as_str(), s.pattern.as_str()), ("415", "%2255%"));
+        assert_eq!(number_search("", "").unwrap().pattern, "%");
+        assert_eq!(contains_pattern("55*1").as_deref(), Some("%55_1%"));
+        let e = number_search("41a", "5-5").unwrap_err();
+        assert_eq!(e["prefix"], PREFIX_MESSAGE);
+        assert_eq!(e["contains"], CONTAINS_MESSAGE);
+    }
 
     #[test]
     fn the_plan_refuses_the_first_number_outside_it() {

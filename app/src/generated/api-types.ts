@@ -4332,7 +4332,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Numbers for sale in a country, of one type. */
+    /**
+     * Numbers for sale in a country, of one type, optionally by area code or prefix and
+     *     by digits contained.
+     */
     get: {
       parameters: {
         query: {
@@ -4340,6 +4343,13 @@ export interface paths {
           country?: string;
           /** @description The kind of number. */
           type: 'mobile' | 'landline' | 'tollfree';
+          /** @description Digits the national number starts with: an area code or any prefix, e.g. 415. */
+          prefix?: string;
+          /**
+           * @description Digits the number contains; letters are the keypad's (CALL is 2255), `*` is
+           *     any one digit.
+           */
+          contains?: string;
         };
         header?: never;
         path?: never;

@@ -70,6 +70,15 @@ pub struct AvailableQuery {
     #[serde(default, rename = "type")]
     #[param(required = true, inline, value_type = NumberType)]
     number_type: String,
+    /// Digits the national number starts with: an area code or any prefix, e.g. 415.
+    #[serde(default)]
+    #[param(required = false)]
+    prefix: String,
+    /// Digits the number contains; letters are the keypad's (CALL is 2255), `*` is
+    /// any one digit.
+    #[serde(default)]
+    #[param(required = false)]
+    contains: String,
 }
 
 /// A number for sale.
@@ -95,7 +104,8 @@ pub struct AvailableNumbers {
     pub setup_fee: Money,
 }
 
-/// Numbers for sale in a country, of one type.
+/// Numbers for sale in a country, of one type, optionally by area code or prefix and
+/// by digits contained.
 #[utoipa::path(get, path = "/numbers/available", tag = "numbers",
     params(AvailableQuery),
     responses(
@@ -108,11 +118,15 @@ pub async fn get_available(
 ) -> Result<axum::Json<AvailableNumbers>> {
     dialtone_core::inventory::check_number_type(&q.number_type)
         .map_err(|m| Error::field("type", m))?;
+    let search =
+        dialtone_core::inventory::number_search(&q.prefix, &q.contains).map_err(Error::invalid)?;
     let setup = settings::load(&state.db.pool).await?.setup_fee_micros;
     let numbers = repo::find_available(
         &state.db.pool,
         &dialtone_core::catalogue::country_code(&q.country),
         &q.number_type,
+        &search.prefix,
+        &search.pattern,
     )
     .await?
     .into_iter()

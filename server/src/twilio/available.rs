@@ -33,33 +33,10 @@ pub struct AvailablePhoneNumberPage {
     pub uri: String,
 }
 
-/// Twilio's `Contains`: digits, letters (the keypad's digits) and `*` for any one digit,
-/// as a LIKE pattern.
+/// Twilio's `Contains`: core's keypad pattern (digits, letters, `*` for any digit).
 fn contains_pattern(text: &str) -> TwilioResult<String> {
-    let mut pattern = String::from("%");
-    for c in text.chars() {
-        let digit = match c.to_ascii_uppercase() {
-            '0'..='9' => c,
-            '*' => '_',
-            'A'..='C' => '2',
-            'D'..='F' => '3',
-            'G'..='I' => '4',
-            'J'..='L' => '5',
-            'M'..='O' => '6',
-            'P'..='S' => '7',
-            'T'..='V' => '8',
-            'W'..='Z' => '9',
-            _ => {
-                return Err(TwilioError::bad(
-                    code::INVALID,
-                    "Contains may hold digits, letters and * only",
-                ))
-            }
-        };
-        pattern.push(digit);
-    }
-    pattern.push('%');
-    Ok(pattern)
+    dialtone_core::inventory::contains_pattern(text)
+        .ok_or_else(|| TwilioError::bad(code::INVALID, dialtone_core::inventory::CONTAINS_MESSAGE))
 }
 
 /// Numbers for sale in a country: `Local` (landline), `Mobile` or `TollFree`.

@@ -118,3 +118,51 @@ async fn an_admin_cannot_add_a_number_the_plan_refuses_for_the_country_and_type(
         format!("{mobile} is not a valid toll-free number of the chosen country")
     );
 }
+
+#[tokio::test]
+async fn the_wizard_searches_by_area_code_and_digits_contained() {
+    let (app, s) = TestApp::with_client("ada@example.com").await;
+    let search = |query: &str| {
+        let path = format!("/api/numbers/available?country=US&type=mobile&{query}");
+        let app = &app;
+        let s = &s;
+        async move { app.get_as(s, &path).await }
+    };
+    let all = app.available(&s, "US", "mobile").await;
+    let first = all[0]["number"].as_str().unwrap().to_string();
+    let area = &first[2..5];
+    let by_area = search(&format!("prefix={area}")).await;
+    assert_eq!(by_area.status, StatusCode::OK, "{}", by_area.body);
+    let found = by_area.body["numbers"].as_array().unwrap();
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|n| n["number"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("+1{area}"))));
+    assert!(search("prefix=999").await.body["numbers"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let tail = &first[first.len() - 4..];
+    let by_digits = search(&format!("contains={tail}")).await.body;
+    assert!(
+        by_digits["numbers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["number"] == first.as_str()),
+        "{by_digits}"
+    );
+    let bad = search("prefix=4a&contains=5-5").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (
+            bad.body["errors"]["prefix"].clone(),
+            bad.body["errors"]["contains"].clone()
+        ),
+        (
+            json!(dialtone_core::inventory::PREFIX_MESSAGE),
+            json!(dialtone_core::inventory::CONTAINS_MESSAGE)
+        )
+    );
+}

@@ -49,12 +49,14 @@ pub struct ForSale {
 }
 
 statements! {
-    /// At most 50 numbers for sale in the country `code`, of one type, in number order.
-    pub fn find_available(code: &str, number_type: &str) -> all(ForSale) =
+    /// At most 50 numbers for sale in the country `code`, of one type, whose national
+    /// part starts with `prefix` and which match the LIKE `pattern`, in number order.
+    pub fn find_available(code: &str, number_type: &str, prefix: &str, pattern: &str) -> all(ForSale) =
         "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
          JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
          WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
+         AND n.number LIKE '+' || c.calling_code || $3 || '%' AND n.number LIKE $4 \
          ORDER BY n.number LIMIT 50";
 }
 
