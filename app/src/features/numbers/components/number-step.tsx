@@ -1,24 +1,92 @@
 import { Button } from '../../../components/ui/basics/button';
+import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
 import { QueryLoadError } from '../../../components/ui/feedback/load-error';
 import { LoadingStatus } from '../../../components/ui/feedback/spinner';
+import { TextField } from '../../../components/ui/forms/text-field';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
-import type { useAvailableNumbers } from '../api/get-available-numbers';
+import type { NumberSearch, useAvailableNumbers } from '../api/get-available-numbers';
+
+type AvailableQuery = ReturnType<typeof useAvailableNumbers>;
 
 interface NumberStepProps {
-  available: ReturnType<typeof useAvailableNumbers>;
+  available: AvailableQuery;
+  /** The search fields' text, as typed. */
+  search: NumberSearch;
+  onSearch: (search: NumberSearch) => void;
+  /** Whether the list was asked for with a search (a field's settled text). */
+  searched: boolean;
   selected: string | null;
   onChoose: (id: number) => void;
   onTryAnotherType: () => void;
 }
 
-export function NumberStep({ available, selected, onChoose, onTryAnotherType }: NumberStepProps) {
+export function NumberStep({
+  available,
+  search,
+  onSearch,
+  searched,
+  selected,
+  onChoose,
+  onTryAnotherType,
+}: NumberStepProps) {
+  const errors = fieldErrorsOf(available.error);
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <TextField
+          id="number-search-prefix"
+          label="Area code or prefix"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          value={search.prefix}
+          onChange={(event) => onSearch({ ...search, prefix: event.target.value })}
+          error={errors.prefix}
+        />
+        <TextField
+          id="number-search-contains"
+          label="Contains"
+          hint="Digits or letters, e.g. 555 or CALL"
+          autoComplete="off"
+          maxLength={15}
+          value={search.contains}
+          onChange={(event) => onSearch({ ...search, contains: event.target.value })}
+          error={errors.contains}
+        />
+      </div>
+      <NumberList
+        available={available}
+        // A placeholder is the answer to the search before: one of the two had a search.
+        searched={searched || available.isPlaceholderData}
+        selected={selected}
+        onChoose={onChoose}
+        onTryAnotherType={onTryAnotherType}
+      />
+    </div>
+  );
+}
+
+type NumberListProps = Omit<NumberStepProps, 'search' | 'onSearch'>;
+
+function NumberList({
+  available,
+  searched,
+  selected,
+  onChoose,
+  onTryAnotherType,
+}: NumberListProps) {
   if (available.isPending) {
     return <LoadingStatus label="Loading numbers..." />;
   }
   if (available.isError) {
+    const { prefix, contains } = fieldErrorsOf(available.error);
+    // A search the server refused: its message is under the field.
+    if (prefix || contains) return null;
     return <QueryLoadError query={available} fallback="Could not load the available numbers." />;
   }
   if (available.data.numbers.length === 0) {
+    if (searched) return <EmptyStatus>No numbers match your search</EmptyStatus>;
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
         <p className="font-medium text-slate-900">No numbers available</p>

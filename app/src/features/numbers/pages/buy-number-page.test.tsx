@@ -69,6 +69,15 @@ function currentStep() {
     .querySelector('[aria-current="step"]');
 }
 
+const usMobileList = 'GET /api/numbers/available?country=US&type=mobile';
+
+/** Opens the list of US mobile numbers and waits for it. */
+async function openUsMobileList() {
+  await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^Mobile/ }));
+  await screen.findByRole('button', { name: /\+14155550100/ });
+}
+
 async function chooseUsMobileNumber() {
   await userEvent.click(await screen.findByRole('button', { name: /United States/ }));
   await userEvent.click(screen.getByRole('button', { name: /^Mobile/ }));
@@ -174,6 +183,102 @@ describe('Buy number wizard', () => {
     expect(await screen.findByText('No numbers available')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try a different type' }));
     expect(screen.getByRole('heading', { name: 'Number Type' })).toBeInTheDocument();
+  });
+
+  it('searches by area code or prefix and lists the numbers that match', async () => {
+    const sanFrancisco = { id: 14, number: '+14158675309', type: 'mobile', price: 2.99, setup: 1 };
+    const fetch = server({
+      [`${usMobileList}&prefix=415`]: ok({ numbers: [sanFrancisco], setupFee: 1 }),
+    });
+    renderPage();
+    await openUsMobileList();
+    const prefix = screen.getByLabelText('Area code or prefix');
+    expect(prefix).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(prefix, '415');
+    expect(await screen.findByRole('button', { name: /\+14158675309/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /\+14155550100/ })).toBeNull();
+    expect(calls(fetch)).toContain(`${usMobileList}&prefix=415`);
+    expect(calls(fetch).filter((c) => c.startsWith(`${usMobileList}&`))).toEqual([
+      `${usMobileList}&prefix=415`,
+    ]);
+  });
+
+  it('searches for numbers containing digits or keypad letters', async () => {
+    const fetch = server({
+      [`${usMobileList}&contains=CALL`]: ok({ numbers: [usMobile[1]], setupFee: 1 }),
+    });
+    renderPage();
+    await openUsMobileList();
+    const contains = screen.getByLabelText('Contains');
+    expect(contains).toHaveAccessibleDescription('Digits or letters, e.g. 555 or CALL');
+    await userEvent.type(contains, 'CALL');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /\+14155550100/ })).toBeNull());
+    expect(screen.getByRole('button', { name: /\+14155550101/ })).toBeInTheDocument();
+    expect(calls(fetch)).toContain(`${usMobileList}&contains=CALL`);
+  });
+
+  it("shows the server's message under the search field it refused", async () => {
+    server({
+      [`${usMobileList}&prefix=4x`]: refusal(400, 'The search is not valid', {
+        prefix: 'Enter up to 10 digits of an area code or prefix',
+      }),
+    });
+    renderPage();
+    await openUsMobileList();
+    const prefix = screen.getByLabelText('Area code or prefix');
+    await userEvent.type(prefix, '4x');
+    await waitFor(() =>
+      expect(prefix).toHaveAccessibleDescription('Enter up to 10 digits of an area code or prefix'),
+    );
+    expect(prefix).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('The search is not valid')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says when a search finds nothing, not that the type has no numbers', async () => {
+    server({ [`${usMobileList}&contains=999`]: ok({ numbers: [], setupFee: 1 }) });
+    renderPage();
+    await openUsMobileList();
+    await userEvent.type(screen.getByLabelText('Contains'), '999');
+    expect(await screen.findByText('No numbers match your search')).toBeInTheDocument();
+    expect(screen.queryByText('No numbers available')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try a different type' })).toBeNull();
+  });
+
+  it('drops the chosen number when a search leaves it out', async () => {
+    server({ [`${usMobileList}&contains=0101`]: ok({ numbers: [usMobile[1]], setupFee: 1 }) });
+    renderPage();
+    await chooseUsMobileNumber();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: /\+14155550100/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const contains = screen.getByLabelText('Contains');
+    await userEvent.type(contains, '0101');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /\+14155550100/ })).toBeNull());
+    await userEvent.clear(contains);
+    expect(await screen.findByRole('button', { name: /\+14155550100/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('starts the list of another type without the search', async () => {
+    const fetch = server({
+      [`${usMobileList}&prefix=415`]: ok({ numbers: usMobile, setupFee: 1 }),
+    });
+    renderPage();
+    await openUsMobileList();
+    await userEvent.type(screen.getByLabelText('Area code or prefix'), '415');
+    await waitFor(() => expect(calls(fetch)).toContain(`${usMobileList}&prefix=415`));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Toll-Free/ }));
+    expect(await screen.findByText('No numbers available')).toBeInTheDocument();
+    expect(screen.getByLabelText('Area code or prefix')).toHaveValue('');
+    expect(calls(fetch).filter((c) => c.includes('type=tollfree'))).toEqual([
+      'GET /api/numbers/available?country=US&type=tollfree',
+    ]);
   });
 
   it('buys the number, announces it, refreshes the balance and starts over', async () => {

@@ -5,6 +5,8 @@ import { AppPage } from '../../../components/ui/layout/app-page';
 import { Button } from '../../../components/ui/basics/button';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-list-filters';
 import {
   wizardStart,
   wizardStepTitles,
@@ -12,7 +14,12 @@ import {
   type WizardEvent,
   type WizardState,
 } from '../../../lib/core';
-import { availableNumbersKey, useAvailableNumbers } from '../api/get-available-numbers';
+import {
+  availableNumbersKey,
+  noNumberSearch,
+  useAvailableNumbers,
+  type NumberSearch,
+} from '../api/get-available-numbers';
 import { useCountries } from '../api/get-countries';
 import { myNumbersKey } from '../api/get-my-numbers';
 import { purchaseNumber } from '../api/purchase-number';
@@ -33,12 +40,36 @@ export function BuyNumberPage() {
   // A verified trial account's first number is its free trial number.
   const trial = useTrial();
   const listing = state.step >= 3;
+  // The search as typed; it goes to the server once typing settles, and an emptied field
+  // at once (so a new country or type never asks with the search it replaced).
+  const [search, setSearch] = useState<NumberSearch>(noNumberSearch);
+  const settledPrefix = useDebouncedValue(search.prefix.trim(), SEARCH_DEBOUNCE_MS);
+  const settledContains = useDebouncedValue(search.contains.trim(), SEARCH_DEBOUNCE_MS);
+  const searched: NumberSearch = {
+    prefix: search.prefix.trim() === '' ? '' : settledPrefix,
+    contains: search.contains.trim() === '' ? '' : settledContains,
+  };
   const available = useAvailableNumbers(
     listing ? state.country : null,
     listing ? state.numberType : null,
+    searched,
   );
   const country = countries.data?.find((item) => item.code === state.country);
   const choice = available.data?.numbers.find((item) => String(item.id) === state.numberId);
+
+  // The chosen number is gone from the list (another search, or bought by someone else):
+  // it is chosen no more. Choosing the same type again is core's way to drop the number
+  // and stay on the list.
+  const listed = available.isPlaceholderData ? undefined : available.data?.numbers;
+  if (
+    state.step === 3 &&
+    state.numberId !== null &&
+    state.numberType !== null &&
+    listed &&
+    !listed.some((item) => String(item.id) === state.numberId)
+  ) {
+    setState(wizardTransition(state, { type: 'chooseType', value: state.numberType }));
+  }
 
   const purchase = useMutation({
     mutationFn: purchaseNumber,
@@ -64,6 +95,10 @@ export function BuyNumberPage() {
   // The wizard's state only ever changes through core's transition function.
   function send(event: WizardEvent) {
     purchase.reset();
+    // Each list of a country and type starts without a search.
+    if (event.type === 'chooseCountry' || event.type === 'chooseType' || event.type === 'confirm') {
+      setSearch(noNumberSearch);
+    }
     setState((current) => wizardTransition(current, event));
   }
 
@@ -113,6 +148,9 @@ export function BuyNumberPage() {
         {state.step === 3 && (
           <NumberStep
             available={available}
+            search={search}
+            onSearch={setSearch}
+            searched={searched.prefix !== '' || searched.contains !== ''}
             selected={state.numberId}
             onChoose={(id) => send({ type: 'chooseNumber', value: String(id) })}
             onTryAnotherType={() => send({ type: 'back' })}
