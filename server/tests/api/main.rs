@@ -43,6 +43,7 @@ mod openapi;
 mod packages;
 mod platform;
 mod public;
+mod rate_deck_preview;
 mod rate_decks;
 mod renewals;
 mod request_ids;
