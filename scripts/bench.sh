@@ -87,6 +87,11 @@ if [ "${1:-}" = calls ]; then
   replace_section "## The call path at 64 in flight" "$work/calls.md"
   rm -f "$json"; exit 0
 fi
+if [ "${1:-}" = catalogue ]; then
+  scripts/bench-catalogue.sh "$json" | tee "$work/catalogue.md"
+  replace_section "## Catalogue and number search" "$work/catalogue.md"
+  rm -f "$json"; exit 0
+fi
 if [ "${1:-}" = decks ]; then
   scripts/bench-decks.sh "$json" | tee "$work/decks.md"
   replace_section "## Rate deck import" "$work/decks.md"
@@ -233,6 +238,8 @@ echo; scripts/bench-sms.sh "$json"
 echo; scripts/bench-calls.sh "$json"
 
 echo; scripts/bench-decks.sh "$json"
+
+echo; scripts/bench-catalogue.sh "$json"
 
 echo; twiml_calls
 echo; scripts/bench-phone.sh

@@ -189,7 +189,8 @@ pub struct ForSale {
 
 statements! {
     /// Numbers for sale in a country, of a type, whose national part starts with
-    /// `prefix` and which match the LIKE `pattern`; at most `limit`, in number order.
+    /// `prefix` and which match the LIKE `pattern`; at most `limit`, in number order (read
+    /// in order from the for-sale index, as numbers::repo::find_available).
     pub fn for_sale(
         country: &str,
         number_type: &str,
@@ -197,10 +198,11 @@ statements! {
         pattern: &str,
         limit: i64,
     ) -> all(ForSale) =
-        "SELECT n.number, c.code AS country_code FROM phone_numbers n \
-         JOIN countries c ON c.id = n.country_id \
+        "SELECT n.number, (SELECT c.code FROM countries c WHERE c.id = n.country_id) AS country_code FROM phone_numbers n \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
-         WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
-         AND n.number LIKE '+' || c.calling_code || $3 || '%' AND n.number LIKE $4 \
-         ORDER BY n.number LIMIT $5";
+         WHERE n.country_id = (SELECT c.id FROM countries c WHERE c.code = $1 AND c.status = 'active') \
+         AND n.number_type = $2 AND n.status = 'available' \
+         AND n.number >= (SELECT '+' || c.calling_code || $3 FROM countries c WHERE c.code = $1) \
+         AND n.number < (SELECT '+' || c.calling_code || $3 || ':' FROM countries c WHERE c.code = $1) \
+         AND n.number LIKE $4 ORDER BY n.number LIMIT $5";
 }

@@ -51,13 +51,18 @@ pub struct ForSale {
 statements! {
     /// At most 50 numbers for sale in the country `code`, of one type, whose national
     /// part starts with `prefix` and which match the LIKE `pattern`, in number order.
+    /// The country and the prefix are constants (subqueries, ':' sorts right after
+    /// '9'), so the for-sale index is read from the prefix on in number order and the
+    /// read stops at 50: joined to countries instead, PostgreSQL sorted every number in
+    /// stock (130 ms with 100,000, against 0.2 ms).
     pub fn find_available(code: &str, number_type: &str, prefix: &str, pattern: &str) -> all(ForSale) =
         "SELECT n.id, n.number, n.number_type, p.monthly_micros FROM phone_numbers n \
-         JOIN countries c ON c.id = n.country_id \
          JOIN number_prices p ON p.country_id = n.country_id AND p.number_type = n.number_type AND p.purchasable = 1 \
-         WHERE c.code = $1 AND n.number_type = $2 AND n.status = 'available' AND c.status = 'active' \
-         AND n.number LIKE '+' || c.calling_code || $3 || '%' AND n.number LIKE $4 \
-         ORDER BY n.number LIMIT 50";
+         WHERE n.country_id = (SELECT c.id FROM countries c WHERE c.code = $1 AND c.status = 'active') \
+         AND n.number_type = $2 AND n.status = 'available' \
+         AND n.number >= (SELECT '+' || c.calling_code || $3 FROM countries c WHERE c.code = $1) \
+         AND n.number < (SELECT '+' || c.calling_code || $3 || ':' FROM countries c WHERE c.code = $1) \
+         AND n.number LIKE $4 ORDER BY n.number LIMIT 50";
 }
 
 /// The number `id` if `owner` holds it (in any status).
