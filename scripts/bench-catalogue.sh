@@ -21,15 +21,8 @@ echo "GET /api/catalogue/pricing (every country, with Accept-Encoding: gzip) and
 echo; echo '| database | countries | pricing p50 / p99 | pricing bytes (gzip) | add 100 ranges | all p50 / p99 | prefix p50 / p99 | contains p50 / p99 | invariants |'
 echo '|---|---|---|---|---|---|---|---|---|'
 for backend in sqlite postgres; do
-  PORT=$(free_port); BASE=http://127.0.0.1:$PORT
-  fresh_database $backend catalogue
-  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
-    DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
-  SERVER=$!
-  until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
-  ADMIN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
-  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"catalogue@example.com","password":"password1"}' >/dev/null
-  CLIENT=$(TOKEN= api POST /auth/login '{"email":"catalogue@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  start_demo_server $backend catalogue
+  demo_admin_and_client catalogue@example.com
   line=$(python3 - "$BASE" "$ADMIN" "$CLIENT" "$STOCK" "$backend" <<'PY'
 import gzip, json, statistics, sys, time, urllib.request
 base, admin, client, stock, backend = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]

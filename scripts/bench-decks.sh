@@ -38,15 +38,9 @@ echo "A ${ROWS}-prefix CSV deck ($(( $(stat -c %s "$work/deck1.csv") / 1024 )) K
 echo; echo '| database | upload + check + insert | apply | first call rated | imported and live | next call | preview (100k vs 100k) | export | server RSS before / after | invariants |'
 echo '|---|---|---|---|---|---|---|---|---|---|'
 for backend in sqlite postgres; do
-  PORT=$(free_port); BASE=http://127.0.0.1:$PORT
-  fresh_database $backend decks
-  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
-    DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
-  SERVER=$!
-  until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
-  ADMIN=$(api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
-  TOKEN= api POST /auth/signup '{"name":"Bench Client","email":"decks@example.com","password":"password1"}' >/dev/null
-  TOKEN=$(TOKEN= api POST /auth/login '{"email":"decks@example.com","password":"password1"}' | jq_ 'd["accessToken"]')
+  start_demo_server $backend decks
+  demo_admin_and_client decks@example.com
+  TOKEN=$CLIENT
   CID=$(api GET /user/info | jq_ 'd["user"]["id"]')
   TOKEN=$ADMIN api POST /admin/balances/$CID/adjust '{"type":"credit","amount":"1000","reason":"bench"}' >/dev/null
   bench_limits "$ADMIN" "$CID"

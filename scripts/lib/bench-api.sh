@@ -23,3 +23,19 @@ bench_limits() { TOKEN=$1 api PUT /admin/users/$2/limits "$BENCH_LIMITS" >/dev/n
 jq_() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 check() { $BIN/dialtone-server check 2>&1 | tail -1; }
 drop_database() { [ "$1" != postgres ] || psql -h 127.0.0.1 -U postgres -qc "drop database $db with (force)"; }
+# A release server in demo mode on a free port ($PORT, $BASE) and the database of
+# backend $1 (named after $2), ready; its pid in $SERVER, its log in $work/server.log.
+start_demo_server() {
+  PORT=$(free_port); BASE=http://127.0.0.1:$PORT
+  fresh_database "$1" "$2"
+  BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$work/data DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
+    DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
+  SERVER=$!
+  until curl -sf "$BASE/readyz" >/dev/null; do sleep 0.02; done
+}
+# The demo admin's token and a new client's (email $1, password1), signed in: $ADMIN, $CLIENT.
+demo_admin_and_client() {
+  ADMIN=$(TOKEN= api POST /auth/login '{"email":"admin@dialtone.test","password":"admin123"}' | jq_ 'd["accessToken"]')
+  TOKEN= api POST /auth/signup "{\"name\":\"Bench Client\",\"email\":\"$1\",\"password\":\"password1\"}" >/dev/null
+  CLIENT=$(TOKEN= api POST /auth/login "{\"email\":\"$1\",\"password\":\"password1\"}" | jq_ 'd["accessToken"]')
+}

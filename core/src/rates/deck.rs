@@ -166,6 +166,26 @@ impl<'a> DeckReader<'a> {
         (self.error_count == before).then_some(row).flatten()
     }
 
+    /// The country column as the catalogue's code, failing the line when it is not
+    /// two capital letters or not on the price list. "UK" (the code before the
+    /// catalogue followed ISO 3166) is the United Kingdom.
+    fn country(&mut self, cell: &str) -> String {
+        let written = cell.trim();
+        let country = crate::catalogue::country_code(written);
+        if written.len() != 2 || !written.bytes().all(|b| b.is_ascii_uppercase()) {
+            self.fail(
+                "country",
+                "Country must be two capital letters, e.g. DE".into(),
+            );
+        } else if !(self.known_country)(&country) {
+            self.fail(
+                "country",
+                format!("Country {written} is not on the Country Pricing list"),
+            );
+        }
+        country
+    }
+
     fn row(&mut self, cells: &[String]) -> Option<DeckRow> {
         let prefix = cells[0].trim().trim_start_matches('+');
         if prefix.is_empty()
@@ -194,20 +214,7 @@ impl<'a> DeckReader<'a> {
                 "Destination cannot start with =, +, - or @".into(),
             );
         }
-        let written = cells[2].trim();
-        // "UK" (the code before the catalogue followed ISO 3166) is the United Kingdom.
-        let country = crate::catalogue::country_code(written);
-        if written.len() != 2 || !written.bytes().all(|b| b.is_ascii_uppercase()) {
-            self.fail(
-                "country",
-                "Country must be two capital letters, e.g. DE".into(),
-            );
-        } else if !(self.known_country)(&country) {
-            self.fail(
-                "country",
-                format!("Country {written} is not on the Country Pricing list"),
-            );
-        }
+        let country = self.country(&cells[2]);
         let line_type = LineType::parse(&cells[3]);
         if line_type.is_none() {
             self.fail("type", "Type must be mobile, landline or toll-free".into());
