@@ -230,9 +230,12 @@ class NumbersTest(TwilioTestCase):
         sms_url = "https://hooks.example.com/sms?line=sdk"
         voice_url = "https://hooks.example.com/voice"
         updated = self.client.incoming_phone_numbers(bought.sid).update(
-            sms_url=sms_url, voice_url=voice_url, friendly_name="Support line"
+            sms_url=sms_url, sms_method="GET", voice_url=voice_url, friendly_name="Support line"
         )
-        self.assertEqual((updated.sms_url, updated.voice_url, updated.friendly_name), (sms_url, voice_url, "Support line"))
+        self.assertEqual(
+            (updated.sms_url, updated.sms_method, updated.voice_url, updated.friendly_name),
+            (sms_url, "GET", voice_url, "Support line"),
+        )
         fetched = self.client.incoming_phone_numbers(bought.sid).fetch()
         self.assertEqual(
             (fetched.sid, fetched.phone_number, fetched.sms_url, fetched.voice_url, fetched.friendly_name),

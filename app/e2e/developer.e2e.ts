@@ -1,6 +1,7 @@
 // The API page in the browser: a client creates an API key (its secret shown once, gone
 // after a reload), uses it against the Twilio-compatible REST API, revokes it (refused at
-// once), and reveals the auth token after entering the account password.
+// once), and reveals the auth token after entering the account password; and chooses
+// how long its recordings are kept.
 import { describe, expect, test } from 'vitest';
 import { newClient, signIn } from './accounts';
 import { baseUrl, open, sharedBrowser } from './browser';
@@ -100,6 +101,25 @@ describe('API page', () => {
     expect(authToken).toMatch(/^[0-9a-f]{32}$/);
     expect(authToken.endsWith(hint)).toBe(true);
     expect(await balanceStatus(accountSid, accountSid, authToken)).toBe(200);
+    await context.close();
+  });
+
+  test('what a recording costs is shown, and how long recordings are kept is saved', async () => {
+    const password = 'developer-e2e-pass-2';
+    const client = await newClient('Rhea Recorder', password, 'e2e-recordings');
+    const { page, context } = await open(browser(), '/');
+    await signIn(page, client.email, password);
+    await page.goto('/client/api');
+    const form = page.getByRole('form', { name: 'Recordings' });
+    await form.getByText('per started minute', { exact: false }).waitFor();
+    const keep = form.getByLabel('Keep recordings for');
+    expect(await keep.inputValue()).toBe('0');
+    await keep.selectOption('90');
+    await form.getByRole('button', { name: 'Save retention' }).click();
+    await page.getByText('Recording retention saved').waitFor();
+    // Kept on the server: the page loaded again shows it.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Keep recordings for').inputValue()).toBe('90');
     await context.close();
   });
 });

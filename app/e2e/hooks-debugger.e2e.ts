@@ -32,8 +32,9 @@ describe('voice URLs and the debugger', () => {
       await dialog.getByRole('button', { name: 'Save URLs' }).click();
       await dialog.getByText('Use an http:// or https:// URL of at most 2048 characters').waitFor();
       await dialog.getByLabel('Voice URL').fill('https://app.example.com/voice');
-      await dialog.getByLabel('Method').selectOption('GET');
+      await dialog.getByLabel('Method', { exact: true }).selectOption('GET');
       await dialog.getByLabel('SMS URL').fill('https://app.example.com/sms');
+      await dialog.getByLabel('SMS method').selectOption('GET');
       await dialog.getByRole('button', { name: 'Save URLs' }).click();
       await page.getByText(`URLs of ${offer.number} saved`).waitFor();
       // Saved on the server: the dialog opened again after a reload shows them.
@@ -44,8 +45,9 @@ describe('voice URLs and the debugger', () => {
       await expect
         .poll(() => dialog.getByLabel('Voice URL').inputValue())
         .toBe('https://app.example.com/voice');
-      expect(await dialog.getByLabel('Method').inputValue()).toBe('GET');
+      expect(await dialog.getByLabel('Method', { exact: true }).inputValue()).toBe('GET');
       expect(await dialog.getByLabel('SMS URL').inputValue()).toBe('https://app.example.com/sms');
+      expect(await dialog.getByLabel('SMS method').inputValue()).toBe('GET');
       await page.keyboard.press('Escape');
 
       // A message with a status callback to localhost, through the Twilio-compatible API.

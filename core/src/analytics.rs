@@ -40,7 +40,8 @@ pub fn source_of(kind: &str) -> Option<Source> {
         "deposit" => Source::Deposits,
         "number_purchase" | "number_renewal" => Source::Numbers,
         "package_purchase" => Source::Packages,
-        "call" => Source::Calls,
+        // A call's recording is voice revenue.
+        "call" | "recording" => Source::Calls,
         "sms" => Source::Sms,
         "ivr_subscription" => Source::Ivr,
         "refund" => Source::Refunds,

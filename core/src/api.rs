@@ -130,6 +130,8 @@ pub struct NumberHooksInput {
     pub voice_fallback_url: String,
     /// Receives the number's inbound messages.
     pub sms_url: String,
+    /// GET or POST (empty: POST).
+    pub sms_method: String,
     /// Receives the number's call status events.
     pub status_callback: String,
 }
@@ -143,6 +145,7 @@ pub struct NumberHooks {
     pub voice_method: String,
     pub voice_fallback_url: Option<String>,
     pub sms_url: Option<String>,
+    pub sms_method: String,
     pub status_callback: Option<String>,
 }
 
@@ -172,6 +175,10 @@ pub fn validate_number_hooks(i: &NumberHooksInput) -> Result<NumberHooks, FieldE
         status_callback: url("statusCallback", &i.status_callback),
         voice_method: validate_method(&i.voice_method).unwrap_or_else(|m| {
             errors.insert("voiceMethod".into(), m.into());
+            String::new()
+        }),
+        sms_method: validate_method(&i.sms_method).unwrap_or_else(|m| {
+            errors.insert("smsMethod".into(), m.into());
             String::new()
         }),
     };

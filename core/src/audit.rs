@@ -42,6 +42,10 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ("rate_deck.apply", "Applied a rate deck"),
     ("rate_deck.delete", "Deleted a draft rate deck"),
     ("rate_deck.upload", "Uploaded a rate deck"),
+    (
+        "recordings.retention",
+        "Changed how long recordings are kept",
+    ),
     ("settings.update", "Updated settings"),
     ("sip.caller_id_rule", "Changed a device's caller ID rule"),
     ("sip.verified_caller_id", "Verified a caller ID"),

@@ -4,6 +4,7 @@
 pub mod analytics;
 pub mod api;
 pub mod audit;
+pub mod breaker;
 pub mod call;
 pub mod caps;
 pub mod card;
@@ -22,6 +23,7 @@ pub mod quota;
 pub mod rates;
 pub mod rating;
 pub mod recharge;
+pub mod recordings;
 pub mod sip;
 pub mod sms;
 pub mod statement;

@@ -15,6 +15,8 @@ pub mod defaults {
     pub const FIRST_INCREMENT_SECS: i64 = 1;
     pub const NEXT_INCREMENT_SECS: i64 = 1;
     pub const TRIAL_CREDIT_MICROS: i64 = crate::trial::DEFAULT_TRIAL_CREDIT_MICROS;
+    /// A recording's price per started minute ($0.0025, Twilio's).
+    pub const RECORDING_RATE_MICROS: i64 = 2_500;
 }
 
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -30,6 +32,8 @@ pub struct SettingsInput {
     pub default_next_increment: String,
     /// The free trial's credit; empty keeps the one in force.
     pub trial_credit: String,
+    /// A recording's price per started minute; empty keeps the one in force.
+    pub recording_rate: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +46,7 @@ pub struct ValidSettings {
     pub default_first_increment: i64,
     pub default_next_increment: i64,
     pub trial_credit: Option<Decimal>,
+    pub recording_rate: Option<Decimal>,
 }
 
 pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors> {
@@ -88,6 +93,12 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
     } else {
         c.dollars("trialCredit", "Trial credit", &i.trial_credit, 0..=100)
     };
+    let recording_rate = if i.recording_rate.trim().is_empty() {
+        None
+    } else {
+        let rate = crate::rates::rate_amount("Recording rate", &i.recording_rate);
+        c.check("recordingRate", rate)
+    };
     match (setup_fee, notice, low, grace, max_deposit, first, next) {
         (
             Some(setup_fee),
@@ -106,6 +117,7 @@ pub fn validate_settings(i: &SettingsInput) -> Result<ValidSettings, FieldErrors
             default_first_increment: f,
             default_next_increment: n,
             trial_credit,
+            recording_rate,
         }),
         _ => Err(c.done()),
     }

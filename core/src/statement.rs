@@ -53,7 +53,7 @@ impl Section {
 pub fn section_of(kind: &str) -> Section {
     match kind {
         "deposit" => Section::Deposits,
-        "call" => Section::Calls,
+        "call" | "recording" => Section::Calls,
         "sms" => Section::Sms,
         "number_purchase" | "number_renewal" => Section::Numbers,
         "package_purchase" => Section::Plans,

@@ -21,6 +21,9 @@ pub struct Totals {
     pub numbers_price: Micros,
     pub recordings: i64,
     pub recordings_seconds: i64,
+    /// What recordings were charged (core's `recordings::cost`), from the ledger.
+    #[serde(default)]
+    pub recordings_price: Micros,
     /// Everything usage cost, refunds taken off.
     pub total_price: Micros,
 }
@@ -40,6 +43,7 @@ impl Totals {
         self.numbers_price += other.numbers_price;
         self.recordings += other.recordings;
         self.recordings_seconds += other.recordings_seconds;
+        self.recordings_price += other.recordings_price;
         self.total_price += other.total_price;
     }
 }
@@ -141,7 +145,7 @@ pub fn record(category: &str, t: &Totals) -> Option<Record> {
             count_unit: "recordings",
             usage: minutes(t.recordings_seconds),
             usage_unit: "minutes",
-            price: 0,
+            price: t.recordings_price,
         },
         "totalprice" => Record {
             category: "totalprice",

@@ -35,7 +35,7 @@ proptest! {
         let _ = validate_number_form(&NumberInput { number: a.clone(), country_code: b.clone(), number_type: c.clone() });
         let _ = validate_package_form(&PackageInput { name: a.clone(), minutes: b.clone(), price: c.clone(), validity: d.clone(), features: vec![a.clone()], status: b.clone() });
         let _ = validate_rate_row(&RateInput { country: a.clone(), code: b.clone(), calling_code: c.clone(), inbound_rate: d.clone(), outbound_rate: a.clone(), sms_rate: b.clone(), status: c.clone() });
-        let _ = validate_settings(&SettingsInput { setup_fee: a.clone(), renewal_notice_days: b.clone(), low_balance_threshold: c.clone(), grace_period_days: d.clone(), max_deposit: a.clone(), default_first_increment: b.clone(), default_next_increment: c.clone(), trial_credit: d.clone() });
+        let _ = validate_settings(&SettingsInput { setup_fee: a.clone(), renewal_notice_days: b.clone(), low_balance_threshold: c.clone(), grace_period_days: d.clone(), max_deposit: a.clone(), default_first_increment: b.clone(), default_next_increment: c.clone(), trial_credit: d.clone(), recording_rate: a.clone() });
         let _ = validate_email_message(&EmailInput { subject: a.clone(), body: b.clone() });
         let _ = dialtone_core::trial::validate_verify(&dialtone_core::trial::VerifyInput { number: a.clone(), code: b.clone() }, true);
         let _ = dialtone_core::trial::days_left(i64::from(y) << 31, -(i64::from(m) << 31));

@@ -19,12 +19,12 @@ async function until(client, callSid, status) {
   assert.fail(`the call never was ${status}`);
 }
 
-test('a call created with the SDK\'s TwiML is queued, then canceled', async () => {
+test('a call created with the SDK\'s TwiML, recorded, is queued, then canceled', async () => {
   const { client, us } = await demoAccount();
   const twiml = new twilio.twiml.VoiceResponse();
   twiml.say({ voice: 'woman', language: 'en-GB' }, 'Hello from the Node SDK');
   twiml.gather({ numDigits: 1, action: 'https://example.com/menu' }).say('Press one');
-  const call = await client.calls.create({ to: CALLEE, from: us, twiml: twiml.toString(), timeout: 30 });
+  const call = await client.calls.create({ to: CALLEE, from: us, twiml: twiml.toString(), timeout: 30, record: true });
   assert.ok(sid(call.sid, 'CA'), call.sid);
   assert.deepEqual([call.status, call.direction, call.to, call.from], ['queued', 'outbound-api', CALLEE, us]);
   const updated = await client.calls(call.sid).update({ status: 'canceled' });
@@ -56,20 +56,26 @@ test('recordings list, and an unknown recording is 20404', async () => {
   assert.deepEqual([e.status, e.code], [404, 20404]);
 });
 
-test('a number\'s Voice URL, method and fallback are set and read back', async () => {
+test('a number\'s Voice URL, method and fallback and its SMS method are set and read back', async () => {
   const { client, us } = await demoAccount();
   const [line] = await client.incomingPhoneNumbers.list({ phoneNumber: us });
   const settings = {
     voiceUrl: 'https://app.example.com/voice',
     voiceMethod: 'GET',
     voiceFallbackUrl: 'https://backup.example.com/voice',
+    smsMethod: 'GET',
   };
   try {
     const updated = await client.incomingPhoneNumbers(line.sid).update(settings);
-    assert.deepEqual([updated.voiceUrl, updated.voiceMethod, updated.voiceFallbackUrl], Object.values(settings));
+    assert.deepEqual(
+      [updated.voiceUrl, updated.voiceMethod, updated.voiceFallbackUrl, updated.smsMethod],
+      Object.values(settings),
+    );
     const fetched = await client.incomingPhoneNumbers(line.sid).fetch();
     assert.equal(fetched.voiceFallbackUrl, settings.voiceFallbackUrl);
   } finally {
-    await client.incomingPhoneNumbers(line.sid).update({ voiceUrl: '', voiceMethod: 'POST', voiceFallbackUrl: '' });
+    await client
+      .incomingPhoneNumbers(line.sid)
+      .update({ voiceUrl: '', voiceMethod: 'POST', voiceFallbackUrl: '', smsMethod: 'POST' });
   }
 });

@@ -23,6 +23,8 @@ pub struct Report {
     pub ivr_ended: u64,
     pub fraud_alerts: u64,
     pub debugger_purged: u64,
+    pub recordings_purged: u64,
+    pub recordings_charged: u64,
     pub auto_recharges: u64,
     pub statements_issued: u64,
     pub documents_mailed: u64,
@@ -54,6 +56,9 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
     (report.ivr_renewed, report.ivr_ended) = crate::ivr::billing::renew_due(state, now).await?;
     report.fraud_alerts = crate::fraud::detect_due(state, now).await?;
     report.debugger_purged = crate::debugger::purge(state, now).await?;
+    report.recordings_purged = crate::voice::twiml::retention::purge_expired(state, now).await?;
+    report.recordings_charged =
+        crate::voice::twiml::recording_charges::charge_due(state, now).await?;
     Ok(report)
 }
 

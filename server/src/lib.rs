@@ -95,6 +95,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(webhooks::router())
         .merge(credentials::router())
         .merge(debugger::router())
+        .merge(voice::twiml::retention::router())
         .merge(permissions::router())
         .merge(limits::router())
         .merge(fraud::router())

@@ -9,7 +9,7 @@ const TS_API: &str = r#"
 export interface ApiKeyInput { name: string; password: string }
 export function validateApiKey(input: Partial<ApiKeyInput>): FieldErrors;
 export function validateCallbackUrl(text: string): { ok: string | null } | { error: string };
-export interface NumberHooksInput { voiceUrl: string; voiceMethod: string; voiceFallbackUrl: string; smsUrl: string; statusCallback: string }
+export interface NumberHooksInput { voiceUrl: string; voiceMethod: string; voiceFallbackUrl: string; smsUrl: string; smsMethod: string; statusCallback: string }
 export function validateNumberHooks(input: Partial<NumberHooksInput>): FieldErrors;
 "#;
 

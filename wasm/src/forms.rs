@@ -23,7 +23,7 @@ export interface CardInput { cardNumber: string; expMonth: string; expYear: stri
 export interface RateInput { country: string; code: string; callingCode: string; inboundRate: string; outboundRate: string; smsRate: string; status: "active" | "inactive" }
 export interface NumberInput { number: string; countryCode: string; type: string }
 export interface PackageInput { name: string; minutes: string; price: string; validity: string; features: string[]; status: string }
-export interface SettingsInput { setupFee: string; renewalNoticeDays: string; lowBalanceThreshold: string; gracePeriodDays: string; maxDeposit: string; defaultFirstIncrement: string; defaultNextIncrement: string; trialCredit?: string }
+export interface SettingsInput { setupFee: string; renewalNoticeDays: string; lowBalanceThreshold: string; gracePeriodDays: string; maxDeposit: string; defaultFirstIncrement: string; defaultNextIncrement: string; trialCredit?: string; recordingRate?: string }
 export interface EmailInput { subject: string; body: string }
 export interface SmsInfo { encoding: "GSM-7" | "UCS-2"; characters: number; units: number; segments: number; perSegment: number; counter: string }
 export interface WizardState { step: 1 | 2 | 3 | 4; country: string | null; numberType: string | null; numberId: string | null }

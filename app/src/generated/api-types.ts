@@ -10123,6 +10123,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/recordings/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How long my recordings are kept, and what they cost. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The settings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecordingSettings'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Sets how long my recordings are kept (audited); the job deletes older ones. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RetentionInput'];
+        };
+      };
+      responses: {
+        /** @description The settings as saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecordingSettings'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/permissions': {
     parameters: {
       query?: never;
@@ -11703,7 +11790,7 @@ export interface paths {
     };
     /**
      * One recording's metadata; the same path with `.wav` instead of `.json` (or with no
-     *     extension) is its audio, `audio/x-wav`.
+     *     extension) is its audio, `audio/x-wav`, and with `.mp3` the same audio as MP3.
      */
     get: {
       parameters: {
@@ -13310,7 +13397,10 @@ export interface components {
        * @description Seconds to ring before giving up, 5 to 600 (default 60).
        */
       Timeout?: number | null;
-      /** @description Not supported: answers 400. */
+      /**
+       * @description `true` records the whole call from its answer, both sides in one track: a
+       *     recording of the call (`/Calls/{Sid}/Recordings`), charged as any recording.
+       */
       Record?: string | null;
       /** @description Not supported: answers 400. */
       MachineDetection?: string | null;
@@ -14027,6 +14117,8 @@ export interface components {
       voiceMethod: string;
       voiceFallbackUrl: string;
       smsUrl: string;
+      /** @description GET or POST. */
+      smsMethod: string;
       statusCallback: string;
     };
     IncomingPhoneNumber: {
@@ -14402,6 +14494,8 @@ export interface components {
       FriendlyName?: string | null;
       /** @description Receives inbound messages, signed; empty clears it. */
       SmsUrl?: string | null;
+      /** @description GET or POST, how the SmsUrl is asked (default POST). */
+      SmsMethod?: string | null;
       /** @description Answers the number's calls with TwiML (asked signed); empty clears it. */
       VoiceUrl?: string | null;
       /** @description GET or POST, how the VoiceUrl is asked (default POST). */
@@ -14433,6 +14527,11 @@ export interface components {
        * @default
        */
       smsUrl: string;
+      /**
+       * @description GET or POST (empty: POST).
+       * @default
+       */
+      smsMethod: string;
       /**
        * @description Receives the number's call status events.
        * @default
@@ -15000,6 +15099,8 @@ export interface components {
       smsFrom?: null | components['schemas']['Money'];
       /** @description The one-time fee per number bought. */
       setupFee: components['schemas']['Money'];
+      /** @description A call recording's price per started minute (0: free). */
+      recordingRate: components['schemas']['Money'];
     };
     /**
      * @description The profile part of the settings form.
@@ -15147,6 +15248,19 @@ export interface components {
     RecordingPage: components['schemas']['PageMeta'] & {
       recordings: components['schemas']['TwilioRecording'][];
     };
+    /** @description The account's recording settings and what recordings cost. */
+    RecordingSettings: {
+      /**
+       * Format: int64
+       * @description Days a recording is kept; 0 until it is deleted.
+       * @example 30
+       */
+      retentionDays: number;
+      /** @description The choices of retention_days. */
+      retentionChoices: number[];
+      /** @description The price of each started minute of a recording. */
+      ratePerMinute: components['schemas']['Money'];
+    };
     /** @description Recovery codes, shown this once. */
     RecoveryCodes: {
       recoveryCodes: string[];
@@ -15191,6 +15305,14 @@ export interface components {
       token?: string;
       /** @description The new password. */
       password?: string;
+    };
+    RetentionInput: {
+      /**
+       * Format: int64
+       * @description One of retention_choices.
+       * @example 30
+       */
+      retentionDays: number;
     };
     /** @description One day's money in (deposits) and revenue by product, with refunds apart. */
     RevenueDay: {
@@ -15282,6 +15404,11 @@ export interface components {
        * @default
        */
       trialCredit: string;
+      /**
+       * @description A recording's price per started minute; empty keeps the one in force.
+       * @default
+       */
+      recordingRate: string;
     };
     SettingsPage: {
       settings: components['schemas']['SettingsValues'];
@@ -15318,6 +15445,11 @@ export interface components {
        * @example 1.00
        */
       trialCredit: string;
+      /**
+       * @description A call recording's price per started minute (to the micro-dollar).
+       * @example 0.0025
+       */
+      recordingRate: string;
     };
     ShopCountries: {
       countries: components['schemas']['ShopCountry'][];

@@ -57,6 +57,12 @@ pub enum Action {
     Forward {
         to: String,
         ring_seconds: u32,
+        /// The number shown to the party called, when not the flow's own.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        caller_id: Option<String>,
+        /// Record the call once the party answers, both sides.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        record: bool,
     },
     Beep,
     #[serde(rename_all = "camelCase")]
@@ -333,6 +339,8 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &m
                 out.push(Action::Forward {
                     to: f.to.clone(),
                     ring_seconds: f.ring_seconds,
+                    caller_id: f.caller_id.clone(),
+                    record: f.record,
                 });
                 return;
             }

@@ -140,6 +140,13 @@ pub struct Forward {
     /// answered, instead of the fallback.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<Fetch>,
+    /// TwiML's Dial callerId: the number the party called sees (one of the account's
+    /// numbers; the server checks it), instead of the flow's own number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caller_id: Option<String>,
+    /// TwiML's Dial record: the bridged call is recorded from its answer, both sides.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub record: bool,
 }
 
 impl Default for Forward {
@@ -149,6 +156,8 @@ impl Default for Forward {
             ring_seconds: 30,
             fallback: None,
             action: None,
+            caller_id: None,
+            record: false,
         }
     }
 }

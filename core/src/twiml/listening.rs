@@ -59,17 +59,30 @@ impl Builder<'_> {
 
     pub(super) fn dial(&mut self, node: Node, next: Option<String>) -> Result<Forward, TwimlError> {
         self.known(node, &["timeout", "action", "method", "record", "callerId"]);
-        if node.attribute("callerId").is_some() {
-            self.warn("<Dial> callerId is not supported; the number called is shown".into());
-        }
-        match node.attribute("record").unwrap_or("do-not-record") {
-            "do-not-record" | "false" => {}
+        let caller_id = match node.attribute("callerId") {
+            Some(text) => Some(self.dial_number(text).map_err(|_| {
+                TwimlError::schema(format!("<Dial> callerId '{text}' is not an E.164 number"))
+            })?),
+            None => None,
+        };
+        let record = match node.attribute("record").unwrap_or("do-not-record") {
+            "do-not-record" | "false" => false,
+            "record-from-answer" | "true" => true,
+            // One track from the answer: the ringing is silence, two tracks are one.
+            other @ ("record-from-ringing"
+            | "record-from-answer-dual"
+            | "record-from-ringing-dual") => {
+                self.warn(format!(
+                    "<Dial> record '{other}' is recorded from the answer, both sides in one track"
+                ));
+                true
+            }
             other => {
                 return Err(TwimlError::schema(format!(
-                    "<Dial> record '{other}' is not supported yet"
+                    "<Dial> record '{other}' is not one of Twilio's values"
                 )))
             }
-        }
+        };
         let mut targets = Vec::new();
         for child in node.children() {
             if child.is_text() && !text_of(child).is_empty() {
@@ -100,6 +113,8 @@ impl Builder<'_> {
             ring_seconds: self.number(node, "timeout", 30, RING_SECONDS),
             fallback: next,
             action,
+            caller_id,
+            record,
         })
     }
 

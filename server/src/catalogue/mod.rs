@@ -61,6 +61,8 @@ pub struct PricingSummary {
     sms_from: Option<Money>,
     /// The one-time fee per number bought.
     setup_fee: Money,
+    /// A call recording's price per started minute (0: free).
+    recording_rate: Money,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -85,17 +87,15 @@ async fn get_pricing(State(state): State<AppState>) -> Result<Json<Pricing>> {
         })
         .collect();
     let from = from_prices(&facts);
+    let settings = crate::settings::load(&state.db.pool).await?;
     let summary = PricingSummary {
         countries: from.countries,
         numbers_from: from.number_monthly.map(Money::micros),
         inbound_from: from.inbound.map(Money::micros),
         outbound_from: from.outbound.map(Money::micros),
         sms_from: from.sms.map(Money::micros),
-        setup_fee: Money::micros(
-            crate::settings::load(&state.db.pool)
-                .await?
-                .setup_fee_micros,
-        ),
+        setup_fee: Money::micros(settings.setup_fee_micros),
+        recording_rate: Money::micros(settings.recording_rate_micros),
     };
     let countries = rows.into_iter().map(row).collect();
     Ok(Json(Pricing { countries, summary }))

@@ -241,6 +241,7 @@ impl<'s> MigrationSource<'s> for Migrations {
 
 pub mod claim;
 pub mod list;
+pub mod notify;
 pub mod readers;
 #[macro_use]
 mod statements;

@@ -53,11 +53,17 @@ async fn pipe(program: &str, args: &[&str], input: &[u8]) -> anyhow::Result<Vec<
 
 /// Any WAV sox reads, as 8 kHz mono signed 16-bit little-endian samples.
 async fn to_pcm8k(wav: &[u8]) -> anyhow::Result<Vec<u8>> {
+    decode("wav", wav).await
+}
+
+/// A file of sox's type `kind` ("wav", "mp3"), as 8 kHz mono signed 16-bit
+/// little-endian samples.
+async fn decode(kind: &str, file: &[u8]) -> anyhow::Result<Vec<u8>> {
     pipe(
         "sox",
         &[
             "-t",
-            "wav",
+            kind,
             "-",
             "-t",
             "raw",
@@ -72,9 +78,42 @@ async fn to_pcm8k(wav: &[u8]) -> anyhow::Result<Vec<u8>> {
             "-L",
             "-",
         ],
-        wav,
+        file,
     )
     .await
+}
+
+/// What an audio file is, from its first bytes (a customer's server may send any
+/// Content-Type): a RIFF WAV, or an MP3 (an ID3 tag, or a frame's sync word).
+#[derive(Debug, PartialEq, Eq)]
+pub enum AudioKind {
+    Wav,
+    Mp3,
+}
+
+pub fn audio_kind(file: &[u8]) -> Option<AudioKind> {
+    match file {
+        [b'R', b'I', b'F', b'F', ..] => Some(AudioKind::Wav),
+        [b'I', b'D', b'3', ..] => Some(AudioKind::Mp3),
+        [0xFF, second, ..] if second & 0xE0 == 0xE0 => Some(AudioKind::Mp3),
+        _ => None,
+    }
+}
+
+/// An MP3 (a TwiML Play file) as 8 kHz mono PCM, refused past MAX_UPLOAD_SECONDS.
+pub async fn mp3_to_pcm8k(mp3: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let pcm = decode("mp3", mp3).await?;
+    anyhow::ensure!(!pcm.is_empty(), "no audio in the MP3 file");
+    anyhow::ensure!(
+        pcm.len() as u64 / (2 * RATE as u64) <= MAX_UPLOAD_SECONDS,
+        "longer than {MAX_UPLOAD_SECONDS} seconds"
+    );
+    Ok(pcm)
+}
+
+/// A WAV (a recording) as MP3, for the Recordings API's `.mp3` media.
+pub async fn wav_to_mp3(wav: &[u8]) -> anyhow::Result<Vec<u8>> {
+    pipe("sox", &["-t", "wav", "-", "-t", "mp3", "-"], wav).await
 }
 
 fn duration_ms(pcm: &[u8]) -> i64 {
@@ -153,4 +192,31 @@ pub fn pcm_to_wav(pcm: &[u8]) -> Vec<u8> {
         w.finalize().expect("finishing a WAV in memory");
     }
     out.into_inner()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_told_by_their_first_bytes() {
+        assert_eq!(audio_kind(b"RIFF\x24\0\0\0WAVE"), Some(AudioKind::Wav));
+        assert_eq!(audio_kind(b"ID3\x04\0"), Some(AudioKind::Mp3));
+        assert_eq!(audio_kind(&[0xFF, 0xFB, 0x90, 0x64]), Some(AudioKind::Mp3));
+        assert_eq!(audio_kind(b"<Response/>"), None);
+        assert_eq!(audio_kind(&[0xFF]), None);
+    }
+
+    #[tokio::test]
+    async fn a_recording_goes_to_mp3_and_back_at_its_length() {
+        let second: Vec<u8> = (0..8000i32)
+            .flat_map(|i| (((i % 40) * 800 - 16000) as i16).to_le_bytes())
+            .collect();
+        let mp3 = wav_to_mp3(&pcm_to_wav(&second)).await.unwrap();
+        assert_eq!(audio_kind(&mp3), Some(AudioKind::Mp3));
+        let back = mp3_to_pcm8k(&mp3).await.unwrap();
+        // MP3 pads a frame or two at each end.
+        let ms = duration_ms(&back);
+        assert!((1000..1200).contains(&ms), "{ms} ms");
+    }
 }

@@ -7,7 +7,7 @@
 //! published $29.99/mo whatever the package (the package sets what a flow may
 //! contain, not its price). A flow a number routes to cannot be deleted (409).
 
-pub(crate) mod audio;
+pub mod audio;
 pub mod billing;
 pub mod flows;
 mod prompts;

@@ -23,6 +23,8 @@ pub enum Kind {
     TrialCredit,
     TrialExpiry,
     IvrSubscription,
+    /// A call recording stored (TwiML's Record), per started minute.
+    Recording,
 }
 
 impl Kind {
@@ -40,6 +42,7 @@ impl Kind {
             Kind::TrialCredit => "trial_credit",
             Kind::TrialExpiry => "trial_expiry",
             Kind::IvrSubscription => "ivr_subscription",
+            Kind::Recording => "recording",
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct Hooks {
     pub voice_method: String,
     pub voice_fallback_url: String,
     pub sms_url: String,
+    /// GET or POST.
+    pub sms_method: String,
     pub status_callback: String,
 }
 
@@ -32,6 +34,7 @@ impl From<NumberHooks> for Hooks {
             voice_method: h.voice_method,
             voice_fallback_url: h.voice_fallback_url.unwrap_or_default(),
             sms_url: h.sms_url.unwrap_or_default(),
+            sms_method: h.sms_method,
             status_callback: h.status_callback.unwrap_or_default(),
         }
     }

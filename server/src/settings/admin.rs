@@ -37,6 +37,9 @@ pub struct SettingsValues {
     /// Credit a new account's free trial starts with.
     #[schema(example = "1.00")]
     pub trial_credit: String,
+    /// A call recording's price per started minute (to the micro-dollar).
+    #[schema(example = "0.0025")]
+    pub recording_rate: String,
 }
 
 fn values(s: &Settings) -> SettingsValues {
@@ -54,6 +57,7 @@ fn values(s: &Settings) -> SettingsValues {
         default_first_increment: s.default_first_increment_secs.to_string(),
         default_next_increment: s.default_next_increment_secs.to_string(),
         trial_credit: text(s.trial_credit_micros),
+        recording_rate: from_micros(s.recording_rate_micros).normalize().to_string(),
     }
 }
 
@@ -189,7 +193,9 @@ pub async fn put_settings(
     let mut tx = state.db.begin_write().await?;
     let before = audit_value(values(&settings::load(&mut *tx).await?))?;
     let trial_row = trial_credit.map(|m| ("trial_credit_micros", m));
-    for (key, value) in rows.into_iter().chain(trial_row) {
+    let recording_rate = v.recording_rate.map(micros).transpose()?;
+    let recording_row = recording_rate.map(|m| ("recording_rate_micros", m));
+    for (key, value) in rows.into_iter().chain(trial_row).chain(recording_row) {
         settings::repo::put(&mut *tx, key, &value.to_string()).await?;
     }
     let after = values(&settings::load(&mut *tx).await?);

@@ -23,6 +23,8 @@ pub struct Settings {
     pub default_first_increment_secs: i64,
     pub default_next_increment_secs: i64,
     pub trial_credit_micros: i64,
+    /// A recording's price per started minute.
+    pub recording_rate_micros: i64,
 }
 
 pub async fn load<'e>(ex: impl Exec<'e>) -> sqlx::Result<Settings> {
@@ -38,6 +40,7 @@ pub async fn load<'e>(ex: impl Exec<'e>) -> sqlx::Result<Settings> {
         default_first_increment_secs: get("default_first_increment_secs", d::FIRST_INCREMENT_SECS),
         default_next_increment_secs: get("default_next_increment_secs", d::NEXT_INCREMENT_SECS),
         trial_credit_micros: get("trial_credit_micros", d::TRIAL_CREDIT_MICROS),
+        recording_rate_micros: get("recording_rate_micros", d::RECORDING_RATE_MICROS),
     })
 }
 

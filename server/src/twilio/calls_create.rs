@@ -44,7 +44,8 @@ pub struct CallForm {
     StatusCallback: Option<String>,
     /// Seconds to ring before giving up, 5 to 600 (default 60).
     Timeout: Option<u32>,
-    /// Not supported: answers 400.
+    /// `true` records the whole call from its answer, both sides in one track: a
+    /// recording of the call (`/Calls/{Sid}/Recordings`), charged as any recording.
     Record: Option<String>,
     /// Not supported: answers 400.
     MachineDetection: Option<String>,
@@ -76,16 +77,21 @@ fn first(p: &Params) -> TwilioResult<First> {
 }
 
 fn unsupported(p: &Params) -> TwilioResult<()> {
-    let record = p
-        .get("Record")
-        .is_some_and(|r| r.eq_ignore_ascii_case("true"));
     let amd = p
         .get("MachineDetection")
         .is_some_and(|m| !m.is_empty() && !m.eq_ignore_ascii_case("none"));
-    match (record, amd) {
-        (true, _) => Err(bad(code::INVALID, "Record is not supported yet.")),
-        (_, true) => Err(bad(code::INVALID, "MachineDetection is not supported.")),
-        _ => Ok(()),
+    if amd {
+        return Err(bad(code::INVALID, "MachineDetection is not supported."));
+    }
+    Ok(())
+}
+
+/// Record: true or false (default false).
+fn record(p: &Params) -> TwilioResult<bool> {
+    match p.get("Record").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("" | "false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(_) => Err(bad(code::INVALID, "Record must be true or false.")),
     }
 }
 
@@ -108,7 +114,7 @@ pub fn placed(account_sid: &str, c: ApiCall) -> Call {
         api_version: API_VERSION.into(),
         date_created: wire::date(c.created_at),
         date_updated: wire::date(c.updated_at),
-        direction: "outbound-api".into(),
+        direction: c.direction,
         duration: "0".into(),
         end_time: String::new(),
         from_formatted: c.from_number.clone(),
@@ -164,6 +170,7 @@ pub async fn create_call(
         to,
         status_callback,
         idempotency_key: idempotency_key(&headers),
+        record: record(&p)?,
     };
     let call = calls::place(&state, request).await.map_err(|e| match e {
         PlaceError::NotYourNumber => bad(
@@ -214,7 +221,8 @@ pub async fn update_call(
     axum::extract::Path(path): axum::extract::Path<(String, String)>,
     body: Bytes,
 ) -> TwilioResult<axum::Json<Call>> {
-    use crate::voice::ivr_endpoint::control::Control;
+    use crate::error::Error;
+    use crate::voice::ivr_endpoint::control::{self, Control};
     use crate::voice::twiml::repo;
     let sid = path.1.strip_suffix(".json").unwrap_or(&path.1).to_string();
     let pool = &state.db.pool;
@@ -224,10 +232,10 @@ pub async fn update_call(
         .ok_or_else(missing)?;
     let p = Params::parse(&body);
     match p.get("Status") {
-        Some("completed" | "canceled") => {
-            // Not carried here any more: it has ended (or another instance has it).
-            state.ivr.send_control(&sid, Control::End);
-        }
+        // Carried by this instance or another; one that has ended is left as it is.
+        Some("completed" | "canceled") => control::send(&state, &sid, Control::End)
+            .await
+            .map_err(Error::Internal)?,
         Some(other) => {
             return Err(bad(
                 code::INVALID,
@@ -236,14 +244,15 @@ pub async fn update_call(
         }
         None => {
             let first = first(&p)?;
-            let live = call.status == "in-progress"
-                && state.ivr.send_control(&sid, Control::Redirect(first));
-            if !live {
+            if call.status != "in-progress" {
                 return Err(bad(
                     NOT_IN_PROGRESS,
                     "Call is not in-progress. Cannot redirect.",
                 ));
             }
+            control::send(&state, &sid, Control::Redirect(first))
+                .await
+                .map_err(Error::Internal)?;
         }
     }
     let now = repo::api_call(pool, account.user.id, &sid)

@@ -69,7 +69,7 @@ fn view(account_sid: &str, n: NumberRow) -> IncomingPhoneNumber {
             super::base(account_sid)
         ),
         sid,
-        sms_method: "POST".into(),
+        sms_method: n.sms_method,
         sms_url: n.sms_url.unwrap_or_default(),
         status: if n.status == "active" {
             "in-use".into()
@@ -87,7 +87,7 @@ fn view(account_sid: &str, n: NumberRow) -> IncomingPhoneNumber {
 
 /// The settings a request gives, over `current`: a parameter that is absent keeps its
 /// value, an empty one clears it.
-fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<String>; 6]> {
+fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<String>; 7]> {
     let url = |name: &str, now: Option<&String>| -> TwilioResult<Option<String>> {
         match p.get(name) {
             None => Ok(now.cloned()),
@@ -110,21 +110,26 @@ fn settings(p: &Params, current: Option<&NumberRow>) -> TwilioResult<[Option<Str
             "StatusCallback",
             current.and_then(|c| c.status_callback.as_ref()),
         )?,
-        match p.get("VoiceMethod") {
-            None => current.map(|c| c.voice_method.clone()),
-            Some(m) => Some(
-                rules::validate_method(m)
-                    .map_err(|e| TwilioError::bad(code::INVALID, format!("VoiceMethod: {e}")))?,
-            ),
-        },
+        method(p, "VoiceMethod", current.map(|c| &c.voice_method))?,
         url(
             "VoiceFallbackUrl",
             current.and_then(|c| c.voice_fallback_url.as_ref()),
         )?,
+        method(p, "SmsMethod", current.map(|c| &c.sms_method))?,
     ])
 }
 
-async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 6]) -> TwilioResult<()> {
+/// A method parameter (GET or POST) over its current value.
+fn method(p: &Params, name: &str, now: Option<&String>) -> TwilioResult<Option<String>> {
+    match p.get(name) {
+        None => Ok(now.cloned()),
+        Some(m) => Ok(Some(rules::validate_method(m).map_err(|e| {
+            TwilioError::bad(code::INVALID, format!("{name}: {e}"))
+        })?)),
+    }
+}
+
+async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 7]) -> TwilioResult<()> {
     let settings = NumberSettings {
         friendly_name: s[0].as_deref(),
         sms_url: s[1].as_deref(),
@@ -132,6 +137,7 @@ async fn store(state: &AppState, owner: i64, id: i64, s: &[Option<String>; 6]) -
         status_callback: s[3].as_deref(),
         voice_method: s[4].as_deref().unwrap_or("POST"),
         voice_fallback_url: s[5].as_deref(),
+        sms_method: s[6].as_deref().unwrap_or("POST"),
     };
     repo::update_number(&state.db.pool, owner, id, &settings, now_ms()).await?;
     Ok(())
@@ -210,6 +216,8 @@ pub struct NumberForm {
     FriendlyName: Option<String>,
     /// Receives inbound messages, signed; empty clears it.
     SmsUrl: Option<String>,
+    /// GET or POST, how the SmsUrl is asked (default POST).
+    SmsMethod: Option<String>,
     /// Answers the number's calls with TwiML (asked signed); empty clears it.
     VoiceUrl: Option<String>,
     /// GET or POST, how the VoiceUrl is asked (default POST).

@@ -105,7 +105,7 @@ pub async fn list_call_recordings(
 }
 
 /// One recording's metadata; the same path with `.wav` instead of `.json` (or with no
-/// extension) is its audio, `audio/x-wav`.
+/// extension) is its audio, `audio/x-wav`, and with `.mp3` the same audio as MP3.
 #[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json", tag = "twilio",
     security(("twilio" = [])),
     params(("AccountSid" = String, Path, description = "The account's SID"),
@@ -123,11 +123,20 @@ pub async fn fetch_recording(
             .ok_or_else(missing)?;
         return Ok(axum::Json(view(&account.account_sid, r)).into_response());
     }
-    let sid = path.1.strip_suffix(".wav").unwrap_or(&path.1);
+    let (sid, mp3) = match path.1.strip_suffix(".mp3") {
+        Some(sid) => (sid, true),
+        None => (path.1.strip_suffix(".wav").unwrap_or(&path.1), false),
+    };
     let wav = recordings::audio(pool, account.user.id, sid)
         .await?
         .ok_or_else(missing)?;
-    Ok(([(header::CONTENT_TYPE, "audio/x-wav")], wav).into_response())
+    if !mp3 {
+        return Ok(([(header::CONTENT_TYPE, "audio/x-wav")], wav).into_response());
+    }
+    let mp3 = crate::ivr::audio::wav_to_mp3(&wav)
+        .await
+        .map_err(crate::error::Error::Internal)?;
+    Ok(([(header::CONTENT_TYPE, "audio/mpeg")], mp3).into_response())
 }
 
 /// Deletes a recording and its audio.

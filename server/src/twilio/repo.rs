@@ -121,6 +121,7 @@ pub struct NumberRow {
     pub status: String,
     pub friendly_name: Option<String>,
     pub sms_url: Option<String>,
+    pub sms_method: String,
     pub voice_url: Option<String>,
     pub voice_method: String,
     pub voice_fallback_url: Option<String>,
@@ -130,7 +131,7 @@ pub struct NumberRow {
 }
 
 const NUMBER_COLUMNS: &str = "n.id, n.number, n.status, \
-    n.friendly_name, n.sms_url, n.voice_url, n.voice_method, n.voice_fallback_url, n.status_callback, \
+    n.friendly_name, n.sms_url, n.sms_method, n.voice_url, n.voice_method, n.voice_fallback_url, n.status_callback, \
     COALESCE(n.purchased_at, n.created_at) AS created_at, n.updated_at";
 
 statements! {
@@ -171,14 +172,16 @@ pub struct NumberSettings<'a> {
     pub status_callback: Option<&'a str>,
     pub voice_method: &'a str,
     pub voice_fallback_url: Option<&'a str>,
+    pub sms_method: &'a str,
 }
 
 statements! {
     pub fn update_number(owner: i64, id: i64, s: &NumberSettings<'_>, now: i64) -> run() =
         "UPDATE phone_numbers SET friendly_name = $1, sms_url = $2, voice_url = $3, status_callback = $4, \
-         updated_at = $5, voice_method = $8, voice_fallback_url = $9 WHERE id = $6 AND owner_id = $7",
+         updated_at = $5, voice_method = $8, voice_fallback_url = $9, sms_method = $10 \
+         WHERE id = $6 AND owner_id = $7",
         (s.friendly_name, s.sms_url, s.voice_url, s.status_callback, now, id, owner, s.voice_method,
-         s.voice_fallback_url);
+         s.voice_fallback_url, s.sms_method);
 }
 
 #[derive(sqlx::FromRow)]

@@ -49,7 +49,7 @@ pub async fn totals<'e>(
     .bind(to)
     .fetch_all(ex)
     .await?;
-    let (sms, sms_price, numbers, numbers_price, recordings, recording_ms, total): (i64, i64, i64, i64, i64, i64, i64) =
+    let (sms, sms_price, numbers, numbers_price, recordings, recording_ms, recordings_price, total): (i64, i64, i64, i64, i64, i64, i64, i64) =
         sqlx::query_as(
             "SELECT \
              (SELECT COUNT(*) FROM sms_messages WHERE user_id = $1 AND purpose <> 'verification' AND created_at >= $2 AND created_at < $3), \
@@ -58,8 +58,9 @@ pub async fn totals<'e>(
              (SELECT CAST(COALESCE(-SUM(amount_micros), 0) AS BIGINT) FROM ledger_entries WHERE user_id = $1 AND kind IN ('number_purchase', 'number_renewal') AND created_at >= $2 AND created_at < $3), \
              (SELECT COUNT(*) FROM recordings WHERE user_id = $1 AND created_at >= $2 AND created_at < $3), \
              (SELECT CAST(COALESCE(SUM(duration_ms), 0) AS BIGINT) FROM recordings WHERE user_id = $1 AND created_at >= $2 AND created_at < $3), \
+             (SELECT CAST(COALESCE(-SUM(amount_micros), 0) AS BIGINT) FROM ledger_entries WHERE user_id = $1 AND kind = 'recording' AND created_at >= $2 AND created_at < $3), \
              (SELECT CAST(COALESCE(-SUM(amount_micros), 0) AS BIGINT) FROM ledger_entries WHERE user_id = $1 \
-               AND kind IN ('call', 'sms', 'number_purchase', 'number_renewal', 'package_purchase', 'ivr_subscription', 'refund') \
+               AND kind IN ('call', 'sms', 'number_purchase', 'number_renewal', 'package_purchase', 'ivr_subscription', 'refund', 'recording') \
                AND created_at >= $2 AND created_at < $3)",
         )
         .bind(user_id)
@@ -74,6 +75,7 @@ pub async fn totals<'e>(
         numbers_price,
         recordings,
         recordings_seconds: recording_ms / 1000,
+        recordings_price,
         total_price: total,
         ..Default::default()
     };
@@ -84,7 +86,7 @@ pub async fn totals<'e>(
 }
 
 /// What `user_id` used in [from, to) day by day (days since 1970-01-01, UTC; a day
-/// without usage is absent): the same sums as `totals`, grouped, in five queries
+/// without usage is absent): the same sums as `totals`, grouped, in six queries
 /// whatever the number of days.
 pub async fn totals_by_day<'e>(
     ex: impl Exec<'e> + Copy,
@@ -120,8 +122,10 @@ pub async fn totals_by_day<'e>(
         "SELECT CAST(created_at / 86400000 AS BIGINT) AS d, COUNT(*), CAST(COALESCE(SUM(duration_ms), 0) AS BIGINT) \
          FROM recordings WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY d",
         "SELECT CAST(created_at / 86400000 AS BIGINT) AS d, COUNT(*), CAST(COALESCE(-SUM(amount_micros), 0) AS BIGINT) \
+         FROM ledger_entries WHERE user_id = $1 AND kind = 'recording' AND created_at >= $2 AND created_at < $3 GROUP BY d",
+        "SELECT CAST(created_at / 86400000 AS BIGINT) AS d, COUNT(*), CAST(COALESCE(-SUM(amount_micros), 0) AS BIGINT) \
          FROM ledger_entries WHERE user_id = $1 \
-         AND kind IN ('call', 'sms', 'number_purchase', 'number_renewal', 'package_purchase', 'ivr_subscription', 'refund') \
+         AND kind IN ('call', 'sms', 'number_purchase', 'number_renewal', 'package_purchase', 'ivr_subscription', 'refund', 'recording') \
          AND created_at >= $2 AND created_at < $3 GROUP BY d",
     ];
     for (which, sql) in grouped.iter().enumerate() {
@@ -137,6 +141,7 @@ pub async fn totals_by_day<'e>(
                 0 => (t.sms, t.sms_price) = (count, sum),
                 1 => (t.numbers, t.numbers_price) = (count, sum),
                 2 => (t.recordings, t.recordings_seconds) = (count, sum / 1000),
+                3 => t.recordings_price = sum,
                 _ => t.total_price = sum,
             }
         }

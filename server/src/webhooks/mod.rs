@@ -36,6 +36,19 @@ pub async fn enqueue<'e>(
     url: &str,
     params: &[(&str, String)],
 ) -> sqlx::Result<i64> {
+    enqueue_as(ex, user_id, event, url, "POST", params).await
+}
+
+/// `enqueue` asked with `method`: GET sends the parameters in the URL's query (and
+/// signs that URL), as Twilio asks a number's SmsUrl whose SmsMethod is GET.
+pub async fn enqueue_as<'e>(
+    ex: impl Exec<'e>,
+    user_id: i64,
+    event: &str,
+    url: &str,
+    method: &str,
+    params: &[(&str, String)],
+) -> sqlx::Result<i64> {
     let body = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(params.iter().map(|(name, value)| (*name, value.as_str())))
         .finish();
@@ -44,7 +57,7 @@ pub async fn enqueue<'e>(
         ex,
         user_id,
         event,
-        url,
+        (url, method),
         &body,
         now,
         now + backoff::RETRY_FOR_MS,

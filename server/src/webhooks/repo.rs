@@ -26,6 +26,8 @@ pub struct Claimed {
     pub id: i64,
     pub user_id: i64,
     pub url: String,
+    /// GET or POST.
+    pub method: String,
     pub body: String,
     pub attempts: i64,
     pub give_up_at: i64,
@@ -44,14 +46,16 @@ statements! {
     pub fn insert(
         user_id: i64,
         event: &str,
-        url: &str,
+        // The URL and the method it is asked with.
+        target: (&str, &str),
         body: &str,
         now: i64,
         give_up_at: i64,
     ) -> scalar_one(i64) =
-        "INSERT INTO webhook_deliveries (user_id, event, url, body, status, attempts, \
+        "INSERT INTO webhook_deliveries (user_id, event, url, method, body, status, attempts, \
          next_attempt_at, give_up_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $5, $5) RETURNING id";
+         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7, $6, $6) RETURNING id",
+        (user_id, event, target.0, target.1, body, now, give_up_at);
 }
 
 /// The deliveries due, as the sender leases them (see `Lease::take`).
@@ -68,7 +72,7 @@ pub const DUE: Lease<'static> = Lease {
                AND p.parked_until > $1)",
     order: "next_attempt_at, id",
     also_set: "",
-    returning: "id, user_id, url, body, attempts, give_up_at, claimed_until",
+    returning: "id, user_id, url, method, body, attempts, give_up_at, claimed_until",
     fair: Some(("user_id", ACCOUNT_SHARE)),
 };
 
@@ -76,9 +80,10 @@ pub const DUE: Lease<'static> = Lease {
 /// written into DUE's condition as its literal 16.
 pub const ACCOUNT_SHARE: i64 = 16;
 
-/// How long an endpoint that failed 3 times in a row (endpoint_failed's literal 3) is
-/// left alone: its deliveries wait, their day of retries running on.
-pub const PARK_MS: i64 = 60_000;
+/// How long an endpoint that failed 3 times in a row (endpoint_failed's literal 3, core's
+/// breaker::FAILURES_TO_PARK) is left alone: its deliveries wait, their day of retries
+/// running on.
+pub const PARK_MS: i64 = dialtone_core::breaker::PARK_MS;
 
 statements! {
     /// An attempt at `url` got no answer: one more failure in a row, and from the
@@ -199,5 +204,15 @@ mod tests {
     fn the_in_flight_cap_in_sql_is_the_accounts_share() {
         assert!(DUE.due.contains(&format!(") < {ACCOUNT_SHARE}")));
         assert_eq!(DUE.fair, Some(("user_id", ACCOUNT_SHARE)));
+    }
+
+    #[test]
+    fn the_queue_parks_after_as_many_misses_as_cores_breaker() {
+        let literal = format!(">= {} THEN", dialtone_core::breaker::FAILURES_TO_PARK);
+        let source = include_str!("repo.rs");
+        assert!(
+            source.contains(&literal),
+            "endpoint_failed parks at {literal}"
+        );
     }
 }

@@ -184,7 +184,7 @@ fn debugger_event(d: &Claimed, seen: Seen<'_>, now: i64) -> crate::debugger::rep
         level: if delivered { "info" } else { "error" }.into(),
         code: (!delivered).then_some(11200),
         call_sid,
-        method: "POST".into(),
+        method: d.method.clone(),
         url: d.url.clone(),
         request: d.body.clone(),
         status: seen.code,
@@ -227,20 +227,32 @@ async fn post(state: &AppState, d: &Claimed, head: &mut Option<String>) -> Resul
     let params: Vec<(String, String)> = url::form_urlencoded::parse(d.body.as_bytes())
         .into_owned()
         .collect();
-    let answer = client(private_targets)
-        .post(&d.url)
-        .header("X-Twilio-Signature", signature(&token, &d.url, &params))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body(d.body.clone())
-        .send()
-        .await
-        .map_err(|e| describe(&e))?;
+    let request = if d.method == "GET" {
+        let asked = with_query(&d.url, &params).ok_or(INVALID_URL)?;
+        client(private_targets)
+            .get(&asked)
+            .header("X-Twilio-Signature", signature(&token, &asked, &[]))
+    } else {
+        client(private_targets)
+            .post(&d.url)
+            .header("X-Twilio-Signature", signature(&token, &d.url, &params))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(d.body.clone())
+    };
+    let answer = request.send().await.map_err(|e| describe(&e))?;
     let status = answer.status().as_u16();
     *head = Some(body_head(answer).await);
     Ok(status)
 }
 
 const INVALID_URL: &str = "Not a valid URL";
+
+/// `url` with `params` added to its query, as a GET asks (and Twilio signs) it.
+pub(crate) fn with_query(url: &str, params: &[(String, String)]) -> Option<String> {
+    let mut url = url::Url::parse(url).ok()?;
+    url.query_pairs_mut().extend_pairs(params);
+    Some(url.into())
+}
 
 /// Why a request got no answer, in words for the customer's delivery list.
 fn describe(e: &reqwest::Error) -> String {

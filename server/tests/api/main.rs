@@ -45,6 +45,7 @@ mod platform;
 mod public;
 mod rate_deck_preview;
 mod rate_decks;
+mod recording_charges;
 mod renewals;
 mod request_ids;
 mod sessions;

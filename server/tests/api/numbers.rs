@@ -188,7 +188,7 @@ async fn a_numbers_urls_are_set_by_its_owner_with_core_rules_and_audited() {
     assert_eq!(
         empty.body,
         json!({ "voiceUrl": "", "voiceMethod": "POST", "voiceFallbackUrl": "",
-            "smsUrl": "", "statusCallback": "" })
+            "smsUrl": "", "smsMethod": "POST", "statusCallback": "" })
     );
     let bad = app
         .put_as(
@@ -202,14 +202,14 @@ async fn a_numbers_urls_are_set_by_its_owner_with_core_rules_and_audited() {
     assert!(bad.body["errors"]["voiceUrl"].is_string());
     let wanted = json!({ "voiceUrl": " https://app.example.com/voice ", "voiceMethod": "get",
         "voiceFallbackUrl": "https://backup.example.com/voice",
-        "smsUrl": "https://app.example.com/sms", "statusCallback": "" });
+        "smsUrl": "https://app.example.com/sms", "smsMethod": "get", "statusCallback": "" });
     let saved = app.put_as(&s, &path, wanted).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     assert_eq!(
         saved.body,
         json!({ "voiceUrl": "https://app.example.com/voice", "voiceMethod": "GET",
             "voiceFallbackUrl": "https://backup.example.com/voice",
-            "smsUrl": "https://app.example.com/sms", "statusCallback": "" })
+            "smsUrl": "https://app.example.com/sms", "smsMethod": "GET", "statusCallback": "" })
     );
     assert_eq!(app.get_as(&s, &path).await.body, saved.body);
     // The Twilio API shows the same.
@@ -218,8 +218,16 @@ async fn a_numbers_urls_are_set_by_its_owner_with_core_rules_and_audited() {
     let n = &listed.body["incoming_phone_numbers"][0];
     assert_eq!(n["phone_number"], number.as_str());
     assert_eq!(
-        (n["voice_method"].as_str(), n["voice_fallback_url"].as_str()),
-        (Some("GET"), Some("https://backup.example.com/voice"))
+        (
+            n["voice_method"].as_str(),
+            n["voice_fallback_url"].as_str(),
+            n["sms_method"].as_str()
+        ),
+        (
+            Some("GET"),
+            Some("https://backup.example.com/voice"),
+            Some("GET")
+        )
     );
     let audited = app
         .strings("SELECT action FROM audit_log WHERE target_type = 'number'")

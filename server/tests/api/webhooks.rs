@@ -2,7 +2,7 @@
 //! backoff for a day, never sent twice at once by two instances, listed and resent by
 //! their owner only. Time is driven by passing `now` to the sender.
 
-mod customer;
+pub mod customer;
 mod queue;
 
 use crate::common::{Session, TestApp};

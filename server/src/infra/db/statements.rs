@@ -22,7 +22,8 @@
 //!   struct or a tuple) as `Vec<T>`, `Option<T>` or `T`;
 //! - `scalar_all(T)`, `scalar_optional(T)`, `scalar_one(T)`: the first column;
 //! - `run()`: nothing; `changed_one()`: whether exactly one row changed (the one
-//!   caller that won a conditional write); `changed_any()`: whether any did.
+//!   caller that won a conditional write); `changed_any()`: whether any did;
+//!   `changed_count()`: how many rows changed.
 
 #[macro_export]
 macro_rules! statements {
@@ -57,6 +58,7 @@ macro_rules! statement_output {
     (run) => { () };
     (changed_one) => { bool };
     (changed_any) => { bool };
+    (changed_count) => { u64 };
 }
 
 /// The statement itself, by kind.
@@ -84,6 +86,9 @@ macro_rules! statement_run {
     };
     (@ changed_any, $($rest:tt)*) => {
         $crate::statement_run!(@go query, execute, [|d| d.rows_affected() > 0], $($rest)*)
+    };
+    (@ changed_count, $($rest:tt)*) => {
+        $crate::statement_run!(@go query, execute, [|d| d.rows_affected()], $($rest)*)
     };
     (@go $q:ident, $fetch:ident, [$($map:expr)?], $ex:ident, $sql:expr, $($b:expr),*) => {
         sqlx::$q($sql)$(.bind($b))*.$fetch($ex).await$(.map($map))?

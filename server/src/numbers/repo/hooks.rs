@@ -1,4 +1,5 @@
-//! A number's URLs (VoiceUrl and its method and fallback, SmsUrl, StatusCallback).
+//! A number's URLs (VoiceUrl and its method and fallback, SmsUrl and its method,
+//! StatusCallback).
 
 use crate::db::Exec;
 use dialtone_core::api::NumberHooks;
@@ -11,7 +12,7 @@ pub async fn hooks<'e>(
     owner: i64,
 ) -> sqlx::Result<Option<NumberHooks>> {
     let row = sqlx::query(
-        "SELECT voice_url, voice_method, voice_fallback_url, sms_url, status_callback \
+        "SELECT voice_url, voice_method, voice_fallback_url, sms_url, sms_method, status_callback \
          FROM phone_numbers WHERE id = $1 AND owner_id = $2",
     )
     .bind(id)
@@ -24,6 +25,7 @@ pub async fn hooks<'e>(
             voice_method: r.try_get("voice_method")?,
             voice_fallback_url: r.try_get("voice_fallback_url")?,
             sms_url: r.try_get("sms_url")?,
+            sms_method: r.try_get("sms_method")?,
             status_callback: r.try_get("status_callback")?,
         })
     })
@@ -39,7 +41,8 @@ pub async fn set_hooks<'e>(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE phone_numbers SET voice_url = $1, voice_method = $2, voice_fallback_url = $3, \
-         sms_url = $4, status_callback = $5, updated_at = $6 WHERE id = $7 AND owner_id = $8",
+         sms_url = $4, status_callback = $5, updated_at = $6, sms_method = $9 \
+         WHERE id = $7 AND owner_id = $8",
     )
     .bind(&h.voice_url)
     .bind(&h.voice_method)
@@ -49,6 +52,7 @@ pub async fn set_hooks<'e>(
     .bind(now)
     .bind(id)
     .bind(owner)
+    .bind(&h.sms_method)
     .execute(ex)
     .await?;
     Ok(())

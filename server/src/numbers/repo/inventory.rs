@@ -126,7 +126,7 @@ statements! {
     pub fn release(id: i64, now: i64) -> run() =
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
-         friendly_name = NULL, sms_url = NULL, voice_url = NULL, voice_method = 'POST', voice_fallback_url = NULL, \
+         friendly_name = NULL, sms_url = NULL, voice_url = NULL, voice_method = 'POST', sms_method = 'POST', voice_fallback_url = NULL, \
          status_callback = NULL, trial_until = NULL WHERE id = $2",
         (now, id);
 

@@ -59,7 +59,7 @@ pub async fn release_expired<'e>(
     Ok(sqlx::query(
         "UPDATE phone_numbers SET status = 'available', owner_id = NULL, monthly_micros = NULL, purchased_at = NULL, \
          renews_at = NULL, notice_sent_for = NULL, expired_at = NULL, auto_renew = 1, updated_at = $1, \
-         friendly_name = NULL, sms_url = NULL, voice_url = NULL, voice_method = 'POST', voice_fallback_url = NULL, \
+         friendly_name = NULL, sms_url = NULL, voice_url = NULL, voice_method = 'POST', sms_method = 'POST', voice_fallback_url = NULL, \
          status_callback = NULL, trial_until = NULL \
          WHERE status = 'expired' AND expired_at <= $2",
     )

@@ -113,7 +113,7 @@ pub async fn receipt(state: &AppState, d: Delivered<'_>) -> anyhow::Result<()> {
 }
 
 /// Stores a message to one of our numbers, tells its owner, and queues the number's
-/// SmsUrl webhook. A message to a number nobody holds is logged and acknowledged.
+/// SmsUrl webhook (asked with its SmsMethod). A message to a number nobody holds is logged and acknowledged.
 pub async fn inbound(state: &AppState, from: &str, to: &str, body: &str) -> anyhow::Result<()> {
     let mut tx = state.db.begin_write().await?;
     inbound_in(&mut tx, from, to, body).await?;
@@ -129,7 +129,9 @@ pub async fn inbound_in(
     body: &str,
 ) -> anyhow::Result<()> {
     let (to, from) = (super::to_e164(to), super::to_e164(from));
-    let Some((user_id, number_id, sms_url)) = repo::active_number(&mut **tx, &to).await? else {
+    let Some((user_id, number_id, sms_url, sms_method)) =
+        repo::active_number(&mut **tx, &to).await?
+    else {
         tracing::warn!(
             to,
             from,
@@ -175,11 +177,12 @@ pub async fn inbound_in(
             ("NumSegments", segments.to_string()),
             ("ApiVersion", crate::webhooks::API_VERSION.to_string()),
         ];
-        crate::webhooks::enqueue(
+        crate::webhooks::enqueue_as(
             &mut **tx,
             user_id,
             crate::webhooks::MESSAGE_INBOUND,
             &url,
+            &sms_method,
             &params,
         )
         .await?;

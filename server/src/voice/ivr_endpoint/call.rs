@@ -30,6 +30,8 @@ pub struct Accepted {
     pub twiml: Option<TwimlCall>,
     /// When its first TwiML document was asked for (the first audio is timed from it).
     pub asked_at: Option<Instant>,
+    /// The whole call is recorded from its answer (the Calls API's `Record`).
+    pub record_call: bool,
 }
 
 pub async fn run(
@@ -82,6 +84,7 @@ async fn check(ep: &Endpoint, invite: &Message) -> Result<Accepted, (u16, &'stat
         caller,
         twiml,
         asked_at,
+        record_call: false,
     })
 }
 

@@ -1,17 +1,31 @@
-//! The Calls API's hold on a TwiML call this instance carries: end it, or redirect it
-//! to other TwiML (`POST /Calls/{Sid}`). Keyed by the call's SID; a call another
-//! instance carries is not found here.
+//! The Calls API's hold on a live TwiML call, placed or inbound: end it, or redirect
+//! it to other TwiML (`POST /Calls/{Sid}`). Keyed by the call's SID. The instance that
+//! carries the call holds its channel; a request that lands on another instance is
+//! NOTIFYed to every instance on PostgreSQL, and the one carrying the call acts.
 
 use super::originate::First;
-use super::{Endpoint, Handle};
+use super::Endpoint;
+use crate::state::AppState;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use tokio::sync::mpsc;
 
-#[derive(Debug)]
+/// The channel the instances tell each other the API's word on.
+const CHANNEL: &str = "dialtone_call_control";
+
+#[derive(Debug, Serialize, Deserialize)]
 pub enum Control {
     /// Ends the call: hangs up an answered one, cancels a ringing one.
     End,
     /// Runs this TwiML from now on.
     Redirect(First),
+}
+
+/// The API's word on a call, as it goes between instances.
+#[derive(Serialize, Deserialize)]
+struct Word {
+    sid: String,
+    control: Control,
 }
 
 pub type Controls =
@@ -30,15 +44,49 @@ impl Endpoint {
     }
 }
 
-impl Handle {
-    /// Hands `c` to call `sid` if this instance carries it.
-    pub fn send_control(&self, sid: &str, c: Control) -> bool {
-        let Some(ep) = self.endpoint() else {
+impl Endpoint {
+    /// Hands `c` to call `sid` if this instance carries it; gives it back otherwise.
+    fn send_control(&self, sid: &str, c: Control) -> Result<(), Control> {
+        let sender = self.controls.lock().unwrap().get(sid).cloned();
+        match sender {
+            Some(s) => s.send(c).map_err(|e| e.0),
+            None => Err(c),
+        }
+    }
+}
+
+/// Hands `c` to call `sid`, on whichever instance carries it: at once when this one
+/// does, else through PostgreSQL's NOTIFY (on SQLite there is no other instance, and a
+/// call not carried here has ended).
+pub async fn send(state: &AppState, sid: &str, c: Control) -> anyhow::Result<()> {
+    let c = match state.ivr.endpoint() {
+        Some(ep) => match ep.send_control(sid, c) {
+            Ok(()) => return Ok(()),
+            Err(c) => c,
+        },
+        None => c,
+    };
+    let word = serde_json::to_string(&Word {
+        sid: sid.to_string(),
+        control: c,
+    })?;
+    crate::db::notify::notify(&state.db, CHANNEL, &word).await?;
+    Ok(())
+}
+
+/// Listens for the other instances' words on the calls `ep` carries, while it runs.
+pub(super) fn listen(ep: &Arc<Endpoint>) {
+    let weak = Arc::downgrade(ep);
+    crate::db::notify::listen(&ep.state.db, CHANNEL, move |payload| {
+        let Some(ep) = weak.upgrade() else {
             return false;
         };
-        let sender = ep.controls.lock().unwrap().get(sid).cloned();
-        sender.is_some_and(|s| s.send(c).is_ok())
-    }
+        if let Ok(word) = serde_json::from_str::<Word>(&payload) {
+            // Not carried here: another instance's call, or one that has ended.
+            let _ = ep.send_control(&word.sid, word.control);
+        }
+        true
+    });
 }
 
 /// The next word of the API, or never when the call takes none.

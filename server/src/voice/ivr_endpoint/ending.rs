@@ -4,7 +4,7 @@
 
 use super::session::{Session, T1};
 use super::stream::{Command, MediaEvent};
-use super::{wav, Incoming};
+use super::wav;
 use crate::ivr::repo;
 use dialtone_core::ivr::Event;
 use std::time::Duration;
@@ -25,8 +25,8 @@ impl Session {
         self.bye = Some(bye);
     }
 
-    /// The call is over: a recording in progress ends with what it has, then the path
-    /// and the voicemail are stored.
+    /// The call is over: a recording in progress ends with what it has, as does the
+    /// call's tape (stored as a recording), then the path and the voicemail are stored.
     pub(super) async fn finish(&mut self, media: &mut mpsc::UnboundedReceiver<MediaEvent>) {
         if self.recording && self.recorded.is_none() {
             self.command(Command::FinishRecording);
@@ -38,6 +38,17 @@ impl Session {
                 }
             }
         }
+        if self.taping {
+            self.command(Command::StopTape);
+            let wait = Duration::from_secs(1);
+            while let Ok(Some(e)) = timeout(wait, media.recv()).await {
+                if let MediaEvent::Taped(_) = e {
+                    self.on_media(e).await;
+                    break;
+                }
+            }
+        }
+        self.keep_tape().await;
         self.end_leg().await;
         self.media = None;
         self.feed(Event::Hangup).await;
@@ -87,7 +98,10 @@ impl Session {
 
     /// Stays a few seconds for the transaction's stragglers: our BYE repeated until
     /// answered, the caller's BYE answered again if it was repeated.
-    pub(super) async fn linger(&mut self, rx: &mut mpsc::UnboundedReceiver<Incoming>) {
+    pub(super) async fn linger(&mut self) {
+        let Some(mut rx) = self.sip.take() else {
+            return;
+        };
         let until = Instant::now() + Duration::from_secs(if self.bye.is_some() { 8 } else { 4 });
         let mut interval = T1;
         let mut next = Instant::now() + interval;

@@ -30,8 +30,52 @@ fn failed(status: &str) -> Event {
     }
 }
 
+/// Twilio's "Dial: Invalid callerId value".
+const INVALID_CALLER_ID: i64 = 13214;
+
 impl Session {
-    pub(super) async fn forward(&mut self, to: &str, ring_seconds: u32) {
+    /// The number the forward's party sees: the flow's own, or a callerId that is
+    /// another active number of its owner (the switch bills the leg to that number's
+    /// owner, so no other is taken). None when the callerId is refused (and the
+    /// Debugger tells the owner why).
+    async fn shown_number(&mut self, caller_id: Option<String>) -> Option<String> {
+        let Some(wanted) = caller_id.filter(|n| *n != self.route.number) else {
+            return Some(self.route.number.clone());
+        };
+        let owner = self.route.owner_id;
+        let state = self.ep.state.clone();
+        match crate::voice::twiml::repo::active_number(&state.db.pool, owner, &wanted).await {
+            Ok(Some(_)) => return Some(wanted),
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "IVR: a Dial callerId could not be checked"),
+        }
+        let event = crate::debugger::repo::Event {
+            id: 0,
+            user_id: owner,
+            source: "twiml".into(),
+            level: "error".into(),
+            code: Some(INVALID_CALLER_ID),
+            call_sid: Some(self.sid.clone()),
+            method: String::new(),
+            url: String::new(),
+            request: String::new(),
+            status: None,
+            response: None,
+            message: Some(format!(
+                "Dial: Invalid callerId value: {wanted} is not an active number of this account"
+            )),
+            duration_ms: 0,
+            created_at: crate::db::now_ms(),
+        };
+        crate::debugger::record(&state, event).await;
+        None
+    }
+
+    pub(super) async fn forward(&mut self, to: &str, ring_seconds: u32, caller_id: Option<String>) {
+        let Some(number) = self.shown_number(caller_id).await else {
+            self.events.push_back(failed("failed"));
+            return;
+        };
         let socket = match UdpSocket::bind((self.ep.local.ip(), 0)).await {
             Ok(s) => Arc::new(s),
             Err(e) => {
@@ -47,7 +91,7 @@ impl Session {
         let call_id = format!("{}-ivr-fwd", self.dialog.call_id);
         let leg = Leg::invite(NewLeg {
             call_id: &call_id,
-            number: &self.route.number,
+            number: &number,
             to,
             switch: self.proxy,
             local: self.ep.local,
@@ -137,6 +181,9 @@ impl Session {
                         let _ = media.commands.send(bridge);
                     }
                     tracing::info!(leg = %l.leg.call_id, "IVR: forward answered, bridged");
+                    if self.record_leg {
+                        self.start_tape();
+                    }
                     self.feed(Event::ForwardAnswered).await;
                 }
                 Err(e) => {

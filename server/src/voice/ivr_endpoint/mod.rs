@@ -9,6 +9,7 @@ mod dialog;
 mod ending;
 mod forward;
 pub mod g711;
+mod incoming;
 mod leg;
 pub mod originate;
 mod programmable;
@@ -17,6 +18,7 @@ mod sdp;
 mod session;
 mod sip;
 mod stream;
+mod tape;
 pub mod ticket;
 pub mod wav;
 
@@ -123,6 +125,7 @@ pub async fn start(state: AppState, addr: &str) -> std::io::Result<Listener> {
         controls: Default::default(),
     });
     *endpoint.state.ivr.endpoint.lock().unwrap() = Some(Arc::downgrade(&endpoint));
+    control::listen(&endpoint);
     let task = tokio::spawn(serve(endpoint.clone()));
     tracing::info!("IVR endpoint listening on sip:{local} (UDP)");
     Ok(Listener {

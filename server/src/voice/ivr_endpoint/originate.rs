@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 use tokio::time::{sleep_until, Instant};
 
 /// What the call runs when answered.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum First {
     Url(Fetch),
     Twiml(String),
@@ -41,6 +41,8 @@ pub struct Originate {
     pub first: First,
     pub ring_seconds: u32,
     pub status_callback: Option<String>,
+    /// Record the whole call from its answer (`Record=true`).
+    pub record: bool,
 }
 
 /// A paid call is cut by the switch; the endpoint's own bound is four hours.
@@ -124,6 +126,7 @@ async fn run(
         caller: o.call.to.clone(),
         twiml: Some(o.call.clone()),
         asked_at: Some(asked_at),
+        record_call: o.record,
     };
     let extra = format!("Contact: {contact}\r\nContent-Type: application/sdp\r\n");
     let mut session = Session::new(

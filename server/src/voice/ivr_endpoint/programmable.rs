@@ -8,7 +8,8 @@ use super::session::{Session, MISSING_PROMPT_MS};
 use super::stream::{self, Command};
 use super::wav;
 use crate::voice::twiml::repo::recordings::{self, Recording};
-use crate::voice::twiml::{audio, fetch};
+use crate::voice::twiml::repo::{self as api_calls, ApiCall};
+use crate::voice::twiml::{audio, fetch, recording_charges, TwimlCall};
 use dialtone_core::ivr::{self as exec, Action, Fetch};
 use dialtone_core::twiml::{self, Compiled, TwimlError};
 use std::collections::BTreeMap;
@@ -50,9 +51,20 @@ impl Session {
     /// A TwiML recording just made is stored, and its action told where: RecordingSid
     /// and RecordingUrl beside the executor's RecordingDuration.
     pub(super) async fn keep_recording(&mut self, params: &mut BTreeMap<String, String>) {
-        let (Some(call), Some(samples)) = (&self.twiml, self.recorded.take()) else {
+        let (Some(call), Some(samples)) = (self.twiml.clone(), self.recorded.take()) else {
             return;
         };
+        self.keep(&call, samples, params).await;
+    }
+
+    /// Stores `samples` as a recording of `call` (charged, within the owner's quota)
+    /// and names it in `params`; one that is not kept is told to its owner.
+    async fn keep(
+        &self,
+        call: &TwimlCall,
+        samples: Vec<i16>,
+        params: &mut BTreeMap<String, String>,
+    ) {
         let recording = Recording {
             id: 0,
             sid: recordings::new_sid(),
@@ -62,7 +74,7 @@ impl Session {
             created_at: 0,
         };
         let state = &self.ep.state;
-        match store(state, &recording, &wav::encode(&samples)).await {
+        match recording_charges::store(state, &recording, &wav::encode(&samples)).await {
             Ok(Ok(())) => {}
             Ok(Err(refusal)) => {
                 let what = format!("A recording of call {}", call.call_sid);
@@ -79,12 +91,61 @@ impl Session {
         }
         let url = format!(
             "{}/2010-04-01/Accounts/{}/Recordings/{}",
-            self.ep.state.config.public_url.trim_end_matches('/'),
+            state.config.public_url.trim_end_matches('/'),
             call.account_sid,
             recording.sid
         );
         params.insert("RecordingSid".into(), recording.sid);
         params.insert("RecordingUrl".into(), url);
+    }
+
+    /// Starts taping the call, both sides, for at most the tape's hour.
+    pub(super) fn start_tape(&mut self) {
+        if !self.taping && self.taped.is_none() {
+            self.taping = true;
+            let max_ms = super::tape::MAX_TAPE_MS;
+            self.command(Command::StartTape { max_ms });
+        }
+    }
+
+    /// Stores the call's tape, if it has one, as a recording of the call (charged as
+    /// any recording; one the owner cannot keep or pay is not kept, and they are told).
+    pub(super) async fn keep_tape(&mut self) {
+        let (Some(call), Some(samples)) = (self.twiml.clone(), self.taped.take()) else {
+            return;
+        };
+        let mut params = BTreeMap::new();
+        self.keep(&call, samples, &mut params).await;
+    }
+
+    /// An inbound TwiML call is shown by the Calls API (which may end or redirect it)
+    /// from its answer, as a row beside the placed calls'; `status` is in-progress at
+    /// the answer and completed at the end.
+    pub(super) async fn show_inbound(&self, status: &str) {
+        let Some(call) = self.twiml.as_ref().filter(|c| c.direction == "inbound") else {
+            return;
+        };
+        let pool = &self.ep.state.db.pool;
+        let now = crate::db::now_ms();
+        let shown = if status == "in-progress" {
+            let row = ApiCall {
+                sid: call.call_sid.clone(),
+                user_id: call.owner_id,
+                call_id: self.dialog.call_id.clone(),
+                from_number: call.from.clone(),
+                to_number: call.to.clone(),
+                status: status.into(),
+                direction: call.direction.into(),
+                created_at: now,
+                updated_at: now,
+            };
+            api_calls::insert_api_call(pool, &row, None).await.map(drop)
+        } else {
+            api_calls::set_api_call_status(pool, &call.call_sid, status, now).await
+        };
+        if let Err(e) = shown {
+            tracing::error!(call_sid = %call.call_sid, error = %e, "TwiML: the call's record could not be stored");
+        }
     }
 
     /// The API ends the call, or redirects it: what plays stops, the new TwiML starts.
@@ -107,7 +168,7 @@ impl Session {
                         self.start_document(twiml::compile(&xml, &here)).await
                     }
                 };
-                self.perform(actions).await;
+                self.start_actions(actions).await;
             }
         }
     }
@@ -126,9 +187,62 @@ impl Session {
         };
         let at = Fetch { url, method };
         let state = self.ep.state.clone();
+        // The caller hung up (during a Record): the action still hears of the
+        // recording, as Twilio tells it, but what it answers has nobody to run for.
+        let gone = self.ended.is_some();
+        let status = if gone { "completed" } else { "in-progress" };
         self.asked_at = Some(tokio::time::Instant::now());
-        let fetched = fetch::document(&state, &call, &at, "in-progress", params).await;
+        let fetch = fetch::document(&state, &call, &at, status, params);
+        tokio::pin!(fetch);
+        // The call's SIP is answered while the customer's server thinks (up to its
+        // timeout): a caller's BYE ends the call at once, and the answer is dropped.
+        // A key in SIP INFO waits for the flow; a forward leg's messages, for the loop.
+        let mut later = Vec::new();
+        let fetched = loop {
+            tokio::select! {
+                fetched = &mut fetch => break Some(fetched),
+                m = super::session::next_sip(&mut self.sip) => match m {
+                    Some((m, src)) if m.call_id() == self.dialog.call_id => {
+                        if let Some(event) = self.answer_request(&m, src).await {
+                            self.events.push_back(event);
+                        }
+                    }
+                    Some(other) => later.push(other),
+                    None => break None,
+                },
+            }
+            if self.ended.is_some() && !gone {
+                break None;
+            }
+        };
+        self.requeue(later);
+        let Some(fetched) = fetched else {
+            return Vec::new();
+        };
+        if gone {
+            return Vec::new();
+        }
         self.start_document(fetched).await
+    }
+
+    /// Hands messages read while a fetch was waited for back to the call's channel,
+    /// for the session's loop.
+    fn requeue(&self, messages: Vec<super::Incoming>) {
+        if messages.is_empty() {
+            return;
+        }
+        let me = self
+            .ep
+            .calls
+            .lock()
+            .unwrap()
+            .get(&self.dialog.call_id)
+            .cloned();
+        for m in messages {
+            if let Some(me) = &me {
+                let _ = me.send(m);
+            }
+        }
     }
 
     /// Starts a compiled document (its first actions), or ends the call when there is
@@ -155,24 +269,4 @@ impl Session {
             }
         }
     }
-}
-
-/// Stores a recording unless its owner keeps as many as core's quota allows (counted
-/// under the owner's lock): the inner error is the quota's refusal.
-async fn store(
-    state: &crate::state::AppState,
-    recording: &Recording,
-    wav: &[u8],
-) -> anyhow::Result<Result<(), String>> {
-    let owner = recording.user_id;
-    let mut tx = state.db.begin_write().await?;
-    crate::users::repo::lock(&mut *tx, owner).await?;
-    let have = recordings::count_for(&mut *tx, owner).await?;
-    let kept = dialtone_core::quota::Kept::Recordings;
-    if let Err(refusal) = crate::limits::quota::check(&mut tx, owner, kept, have).await? {
-        return Ok(Err(refusal));
-    }
-    recordings::insert(&mut *tx, recording, wav).await?;
-    tx.commit().await?;
-    Ok(Ok(()))
 }

@@ -2,13 +2,12 @@
 //! ended, key, timeout, recording done, hang-up), its actions performed on the media
 //! stream and in SIP, and at the end the path and any voicemail stored.
 
-use super::call::{Accepted, ALLOW};
+use super::call::Accepted;
 use super::dialog::Dialog;
 use super::forward::LegCall;
 use super::g711::Codec;
-use super::sip::{self, Message};
 use super::stream::{self, Command, MediaEvent, Stream};
-use super::{rtp, wav, Endpoint, Incoming};
+use super::{wav, Endpoint, Incoming};
 use crate::ivr::repo::{self, IvrRoute};
 use crate::voice::twiml::TwimlCall;
 use dialtone_core::ivr::{self as exec, Action, Event, Iana, Now, Phase};
@@ -65,6 +64,16 @@ pub struct Session {
     pub(super) asked_at: Option<Instant>,
     /// The API's word on a TwiML call (end, redirect).
     pub(super) control: Option<mpsc::UnboundedReceiver<super::control::Control>>,
+    /// The call's SIP messages (and its forward leg's), once it runs: read by the
+    /// session's loop, and during a TwiML fetch (`programmable`).
+    pub(super) sip: Option<mpsc::UnboundedReceiver<Incoming>>,
+    /// The whole call is taped from its answer (Calls API `Record`), or a Dial's
+    /// bridged call from the party's answer (`Dial record`).
+    pub(super) record_call: bool,
+    pub(super) record_leg: bool,
+    pub(super) taping: bool,
+    /// The tape, once stopped (full, or at the end of the call).
+    pub(super) taped: Option<Vec<i16>>,
 }
 
 impl Session {
@@ -114,6 +123,11 @@ impl Session {
             codec: accepted.offer.codec,
             leg: None,
             control,
+            sip: None,
+            record_call: accepted.record_call,
+            record_leg: false,
+            taping: false,
+            taped: None,
             asked_at: accepted.asked_at,
             twiml: accepted.twiml,
         }
@@ -139,22 +153,28 @@ impl Session {
     /// the endpoint stays for the transaction's stragglers).
     pub async fn run_then(
         mut self,
-        mut rx: mpsc::UnboundedReceiver<Incoming>,
+        rx: mpsc::UnboundedReceiver<Incoming>,
         mut media: mpsc::UnboundedReceiver<MediaEvent>,
         ended: impl std::future::Future<Output = ()>,
     ) {
         let mut control = self.control.take();
+        self.sip = Some(rx);
         // A call the endpoint placed has no 200 OK of its own to send.
         if !self.ok.is_empty() {
             self.ep.send(&self.ok, self.proxy).await;
         }
+        self.show_inbound("in-progress").await;
+        if self.record_call {
+            self.start_tape();
+        }
         let first = exec::start(&self.route.flow, self.now());
         self.state = first.state;
-        self.perform(first.actions).await;
+        self.start_actions(first.actions).await;
         while self.ended.is_none() {
             let far = Instant::now() + Duration::from_secs(3600);
+            let leg_deadline = self.leg_deadline();
             tokio::select! {
-                m = rx.recv() => match m {
+                m = next_sip(&mut self.sip) => match m {
                     Some((m, src)) => self.on_sip(m, src).await,
                     None => return,
                 },
@@ -168,7 +188,7 @@ impl Session {
                     tracing::info!(call_id = %self.dialog.call_id, "IVR: maximum duration reached");
                     self.hang_up("max duration").await;
                 }
-                _ = sleep_until(self.leg_deadline().unwrap_or(far)), if self.leg_deadline().is_some() => {
+                _ = sleep_until(leg_deadline.unwrap_or(far)), if leg_deadline.is_some() => {
                     self.leg_timer().await;
                 }
                 _ = sleep_until(self.ok_next), if !self.acked => {
@@ -186,74 +206,20 @@ impl Session {
             self.ep.forget_control(&call.call_sid);
         }
         self.finish(&mut media).await;
+        self.show_inbound("completed").await;
         ended.await;
-        self.linger(&mut rx).await;
+        self.linger().await;
         if let Some(leg) = &self.leg {
             self.ep.forget(&leg.leg.call_id);
         }
     }
 
-    async fn on_sip(&mut self, m: Message, src: SocketAddr) {
-        if m.call_id() != self.dialog.call_id {
-            return self.on_leg(m, src).await;
-        }
-        if !m.is_request() {
-            return;
-        }
-        let reply = |code, reason, extra: &str| m.response(code, reason, "", extra, b"");
-        match m.method() {
-            "ACK" => self.acked = true,
-            "INVITE" if sip::param(m.header("to").unwrap_or(""), "tag").is_empty() => {
-                self.ep.send(&self.ok, src).await
-            }
-            // A re-INVITE (a session refresh): the same media as before.
-            "INVITE" => {
-                let (extra, body) = &self.answer;
-                let ok = m.response(200, "OK", "", extra, body.as_bytes());
-                self.ep.send(&ok, src).await
-            }
-            "BYE" => {
-                self.ep.send(&reply(200, "OK", ""), src).await;
-                self.ended = Some("caller");
-            }
-            // Too late: the call is answered.
-            "CANCEL" => self.ep.send(&reply(200, "OK", ""), src).await,
-            "OPTIONS" => self.ep.send(&reply(200, "OK", ALLOW), src).await,
-            "INFO" => {
-                self.ep.send(&reply(200, "OK", ""), src).await;
-                let dtmf = m
-                    .header("content-type")
-                    .is_some_and(|t| t.to_ascii_lowercase().contains("dtmf-relay"));
-                if let Some(key) = rtp::dtmf_relay_key(&m.body).filter(|_| dtmf) {
-                    self.feed(Event::Digit {
-                        digit: key.to_string(),
-                    })
-                    .await;
-                }
-            }
-            _ => {
-                self.ep
-                    .send(&reply(501, "Not Implemented", ALLOW), src)
-                    .await;
-            }
-        }
-    }
-
-    pub(super) async fn on_media(&mut self, e: MediaEvent) {
-        match e {
-            MediaEvent::PromptFinished => self.feed(Event::PromptFinished).await,
-            MediaEvent::Key(key) => {
-                self.feed(Event::Digit {
-                    digit: key.to_string(),
-                })
-                .await
-            }
-            MediaEvent::Recorded(samples) => {
-                self.recording = false;
-                let seconds = (samples.len() as u32 + 4000) / 8000;
-                self.recorded = Some(samples);
-                self.feed(Event::RecordingFinished { seconds }).await;
-            }
+    /// Performs actions that no event led to (a document's first, a redirect's), then
+    /// steps the executor with the events they gave (a Dial that failed at once).
+    pub(super) async fn start_actions(&mut self, actions: Vec<Action>) {
+        self.perform(actions).await;
+        if let Some(event) = self.events.pop_front() {
+            self.feed(event).await;
         }
     }
 
@@ -303,7 +269,15 @@ impl Session {
                     self.collect_deadline =
                         Some(Instant::now() + Duration::from_secs(timeout_seconds as u64));
                 }
-                Action::Forward { to, ring_seconds } => self.forward(&to, ring_seconds).await,
+                Action::Forward {
+                    to,
+                    ring_seconds,
+                    caller_id,
+                    record,
+                } => {
+                    self.record_leg = record;
+                    self.forward(&to, ring_seconds, caller_id).await
+                }
                 Action::Beep => self.command(Command::Play {
                     audio: Arc::new(stream::beep(BEEP_MS)),
                     notify: false,
@@ -359,5 +333,16 @@ impl Session {
         };
         self.prompts.insert(step_id.to_string(), audio.clone());
         audio
+    }
+}
+
+/// The call's next SIP message; None once the endpoint has let the call go (never
+/// before the session runs).
+pub(super) async fn next_sip(
+    rx: &mut Option<mpsc::UnboundedReceiver<Incoming>>,
+) -> Option<Incoming> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
     }
 }

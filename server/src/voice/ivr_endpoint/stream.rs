@@ -1,10 +1,11 @@
 //! One call's audio: a task that owns the call's RTP socket, sends a G.711 frame every
 //! 20 ms (the prompt being played, else silence), reads the caller's keys and, while
-//! recording, the caller's voice.
+//! recording, the caller's voice; while taping, both sides (`tape`).
 
 use super::g711::Codec;
 use super::rtp::{self, DtmfReader, Packet, FRAME_SAMPLES};
 use super::sdp::Offer;
+use super::tape::{self, Far, Tape};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,6 +26,12 @@ pub enum Command {
     },
     /// Ends a recording now (the caller hung up): it is reported as it stands.
     FinishRecording,
+    /// Records the whole call from now on, both sides mixed (`tape`), for at most
+    /// `max_ms`; reported as Taped when full or stopped.
+    StartTape {
+        max_ms: u32,
+    },
+    StopTape,
     /// Connects the caller to a forwarded leg: from now on the two hear each other
     /// (audio relayed both ways, transcoded between the laws when they differ).
     Bridge {
@@ -40,6 +47,8 @@ pub enum MediaEvent {
     Key(char),
     /// What was recorded: 8 kHz PCM, one frame per 20 ms that passed.
     Recorded(Vec<i16>),
+    /// The whole call's recording, both sides mixed.
+    Taped(Vec<i16>),
 }
 
 pub struct Stream {
@@ -116,6 +125,9 @@ struct Media {
     out: Vec<u8>,
     payload: Vec<u8>,
     bridge: Option<Bridge>,
+    tape: Option<Tape>,
+    /// The far side of the tape, fed by the bridge's relay task too.
+    far: Far,
 }
 
 async fn run(
@@ -141,11 +153,13 @@ async fn run(
         out: Vec::new(),
         payload: vec![0u8; FRAME_SAMPLES],
         bridge: None,
+        tape: None,
+        far: Default::default(),
     };
     let mut buf = [0u8; 2048];
     loop {
         tokio::select! {
-            _ = tick.tick(), if m.bridge.is_none() => m.send_frame().await,
+            _ = tick.tick(), if m.bridge.is_none() || m.tape.is_some() => m.tick().await,
             received = socket.recv_from(&mut buf) => {
                 if let Ok((n, _from)) = received {
                     m.received(&buf[..n]).await;
@@ -160,11 +174,30 @@ async fn run(
 }
 
 impl Media {
+    /// Every 20 ms: a frame of what plays unless bridged, and a frame of the tape.
+    async fn tick(&mut self) {
+        if self.bridge.is_none() {
+            self.send_frame().await;
+        }
+        if self.tape.as_mut().is_some_and(Tape::frame) {
+            self.stop_tape();
+        }
+    }
+
+    fn stop_tape(&mut self) {
+        if let Some(t) = self.tape.take() {
+            let _ = self.events.send(MediaEvent::Taped(t.stop()));
+        }
+    }
+
     /// The next 20 ms of what plays (silence when nothing does), and a frame of what
     /// records.
     async fn send_frame(&mut self) {
         let codec = self.offer.codec;
         let frame = next_frame(&mut self.player, &self.events);
+        if let Some(t) = &self.tape {
+            t.played(&frame);
+        }
         for (byte, sample) in self.payload.iter_mut().zip(frame.iter()) {
             *byte = codec.encode(*sample);
         }
@@ -195,6 +228,13 @@ impl Media {
     async fn received(&mut self, packet: &[u8]) {
         let Some(p) = rtp::parse(packet) else { return };
         let codec = self.offer.codec;
+        if let Some(t) = self
+            .tape
+            .as_mut()
+            .filter(|_| p.payload_type == codec.payload_type())
+        {
+            t.heard(p.payload.iter().map(|b| codec.decode(*b)));
+        }
         if let Some(b) = &self.bridge {
             if p.payload_type == codec.payload_type() {
                 relay(&p, codec, b.codec, &mut self.out);
@@ -236,7 +276,9 @@ impl Media {
                 self.player = None;
                 let (socket, caller, ours) =
                     (self.socket.clone(), self.offer.remote, self.offer.codec);
-                let back = tokio::spawn(relay_back(leg.clone(), codec, socket, caller, ours));
+                let far = self.far.clone();
+                let back =
+                    tokio::spawn(relay_back(leg.clone(), codec, (socket, caller, ours), far));
                 self.bridge = Some(Bridge {
                     leg,
                     remote,
@@ -249,6 +291,10 @@ impl Media {
                     let _ = self.events.send(MediaEvent::Recorded(r.samples));
                 }
             }
+            Command::StartTape { max_ms } => {
+                self.tape = Some(Tape::start(max_ms, self.far.clone()));
+            }
+            Command::StopTape => self.stop_tape(),
         }
     }
 }
@@ -271,13 +317,13 @@ fn relay(p: &Packet<'_>, from: Codec, to: Codec, out: &mut Vec<u8>) {
     rtp::build(&packet, false, out);
 }
 
-/// The leg's audio to the caller, until the bridge is dropped.
+/// The leg's audio to the caller (and to the tape, when one runs), until the bridge
+/// is dropped.
 async fn relay_back(
     leg: Arc<UdpSocket>,
     leg_codec: Codec,
-    caller: Arc<UdpSocket>,
-    caller_addr: SocketAddr,
-    caller_codec: Codec,
+    (caller, caller_addr, caller_codec): (Arc<UdpSocket>, SocketAddr, Codec),
+    far: Far,
 ) {
     let (mut buf, mut out) = ([0u8; 2048], Vec::new());
     while let Ok((n, _)) = leg.recv_from(&mut buf).await {
@@ -285,6 +331,7 @@ async fn relay_back(
             continue;
         };
         if p.payload_type == leg_codec.payload_type() {
+            tape::push_far(&far, p.payload.iter().map(|b| leg_codec.decode(*b)));
             relay(&p, leg_codec, caller_codec, &mut out);
             let _ = caller.send_to(&out, caller_addr).await;
         }

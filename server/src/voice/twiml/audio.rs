@@ -1,8 +1,8 @@
 //! What a TwiML call plays: Say's text spoken by espeak-ng in the voice and language
-//! asked, Play's WAV fetched from its URL (through the guarded client, size-limited).
+//! asked, Play's WAV or MP3 fetched from its URL (through the guarded client, size-limited).
 //! Anything that cannot be made plays as a second of silence, and is logged.
 
-use crate::ivr::audio;
+use crate::ivr::audio::{self, AudioKind};
 use crate::state::AppState;
 use crate::webhooks::guard;
 use std::sync::Arc;
@@ -104,10 +104,19 @@ pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Arc<Vec<u8>>> {
     let body = super::fetch::read_limited(answer, MAX_PLAY_BYTES)
         .await
         .map_err(|e| anyhow::anyhow!(e.message))?;
-    let converted = audio::convert_upload("play.wav", &body)
-        .await
-        .map_err(|e| anyhow::anyhow!("{url} is not a WAV file Dialtone can play ({e:?})"))?;
-    Ok(Arc::new(converted.pcm))
+    let pcm = match audio::audio_kind(&body) {
+        Some(AudioKind::Wav) => {
+            audio::convert_upload("play.wav", &body)
+                .await
+                .map_err(|e| anyhow::anyhow!("{url}: a WAV file Dialtone cannot play ({e:?})"))?
+                .pcm
+        }
+        Some(AudioKind::Mp3) => audio::mp3_to_pcm8k(&body)
+            .await
+            .map_err(|e| anyhow::anyhow!("{url}: an MP3 file Dialtone cannot play ({e})"))?,
+        None => anyhow::bail!("{url} is neither a WAV nor an MP3 file"),
+    };
+    Ok(Arc::new(pcm))
 }
 
 #[cfg(test)]

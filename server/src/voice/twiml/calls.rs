@@ -18,6 +18,8 @@ pub struct PlaceCall {
     pub ring_seconds: u32,
     pub status_callback: Option<String>,
     pub idempotency_key: Option<String>,
+    /// Record the whole call from its answer.
+    pub record: bool,
 }
 
 #[derive(Debug)]
@@ -56,6 +58,7 @@ pub async fn place(state: &AppState, p: PlaceCall) -> Result<ApiCall, PlaceError
         from_number: p.from.clone(),
         to_number: p.to.clone(),
         status: "queued".into(),
+        direction: "outbound-api".into(),
         created_at: now,
         updated_at: now,
     };
@@ -80,6 +83,7 @@ pub async fn place(state: &AppState, p: PlaceCall) -> Result<ApiCall, PlaceError
         first: p.first,
         ring_seconds: p.ring_seconds,
         status_callback: p.status_callback,
+        record: p.record,
     };
     if !originate::place(state, o) {
         repo::set_api_call_status(pool, &row.sid, "failed", now_ms()).await?;

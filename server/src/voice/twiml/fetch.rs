@@ -1,10 +1,11 @@
 //! Asking the customer's server for the next TwiML document: Twilio's parameters,
 //! signed with the account's auth token, through the webhook sender's guarded client
 //! (public addresses only unless allowed; no redirects; no proxy). A call waits only
-//! for its own document. Failures carry Twilio's codes: 11200 (no usable answer),
+//! for its own document, and a URL that keeps giving no answer is parked for a while
+//! (`breaker`): its calls go to the fallback at once. Failures carry Twilio's codes: 11200 (no usable answer),
 //! 12300 (not XML), and the compiler's 12100 and 12200.
 
-use super::TwimlCall;
+use super::{breaker, TwimlCall};
 use crate::db::now_ms;
 use crate::debugger;
 use crate::state::AppState;
@@ -96,14 +97,22 @@ async fn ask(
     if !private_targets && guard::private_literal(&at.url) {
         return Err(retrieval(guard::REFUSED));
     }
+    if let Some(until) = breaker::parked_until(&at.url, now_ms()) {
+        let seconds = (until - now_ms() + 999) / 1000;
+        return Err(retrieval(format!(
+            "Not asked: {} gave no answer the last {} times; it is asked again in {seconds} s",
+            at.url,
+            dialtone_core::breaker::FAILURES_TO_PARK
+        )));
+    }
     let token = crate::credentials::auth_token(state, owner)
         .await
         .map_err(|_| retrieval("Dialtone could not sign the request"))?;
     let client = crate::webhooks::sender::client(private_targets);
     let request = if at.method == "GET" {
-        let mut url = url::Url::parse(&at.url).map_err(|_| retrieval("Not a valid URL"))?;
-        url.query_pairs_mut().extend_pairs(params);
-        let signed = signature(&token, url.as_str(), &[]);
+        let url = crate::webhooks::sender::with_query(&at.url, params)
+            .ok_or_else(|| retrieval("Not a valid URL"))?;
+        let signed = signature(&token, &url, &[]);
         client.get(url).header("X-Twilio-Signature", signed)
     } else {
         client
@@ -112,10 +121,14 @@ async fn ask(
             .header("Content-Type", "application/x-www-form-urlencoded")
             .body(form(params))
     };
-    let answer = request
-        .send()
-        .await
-        .map_err(|e| retrieval(format!("No answer from {}: {}", at.url, reason(&e))))?;
+    let answer = request.send().await;
+    // A refusal by the address guard is Dialtone's, not a miss of the customer's server.
+    let missed = answer
+        .as_ref()
+        .is_err_and(|e| e.is_timeout() || (e.is_connect() && reason(e) != guard::REFUSED));
+    breaker::note(&at.url, !missed, now_ms());
+    let answer =
+        answer.map_err(|e| retrieval(format!("No answer from {}: {}", at.url, reason(&e))))?;
     let code = answer.status();
     seen.status = Some(code.as_u16());
     let content_type = answer

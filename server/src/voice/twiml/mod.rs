@@ -5,9 +5,12 @@
 //! Play play, `repo` finds the number's URL.
 
 pub mod audio;
+pub mod breaker;
 pub mod calls;
 pub mod fetch;
+pub mod recording_charges;
 pub mod repo;
+pub mod retention;
 
 /// Who asks a customer's server for TwiML, and about which call: what every request
 /// carries (Twilio's parameters) and signs with (the account's auth token).

@@ -11,6 +11,21 @@ use serde_json::{json, Value};
 const ADMIN: &str = "admin@example.com";
 
 impl TestApp {
+    /// A second server instance on this app's database (its own pool, caches and
+    /// IVR handle), as a deployment runs several behind a load balancer.
+    pub async fn another_instance(&self) -> TestApp {
+        let config = self.state.config.clone();
+        let db = dialtone_server::db::Db::connect(&config.database_url)
+            .await
+            .unwrap();
+        let state = dialtone_server::state::AppState::new(config, db);
+        TestApp {
+            router: dialtone_server::app(state.clone()),
+            state,
+            _dir: None,
+        }
+    }
+
     /// A fresh app with one client signed in: how most tests begin.
     pub async fn with_client(email: &str) -> (TestApp, Session) {
         let app = TestApp::new().await;

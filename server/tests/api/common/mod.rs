@@ -28,7 +28,8 @@ pub const FUNDING_ADMIN: &str = "funding-admin@example.com";
 pub struct TestApp {
     pub state: AppState,
     pub router: Router,
-    _dir: tempfile::TempDir,
+    /// The database's directory on SQLite; None for a second instance of an app.
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// Serves `router` on a free local port in the background: its base URL, `http://<address>`.
@@ -85,7 +86,7 @@ impl TestApp {
         TestApp {
             state,
             router,
-            _dir: dir,
+            _dir: Some(dir),
         }
     }
 

@@ -266,3 +266,59 @@ async fn a_live_call_is_redirected_then_ended_by_the_api() {
     .await;
     assert_twilio_error(&stranger, 404, 20404);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_create_with_record_keeps_the_whole_call_as_a_recording_of_it() {
+    let (ivr, _customer, c) = placing_line().await;
+    let form = [
+        ("To", CALLEE),
+        ("From", ivr.number.as_str()),
+        (
+            "Twiml",
+            "<Response><Say>This call is recorded.</Say><Pause length=\"2\"/></Response>",
+        ),
+        ("Record", "true"),
+    ];
+    let made = create(&ivr, &c, &form, "call-recorded").await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let sid = made.body["sid"].as_str().unwrap().to_string();
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_eq!(call["status"], "completed");
+
+    let path = format!("/Calls/{sid}/Recordings.json");
+    let mut listed = get(&ivr.app, &c, &path).await;
+    for _ in 0..50 {
+        if listed.body["recordings"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        listed = get(&ivr.app, &c, &path).await;
+    }
+    let recording = &listed.body["recordings"][0];
+    let seconds: i64 = recording["duration"].as_str().unwrap().parse().unwrap();
+    // The whole call: the greeting and the 2 s pause.
+    assert!((3..=8).contains(&seconds), "{}", listed.body);
+    let rsid = recording["sid"].as_str().unwrap();
+    let wav = get(&ivr.app, &c, &format!("/Recordings/{rsid}.wav")).await;
+    let samples: Vec<i16> = wav.bytes[44..]
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    let loud = samples.iter().filter(|s| s.unsigned_abs() > 1000).count();
+    assert!(
+        loud > 800,
+        "the greeting is on the tape ({loud} loud samples)"
+    );
+    dialtone_server::jobs::run_once(&ivr.app.state, dialtone_server::db::now_ms())
+        .await
+        .unwrap();
+    let charged = ivr
+        .app
+        .strings("SELECT description FROM ledger_entries WHERE kind = 'recording'")
+        .await;
+    assert_eq!(charged.len(), 1, "charged once: {charged:?}");
+    assert_eq!(charged[0], format!("Recording {rsid}"));
+}

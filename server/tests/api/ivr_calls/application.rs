@@ -15,11 +15,19 @@ pub(super) struct Asked {
     pub url: String,
     pub params: HashMap<String, String>,
     pub signature: String,
+    pub at: std::time::Instant,
 }
+
+/// A binary file served: its content type and bytes.
+type File = (&'static str, Vec<u8>);
 
 #[derive(Clone, Default)]
 struct Shared {
     documents: Arc<HashMap<String, (u16, &'static str, String)>>,
+    /// Binary files (audio for Play), by path: content type and bytes.
+    files: Arc<Mutex<HashMap<String, File>>>,
+    /// Paths that answer only after a while (a customer's server thinking).
+    delays: Arc<Mutex<HashMap<String, std::time::Duration>>>,
     asked: Arc<Mutex<Vec<Asked>>>,
 }
 
@@ -40,6 +48,8 @@ impl Application {
                     .map(|(p, s, t, b)| (p.to_string(), (*s, *t, b.to_string())))
                     .collect(),
             ),
+            files: Default::default(),
+            delays: Default::default(),
             asked: Default::default(),
         };
         let router = axum::Router::new()
@@ -51,6 +61,17 @@ impl Application {
 
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
+    }
+
+    /// Serves `bytes` at `path` as `content_type` from now on.
+    pub fn serve(&self, path: &str, content_type: &'static str, bytes: Vec<u8>) {
+        let file = (content_type, bytes);
+        self.shared.files.lock().unwrap().insert(path.into(), file);
+    }
+
+    /// `path` answers only after `d`.
+    pub fn delay(&self, path: &str, d: std::time::Duration) {
+        self.shared.delays.lock().unwrap().insert(path.into(), d);
     }
 
     pub fn asked(&self) -> Vec<Asked> {
@@ -73,7 +94,16 @@ async fn answer(
             .get("x-twilio-signature")
             .map(|v| v.to_str().unwrap().to_string())
             .unwrap_or_default(),
+        at: std::time::Instant::now(),
     });
+    let delay = s.delays.lock().unwrap().get(uri.path()).copied();
+    if let Some(d) = delay {
+        tokio::time::sleep(d).await;
+    }
+    let file = s.files.lock().unwrap().get(uri.path()).cloned();
+    if let Some((content_type, bytes)) = file {
+        return ([("content-type", content_type)], bytes).into_response();
+    }
     let (status, content_type, body) =
         s.documents
             .get(uri.path())

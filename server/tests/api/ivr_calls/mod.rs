@@ -11,7 +11,11 @@ mod info;
 mod load;
 mod quotas;
 mod twiml;
+mod twiml_breaker;
+mod twiml_control;
+mod twiml_dial;
 mod twiml_load;
+mod twiml_media;
 
 use crate::common::{caller, Session, TestApp};
 use crate::support::free_port;

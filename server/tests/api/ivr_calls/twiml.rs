@@ -347,6 +347,17 @@ async fn record_stores_the_callers_voice_as_a_recording_of_the_api() {
         listed.body
     );
     assert_eq!(r["call_sid"], recorded.params["CallSid"].as_str());
+    // Charged once, a started minute at the platform's rate ($0.0025): by the jobs,
+    // once the call's hold is released.
+    calls(&ivr.app, &ivr.s, 1, &ivr.switch).await;
+    dialtone_server::jobs::run_once(&ivr.app.state, dialtone_server::db::now_ms())
+        .await
+        .unwrap();
+    let charged = ivr
+        .app
+        .strings("SELECT CAST(amount_micros AS TEXT) FROM ledger_entries WHERE kind = 'recording'")
+        .await;
+    assert_eq!(charged, ["-2500"]);
     let per_call = format!("/Calls/{}/Recordings.json", recorded.params["CallSid"]);
     let of_call = crate::twilio::get(&ivr.app, &c, &per_call).await;
     assert_eq!(of_call.body["recordings"][0]["sid"], sid.as_str());
@@ -356,6 +367,14 @@ async fn record_stores_the_callers_voice_as_a_recording_of_the_api() {
         wav.bytes.len(),
         44 + 3 * 8000 * 2,
         "three seconds of 8 kHz 16-bit mono"
+    );
+    // The same audio as MP3.
+    let mp3 = crate::twilio::get(&ivr.app, &c, &format!("/Recordings/{sid}.mp3")).await;
+    assert_eq!(mp3.status, axum::http::StatusCode::OK);
+    assert_eq!(mp3.headers["content-type"], "audio/mpeg");
+    assert_eq!(
+        dialtone_server::ivr::audio::audio_kind(&mp3.bytes),
+        Some(dialtone_server::ivr::audio::AudioKind::Mp3)
     );
     let path = format!("/Recordings/{sid}.json");
     let gone = crate::twilio::call(&ivr.app, &c, axum::http::Method::DELETE, &path, &[]).await;

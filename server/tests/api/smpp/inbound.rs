@@ -91,3 +91,62 @@ async fn a_long_inbound_message_is_stored_once_all_its_parts_have_arrived() {
         1
     );
 }
+
+#[tokio::test]
+async fn an_sms_url_whose_method_is_get_is_asked_with_the_parameters_in_its_signed_query() {
+    let smsc = Smsc::start().await;
+    let (app, s, number) = app_with_number(&smsc).await;
+    let customer = crate::webhooks::customer::Customer::start().await;
+    let c = crate::twilio::creds(&app, &s).await;
+    let sid = crate::twilio::get(&app, &c, "/IncomingPhoneNumbers.json")
+        .await
+        .body["incoming_phone_numbers"][0]["sid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let sms_url = customer.url("/sms?tenant=7");
+    let path = format!("/IncomingPhoneNumbers/{sid}.json");
+    let form = [("SmsUrl", sms_url.as_str()), ("SmsMethod", "get")];
+    let updated = crate::twilio::post(&app, &c, &path, &form).await;
+    assert_eq!(updated.body["sms_method"], "GET", "{}", updated.body);
+    let wrong = crate::twilio::post(&app, &c, &path, &[("SmsMethod", "PUT")]).await;
+    crate::twilio::assert_twilio_error(&wrong, 400, 20001);
+
+    smsc.deliver("447700900123", number.trim_start_matches('+'), "Hi by GET")
+        .await;
+    wait_count(&app, "SELECT COUNT(*) FROM sms_inbound", 1).await;
+    let sent = dialtone_server::webhooks::deliver_due(&app.state, dialtone_server::db::now_ms());
+    assert_eq!(sent.await.unwrap(), 1);
+    let got = customer.received();
+    assert_eq!(got.len(), 1);
+    assert!(got[0].params.is_empty(), "no body: {:?}", got[0].params);
+    let asked = url::Url::parse(&got[0].url).unwrap();
+    let query: std::collections::HashMap<_, _> = asked.query_pairs().into_owned().collect();
+    assert_eq!(asked.path(), "/sms");
+    assert_eq!(query["tenant"], "7");
+    assert_eq!(query["Body"], "Hi by GET");
+    assert_eq!(query["To"], number);
+    let token = app
+        .post_as(
+            &s,
+            "/api/developer/auth-token/reveal",
+            serde_json::json!({ "password": "password1" }),
+        )
+        .await
+        .body["authToken"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        got[0].headers["x-twilio-signature"].to_str().unwrap(),
+        dialtone_server::webhooks::signature(&token, &got[0].url, &[])
+    );
+    // My Numbers shows and keeps the method.
+    let id = app
+        .scalar(&format!(
+            "SELECT id FROM phone_numbers WHERE number = '{number}'"
+        ))
+        .await;
+    let hooks = app.get_as(&s, &format!("/api/numbers/{id}/hooks")).await;
+    assert_eq!(hooks.body["smsMethod"], "GET", "{}", hooks.body);
+}

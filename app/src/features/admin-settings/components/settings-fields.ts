@@ -56,4 +56,10 @@ export const settingsFields: SettingsField[] = [
     hint: 'What a new account gets for its 7-day trial, for calls and SMS to verified numbers.',
     inputMode: 'decimal',
   },
+  {
+    name: 'recordingRate',
+    label: 'Call recording rate ($ per minute)',
+    hint: 'Charged for each started minute of a recording when it is stored; 0 makes recordings free.',
+    inputMode: 'decimal',
+  },
 ];

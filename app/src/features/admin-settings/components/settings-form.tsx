@@ -10,13 +10,13 @@ import { settingsFields } from './settings-fields';
 
 type SettingsValues = PlatformSettings & Record<string, string>;
 
-/** Exactly the eight fields, as the strings typed (trimmed): the server parses them itself. */
+/** Exactly the settings' fields, as the strings typed (trimmed): the server parses them itself. */
 function payload(values: PlatformSettings): PlatformSettings {
   const entries = settingsFields.map((field) => [field.name, values[field.name].trim()]);
   return Object.fromEntries(entries) as PlatformSettings;
 }
 
-/** The eight platform settings, checked by core as they are typed and again by the server. */
+/** The platform settings, checked by core as they are typed and again by the server. */
 export function SettingsForm({ saved }: { saved: PlatformSettings }) {
   const form = useCoreForm<SettingsValues>({
     initial: { ...saved },

@@ -16,6 +16,7 @@ const settings = {
   defaultFirstIncrement: '1',
   defaultNextIncrement: '1',
   trialCredit: '1.00',
+  recordingRate: '0.0025',
 };
 
 const configuration = {
@@ -54,7 +55,7 @@ function renderPage() {
 }
 
 describe('Admin settings page', () => {
-  it('fills the eight fields with the saved values and shows the configuration read-only', async () => {
+  it('fills the fields with the saved values and shows the configuration read-only', async () => {
     server();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
@@ -65,6 +66,7 @@ describe('Admin settings page', () => {
     expect(screen.getByLabelText('Maximum deposit ($)')).toHaveValue('10000.00');
     expect(screen.getByLabelText('Default first billing increment (seconds)')).toHaveValue('1');
     expect(screen.getByLabelText('Default next billing increment (seconds)')).toHaveValue('1');
+    expect(screen.getByLabelText('Call recording rate ($ per minute)')).toHaveValue('0.0025');
     expect(screen.getByRole('heading', { name: 'Platform settings' })).toBeInTheDocument();
 
     const payments = screen.getByRole('region', { name: 'Payments' });

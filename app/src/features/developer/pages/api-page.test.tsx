@@ -5,7 +5,7 @@ import { calls, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, pageTest } from '../../../test/render';
 import type { ApiKey } from '../api/get-api-keys';
 import { ApiPage } from './api-page';
-import { answerDialog } from '../../../test/queries';
+import { answerDialog, bodyOf } from '../../../test/queries';
 import { retype } from '../../../test/forms';
 import { stubClipboard } from '../../../test/clipboard';
 
@@ -55,6 +55,12 @@ const failing = {
   deliveredAt: null,
 };
 
+const recordingSettings = {
+  retentionDays: 0,
+  retentionChoices: [0, 7, 30, 90, 365],
+  ratePerMinute: 0.0025,
+};
+
 const show = pageTest(
   <ApiPage />,
   { route: '/client/api', auth: clientAuth(), toasts: true },
@@ -62,6 +68,7 @@ const show = pageTest(
     'GET /api/developer': ok(account),
     'GET /api/developer/keys': ok({ keys: [ciKey, crmKey] }),
     'GET /api/developer/webhooks': ok({ deliveries: [delivered, failing] }),
+    'GET /api/recordings/settings': ok(recordingSettings),
   },
 );
 
@@ -283,5 +290,27 @@ describe('API page', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Node.js' })).toHaveFocus();
     expect(example()).toHaveTextContent('httpClient: new DialtoneRequestClient()');
+  });
+
+  it('says what a recording costs and saves how long recordings are kept', async () => {
+    const { fetch } = show({
+      'PUT /api/recordings/settings': (init) =>
+        ok({ ...recordingSettings, ...JSON.parse(String(init.body)) }),
+    });
+    const form = await screen.findByRole('form', { name: 'Recordings' });
+    expect(
+      within(form).getByText(/Each recording costs \$0\.0025 per started minute/),
+    ).toBeInTheDocument();
+    const keep = within(form).getByLabelText('Keep recordings for');
+    expect(keep).toHaveValue('0');
+    expect(
+      within(keep)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Until I delete them', '7 days', '30 days', '90 days', '1 year']);
+    await userEvent.selectOptions(keep, '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save retention' }));
+    expect(await screen.findByText('Recording retention saved')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'PUT /api/recordings/settings')).toEqual({ retentionDays: 30 });
   });
 });

@@ -6,6 +6,7 @@ import { useDeveloperAccount } from '../api/get-developer-account';
 import { ApiDocs } from '../components/api-docs';
 import { ApiKeysPanel } from '../components/api-keys-panel';
 import { CredentialsPanel } from '../components/credentials-panel';
+import { RecordingsForm } from '../components/recordings-form';
 import { WebhookDeliveriesPanel } from '../components/webhook-deliveries-panel';
 
 export function ApiPage() {
@@ -32,6 +33,7 @@ export function ApiPage() {
       </Section>
       <ApiKeysPanel />
       <WebhookDeliveriesPanel />
+      <RecordingsForm />
       <Section id="api-docs-heading" title="Documentation" className="space-y-4 p-6">
         <ApiDocs
           accountSid={account.data?.accountSid ?? 'ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}

@@ -12,6 +12,7 @@ const none = {
   voiceMethod: 'POST',
   voiceFallbackUrl: '',
   smsUrl: '',
+  smsMethod: 'POST',
   statusCallback: '',
 };
 
@@ -47,6 +48,7 @@ describe('Voice & SMS URLs of a number', () => {
     await userEvent.type(voice, 'https://app.example.com/voice');
     await userEvent.selectOptions(within(dialog).getByLabelText('Method'), 'GET');
     await userEvent.type(within(dialog).getByLabelText('SMS URL'), 'https://app.example.com/sms');
+    await userEvent.selectOptions(within(dialog).getByLabelText('SMS method'), 'GET');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save URLs' }));
     expect(await screen.findByText('URLs of +14155550100 saved')).toBeInTheDocument();
     expect(sent).toEqual({
@@ -54,6 +56,7 @@ describe('Voice & SMS URLs of a number', () => {
       voiceMethod: 'GET',
       voiceFallbackUrl: 'https://backup.example.com/voice',
       smsUrl: 'https://app.example.com/sms',
+      smsMethod: 'GET',
       statusCallback: '',
     });
   });

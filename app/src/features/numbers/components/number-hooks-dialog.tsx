@@ -111,7 +111,15 @@ function HooksForm({
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">A message comes in</legend>
-        {url('smsUrl')}
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+          {url('smsUrl')}
+          <SelectField
+            id="hooks-sms-method"
+            label="SMS method"
+            options={METHODS}
+            {...form.text('smsMethod')}
+          />
+        </div>
       </fieldset>
     </DialogForm>
   );

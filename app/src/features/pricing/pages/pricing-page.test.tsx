@@ -40,6 +40,7 @@ const summary = {
   outboundFrom: 0.02,
   smsFrom: 0.01,
   setupFee: 2.5,
+  recordingRate: 0.0025,
 };
 const body = { countries, summary };
 
@@ -111,6 +112,11 @@ describe('Pricing page', () => {
     expect(within(row('United States')).getByText('$0.020')).toBeInTheDocument();
     expect(within(row('Japan')).getByText('$0.070')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'SMS (per message)' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Per-minute call rates and per-message SMS rates, in USD. A call recording costs $0.0025 per started minute.',
+      ),
+    ).toBeInTheDocument();
     expect(within(row('Japan')).getByRole('link', { name: 'Buy Minutes' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
     const panel = screen.getByRole('tabpanel');

@@ -19,7 +19,9 @@ function note(tab: PricingTab, summary: PricingSummary | undefined): string {
         ? `Monthly price per number, in USD. A one-time setup fee of ${usd(summary.setupFee)} applies per number.`
         : 'Monthly price per number, in USD. A one-time setup fee applies per number.';
     case 'calls':
-      return 'Per-minute call rates and per-message SMS rates, in USD.';
+      return summary && Number(summary.recordingRate) > 0
+        ? `Per-minute call rates and per-message SMS rates, in USD. A call recording costs $${summary.recordingRate} per started minute.`
+        : 'Per-minute call rates and per-message SMS rates, in USD.';
     case 'packages':
       return 'Monthly packages of outbound minutes, in USD.';
   }

@@ -2,9 +2,9 @@
 //! have arrived.
 
 statements! {
-    /// The owner, id and SmsUrl of an active number, if `number` is one.
-    pub fn active_number(number: &str) -> optional((i64, i64, Option<String>)) =
-        "SELECT owner_id, id, sms_url FROM phone_numbers \
+    /// The owner, id, SmsUrl and SmsMethod of an active number, if `number` is one.
+    pub fn active_number(number: &str) -> optional((i64, i64, Option<String>, String)) =
+        "SELECT owner_id, id, sms_url, sms_method FROM phone_numbers \
          WHERE number = $1 AND status = 'active' AND owner_id IS NOT NULL";
 }
 

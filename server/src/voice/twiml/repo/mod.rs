@@ -52,12 +52,14 @@ pub struct ApiCall {
     pub from_number: String,
     pub to_number: String,
     pub status: String,
+    /// outbound-api (placed through the API), or inbound (a number's VoiceUrl).
+    pub direction: String,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const API_CALL: &str =
-    "sid, user_id, call_id, from_number, to_number, status, created_at, updated_at";
+    "sid, user_id, call_id, from_number, to_number, status, direction, created_at, updated_at";
 
 /// The id of `owner`'s active number `e164`.
 pub async fn active_number<'e>(
@@ -74,7 +76,8 @@ pub async fn active_number<'e>(
     .await
 }
 
-/// Records a placed call; false when `key` was used by the owner already.
+/// Records a placed (or answered inbound) call; false when `key` was used by the owner
+/// already.
 pub async fn insert_api_call<'e>(
     ex: impl Exec<'e>,
     c: &ApiCall,
@@ -82,7 +85,7 @@ pub async fn insert_api_call<'e>(
 ) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO api_calls (sid, user_id, call_id, idempotency_key, from_number, to_number, status, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+         created_at, updated_at, direction) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) \
          ON CONFLICT DO NOTHING",
     )
     .bind(&c.sid)
@@ -93,6 +96,7 @@ pub async fn insert_api_call<'e>(
     .bind(&c.to_number)
     .bind(&c.status)
     .bind(c.created_at)
+    .bind(&c.direction)
     .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)

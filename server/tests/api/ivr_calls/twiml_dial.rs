@@ -1,0 +1,122 @@
+//! TwiML's Dial on real calls: the caller's key reaches the Gather's action, which
+//! dials a number through the switch (a second leg the carrier answers, billed as an
+//! outbound call) shown with another of the account's numbers as callerId; a callerId
+//! that is not the account's fails the Dial at once, as Twilio's 13214.
+
+use super::twiml::{twiml_line_with, XML};
+use super::OUTSIDE_CALLER;
+use crate::sip::calls;
+
+const CALLEE: &str = "+12125550199";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_leads_to_a_dial_shown_with_another_of_the_accounts_numbers_and_billed() {
+    let voice = r#"<Response><Gather numDigits="1" action="/digits"><Say>Press 2 for sales, then hold on.</Say></Gather></Response>"#;
+    // The callerId is filled in once the second number is bought.
+    let (mut ivr, customer) = twiml_line_with(&[("/voice", 200, XML, voice)], true, "10.00").await;
+    let second = ivr.app.buy_first(&ivr.s, "US", "mobile").await["number"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let dial = format!(
+        r#"<Response><Dial callerId="{second}" timeout="10" record="record-from-answer">{CALLEE}</Dial></Response>"#
+    );
+    customer.serve("/digits", "text/xml", dial.into_bytes());
+    ivr.switch.start_carrier();
+
+    // 1.5 s in the caller presses 2, talks for 4 s and hangs up.
+    ivr.carrier_completes("ivr-forward", 1).await;
+
+    let digits = customer
+        .asked()
+        .into_iter()
+        .find(|a| a.path == "/digits")
+        .expect("the key reached the action");
+    assert_eq!(digits.params["Digits"], "2");
+    let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
+    let leg = billed
+        .iter()
+        .find(|c| c["type"] == "outbound")
+        .expect("the Dial's leg is billed");
+    assert_eq!(
+        (
+            leg["from"].as_str(),
+            leg["to"].as_str(),
+            leg["status"].as_str()
+        ),
+        (Some(second.as_str()), Some(CALLEE), Some("completed")),
+        "{leg}"
+    );
+    assert!(leg["cost"].as_f64().unwrap() > 0.0, "{leg}");
+    let inbound = billed.iter().find(|c| c["type"] == "inbound").unwrap();
+    assert_eq!(inbound["from"], OUTSIDE_CALLER);
+    let rang = ivr
+        .switch
+        .dir
+        .path()
+        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
+    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    assert!(
+        carrier.contains(&format!("From: <sip:{second}@")),
+        "the carrier sees the callerId:\n{carrier}"
+    );
+    // Recorded from the party's answer until the caller hung up, as a recording of
+    // the inbound call.
+    let c = crate::twilio::creds(&ivr.app, &ivr.s).await;
+    let path = format!("/Calls/{}/Recordings.json", digits.params["CallSid"]);
+    let mut listed = crate::twilio::get(&ivr.app, &c, &path).await;
+    for _ in 0..50 {
+        if listed.body["recordings"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        listed = crate::twilio::get(&ivr.app, &c, &path).await;
+    }
+    let seconds: i64 = listed.body["recordings"][0]["duration"]
+        .as_str()
+        .unwrap_or("0")
+        .parse()
+        .unwrap();
+    assert!((2..=6).contains(&seconds), "{}", listed.body);
+    ivr.app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dial_whose_caller_id_is_not_the_accounts_fails_at_once_with_13214() {
+    let docs = [
+        (
+            "/voice",
+            200,
+            XML,
+            r#"<Response><Dial callerId="+14155550999" action="/dialed">+12125550199</Dial></Response>"#,
+        ),
+        ("/dialed", 200, XML, "<Response><Hangup/></Response>"),
+    ];
+    let (mut ivr, customer) = twiml_line_with(&docs, true, "10.00").await;
+    ivr.switch.start_carrier();
+
+    ivr.carrier_completes("ivr-listen", 1).await;
+
+    let dialed = customer
+        .asked()
+        .into_iter()
+        .find(|a| a.path == "/dialed")
+        .expect("the Dial's action was asked");
+    assert_eq!(dialed.params["DialCallStatus"], "failed");
+    let events = ivr.app.get_as(&ivr.s, "/api/debugger").await.body;
+    let refused = events["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["code"] == 13214)
+        .unwrap_or_else(|| panic!("a 13214 entry: {events}"));
+    assert!(refused["message"]
+        .as_str()
+        .unwrap()
+        .contains("+14155550999"));
+    let billed = calls(&ivr.app, &ivr.s, 1, &ivr.switch).await;
+    assert_eq!(billed.len(), 1, "no leg was placed: {billed:?}");
+}
