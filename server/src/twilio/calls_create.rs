@@ -176,7 +176,7 @@ pub async fn create_call(
         PlaceError::NotYourNumber => bad(
             FROM_NOT_VERIFIED,
             format!(
-                "The source phone number provided, {from}, is not one of this account's numbers."
+                "The source phone number provided, {from}, is neither one of this account's numbers nor one it verified."
             ),
         ),
         PlaceError::NoEndpoint => TwilioError::new(

@@ -204,6 +204,9 @@ pub fn rate_for(d: &Destination, direction: Direction) -> i64 {
 }
 
 pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeResponse> {
+    if let Some(answer) = shown_leg(state, req).await? {
+        return Ok(answer);
+    }
     let answer = decide(state, req).await?;
     let fix = match (&answer.reason, &req.device) {
         (Some(refused), Some(device)) => caller_id_fix(state, refused, &req.from, device).await?,
@@ -225,6 +228,36 @@ pub async fn authorize(state: &AppState, req: &AuthorizeRequest) -> Result<Autho
         answer.attestation = Some(fix.attestation);
     }
     Ok(answer)
+}
+
+/// An IVR leg (a TwiML Dial) that shows an outside number its account verified: its
+/// ticket names the account's number it is billed as, and only Dialtone makes one. It
+/// is asked again as that number; allowed, the carrier sees the verified number,
+/// signed with attestation B, as a device's verified caller ID is. None for any other
+/// call (a ticket that does not verify is refused by `decide`, as a forged one is).
+async fn shown_leg(state: &AppState, req: &AuthorizeRequest) -> Result<Option<AuthorizeResponse>> {
+    use crate::voice::ivr_endpoint::ticket;
+    let Some(presented) = req.ivr_leg.as_deref().filter(|t| t.contains(' ')) else {
+        return Ok(None);
+    };
+    let secret = &state.config.switch_token;
+    let Some(billed) =
+        ticket::verify_leg_shown(secret, &req.call_id, &req.from, &req.to, presented)
+    else {
+        return Ok(None);
+    };
+    let again = AuthorizeRequest {
+        from: billed.clone(),
+        ivr_leg: Some(ticket::sign_leg(secret, &req.call_id, &billed, &req.to)),
+        ..req.clone()
+    };
+    let mut answer = decide(state, &again).await?;
+    if answer.allowed {
+        answer.billed_as = Some(billed);
+        answer.caller_id = Some(req.from.clone());
+        answer.attestation = Some(dialtone_core::sip::Attestation::B);
+    }
+    Ok(Some(answer))
 }
 
 /// How a device's refused call goes out after all (core decides), read only for a

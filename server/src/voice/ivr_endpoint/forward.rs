@@ -30,22 +30,45 @@ fn failed(status: &str) -> Event {
     }
 }
 
+/// How a leg showing `wanted` is billed: as itself (Some(None)) when it is an active
+/// number of `owner`, as `own` when `owner` verified it; None when neither.
+async fn billed_for(
+    pool: &sqlx::AnyPool,
+    owner: i64,
+    wanted: &str,
+    own: &str,
+) -> sqlx::Result<Option<Option<String>>> {
+    if crate::voice::twiml::repo::active_number(pool, owner, wanted)
+        .await?
+        .is_some()
+    {
+        return Ok(Some(None));
+    }
+    let verified = crate::trial::repo::is_verified(pool, owner, wanted).await?;
+    Ok(verified.then(|| Some(own.to_string())))
+}
+
 /// Twilio's "Dial: Invalid callerId value".
 const INVALID_CALLER_ID: i64 = 13214;
 
 impl Session {
-    /// The number the forward's party sees: the flow's own, or a callerId that is
-    /// another active number of its owner (the switch bills the leg to that number's
-    /// owner, so no other is taken). None when the callerId is refused (and the
-    /// Debugger tells the owner why).
-    async fn shown_number(&mut self, caller_id: Option<String>) -> Option<String> {
+    /// The number the forward's party sees, and the account's number the leg is
+    /// billed as when that is another: the flow's own; a callerId that is another
+    /// active number of its owner (billed as itself); or an outside number its owner
+    /// verified (billed as the flow's number, signed with attestation B, as a device's
+    /// verified caller ID is). None when the callerId is refused (and the Debugger
+    /// tells the owner why).
+    async fn shown_number(
+        &mut self,
+        caller_id: Option<String>,
+    ) -> Option<(String, Option<String>)> {
         let Some(wanted) = caller_id.filter(|n| *n != self.route.number) else {
-            return Some(self.route.number.clone());
+            return Some((self.route.number.clone(), None));
         };
         let owner = self.route.owner_id;
         let state = self.ep.state.clone();
-        match crate::voice::twiml::repo::active_number(&state.db.pool, owner, &wanted).await {
-            Ok(Some(_)) => return Some(wanted),
+        match billed_for(&state.db.pool, owner, &wanted, &self.route.number).await {
+            Ok(Some(billed)) => return Some((wanted, billed)),
             Ok(None) => {}
             Err(e) => tracing::error!(error = %e, "IVR: a Dial callerId could not be checked"),
         }
@@ -62,7 +85,7 @@ impl Session {
             status: None,
             response: None,
             message: Some(format!(
-                "Dial: Invalid callerId value: {wanted} is not an active number of this account"
+                "Dial: Invalid callerId value: {wanted} is neither a number of this account nor one it verified"
             )),
             duration_ms: 0,
             created_at: crate::db::now_ms(),
@@ -72,7 +95,7 @@ impl Session {
     }
 
     pub(super) async fn forward(&mut self, to: &str, ring_seconds: u32, caller_id: Option<String>) {
-        let Some(number) = self.shown_number(caller_id).await else {
+        let Some((number, billed)) = self.shown_number(caller_id).await else {
             self.events.push_back(failed("failed"));
             return;
         };
@@ -98,6 +121,7 @@ impl Session {
             rtp,
             codec: self.codec,
             secret: &self.ep.state.config.switch_token,
+            billed: billed.as_deref(),
         });
         // The leg's messages come to this call too.
         let me = self

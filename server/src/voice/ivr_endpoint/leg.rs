@@ -68,6 +68,9 @@ pub struct NewLeg<'a> {
     pub rtp: SocketAddr,
     pub codec: Codec,
     pub secret: &'a str,
+    /// The account's number the leg is billed as, when `number` (its From) is a
+    /// verified outside number of the account.
+    pub billed: Option<&'a str>,
 }
 
 impl Leg {
@@ -77,7 +80,10 @@ impl Leg {
         let from = format!("<sip:{}@{}>;tag={}", n.number, n.local, sip::random_token());
         let to = format!("<sip:{}@{}>", n.to, n.switch);
         let branch = format!("z9hG4bK{}", sip::random_token());
-        let ticket = ticket::sign_leg(n.secret, n.call_id, n.number, n.to);
+        let ticket = match n.billed {
+            Some(billed) => ticket::sign_leg_shown(n.secret, n.call_id, billed, n.number, n.to),
+            None => ticket::sign_leg(n.secret, n.call_id, n.number, n.to),
+        };
         let body = offer(n.rtp, n.codec);
         let invite = format!(
             "INVITE {uri} SIP/2.0\r\nVia: SIP/2.0/UDP {local};branch={branch};rport\r\n\

@@ -43,6 +43,9 @@ pub struct Originate {
     pub status_callback: Option<String>,
     /// Record the whole call from its answer (`Record=true`).
     pub record: bool,
+    /// The account's number the call is billed as, when `call.from` is an outside
+    /// number the account verified.
+    pub billed: Option<String>,
 }
 
 /// A paid call is cut by the switch; the endpoint's own bound is four hours.
@@ -118,7 +121,8 @@ async fn run(
             flow_id: None,
             owner_id: o.call.owner_id,
             number_id: o.number_id,
-            number: o.call.from.clone(),
+            // A Dial shows the account's number the call is billed as.
+            number: o.billed.clone().unwrap_or_else(|| o.call.from.clone()),
             flow,
         },
         offer: answer,
@@ -173,6 +177,7 @@ async fn new_leg(ep: &Endpoint, switch: SocketAddr, o: &Originate) -> Option<(Le
         rtp,
         codec: Codec::Pcmu,
         secret: &ep.state.config.switch_token,
+        billed: o.billed.as_deref(),
     });
     Some((leg, socket))
 }

@@ -45,6 +45,32 @@ pub fn verify_leg(secret: &str, call_id: &str, from: &str, to: &str, ticket: &st
     verify(secret, call_id, &format!("leg {from} {to}"), 0, ticket)
 }
 
+/// The ticket of a leg that shows `shown` (a verified outside number, in From) and is
+/// billed as the account's number `billed`: "{billed} {mac}", the mac over both.
+pub fn sign_leg_shown(secret: &str, call_id: &str, billed: &str, shown: &str, to: &str) -> String {
+    let mac = sign(
+        secret,
+        call_id,
+        &format!("leg {billed} {to} shown {shown}"),
+        0,
+    );
+    format!("{billed} {mac}")
+}
+
+/// The number a shown-number ticket bills, if it is one and Dialtone made it for this
+/// call, its From (`shown`) and its destination.
+pub fn verify_leg_shown(
+    secret: &str,
+    call_id: &str,
+    shown: &str,
+    to: &str,
+    ticket: &str,
+) -> Option<String> {
+    let (billed, mac) = ticket.trim().split_once(' ')?;
+    let number = format!("leg {billed} {to} shown {shown}");
+    verify(secret, call_id, &number, 0, mac).then(|| billed.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +98,23 @@ mod tests {
             "+12125550100",
             &leg
         ));
+        let shown = sign_leg_shown(
+            "s",
+            "c1-fwd",
+            "+14155550100",
+            "+447700900123",
+            "+12125550199",
+        );
+        let billed = verify_leg_shown("s", "c1-fwd", "+447700900123", "+12125550199", &shown);
+        assert_eq!(billed.as_deref(), Some("+14155550100"));
+        assert_eq!(
+            verify_leg_shown("s", "c1-fwd", "+447700900999", "+12125550199", &shown),
+            None,
+            "another shown number"
+        );
+        assert_eq!(
+            verify_leg_shown("s", "c1-fwd", "+447700900123", "+12125550199", &leg),
+            None
+        );
     }
 }

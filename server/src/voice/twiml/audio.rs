@@ -1,11 +1,13 @@
 //! What a TwiML call plays: Say's text spoken by espeak-ng in the voice and language
-//! asked, Play's WAV or MP3 fetched from its URL (through the guarded client, size-limited).
+//! asked (kept per text), Play's WAV or MP3 fetched (kept per URL as its answer's
+//! Cache-Control allows) from its URL (through the guarded client, size-limited).
 //! Anything that cannot be made plays as a second of silence, and is logged.
 
 use crate::ivr::audio::{self, AudioKind};
 use crate::state::AppState;
 use crate::webhooks::guard;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The largest audio file fetched for Play: ten minutes of 16-bit 8 kHz mono and
 /// then some (a WAV at 44.1 kHz stereo is larger; the customer converts it).
@@ -85,8 +87,65 @@ pub async fn say(text: &str, voice: &str) -> anyhow::Result<Arc<Vec<u8>>> {
     Ok(pcm)
 }
 
-/// 8 kHz PCM of the WAV at `url`.
+/// Play files kept for the next calls, by URL: most applications play the same hold
+/// music and greetings to every caller. Kept as the answer's Cache-Control allows
+/// (`keep_for`), at most PLAYED_KEPT files of at most SPOKEN_MAX_BYTES each.
+const PLAYED_KEPT: usize = 64;
+/// How long a file is kept when its answer says nothing of caching.
+const PLAYED_DEFAULT: Duration = Duration::from_secs(300);
+/// The longest a file is kept, whatever its answer says.
+const PLAYED_LONGEST: Duration = Duration::from_secs(3600);
+
+type Played = std::sync::Mutex<std::collections::HashMap<String, (Instant, Arc<Vec<u8>>)>>;
+
+fn played() -> &'static Played {
+    static PLAYED: std::sync::OnceLock<Played> = std::sync::OnceLock::new();
+    PLAYED.get_or_init(Default::default)
+}
+
+/// How long an answer with this Cache-Control may be kept: no-store, no-cache and
+/// private keep nothing; max-age=N keeps N seconds (at most an hour); none, 5 minutes.
+pub fn keep_for(cache_control: Option<&str>) -> Option<Duration> {
+    let Some(header) = cache_control else {
+        return Some(PLAYED_DEFAULT);
+    };
+    let mut keep = Some(PLAYED_DEFAULT);
+    for directive in header.split(',').map(|d| d.trim().to_ascii_lowercase()) {
+        if matches!(directive.as_str(), "no-store" | "no-cache" | "private") {
+            return None;
+        }
+        if let Some(seconds) = directive.strip_prefix("max-age=") {
+            let seconds: u64 = seconds.trim_matches('"').parse().ok()?;
+            keep = (seconds > 0).then(|| Duration::from_secs(seconds).min(PLAYED_LONGEST));
+        }
+    }
+    keep
+}
+
+/// 8 kHz PCM of the WAV or MP3 at `url`, kept for the next calls as its answer allows.
 pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Arc<Vec<u8>>> {
+    let kept = played().lock().unwrap().get(url).cloned();
+    if let Some((_, pcm)) = kept.filter(|(until, _)| *until > Instant::now()) {
+        metrics::counter!("dialtone_twiml_play_total", "result" => "kept").increment(1);
+        return Ok(pcm);
+    }
+    let (pcm, keep) = fetch_play(state, url).await?;
+    metrics::counter!("dialtone_twiml_play_total", "result" => "fetched").increment(1);
+    if let Some(keep) = keep.filter(|_| pcm.len() <= SPOKEN_MAX_BYTES) {
+        let mut all = played().lock().unwrap();
+        all.retain(|_, (until, _)| *until > Instant::now());
+        if all.len() < PLAYED_KEPT {
+            all.insert(url.to_string(), (Instant::now() + keep, pcm.clone()));
+        }
+    }
+    Ok(pcm)
+}
+
+/// Fetches and decodes the file at `url`; how long it may be kept.
+async fn fetch_play(
+    state: &AppState,
+    url: &str,
+) -> anyhow::Result<(Arc<Vec<u8>>, Option<Duration>)> {
     let private_targets = state.config.webhook_private_targets;
     anyhow::ensure!(
         private_targets || !guard::private_literal(url),
@@ -100,6 +159,12 @@ pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Arc<Vec<u8>>> {
         answer.status().is_success(),
         "{url} answered HTTP {}",
         answer.status().as_u16()
+    );
+    let keep = keep_for(
+        answer
+            .headers()
+            .get(reqwest::header::CACHE_CONTROL)
+            .and_then(|v| v.to_str().ok()),
     );
     let body = super::fetch::read_limited(answer, MAX_PLAY_BYTES)
         .await
@@ -116,12 +181,31 @@ pub async fn play(state: &AppState, url: &str) -> anyhow::Result<Arc<Vec<u8>>> {
             .map_err(|e| anyhow::anyhow!("{url}: an MP3 file Dialtone cannot play ({e})"))?,
         None => anyhow::bail!("{url} is neither a WAV nor an MP3 file"),
     };
-    Ok(Arc::new(pcm))
+    Ok((Arc::new(pcm), keep))
 }
 
 #[cfg(test)]
 mod tests {
     use super::espeak_voice;
+
+    #[test]
+    fn a_play_file_is_kept_as_its_cache_control_allows() {
+        use super::keep_for;
+        use std::time::Duration;
+        assert_eq!(keep_for(None), Some(Duration::from_secs(300)));
+        assert_eq!(
+            keep_for(Some("public, max-age=60")),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(
+            keep_for(Some("max-age=86400")),
+            Some(Duration::from_secs(3600))
+        );
+        assert_eq!(keep_for(Some("max-age=0")), None);
+        assert_eq!(keep_for(Some("no-cache")), None);
+        assert_eq!(keep_for(Some("private, max-age=60")), None);
+        assert_eq!(keep_for(Some("max-age=soon")), None);
+    }
 
     #[test]
     fn twilio_voices_become_espeak_voices() {

@@ -24,7 +24,7 @@ pub struct PlaceCall {
 
 #[derive(Debug)]
 pub enum PlaceError {
-    /// From is not an active number of the account's.
+    /// From is neither an active number of the account's nor one it verified.
     NotYourNumber,
     /// This instance runs no IVR endpoint, or knows no switch.
     NoEndpoint,
@@ -37,6 +37,30 @@ impl From<sqlx::Error> for PlaceError {
     }
 }
 
+/// The number a call from `from` is placed and billed as: `from` itself when it is an
+/// active number of `owner`; the account's first number when `from` is an outside
+/// number the account verified (shown to the callee, signed with attestation B), with
+/// that number as `billed`.
+async fn calling_number(
+    pool: &sqlx::AnyPool,
+    owner: i64,
+    from: &str,
+) -> Result<(i64, Option<String>), PlaceError> {
+    if let Some(id) = repo::active_number(pool, owner, from).await? {
+        return Ok((id, None));
+    }
+    if !crate::trial::repo::is_verified(pool, owner, from).await? {
+        return Err(PlaceError::NotYourNumber);
+    }
+    let own = crate::numbers::repo::first_active_number(pool, owner)
+        .await?
+        .ok_or(PlaceError::NotYourNumber)?;
+    let id = repo::active_number(pool, owner, &own)
+        .await?
+        .ok_or(PlaceError::NotYourNumber)?;
+    Ok((id, Some(own)))
+}
+
 /// Records the call and places it; the call as recorded (the first one, for a key
 /// used before).
 pub async fn place(state: &AppState, p: PlaceCall) -> Result<ApiCall, PlaceError> {
@@ -46,9 +70,7 @@ pub async fn place(state: &AppState, p: PlaceCall) -> Result<ApiCall, PlaceError
             return Ok(done);
         }
     }
-    let number_id = repo::active_number(pool, p.owner_id, &p.from)
-        .await?
-        .ok_or(PlaceError::NotYourNumber)?;
+    let (number_id, billed) = calling_number(pool, p.owner_id, &p.from).await?;
     let call_id = format!("{}@dialtone-api", crate::infra::security::random_token());
     let now = now_ms();
     let row = ApiCall {
@@ -84,6 +106,7 @@ pub async fn place(state: &AppState, p: PlaceCall) -> Result<ApiCall, PlaceError
         ring_seconds: p.ring_seconds,
         status_callback: p.status_callback,
         record: p.record,
+        billed,
     };
     if !originate::place(state, o) {
         repo::set_api_call_status(pool, &row.sid, "failed", now_ms()).await?;

@@ -322,3 +322,41 @@ async fn calls_create_with_record_keeps_the_whole_call_as_a_recording_of_it() {
     assert_eq!(charged.len(), 1, "charged once: {charged:?}");
     assert_eq!(charged[0], format!("Recording {rsid}"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_create_may_come_from_an_outside_number_the_account_verified() {
+    const VERIFIED: &str = "+447700900123";
+    let (ivr, _customer, c) = placing_line().await;
+    // Not verified yet: refused as any number not the account's.
+    let form = [
+        ("To", CALLEE),
+        ("From", VERIFIED),
+        ("Twiml", "<Response><Say>From my mobile.</Say></Response>"),
+    ];
+    let refused = create(&ivr, &c, &form, "from-mobile-1").await;
+    assert_twilio_error(&refused, 400, 21210);
+    sqlx::query(
+        "INSERT INTO verified_numbers (user_id, number, code_hash, created_at, expires_at, verified_at) \
+         VALUES ($1, $2, '-', 0, 0, 1)",
+    )
+    .bind(ivr.s.user_id)
+    .bind(VERIFIED)
+    .execute(&ivr.app.state.db.pool)
+    .await
+    .unwrap();
+    let made = create(&ivr, &c, &form, "from-mobile-2").await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    assert_eq!(made.body["from"], VERIFIED);
+
+    let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
+    assert_eq!(
+        (call["from"].as_str(), call["status"].as_str()),
+        (Some(ivr.number.as_str()), Some("completed")),
+        "billed as the account's number: {call}"
+    );
+    let carrier = ivr.switch.carrier_messages();
+    assert!(
+        carrier.contains(&format!("From: <sip:{VERIFIED}@")),
+        "the callee sees the verified number:\n{carrier}"
+    );
+}

@@ -120,3 +120,73 @@ async fn a_dial_whose_caller_id_is_not_the_accounts_fails_at_once_with_13214() {
     let billed = calls(&ivr.app, &ivr.s, 1, &ivr.switch).await;
     assert_eq!(billed.len(), 1, "no leg was placed: {billed:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dial_may_show_an_outside_number_the_account_verified_billed_as_its_own() {
+    const VERIFIED: &str = "+447700900123";
+    let voice = r#"<Response><Gather numDigits="1" action="/digits"><Say>Press 2 for sales, then hold on.</Say></Gather></Response>"#;
+    let dial =
+        format!(r#"<Response><Dial callerId="{VERIFIED}" timeout="10">{CALLEE}</Dial></Response>"#);
+    let docs = [
+        ("/voice", 200, XML, voice),
+        ("/digits", 200, XML, dial.as_str()),
+    ];
+    let (mut ivr, _customer) = twiml_line_with(&docs, true, "10.00").await;
+    // The owner proved by a texted code that it holds this mobile.
+    sqlx::query(
+        "INSERT INTO verified_numbers (user_id, number, code_hash, created_at, expires_at, verified_at) \
+         VALUES ($1, $2, '-', 0, 0, 1)",
+    )
+    .bind(ivr.s.user_id)
+    .bind(VERIFIED)
+    .execute(&ivr.app.state.db.pool)
+    .await
+    .unwrap();
+    ivr.switch.start_carrier();
+
+    ivr.carrier_completes("ivr-forward", 1).await;
+
+    let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
+    let leg = billed
+        .iter()
+        .find(|c| c["type"] == "outbound")
+        .expect("the leg is billed");
+    assert_eq!(
+        (
+            leg["from"].as_str(),
+            leg["to"].as_str(),
+            leg["status"].as_str()
+        ),
+        (Some(ivr.number.as_str()), Some(CALLEE), Some("completed")),
+        "billed as the account's own number: {leg}"
+    );
+    let rang = ivr
+        .switch
+        .dir
+        .path()
+        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
+    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    for shown in [
+        format!("From: <sip:{VERIFIED}@"),
+        format!("P-Asserted-Identity: <sip:{VERIFIED}@"),
+    ] {
+        assert!(
+            carrier.contains(&shown),
+            "{shown} at the carrier:\n{carrier}"
+        );
+    }
+    // Signed with attestation B: the PASSporT's claims say so.
+    let passport = carrier
+        .split("\nIdentity: ")
+        .nth(1)
+        .and_then(|h| h.split('.').nth(1))
+        .unwrap_or_else(|| panic!("an Identity header:\n{carrier}"));
+    use base64::Engine;
+    let claims = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(passport)
+        .unwrap();
+    let claims: serde_json::Value = serde_json::from_slice(&claims).unwrap();
+    assert_eq!(claims["attest"], "B", "{claims}");
+    assert_eq!(claims["orig"]["tn"], &VERIFIED[1..], "{claims}");
+    ivr.app.assert_invariant().await;
+}

@@ -1,5 +1,5 @@
 //! What a TwiML call plays and keeps: Play of an MP3 file (decoded by sox's MP3
-//! format), and recordings served as MP3.
+//! format, kept for the next calls), and recordings served as MP3.
 
 use super::twiml::{twiml_line, XML};
 use dialtone_server::ivr::audio;
@@ -44,6 +44,10 @@ async fn play_fetches_an_mp3_and_plays_it_to_its_end() {
         (2900..5000).contains(&played.as_millis()),
         "the next verb came {played:?} after the file was fetched"
     );
+    // The next caller hears the file kept from the first call: it is not fetched again.
+    ivr.carrier_completes("ivr-listen", 1).await;
+    let paths: Vec<String> = customer.asked().into_iter().map(|a| a.path).collect();
+    assert_eq!(paths, ["/voice", "/tone.mp3", "/after", "/voice", "/after"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
