@@ -20,7 +20,7 @@ async fn the_summary_is_computed_from_the_price_list() {
     assert_eq!(
         summary,
         &json!({ "countries": countries.len(), "numbersFrom": 1.89, "inboundFrom": 0.014,
-                 "outboundFrom": 0.019, "smsFrom": 0.01, "setupFee": 1.0 })
+                 "outboundFrom": 0.019, "smsFrom": 0.01, "setupFee": 1.0, "recordingRate": 0.0025 })
     );
     assert_eq!(with_code(countries, "JM")["smsRate"], 0.04);
 

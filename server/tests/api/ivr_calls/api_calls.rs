@@ -335,15 +335,7 @@ async fn calls_create_may_come_from_an_outside_number_the_account_verified() {
     ];
     let refused = create(&ivr, &c, &form, "from-mobile-1").await;
     assert_twilio_error(&refused, 400, 21210);
-    sqlx::query(
-        "INSERT INTO verified_numbers (user_id, number, code_hash, created_at, expires_at, verified_at) \
-         VALUES ($1, $2, '-', 0, 0, 1)",
-    )
-    .bind(ivr.s.user_id)
-    .bind(VERIFIED)
-    .execute(&ivr.app.state.db.pool)
-    .await
-    .unwrap();
+    ivr.verified(VERIFIED).await;
     let made = create(&ivr, &c, &form, "from-mobile-2").await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
     assert_eq!(made.body["from"], VERIFIED);

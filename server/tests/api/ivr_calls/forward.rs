@@ -20,12 +20,7 @@ async fn key_2_forwards_the_call_and_the_second_leg_rings_the_carrier_and_is_bil
     ivr.carrier_completes("ivr-forward", 1).await;
 
     assert_eq!(ivr.paths(1).await, vec!["menu → 2 → sales"]);
-    let rang = ivr
-        .switch
-        .dir
-        .path()
-        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
-    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    let carrier = ivr.switch.carrier_messages();
     assert!(
         carrier.contains("INVITE sip:+12125550199@"),
         "the carrier was called for the forward:\n{carrier}"

@@ -8,12 +8,26 @@ use super::OUTSIDE_CALLER;
 use crate::sip::calls;
 
 const CALLEE: &str = "+12125550199";
+/// The caller presses 2 (the ivr-forward scenario) and the action at /digits dials.
+const PRESS_2: &str = r#"<Response><Gather numDigits="1" action="/digits"><Say>Press 2 for sales, then hold on.</Say></Gather></Response>"#;
+
+/// The Dial's leg, once billed: (from, to, status), and its cost.
+async fn dialled_leg(ivr: &super::Ivr) -> ((String, String, String), f64) {
+    let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
+    let leg = billed
+        .iter()
+        .find(|c| c["type"] == "outbound")
+        .unwrap_or_else(|| panic!("the Dial's leg is billed: {billed:?}"));
+    let text = |k: &str| leg[k].as_str().unwrap_or_default().to_string();
+    let cost = leg["cost"].as_f64().unwrap_or_default();
+    ((text("from"), text("to"), text("status")), cost)
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_leads_to_a_dial_shown_with_another_of_the_accounts_numbers_and_billed() {
-    let voice = r#"<Response><Gather numDigits="1" action="/digits"><Say>Press 2 for sales, then hold on.</Say></Gather></Response>"#;
     // The callerId is filled in once the second number is bought.
-    let (mut ivr, customer) = twiml_line_with(&[("/voice", 200, XML, voice)], true, "10.00").await;
+    let (mut ivr, customer) =
+        twiml_line_with(&[("/voice", 200, XML, PRESS_2)], true, "10.00").await;
     let second = ivr.app.buy_first(&ivr.s, "US", "mobile").await["number"]
         .as_str()
         .unwrap()
@@ -33,29 +47,13 @@ async fn a_key_leads_to_a_dial_shown_with_another_of_the_accounts_numbers_and_bi
         .find(|a| a.path == "/digits")
         .expect("the key reached the action");
     assert_eq!(digits.params["Digits"], "2");
+    let (leg, cost) = dialled_leg(&ivr).await;
+    assert_eq!(leg, (second.clone(), CALLEE.into(), "completed".into()));
+    assert!(cost > 0.0, "{leg:?}");
     let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
-    let leg = billed
-        .iter()
-        .find(|c| c["type"] == "outbound")
-        .expect("the Dial's leg is billed");
-    assert_eq!(
-        (
-            leg["from"].as_str(),
-            leg["to"].as_str(),
-            leg["status"].as_str()
-        ),
-        (Some(second.as_str()), Some(CALLEE), Some("completed")),
-        "{leg}"
-    );
-    assert!(leg["cost"].as_f64().unwrap() > 0.0, "{leg}");
     let inbound = billed.iter().find(|c| c["type"] == "inbound").unwrap();
     assert_eq!(inbound["from"], OUTSIDE_CALLER);
-    let rang = ivr
-        .switch
-        .dir
-        .path()
-        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
-    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    let carrier = ivr.switch.carrier_messages();
     assert!(
         carrier.contains(&format!("From: <sip:{second}@")),
         "the carrier sees the callerId:\n{carrier}"
@@ -124,48 +122,22 @@ async fn a_dial_whose_caller_id_is_not_the_accounts_fails_at_once_with_13214() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dial_may_show_an_outside_number_the_account_verified_billed_as_its_own() {
     const VERIFIED: &str = "+447700900123";
-    let voice = r#"<Response><Gather numDigits="1" action="/digits"><Say>Press 2 for sales, then hold on.</Say></Gather></Response>"#;
     let dial =
         format!(r#"<Response><Dial callerId="{VERIFIED}" timeout="10">{CALLEE}</Dial></Response>"#);
     let docs = [
-        ("/voice", 200, XML, voice),
+        ("/voice", 200, XML, PRESS_2),
         ("/digits", 200, XML, dial.as_str()),
     ];
     let (mut ivr, _customer) = twiml_line_with(&docs, true, "10.00").await;
-    // The owner proved by a texted code that it holds this mobile.
-    sqlx::query(
-        "INSERT INTO verified_numbers (user_id, number, code_hash, created_at, expires_at, verified_at) \
-         VALUES ($1, $2, '-', 0, 0, 1)",
-    )
-    .bind(ivr.s.user_id)
-    .bind(VERIFIED)
-    .execute(&ivr.app.state.db.pool)
-    .await
-    .unwrap();
+    ivr.verified(VERIFIED).await;
     ivr.switch.start_carrier();
 
     ivr.carrier_completes("ivr-forward", 1).await;
 
-    let billed = calls(&ivr.app, &ivr.s, 2, &ivr.switch).await;
-    let leg = billed
-        .iter()
-        .find(|c| c["type"] == "outbound")
-        .expect("the leg is billed");
-    assert_eq!(
-        (
-            leg["from"].as_str(),
-            leg["to"].as_str(),
-            leg["status"].as_str()
-        ),
-        (Some(ivr.number.as_str()), Some(CALLEE), Some("completed")),
-        "billed as the account's own number: {leg}"
-    );
-    let rang = ivr
-        .switch
-        .dir
-        .path()
-        .join(format!("answer-{}.msg", ivr.switch.carrier_port));
-    let carrier = std::fs::read_to_string(rang).unwrap_or_default();
+    let (leg, _) = dialled_leg(&ivr).await;
+    let own = (ivr.number.clone(), CALLEE.into(), "completed".into());
+    assert_eq!(leg, own, "billed as the account's own number");
+    let carrier = ivr.switch.carrier_messages();
     for shown in [
         format!("From: <sip:{VERIFIED}@"),
         format!("P-Asserted-Identity: <sip:{VERIFIED}@"),
