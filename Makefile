@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock
+WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock scripts/build-wasm.sh
 APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.html app/vite.config.ts app/package.json
 
 .PHONY: run test lint bench tour deps tools npm-deps test-deps wasm app server clean

@@ -5,6 +5,11 @@
 # (wasm-pack's own download of binaryen cannot work offline, and Debian's binaryen 108
 # produces modules that break at run time).
 set -euo pipefail
+# Smallest over fastest for the browser's modules only (the server's release profile
+# is left alone): optimised for size, one codegen unit and whole-program LTO take the
+# forms module from 110 KB to 98 KB gzip.
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=fat \
+  CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
 OPT=app/node_modules/.bin/wasm-opt
 build() { # feature out-dir out-name
   wasm-pack --log-level warn build wasm --release --target bundler --out-dir "../$2" --out-name "$3" \

@@ -1,7 +1,9 @@
 //! How the ledger's entries add up in the administrator's analytics: money paid in
 //! (deposits) apart from money spent, and spending by product as the catalogue names
-//! them (numbers, packages, calls, SMS, IVR), refunds apart. An entry of any other
-//! kind (an administrator's credit or debit, trial credit) is neither.
+//! them (numbers, packages, inbound and outbound calls, recordings, SMS, IVR), refunds
+//! apart. An entry of any other kind (an administrator's credit or debit, trial
+//! credit) is neither. The daily totals keep a call's entries by its direction
+//! (`call:inbound`, `call:outbound`), as the ledger's one kind `call` cannot say.
 
 /// Where a ledger entry counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,18 +11,22 @@ pub enum Source {
     Deposits,
     Numbers,
     Packages,
-    Calls,
+    InboundCalls,
+    OutboundCalls,
+    Recordings,
     Sms,
     Ivr,
     Refunds,
 }
 
 /// Every source, in the order reports list them.
-pub const SOURCES: [Source; 7] = [
+pub const SOURCES: [Source; 9] = [
     Source::Deposits,
     Source::Numbers,
     Source::Packages,
-    Source::Calls,
+    Source::InboundCalls,
+    Source::OutboundCalls,
+    Source::Recordings,
     Source::Sms,
     Source::Ivr,
     Source::Refunds,
@@ -33,15 +39,25 @@ impl Source {
     }
 }
 
-/// The source of a ledger kind, or None for entries that are neither money in nor
+/// The kind a call's entry is totalled under per day.
+pub fn call_day_kind(direction: &str) -> &'static str {
+    if direction == "inbound" {
+        "call:inbound"
+    } else {
+        "call:outbound"
+    }
+}
+
+/// The source of a daily total's kind, or None for entries that are neither money in nor
 /// revenue.
 pub fn source_of(kind: &str) -> Option<Source> {
     Some(match kind {
         "deposit" => Source::Deposits,
         "number_purchase" | "number_renewal" => Source::Numbers,
         "package_purchase" => Source::Packages,
-        // A call's recording is voice revenue.
-        "call" | "recording" => Source::Calls,
+        "call:inbound" => Source::InboundCalls,
+        "call:outbound" => Source::OutboundCalls,
+        "recording" => Source::Recordings,
         "sms" => Source::Sms,
         "ivr_subscription" => Source::Ivr,
         "refund" => Source::Refunds,
@@ -68,6 +84,15 @@ mod tests {
         assert_eq!(source_of("refund"), Some(Source::Refunds));
         assert_eq!(source_of("sms"), Some(Source::Sms));
         assert_eq!(source_of("number_renewal"), Some(Source::Numbers));
+        assert_eq!(source_of("recording"), Some(Source::Recordings));
+        assert_eq!(
+            source_of(call_day_kind("inbound")),
+            Some(Source::InboundCalls)
+        );
+        assert_eq!(
+            source_of(call_day_kind("outbound")),
+            Some(Source::OutboundCalls)
+        );
         assert_eq!(source_of("admin_credit"), None);
         assert_eq!(source_of("trial_credit"), None);
     }

@@ -15321,7 +15321,10 @@ export interface components {
       deposits: components['schemas']['Money'];
       numbers: components['schemas']['Money'];
       packages: components['schemas']['Money'];
-      calls: components['schemas']['Money'];
+      inboundCalls: components['schemas']['Money'];
+      outboundCalls: components['schemas']['Money'];
+      /** @description Call recordings stored. */
+      recordings: components['schemas']['Money'];
       sms: components['schemas']['Money'];
       /** @description IVR plans' monthly fees. */
       ivr: components['schemas']['Money'];

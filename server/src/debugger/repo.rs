@@ -24,6 +24,29 @@ pub struct Event {
     pub created_at: i64,
 }
 
+impl Event {
+    /// An error of a TwiML call that no exchange of its own shows (a Dial refused, a
+    /// Play file not played): `url` names what it was about, if anything.
+    pub fn call_error(owner: i64, call_sid: &str, code: u32, url: &str, message: String) -> Event {
+        Event {
+            id: 0,
+            user_id: owner,
+            source: "twiml".into(),
+            level: "error".into(),
+            code: Some(code.into()),
+            call_sid: Some(call_sid.into()),
+            method: if url.is_empty() { "" } else { "GET" }.into(),
+            url: url.into(),
+            request: String::new(),
+            status: None,
+            response: None,
+            message: Some(message),
+            duration_ms: 0,
+            created_at: crate::db::now_ms(),
+        }
+    }
+}
+
 pub async fn insert<'e>(ex: impl Exec<'e>, e: &Event) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO debugger_events (user_id, source, level, code, call_sid, method, url, request, \

@@ -15,7 +15,10 @@ pub enum Kind {
     NumberPurchase,
     NumberRenewal,
     PackagePurchase,
-    Call,
+    /// A call's charge; its direction counts apart in the daily totals.
+    Call {
+        inbound: bool,
+    },
     Sms,
     Refund,
     AdminCredit,
@@ -34,7 +37,7 @@ impl Kind {
             Kind::NumberPurchase => "number_purchase",
             Kind::NumberRenewal => "number_renewal",
             Kind::PackagePurchase => "package_purchase",
-            Kind::Call => "call",
+            Kind::Call { .. } => "call",
             Kind::Sms => "sms",
             Kind::Refund => "refund",
             Kind::AdminCredit => "admin_credit",
@@ -43,6 +46,18 @@ impl Kind {
             Kind::TrialExpiry => "trial_expiry",
             Kind::IvrSubscription => "ivr_subscription",
             Kind::Recording => "recording",
+        }
+    }
+
+    /// The kind the entry is totalled under per day, for analytics.
+    pub fn day_kind(self) -> &'static str {
+        match self {
+            Kind::Call { inbound } => dialtone_core::analytics::call_day_kind(if inbound {
+                "inbound"
+            } else {
+                "outbound"
+            }),
+            other => other.as_str(),
         }
     }
 }
@@ -108,7 +123,7 @@ pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, Po
     };
     let entry_id = repo::insert_entry(&mut *conn, entry).await?;
     // The day's total per kind, for analytics, in the same transaction.
-    repo::add_to_day(&mut *conn, now / DAY_MS, p.kind.as_str(), p.amount).await?;
+    repo::add_to_day(&mut *conn, now / DAY_MS, p.kind.day_kind(), p.amount).await?;
     if p.amount > 0 {
         // Money in may lift the balance back over the auto-recharge threshold: the
         // next crossing may then recharge, even if spending drops it before the job

@@ -183,15 +183,21 @@ statements! {
          AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reference = 'sms:' || CAST(m.id AS TEXT) AND l.amount_micros = -m.cost_micros)";
 }
 
+/// The daily kind of a ledger row `l` (its call `c`, if any): core's call_day_kind.
+const DAY_KIND: &str = "CASE WHEN l.kind <> 'call' THEN l.kind \
+    WHEN c.direction = 'inbound' THEN 'call:inbound' ELSE 'call:outbound' END";
+
 /// Recomputes the daily totals from the ledger itself (after backdating demo data).
 pub async fn rebuild_daily(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM ledger_daily")
         .execute(&mut *conn)
         .await?;
-    sqlx::query(
+    sqlx::query(&format!(
         "INSERT INTO ledger_daily (day, kind, amount_micros, entries) \
-         SELECT created_at / 86400000, kind, CAST(SUM(amount_micros) AS BIGINT), COUNT(*) FROM ledger_entries GROUP BY created_at / 86400000, kind",
-    )
+         SELECT l.created_at / 86400000, {DAY_KIND}, CAST(SUM(l.amount_micros) AS BIGINT), COUNT(*) \
+         FROM ledger_entries l LEFT JOIN calls c ON l.kind = 'call' AND c.call_id = SUBSTR(l.reference, 6) \
+         GROUP BY l.created_at / 86400000, {DAY_KIND}",
+    ))
     .execute(&mut *conn)
     .await?;
     Ok(())

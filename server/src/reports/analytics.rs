@@ -13,7 +13,7 @@ use crate::settings::DAY_MS;
 use crate::state::AppState;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use dialtone_core::analytics::{figure, source_of};
+use dialtone_core::analytics::{figure, source_of, SOURCES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
@@ -70,7 +70,7 @@ fn days(r: &Range) -> Result<(i64, i64)> {
 }
 
 pub struct Analytics {
-    revenue: BTreeMap<i64, [i64; 7]>,
+    revenue: BTreeMap<i64, [i64; SOURCES.len()]>,
     calls: BTreeMap<i64, [i64; 3]>,
     users: BTreeMap<i64, i64>,
     destinations: Vec<(String, i64, i64, i64)>,
@@ -78,7 +78,8 @@ pub struct Analytics {
 
 async fn compute(state: &AppState, from: i64, to: i64) -> Result<Analytics> {
     let pool = &state.db.pool;
-    let mut revenue: BTreeMap<i64, [i64; 7]> = (from..=to).map(|d| (d, [0; 7])).collect();
+    let mut revenue: BTreeMap<i64, [i64; SOURCES.len()]> =
+        (from..=to).map(|d| (d, [0; SOURCES.len()])).collect();
     let rows = repo::money_by_day(pool, from, to).await?;
     for (day, kind, amount) in rows {
         let (Some(source), Some(r)) = (source_of(&kind), revenue.get_mut(&day)) else {
@@ -126,13 +127,17 @@ pub struct AnalyticsReport {
 
 /// One day's money in (deposits) and revenue by product, with refunds apart.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RevenueDay {
     pub date: String,
     /// Money paid in.
     pub deposits: Money,
     pub numbers: Money,
     pub packages: Money,
-    pub calls: Money,
+    pub inbound_calls: Money,
+    pub outbound_calls: Money,
+    /// Call recordings stored.
+    pub recordings: Money,
     pub sms: Money,
     /// IVR plans' monthly fees.
     pub ivr: Money,
@@ -193,10 +198,12 @@ pub async fn get_analytics(
                 deposits: m(r[0]),
                 numbers: m(r[1]),
                 packages: m(r[2]),
-                calls: m(r[3]),
-                sms: m(r[4]),
-                ivr: m(r[5]),
-                refunds: m(r[6]),
+                inbound_calls: m(r[3]),
+                outbound_calls: m(r[4]),
+                recordings: m(r[5]),
+                sms: m(r[6]),
+                ivr: m(r[7]),
+                refunds: m(r[8]),
             })
             .collect(),
         calls: a
@@ -249,7 +256,7 @@ pub async fn export_analytics(
     let mut out = String::new();
     match c.chart.as_str() {
         "revenue" => {
-            out.push_str("date,deposits,numbers,packages,calls,sms,ivr,refunds\n");
+            out.push_str("date,deposits,numbers,packages,inbound_calls,outbound_calls,recordings,sms,ivr,refunds\n");
             for (d, x) in &a.revenue {
                 let figures: Vec<String> = x.iter().map(|v| m(*v)).collect();
                 out.push_str(&format!("{},{}\n", label(*d), figures.join(",")));

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 /// Kinds whose (negative) amounts are what customers spent with us; refunds give back.
 pub const REVENUE_KINDS: &str =
-    "'number_purchase', 'number_renewal', 'package_purchase', 'call', 'sms', 'refund', 'ivr_subscription', 'recording'";
+    "'number_purchase', 'number_renewal', 'package_purchase', 'call:inbound', 'call:outbound', 'sms', 'refund', 'ivr_subscription', 'recording'";
 
 /// The administrators' overview.
 #[derive(Serialize, ToSchema)]

@@ -44,10 +44,9 @@ fn view(account_sid: &str, c: CallRow) -> Call {
         api_version: API_VERSION.into(),
         date_created: wire::date(c.created_at),
         date_updated: wire::date(c.created_at),
-        direction: if c.direction == "inbound" {
-            "inbound".into()
-        } else {
-            "outbound-dial".into()
+        direction: match c.direction.as_str() {
+            "inbound" | "outbound-api" => c.direction.clone(),
+            _ => "outbound-dial".into(),
         },
         duration: c.duration_seconds.to_string(),
         end_time: wire::date(c.ended_at),

@@ -73,15 +73,19 @@ pub struct CallRow {
     pub created_at: i64,
 }
 
+/// A call placed or answered through the API shows its API direction and the number
+/// its callee saw (a verified outside number is billed as the account's own).
 const CALL_COLUMNS: &str =
-    "id, sid, direction, from_number, to_number, started_at, answered_at, ended_at, \
-    duration_seconds, cost_micros, status, created_at";
+    "c.id, c.sid, COALESCE(a.direction, c.direction) AS direction, \
+    COALESCE(a.from_number, c.from_number) AS from_number, c.to_number, c.started_at, c.answered_at, \
+    c.ended_at, c.duration_seconds, c.cost_micros, c.status, c.created_at";
+const CALLS: &str = "calls c LEFT JOIN api_calls a ON a.call_id = c.call_id";
 
 statements! {
     /// One of the user's calls by its SID (or, for records from before SIDs, its row id).
     pub fn call(user_id: i64, sid: &str, legacy_id: Option<i64>) -> optional(CallRow) =
         &format!(
-            "SELECT {CALL_COLUMNS} FROM calls WHERE user_id = $1 AND (sid = $2 OR (sid IS NULL AND id = $3))"
+            "SELECT {CALL_COLUMNS} FROM {CALLS} WHERE c.user_id = $1 AND (c.sid = $2 OR (c.sid IS NULL AND c.id = $3))"
         ),
         (user_id, sid, legacy_id.unwrap_or(0));
 }
@@ -101,9 +105,11 @@ pub async fn calls<'e>(
     f: &CallFilter<'_>,
     w: &Window,
 ) -> sqlx::Result<Vec<CallRow>> {
-    let from = "FROM calls WHERE user_id = $1 AND id < $2 \
-        AND ($3 = '' OR to_number = $3) AND ($4 = '' OR from_number = $4) AND ($5 = '' OR status = $5) \
-        AND started_at >= $6 AND started_at <= $7";
+    let from = format!(
+        "FROM {CALLS} WHERE c.user_id = $1 AND c.id < $2 \
+        AND ($3 = '' OR c.to_number = $3) AND ($4 = '' OR COALESCE(a.from_number, c.from_number) = $4) \
+        AND ($5 = '' OR c.status = $5) AND c.started_at >= $6 AND c.started_at <= $7"
+    );
     let filter = [
         Text(f.to),
         Text(f.from),
@@ -111,7 +117,8 @@ pub async fn calls<'e>(
         Int(f.started_from),
         Int(f.started_to),
     ];
-    w.rows(ex, CALL_COLUMNS, from, "id", user_id, &filter).await
+    w.rows(ex, CALL_COLUMNS, &from, "c.id", user_id, &filter)
+        .await
 }
 
 #[derive(sqlx::FromRow)]

@@ -69,14 +69,28 @@ async fn stats_and_analytics_reflect_real_activity() {
         .await;
     assert_eq!(stats["countries"], active);
 
+    // An inbound call to the number counts apart from the outbound ones.
+    let inbound = json!({ "callId": "in1", "direction": "inbound", "from": "+442079460999", "to": mine,
+        "startedAt": now.to_rfc3339(), "answeredAt": now.to_rfc3339(),
+        "endedAt": now.to_rfc3339(), "durationSeconds": 60, "status": "completed" });
+    send_cdr(&app, inbound).await;
+    let inbound_cost = app
+        .scalar("SELECT cost_micros FROM calls WHERE call_id = 'in1'")
+        .await;
+    assert!(inbound_cost > 0, "the inbound minute is charged");
+
     let a = app.get_as(&admin, "/api/admin/analytics").await.body;
     let today = a["revenue"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
-        (today["numbers"].clone(), today["calls"].clone()),
-        (json!(3.99), json!(0.075))
+        (
+            today["numbers"].clone(),
+            today["outboundCalls"].clone(),
+            today["inboundCalls"].as_f64()
+        ),
+        (json!(3.99), json!(0.075), Some(inbound_cost as f64 / 1e6))
     );
-    assert_eq!(a["asr"], 66.6);
-    assert_eq!(a["acd"], 90);
+    assert_eq!(a["asr"], 75.0);
+    assert_eq!(a["acd"], 80);
     assert_eq!(a["topDestinations"][0]["country"], "United Kingdom");
     assert_eq!(
         a["newUsers"].as_array().unwrap().last().unwrap()["count"],
@@ -86,7 +100,7 @@ async fn stats_and_analytics_reflect_real_activity() {
         .get_as(&admin, "/api/admin/analytics/export?chart=calls")
         .await;
     assert_eq!(csv.text.lines().next(), Some("date,calls,answered,minutes"));
-    assert!(csv.text.trim_end().ends_with(",3,2,3"), "{}", csv.text);
+    assert!(csv.text.trim_end().ends_with(",4,3,4"), "{}", csv.text);
     assert_eq!(
         app.get_as(&admin, "/api/admin/analytics?from=2026-01-02&to=2026-01-01")
             .await

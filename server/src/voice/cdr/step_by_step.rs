@@ -145,7 +145,9 @@ async fn debit(
     let posting = |amount, description| Posting {
         user_id,
         amount,
-        kind: Kind::Call,
+        kind: Kind::Call {
+            inbound: cdr.direction == "inbound",
+        },
         description,
         reference: reference(),
         actor_id: None,

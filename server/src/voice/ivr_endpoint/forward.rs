@@ -49,7 +49,7 @@ async fn billed_for(
 }
 
 /// Twilio's "Dial: Invalid callerId value".
-const INVALID_CALLER_ID: i64 = 13214;
+const INVALID_CALLER_ID: u32 = 13214;
 
 impl Session {
     /// The number the forward's party sees, and the account's number the leg is
@@ -72,24 +72,16 @@ impl Session {
             Ok(None) => {}
             Err(e) => tracing::error!(error = %e, "IVR: a Dial callerId could not be checked"),
         }
-        let event = crate::debugger::repo::Event {
-            id: 0,
-            user_id: owner,
-            source: "twiml".into(),
-            level: "error".into(),
-            code: Some(INVALID_CALLER_ID),
-            call_sid: Some(self.sid.clone()),
-            method: String::new(),
-            url: String::new(),
-            request: String::new(),
-            status: None,
-            response: None,
-            message: Some(format!(
-                "Dial: Invalid callerId value: {wanted} is neither a number of this account nor one it verified"
-            )),
-            duration_ms: 0,
-            created_at: crate::db::now_ms(),
-        };
+        let message = format!(
+            "Dial: Invalid callerId value: {wanted} is neither a number of this account nor one it verified"
+        );
+        let event = crate::debugger::repo::Event::call_error(
+            owner,
+            &self.sid,
+            INVALID_CALLER_ID,
+            "",
+            message,
+        );
         crate::debugger::record(&state, event).await;
         None
     }

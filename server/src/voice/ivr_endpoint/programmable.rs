@@ -41,11 +41,27 @@ impl Session {
             Ok(_) => Arc::new(stream::silence(MISSING_PROMPT_MS)),
             Err(e) => {
                 tracing::warn!(call_id = %self.dialog.call_id, error = %e, "TwiML: nothing to play; silence instead");
+                self.not_played(url.as_deref().unwrap_or(""), &e).await;
                 Arc::new(stream::silence(MISSING_PROMPT_MS))
             }
         };
         self.prompts.insert(key, samples.clone());
         samples
+    }
+
+    /// A Play file (or Say text) that could not be made into audio is shown in the
+    /// owner's Debugger as Twilio's 11200, with why.
+    async fn not_played(&self, url: &str, error: &anyhow::Error) {
+        let Some(call) = &self.twiml else { return };
+        let message = format!("{error}: a second of silence was played instead");
+        let event = crate::debugger::repo::Event::call_error(
+            call.owner_id,
+            &call.call_sid,
+            crate::voice::twiml::fetch::RETRIEVAL_FAILURE,
+            url,
+            message,
+        );
+        crate::debugger::record(&self.ep.state, event).await;
     }
 
     /// A TwiML recording just made is stored, and its action told where: RecordingSid

@@ -12,10 +12,15 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use dialtone_server::webhooks::{deliver_due, signature};
 
-const CALLEE: &str = "+12125550199";
+pub(super) const CALLEE: &str = "+12125550199";
 
 /// POST /Calls.json with an Idempotency-Key.
-async fn create(ivr: &Ivr, c: &Creds, form: &[(&str, &str)], key: &str) -> crate::common::Resp {
+pub(super) async fn create(
+    ivr: &Ivr,
+    c: &Creds,
+    form: &[(&str, &str)],
+    key: &str,
+) -> crate::common::Resp {
     let uri = format!("/2010-04-01/Accounts/{}/Calls.json", c.account_sid);
     let auth = format!(
         "Basic {}",
@@ -34,6 +39,11 @@ async fn create(ivr: &Ivr, c: &Creds, form: &[(&str, &str)], key: &str) -> crate
 }
 
 async fn placing_line() -> (Ivr, Application, Creds) {
+    placing_line_heard_at(None).await
+}
+
+/// A number that places calls to the carrier, whose media goes to `rtp` if given.
+pub(super) async fn placing_line_heard_at(rtp: Option<u16>) -> (Ivr, Application, Creds) {
     let (mut ivr, customer) = twiml_line(
         &[
             ("/status", 204, "text/plain", ""),
@@ -47,7 +57,10 @@ async fn placing_line() -> (Ivr, Application, Creds) {
         true,
     )
     .await;
-    ivr.switch.start_carrier();
+    match rtp {
+        Some(port) => ivr.switch.start_carrier_heard_at(port),
+        None => ivr.switch.start_carrier(),
+    }
     let switch = format!("127.0.0.1:{}", ivr.switch.sip_port)
         .parse()
         .unwrap();
@@ -106,6 +119,7 @@ async fn calls_create_rings_the_callee_runs_the_twiml_and_is_billed_once() {
     // The API shows the record under the SID it answered with.
     let fetched = get(&ivr.app, &c, &format!("/Calls/{sid}.json")).await;
     assert_eq!(fetched.body["status"], "completed", "{}", fetched.body);
+    assert_eq!(fetched.body["direction"], "outbound-api");
 
     // Status callbacks, in order, signed.
     for _ in 0..50 {
@@ -346,6 +360,17 @@ async fn calls_create_may_come_from_an_outside_number_the_account_verified() {
         (Some(ivr.number.as_str()), Some("completed")),
         "billed as the account's number: {call}"
     );
+    // The Calls API shows the number the callee saw, here and in its From filter.
+    let sid = made.body["sid"].as_str().unwrap();
+    let listed = get(
+        &ivr.app,
+        &c,
+        &format!("/Calls.json?From=%2B{}", &VERIFIED[1..]),
+    )
+    .await;
+    assert_eq!(listed.body["calls"][0]["sid"], sid, "{}", listed.body);
+    assert_eq!(listed.body["calls"][0]["from"], VERIFIED);
+    assert_eq!(listed.body["calls"][0]["status"], "completed");
     let carrier = ivr.switch.carrier_messages();
     assert!(
         carrier.contains(&format!("From: <sip:{VERIFIED}@")),

@@ -4,6 +4,7 @@
 //! the voicemail, the CDR), since SIPp does not inspect the audio it receives.
 
 mod api_calls;
+mod api_calls_media;
 mod application;
 mod calls;
 mod forward;

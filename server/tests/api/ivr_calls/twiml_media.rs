@@ -91,3 +91,40 @@ async fn a_caller_who_hangs_up_while_recorded_leaves_the_recording_and_its_actio
     let paths: Vec<String> = customer.asked().into_iter().map(|a| a.path).collect();
     assert_eq!(paths, ["/voice", "/recorded"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_play_file_that_cannot_be_played_is_in_the_debugger_and_the_call_goes_on() {
+    let docs = [
+        (
+            "/voice",
+            200,
+            XML,
+            "<Response><Play>/gone.wav</Play><Play>/notes.txt</Play><Redirect>/after</Redirect></Response>",
+        ),
+        ("/after", 200, XML, "<Response><Hangup/></Response>"),
+        ("/notes.txt", 200, "text/plain", "not a sound"),
+    ];
+    let (ivr, customer) = twiml_line(&docs, true).await;
+
+    ivr.carrier_completes("ivr-listen", 1).await;
+
+    let paths: Vec<String> = customer.asked().into_iter().map(|a| a.path).collect();
+    assert_eq!(paths, ["/voice", "/gone.wav", "/notes.txt", "/after"]);
+    let events = ivr
+        .app
+        .get_as(&ivr.s, "/api/debugger?source=twiml")
+        .await
+        .body;
+    let items = events["items"].as_array().unwrap();
+    let not_played = |path: &str| {
+        items
+            .iter()
+            .find(|e| e["code"] == 11200 && e["url"].as_str().unwrap().ends_with(path))
+            .unwrap_or_else(|| panic!("an 11200 entry for {path}: {events}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(not_played("/gone.wav").contains("HTTP 404"));
+    assert!(not_played("/notes.txt").contains("neither a WAV nor an MP3"));
+}

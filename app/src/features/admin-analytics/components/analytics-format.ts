@@ -15,7 +15,16 @@ export const count = new Intl.NumberFormat('en-US');
 
 /** A money figure of a day, as the analytics API names it. */
 export interface MoneySource {
-  key: 'deposits' | 'numbers' | 'packages' | 'calls' | 'sms' | 'ivr' | 'refunds';
+  key:
+    | 'deposits'
+    | 'numbers'
+    | 'packages'
+    | 'inboundCalls'
+    | 'outboundCalls'
+    | 'recordings'
+    | 'sms'
+    | 'ivr'
+    | 'refunds';
   label: string;
   color: string;
 }
@@ -29,7 +38,9 @@ export const moneyInSources: readonly MoneySource[] = [
 export const revenueSources: readonly MoneySource[] = [
   { key: 'numbers', label: 'Numbers', color: '#38bdf8' },
   { key: 'packages', label: 'Packages', color: '#059669' },
-  { key: 'calls', label: 'Calls', color: '#f59e0b' },
+  { key: 'inboundCalls', label: 'Inbound calls', color: '#f59e0b' },
+  { key: 'outboundCalls', label: 'Outbound calls', color: '#ea580c' },
+  { key: 'recordings', label: 'Recordings', color: '#a16207' },
   { key: 'sms', label: 'SMS', color: '#e11d48' },
   { key: 'ivr', label: 'IVR', color: '#7c3aed' },
 ];

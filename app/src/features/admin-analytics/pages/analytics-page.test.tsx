@@ -23,7 +23,9 @@ const analytics = (from: string, to: string) => ({
       deposits: 100,
       numbers: 2.99,
       packages: 19.99,
-      calls: 1.25,
+      inboundCalls: 0.5,
+      outboundCalls: 0.75,
+      recordings: 0.01,
       sms: 0.1,
       ivr: 29.99,
       refunds: 0,
@@ -33,7 +35,9 @@ const analytics = (from: string, to: string) => ({
       deposits: 50.5,
       numbers: 0,
       packages: 0,
-      calls: 0.75,
+      inboundCalls: 0,
+      outboundCalls: 0.75,
+      recordings: 0,
       sms: 0.05,
       ivr: 0,
       refunds: 1.5,
@@ -87,7 +91,7 @@ describe('Analytics page', () => {
     // What customers spent, by product (the IVR fee is IVR's, not SMS's), refunds apart.
     const revenue = screen.getByRole('region', { name: 'Revenue per day by product' });
     expect(revenue).toHaveTextContent(
-      'Numbers $2.99, Packages $19.99, Calls $2.00, SMS $0.15, IVR $29.99; refunds $1.50 given back.',
+      'Numbers $2.99, Packages $19.99, Inbound calls $0.50, Outbound calls $1.50, Recordings $0.01, SMS $0.15, IVR $29.99; refunds $1.50 given back.',
     );
     expect(await within(revenue).findByTestId('chart-revenue')).toHaveTextContent('2 points');
     expect(within(revenue).getByRole('img', { name: 'Revenue per day by product' })).toBeVisible();

@@ -100,7 +100,7 @@ fn settle_sql(backend: Backend, guarded: bool) -> String {
          SELECT $5, $10, balance_micros, 'call', $6, $7, NULL, $8 {src} {cond} $4 > 0"
     );
     let ledger_day = format!(
-        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) SELECT $9, 'call', $10, 1 {src} {cond} $4 > 0 \
+        "INSERT INTO ledger_daily (day, kind, amount_micros, entries) SELECT $9, CASE WHEN $12 = 'inbound' THEN 'call:inbound' ELSE 'call:outbound' END, $10, 1 {src} {cond} $4 > 0 \
          ON CONFLICT (day, kind) DO UPDATE SET amount_micros = ledger_daily.amount_micros + excluded.amount_micros, \
          entries = ledger_daily.entries + 1"
     );

@@ -58,9 +58,13 @@ impl Switch {
     /// Answers every call that reaches `port` and waits for its BYE: the carrier's
     /// trunk, or a registered device's phone. Its messages go to `answer-<port>.msg`.
     fn answer_at(&self, port: u16) -> Child {
+        self.answer_with(port, &switch_dir().join("sipp/answer.xml"))
+    }
+
+    fn answer_with(&self, port: u16, scenario: &Path) -> Child {
         Command::new("sipp")
             .arg("-sf")
-            .arg(switch_dir().join("sipp/answer.xml"))
+            .arg(scenario)
             .args(["-i", "127.0.0.1", "-p", &port.to_string()])
             .args(["-nostdin", "-bind_local", "-trace_msg", "-message_file"])
             .arg(self.dir.path().join(format!("answer-{port}.msg")))
@@ -74,6 +78,17 @@ impl Switch {
     /// The carrier's trunk for outbound calls.
     pub fn start_carrier(&mut self) {
         self.carrier = Some(self.answer_at(self.carrier_port));
+    }
+
+    /// The carrier's trunk, its answers naming `rtp` as where its media goes (a socket
+    /// the test reads) instead of SIPp's own media port: what the callee hears.
+    pub fn start_carrier_heard_at(&mut self, rtp: u16) {
+        let scenario = std::fs::read_to_string(switch_dir().join("sipp/answer.xml"))
+            .unwrap()
+            .replace("[media_port]", &rtp.to_string());
+        let file = self.dir.path().join("answer-heard.xml");
+        std::fs::write(&file, scenario).unwrap();
+        self.carrier = Some(self.answer_with(self.carrier_port, &file));
     }
 
     /// A phone that registers as `user` and then answers the calls it is rung for.
