@@ -69,7 +69,7 @@ export type IvrStep =
   | { type: "say"; text: string; audio?: string; next?: string; voice?: string; language?: string }
   | { type: "menu"; prompt: string; audio?: string; options: Partial<Record<IvrKey, string>>; timeoutSeconds: number; retries: number; onTimeout?: string; onInvalid?: string }
   | ({ type: "hours" } & IvrHours)
-  | { type: "forward"; to: string; ringSeconds: number; fallback?: string }
+  | { type: "forward"; to: string; also?: string[]; ringSeconds: number; fallback?: string }
   | { type: "voicemail"; greeting: string; audio?: string; maxSeconds: number }
   | { type: "hangup" }
   | { type: "play"; url: string; next?: string }
@@ -99,7 +99,7 @@ export type IvrAction =
   | { type: "pause"; seconds: number }
   | { type: "stopPlaying" }
   | { type: "collectDigits"; timeoutSeconds: number }
-  | { type: "forward"; to: string; ringSeconds: number }
+  | { type: "forward"; to: string; also?: string[]; ringSeconds: number }
   | { type: "beep" }
   | { type: "record"; maxSeconds: number }
   | { type: "finishRecording" }

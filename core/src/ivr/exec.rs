@@ -56,6 +56,9 @@ pub enum Action {
     #[serde(rename_all = "camelCase")]
     Forward {
         to: String,
+        /// Rung at the same time as `to`; the first to answer is connected.
+        #[serde(skip_serializing_if = "Vec::is_empty", default)]
+        also: Vec<String>,
         ring_seconds: u32,
         /// The number shown to the party called, when not the flow's own.
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -338,6 +341,7 @@ fn enter(flow: &Flow, s: &mut State, next: Option<String>, now: Now<'_>, out: &m
                 s.phase = Phase::Forwarding;
                 out.push(Action::Forward {
                     to: f.to.clone(),
+                    also: f.also.clone(),
                     ring_seconds: f.ring_seconds,
                     caller_id: f.caller_id.clone(),
                     record: f.record,

@@ -133,6 +133,10 @@ pub struct Interval {
 pub struct Forward {
     /// An E.164 number, or "devices" for the customer's SIP devices.
     pub to: String,
+    /// More parties rung at the same time as `to` (TwiML's Dial with several nouns):
+    /// the first to answer is connected, and the others stop ringing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
     pub ring_seconds: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
@@ -153,6 +157,7 @@ impl Default for Forward {
     fn default() -> Self {
         Forward {
             to: String::new(),
+            also: Vec::new(),
             ring_seconds: 30,
             fallback: None,
             action: None,
@@ -163,6 +168,9 @@ impl Default for Forward {
 }
 
 pub const FORWARD_TO_DEVICES: &str = "devices";
+
+/// The most parties one forward rings at once (Twilio's limit for a Dial's nouns).
+pub const FORWARD_PARTIES: usize = 10;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

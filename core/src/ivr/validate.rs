@@ -4,7 +4,7 @@
 use super::graph::{loops_without_key_press, reachable};
 use super::hours::{interval_minutes, parse_date, parse_time, Zones};
 use super::limits::*;
-use super::model::{Flow, Forward, Hours, Menu, Step, FORWARD_TO_DEVICES};
+use super::model::{Flow, Forward, Hours, Menu, Step, FORWARD_PARTIES, FORWARD_TO_DEVICES};
 use crate::phone;
 use serde::Serialize;
 
@@ -260,10 +260,21 @@ fn forward_problems(id: &str, f: &Forward) -> Vec<Problem> {
     let mut out = Vec::new();
     if f.to.is_empty() {
         out.push(step_problem(id, "enter the number to forward to"));
-    } else if f.to != FORWARD_TO_DEVICES && !phone::is_e164(&f.to) {
+    }
+    let parties = std::iter::once(&f.to).chain(&f.also);
+    if parties
+        .filter(|to| !to.is_empty())
+        .any(|to| to != FORWARD_TO_DEVICES && !phone::is_e164(to))
+    {
         // core's E.164 message, continuing the sentence after "Step 'x': ".
         let (first, rest) = phone::E164_MESSAGE.split_at(1);
         out.push(step_problem(id, format!("{}{rest}", first.to_lowercase())));
+    }
+    if 1 + f.also.len() > FORWARD_PARTIES {
+        out.push(step_problem(
+            id,
+            format!("a forward rings at most {FORWARD_PARTIES} parties at once"),
+        ));
     }
     out.extend(bounded(id, f.ring_seconds, RING_SECONDS, "the ring time"));
     out

@@ -4,7 +4,7 @@
 use super::verbs::{name, text_of, Builder};
 use super::{TwimlError, MAX_LOOP};
 use crate::ivr::limits::RING_SECONDS;
-use crate::ivr::model::FORWARD_TO_DEVICES;
+use crate::ivr::model::{FORWARD_PARTIES, FORWARD_TO_DEVICES};
 use crate::ivr::{Forward, Gather, Record};
 use crate::phone;
 use roxmltree::Node;
@@ -97,11 +97,13 @@ impl Builder<'_> {
                 });
             }
         }
-        if targets.len() > 1 {
-            self.warn("<Dial> rings one party; only the first is dialled".into());
+        if targets.len() > FORWARD_PARTIES {
+            return Err(TwimlError::schema(format!(
+                "<Dial> rings at most {FORWARD_PARTIES} parties at once"
+            )));
         }
+        let mut targets = targets.into_iter();
         let to = targets
-            .into_iter()
             .next()
             .ok_or_else(|| TwimlError::schema("<Dial> names no number"))?;
         let action = match node.attribute("action") {
@@ -110,6 +112,7 @@ impl Builder<'_> {
         };
         Ok(Forward {
             to,
+            also: targets.collect(),
             ring_seconds: self.number(node, "timeout", 30, RING_SECONDS),
             fallback: next,
             action,

@@ -50,6 +50,11 @@ impl Endpoint {
         }
     }
 
+    /// The channel of the call `call_id` names, while it is in progress.
+    fn sender_of(&self, call_id: &str) -> Option<mpsc::UnboundedSender<Incoming>> {
+        self.calls.lock().unwrap().get(call_id).cloned()
+    }
+
     fn forget(&self, call_id: &str) {
         self.calls.lock().unwrap().remove(call_id);
     }
@@ -173,8 +178,7 @@ async fn serve(ep: Arc<Endpoint>) {
 
 async fn dispatch(ep: &Arc<Endpoint>, msg: Message, from: SocketAddr) {
     let call_id = msg.call_id().to_string();
-    let existing = ep.calls.lock().unwrap().get(&call_id).cloned();
-    if let Some(call) = existing {
+    if let Some(call) = ep.sender_of(&call_id) {
         let _ = call.send((msg, from));
         return;
     }

@@ -247,17 +247,11 @@ impl Session {
         if messages.is_empty() {
             return;
         }
-        let me = self
-            .ep
-            .calls
-            .lock()
-            .unwrap()
-            .get(&self.dialog.call_id)
-            .cloned();
+        let Some(me) = self.ep.sender_of(&self.dialog.call_id) else {
+            return;
+        };
         for m in messages {
-            if let Some(me) = &me {
-                let _ = me.send(m);
-            }
+            let _ = me.send(m);
         }
     }
 

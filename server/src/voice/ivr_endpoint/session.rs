@@ -57,7 +57,11 @@ pub struct Session {
     /// The caller's codec (a forward's leg is offered it first).
     pub(super) codec: Codec,
     /// A forward in progress or connected.
-    pub(super) leg: Option<LegCall>,
+    /// The forward's legs, rung at once; `bridged` is the one that answered first.
+    pub(super) legs: Vec<LegCall>,
+    pub(super) bridged: Option<usize>,
+    /// Legs rung so far in this call (each gets a Call-ID of its own).
+    pub(super) legs_rung: u32,
     /// The call runs TwiML from this number's VoiceUrl (`programmable`).
     pub(super) twiml: Option<TwimlCall>,
     /// When the TwiML document now starting was asked for, until its first audio plays.
@@ -121,7 +125,9 @@ impl Session {
             prompts: HashMap::new(),
             events: VecDeque::new(),
             codec: accepted.offer.codec,
-            leg: None,
+            legs: Vec::new(),
+            bridged: None,
+            legs_rung: 0,
             control,
             sip: None,
             record_call: accepted.record_call,
@@ -209,7 +215,7 @@ impl Session {
         self.show_inbound("completed").await;
         ended.await;
         self.linger().await;
-        if let Some(leg) = &self.leg {
+        for leg in &self.legs {
             self.ep.forget(&leg.leg.call_id);
         }
     }
@@ -271,12 +277,13 @@ impl Session {
                 }
                 Action::Forward {
                     to,
+                    also,
                     ring_seconds,
                     caller_id,
                     record,
                 } => {
                     self.record_leg = record;
-                    self.forward(&to, ring_seconds, caller_id).await
+                    self.forward(&to, &also, ring_seconds, caller_id).await
                 }
                 Action::Beep => self.command(Command::Play {
                     audio: Arc::new(stream::beep(BEEP_MS)),

@@ -1,7 +1,8 @@
 //! TwiML's Dial on real calls: the caller's key reaches the Gather's action, which
 //! dials a number through the switch (a second leg the carrier answers, billed as an
 //! outbound call) shown with another of the account's numbers as callerId; a callerId
-//! that is not the account's fails the Dial at once, as Twilio's 13214.
+//! that is not the account's fails the Dial at once, as Twilio's 13214. Several numbers
+//! ring at once, and the first to answer is connected.
 
 use super::twiml::{twiml_line_with, XML};
 use super::OUTSIDE_CALLER;
@@ -160,5 +161,55 @@ async fn a_dial_may_show_an_outside_number_the_account_verified_billed_as_its_ow
     let claims: serde_json::Value = serde_json::from_slice(&claims).unwrap();
     assert_eq!(claims["attest"], "B", "{claims}");
     assert_eq!(claims["orig"]["tn"], &VERIFIED[1..], "{claims}");
+    ivr.app.assert_invariant().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dial_of_several_numbers_rings_them_at_once_and_connects_the_one_that_answers() {
+    // The carrier lets a number ending in 0000 ring unanswered.
+    const NO_ANSWER: &str = "+12125550000";
+    let (mut ivr, customer) =
+        twiml_line_with(&[("/voice", 200, XML, PRESS_2)], true, "10.00").await;
+    let dial = format!(
+        "<Response><Dial timeout=\"10\"><Number>{NO_ANSWER}</Number><Number>{CALLEE}</Number></Dial></Response>"
+    );
+    customer.serve("/digits", "text/xml", dial.into_bytes());
+    ivr.switch.start_carrier();
+
+    ivr.carrier_completes("ivr-forward", 1).await;
+
+    let billed = calls(&ivr.app, &ivr.s, 3, &ivr.switch).await;
+    let leg_to = |to: &str| {
+        billed
+            .iter()
+            .find(|c| c["type"] == "outbound" && c["to"] == to)
+            .unwrap_or_else(|| panic!("a leg to {to}: {billed:?}"))
+            .clone()
+    };
+    let answered = leg_to(CALLEE);
+    assert_eq!(answered["status"], "completed", "{answered}");
+    assert!(answered["cost"].as_f64().unwrap() > 0.0, "{answered}");
+    let unanswered = leg_to(NO_ANSWER);
+    assert_ne!(unanswered["status"], "completed", "{unanswered}");
+    assert_eq!(unanswered["cost"].as_f64(), Some(0.0), "{unanswered}");
+    // Both rang at once; the one that did not answer stopped ringing when the other
+    // answered, not when the caller hung up 4 s later nor at the Dial's timeout.
+    let carrier = ivr.switch.carrier_messages();
+    assert!(
+        carrier.contains(&format!("CANCEL sip:{NO_ANSWER}@")),
+        "the unanswered party was cancelled:\n{carrier}"
+    );
+    let app = &ivr.app;
+    let cancelled = app
+        .scalar("SELECT ended_at FROM calls WHERE to_number = '+12125550000'")
+        .await;
+    let picked_up = app
+        .scalar("SELECT answered_at FROM calls WHERE to_number = '+12125550199'")
+        .await;
+    assert!(
+        (cancelled - picked_up).abs() < 1500,
+        "cancelled {} ms after the other party answered",
+        cancelled - picked_up
+    );
     ivr.app.assert_invariant().await;
 }
