@@ -1,6 +1,8 @@
 // The offer told the same everywhere (issue 41): the public pages' prices and counts
 // are the catalogue API's, read here from the API and then from the pages in Chromium.
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newClient, openSignedIn } from './accounts';
 import { api } from './api';
 import { open, sharedBrowser } from './browser';
 
@@ -22,9 +24,52 @@ interface Pricing {
   };
 }
 
+interface Plan {
+  name: string;
+  minutes: number;
+  price: number;
+  highlights: string[];
+}
+
 const browser = sharedBrowser();
 const usd = (n: number) => `$${n.toFixed(2)}`;
 const rate = (n: number) => `$${n.toFixed(3)}`;
+const minutes = (n: number) => n.toLocaleString('en-US');
+
+/** The texts of a table row's cells, the row found by its header. */
+async function rowCells(page: Page, feature: string): Promise<string[]> {
+  return page
+    .getByRole('table')
+    .getByRole('row', { name: new RegExp(`^${feature}`) })
+    .getByRole('cell')
+    .allTextContents();
+}
+
+/** /pricing's Minutes Packages tab shows exactly `plans`: names, prices, minutes. */
+async function pricingShows(page: Page, plans: Plan[]) {
+  await page.goto('/pricing');
+  await page.getByRole('tab', { name: 'Minutes Packages' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('heading', { name: plans[0].name }).waitFor();
+  expect(await panel.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+    plans.map((p) => p.name),
+  );
+  for (const plan of plans) {
+    const card = panel.getByRole('listitem', { name: plan.name, exact: true });
+    expect(await card.textContent()).toContain(`${usd(plan.price)}/month`);
+    await card.getByText(`${minutes(plan.minutes)} outbound minutes`, { exact: true }).waitFor();
+  }
+}
+
+/** /features compares exactly `plans`, in catalogue order, with their prices and minutes. */
+async function featuresShow(page: Page, plans: Plan[]) {
+  await page.goto('/features');
+  const headers = page.getByRole('table').getByRole('columnheader');
+  await headers.nth(1).waitFor();
+  expect(await headers.allTextContents()).toEqual(['Feature', ...plans.map((p) => p.name)]);
+  expect(await rowCells(page, 'Monthly price')).toEqual(plans.map((p) => usd(p.price)));
+  expect(await rowCells(page, 'Outbound minutes')).toEqual(plans.map((p) => minutes(p.minutes)));
+}
 
 describe('the catalogue on the public pages', () => {
   test('products, pricing and the home page claim what the price list holds', async () => {
@@ -71,6 +116,36 @@ describe('the catalogue on the public pages', () => {
 
     await page.goto('/');
     await page.getByText('150+').first().waitFor();
+    await context.close();
+  });
+
+  test('the plans read the same on /pricing, /features, /products and Buy Package', async () => {
+    const { plans } = await api<{ plans: Plan[] }>('GET', '/catalogue/plans');
+    expect(plans.map((p) => p.name)).toEqual(['Basic', 'Professional', 'Enterprise']);
+    const cheapest = plans.reduce((low, p) => (p.price < low.price ? p : low));
+
+    const client = await newClient('Cara Catalogue', 'catalogue-e2e-1', 'e2e-catalogue');
+    const { page, context } = await openSignedIn(browser(), client.email, 'catalogue-e2e-1');
+    await pricingShows(page, plans);
+    await featuresShow(page, plans);
+
+    await page.goto('/products');
+    await page
+      .getByRole('article', { name: 'Outbound Calls' })
+      .getByText(
+        `Monthly plans from ${usd(cheapest.price)}/mo with ${minutes(cheapest.minutes)} minutes`,
+      )
+      .waitFor();
+
+    await page.goto('/client/buy-package');
+    const shop = page.getByRole('region', { name: 'Packages' });
+    await shop.getByRole('article').first().waitFor();
+    expect(await shop.getByRole('article').count()).toBe(plans.length);
+    for (const plan of plans) {
+      const card = shop.getByRole('article', { name: plan.name, exact: true });
+      expect(await card.textContent()).toContain(`${usd(plan.price)}/month`);
+      expect(await card.getByRole('listitem').allTextContents()).toEqual(plan.highlights);
+    }
     await context.close();
   });
 });

@@ -74,18 +74,20 @@ describe('numbers and packages', () => {
     await page.goto('/client/buy-package');
     await page.getByRole('button', { name: 'Purchase Basic' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Package' });
-    await dialog.getByText('Buy Basic for $19.99? 100 minutes valid 30 days.').waitFor();
+    await dialog.getByText('Buy Basic for $9.00? 500 minutes valid 30 days.').waitFor();
+    await dialog.getByText(/renews monthly until you cancel it/).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Basic package purchased successfully!').waitFor();
-    await page.getByRole('link', { name: 'Balance $0.01' }).waitFor();
+    await page.getByRole('link', { name: 'Balance $11.00' }).waitFor();
 
     await page.getByRole('link', { name: 'My Packages' }).click();
     const card = page.getByRole('article', { name: 'Basic' });
     await card.waitFor();
-    await card.getByText('100 of 100 minutes remaining').waitFor();
+    await card.getByText('500 of 500 minutes remaining').waitFor();
+    await card.getByText(/^Renews on/).waitFor();
     const bar = card.getByRole('progressbar');
-    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
-    expect(await bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('500');
+    expect(await bar.getAttribute('aria-valuemax')).toBe('500');
     await context.close();
   });
 

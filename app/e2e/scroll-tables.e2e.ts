@@ -51,7 +51,7 @@ const tables: Table[] = [
     last: (region) => region.getByRole('columnheader', { name: 'Enterprise' }),
     use: async (_page, last) => {
       const support = last.locator('xpath=ancestor::table').getByRole('row', { name: /Support/ });
-      expect(await support.getByRole('cell').last().textContent()).toBe('24/7 Priority');
+      expect(await support.getByRole('cell').last().textContent()).toBe('Priority support');
       expect(await support.getByRole('cell').last().isVisible()).toBe(true);
     },
   },

@@ -17,6 +17,7 @@ pub mod ivr;
 pub mod money;
 pub mod permissions;
 pub mod phone;
+pub mod plans;
 pub mod platform;
 pub mod pricing;
 pub mod quota;

@@ -2,8 +2,8 @@
 //! suite runs the same files through the wasm build (app/src/lib/core.vectors.test.ts).
 
 use dialtone_core::{
-    api, call, card, dates, inventory, ivr, money, permissions as geo, platform, pricing, rates,
-    rating, sip, sms, trial, twiml, two_factor, units, validation as v, wizard,
+    api, call, card, dates, inventory, ivr, money, permissions as geo, plans, platform, pricing,
+    rates, rating, sip, sms, trial, twiml, two_factor, units, validation as v, wizard,
 };
 use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
@@ -48,6 +48,20 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "validateNumberForm" => refusals(inventory::validate_number_form(&arg(args, 0))),
         "validateRange" => refusals(inventory::validate_range(&arg(args, 0))),
         "validatePackageForm" => refusals(inventory::validate_package_form(&arg(args, 0))),
+        "validatePlanForm" => refusals(plans::validate_plan_form(&arg(args, 0))),
+        "planSaving" => {
+            let micros = |i| arg::<String>(args, i).parse::<i64>().unwrap();
+            json!(
+                plans::saving_percent(micros(0), arg(args, 1), micros(2)).map(|percent| json!({
+                    "percent": percent,
+                    "text": plans::saving_text(percent)
+                }))
+            )
+        }
+        "checkPlanPrice" => {
+            let micros = |i| arg::<String>(args, i).parse::<i64>().unwrap();
+            json!(plans::check_price(micros(0), arg(args, 1), micros(2)).err())
+        }
         "validateSipDevice" => errors(sip::validate_device(&arg(args, 0))),
         "validateRecharge" => {
             let max = money::to_micros(dec(&arg::<String>(args, 1))?).unwrap();

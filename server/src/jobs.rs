@@ -16,6 +16,7 @@ pub struct Report {
     pub expired: u64,
     pub released: u64,
     pub packages_expired: u64,
+    pub plans_renewed: u64,
     pub deposits_abandoned: u64,
     pub reservations_released: u64,
     pub trials_ended: u64,
@@ -37,6 +38,8 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
         notices_sent: renewals::send_notices(state, now).await?,
         ..Default::default()
     };
+    // Plans first: a plan renewed now keeps paying for its numbers renewing now.
+    report.plans_renewed = crate::packages::renewals::renew_due(state, now).await?;
     let (renewed, expired) = renewals::renew_due(state, now).await?;
     report.renewed = renewed;
     report.expired = expired;

@@ -92,5 +92,7 @@ mod decks;
 mod forms;
 #[cfg(feature = "tools")]
 mod ivr;
+#[cfg(feature = "tools")]
+mod plans;
 #[cfg(feature = "forms")]
 mod sip_forms;

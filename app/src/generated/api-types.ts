@@ -2243,7 +2243,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The contact form's messages, newest first. */
+    /** The contact form's messages: priority support first, then newest first. */
     get: {
       parameters: {
         query?: {
@@ -5480,6 +5480,99 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/packages/mine/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops a plan renewing: its minutes and inclusions stay until the period ends. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The purchase's id */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The plan, no longer renewing */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnedPackage'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such record (or not the caller's) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/catalogue/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The plans on sale with what each includes and saves. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The plans on sale, in display order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Plans'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -14386,6 +14479,8 @@ export interface components {
       createdAt: string;
       handled: boolean;
       handledAt?: string | null;
+      /** @description From a customer whose plan has priority support: listed first. */
+      priority: boolean;
     };
     /**
      * Format: double
@@ -14591,7 +14686,13 @@ export interface components {
        */
       status: string;
       purchaseDate: string;
+      /** @description The end of the current period: the plan renews then unless cancelled. */
       expiryDate: string;
+      /**
+       * @description Whether it renews at the end of the period (plans bought before plans renewed,
+       *     and cancelled ones, do not).
+       */
+      renews: boolean;
     };
     OwnedPackages: {
       /** @description Active first, then by expiry, newest first (at most 200). */
@@ -14627,8 +14728,25 @@ export interface components {
        * @example active
        */
       status?: string;
+      /** @description Numbers whose monthly fee the plan pays, 0 (the default) to 100. */
+      includedNumbers?: components['schemas']['NumberOrText'];
+      /** @description IVR flows whose monthly fee the plan pays, 0 (the default) to 100. */
+      ivrFlows?: components['schemas']['NumberOrText'];
+      /**
+       * @description What the plan's IVR flows may contain: "basic" (the default), "advanced" or
+       *     "premium".
+       * @example basic
+       */
+      ivrLevel?: string;
+      /**
+       * @description "email" (the default) or "priority".
+       * @example email
+       */
+      support?: string;
+      /** @description Shown as MOST POPULAR. */
+      popular?: boolean;
     };
-    /** @description A package of the catalogue. */
+    /** @description A plan (package) of the catalogue. */
     PackageView: {
       /** Format: int64 */
       id: number;
@@ -14641,7 +14759,43 @@ export interface components {
        * @description Days the minutes stay valid after the purchase.
        */
       validity: number;
+      /** @description Lines the administrator added beyond what the plan's fields say. */
       features: string[];
+      /**
+       * Format: int64
+       * @description Numbers whose monthly fee the plan pays while it is in force.
+       */
+      includedNumbers: number;
+      /**
+       * Format: int64
+       * @description IVR flows whose monthly fee the plan pays while it is in force.
+       */
+      ivrFlows: number;
+      /**
+       * @description What the plan's IVR flows may contain: "basic", "advanced" or "premium".
+       * @example basic
+       */
+      ivrLevel: string;
+      /**
+       * @description "email" or "priority".
+       * @example email
+       */
+      support: string;
+      /** @description Shown as MOST POPULAR. */
+      popular: boolean;
+      /**
+       * @description What the plan includes, as every page lists it (core plans::highlights), then
+       *     `features`.
+       */
+      highlights: string[];
+      /**
+       * Format: int32
+       * @description The whole percentage its minutes save against the lowest pay-as-you-go
+       *     outbound rate (null when it saves nothing).
+       */
+      saving?: number | null;
+      /** @description "Saves 23% against pay as you go", or null. */
+      savingText?: string | null;
       /**
        * @description "active" (on sale) or "inactive".
        * @example active
@@ -14962,6 +15116,8 @@ export interface components {
         createdAt: string;
         handled: boolean;
         handledAt?: string | null;
+        /** @description From a customer whose plan has priority support: listed first. */
+        priority: boolean;
       }[];
       /** Format: int64 */
       total: number;
@@ -15053,6 +15209,11 @@ export interface components {
     };
     Permissions: {
       countries: components['schemas']['CountryPermission'][];
+    };
+    Plans: {
+      /** @description The plans on sale, in display order. */
+      plans: components['schemas']['PackageView'][];
+      payAsYouGoFrom?: null | components['schemas']['Money'];
     };
     /** @description Mail, payments and SMS as configured outside the database (no secrets). */
     PlatformConfiguration: {

@@ -24,6 +24,9 @@ export const {
   rateDeckInForceFrom,
   diffRateDecks,
   rateDeckHeader,
+  validatePlanForm,
+  planSaving,
+  checkPlanPrice,
 } = tools;
 
 /** Every export of the tools module by name, for the shared test vectors. */

@@ -8,9 +8,10 @@ use crate::money::Micros;
 /// The monthly price of a flow in use (spec section 9: "IVR from $29.99/mo").
 pub const MONTHLY_MICROS: Micros = 29_990_000;
 
-/// The IVR level a package gives, by its name: the public packages (Starter,
-/// Professional, Enterprise) and the client ones (Basic, Standard, Premium) in the same
-/// three steps. A package of another name gives Basic, like having none.
+/// The IVR level a package gives, by its level word (a plan's `ivr_level`: basic,
+/// advanced, premium) or, for packages bought before plans carried one, by its name:
+/// the public packages (Starter, Professional, Enterprise) and the client ones (Basic,
+/// Standard, Premium) in the same three steps. Anything else gives Basic, like none.
 pub fn level_of_package(name: &str) -> Level {
     let first = name
         .split_whitespace()
@@ -19,7 +20,7 @@ pub fn level_of_package(name: &str) -> Level {
         .to_ascii_lowercase();
     match first.as_str() {
         "enterprise" | "premium" => Level::Premium,
-        "professional" | "standard" => Level::Advanced,
+        "professional" | "standard" | "advanced" => Level::Advanced,
         _ => Level::Basic,
     }
 }
@@ -62,6 +63,7 @@ mod tests {
         assert_eq!(level_of_package("standard plan"), Level::Advanced);
         assert_eq!(level_of_package("Enterprise"), Level::Premium);
         assert_eq!(level_of_package("PREMIUM"), Level::Premium);
+        assert_eq!(level_of_package("advanced"), Level::Advanced);
         assert_eq!(level_of_package("Weekend special"), Level::Basic);
     }
 

@@ -2,7 +2,7 @@
 
 use crate::audit;
 use crate::auth::AdminUser;
-use crate::db::iso;
+use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::With;
 use crate::extract::{Json, Path, Query};
@@ -54,14 +54,17 @@ async fn post_contact(
 ) -> Result<(StatusCode, axum::Json<ContactReceived>)> {
     Error::check(v::validate_contact(&input))?;
     throttle::hit(&state.db, &format!("contact:ip:{ip}"), PER_IP).await?;
-    let id = repo::insert(
-        &state.db.pool,
-        input.name.trim(),
-        input.email.trim(),
-        input.subject.trim(),
-        input.message.trim(),
-    )
-    .await?;
+    let pool = &state.db.pool;
+    let priority = repo::has_priority_support(pool, input.email.trim(), now_ms()).await? > 0;
+    let message = repo::NewMessage {
+        name: input.name.trim(),
+        email: input.email.trim(),
+        subject: input.subject.trim(),
+        message: input.message.trim(),
+        priority,
+    };
+    let id = repo::insert(pool, message).await?;
+    let tag = if priority { "[Priority] " } else { "" };
     let body = format!(
         "New message #{id} from the contact form.\n\nFrom: {} <{}>\nSubject: {}\n\n{}\n",
         input.name.trim(),
@@ -73,7 +76,7 @@ async fn post_contact(
         .mailer
         .send(
             &state.config.support_email,
-            &format!("Contact form: {}", input.subject.trim()),
+            &format!("{tag}Contact form: {}", input.subject.trim()),
             &body,
         )
         .await?;
@@ -97,6 +100,8 @@ pub struct MessageView {
     created_at: String,
     handled: bool,
     handled_at: Option<String>,
+    /// From a customer whose plan has priority support: listed first.
+    priority: bool,
 }
 
 fn view(m: repo::ContactMessage) -> MessageView {
@@ -109,6 +114,7 @@ fn view(m: repo::ContactMessage) -> MessageView {
         created_at: iso(m.created_at),
         handled: m.handled_at.is_some(),
         handled_at: m.handled_at.map(iso),
+        priority: m.priority,
     }
 }
 
@@ -136,7 +142,7 @@ struct MessageFilter {
     status: Option<String>,
 }
 
-/// The contact form's messages, newest first.
+/// The contact form's messages: priority support first, then newest first.
 #[utoipa::path(get, path = "/admin/messages", tag = "contact",
     params(MessageFilter, PageQuery),
     responses(

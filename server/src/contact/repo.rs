@@ -15,15 +15,44 @@ pub struct ContactMessage {
     pub message: String,
     pub created_at: i64,
     pub handled_at: Option<i64>,
+    #[sqlx(try_from = "crate::db::Flag")]
+    pub priority: bool,
 }
 
-const COLUMNS: &str = "id, name, email, subject, message, created_at, handled_at";
+const COLUMNS: &str = "id, name, email, subject, message, created_at, handled_at, priority";
+
+/// A message as the form sent it (fields already trimmed).
+pub struct NewMessage<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub subject: &'a str,
+    pub message: &'a str,
+    /// Sent by a customer whose plan in force has priority support.
+    pub priority: bool,
+}
 
 statements! {
-    /// Stores a message (fields already trimmed); returns its id.
-    pub fn insert(name: &str, email: &str, subject: &str, message: &str) -> scalar_one(i64) =
-        "INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        (name, email, subject, message, now_ms());
+    /// Whether the account of `email` holds a plan in force with priority support.
+    pub fn has_priority_support(email: &str, now: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM users u JOIN user_packages up ON up.user_id = u.id \
+         JOIN packages p ON p.id = up.package_id \
+         WHERE LOWER(u.email) = LOWER($1) AND up.status <> 'expired' AND up.expires_at > $2 AND p.support = 'priority'";
+}
+
+/// Stores a message; returns its id.
+pub async fn insert<'e>(ex: impl Exec<'e>, m: NewMessage<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO contact_messages (name, email, subject, message, created_at, priority) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(m.name)
+    .bind(m.email)
+    .bind(m.subject)
+    .bind(m.message)
+    .bind(now_ms())
+    .bind(i64::from(m.priority))
+    .fetch_one(ex)
+    .await
 }
 
 /// Which messages the inbox shows.
@@ -44,7 +73,7 @@ impl Status {
     }
 }
 
-/// One page of messages, newest first.
+/// One page of messages: priority support first, then newest first.
 pub async fn page(
     pool: &AnyPool,
     status: Status,
@@ -53,7 +82,7 @@ pub async fn page(
     let list = List {
         from: &format!("FROM contact_messages WHERE {}", status.condition()),
         columns: COLUMNS,
-        order: "id DESC",
+        order: "priority DESC, id DESC",
     };
     list.page(pool, |x| x, q, |r| ContactMessage::from_row(r))
         .await

@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::renewals::{renew_in_batches, send_renewal_notices, Notice};
+use crate::packages::allowance::{self, Place};
 use crate::settings::add_months;
 use crate::state::AppState;
 use dialtone_core::ivr::plan;
@@ -29,6 +30,11 @@ pub async fn ensure_paid(
         return Ok(());
     }
     let monthly = plan::MONTHLY_MICROS;
+    billing::start(&mut *conn, flow_id, owner, monthly, now, add_months(now, 1)).await?;
+    if allowance::include(&mut *conn, owner, Place::Flow(flow_id), now).await? {
+        // A place in the owner's plan pays its months.
+        return Ok(());
+    }
     let description = format!("IVR flow {name}: first month");
     let posting = Posting {
         user_id: owner,
@@ -45,7 +51,6 @@ pub async fn ensure_paid(
         }
         Err(e) => return Err(e.into()),
     }
-    billing::start(&mut *conn, flow_id, owner, monthly, now, add_months(now, 1)).await?;
     Ok(())
 }
 
@@ -79,6 +84,12 @@ async fn renew_one(conn: &mut AnyConnection, d: &Due, now: i64) -> anyhow::Resul
         // No longer in use: nothing to charge; routing a number to it starts it again.
         billing::end(&mut *conn, d.flow_id, now).await?;
         return Ok(false);
+    }
+    let place = Place::Flow(d.flow_id);
+    if d.included && allowance::still_included(&mut *conn, d.owner, place, now).await? {
+        // Its plan pays this month.
+        billing::renewed(&mut *conn, d.flow_id, add_months(d.renews_at, 1), now).await?;
+        return Ok(true);
     }
     let description = format!("Monthly renewal of IVR flow {}", d.name);
     let posting = Posting {

@@ -72,10 +72,10 @@ impl IntoResponse for SaveError {
     }
 }
 
-/// The IVR level the customer's active packages give (core's mapping).
+/// The IVR level the customer's plans in force give (core's mapping).
 pub async fn level_of(pool: &sqlx::AnyPool, owner: i64) -> Result<Level, Error> {
-    let names = repo::active_package_names(pool, owner, crate::db::now_ms()).await?;
-    Ok(plan::level_for_packages(names.iter().map(String::as_str)))
+    let levels = repo::active_plan_levels(pool, owner, crate::db::now_ms()).await?;
+    Ok(plan::level_for_packages(levels.iter().map(String::as_str)))
 }
 
 /// Parses a request body as a flow; a body of the wrong shape is a 400.

@@ -5,6 +5,7 @@ use crate::db::claim::Renewals;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::numbers::repo::renewals::{self, Due};
+use crate::packages::allowance::{self, Place};
 use crate::settings::{self, add_months, DAY_MS};
 use crate::state::AppState;
 use dialtone_core::money::format_micros;
@@ -149,6 +150,11 @@ async fn renew_one(conn: &mut AnyConnection, n: &Due, now: i64) -> anyhow::Resul
         )
         .await?;
         return Ok(false);
+    }
+    if n.included && allowance::still_included(&mut *conn, owner, Place::Number(id), now).await? {
+        // Its plan pays this month.
+        renewals::renewed(&mut *conn, id, add_months(renews_at, 1), now).await?;
+        return Ok(true);
     }
     let description = format!("Monthly renewal of {number}");
     // One charge per number and period, whatever runs this and however often.

@@ -11,6 +11,7 @@ use crate::json::Money;
 use crate::ledger::{self, Kind, PostError, Posting};
 use crate::notifications::notify;
 use crate::openapi::responses::{Conflict, Insufficient, Invalid, SignedIn};
+use crate::packages::allowance::{self, Place};
 use crate::settings::{self, add_months};
 use crate::state::AppState;
 use axum::http::{HeaderMap, StatusCode};
@@ -227,9 +228,13 @@ pub async fn buy(
             "This number is no longer available. Please choose another one.".into(),
         ));
     };
-    let (number, monthly) = taken;
+    let (number, mut monthly) = taken;
     if how == NumberPurchase::TrialNumber {
         return take_trial_number(tx, (user_id, number_id), &number, renews_at).await;
+    }
+    if allowance::include(&mut tx, user_id, Place::Number(number_id), now).await? {
+        // A place in the owner's plan pays its months; the setup fee is still due.
+        monthly = 0;
     }
     let charges = [
         (monthly, format!("First month of {number}"), key.clone()),

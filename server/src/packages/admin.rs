@@ -10,6 +10,7 @@ use crate::openapi::responses::{AdminOnly, Invalid, NotFound, SignedIn};
 use axum::http::StatusCode;
 use dialtone_core::inventory::{validate_package_form, PackageInput, ValidPackage};
 use dialtone_core::money::to_micros;
+use dialtone_core::plans::{check_price, validate_plan_form, PlanInput, ValidPlan};
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, AnyConnection, Transaction};
 use utoipa::ToSchema;
@@ -78,9 +79,31 @@ pub struct PackageRequest {
     #[serde(default)]
     #[schema(example = "active")]
     status: String,
+    /// Numbers whose monthly fee the plan pays, 0 (the default) to 100.
+    #[serde(default, rename = "includedNumbers")]
+    #[schema(value_type = NumberOrText, example = 1)]
+    included_numbers: crate::json::NumberText,
+    /// IVR flows whose monthly fee the plan pays, 0 (the default) to 100.
+    #[serde(default, rename = "ivrFlows")]
+    #[schema(value_type = NumberOrText, example = 0)]
+    ivr_flows: crate::json::NumberText,
+    /// What the plan's IVR flows may contain: "basic" (the default), "advanced" or
+    /// "premium".
+    #[serde(default, rename = "ivrLevel")]
+    #[schema(example = "basic")]
+    ivr_level: String,
+    /// "email" (the default) or "priority".
+    #[serde(default)]
+    #[schema(example = "email")]
+    support: String,
+    /// Shown as MOST POPULAR.
+    #[serde(default)]
+    popular: bool,
 }
 
-fn validate(req: PackageRequest) -> Result<Checked> {
+/// The form checked by core: the package's fields, the plan's, and for a plan on sale
+/// its price against the lowest pay-as-you-go rate its minutes replace.
+async fn validate(conn: &mut AnyConnection, req: PackageRequest) -> Result<Checked> {
     let input = PackageInput {
         name: req.name,
         minutes: req.minutes.0,
@@ -89,20 +112,42 @@ fn validate(req: PackageRequest) -> Result<Checked> {
         features: req.features,
         status: req.status,
     };
-    let valid = validate_package_form(&input).map_err(Error::invalid)?;
+    let plan = PlanInput {
+        included_numbers: req.included_numbers.0,
+        ivr_flows: req.ivr_flows.0,
+        ivr_level: req.ivr_level,
+        support: req.support,
+    };
+    let (valid, plan) = match (validate_package_form(&input), validate_plan_form(&plan)) {
+        (Ok(valid), Ok(plan)) => (valid, plan),
+        (a, b) => {
+            let mut errors = a.err().unwrap_or_default();
+            errors.extend(b.err().unwrap_or_default());
+            return Err(Error::invalid(errors));
+        }
+    };
     let price = to_micros(valid.price).map_err(|e| Error::field("price", e.to_string()))?;
+    if valid.status == "active" {
+        if let Some(lowest) = repo::lowest_outbound_rate(&mut *conn).await? {
+            check_price(price, valid.minutes, lowest).map_err(|m| Error::field("price", m))?;
+        }
+    }
     let features = serde_json::to_string(&valid.features).unwrap_or_else(|_| "[]".into());
     Ok(Checked {
         valid,
+        plan,
+        popular: req.popular,
         price,
         features,
     })
 }
 
-/// A checked form: the package, its price in micro-dollars and its features as the
-/// JSON text the table keeps.
+/// A checked form: the package, the plan's fields, its price in micro-dollars and its
+/// features as the JSON text the table keeps.
 struct Checked {
     valid: ValidPackage,
+    plan: ValidPlan,
+    popular: bool,
     price: i64,
     features: String,
 }
@@ -116,6 +161,11 @@ impl Checked {
             validity_days: self.valid.validity_days,
             features: &self.features,
             status: &self.valid.status,
+            included_numbers: self.plan.included_numbers,
+            ivr_flows: self.plan.ivr_flows,
+            ivr_level: &self.plan.ivr_level,
+            support: &self.plan.support,
+            popular: self.popular,
         }
     }
 }
@@ -146,9 +196,9 @@ pub async fn post_package(
     With(state, AdminUser(admin)): With<AdminUser>,
     Json(req): Json<PackageRequest>,
 ) -> Result<(StatusCode, axum::Json<PackageItem>)> {
-    let form = validate(req)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
+    let form = validate(&mut tx, req).await?;
     let id = repo::insert(&mut *tx, form.fields(), now).await?;
     let created = audited(tx, admin.id, "package.create", id, None).await?;
     Ok((
@@ -168,8 +218,8 @@ pub async fn put_package(
     Path(id): Path<i64>,
     Json(req): Json<PackageRequest>,
 ) -> Result<axum::Json<PackageItem>> {
-    let form = validate(req)?;
     let mut tx = state.db.begin_write().await?;
+    let form = validate(&mut tx, req).await?;
     let before = load(&mut tx, id).await?;
     repo::update(&mut *tx, id, form.fields(), now_ms()).await?;
     let after = audited(tx, admin.id, "package.update", id, Some(&before)).await?;

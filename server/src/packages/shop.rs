@@ -25,7 +25,7 @@ pub struct Catalogue {
     responses((status = 200, description = "The active packages, in display order", body = Catalogue),
         SignedIn))]
 pub async fn list_packages(With(state, _auth): With<AuthUser>) -> Result<axum::Json<Catalogue>> {
-    let packages = repo::list_on_sale(&state.db.pool).await?;
+    let (packages, _) = super::public::on_sale(&state).await?;
     Ok(axum::Json(Catalogue { packages }))
 }
 
@@ -43,7 +43,11 @@ pub struct OwnedPackage {
     #[schema(example = "active")]
     pub status: String,
     pub purchase_date: String,
+    /// The end of the current period: the plan renews then unless cancelled.
     pub expiry_date: String,
+    /// Whether it renews at the end of the period (plans bought before plans renewed,
+    /// and cancelled ones, do not).
+    pub renews: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -87,9 +91,15 @@ pub async fn post_purchase(
             return Err(Error::Conflict("This purchase was already made".into()));
         }
     }
-    let (name, minutes, price, validity) = repo::find_on_sale(pool, id)
+    let plan = repo::plans::find_on_sale(pool, id)
         .await?
         .ok_or_else(|| Error::NotFound("This package is not on sale".into()))?;
+    let (name, minutes, price, validity) = (
+        plan.name.clone(),
+        plan.minutes,
+        plan.price_micros,
+        plan.validity_days,
+    );
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     crate::trial::check_purchase(&mut tx, user_id).await?;
@@ -122,6 +132,9 @@ pub async fn post_purchase(
         price_micros: price,
         purchased_at: now,
         expires_at: now + validity * DAY_MS,
+        included_numbers: plan.included_numbers,
+        ivr_flows: plan.ivr_flows,
+        ivr_level: &plan.ivr_level,
     };
     let package = repo::insert_owned(&mut *tx, bought).await?;
     notify(
@@ -129,7 +142,9 @@ pub async fn post_purchase(
         user_id,
         "purchase",
         "Package purchased",
-        &format!("{name}: {minutes} minutes, valid {validity} days."),
+        &format!(
+            "{name}: {minutes} minutes, valid {validity} days. It renews then until you cancel it."
+        ),
     )
     .await?;
     let balance: i64 = crate::users::repo::balance(&mut *tx, user_id).await?;

@@ -41,6 +41,7 @@ mod number_stock;
 mod numbers;
 mod openapi;
 mod packages;
+mod plans;
 mod platform;
 mod public;
 mod rate_deck_preview;

@@ -5,7 +5,7 @@ use dialtone_server::settings::DAY_MS;
 use serde_json::json;
 
 #[tokio::test]
-async fn the_catalogue_has_the_three_client_packages_of_section_9() {
+async fn the_catalogue_has_the_three_plans_the_comparison_names() {
     let (app, s) = TestApp::with_client("ada@example.com").await;
     let r = app.get_as(&s, "/api/packages").await;
     let summary: Vec<(String, i64, f64, i64)> = r.body["packages"]
@@ -24,9 +24,9 @@ async fn the_catalogue_has_the_three_client_packages_of_section_9() {
     assert_eq!(
         summary,
         vec![
-            ("Basic".into(), 100, 19.99, 30),
-            ("Standard".into(), 300, 49.99, 60),
-            ("Premium".into(), 750, 99.99, 90)
+            ("Basic".into(), 500, 9.0, 30),
+            ("Professional".into(), 2000, 29.0, 30),
+            ("Enterprise".into(), 10000, 99.0, 30)
         ]
     );
 }
@@ -43,7 +43,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
     app.fund(s.user_id, "25").await;
     let r = app.post_empty_as(&s, "/api/packages/1/purchase").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    assert_eq!(r.body["balance"], 5.01);
+    assert_eq!(r.body["balance"], 16.0);
     let mine = app.my_package(&s).await;
     assert_eq!(
         (
@@ -51,9 +51,21 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
             mine["minutes"].as_i64(),
             mine["remainingMinutes"].as_i64()
         ),
-        (Some("Basic"), Some(100), Some(100))
+        (Some("Basic"), Some(500), Some(500))
     );
     assert_eq!(mine["status"], "active");
+    assert_eq!(mine["renews"], true);
+    // Cancelled, it ends with its period instead of renewing.
+    let id = mine["id"].as_i64().unwrap();
+    let r = app
+        .post_empty_as(&s, &format!("/api/packages/mine/{id}/cancel"))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["renews"], false);
+    let again = app
+        .post_empty_as(&s, &format!("/api/packages/mine/{id}/cancel"))
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
 
     let expires = app.scalar("SELECT expires_at FROM user_packages").await;
     assert_eq!(
@@ -77,7 +89,7 @@ async fn buying_a_package_debits_its_price_and_starts_its_minutes_until_expiry()
 #[tokio::test]
 async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_not_deleted() {
     let (app, admin, s) = TestApp::with_admin_and_client().await;
-    let body = json!({ "name": "Weekend", "minutes": 60, "price": "9.99", "validity": 7, "features": ["60 minutes"], "status": "active" });
+    let body = json!({ "name": "Weekend", "minutes": 60, "price": "1.00", "validity": 7, "features": ["60 minutes"], "status": "active" });
     let r = app
         .post_as(&admin, "/api/admin/packages", body.clone())
         .await;
@@ -114,11 +126,11 @@ async fn administrators_manage_the_catalogue_and_a_used_package_is_deactivated_n
     assert_eq!(weekend["subscribers"], 1);
 
     let mut edit = body.clone();
-    edit["price"] = json!(8.5);
+    edit["price"] = json!(0.85);
     let r = app
         .put_as(&admin, &format!("/api/admin/packages/{id}"), edit)
         .await;
-    assert_eq!(r.body["item"]["price"], 8.5);
+    assert_eq!(r.body["item"]["price"], 0.85);
 
     let r = app
         .delete_as(&admin, &format!("/api/admin/packages/{id}"))

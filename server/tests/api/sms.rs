@@ -153,7 +153,7 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
             d["minutesRemaining"].as_i64(),
             d["balance"].clone()
         ),
-        (Some(1), Some(100), json!(6.02))
+        (Some(1), Some(500), json!(17.01))
     );
     assert!(d["unreadNotifications"].as_i64().unwrap() >= 2);
     let types: Vec<&str> = d["recentActivity"]
@@ -166,7 +166,7 @@ async fn the_dashboard_counts_numbers_minutes_and_usage() {
     let week = app.get_as(&s, "/api/dashboard/usage?range=week").await.body;
     let points = week["points"].as_array().unwrap();
     assert_eq!(points.len(), 7);
-    assert_eq!(points[6]["spend"], 23.98);
+    assert_eq!(points[6]["spend"], 12.99);
     let year = app.get_as(&s, "/api/dashboard/usage?range=year").await.body;
     assert!(year["points"].as_array().unwrap().len() >= 12);
     assert_eq!(

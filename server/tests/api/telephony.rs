@@ -79,7 +79,7 @@ async fn a_cdr_delivered_five_times_charges_once_and_releases_the_reservation() 
 
 #[tokio::test]
 async fn package_minutes_are_used_before_money() {
-    let (app, s, mine) = TestApp::with_caller("ada@example.com", "20.99").await;
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "10.00").await;
     assert_eq!(
         app.post_empty_as(&s, "/api/packages/1/purchase")
             .await
@@ -87,6 +87,9 @@ async fn package_minutes_are_used_before_money() {
         StatusCode::CREATED
     );
     assert_eq!(app.balance_of(&s).await, 1.0);
+    // 100 of the plan's 500 minutes left, so that what it allows stays under 4 hours.
+    app.scalar("UPDATE user_packages SET seconds_remaining = 6000 RETURNING id")
+        .await;
     let a = authorize(&app, "p1", "outbound", &mine, "+12125550199").await;
     assert_eq!(a["maxDurationSeconds"], 6000 + 3000);
     let r = completed(&app, "p1", "outbound", &mine, "+12125550199", 300).await;

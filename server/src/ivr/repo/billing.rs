@@ -13,6 +13,9 @@ pub struct Due {
     pub renews_at: i64,
     #[sqlx(rename = "monthly_micros")]
     pub monthly: i64,
+    /// Its monthly fee is paid by one of its owner's plans.
+    #[sqlx(try_from = "crate::db::Flag")]
+    pub included: bool,
 }
 
 statements! {
@@ -26,7 +29,7 @@ statements! {
          VALUES ($1, $2, 'active', $3, $4, $5, $4) \
          ON CONFLICT (flow_id) DO UPDATE SET status = 'active', user_id = excluded.user_id, \
          monthly_micros = excluded.monthly_micros, started_at = excluded.started_at, \
-         renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, updated_at = excluded.updated_at";
+         renews_at = excluded.renews_at, notice_sent_for = NULL, ended_at = NULL, included = 0, updated_at = excluded.updated_at";
 }
 
 /// The renewal job's statements over subscriptions: notices only of flows a number
@@ -38,9 +41,9 @@ pub const RENEWALS: Renewals<'static> = Renewals {
            AND EXISTS (SELECT 1 FROM number_ivr r JOIN phone_numbers p ON p.id = r.number_id \
                        WHERE r.flow_id = ivr_subscriptions.flow_id AND r.owner_id = ivr_subscriptions.user_id \
                          AND p.owner_id = r.owner_id AND p.status = 'active') \
-         RETURNING flow_id, user_id, renews_at, monthly_micros, \
+         RETURNING flow_id, user_id, renews_at, monthly_micros, included, \
            (SELECT name FROM ivr_flows f WHERE f.id = ivr_subscriptions.flow_id) AS name",
-    batch: "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros \
+    batch: "SELECT s.flow_id, s.user_id, f.name, s.renews_at, s.monthly_micros, s.included \
          FROM ivr_subscriptions s JOIN ivr_flows f ON f.id = s.flow_id \
          WHERE s.status = 'active' AND s.renews_at <= $1 ORDER BY s.renews_at, s.flow_id LIMIT $2",
     lock_of: Some("s"),

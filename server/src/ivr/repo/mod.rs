@@ -179,8 +179,8 @@ pub async fn flow_for_number<'e>(ex: impl Exec<'e>, e164: &str) -> sqlx::Result<
 }
 
 statements! {
-    /// Names of the packages `owner` holds in their period at `now` (used up or not):
-    /// what gives their IVR level.
-    pub fn active_package_names(owner: i64, now: i64) -> scalar_all(String) =
-        "SELECT name FROM user_packages WHERE user_id = $1 AND status <> 'expired' AND expires_at > $2";
+    /// The IVR levels of the plans `owner` holds in their period at `now` (used up or
+    /// not): what gives their IVR level.
+    pub fn active_plan_levels(owner: i64, now: i64) -> scalar_all(String) =
+        "SELECT ivr_level FROM user_packages WHERE user_id = $1 AND status <> 'expired' AND expires_at > $2";
 }

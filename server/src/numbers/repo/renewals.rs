@@ -18,6 +18,9 @@ pub struct Due {
     pub auto_renew: bool,
     /// Set while it is a free trial number: it ends with the trial.
     pub trial_until: Option<i64>,
+    /// Its monthly fee is paid by one of its owner's plans.
+    #[sqlx(try_from = "Flag")]
+    pub included: bool,
 }
 
 /// The renewal job's statements over numbers. The notice: the same statement that
@@ -26,8 +29,8 @@ pub const RENEWALS: Renewals<'static> = Renewals {
     notices: "UPDATE phone_numbers SET notice_sent_for = renews_at \
          WHERE status = 'active' AND auto_renew = 1 AND renews_at > $1 AND renews_at <= $2 \
            AND (notice_sent_for IS NULL OR notice_sent_for <> renews_at) \
-         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until",
-    batch: "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until FROM phone_numbers \
+         RETURNING id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until, included",
+    batch: "SELECT id, owner_id, number, renews_at, monthly_micros, auto_renew, trial_until, included FROM phone_numbers \
          WHERE status = 'active' AND renews_at <= $1 ORDER BY renews_at, id LIMIT $2",
     lock_of: None,
 };

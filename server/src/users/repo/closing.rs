@@ -13,9 +13,10 @@ statements! {
     pub fn drop_ivr_routes(user_id: i64) -> run() =
         "DELETE FROM number_ivr WHERE number_id IN (SELECT id FROM phone_numbers WHERE owner_id = $1)";
 
-    /// Packages end now (unused minutes are not refundable: the refund policy).
+    /// Packages end now (unused minutes are not refundable: the refund policy), and
+    /// plans renew no more.
     pub fn end_packages(user_id: i64) -> run() =
-        "UPDATE user_packages SET status = 'expired' WHERE user_id = $1 AND status = 'active'";
+        "UPDATE user_packages SET status = 'expired', renews = 0 WHERE user_id = $1 AND status IN ('active', 'used')";
 
     /// IVR flows are deleted (their subscriptions end with them).
     pub fn delete_flows(user_id: i64, now: i64) -> run() =

@@ -254,3 +254,29 @@ async fn a_flow_no_number_routes_to_ends_at_renewal_without_a_charge() {
     );
     app.assert_invariant().await;
 }
+
+#[tokio::test]
+async fn a_plans_included_flow_pays_no_monthly_fee_and_a_second_one_does() {
+    let (app, s, number_id, flow, _) = opening("50.00").await;
+    app.fund(s.user_id, "50").await;
+    // Professional includes one IVR flow.
+    let bought = app.post_empty_as(&s, "/api/packages/2/purchase").await;
+    assert_eq!(bought.status, StatusCode::CREATED, "{}", bought.body);
+    let before = balance_micros(&app, &s).await;
+    let r = route(&app, &s, number_id, Some(flow)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        balance_micros(&app, &s).await,
+        before,
+        "the plan pays its month"
+    );
+    assert_eq!(app.ledger_entries(&s, "ivr_subscription").await, 0);
+
+    let second = create(&app, &s, front_desk("Night desk")).await["id"]
+        .as_i64()
+        .unwrap();
+    let r = route(&app, &s, number_id, Some(second)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(balance_micros(&app, &s).await, before - MONTHLY_MICROS);
+    app.assert_invariant().await;
+}

@@ -141,7 +141,7 @@ async fn the_ivr_level_follows_the_customers_package() {
         basic[0].message.as_str()
     );
 
-    // The client package "Standard" (id 2) gives the Advanced level.
+    // The Professional plan (id 2) gives the Advanced level.
     let bought = app.post_empty_as(&s, "/api/packages/2/purchase").await;
     assert!(bought.status.is_success(), "{}", bought.body);
     let list = app.get_as(&s, "/api/ivr/flows").await;

@@ -22,7 +22,14 @@ export const MessagesTable = listTable<ContactMessage, MessagesTableProps>({
       header: 'From',
       cell: (item) => (
         <>
-          <p className="font-medium text-slate-900">{item.name}</p>
+          <p className="font-medium text-slate-900">
+            {item.name}
+            {item.priority && (
+              <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                Priority
+              </span>
+            )}
+          </p>
           <a href={`mailto:${item.email}`} className="text-brand-700 hover:underline">
             {item.email}
           </a>

@@ -14,6 +14,8 @@ const all = Array.from({ length: 25 }, (_, i) => ({
   message: 'Do you have Swiss numbers?',
   createdAt: '2025-01-15T10:00:00Z',
   handled: false,
+  // The server lists priority support first.
+  priority: i === 0,
 }));
 
 function server() {
@@ -41,6 +43,14 @@ describe('Admin messages page', () => {
     expect(await screen.findByText('Showing 21 to 25 of 25')).toBeInTheDocument();
     expect(screen.getByText('Question 25')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('marks the messages of customers with priority support', async () => {
+    server();
+    renderWithProviders(<MessagesPage />, { route: '/admin/messages' });
+    const first = await findRow('Question 1');
+    expect(within(first).getByText('Priority')).toBeInTheDocument();
+    expect(within(await findRow('Question 2')).queryByText('Priority')).toBeNull();
   });
 
   it('filters by status and shows an empty state', async () => {

@@ -12,6 +12,16 @@ export interface PackageBody {
   validity: number;
   features: string[];
   status: string;
+  /** Numbers whose monthly fee the plan pays, 0 to 100. */
+  includedNumbers: number;
+  /** IVR flows whose monthly fee the plan pays, 0 to 100. */
+  ivrFlows: number;
+  /** What the plan's IVR flows may contain: "basic", "advanced" or "premium". */
+  ivrLevel: string;
+  /** "email" or "priority". */
+  support: string;
+  /** Marked MOST POPULAR on the public pages. */
+  popular: boolean;
 }
 
 export const adminPackagesKey = ['admin', 'packages'] as const;

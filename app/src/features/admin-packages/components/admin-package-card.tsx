@@ -31,7 +31,10 @@ export function AdminPackageCard({ item, onEdit, onDelete }: AdminPackageCardPro
           <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900">
             {item.name}
           </h2>
-          <Badge tone={item.status === 'active' ? 'green' : 'red'}>{item.status}</Badge>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone={item.status === 'active' ? 'green' : 'red'}>{item.status}</Badge>
+            {item.popular && <Badge tone="blue">Most popular</Badge>}
+          </div>
         </div>
         <ActionsMenu
           label={`Actions for ${item.name}`}
@@ -47,16 +50,17 @@ export function AdminPackageCard({ item, onEdit, onDelete }: AdminPackageCardPro
         <Fact label="Validity" value={`${item.validity} days`} />
         <Fact label="Subscribers" value={String(item.subscribers)} />
       </dl>
-      {item.features.length > 0 && (
-        <div className="mt-4 border-t border-slate-200 pt-3">
-          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Features</h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {item.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        </div>
+      {item.savingText && (
+        <p className="mt-3 text-sm font-semibold text-green-700">{item.savingText}</p>
       )}
+      <div className="mt-4 border-t border-slate-200 pt-3">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Features</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {item.highlights.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
     </article>
   );
 }

@@ -1,9 +1,11 @@
 import toast from 'react-hot-toast';
 import type { ItemFormProps } from '../../../components/ui/dialogs/edit-dialogs';
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
+import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
 import { SelectField } from '../../../components/ui/forms/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/forms/text-field';
 import { validatePackageForm } from '../../../lib/core';
+import { validatePlanForm } from '../../../lib/core-tools';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 import { createPackage } from '../api/create-package';
 import { adminPackagesKey, type AdminPackage, type PackageBody } from '../api/get-admin-packages';
@@ -16,6 +18,11 @@ type Values = {
   validity: string;
   features: string;
   status: string;
+  includedNumbers: string;
+  ivrFlows: string;
+  ivrLevel: string;
+  support: string;
+  popular: boolean;
 };
 
 function initialValues(item?: AdminPackage): Values {
@@ -26,6 +33,11 @@ function initialValues(item?: AdminPackage): Values {
     validity: item ? String(item.validity) : '',
     features: item?.features.join('\n') ?? '',
     status: item?.status ?? 'active',
+    includedNumbers: item ? String(item.includedNumbers) : '0',
+    ivrFlows: item ? String(item.ivrFlows) : '0',
+    ivrLevel: item?.ivrLevel ?? 'basic',
+    support: item?.support ?? 'email',
+    popular: item?.popular ?? false,
   };
 }
 
@@ -36,16 +48,28 @@ function featureLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** Core's two checks: the package's fields, then what the plan includes. */
 function validate(values: Values) {
-  return validatePackageForm({
-    name: values.name.trim(),
-    minutes: values.minutes.trim(),
-    price: values.price.trim(),
-    validity: values.validity.trim(),
-    features: featureLines(values.features),
-    status: values.status,
-  });
+  return {
+    ...validatePackageForm({
+      name: values.name.trim(),
+      minutes: values.minutes.trim(),
+      price: values.price.trim(),
+      validity: values.validity.trim(),
+      features: featureLines(values.features),
+      status: values.status,
+    }),
+    ...validatePlanForm({
+      includedNumbers: values.includedNumbers.trim(),
+      ivrFlows: values.ivrFlows.trim(),
+      ivrLevel: values.ivrLevel,
+      support: values.support,
+    }),
+  };
 }
+
+/** Empty counts are none, as core reads them. */
+const count = (text: string) => Number(text.trim() || '0');
 
 /** Sent once core accepted the form: whole numbers as numbers, the price as its decimal text. */
 function toBody(values: Values): PackageBody {
@@ -56,6 +80,11 @@ function toBody(values: Values): PackageBody {
     validity: Number(values.validity.trim()),
     features: featureLines(values.features),
     status: values.status,
+    includedNumbers: count(values.includedNumbers),
+    ivrFlows: count(values.ivrFlows),
+    ivrLevel: values.ivrLevel,
+    support: values.support,
+    popular: values.popular,
   };
 }
 
@@ -73,7 +102,7 @@ export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>
     failure: 'Could not save the package.',
   });
 
-  function field(name: keyof Values) {
+  function field(name: Exclude<keyof Values, 'popular'>) {
     return { id: `package-${name}`, ...form.text(name) };
   }
 
@@ -95,9 +124,42 @@ export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>
           {...field('validity')}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Included numbers"
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('includedNumbers')}
+        />
+        <TextField
+          label="Included IVR flows"
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('ivrFlows')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="IVR level"
+          options={[
+            { value: 'basic', label: 'Basic' },
+            { value: 'advanced', label: 'Advanced' },
+            { value: 'premium', label: 'Premium' },
+          ]}
+          {...field('ivrLevel')}
+        />
+        <SelectField
+          label="Support"
+          options={[
+            { value: 'email', label: 'Email' },
+            { value: 'priority', label: 'Priority' },
+          ]}
+          {...field('support')}
+        />
+      </div>
       <TextAreaField
         label="Features"
-        hint="One feature per line."
+        hint="Extra lines, one per line, after what the plan includes."
         rows={4}
         {...field('features')}
       />
@@ -108,6 +170,12 @@ export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>
           { value: 'inactive', label: 'Inactive' },
         ]}
         {...field('status')}
+      />
+      <CheckboxField
+        id="package-popular"
+        label="Most popular"
+        description="Marked MOST POPULAR on the pricing page."
+        {...form.checkbox('popular')}
       />
     </FormDialog>
   );

@@ -13,12 +13,34 @@ const basic = {
   minutes: 100,
   price: 19.99,
   validity: 30,
-  features: ['Outbound calls', 'Email support'],
+  features: ['Outbound calls'],
   status: 'active',
   subscribers: 12,
+  includedNumbers: 1,
+  ivrFlows: 0,
+  ivrLevel: 'basic',
+  support: 'email',
+  popular: false,
+  highlights: [
+    '100 outbound minutes',
+    '1 phone number included',
+    'Basic IVR',
+    'Email support',
+    'Outbound calls',
+  ],
+  saving: 5,
+  savingText: 'Saves 5% against pay as you go',
 };
 
-const legacy = { ...basic, id: 2, name: 'Legacy', status: 'inactive', subscribers: 0 };
+const legacy = {
+  ...basic,
+  id: 2,
+  name: 'Legacy',
+  status: 'inactive',
+  subscribers: 0,
+  saving: null,
+  savingText: null,
+};
 
 const show = pageTest(
   <PackagesPage />,
@@ -29,7 +51,7 @@ const show = pageTest(
 );
 
 describe('Manage packages page', () => {
-  it('shows each package as a card', async () => {
+  it('shows each package as a card with what it includes and its saving', async () => {
     show();
     expect(screen.getByRole('heading', { name: 'Manage Packages' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Basic' });
@@ -38,9 +60,11 @@ describe('Manage packages page', () => {
       within(card)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Outbound calls', 'Email support']);
+    ).toEqual(basic.highlights);
+    expect(within(card).getByText('Saves 5% against pay as you go')).toBeInTheDocument();
     expect(within(card).getByText('active')).toHaveClass('bg-green-100');
     const old = screen.getByRole('article', { name: 'Legacy' });
+    expect(within(old).queryByText(/Saves/)).toBeNull();
     expect(within(old).getByText('inactive')).toHaveClass('bg-red-100');
   });
 
@@ -83,6 +107,11 @@ describe('Manage packages page', () => {
       validity: 90,
       features: ['Calls', 'SMS'],
       status: 'active',
+      includedNumbers: 0,
+      ivrFlows: 0,
+      ivrLevel: 'basic',
+      support: 'email',
+      popular: false,
     });
   });
 
@@ -92,7 +121,9 @@ describe('Manage packages page', () => {
     });
     await chooseRowAction('Basic', 'Edit Package');
     const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
-    expect(within(dialog).getByLabelText('Features')).toHaveValue('Outbound calls\nEmail support');
+    expect(within(dialog).getByLabelText('Features')).toHaveValue('Outbound calls');
+    expect(within(dialog).getByLabelText('Included numbers')).toHaveValue('1');
+    expect(within(dialog).getByLabelText('Support')).toHaveValue('email');
     await retype(within(dialog).getByLabelText('Minutes'), '150');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await expectCalled(fetch, 'PUT /api/admin/packages/1');
@@ -100,6 +131,48 @@ describe('Manage packages page', () => {
       minutes: 150,
       price: '19.99',
     });
+  });
+
+  it('takes what the plan includes, checked by core, and shows the price refusal', async () => {
+    const refused =
+      'A plan on sale must cost less than pay as you go: 100 minutes at the lowest rate of $0.019 a minute cost $1.90, so the price must be at most $1.89';
+    let attempts = 0;
+    const { fetch } = show({
+      'PUT /api/admin/packages/1': () => {
+        attempts += 1;
+        return attempts === 1
+          ? refusal(400, 'Invalid', { price: refused })
+          : ok({ item: { ...basic, price: 1.5 } });
+      },
+    });
+    await chooseRowAction('Basic', 'Edit Package');
+    const dialog = screen.getByRole('dialog', { name: 'Edit Package' });
+    await retype(within(dialog).getByLabelText('Included numbers'), '101');
+    await retype(within(dialog).getByLabelText('Included IVR flows'), 'two');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByLabelText('Included numbers')).toHaveAccessibleDescription(/100/);
+    expect(within(dialog).getByLabelText('Included IVR flows')).toHaveAccessibleDescription(/./);
+    expect(calls(fetch).filter((c) => c.startsWith('PUT'))).toEqual([]);
+
+    await retype(within(dialog).getByLabelText('Included numbers'), '3');
+    await retype(within(dialog).getByLabelText('Included IVR flows'), '1');
+    await userEvent.selectOptions(within(dialog).getByLabelText('IVR level'), 'Advanced');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Support'), 'Priority');
+    await userEvent.click(within(dialog).getByLabelText('Most popular'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Price (USD)')).toHaveAccessibleDescription(refused);
+    expect(bodyOf(fetch, 'PUT /api/admin/packages/1')).toMatchObject({
+      includedNumbers: 3,
+      ivrFlows: 1,
+      ivrLevel: 'advanced',
+      support: 'priority',
+      popular: true,
+    });
+
+    await retype(within(dialog).getByLabelText('Price (USD)'), '1.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("confirms a delete and shows the server's message", async () => {

@@ -1,7 +1,6 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Clock, Inbox, Mail, MapPin, Phone } from 'lucide-react';
 import { Section } from '../../../components/ui/layout/section';
-
-const hours = ['Mon-Fri 9:00 AM-8:00 PM EST', 'Sat 10:00 AM-6:00 PM EST', 'Sun closed'];
+import { supportHourLines } from './support-hours';
 
 export function ContactInfo() {
   return (
@@ -42,19 +41,19 @@ export function ContactInfo() {
           Support Hours
         </h2>
         <ul className="mt-4 space-y-1 text-sm text-slate-700">
-          {hours.map((line) => (
+          {supportHourLines.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       </section>
       <section className="rounded-2xl bg-brand-50 p-6">
         <h2 className="flex items-center gap-2 text-lg font-semibold text-brand-900">
-          <MessageCircle className="h-5 w-5" aria-hidden="true" />
-          Live Chat
+          <Inbox className="h-5 w-5" aria-hidden="true" />
+          Support Inbox
         </h2>
         <p className="mt-2 text-sm text-brand-900">
-          Need a faster answer? Our support team is available on live chat during support hours, and
-          typically replies within a few minutes.
+          Messages sent with this form reach our support inbox. We answer them by email during
+          support hours.
         </p>
       </section>
     </aside>

@@ -6,7 +6,7 @@ import { ContactInfo } from '../components/contact-info';
 export function ContactPage() {
   usePageMeta(
     'Contact',
-    'Contact Dialtone sales and support by form, email or phone. Support hours and live chat.',
+    'Contact Dialtone sales and support by form, email or phone. Support hours and the support inbox.',
   );
   return (
     <>

@@ -6,10 +6,11 @@ import {
   Lock,
   Phone,
   Server,
-  UserCog,
+  Users,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import { supportHoursText } from '../../contact/components/support-hours';
 
 export interface FeatureItem {
   title: string;
@@ -76,32 +77,21 @@ export const categories: FeatureCategory[] = [
     summary: 'People and insight to keep you running.',
     items: [
       {
-        title: '24/7 support',
-        description: 'Telephony specialists on email, chat and phone, day and night.',
+        title: 'Support by email',
+        description: `A support inbox answered by telephony specialists, ${supportHoursText}.`,
         icon: Headphones,
       },
       {
-        title: 'Call analytics',
-        description: 'Volumes, durations and costs by number, country and period.',
+        title: 'Call history and recordings',
+        description: 'Every call with its duration and cost, and its recording to download.',
         icon: BarChart3,
       },
       {
-        title: 'Account management',
-        description: 'A named contact for porting, volume pricing and onboarding.',
-        icon: UserCog,
+        title: 'Ring groups',
+        description:
+          'A TwiML <Dial> rings up to 10 numbers at once; the first to answer takes the call.',
+        icon: Users,
       },
     ],
   },
-];
-
-export const plans = ['Basic', 'Professional', 'Enterprise'] as const;
-
-export const comparison: { feature: string; values: [string, string, string] }[] = [
-  { feature: 'Virtual numbers', values: ['1', '5', 'Unlimited'] },
-  { feature: 'Support', values: ['Email', 'Email + Chat', '24/7 Priority'] },
-  { feature: 'IVR', values: ['Basic', 'Advanced', 'Premium'] },
-  { feature: 'Call recording', values: ['—', 'Yes', 'Yes'] },
-  { feature: 'Call analytics', values: ['—', 'Yes', 'Advanced'] },
-  { feature: 'API access', values: ['Yes', 'Yes', 'Yes'] },
-  { feature: 'Dedicated account manager', values: ['—', '—', 'Yes'] },
 ];

@@ -7,7 +7,7 @@ import { categories } from '../components/feature-data';
 export function FeaturesPage() {
   usePageMeta(
     'Features',
-    'Dialtone features: virtual numbers, IVR, APIs, redundancy, security, 24/7 support and a plan comparison.',
+    'Dialtone features: virtual numbers, IVR, APIs, redundancy, security, email support and a plan comparison.',
   );
   return (
     <>

@@ -1,9 +1,11 @@
 import { StatList } from '../../../components/ui/tables/stat-list';
+import { supportDays } from '../../contact/components/support-hours';
 
 const stats = [
   { value: '150+', label: 'Countries' },
   { value: '99.9%', label: 'Uptime' },
-  { value: '24/7', label: 'Support' },
+  // The days the support team answers, from the contact page's hours.
+  { value: supportDays, label: 'Support' },
 ];
 
 export function Stats() {

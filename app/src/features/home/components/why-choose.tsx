@@ -1,4 +1,5 @@
 import { Check, Clock, Shield, Wallet, Zap, Headphones } from 'lucide-react';
+import { supportDays } from '../../contact/components/support-hours';
 import { SectionHeading } from '../../../components/ui/layout/section-heading';
 
 const reasons = [
@@ -18,8 +19,8 @@ const reasons = [
     icon: Shield,
   },
   {
-    title: '24/7 support',
-    description: 'Real people who know telephony, by email, chat and phone.',
+    title: 'Real people on support',
+    description: `People who know telephony answer your messages by email, ${supportDays}.`,
     icon: Headphones,
   },
   {

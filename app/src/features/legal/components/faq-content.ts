@@ -1,3 +1,5 @@
+import { supportHoursText } from '../../contact/components/support-hours';
+
 export interface FaqGroup {
   title: string;
   items: { q: string; a: string }[];
@@ -34,7 +36,7 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         q: 'How can I pay?',
-        a: 'By credit card (Visa, Mastercard, Amex), SWIFT bank transfer, cryptocurrency (BTC, ETH, USDT) or e-wallet (PayPal, Skrill).',
+        a: 'By credit or debit card (Visa, Mastercard, Amex) through our card processor. You can also save a card and turn on automatic recharge, which tops up your balance when it runs low.',
       },
       {
         q: 'Can I get a refund?',
@@ -51,11 +53,11 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         q: 'What happens to unused minutes?',
-        a: 'Unused package minutes expire at the end of the billing period.',
+        a: 'Unused plan minutes expire at the end of the month. A plan renews monthly until you cancel it, each month with all its minutes.',
       },
       {
-        q: 'When does a package change take effect?',
-        a: 'At the start of the next billing cycle.',
+        q: 'How do I change or stop a plan?',
+        a: 'Cancel its renewal in My Packages: it keeps its minutes until the end of its month and does not renew. You can buy another plan at any time.',
       },
     ],
   },
@@ -64,7 +66,7 @@ export const faqGroups: FaqGroup[] = [
     items: [
       {
         q: 'How do I reach support?',
-        a: 'Through the contact form, by email at support@dialtone.test or on live chat. Support hours are Mon-Fri 9:00 AM-8:00 PM EST and Sat 10:00 AM-6:00 PM EST; we are closed on Sunday.',
+        a: `Through the contact form or by email at support@dialtone.test. Support hours are ${supportHoursText}.`,
       },
       {
         q: 'What uptime do you guarantee?',

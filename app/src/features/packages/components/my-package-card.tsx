@@ -1,10 +1,23 @@
+import { Button } from '../../../components/ui/basics/button';
 import { Badge, type BadgeTone } from '../../../components/ui/feedback/badge';
 import { formatDate } from '../../../lib/format-date';
 import type { MyPackage } from '../api/get-my-packages';
 
 const tones: Record<string, BadgeTone> = { active: 'green', expired: 'red', used: 'gray' };
 
-export function MyPackageCard({ item }: { item: MyPackage }) {
+/** "Renews on", "Expires on" or "Expired on", as the plan stands. */
+function endWord(item: MyPackage): string {
+  if (item.status === 'expired') return 'Expired on';
+  return item.renews ? 'Renews on' : 'Expires on';
+}
+
+interface MyPackageCardProps {
+  item: MyPackage;
+  /** Asks to stop a renewing plan renewing. */
+  onCancelRenewal: () => void;
+}
+
+export function MyPackageCard({ item, onCancelRenewal }: MyPackageCardProps) {
   const headingId = `my-package-${item.id}`;
   const share = item.minutes > 0 ? (item.remainingMinutes / item.minutes) * 100 : 0;
   return (
@@ -37,9 +50,18 @@ export function MyPackageCard({ item }: { item: MyPackage }) {
         {item.minutes} minutes remaining
       </p>
       <p className="mt-1 text-sm text-slate-500">
-        {item.status === 'expired' ? 'Expired' : 'Expires'}{' '}
-        <time dateTime={item.expiryDate}>{formatDate(item.expiryDate)}</time>
+        {endWord(item)} <time dateTime={item.expiryDate}>{formatDate(item.expiryDate)}</time>
       </p>
+      {item.renews && item.status !== 'expired' && (
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={onCancelRenewal}
+          aria-label={`Cancel renewal of ${item.name}`}
+        >
+          Cancel renewal
+        </Button>
+      )}
     </article>
   );
 }

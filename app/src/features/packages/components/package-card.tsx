@@ -1,6 +1,5 @@
 import { Button } from '../../../components/ui/basics/button';
-import { CheckList } from '../../../components/ui/layout/check-list';
-import { usd } from '../../../lib/core';
+import { PlanDetails } from '../../pricing/components/plan-details';
 import type { CataloguePackage } from '../api/get-packages';
 
 interface PackageCardProps {
@@ -8,23 +7,27 @@ interface PackageCardProps {
   onPurchase: () => void;
 }
 
+/** A plan on sale: its price a month and what it includes, as the catalogue has them. */
 export function PackageCard({ item, onPurchase }: PackageCardProps) {
   const headingId = `package-${item.id}-name`;
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        item.popular ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      }`}
     >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {item.name}
-      </h2>
-      <p className="mt-3">
-        <span className="text-3xl font-bold text-slate-900">{usd(item.price)}</span>
-      </p>
-      <p className="mt-1 text-sm text-slate-600">
-        {item.minutes} minutes, valid {item.validity} days
-      </p>
-      {item.features.length > 0 && <CheckList items={item.features} className="mt-4" />}
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {item.name}
+        </h2>
+        {item.popular && (
+          <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white">
+            MOST POPULAR
+          </span>
+        )}
+      </div>
+      <PlanDetails plan={item} size="text-3xl" />
       <Button className="mt-6 w-full" onClick={onPurchase} aria-label={`Purchase ${item.name}`}>
         Purchase
       </Button>

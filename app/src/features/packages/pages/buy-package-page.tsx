@@ -12,8 +12,8 @@ export function BuyPackagePage() {
   return (
     <AppPage
       title="Buy Package"
-      meta="Prepaid call-minute packages for your outbound calls."
-      description="Prepaid call-minute packages for your outbound calls. Unused minutes expire at the end of the package's validity."
+      meta="Monthly plans of outbound minutes, numbers and IVR flows."
+      description="Monthly plans of outbound minutes, numbers and IVR flows, paid from your balance. A plan renews monthly until you cancel it; unused minutes expire at the end of each month."
     >
       <CardList
         label="Packages"

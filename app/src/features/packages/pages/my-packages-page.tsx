@@ -1,18 +1,22 @@
+import { useState } from 'react';
 import { paths } from '../../../app/paths';
+import { ActionConfirmDialog } from '../../../components/ui/dialogs/action-confirm-dialog';
 import { AppPage } from '../../../components/ui/layout/app-page';
 import { EmptyStart } from '../../../components/ui/feedback/empty-start';
 import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { CardList } from '../../../components/ui/tables/card-list';
-import { useMyPackages } from '../api/get-my-packages';
+import { useMyPackages, type MyPackage } from '../api/get-my-packages';
+import { cancelRenewalConfirm } from '../components/cancel-renewal-confirm';
 import { MyPackageCard } from '../components/my-package-card';
 
 export function MyPackagesPage() {
   const packages = useMyPackages();
+  const [cancelling, setCancelling] = useState<MyPackage | null>(null);
   return (
     <AppPage
       title="My Packages"
-      meta="Your call-minute packages, the minutes left and their expiry."
-      description="Your call-minute packages and the minutes left."
+      meta="Your monthly plans, the minutes left and when they renew or expire."
+      description="Your monthly plans and the minutes left. A renewing plan renews on its date until you cancel it."
       actions={<ButtonLink to={paths.client.buyPackage}>Buy Package</ButtonLink>}
     >
       <CardList
@@ -27,8 +31,16 @@ export function MyPackagesPage() {
           </EmptyStart>
         }
       >
-        {(item) => <MyPackageCard key={item.id} item={item} />}
+        {(item) => (
+          <MyPackageCard key={item.id} item={item} onCancelRenewal={() => setCancelling(item)} />
+        )}
       </CardList>
+      {cancelling && (
+        <ActionConfirmDialog
+          {...cancelRenewalConfirm(cancelling)}
+          onClose={() => setCancelling(null)}
+        />
+      )}
     </AppPage>
   );
 }

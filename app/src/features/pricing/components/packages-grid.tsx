@@ -1,68 +1,58 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/basics/button-link';
-import { CheckList } from '../../../components/ui/layout/check-list';
+import { LoadingStatus } from '../../../components/ui/feedback/spinner';
+import { ListStates } from '../../../components/ui/tables/list-panel';
+import { usePlans, type Plan } from '../api/get-plans';
+import { PlanDetails } from './plan-details';
 
-const packages = [
-  {
-    name: 'Starter',
-    price: '$29',
-    features: ['500 outbound minutes', '1 phone number', 'Basic IVR', 'Email support'],
-  },
-  {
-    name: 'Professional',
-    price: '$79',
-    popular: true,
-    features: [
-      '2000 outbound minutes',
-      '3 phone numbers',
-      'Advanced IVR',
-      'Priority email and chat support',
-      'Call analytics',
-    ],
-  },
-  {
-    name: 'Enterprise',
-    price: '$199',
-    features: [
-      '10,000 outbound minutes',
-      '10 phone numbers',
-      'Premium IVR',
-      '24/7 dedicated support',
-      'Advanced analytics',
-    ],
-  },
-];
-
-export function PackagesGrid() {
+function PlanCard({ plan }: { plan: Plan }) {
+  const headingId = `plan-${plan.id}`;
   return (
-    <ul className="grid gap-6 p-4 sm:p-6 lg:grid-cols-3">
-      {packages.map((pkg) => (
-        <li
-          key={pkg.name}
-          className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
-            pkg.popular ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
-          }`}
-        >
-          {pkg.popular && (
-            <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
-              MOST POPULAR
-            </span>
-          )}
-          <h3 className="text-xl font-semibold text-slate-900">{pkg.name}</h3>
-          <p className="mt-4">
-            <span className="text-4xl font-extrabold text-slate-900">{pkg.price}</span>
-            <span className="text-slate-500">/month</span>
-          </p>
-          <CheckList items={pkg.features} className="mt-6" />
-          <ButtonLink
-            to={paths.signup}
-            variant={pkg.popular ? 'primary' : 'secondary'}
-            className="mt-6 w-full"
-          >
-            Get Started
-          </ButtonLink>
-        </li>
-      ))}
-    </ul>
+    <li
+      aria-labelledby={headingId}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        plan.popular ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      }`}
+    >
+      {plan.popular && (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
+          MOST POPULAR
+        </span>
+      )}
+      <h3 id={headingId} className="text-xl font-semibold text-slate-900">
+        {plan.name}
+      </h3>
+      <PlanDetails plan={plan} />
+      <ButtonLink
+        to={paths.signup}
+        variant={plan.popular ? 'primary' : 'secondary'}
+        className="mt-6 w-full"
+      >
+        Get Started
+      </ButtonLink>
+    </li>
+  );
+}
+
+/** The monthly plans on sale, as the catalogue API lists them. */
+export function PackagesGrid() {
+  const plans = usePlans();
+  return (
+    <div className="p-4 sm:p-6" aria-busy={plans.isFetching}>
+      <ListStates
+        query={plans}
+        loading={<LoadingStatus label="Loading plans..." />}
+        error="We could not load the plans."
+        empty="No plans are on sale right now."
+      >
+        {(items) => (
+          <ul className="grid gap-6 pt-3 lg:grid-cols-3">
+            {items.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
+    </div>
   );
 }

@@ -1,12 +1,15 @@
-import { Bitcoin, CreditCard, Landmark, Smartphone } from 'lucide-react';
+import { CreditCard, RefreshCw } from 'lucide-react';
 import { IconCardList, type IconCardItem } from '../../../components/ui/layout/icon-card-list';
 import { MarketingSection } from '../../../components/ui/layout/marketing-section';
 
+// What the product takes: cards through the card processor, nothing else.
 const methods: IconCardItem[] = [
-  { title: 'Credit card', description: 'Visa, Mastercard, Amex', icon: CreditCard },
-  { title: 'Bank transfer', description: 'SWIFT', icon: Landmark },
-  { title: 'Cryptocurrency', description: 'BTC, ETH, USDT', icon: Bitcoin },
-  { title: 'E-wallets', description: 'PayPal, Skrill', icon: Smartphone },
+  { title: 'Credit or debit card', description: 'Visa, Mastercard, Amex', icon: CreditCard },
+  {
+    title: 'Automatic recharge',
+    description: 'Your saved card tops up the balance when it runs low',
+    icon: RefreshCw,
+  },
 ];
 
 export function PaymentMethods() {
@@ -14,13 +17,13 @@ export function PaymentMethods() {
     <MarketingSection
       id="payment-methods-heading"
       title="Payment Methods"
-      intro="Top up your prepaid balance in USD the way that suits you."
+      intro="Top up your prepaid balance in USD by card."
       className="px-4 py-16"
     >
       <IconCardList
         items={methods}
         look="method"
-        className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+        className="mx-auto mt-10 grid max-w-2xl gap-6 sm:grid-cols-2"
       />
     </MarketingSection>
   );

@@ -6,12 +6,12 @@ const questions = [
     a: 'Numbers renew monthly and automatically until cancelled. We send you an email 7 days before each renewal.',
   },
   {
-    q: 'What happens to unused package minutes?',
-    a: 'Unused package minutes expire at the end of the billing period; they do not roll over.',
+    q: 'What happens to unused plan minutes?',
+    a: 'Unused plan minutes expire at the end of the month; they do not roll over. A renewing plan starts each month with all its minutes.',
   },
   {
-    q: 'Can I change my package?',
-    a: 'Yes. Package changes take effect at the next billing cycle.',
+    q: 'Can I change my plan?',
+    a: 'Yes. Cancel the renewal of your plan in My Packages and buy another: the plan you cancelled keeps its minutes until the end of its month.',
   },
   {
     q: 'Is there a free trial?',

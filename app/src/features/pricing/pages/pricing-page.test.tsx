@@ -5,6 +5,7 @@ import { failsUntilRecovered, mockApi, ok, refusal } from '../../../test/mock-ap
 import { renderWithProviders } from '../../../test/render';
 import { PricingPage } from './pricing-page';
 import { retype } from '../../../test/forms';
+import { plansBody } from '../../../test/plan-fixtures';
 
 const countries = [
   {
@@ -103,7 +104,7 @@ describe('Pricing page', () => {
     expect(screen.getByText('No countries match your search')).toBeInTheDocument();
   });
 
-  it('shows call rates with three decimals and the packages', async () => {
+  it('shows call rates with three decimals', async () => {
     mockApi({ 'GET /api/catalogue/pricing': ok(body) });
     renderWithProviders(<PricingPage />, { route: '/pricing' });
     await screen.findByRole('rowheader', { name: /Japan/ });
@@ -118,12 +119,75 @@ describe('Pricing page', () => {
       ),
     ).toBeInTheDocument();
     expect(within(row('Japan')).getByRole('link', { name: 'Buy Minutes' })).toBeInTheDocument();
+  });
+
+  it("shows the catalogue's plans on the Minutes Packages tab, nothing typed", async () => {
+    mockApi({
+      'GET /api/catalogue/pricing': ok(body),
+      'GET /api/catalogue/plans': ok(plansBody()),
+    });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
     await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText('MOST POPULAR')).toBeInTheDocument();
-    for (const price of ['$29', '$79', '$199']) {
-      expect(within(panel).getByText(price)).toBeInTheDocument();
+    const cards = await within(panel).findAllByRole('listitem', { name: /^(Basic|Pro|Ent)/ });
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Basic',
+      'Professional',
+      'Enterprise',
+    ]);
+    const pro = within(panel).getByRole('listitem', { name: 'Professional' });
+    expect(within(pro).getByText('MOST POPULAR')).toBeInTheDocument();
+    expect(within(pro).getByText('$29.00')).toBeInTheDocument();
+    expect(within(pro).getByText('/month')).toBeInTheDocument();
+    expect(within(pro).getByText('Saves 23% against pay as you go')).toBeInTheDocument();
+    for (const line of [
+      '2,000 outbound minutes',
+      '1 IVR flow included',
+      'Priority support',
+    ]) {
+      expect(within(pro).getByText(line)).toBeInTheDocument();
     }
+    expect(within(pro).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    const basic = within(panel).getByRole('listitem', { name: 'Basic' });
+    expect(within(basic).getByText('$9.00')).toBeInTheDocument();
+    expect(within(basic).queryByText('MOST POPULAR')).toBeNull();
+    expect(within(panel).getAllByText('MOST POPULAR')).toHaveLength(1);
+    expect(panel).not.toHaveTextContent(/24\/7|chat|Starter|\$79/i);
+  });
+
+  it('says so when no plan is on sale, and offers a retry when the plans fail', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const plans = failsUntilRecovered(refusal(503, 'Service unavailable.'), ok(plansBody([])));
+    mockApi({ 'GET /api/catalogue/pricing': ok(body), 'GET /api/catalogue/plans': plans.route });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    plans.recover();
+    await userEvent.click(retry);
+    expect(await screen.findByText('No plans are on sale right now.')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('shows a loading state while the plans load', async () => {
+    mockApi({
+      'GET /api/catalogue/pricing': ok(body),
+      'GET /api/catalogue/plans': () => new Promise(() => {}),
+    });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Minutes Packages' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading plans...');
+  });
+
+  it('takes cards only: no bank transfer, crypto or e-wallet', () => {
+    mockApi({ 'GET /api/catalogue/pricing': ok(body) });
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    const methods = screen.getByRole('region', { name: 'Payment Methods' });
+    expect(methods).toHaveTextContent('Visa, Mastercard, Amex');
+    expect(methods).toHaveTextContent('Automatic recharge');
+    expect(methods).not.toHaveTextContent(/SWIFT|crypto|BTC|PayPal|Skrill|bank/i);
   });
 
   it('offers a retry when the prices fail to load', async () => {

@@ -23,7 +23,7 @@ function note(tab: PricingTab, summary: PricingSummary | undefined): string {
         ? `Per-minute call rates and per-message SMS rates, in USD. A call recording costs $${summary.recordingRate} per started minute.`
         : 'Per-minute call rates and per-message SMS rates, in USD.';
     case 'packages':
-      return 'Monthly packages of outbound minutes, in USD.';
+      return 'Monthly plans of outbound minutes, numbers and IVR flows, in USD. A plan renews each month until you cancel it.';
   }
 }
 

@@ -2,16 +2,21 @@ import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/basics/button-link';
 import { CheckList } from '../../../components/ui/layout/check-list';
 import type { PricingSummary } from '../../pricing/api/get-pricing';
+import type { Plan } from '../../pricing/api/get-plans';
 import type { Product } from './products-data';
 
 export function ProductCard({
   product,
   summary,
+  cheapest,
 }: {
   product: Product;
   summary: PricingSummary | undefined;
+  /** The cheapest plan on sale, once the plans have loaded. */
+  cheapest: Plan | null;
 }) {
   const price = summary ? product.price(summary) : null;
+  const planLine = product.plan && cheapest ? [product.plan(cheapest)] : [];
   const headingId = `product-${product.id}`;
   return (
     <article
@@ -25,7 +30,7 @@ export function ProductCard({
         {product.name}
       </h2>
       <p className="mt-2 text-slate-600">{product.description}</p>
-      <CheckList items={product.features} className="mt-4" />
+      <CheckList items={[...product.features, ...planLine]} className="mt-4" />
       <p className="mt-6 text-lg font-bold text-slate-900">
         {price ?? <span className="text-slate-400">Loading prices…</span>}
       </p>

@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { rate, usd } from '../../../lib/core';
 import type { PricingSummary } from '../../pricing/api/get-pricing';
+import type { Plan } from '../../pricing/api/get-plans';
 
 export interface Product {
   id: string;
@@ -18,6 +19,8 @@ export interface Product {
   features: string[];
   /** The price text, from the price list's lowest prices (null while they load). */
   price: (from: PricingSummary) => string | null;
+  /** A last feature line from the cheapest monthly plan, when the product has one. */
+  plan?: (cheapest: Plan) => string;
 }
 
 const from = (amount: number | null | undefined, unit: string, format = rate) =>
@@ -48,7 +51,7 @@ export const products: Product[] = [
       'HD voice quality',
       'Call forwarding and ring groups',
       'Call recording',
-      'Voicemail to email',
+      'Voicemail with a notification',
     ],
     price: (f) => from(f.inboundFrom, 'min'),
   },
@@ -60,9 +63,10 @@ export const products: Product[] = [
     features: [
       'Caller ID from your Dialtone number',
       'Low rates to mobiles and landlines',
-      'Minute packages for lower rates',
       'Detailed call history',
     ],
+    plan: (p) =>
+      `Monthly plans from ${usd(p.price)}/mo with ${p.minutes.toLocaleString('en-US')} minutes`,
     price: (f) => from(f.outboundFrom, 'min'),
   },
   {
@@ -84,10 +88,10 @@ export const products: Product[] = [
     description: 'Welcome callers and route them to the right person with voice menus.',
     icon: Workflow,
     features: [
-      'Drag-and-drop call flows',
+      'Menus that callers answer with their keypad',
       'Text-to-speech greetings',
       'Business-hours routing',
-      'Queue music and announcements',
+      'Voicemail and call forwarding',
     ],
     price: () => 'From $29.99/mo',
   },
@@ -98,9 +102,9 @@ export const products: Product[] = [
     icon: Globe,
     features: [
       'Coverage in 150+ countries',
-      'Local presence in every market',
-      'Volume discounts',
-      'Dedicated account manager',
+      'Local numbers in each country we cover',
+      'One balance for numbers, calls and SMS',
+      'Published prices for every country',
     ],
     price: () => 'Custom pricing',
   },

@@ -4,6 +4,7 @@ import { CtaPanel } from '../../../components/ui/layout/cta-panel';
 import { PageHero } from '../../../components/ui/layout/page-hero';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { usePricingSummary } from '../../pricing/api/get-pricing';
+import { cheapestPlan, usePlans } from '../../pricing/api/get-plans';
 import { ProductCard } from '../components/product-card';
 import { products } from '../components/products-data';
 
@@ -13,6 +14,7 @@ export function ProductsPage() {
     'Virtual phone numbers, inbound and outbound calls, SMS, IVR and global coverage from Dialtone.',
   );
   const summary = usePricingSummary().data;
+  const cheapest = cheapestPlan(usePlans().data ?? []);
   return (
     <>
       <PageHero
@@ -24,7 +26,7 @@ export function ProductsPage() {
         <ul className="mx-auto grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} summary={summary} />
+              <ProductCard product={product} summary={summary} cheapest={cheapest} />
             </li>
           ))}
         </ul>
