@@ -25,6 +25,12 @@ class NumbersTest(TwilioTestCase):
         ours = set(self.account.numbers())
         self.assertFalse(ours & set().union(*numbers), "numbers already sold are not offered")
 
+        # Every number takes calls and SMS and none MMS: the SDK's capability filters.
+        capable = us.mobile.list(voice_enabled=True, sms_enabled=True, limit=5)
+        self.assertEqual(len(capable), 5)
+        self.assertTrue(all(n.capabilities["SMS"] for n in capable))
+        self.assertEqual(us.mobile.list(mms_enabled=True, limit=5), [])
+
         area = local[0].phone_number[2:5]
         by_area = us.local.list(area_code=area, limit=50)
         self.assertIn(local[0].phone_number, {n.phone_number for n in by_area})

@@ -150,9 +150,45 @@ pub fn from_prices(countries: &[CountryPrices]) -> FromPrices {
     }
 }
 
+/// What every number in stock can do: voice calls and SMS, no MMS or fax.
+pub const CAPABILITIES: [(&str, bool); 4] = [
+    ("voice", true),
+    ("sms", true),
+    ("mms", false),
+    ("fax", false),
+];
+
+/// A search's capability filter, each (capability, wanted): whether the numbers in
+/// stock meet it. An unknown capability is a refusal naming the known ones.
+pub fn capabilities_match(wanted: &[(&str, bool)]) -> Result<bool, String> {
+    let mut all = true;
+    for (name, want) in wanted {
+        let has = CAPABILITIES
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(name))
+            .map(|(_, has)| *has)
+            .ok_or_else(|| format!("{name} is not a capability: voice, sms, mms or fax"))?;
+        all &= has == *want;
+    }
+    Ok(all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_have_voice_and_sms_and_no_mms_or_fax() {
+        assert_eq!(capabilities_match(&[]), Ok(true));
+        assert_eq!(
+            capabilities_match(&[("voice", true), ("SMS", true)]),
+            Ok(true)
+        );
+        assert_eq!(capabilities_match(&[("sms", false)]), Ok(false));
+        assert_eq!(capabilities_match(&[("mms", true)]), Ok(false));
+        assert_eq!(capabilities_match(&[("fax", false)]), Ok(true));
+        assert!(capabilities_match(&[("pager", true)]).is_err());
+    }
 
     #[test]
     fn a_calling_code_falls_in_the_zone_of_its_first_digit() {

@@ -12348,6 +12348,14 @@ export interface paths {
           AreaCode?: string;
           /** @description Digits, letters or * the number contains */
           Contains?: string;
+          /** @description Only numbers that can (true) or cannot (false) take calls */
+          VoiceEnabled?: boolean;
+          /** @description Only numbers that can (true) or cannot (false) send SMS */
+          SmsEnabled?: boolean;
+          /** @description Only numbers that can (true) or cannot (false) send MMS */
+          MmsEnabled?: boolean;
+          /** @description Only numbers that can (true) or cannot (false) take faxes */
+          FaxEnabled?: boolean;
           /** @description 1 to 1000, 50 by default */
           PageSize?: number;
         };

@@ -39,6 +39,30 @@ fn contains_pattern(text: &str) -> TwilioResult<String> {
         .ok_or_else(|| TwilioError::bad(code::INVALID, dialtone_core::inventory::CONTAINS_MESSAGE))
 }
 
+/// Twilio's `VoiceEnabled`, `SmsEnabled`, `MmsEnabled` and `FaxEnabled` filters
+/// against core's capabilities of every number in stock: false when none can match.
+fn capable(p: &Params) -> TwilioResult<bool> {
+    let mut wanted = Vec::new();
+    for (param, name) in [
+        ("VoiceEnabled", "voice"),
+        ("SmsEnabled", "sms"),
+        ("MmsEnabled", "mms"),
+        ("FaxEnabled", "fax"),
+    ] {
+        match p.text(param).map(str::to_ascii_lowercase).as_deref() {
+            None => {}
+            Some("true") => wanted.push((name, true)),
+            Some("false") => wanted.push((name, false)),
+            Some(_) => {
+                let message = format!("{param} must be true or false");
+                return Err(TwilioError::bad(code::INVALID, message));
+            }
+        }
+    }
+    dialtone_core::catalogue::capabilities_match(&wanted)
+        .map_err(|m| TwilioError::bad(code::INVALID, m))
+}
+
 /// Numbers for sale in a country: `Local` (landline), `Mobile` or `TollFree`.
 #[utoipa::path(get, path = "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/{Type}.json", tag = "twilio",
     security(("twilio" = [])),
@@ -47,6 +71,10 @@ fn contains_pattern(text: &str) -> TwilioResult<String> {
         ("Type" = String, Path, description = "Local, Mobile or TollFree"),
         ("AreaCode" = Option<String>, Query, description = "The national number starts with these digits"),
         ("Contains" = Option<String>, Query, description = "Digits, letters or * the number contains"),
+        ("VoiceEnabled" = Option<bool>, Query, description = "Only numbers that can (true) or cannot (false) take calls"),
+        ("SmsEnabled" = Option<bool>, Query, description = "Only numbers that can (true) or cannot (false) send SMS"),
+        ("MmsEnabled" = Option<bool>, Query, description = "Only numbers that can (true) or cannot (false) send MMS"),
+        ("FaxEnabled" = Option<bool>, Query, description = "Only numbers that can (true) or cannot (false) take faxes"),
         ("PageSize" = Option<i64>, Query, description = "1 to 1000, 50 by default")),
     responses((status = 200, description = "Numbers for sale", body = AvailablePhoneNumberPage), Invalid, Credentials, Missing, Throttled))]
 pub async fn list_available(
@@ -68,15 +96,19 @@ pub async fn list_available(
         return Err(TwilioError::bad(code::INVALID, "AreaCode must be digits"));
     }
     let pattern = contains_pattern(p.text("Contains").unwrap_or(""))?;
-    let rows = repo::for_sale(
-        &state.db.pool,
-        &dialtone_core::catalogue::country_code(&country),
-        number_type,
-        area,
-        &pattern,
-        size,
-    )
-    .await?;
+    let rows = if capable(&p)? {
+        repo::for_sale(
+            &state.db.pool,
+            &dialtone_core::catalogue::country_code(&country),
+            number_type,
+            area,
+            &pattern,
+            size,
+        )
+        .await?
+    } else {
+        Vec::new()
+    };
     let uri = format!(
         "{}/AvailablePhoneNumbers/{}/{file}",
         super::base(&account.account_sid),

@@ -44,12 +44,15 @@ pub struct IncomingPhoneNumber {
     pub voice_url: String,
 }
 
+/// Core's capabilities of every number, as Twilio names them (`SMS` and `MMS` in
+/// capitals where `upper_sms`, as its AvailablePhoneNumbers resource writes them).
 pub(super) fn capabilities(upper_sms: bool) -> BTreeMap<String, bool> {
-    let sms = if upper_sms { "SMS" } else { "sms" };
-    let mms = if upper_sms { "MMS" } else { "mms" };
-    [("voice", true), (sms, true), (mms, false), ("fax", false)]
+    dialtone_core::catalogue::CAPABILITIES
         .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
+        .map(|(k, v)| match k {
+            "sms" | "mms" if upper_sms => (k.to_ascii_uppercase(), v),
+            _ => (k.to_string(), v),
+        })
         .collect()
 }
 

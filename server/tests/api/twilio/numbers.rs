@@ -42,6 +42,28 @@ async fn a_number_is_found_bought_configured_and_released_through_the_api() {
     )
     .await;
     assert_eq!(none.body["available_phone_numbers"], serde_json::json!([]));
+    // Every number takes calls and SMS, and none MMS: the capability filters say so.
+    let path = "/AvailablePhoneNumbers/US/Mobile.json?PageSize=3";
+    let capable = get(
+        &app,
+        &c,
+        &format!("{path}&VoiceEnabled=true&SmsEnabled=True"),
+    )
+    .await;
+    assert_eq!(
+        capable.body["available_phone_numbers"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    let mms = get(&app, &c, &format!("{path}&MmsEnabled=true")).await;
+    assert_eq!(mms.body["available_phone_numbers"], serde_json::json!([]));
+    assert_twilio_error(
+        &get(&app, &c, &format!("{path}&SmsEnabled=maybe")).await,
+        400,
+        20001,
+    );
     assert_twilio_error(
         &get(&app, &c, "/AvailablePhoneNumbers/US/Pager.json").await,
         404,

@@ -140,11 +140,7 @@ describe('Pricing page', () => {
     expect(within(pro).getByText('$29.00')).toBeInTheDocument();
     expect(within(pro).getByText('/month')).toBeInTheDocument();
     expect(within(pro).getByText('Saves 23% against pay as you go')).toBeInTheDocument();
-    for (const line of [
-      '2,000 outbound minutes',
-      '1 IVR flow included',
-      'Priority support',
-    ]) {
+    for (const line of ['2,000 outbound minutes', '1 IVR flow included', 'Priority support']) {
       expect(within(pro).getByText(line)).toBeInTheDocument();
     }
     expect(within(pro).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
