@@ -4350,6 +4350,11 @@ export interface paths {
            *     any one digit.
            */
           contains?: string;
+          /**
+           * @description Only numbers that can do this: `voice` or `sms` (every number in stock takes
+           *     calls and SMS; `mms` and `fax` find none).
+           */
+          capability?: string;
         };
         header?: never;
         path?: never;
@@ -13331,6 +13336,8 @@ export interface components {
       price: components['schemas']['Money'];
       /** @description The one-time setup fee. */
       setup: components['schemas']['Money'];
+      /** @description What the number can do (core's capabilities of every number): `voice`, `sms`. */
+      capabilities: string[];
     };
     AvailableNumbers: {
       /** @description At most 50, in number order. */

@@ -80,6 +80,11 @@ pub struct AvailableQuery {
     #[serde(default)]
     #[param(required = false)]
     contains: String,
+    /// Only numbers that can do this: `voice` or `sms` (every number in stock takes
+    /// calls and SMS; `mms` and `fax` find none).
+    #[serde(default)]
+    #[param(required = false)]
+    capability: String,
 }
 
 /// A number for sale.
@@ -95,6 +100,8 @@ pub struct AvailableNumber {
     pub price: Money,
     /// The one-time setup fee.
     pub setup: Money,
+    /// What the number can do (core's capabilities of every number): `voice`, `sms`.
+    pub capabilities: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -121,6 +128,7 @@ pub async fn get_available(
         .map_err(|m| Error::field("type", m))?;
     let search =
         dialtone_core::inventory::number_search(&q.prefix, &q.contains).map_err(Error::invalid)?;
+    let capable = capable(&q.capability)?;
     let setup = settings::load(&state.db.pool).await?.setup_fee_micros;
     let numbers = repo::find_available(
         &state.db.pool,
@@ -137,12 +145,32 @@ pub async fn get_available(
         number_type: n.number_type,
         price: Money::micros(n.monthly_micros),
         setup: Money::micros(setup),
+        capabilities: capabilities(),
     })
+    .filter(|_| capable)
     .collect();
     Ok(axum::Json(AvailableNumbers {
         numbers,
         setup_fee: Money::micros(setup),
     }))
+}
+
+/// Whether the numbers in stock can do `capability` (none asked: they all can).
+fn capable(capability: &str) -> Result<bool> {
+    let wanted: Vec<(&str, bool)> = match capability.trim() {
+        "" => Vec::new(),
+        name => vec![(name, true)],
+    };
+    dialtone_core::catalogue::capabilities_match(&wanted).map_err(|m| Error::field("capability", m))
+}
+
+/// Core's capabilities of every number, those it has.
+fn capabilities() -> Vec<String> {
+    let all = dialtone_core::catalogue::CAPABILITIES;
+    all.iter()
+        .filter(|(_, has)| *has)
+        .map(|(c, _)| c.to_string())
+        .collect()
 }
 
 #[derive(Deserialize, ToSchema)]

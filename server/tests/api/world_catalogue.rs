@@ -165,4 +165,16 @@ async fn the_wizard_searches_by_area_code_and_digits_contained() {
             json!(dialtone_core::inventory::CONTAINS_MESSAGE)
         )
     );
+    // Every number takes calls and SMS and says so; MMS finds none; a made-up
+    // capability is refused.
+    assert_eq!(all[0]["capabilities"], json!(["voice", "sms"]));
+    let sms = search("capability=sms").await.body;
+    assert_eq!(sms["numbers"].as_array().unwrap().len(), all.len());
+    let mms = search("capability=mms").await.body;
+    assert_eq!(mms["numbers"], json!([]));
+    let bad = search("capability=pager").await;
+    assert_eq!(
+        bad.body["errors"]["capability"],
+        "pager is not a capability: voice, sms, mms or fax"
+    );
 }

@@ -15,9 +15,11 @@ export type AvailableNumbers = Schema<'AvailableNumbers'>;
 export interface NumberSearch {
   prefix: string;
   contains: string;
+  /** `voice` or `sms`: only numbers that can do it; empty for any. */
+  capability: string;
 }
 
-export const noNumberSearch: NumberSearch = { prefix: '', contains: '' };
+export const noNumberSearch: NumberSearch = { prefix: '', contains: '', capability: '' };
 
 export const availableNumbersKey = ['numbers', 'available'] as const;
 
@@ -29,6 +31,7 @@ export function getAvailableNumbers(
   const query = new URLSearchParams({ country, type });
   if (search.prefix !== '') query.set('prefix', search.prefix);
   if (search.contains !== '') query.set('contains', search.contains);
+  if (search.capability !== '') query.set('capability', search.capability);
   return api.get<AvailableNumbers>(`/numbers/available?${query.toString()}`);
 }
 
@@ -38,7 +41,14 @@ export function useAvailableNumbers(
   search: NumberSearch = noNumberSearch,
 ) {
   return useQuery({
-    queryKey: [...availableNumbersKey, country, type, search.prefix, search.contains],
+    queryKey: [
+      ...availableNumbersKey,
+      country,
+      type,
+      search.prefix,
+      search.contains,
+      search.capability,
+    ],
     queryFn: () => getAvailableNumbers(country ?? '', type ?? '', search),
     enabled: country !== null && type !== null,
     // Other buyers take numbers all the time: always ask again when the step opens.

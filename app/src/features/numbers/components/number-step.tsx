@@ -2,12 +2,26 @@ import { Button } from '../../../components/ui/basics/button';
 import { EmptyStatus } from '../../../components/ui/feedback/empty-status';
 import { QueryLoadError } from '../../../components/ui/feedback/load-error';
 import { LoadingStatus } from '../../../components/ui/feedback/spinner';
+import { SelectField } from '../../../components/ui/forms/select-field';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { usd } from '../../../lib/core';
 import type { NumberSearch, useAvailableNumbers } from '../api/get-available-numbers';
 
 type AvailableQuery = ReturnType<typeof useAvailableNumbers>;
+
+const capabilityOptions = [
+  { value: '', label: 'Voice or SMS' },
+  { value: 'voice', label: 'Voice' },
+  { value: 'sms', label: 'SMS' },
+];
+
+/** "Voice · SMS": what a number can do, as the server lists it. */
+function capabilityText(capabilities: readonly string[]): string {
+  return capabilities
+    .map((c) => (c === 'sms' ? 'SMS' : c[0].toUpperCase() + c.slice(1)))
+    .join(' · ');
+}
 
 interface NumberStepProps {
   available: AvailableQuery;
@@ -33,7 +47,7 @@ export function NumberStep({
   const errors = fieldErrorsOf(available.error);
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <TextField
           id="number-search-prefix"
           label="Area code or prefix"
@@ -53,6 +67,14 @@ export function NumberStep({
           value={search.contains}
           onChange={(event) => onSearch({ ...search, contains: event.target.value })}
           error={errors.contains}
+        />
+        <SelectField
+          id="number-search-capability"
+          label="Can do"
+          options={capabilityOptions}
+          value={search.capability}
+          onChange={(event) => onSearch({ ...search, capability: event.target.value })}
+          error={errors.capability}
         />
       </div>
       <NumberList
@@ -80,9 +102,9 @@ function NumberList({
     return <LoadingStatus label="Loading numbers..." />;
   }
   if (available.isError) {
-    const { prefix, contains } = fieldErrorsOf(available.error);
+    const { prefix, contains, capability } = fieldErrorsOf(available.error);
     // A search the server refused: its message is under the field.
-    if (prefix || contains) return null;
+    if (prefix || contains || capability) return null;
     return <QueryLoadError query={available} fallback="Could not load the available numbers." />;
   }
   if (available.data.numbers.length === 0) {
@@ -108,7 +130,14 @@ function NumberList({
               selected === String(item.id) ? 'border-brand-500 bg-brand-50' : 'border-slate-200'
             }`}
           >
-            <span className="font-mono text-base font-semibold text-slate-900">{item.number}</span>
+            <span>
+              <span className="block font-mono text-base font-semibold text-slate-900">
+                {item.number}
+              </span>
+              <span className="block text-xs text-slate-600">
+                {capabilityText(item.capabilities)}
+              </span>
+            </span>
             <span className="text-sm text-slate-600">
               <span className="font-semibold text-slate-900">{usd(item.price)}</span>/mo
               <span className="block text-xs">Setup {usd(item.setup)}</span>

@@ -23,8 +23,22 @@ const countries = [
 ];
 
 const usMobile = [
-  { id: 12, number: '+14155550100', type: 'mobile', price: 2.99, setup: 1 },
-  { id: 13, number: '+14155550101', type: 'mobile', price: 2.99, setup: 1 },
+  {
+    id: 12,
+    number: '+14155550100',
+    type: 'mobile',
+    price: 2.99,
+    setup: 1,
+    capabilities: ['voice', 'sms'],
+  },
+  {
+    id: 13,
+    number: '+14155550101',
+    type: 'mobile',
+    price: 2.99,
+    setup: 1,
+    capabilities: ['voice', 'sms'],
+  },
 ];
 
 const bought = {
@@ -186,7 +200,14 @@ describe('Buy number wizard', () => {
   });
 
   it('searches by area code or prefix and lists the numbers that match', async () => {
-    const sanFrancisco = { id: 14, number: '+14158675309', type: 'mobile', price: 2.99, setup: 1 };
+    const sanFrancisco = {
+      id: 14,
+      number: '+14158675309',
+      type: 'mobile',
+      price: 2.99,
+      setup: 1,
+      capabilities: ['voice', 'sms'],
+    };
     const fetch = server({
       [`${usMobileList}&prefix=415`]: ok({ numbers: [sanFrancisco], setupFee: 1 }),
     });
@@ -233,6 +254,19 @@ describe('Buy number wizard', () => {
     expect(prefix).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('The search is not valid')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('lists what each number can do and searches by capability at once', async () => {
+    const fetch = server({
+      [`${usMobileList}&capability=sms`]: ok({ numbers: [usMobile[0]], setupFee: 1 }),
+    });
+    renderPage();
+    await openUsMobileList();
+    const first = await screen.findByRole('button', { name: /\+14155550100/ });
+    expect(first).toHaveTextContent('Voice · SMS');
+    await userEvent.selectOptions(screen.getByLabelText('Can do'), 'SMS');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /\+14155550101/ })).toBeNull());
+    expect(calls(fetch)).toContain(`${usMobileList}&capability=sms`);
   });
 
   it('says when a search finds nothing, not that the type has no numbers', async () => {

@@ -48,6 +48,8 @@ export function BuyNumberPage() {
   const searched: NumberSearch = {
     prefix: search.prefix.trim() === '' ? '' : settledPrefix,
     contains: search.contains.trim() === '' ? '' : settledContains,
+    // A choice, not typing: at once.
+    capability: search.capability,
   };
   const available = useAvailableNumbers(
     listing ? state.country : null,
@@ -150,7 +152,9 @@ export function BuyNumberPage() {
             available={available}
             search={search}
             onSearch={setSearch}
-            searched={searched.prefix !== '' || searched.contains !== ''}
+            searched={
+              searched.prefix !== '' || searched.contains !== '' || searched.capability !== ''
+            }
             selected={state.numberId}
             onChoose={(id) => send({ type: 'chooseNumber', value: String(id) })}
             onTryAnotherType={() => send({ type: 'back' })}
