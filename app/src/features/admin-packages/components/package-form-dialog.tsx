@@ -1,8 +1,9 @@
+import type { ComponentProps } from 'react';
 import toast from 'react-hot-toast';
 import type { ItemFormProps } from '../../../components/ui/dialogs/edit-dialogs';
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
 import { CheckboxField } from '../../../components/ui/forms/checkbox-field';
-import { SelectField } from '../../../components/ui/forms/select-field';
+import { optionsOf, SelectField } from '../../../components/ui/forms/select-field';
 import { TextAreaField, TextField } from '../../../components/ui/forms/text-field';
 import { validatePackageForm } from '../../../lib/core';
 import { validatePlanForm } from '../../../lib/core-tools';
@@ -24,6 +25,10 @@ type Values = {
   support: string;
   popular: boolean;
 };
+
+const ivrLevels = optionsOf({ basic: 'Basic', advanced: 'Advanced', premium: 'Premium' });
+const supportLevels = optionsOf({ email: 'Email', priority: 'Priority' });
+const statuses = optionsOf({ active: 'Active', inactive: 'Inactive' });
 
 function initialValues(item?: AdminPackage): Values {
   return {
@@ -88,6 +93,11 @@ function toBody(values: Values): PackageBody {
   };
 }
 
+/** A count typed as text (core checks it), with the phone's digit keypad and no autofill. */
+function WholeNumberField(props: ComponentProps<typeof TextField>) {
+  return <TextField inputMode="numeric" autoComplete="off" {...props} />;
+}
+
 /** Edits a package, or without one creates one. */
 export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>) {
   const { form, dialog } = useDialogForm({
@@ -115,47 +125,17 @@ export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>
     >
       <TextField label="Name" autoComplete="off" {...field('name')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Minutes" inputMode="numeric" autoComplete="off" {...field('minutes')} />
+        <WholeNumberField label="Minutes" {...field('minutes')} />
         <TextField label="Price (USD)" inputMode="decimal" autoComplete="off" {...field('price')} />
-        <TextField
-          label="Validity (days)"
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('validity')}
-        />
+        <WholeNumberField label="Validity (days)" {...field('validity')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Included numbers"
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('includedNumbers')}
-        />
-        <TextField
-          label="Included IVR flows"
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('ivrFlows')}
-        />
+        <WholeNumberField label="Included numbers" {...field('includedNumbers')} />
+        <WholeNumberField label="Included IVR flows" {...field('ivrFlows')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="IVR level"
-          options={[
-            { value: 'basic', label: 'Basic' },
-            { value: 'advanced', label: 'Advanced' },
-            { value: 'premium', label: 'Premium' },
-          ]}
-          {...field('ivrLevel')}
-        />
-        <SelectField
-          label="Support"
-          options={[
-            { value: 'email', label: 'Email' },
-            { value: 'priority', label: 'Priority' },
-          ]}
-          {...field('support')}
-        />
+        <SelectField label="IVR level" options={ivrLevels} {...field('ivrLevel')} />
+        <SelectField label="Support" options={supportLevels} {...field('support')} />
       </div>
       <TextAreaField
         label="Features"
@@ -163,14 +143,7 @@ export function PackageFormDialog({ item, onClose }: ItemFormProps<AdminPackage>
         rows={4}
         {...field('features')}
       />
-      <SelectField
-        label="Status"
-        options={[
-          { value: 'active', label: 'Active' },
-          { value: 'inactive', label: 'Inactive' },
-        ]}
-        {...field('status')}
-      />
+      <SelectField label="Status" options={statuses} {...field('status')} />
       <CheckboxField
         id="package-popular"
         label="Most popular"
