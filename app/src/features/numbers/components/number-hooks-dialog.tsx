@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { Dialog } from '../../../components/ui/dialogs/dialog';
@@ -63,6 +64,27 @@ const urls: Record<UrlName, { id: string; label: string; placeholder: string; hi
   smsUrl: { id: 'hooks-sms-url', label: 'SMS URL', placeholder: 'https://example.com/sms' },
 };
 
+interface HookFieldsetProps {
+  legend: string;
+  url: ReactNode;
+  method: ReactNode;
+  children?: ReactNode;
+}
+
+/** What Dialtone asks on one kind of event: the URL beside its HTTP method, then the rest. */
+function HookFieldset({ legend, url, method, children }: HookFieldsetProps) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        {url}
+        {method}
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
 function HooksForm({
   item,
   hooks,
@@ -87,6 +109,14 @@ function HooksForm({
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });
   const url = (name: UrlName) => <TextField type="url" {...urls[name]} {...form.text(name)} />;
+  const method = (kind: 'voice' | 'sms') => (
+    <SelectField
+      id={`hooks-${kind}-method`}
+      label={kind === 'voice' ? 'Method' : 'SMS method'}
+      options={METHODS}
+      {...form.text(`${kind}Method`)}
+    />
+  );
   return (
     <DialogForm
       onClose={onClose}
@@ -95,32 +125,11 @@ function HooksForm({
       failure={generalFailureOf(save, 'Could not save the URLs.')}
       submitLabel="Save URLs"
     >
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">A call comes in</legend>
-        <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          {url('voiceUrl')}
-          <SelectField
-            id="hooks-voice-method"
-            label="Method"
-            options={METHODS}
-            {...form.text('voiceMethod')}
-          />
-        </div>
+      <HookFieldset legend="A call comes in" url={url('voiceUrl')} method={method('voice')}>
         {url('voiceFallbackUrl')}
         {url('statusCallback')}
-      </fieldset>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">A message comes in</legend>
-        <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          {url('smsUrl')}
-          <SelectField
-            id="hooks-sms-method"
-            label="SMS method"
-            options={METHODS}
-            {...form.text('smsMethod')}
-          />
-        </div>
-      </fieldset>
+      </HookFieldset>
+      <HookFieldset legend="A message comes in" url={url('smsUrl')} method={method('sms')} />
     </DialogForm>
   );
 }
