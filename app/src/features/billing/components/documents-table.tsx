@@ -1,5 +1,6 @@
 import { useDocuments } from '../api/documents';
 import { DocumentsList } from './documents-list';
+import { Section } from '../../../components/ui/layout/section';
 
 /** The account's receipts (one per payment) and monthly statements, newest first. */
 export function DocumentsTable() {
@@ -22,18 +23,13 @@ export function DocumentsTable() {
       />
     );
   return (
-    <section
-      aria-labelledby="documents-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <Section
+      id="documents-heading"
+      title="Receipts and statements"
+      className="p-4 sm:p-6"
+      description="Each is numbered and never changes once issued; we also e-mail it to your billing address. A statement's amount is its closing balance."
     >
-      <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
-        Receipts and statements
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">
-        Each is numbered and never changes once issued; we also e-mail it to your billing address. A
-        statement&apos;s amount is its closing balance.
-      </p>
       {body}
-    </section>
+    </Section>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/basics/button';
 import type { PaymentConfig } from '../../payments/api/get-payment-config';
 import { cardKey, removeCard, type SavedCardState } from '../api/billing';
 import { SandboxSaveCardForm } from './sandbox-save-card-form';
+import { Section } from '../../../components/ui/layout/section';
 
 const StripeSaveCardForm = lazy(() =>
   import('./stripe-save-card-form').then((module) => ({ default: module.StripeSaveCardForm })),
@@ -61,17 +62,12 @@ export function SavedCardPanel({
     body = <Alert>Saving a card is not available right now. Please try again later.</Alert>;
   }
   return (
-    <section
-      aria-labelledby="card-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <Section
+      id="card-heading"
+      title="Saved card"
+      className="p-4 sm:p-6"
+      description="Auto-recharge charges this card. Only its brand, last four digits and expiry are kept here; the card itself stays with the payment provider."
     >
-      <h2 id="card-heading" className="text-lg font-semibold text-slate-900">
-        Saved card
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">
-        Auto-recharge charges this card. Only its brand, last four digits and expiry are kept here;
-        the card itself stays with the payment provider.
-      </p>
       {body}
       {removing && card && (
         <ActionConfirmDialog
@@ -89,6 +85,6 @@ export function SavedCardPanel({
           onClose={() => setRemoving(false)}
         />
       )}
-    </section>
+    </Section>
   );
 }

@@ -16,6 +16,7 @@ import { TextField } from '../../../components/ui/forms/text-field';
 import { api } from '../../../lib/api-client';
 import { useApiGet } from '../../../lib/use-api-get';
 import { useSavedForm } from '../../../lib/use-saved-form';
+import { Section } from '../../../components/ui/layout/section';
 
 type Trigger = Schema<'TriggerView'>;
 type Values = {
@@ -144,17 +145,12 @@ export function UsageTriggers() {
       </ul>
     );
   return (
-    <section
-      aria-labelledby="triggers-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <Section
+      id="triggers-heading"
+      title="Usage triggers"
+      className="p-4 sm:p-6"
+      description="Hear about usage before the bill does: when a category reaches a value in its period, we notify you here and by e-mail, and post to your callback URL once."
     >
-      <h2 id="triggers-heading" className="text-lg font-semibold text-slate-900">
-        Usage triggers
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">
-        Hear about usage before the bill does: when a category reaches a value in its period, we
-        notify you here and by e-mail, and post to your callback URL once.
-      </p>
       {list}
       <NewTriggerForm />
       {deleting && (
@@ -172,6 +168,6 @@ export function UsageTriggers() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </Section>
   );
 }
