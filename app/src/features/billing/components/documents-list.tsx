@@ -2,9 +2,40 @@ import { Button } from '../../../components/ui/basics/button';
 import { usd } from '../../../lib/core';
 import { useDownloadDocument, type DocumentView, type DocumentsBase } from '../api/documents';
 
+type Format = 'pdf' | 'csv';
+
+/** One format's download; the buttons of a row share one request, so one at a time. */
+function DownloadButton({
+  doc,
+  format,
+  download,
+  className,
+}: {
+  doc: DocumentView;
+  format: Format;
+  download: ReturnType<typeof useDownloadDocument>;
+  className?: string;
+}) {
+  const label = format.toUpperCase();
+  // The PDF button shows the request's spinner; the others only wait for it.
+  const spinner = format === 'pdf';
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className={className}
+      aria-label={`Download ${doc.number} as ${label}`}
+      loading={spinner && download.isPending}
+      disabled={!spinner && download.isPending}
+      onClick={() => download.mutate({ doc, format })}
+    >
+      {label}
+    </Button>
+  );
+}
+
 function Row({ doc, base }: { doc: DocumentView; base: DocumentsBase }) {
   const download = useDownloadDocument(base);
-  const busy = download.isPending;
   return (
     <tr className="border-t border-slate-100">
       <td className="py-2 pr-4 font-medium text-slate-900">{doc.number}</td>
@@ -12,26 +43,9 @@ function Row({ doc, base }: { doc: DocumentView; base: DocumentsBase }) {
       <td className="py-2 pr-4">{doc.period ?? new Date(doc.issuedAt).toLocaleDateString()}</td>
       <td className="py-2 pr-4 text-right tabular-nums">{usd(doc.total)}</td>
       <td className="py-2 text-right whitespace-nowrap">
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Download ${doc.number} as PDF`}
-          loading={busy}
-          onClick={() => download.mutate({ doc, format: 'pdf' })}
-        >
-          PDF
-        </Button>
+        <DownloadButton doc={doc} format="pdf" download={download} />
         {doc.kind === 'statement' && (
-          <Button
-            size="sm"
-            variant="secondary"
-            className="ml-2"
-            aria-label={`Download ${doc.number} as CSV`}
-            disabled={busy}
-            onClick={() => download.mutate({ doc, format: 'csv' })}
-          >
-            CSV
-          </Button>
+          <DownloadButton doc={doc} format="csv" download={download} className="ml-2" />
         )}
       </td>
     </tr>
