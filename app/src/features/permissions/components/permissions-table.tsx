@@ -34,25 +34,23 @@ function ChannelCell({
   const state: State = country[channel];
   const what = `${channel === 'voice' ? 'calls' : 'SMS'} to ${country.name}`;
   const busy = props.saving === `${channel}:${country.iso}`;
+  const toggle = (allowed: boolean) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      onClick={() => props.onToggle(country, channel, allowed)}
+    >
+      {allowed ? 'Turn on ' : 'Turn off '}
+      <span className="sr-only">{what}</span>
+    </Button>
+  );
+  // A requested country waits for an administrator; one outside self-service is asked for.
   const action =
     state.status === 'allowed' ? (
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={busy}
-        onClick={() => props.onToggle(country, channel, false)}
-      >
-        Turn off <span className="sr-only">{what}</span>
-      </Button>
+      toggle(false)
     ) : state.status === 'requested' ? null : state.selfService ? (
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={busy}
-        onClick={() => props.onToggle(country, channel, true)}
-      >
-        Turn on <span className="sr-only">{what}</span>
-      </Button>
+      toggle(true)
     ) : (
       <Button variant="secondary" size="sm" onClick={() => props.onAsk(country, channel)}>
         Ask <span className="sr-only">for {what}</span>
