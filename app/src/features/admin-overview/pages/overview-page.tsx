@@ -15,6 +15,7 @@ import { useSipBans } from '../api/get-sip-bans';
 import { useCodeCosts } from '../api/get-code-costs';
 import { CodeCostList } from '../components/code-costs';
 import { ListPanel } from '../../../components/ui/tables/list-panel';
+import { QueryStates } from '../../../components/ui/tables/query-states';
 
 interface PanelProps {
   id: string;
@@ -78,22 +79,22 @@ export function OverviewPage() {
         </div>
       )}
       <Panel id="sip-bans-heading" title="Banned SIP addresses" busy={bans.isFetching}>
-        {bans.isError ? (
-          <QueryLoadError query={bans} fallback="Could not load the banned addresses." />
-        ) : bans.data ? (
-          <SipBans bans={bans.data} />
-        ) : (
-          loading('banned addresses')
-        )}
+        <QueryStates
+          query={bans}
+          loading={loading('banned addresses')}
+          error="Could not load the banned addresses."
+        >
+          {(data) => <SipBans bans={data} />}
+        </QueryStates>
       </Panel>
       <Panel id="code-costs-heading" title="Verification codes" busy={codes.isFetching}>
-        {codes.isError ? (
-          <QueryLoadError query={codes} fallback="Could not load the verification codes." />
-        ) : codes.data ? (
-          <CodeCostList costs={codes.data} />
-        ) : (
-          loading('verification codes')
-        )}
+        <QueryStates
+          query={codes}
+          loading={loading('verification codes')}
+          error="Could not load the verification codes."
+        >
+          {(data) => <CodeCostList costs={data} />}
+        </QueryStates>
       </Panel>
       <QuickLinks />
     </div>
