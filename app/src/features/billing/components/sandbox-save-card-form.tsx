@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/basics/button';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useCoreForm } from '../../../lib/use-core-form';
 import {
-  CardFields,
   emptyCard,
+  SandboxCardFieldset,
   validateToday,
   type CardValues,
 } from '../../payments/components/card-fields';
@@ -37,18 +37,15 @@ export function SandboxSaveCardForm() {
       onSubmit={form.submit((values) => save.mutate(values))}
     >
       {failure && <Alert>{failure}</Alert>}
-      <fieldset disabled={save.isPending} className="space-y-4">
-        <legend className="sr-only">Card details</legend>
-        <CardFields text={form.text} />
-      </fieldset>
-      <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
-        <p className="font-medium text-slate-700">Sandbox mode: no real card is charged.</p>
-        <ul className="mt-1 list-disc space-y-0.5 pl-5">
-          <li>4242 4242 4242 4242 is charged successfully</li>
-          <li>4000 0000 0000 0341 saves, but its charges are declined</li>
-          <li>4000 0027 6000 3184 asks you to confirm each charge (3-D Secure)</li>
-        </ul>
-      </div>
+      <SandboxCardFieldset
+        text={form.text}
+        disabled={save.isPending}
+        cards={[
+          '4242 4242 4242 4242 is charged successfully',
+          '4000 0000 0000 0341 saves, but its charges are declined',
+          '4000 0027 6000 3184 asks you to confirm each charge (3-D Secure)',
+        ]}
+      />
       <Button type="submit" loading={save.isPending}>
         Save card
       </Button>

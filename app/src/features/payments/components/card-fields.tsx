@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { validateCard } from '../../../lib/core';
 
@@ -59,6 +59,37 @@ export function CardFields({ text }: { text: (name: keyof CardValues) => TextPro
         {shortFields.map(({ name, ...field }) => (
           <TextField key={name} inputMode="numeric" {...field} {...text(name)} />
         ))}
+      </div>
+    </>
+  );
+}
+
+interface SandboxCardFieldsetProps {
+  text: (name: keyof CardValues) => TextProps;
+  /** While the form is being sent. */
+  disabled: boolean;
+  /** Stripe's test card numbers that matter to this form, each with what it does. */
+  cards: string[];
+  /** More about the test cards, after the list. */
+  children?: ReactNode;
+}
+
+/** The card's fields under one hidden legend, then the sandbox's notice of its test cards. */
+export function SandboxCardFieldset({ text, disabled, cards, children }: SandboxCardFieldsetProps) {
+  return (
+    <>
+      <fieldset disabled={disabled} className="space-y-4">
+        <legend className="sr-only">Card details</legend>
+        <CardFields text={text} />
+      </fieldset>
+      <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
+        <p className="font-medium text-slate-700">Sandbox mode: no real card is charged.</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {cards.map((card) => (
+            <li key={card}>{card}</li>
+          ))}
+        </ul>
+        {children}
       </div>
     </>
   );

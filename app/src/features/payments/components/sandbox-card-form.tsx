@@ -9,7 +9,7 @@ import { fieldErrorsOf, isApiError, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
-import { CardFields, emptyCard, validateToday, type CardValues } from './card-fields';
+import { emptyCard, SandboxCardFieldset, validateToday, type CardValues } from './card-fields';
 import { PaymentProgress } from './payment-progress';
 
 function depositResultPath(clientSecret: string): string {
@@ -59,19 +59,17 @@ export function SandboxCardForm({ clientSecret }: { clientSecret: string }) {
       })}
     >
       {declined && <Alert>{declined}</Alert>}
-      <fieldset disabled={busy} className="space-y-4">
-        <legend className="sr-only">Card details</legend>
-        <CardFields text={form.text} />
-      </fieldset>
-      <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
-        <p className="font-medium text-slate-700">Sandbox mode: no real card is charged.</p>
-        <ul className="mt-1 list-disc space-y-0.5 pl-5">
-          <li>4242 4242 4242 4242 succeeds</li>
-          <li>4000 0000 0000 0002 is declined</li>
-          <li>4000 0000 0000 9995 is declined for insufficient funds</li>
-        </ul>
+      <SandboxCardFieldset
+        text={form.text}
+        disabled={busy}
+        cards={[
+          '4242 4242 4242 4242 succeeds',
+          '4000 0000 0000 0002 is declined',
+          '4000 0000 0000 9995 is declined for insufficient funds',
+        ]}
+      >
         <p className="mt-1">Use any future expiry date and any 3-digit CVC.</p>
-      </div>
+      </SandboxCardFieldset>
       {busy && <PaymentProgress />}
       <Button type="submit" size="lg" className="w-full" loading={busy}>
         Pay now
