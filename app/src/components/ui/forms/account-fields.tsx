@@ -20,6 +20,14 @@ export function PasswordField({ purpose, ...rest }: PasswordFieldProps) {
   return <TextField type="password" autoComplete={`${purpose}-password`} {...rest} />;
 }
 
+/**
+ * The password of the signed-in account, asked again before something that lasts or
+ * weakens it (a key, a device, turning a second factor off).
+ */
+export function AccountPasswordField(props: Omit<FieldProps, 'label'>) {
+  return <PasswordField label="Account password" purpose="current" {...props} />;
+}
+
 type Bound = Omit<FieldProps, 'id' | 'label'>;
 
 interface NewPasswordFieldsProps {

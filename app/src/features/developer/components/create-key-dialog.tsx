@@ -1,5 +1,5 @@
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
-import { PasswordField } from '../../../components/ui/forms/account-fields';
+import { AccountPasswordField } from '../../../components/ui/forms/account-fields';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { validateApiKey } from '../../../lib/core';
 import { useDialogForm } from '../../../lib/use-dialog-form';
@@ -41,10 +41,8 @@ export function CreateKeyDialog({ onCreated, onClose }: CreateKeyDialogProps) {
         spellCheck={false}
         {...form.text('name')}
       />
-      <PasswordField
+      <AccountPasswordField
         id="api-key-password"
-        label="Account password"
-        purpose="current"
         hint="We e-mail you whenever a key is created."
         {...form.text('password')}
       />

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { PasswordField } from '../../../components/ui/forms/account-fields';
+import { AccountPasswordField } from '../../../components/ui/forms/account-fields';
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
 import { fieldErrorsOf, messageOf, type FieldMessages } from '../../../lib/api-client';
 import { validatePasswordChange } from '../../../lib/core';
@@ -58,12 +58,7 @@ export function PasswordDialog<R>({
       submitLabel={submitLabel}
     >
       {children}
-      <PasswordField
-        id="developer-password"
-        label="Account password"
-        purpose="current"
-        {...form.text('password')}
-      />
+      <AccountPasswordField id="developer-password" {...form.text('password')} />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/ui/dialogs/form-dialog';
-import { PasswordField } from '../../../components/ui/forms/account-fields';
+import { AccountPasswordField } from '../../../components/ui/forms/account-fields';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, generalFailureOf, type FieldMessages } from '../../../lib/api-client';
 import { twoFactorCode, validatePasswordChange } from '../../../lib/core';
@@ -46,12 +46,7 @@ export function TwoFactorOffDialog({
       failure={generalFailureOf(off, 'Could not turn it off.')}
       submitLabel="Turn off"
     >
-      <PasswordField
-        id="two-factor-off-password"
-        label="Account password"
-        purpose="current"
-        {...form.text('password')}
-      />
+      <AccountPasswordField id="two-factor-off-password" {...form.text('password')} />
       <TextField
         id="two-factor-off-code"
         label="Code from the app, or a recovery code"

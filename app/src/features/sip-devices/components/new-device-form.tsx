@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/feedback/alert';
 import { Button } from '../../../components/ui/basics/button';
-import { PasswordField } from '../../../components/ui/forms/account-fields';
+import { AccountPasswordField } from '../../../components/ui/forms/account-fields';
 import { SelectField } from '../../../components/ui/forms/select-field';
 import { TextField } from '../../../components/ui/forms/text-field';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
@@ -73,12 +73,7 @@ export function NewDeviceForm({ callerIds, onCreated }: NewDeviceFormProps) {
         options={callerIds.map((n) => ({ value: n, label: n }))}
         {...form.text('callerId')}
       />
-      <PasswordField
-        id="sip-account-password"
-        label="Account password"
-        purpose="current"
-        {...form.text('password')}
-      />
+      <AccountPasswordField id="sip-account-password" {...form.text('password')} />
       <div className="sm:pt-6">
         <Button type="submit" loading={create.isPending}>
           Create Device
