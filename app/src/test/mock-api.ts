@@ -58,6 +58,21 @@ export function failsUntilRecovered(failure: Reply, route: Routes[string]) {
   };
 }
 
+/**
+ * A route that keeps the JSON body last sent to it, for the test to check what the form
+ * sent; it answers with `reply` of that body. `sent()` is undefined until a request came.
+ */
+export function keepsBody(reply: (body: unknown) => Reply) {
+  let body: unknown;
+  return {
+    route: (init: RequestInit) => {
+      body = JSON.parse(String(init.body));
+      return reply(body);
+    },
+    sent: () => body,
+  };
+}
+
 export function calls(fetch: ReturnType<typeof mockApi>): string[] {
   return fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, ok } from '../../../test/mock-api';
+import { calls, keepsBody, mockServer, ok } from '../../../test/mock-api';
 import { renderWithToasts } from '../../../test/render';
 import { starterFlow } from '../components/flow-steps';
 import { IvrEditorPage } from './ivr-editor-page';
@@ -97,19 +97,14 @@ describe('IVR flow editor', () => {
   it(
     'saves a new flow and opens it at its own address',
     async () => {
-      let sent: unknown;
-      const fetch = server({
-        'POST /api/ivr/flows': (init) => {
-          sent = JSON.parse(String(init.body));
-          return { status: 201, body: detail(sent as { name: string }) };
-        },
-      });
+      const post = keepsBody((body) => ({ status: 201, body: detail(body as { name: string }) }));
+      const fetch = server({ 'POST /api/ivr/flows': post.route });
       const { getByTestId } = renderNew();
       await userEvent.type(await screen.findByLabelText('Flow name'), 'Reception');
       await userEvent.click(save());
       await waitFor(() => expect(getByTestId('location')).toHaveTextContent('/client/ivr/7'));
       expect(calls(fetch)).toContain('POST /api/ivr/flows');
-      expect(sent).toMatchObject({ name: 'Reception', start: 'main' });
+      expect(post.sent()).toMatchObject({ name: 'Reception', start: 'main' });
       expect(await screen.findByText('Reception saved')).toBeInTheDocument();
     },
     TYPING,
@@ -151,14 +146,13 @@ describe('IVR flow editor', () => {
           subscription: { renewsAt: '2026-12-25T12:00:00Z', monthlyPrice: 29.99 },
         },
       );
-      let sent: unknown;
+      const put = keepsBody(() =>
+        ok({ ...saved, name: 'Front desk', updatedAt: '2026-11-25T12:05:00Z' }),
+      );
       const fetch = server({
         'GET /api/ivr/flows': ok({ items: [], level: 'advanced', monthlyPrice: 29.99 }),
         'GET /api/ivr/flows/7': ok(saved),
-        'PUT /api/ivr/flows/7': (init) => {
-          sent = JSON.parse(String(init.body));
-          return ok({ ...saved, name: 'Front desk', updatedAt: '2026-11-25T12:05:00Z' });
-        },
+        'PUT /api/ivr/flows/7': put.route,
       });
       renderWithToasts(<IvrEditorPage />, { route: '/client/ivr/7', path: '/client/ivr/:id' });
       expect(await screen.findByRole('heading', { name: 'Reception', level: 1 })).toBeVisible();
@@ -170,7 +164,7 @@ describe('IVR flow editor', () => {
       await retype(name, 'Front desk');
       await userEvent.click(save());
       expect(await screen.findByText('Front desk saved')).toBeInTheDocument();
-      expect(sent).toMatchObject({ name: 'Front desk', start: 'main' });
+      expect(put.sent()).toMatchObject({ name: 'Front desk', start: 'main' });
       expect(calls(fetch)).toContain('PUT /api/ivr/flows/7');
     },
     TYPING,

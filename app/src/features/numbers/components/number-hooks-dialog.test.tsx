@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockServer, ok, refusal } from '../../../test/mock-api';
+import { keepsBody, mockServer, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { MyNumber } from '../api/get-my-numbers';
 import { NumberHooksDialog } from './number-hooks-dialog';
@@ -24,13 +24,8 @@ function renderDialog() {
 
 describe('Voice & SMS URLs of a number', () => {
   it('checks each URL by core rules, then saves them all', async () => {
-    let sent: unknown;
-    server({
-      'PUT /api/numbers/5/hooks': (init) => {
-        sent = JSON.parse(String(init.body));
-        return ok(sent);
-      },
-    });
+    const put = keepsBody((body) => ok(body));
+    server({ 'PUT /api/numbers/5/hooks': put.route });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Voice & SMS URLs' });
     const voice = await within(dialog).findByLabelText('Voice URL');
@@ -43,7 +38,7 @@ describe('Voice & SMS URLs of a number', () => {
     expect(
       within(dialog).getByText('Use an http:// or https:// URL of at most 2048 characters'),
     ).toBeVisible();
-    expect(sent).toBeUndefined();
+    expect(put.sent()).toBeUndefined();
     await userEvent.clear(voice);
     await userEvent.type(voice, 'https://app.example.com/voice');
     await userEvent.selectOptions(within(dialog).getByLabelText('Method'), 'GET');
@@ -51,7 +46,7 @@ describe('Voice & SMS URLs of a number', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('SMS method'), 'GET');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save URLs' }));
     expect(await screen.findByText('URLs of +14155550100 saved')).toBeInTheDocument();
-    expect(sent).toEqual({
+    expect(put.sent()).toEqual({
       voiceUrl: 'https://app.example.com/voice',
       voiceMethod: 'GET',
       voiceFallbackUrl: 'https://backup.example.com/voice',

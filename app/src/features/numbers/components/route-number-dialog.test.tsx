@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, ok, refusal } from '../../../test/mock-api';
+import { calls, keepsBody, mockServer, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import type { MyNumber } from '../api/get-my-numbers';
 import { RouteNumberDialog } from './route-number-dialog';
@@ -36,13 +36,8 @@ function renderDialog() {
 
 describe('Call routing to an IVR flow', () => {
   it('routes the number to a chosen flow, with the monthly price shown', async () => {
-    let sent: unknown;
-    const fetch = server({
-      'PUT /api/numbers/5/route': (init) => {
-        sent = JSON.parse(String(init.body));
-        return ok({ ...route, ivrFlowId: 4 });
-      },
-    });
+    const put = keepsBody(() => ok({ ...route, ivrFlowId: 4 }));
+    const fetch = server({ 'PUT /api/numbers/5/route': put.route });
     const auth = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Call Routing' });
     await userEvent.click(
@@ -55,7 +50,7 @@ describe('Call routing to an IVR flow', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('IVR flow'), 'After hours');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Routing' }));
     expect(await screen.findByText('Routing of +14155550100 saved')).toBeInTheDocument();
-    expect(sent).toEqual({ devices: [], forwardTo: null, ivrFlowId: 4 });
+    expect(put.sent()).toEqual({ devices: [], forwardTo: null, ivrFlowId: 4 });
     expect(calls(fetch)).toContain('PUT /api/numbers/5/route');
     await waitFor(() => expect(auth.refreshUser).toHaveBeenCalled());
   });
@@ -76,19 +71,14 @@ describe('Call routing to an IVR flow', () => {
   });
 
   it('keeps ringing devices as before', async () => {
-    let sent: unknown;
-    server({
-      'PUT /api/numbers/5/route': (init) => {
-        sent = JSON.parse(String(init.body));
-        return ok(route);
-      },
-    });
+    const put = keepsBody(() => ok(route));
+    server({ 'PUT /api/numbers/5/route': put.route });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Call Routing' });
     await within(dialog).findByText('None chosen: calls ring all of your devices.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Routing' }));
     await screen.findByText('Routing of +14155550100 saved');
-    expect(sent).toEqual({ devices: [], forwardTo: null, ivrFlowId: null });
+    expect(put.sent()).toEqual({ devices: [], forwardTo: null, ivrFlowId: null });
   });
 
   it('shows the server’s refusal of a flow under the flow field', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, mockServer, ok, refusal } from '../../../test/mock-api';
+import { calls, keepsBody, mockServer, ok, refusal } from '../../../test/mock-api';
 import { clientAuth, renderWithToasts } from '../../../test/render';
 import { CallerIdRuleForm } from './caller-id-rule';
 
@@ -13,20 +13,15 @@ function renderForm() {
 
 describe('Caller ID rule', () => {
   it("shows refusing as chosen and saves sending the device's caller ID at once", async () => {
-    let sent: unknown = null;
-    const fetch = server({
-      'PUT /api/sip/caller-id-rule': (init) => {
-        sent = JSON.parse(String(init.body));
-        return ok({ replace: true });
-      },
-    });
+    const put = keepsBody(() => ok({ replace: true }));
+    const fetch = server({ 'PUT /api/sip/caller-id-rule': put.route });
     renderForm();
     const refuse = await screen.findByRole('radio', { name: /Refuse the call/ });
     const replace = screen.getByRole('radio', { name: /Send it with the device's caller ID/ });
     expect(refuse).toBeChecked();
     await userEvent.click(replace);
     expect(await screen.findByText('Caller ID rule saved')).toBeInTheDocument();
-    expect(sent).toEqual({ replace: true });
+    expect(put.sent()).toEqual({ replace: true });
     expect(replace).toBeChecked();
     expect(calls(fetch)).toContain('PUT /api/sip/caller-id-rule');
   });
