@@ -45,6 +45,8 @@ pub mod webhooks;
 #[cfg(test)]
 mod configuration_docs;
 #[cfg(test)]
+mod function_length;
+#[cfg(test)]
 mod layers;
 #[cfg(test)]
 mod sql_placement;

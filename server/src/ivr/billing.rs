@@ -100,22 +100,17 @@ async fn renew_one(conn: &mut AnyConnection, d: &Due, now: i64) -> anyhow::Resul
         reference: Some(format!("ivr-renewal:{}:{}", d.flow_id, d.renews_at)),
         actor_id: None,
     };
-    match ledger::post(&mut *conn, posting).await {
-        Ok(_) => {
-            billing::renewed(&mut *conn, d.flow_id, add_months(d.renews_at, 1), now).await?;
-            Ok(true)
-        }
-        Err(PostError::InsufficientFunds { .. }) => {
-            billing::end(&mut *conn, d.flow_id, now).await?;
-            let message = format!(
-                "The IVR flow {} could not renew: the balance did not cover {}. {} ring as if it were not there; add funds and choose the flow again in the number's route.",
-                d.name,
-                format_micros(d.monthly),
-                numbers.join(", ")
-            );
-            notify(&mut *conn, d.owner, "ivr_ended", "IVR flow ended", &message).await?;
-            Ok(false)
-        }
-        Err(e) => Err(anyhow::anyhow!("renewal of IVR flow {}: {e:?}", d.flow_id)),
+    if ledger::charge(&mut *conn, posting).await? {
+        billing::renewed(&mut *conn, d.flow_id, add_months(d.renews_at, 1), now).await?;
+        return Ok(true);
     }
+    billing::end(&mut *conn, d.flow_id, now).await?;
+    let message = format!(
+        "The IVR flow {} could not renew: the balance did not cover {}. {} ring as if it were not there; add funds and choose the flow again in the number's route.",
+        d.name,
+        format_micros(d.monthly),
+        numbers.join(", ")
+    );
+    notify(&mut *conn, d.owner, "ivr_ended", "IVR flow ended", &message).await?;
+    Ok(false)
 }

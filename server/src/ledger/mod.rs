@@ -10,7 +10,7 @@ pub mod repo;
 use crate::state::AppState;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub use post::{invariant_violations, post, Kind, PostError, Posting};
+pub use post::{charge, invariant_violations, post, Kind, PostError, Posting};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -98,6 +98,18 @@ pub struct Posted {
     pub balance_after: i64,
 }
 
+/// A charge a job makes (a renewal, a recording): paid (true) or refused for want of
+/// funds (false), which the job answers by ending what it charged for. Any other
+/// failure is the job's error, named by the posting's description.
+pub async fn charge(conn: &mut AnyConnection, p: Posting<'_>) -> anyhow::Result<bool> {
+    let what = p.description.to_string();
+    match post(conn, p).await {
+        Ok(_) => Ok(true),
+        Err(PostError::InsufficientFunds { .. }) => Ok(false),
+        Err(e) => Err(anyhow::anyhow!("{what}: {e:?}")),
+    }
+}
+
 pub async fn post(conn: &mut AnyConnection, p: Posting<'_>) -> Result<Posted, PostError> {
     let now = now_ms();
     let balance_after = repo::apply_to_balance(&mut *conn, p.user_id, p.amount).await?;

@@ -2,7 +2,7 @@
 //! funds, and the return to inventory after the grace period.
 
 use crate::db::claim::Renewals;
-use crate::ledger::{self, Kind, PostError, Posting};
+use crate::ledger::{self, Kind, Posting};
 use crate::notifications::notify;
 use crate::numbers::repo::renewals::{self, Due};
 use crate::packages::allowance::{self, Place};
@@ -166,29 +166,24 @@ async fn renew_one(conn: &mut AnyConnection, n: &Due, now: i64) -> anyhow::Resul
         reference: Some(format!("renewal:{id}:{renews_at}")),
         actor_id: None,
     };
-    match ledger::post(&mut *conn, posting).await {
-        Ok(_) => {
-            renewals::renewed(&mut *conn, id, add_months(renews_at, 1), now).await?;
-            Ok(true)
-        }
-        Err(PostError::InsufficientFunds { .. }) => {
-            renewals::expire(&mut *conn, id, now).await?;
-            let message = format!(
-                "{number} could not renew: the balance did not cover {}. Add funds and renew it within the grace period to keep it.",
-                format_micros(monthly)
-            );
-            notify(
-                &mut *conn,
-                owner,
-                "number_expired",
-                "Number expired",
-                &message,
-            )
-            .await?;
-            Ok(false)
-        }
-        Err(e) => Err(anyhow::anyhow!("renewal of {number}: {e:?}")),
+    if ledger::charge(&mut *conn, posting).await? {
+        renewals::renewed(&mut *conn, id, add_months(renews_at, 1), now).await?;
+        return Ok(true);
     }
+    renewals::expire(&mut *conn, id, now).await?;
+    let message = format!(
+        "{number} could not renew: the balance did not cover {}. Add funds and renew it within the grace period to keep it.",
+        format_micros(monthly)
+    );
+    notify(
+        &mut *conn,
+        owner,
+        "number_expired",
+        "Number expired",
+        &message,
+    )
+    .await?;
+    Ok(false)
 }
 
 /// Expired numbers not renewed within the grace period go back on sale.

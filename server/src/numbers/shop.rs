@@ -17,6 +17,7 @@ use crate::state::AppState;
 use axum::http::{HeaderMap, StatusCode};
 use dialtone_core::trial::NumberPurchase;
 use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
 use utoipa::{IntoParams, ToSchema};
 
 /// A country a client can buy numbers in, and the types it offers.
@@ -264,27 +265,9 @@ pub async fn buy(
         // A place in the owner's plan pays its months; the setup fee is still due.
         monthly = 0;
     }
-    let charges = [
-        (monthly, format!("First month of {number}"), key.clone()),
-        (
-            setup,
-            format!("Setup fee for {number}"),
-            key.as_ref().map(|k| format!("{k}:setup")),
-        ),
-    ];
-    for (amount, description, reference) in charges.into_iter().filter(|(a, _, _)| *a > 0) {
-        let posting = Posting {
-            user_id,
-            amount: -amount,
-            kind: Kind::NumberPurchase,
-            description: &description,
-            reference,
-            actor_id: None,
-        };
-        if let Err(e) = ledger::post(&mut tx, posting).await {
-            tx.rollback().await?;
-            return Err(refused(state, user_id, e, (monthly, setup)).await);
-        }
+    if let Err(e) = charge_purchase(&mut tx, (user_id, &number), (monthly, setup), &key).await {
+        tx.rollback().await?;
+        return Err(refused(state, user_id, e, (monthly, setup)).await);
     }
     notify(
         &mut *tx,
@@ -306,6 +289,36 @@ pub async fn buy(
         }
     }
     Ok((mine, balance))
+}
+
+/// The first month (unless a plan pays it) and the setup fee, each its own ledger row
+/// whose reference derives from the purchase's idempotency key.
+async fn charge_purchase(
+    conn: &mut AnyConnection,
+    (user_id, number): (i64, &str),
+    (monthly, setup): (i64, i64),
+    key: &Option<String>,
+) -> std::result::Result<(), PostError> {
+    let charges = [
+        (monthly, format!("First month of {number}"), key.clone()),
+        (
+            setup,
+            format!("Setup fee for {number}"),
+            key.as_ref().map(|k| format!("{k}:setup")),
+        ),
+    ];
+    for (amount, description, reference) in charges.into_iter().filter(|(a, _, _)| *a > 0) {
+        let posting = Posting {
+            user_id,
+            amount: -amount,
+            kind: Kind::NumberPurchase,
+            description: &description,
+            reference,
+            actor_id: None,
+        };
+        ledger::post(&mut *conn, posting).await?;
+    }
+    Ok(())
 }
 
 /// The number just taken becomes the account's free trial number: nothing is charged,

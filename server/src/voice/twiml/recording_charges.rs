@@ -6,7 +6,7 @@
 //! and the owner is told.
 
 use super::repo::recordings::{self as repo, Recording};
-use crate::ledger::{self, Kind, PostError, Posting};
+use crate::ledger::{self, Kind, Posting};
 use crate::state::AppState;
 use sqlx::AnyConnection;
 
@@ -67,11 +67,10 @@ async fn charge(
         reference: Some(format!("recording:{sid}")),
         actor_id: None,
     };
-    match ledger::post(conn, posting).await {
-        Ok(_) => Ok(Charged::Paid),
-        Err(PostError::InsufficientFunds { .. }) => Ok(Charged::Short),
-        Err(e) => anyhow::bail!("a recording's charge failed: {e:?}"),
-    }
+    Ok(match ledger::charge(conn, posting).await? {
+        true => Charged::Paid,
+        false => Charged::Short,
+    })
 }
 
 fn unpaid(cost: i64) -> String {
