@@ -38,6 +38,7 @@ pub async fn run_once(state: &AppState, now: i64) -> anyhow::Result<Report> {
         notices_sent: renewals::send_notices(state, now).await?,
         ..Default::default()
     };
+    report.notices_sent += crate::packages::renewals::send_notices(state, now).await?;
     // Plans first: a plan renewed now keeps paying for its numbers renewing now.
     report.plans_renewed = crate::packages::renewals::renew_due(state, now).await?;
     let (renewed, expired) = renewals::renew_due(state, now).await?;

@@ -2187,7 +2187,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sends a message to the support team. */
+    /**
+     * Sends a message to the support team. Signed in, a customer whose plan has priority
+     *     support is answered first.
+     */
     post: {
       parameters: {
         query?: never;

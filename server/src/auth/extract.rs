@@ -45,6 +45,23 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// Whoever asks where signing in is optional (the contact form): the user of a valid
+/// token, else None. A stale token is no reason to refuse what anyone may send.
+pub struct MaybeUser(pub Option<AuthUser>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        if authorization(parts).is_none() {
+            return Ok(MaybeUser(None));
+        }
+        Ok(MaybeUser(
+            AuthUser::from_request_parts(parts, state).await.ok(),
+        ))
+    }
+}
+
 /// The Authorization header's value, when it is text.
 pub fn authorization(parts: &Parts) -> Option<&str> {
     parts

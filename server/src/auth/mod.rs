@@ -12,7 +12,7 @@ pub mod two_factor;
 use crate::state::AppState;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub use extract::{AdminList, AdminUser, AuthUser};
+pub use extract::{AdminList, AdminUser, AuthUser, MaybeUser};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -1,7 +1,7 @@
 //! The contact form (/api/contact) and the support team's inbox (/api/admin/messages).
 
 use crate::audit;
-use crate::auth::AdminUser;
+use crate::auth::{AdminUser, MaybeUser};
 use crate::db::{iso, now_ms};
 use crate::error::{Error, Result};
 use crate::extract::With;
@@ -41,7 +41,8 @@ pub struct ContactReceived {
     id: i64,
 }
 
-/// Sends a message to the support team.
+/// Sends a message to the support team. Signed in, a customer whose plan has priority
+/// support is answered first.
 #[utoipa::path(post, path = "/contact", tag = "contact",
     request_body = ContactInput,
     responses(
@@ -50,12 +51,18 @@ pub struct ContactReceived {
     ))]
 async fn post_contact(
     With(state, ClientIp(ip)): With<ClientIp>,
+    MaybeUser(sender): MaybeUser,
     Json(input): Json<ContactInput>,
 ) -> Result<(StatusCode, axum::Json<ContactReceived>)> {
     Error::check(v::validate_contact(&input))?;
     throttle::hit(&state.db, &format!("contact:ip:{ip}"), PER_IP).await?;
     let pool = &state.db.pool;
-    let priority = repo::has_priority_support(pool, input.email.trim(), now_ms()).await? > 0;
+    // Priority goes by who is signed in, never by the address typed: anyone can type a
+    // priority customer's address.
+    let priority = match &sender {
+        Some(s) => repo::has_priority_support(pool, s.user.id, now_ms()).await? > 0,
+        None => false,
+    };
     let message = repo::NewMessage {
         name: input.name.trim(),
         email: input.email.trim(),

@@ -32,11 +32,10 @@ pub struct NewMessage<'a> {
 }
 
 statements! {
-    /// Whether the account of `email` holds a plan in force with priority support.
-    pub fn has_priority_support(email: &str, now: i64) -> scalar_one(i64) =
-        "SELECT COUNT(*) FROM users u JOIN user_packages up ON up.user_id = u.id \
-         JOIN packages p ON p.id = up.package_id \
-         WHERE LOWER(u.email) = LOWER($1) AND up.status <> 'expired' AND up.expires_at > $2 AND p.support = 'priority'";
+    /// Whether the account `user_id` holds a plan in force with priority support.
+    pub fn has_priority_support(user_id: i64, now: i64) -> scalar_one(i64) =
+        "SELECT COUNT(*) FROM user_packages up JOIN packages p ON p.id = up.package_id \
+         WHERE up.user_id = $1 AND up.status <> 'expired' AND up.expires_at > $2 AND p.support = 'priority'";
 }
 
 /// Stores a message; returns its id.

@@ -1,5 +1,5 @@
 //! Packages past their expiry (unused minutes are lost, spec section 9), announced
-//! three days before.
+//! three days before; plans that renew are announced as renewing instead.
 
 use crate::notifications::notify;
 use crate::packages;
@@ -8,8 +8,8 @@ use crate::settings::DAY_MS;
 use crate::state::AppState;
 use sqlx::AnyConnection;
 
-/// Packages are announced this long before they expire.
-const EXPIRY_NOTICE_MS: i64 = 3 * DAY_MS;
+/// Packages are announced this long before they expire, and plans before they renew.
+pub const EXPIRY_NOTICE_MS: i64 = 3 * DAY_MS;
 
 pub async fn expire_packages(state: &AppState, now: i64) -> anyhow::Result<u64> {
     let mut tx = state.db.begin_write().await?;

@@ -8,8 +8,9 @@ use super::shop::OwnedPackage;
 use crate::auth::AuthUser;
 use crate::error::{Error, Result};
 use crate::extract::{Path, With};
-use crate::ledger::{self, Kind, PostError, Posting};
+use crate::ledger::{self, Kind, Posting};
 use crate::notifications::notify;
+use crate::numbers::renewals::renewal_date;
 use crate::openapi::responses::{NotFound, SignedIn};
 use crate::settings::DAY_MS;
 use crate::state::AppState;
@@ -32,6 +33,42 @@ pub async fn renew_due(state: &AppState, now: i64) -> anyhow::Result<u64> {
             }
             tx.commit().await?;
         }
+    }
+}
+
+/// The notice before a plan renews, once per period, as numbers and IVR flows have
+/// theirs: a notification, and a mail to owners who asked for them. How many were sent.
+pub async fn send_notices(state: &AppState, now: i64) -> anyhow::Result<u64> {
+    let until = now + super::expiry::EXPIRY_NOTICE_MS;
+    let mut tx = state.db.begin_write().await?;
+    let soon = plans::claim_renewal_notices(&mut *tx, now, until).await?;
+    let notices: Vec<(i64, String)> = soon.iter().map(|p| (p.user_id, notice(p))).collect();
+    for (owner, message) in &notices {
+        notify(
+            &mut *tx,
+            *owner,
+            "renewal_notice",
+            "Plan renews soon",
+            message,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    for (owner, message) in &notices {
+        let subject = "Your Dialtone plan renews soon";
+        crate::notifications::mail_if_opted_in(state, *owner, subject, message).await?;
+    }
+    Ok(notices.len() as u64)
+}
+
+fn notice(p: &plans::Renewing) -> String {
+    let (name, date) = (&p.name, renewal_date(p.expires_at));
+    match p.price_micros {
+        Some(price) => format!(
+            "Your {name} plan renews on {date} for {}. Keep your balance topped up to keep its minutes coming.",
+            format_micros(price)
+        ),
+        None => format!("Your {name} plan is no longer sold, so it ends on {date}."),
     }
 }
 
@@ -59,17 +96,13 @@ async fn renew_one(conn: &mut AnyConnection, due: &DueRenewal) -> anyhow::Result
         reference: Some(format!("plan:{}:{}", due.id, due.expires_at)),
         actor_id: None,
     };
-    match ledger::post(&mut *conn, posting).await {
-        Ok(_) => {}
-        Err(PostError::InsufficientFunds { .. }) => {
-            let message = format!(
-                "Your {} plan could not renew: the balance did not cover {}. Add funds and buy it again to continue.",
-                plan.name,
-                format_micros(plan.price_micros)
-            );
-            return stop(conn, due, &message).await;
-        }
-        Err(e) => return Err(anyhow::anyhow!("renewal of plan {}: {e:?}", due.id)),
+    if !ledger::charge(&mut *conn, posting).await? {
+        let message = format!(
+            "Your {} plan could not renew: the balance did not cover {}. Add funds and buy it again to continue.",
+            plan.name,
+            format_micros(plan.price_micros)
+        );
+        return stop(conn, due, &message).await;
     }
     let until = due.expires_at + plan.validity_days * DAY_MS;
     if !plans::start_period(&mut *conn, due.id, due.expires_at, &plan, until).await? {
@@ -80,7 +113,7 @@ async fn renew_one(conn: &mut AnyConnection, due: &DueRenewal) -> anyhow::Result
         plan.name,
         format_micros(plan.price_micros),
         plan.minutes,
-        crate::numbers::renewals::renewal_date(until)
+        renewal_date(until)
     );
     notify(
         &mut *conn,

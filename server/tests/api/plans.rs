@@ -196,13 +196,17 @@ async fn a_customer_whose_plan_has_priority_support_is_answered_first() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let send = |email: &str, subject: &str| json!({ "name": "Someone", "email": email, "subject": subject, "message": "Hello there" });
     let client = app.get_as(&s, "/api/user/info").await.body["user"]["email"].clone();
+    let client = client.as_str().unwrap();
     let first = app
-        .post_json(
-            "/api/contact",
-            send(client.as_str().unwrap(), "From a plan"),
-        )
+        .post_as(&s, "/api/contact", send(client, "From a plan"))
         .await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    // Typing a priority customer's address without being them gains nothing.
+    let typed = send(client, "Their address, not signed in");
+    assert_eq!(
+        app.post_json("/api/contact", typed).await.status,
+        StatusCode::CREATED
+    );
     app.post_json(
         "/api/contact",
         send("walk-in@example.com", "Later, no plan"),
@@ -220,5 +224,45 @@ async fn a_customer_whose_plan_has_priority_support_is_answered_first() {
             )
         })
         .collect();
-    assert_eq!(order, [("From a plan", true), ("Later, no plan", false)]);
+    assert_eq!(
+        order,
+        [
+            ("From a plan", true),
+            ("Later, no plan", false),
+            ("Their address, not signed in", false)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_renewing_plan_is_announced_three_days_ahead_once_a_period_at_the_price_it_will_cost() {
+    let (app, s) = TestApp::with_funded_client("ada@example.com", "20").await;
+    app.post_empty_as(&s, "/api/packages/1/purchase").await;
+    let end = app.scalar("SELECT expires_at FROM user_packages").await;
+    let day = dialtone_server::settings::DAY_MS;
+    let announced = "SELECT COUNT(*) FROM notifications WHERE title = 'Plan renews soon'";
+    run_once(&app.state, end - 4 * day).await.unwrap();
+    assert_eq!(app.scalar(announced).await, 0, "too early");
+    // The renewal charges the plan as it is sold then, and the notice says so.
+    app.scalar("UPDATE packages SET price_micros = 8000000 WHERE id = 1 RETURNING id")
+        .await;
+    run_once(&app.state, end - 2 * day).await.unwrap();
+    run_once(&app.state, end - day).await.unwrap();
+    assert_eq!(app.scalar(announced).await, 1, "once per period");
+    let date = dialtone_server::numbers::renewals::renewal_date(end);
+    assert_eq!(
+        app.notice_text("Plan renews soon").await,
+        format!("Your Basic plan renews on {date} for $8.00. Keep your balance topped up to keep its minutes coming.")
+    );
+    let expiring = "SELECT COUNT(*) FROM notifications WHERE title = 'Package expiring soon'";
+    assert_eq!(app.scalar(expiring).await, 0, "it does not expire");
+    run_once(&app.state, end + 1).await.unwrap();
+    assert_eq!(balance(&app, &s).await, 3_000_000);
+    let second_end = app.scalar("SELECT expires_at FROM user_packages").await;
+    run_once(&app.state, second_end - day).await.unwrap();
+    assert_eq!(
+        app.scalar(announced).await,
+        2,
+        "the next period is announced too"
+    );
 }

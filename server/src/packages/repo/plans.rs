@@ -25,7 +25,25 @@ pub struct DueRenewal {
     pub expires_at: i64,
 }
 
+/// A plan that renews soon, as its notice names it: the price is the plan's as sold
+/// now (what the renewal will charge), None when it is no longer on sale.
+#[derive(sqlx::FromRow)]
+pub struct Renewing {
+    pub user_id: i64,
+    pub name: String,
+    pub expires_at: i64,
+    pub price_micros: Option<i64>,
+}
+
 statements! {
+    /// Claims the notices of plans that renew in (`now`, `until`]: the statement that
+    /// finds one marks it, and a new period clears the mark (`start_period`).
+    pub fn claim_renewal_notices(now: i64, until: i64) -> all(Renewing) =
+        "UPDATE user_packages SET expiry_notice_sent = 1 WHERE renews = 1 AND status IN ('active', 'used') \
+         AND expiry_notice_sent = 0 AND expires_at > $1 AND expires_at <= $2 \
+         RETURNING user_id, name, expires_at, \
+         (SELECT p.price_micros FROM packages p WHERE p.id = user_packages.package_id AND p.status = 'active') AS price_micros";
+
     /// What buying or renewing package `id` needs, while it is on sale.
     pub fn find_on_sale(id: i64) -> optional(OnSale) =
         "SELECT name, minutes, price_micros, validity_days, included_numbers, ivr_flows, ivr_level \
