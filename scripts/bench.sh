@@ -5,7 +5,8 @@
 # replaces that section in latest.md and its rows in latest.json, keeping the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q --release -p dialtone-server
+# The front end's bytes need only app/dist (make app), not a release server.
+[ "${1:-}" = frontend ] || cargo build -q --release -p dialtone-server
 BIN=target/release
 mkdir -p bench/results
 md=bench/results/latest.md
@@ -166,6 +167,43 @@ j.write_text(json.dumps(old + new, indent=1) + "\n")
 PY
   rm -f "$json"; exit 0
 fi
+front_end() {
+  echo '## Front end (initial load)'; echo
+# What the first page load fetches: the entry script and every chunk index.html
+# preloads (the client and admin areas and the charts are lazy and not counted), the
+# stylesheet, and the wasm those chunks load. Every other wasm module is a lazy part,
+# listed with the chunks that load it.
+python3 - <<'PY'
+import gzip, pathlib, re
+dist = pathlib.Path("app/dist")
+html = (dist / "index.html").read_text()
+first = re.findall(r'(?:src|href)="/(assets/[^"]+\.(?:js|css))"', html)
+text = {f: (dist / f).read_text(errors="replace") for f in first}
+wasm = [str(p.relative_to(dist)) for p in sorted((dist / "assets").glob("*.wasm"))]
+def loads(module):  # the JS chunks that name the wasm file: the ones that fetch it
+    name = module.split("/")[-1]
+    return [p.name for p in (dist / "assets").glob("*.js") if name in p.read_text(errors="replace")]
+lazy = [w for w in wasm if not any(w.split("/")[-1] in s for s in text.values())]
+first += [w for w in wasm if w not in lazy]
+sizes = lambda f: (len(d := (dist / f).read_bytes()), len(gzip.compress(d, 9)))
+totals = {}
+for f in first:
+    raw, gz = sizes(f)
+    kind = f.rsplit(".", 1)[1]
+    t = totals.setdefault(kind, [0, 0, 0]); t[0] += raw; t[1] += gz; t[2] += 1
+    print(f"- {f.split('/')[-1]}: {raw} bytes raw, {gz} gzip")
+for kind, (raw, gz, n) in totals.items():
+    print(f"- total {kind} ({n} files): {raw} bytes raw, {gz} gzip")
+for w in lazy:
+    raw, gz = sizes(w)
+    print(f"- lazy part {w.split('/')[-1]}: {raw} bytes raw, {gz} gzip, loaded by {', '.join(loads(w))}")
+PY
+}
+if [ "${1:-}" = frontend ]; then
+  front_end | tee "$work/frontend.md"
+  replace_section "## Front end (initial load)" "$work/frontend.md"
+  rm -f "$json"; exit 0
+fi
 if [ "${1:-}" = lists ]; then
   million_cdrs | tee "$work/lists.md"
   replace_section "## Admin analytics with a million call records" "$work/lists.md"
@@ -244,36 +282,7 @@ echo; scripts/bench-catalogue.sh "$json"
 echo; twiml_calls
 echo; scripts/bench-phone.sh
 
-echo; echo '## Front end (initial load)'; echo
-# What the first page load fetches: the entry script and every chunk index.html
-# preloads (the client and admin areas and the charts are lazy and not counted), the
-# stylesheet, and the wasm those chunks load. Every other wasm module is a lazy part,
-# listed with the chunks that load it.
-python3 - <<'PY'
-import gzip, pathlib, re
-dist = pathlib.Path("app/dist")
-html = (dist / "index.html").read_text()
-first = re.findall(r'(?:src|href)="/(assets/[^"]+\.(?:js|css))"', html)
-text = {f: (dist / f).read_text(errors="replace") for f in first}
-wasm = [str(p.relative_to(dist)) for p in sorted((dist / "assets").glob("*.wasm"))]
-def loads(module):  # the JS chunks that name the wasm file: the ones that fetch it
-    name = module.split("/")[-1]
-    return [p.name for p in (dist / "assets").glob("*.js") if name in p.read_text(errors="replace")]
-lazy = [w for w in wasm if not any(w.split("/")[-1] in s for s in text.values())]
-first += [w for w in wasm if w not in lazy]
-sizes = lambda f: (len(d := (dist / f).read_bytes()), len(gzip.compress(d, 9)))
-totals = {}
-for f in first:
-    raw, gz = sizes(f)
-    kind = f.rsplit(".", 1)[1]
-    t = totals.setdefault(kind, [0, 0, 0]); t[0] += raw; t[1] += gz; t[2] += 1
-    print(f"- {f.split('/')[-1]}: {raw} bytes raw, {gz} gzip")
-for kind, (raw, gz, n) in totals.items():
-    print(f"- total {kind} ({n} files): {raw} bytes raw, {gz} gzip")
-for w in lazy:
-    raw, gz = sizes(w)
-    print(f"- lazy part {w.split('/')[-1]}: {raw} bytes raw, {gz} gzip, loaded by {', '.join(loads(w))}")
-PY
+echo; front_end
 
 echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
 cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
