@@ -3,9 +3,11 @@
 # to a SIPp carrier, with Dialtone authorizing and billing every call, and then the same
 # with billing answered by nginx serving fixed answers (the switch's own ceiling).
 # Needs BASE (a running Dialtone whose switch token is bench-switch; BASE2 optional, a
-# second instance on its database), TOKEN (a funded
-# client) and PASSWORD (its password, which creating a device asks for), NUMBER (one of that client's numbers) and BACKEND (its name, for the JSON). Prints markdown rows; a JSON line
-# per row goes to $1.
+# second instance on its database), TOKEN (a funded client) and PASSWORD (its password,
+# which creating a device asks for), NUMBER (one of that client's numbers) and BACKEND
+# (its name, for the JSON); ADMIN optional (an administrator's token: then also the
+# calls of CUSTOMERS customers at once, each with the limits BENCH_LIMITS). Prints markdown rows; a JSON line per row goes
+# to $1.
 set -euo pipefail
 json=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,11 +29,38 @@ api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' -H "au
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
 password=$(api POST /sip/devices "{\"username\":\"bench-$$\",\"callerId\":\"$NUMBER\",\"password\":\"$PASSWORD\"}" | field '["password"]')
-calls_before=$(api GET '/calls?pageSize=1' | field '["total"]')
+# SIPp's -inf files: the devices calls take in turn (switch/sipp/call.xml's fields).
+device_line() { echo "$1;$2;[authentication username=$1 password=$2]"; }
+{ echo SEQUENTIAL; device_line "bench-$$" "$password"; } > "$work/one.csv"
+# Every customer's calls (an administrator's view) when there are several.
+recorded() {
+  if [ -n "${ADMIN:-}" ]; then TOKEN=$ADMIN api GET '/admin/calls?pageSize=1'; else api GET '/calls?pageSize=1'; fi | field '["total"]'
+}
+calls_before=$(recorded)
 
-# One run: $1 label, $2 API base, $3 calls per second, $4 calls. Talk time 1 s.
+# With ADMIN (an administrator's token): CUSTOMERS more customers (16), each funded
+# with a number and a device of its own, so that calls do not all lock one balance.
+many_customers() {
+  echo SEQUENTIAL > "$work/many.csv"
+  local i token id number device
+  for i in $(seq "${CUSTOMERS:-16}"); do
+    TOKEN= api POST /auth/signup "{\"name\":\"Switch caller $i\",\"email\":\"switch$i-$$@example.com\",\"password\":\"$PASSWORD\"}" >/dev/null
+    token=$(TOKEN= api POST /auth/login "{\"email\":\"switch$i-$$@example.com\",\"password\":\"$PASSWORD\"}" | field '["accessToken"]')
+    id=$(TOKEN=$token api GET /user/info | field '["user"]["id"]')
+    TOKEN=$ADMIN api POST "/admin/balances/$id/adjust" '{"type":"credit","amount":"1000000","reason":"bench"}' >/dev/null
+    # The bench client's limits (BENCH_LIMITS): a new account's own would refuse most.
+    TOKEN=$ADMIN api PUT "/admin/users/$id/limits" "$BENCH_LIMITS" >/dev/null
+    id=$(TOKEN=$token api GET "/numbers/available?country=US&type=mobile" | field '["numbers"][0]["id"]')
+    number=$(TOKEN=$token api POST /numbers/purchase "{\"numberId\":$id}" | field '["number"]["number"]')
+    device=$(TOKEN=$token api POST /sip/devices "{\"username\":\"bench-$$-$i\",\"callerId\":\"$number\",\"password\":\"$PASSWORD\"}" | field '["password"]')
+    device_line "bench-$$-$i" "$device" >> "$work/many.csv"
+  done
+}
+
+# One run: $1 label, $2 API base, $3 calls per second, $4 calls, $5 the devices (an
+# -inf file; one.csv by default). Talk time 1 s.
 run() {
-  local label=$1 api_url=$2 rate=$3 total=$4 sip carrier
+  local label=$1 api_url=$2 rate=$3 total=$4 devices=${5:-$work/one.csv} sip carrier
   sip=$(udp_port); carrier=$(udp_port)
   DIALTONE_API_URL=$api_url DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_SIP_LISTEN=127.0.0.1:$sip \
     DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SWITCH_RPC=127.0.0.1:$(udp_port) \
@@ -46,39 +75,53 @@ run() {
   local t0 t1
   t0=$(date +%s.%N)
   mkdir -p "$work/counts-$sip"
-  (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -au "bench-$$" -ap "$password" \
+  (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -inf "$devices" \
     -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
-    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 100 \
+    -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 1 \
     -trace_rtt -rtt_freq 1 >/dev/null 2>&1) || true
   t1=$(date +%s.%N)
   # Answered: the INVITE's 200 received; refused: 503 Over Capacity (SIPp counts a
   # refused call as a successful scenario, so its own totals are not used for these).
-  local ok refused failed p99
-  read -r ok refused failed p99 < <(python3 - "$work/stat-$sip.csv" "$work/counts-$sip" <<'PY'
+  local ok refused failed p99 window
+  read -r ok refused failed p99 window < <(python3 - "$work/stat-$sip.csv" "$work/counts-$sip" "$((total / rate))" <<'PY'
 import csv, glob, math, sys
 rows = list(csv.reader(open(sys.argv[1]), delimiter=';'))
 head, last = rows[0], rows[-1]
 counts = list(csv.reader(open(glob.glob(sys.argv[2] + "/*_counts.csv")[0]), delimiter=';'))
 ch, cl = counts[0], counts[-1]
-answered = cl[next(i for i, c in enumerate(ch) if c.endswith("_200_Recv"))]
+col200 = next(i for i, c in enumerate(ch) if c.endswith("_200_Recv"))
+answered = cl[col200]
 refused = cl[next(i for i, c in enumerate(ch) if c.endswith("_503_Recv"))]
+# Answered while the load was offered: the INVITEs' 200s counted by the second past
+# the offered seconds (the counts are dumped each second, -fd 1) over those seconds,
+# so calls that fail later and wait out SIP's 32 s timers do not stretch the span.
+offered = float(sys.argv[3])
+def seconds(t):
+    parts = [float(x) for x in t.replace(".", ":").split(":")[:3]]
+    return parts[0] * 3600 + parts[1] * 60 + parts[2]
+try:
+    ec = next(i for i, c in enumerate(ch) if c.startswith("ElapsedTime"))
+    within = [r for r in counts[1:] if seconds(r[ec]) <= offered + 1.5]
+    window = round(int(within[-1][col200]) / offered, 1) if within else "null"
+except (StopIteration, ValueError, IndexError):
+    window = "null"
 # Each refusal's time from the authenticated INVITE to its 503 (call.xml's rtd 1).
 times = sorted(float(r[1]) for f in glob.glob(sys.argv[2] + "/*_rtt.csv")
                for r in csv.reader(open(f), delimiter=';') if len(r) > 1 and r[1][:1].isdigit())
 p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else "null"
-print(answered, refused, last[head.index("FailedCall(C)")], p99)
+print(answered, refused, last[head.index("FailedCall(C)")], p99, window)
 PY
 )
   kill $uas $kam 2>/dev/null; wait $uas $kam 2>/dev/null || true
   local secs per_s
   secs=$(python3 -c "print(round($t1 - $t0, 1))")
   per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
-  echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s | ${p99/null/-} |"
-  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"refusal_p99_ms\":$p99}" >> "$json"
+  echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s | ${window/null/-} | ${p99/null/-} |"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"answered_per_second_while_offered\":$window,\"refusal_p99_ms\":$p99}" >> "$json"
 }
 
-echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | p99 of a 503, ms |'
-echo '|---|---|---|---|---|---|'
+echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | answered/s while offered | p99 of a 503, ms |'
+echo '|---|---|---|---|---|---|---|'
 # Up to twice the switch's admission (DIALTONE_SIP_MAX_CPS, 300 by default).
 for rate in 100 200 400 600; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
 # BASE2, a second instance on the same database: the switch's dispatcher spreads the
@@ -86,7 +129,15 @@ for rate in 100 200 400 600; do run "billed by Dialtone" "$BASE" $rate $((rate *
 if [ -n "${BASE2:-}" ]; then
   for rate in 200 400 600; do run "billed by two instances" "$BASE,$BASE2" $rate $((rate * 10)); done
 fi
-billed=$(( $(api GET '/calls?pageSize=1' | field '["total"]') - calls_before ))
+if [ -n "${ADMIN:-}" ]; then
+  many_customers
+  n=${CUSTOMERS:-16}
+  for rate in 200 400 600; do run "billed by Dialtone, $n customers" "$BASE" $rate $((rate * 10)) "$work/many.csv"; done
+  if [ -n "${BASE2:-}" ]; then
+    for rate in 200 400 600; do run "billed by two instances, $n customers" "$BASE,$BASE2" $rate $((rate * 10)) "$work/many.csv"; done
+  fi
+fi
+billed=$(( $(recorded) - calls_before ))
 echo
 echo "- Dialtone recorded $billed calls for the answered ones above (one CDR each)"
 

@@ -133,7 +133,7 @@ bench_client() {
 # the dispatcher on PostgreSQL, and against the switch's own ceiling (no-op billing).
 switch_bench() {
   echo '## Calls through the switch'; echo
-  echo 'SIPp devices call through Kamailio to a SIPp carrier (1 s calls, 10 s of offered load a row, SIPp on the same cores); "p99 of a 503" is the time from the authenticated INVITE to its refusal.'
+  echo 'SIPp devices call through Kamailio to a SIPp carrier (1 s calls, 10 s of offered load a row, SIPp on the same cores); "throughput" is the answered calls over the whole run (until the last call ended or failed), "answered/s while offered" those answered by the second after the offered seconds over those seconds; "p99 of a 503" is the time from the authenticated INVITE to its refusal; the rows with customers spread the calls over that many customers, each with a device and a balance of its own.'
   for backend in sqlite postgres; do
     PORT=$(free_port); BASE=http://127.0.0.1:$PORT
     fresh_database $backend switch
@@ -148,7 +148,7 @@ switch_bench() {
       SERVER=${first[0]}; PORT=${first[1]}; BASE=${first[2]}
     fi
     echo; echo "### $backend"; echo
-    BASE=$BASE BASE2=$BASE2 TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+    BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
     echo "- invariants after the calls through the switch: $(check)"
     if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
     stop_server
