@@ -29,7 +29,10 @@ api() { curl -s -X "$1" "$BASE/api$2" -H 'content-type: application/json' -H "au
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
 password=$(api POST /sip/devices "{\"username\":\"bench-$$\",\"callerId\":\"$NUMBER\",\"password\":\"$PASSWORD\"}" | field '["password"]')
-# SIPp's -inf files: the devices calls take in turn (switch/sipp/call.xml's fields).
+# SIPp's -inf files: the devices calls take in turn. The tests' scenario authenticates
+# as -au/-ap; the bench's copy of it as field 2, which holds the whole keyword (SIPp
+# reads no field inside a keyword's parameters, but does read a keyword a field holds).
+sed 's/\[authentication\]/[field2]/' "$here/switch/sipp/call.xml" > "$work/call.xml"
 device_line() { echo "$1;$2;[authentication username=$1 password=$2]"; }
 { echo SEQUENTIAL; device_line "bench-$$" "$password"; } > "$work/one.csv"
 # Every customer's calls (an administrator's view) when there are several.
@@ -75,7 +78,7 @@ run() {
   local t0 t1
   t0=$(date +%s.%N)
   mkdir -p "$work/counts-$sip"
-  (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$here/switch/sipp/call.xml" -s "bench-$$" -inf "$devices" \
+  (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$work/call.xml" -s "bench-$$" -inf "$devices" \
     -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
     -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 1 \
     -trace_rtt -rtt_freq 1 >/dev/null 2>&1) || true
