@@ -125,19 +125,23 @@ PY
 
 echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | answered/s while offered | p99 of a 503, ms |'
 echo '|---|---|---|---|---|---|---|'
-# Up to twice the switch's admission (DIALTONE_SIP_MAX_CPS, 300 by default).
-for rate in 100 200 400 600; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
+# Up to twice the switch's admission (DIALTONE_SIP_MAX_CPS, 300 by default); SWITCH_RATES
+# sets the offered rates (calls a second, rising) for another admission.
+rates=${SWITCH_RATES:-100 200 400 600}
+# The rates of the other rows: the top three.
+upper=$(echo $rates | tr ' ' '\n' | tail -3 | tr '\n' ' ')
+for rate in $rates; do run "billed by Dialtone" "$BASE" $rate $((rate * 10)); done
 # BASE2, a second instance on the same database: the switch's dispatcher spreads the
 # billing questions over both (PostgreSQL deployments).
 if [ -n "${BASE2:-}" ]; then
-  for rate in 200 400 600; do run "billed by two instances" "$BASE,$BASE2" $rate $((rate * 10)); done
+  for rate in $upper; do run "billed by two instances" "$BASE,$BASE2" $rate $((rate * 10)); done
 fi
 if [ -n "${ADMIN:-}" ]; then
   many_customers
   n=${CUSTOMERS:-16}
-  for rate in 200 400 600; do run "billed by Dialtone, $n customers" "$BASE" $rate $((rate * 10)) "$work/many.csv"; done
+  for rate in $upper; do run "billed by Dialtone, $n customers" "$BASE" $rate $((rate * 10)) "$work/many.csv"; done
   if [ -n "${BASE2:-}" ]; then
-    for rate in 200 400 600; do run "billed by two instances, $n customers" "$BASE,$BASE2" $rate $((rate * 10)) "$work/many.csv"; done
+    for rate in $upper; do run "billed by two instances, $n customers" "$BASE,$BASE2" $rate $((rate * 10)) "$work/many.csv"; done
   fi
 fi
 billed=$(( $(recorded) - calls_before ))
@@ -167,4 +171,4 @@ CONF
 nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" -g 'daemon off;' &
 pids+=($!)
 sleep 0.5
-for rate in 100 200 400 600; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done
+for rate in $rates; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done

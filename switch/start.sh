@@ -117,4 +117,18 @@ export SWITCH_PROBE_TIMER="name=probe;interval=${DIALTONE_SIP_PROBE_SECONDS:-1};
 # A fresh nonce secret each start: nonces of an earlier run are not accepted again.
 SWITCH_NONCE_SECRET=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 export SWITCH_NONCE_SECRET
-exec /usr/sbin/kamailio -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8
+# Kamailio runs as this script's child: a stop (SIGTERM, SIGINT) first waits out one more
+# pass of the dialogs' writer (db_update_period, 1 s, in kamailio.cfg), which in its
+# delayed mode writes nothing at stop itself, so that a restart still knows the calls
+# answered in the last second.
+/usr/sbin/kamailio -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8 &
+kamailio=$!
+trap 'sleep 1.2; kill -TERM $kamailio 2>/dev/null' TERM INT
+wait $kamailio
+status=$?
+# Stopped by a signal: the trap has passed it on; Kamailio's own stop follows.
+if kill -0 $kamailio 2>/dev/null; then
+  wait $kamailio
+  status=$?
+fi
+exit $status

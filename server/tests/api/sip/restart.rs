@@ -1,6 +1,6 @@
-//! Kamailio restarted while calls are up or CDRs wait: it keeps its dialogs (written as
-//! they change) and its CDR queue (saved when it stops) in db_text files, so every call
-//! is still billed, once.
+//! Kamailio restarted while calls are up or CDRs wait: it keeps its dialogs (written each
+//! second and when it stops) and its CDR queue (saved when it stops) in db_text files, so
+//! every call is still billed, once.
 
 use super::{
     answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_call_while, PER_SECOND,

@@ -61,14 +61,14 @@ fn serve(listener: tokio::net::TcpListener, router: axum::Router) -> tokio::task
 }
 
 /// SIGTERM, not SIGKILL: Kamailio's main process then stops its workers (a killed main
-/// would leave them running) and saves what it keeps across restarts. Waits for it, two
-/// seconds at most.
+/// would leave them running) and saves what it keeps across restarts, after start.sh's
+/// one more second for the dialogs' writer. Waits for it, five seconds at most.
 fn stop(kamailio: Child) {
     if let Some(pid) = kamailio.id() {
         let pid = pid as libc::pid_t;
         // SAFETY: signals and reaps our own child process.
         unsafe { libc::kill(pid, libc::SIGTERM) };
-        for _ in 0..200 {
+        for _ in 0..500 {
             let mut status = 0;
             if unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } != 0 {
                 break;
