@@ -94,7 +94,8 @@ counts = list(csv.reader(open(glob.glob(sys.argv[2] + "/*_counts.csv")[0]), deli
 ch, cl = counts[0], counts[-1]
 col200 = next(i for i, c in enumerate(ch) if c.endswith("_200_Recv"))
 answered = cl[col200]
-refused = cl[next(i for i, c in enumerate(ch) if c.endswith("_503_Recv"))]
+# Refused before the challenge (the second already full) or after it.
+refused = sum(int(cl[i]) for i, c in enumerate(ch) if c.endswith("_503_Recv"))
 # Answered while the load was offered: the INVITEs' 200s counted by the second past
 # the offered seconds (the counts are dumped each second, -fd 1) over those seconds,
 # so calls that fail later and wait out SIP's 32 s timers do not stretch the span.
@@ -108,7 +109,8 @@ try:
     window = round(int(within[-1][col200]) / offered, 1) if within else "null"
 except (StopIteration, ValueError, IndexError):
     window = "null"
-# Each refusal's time from the authenticated INVITE to its 503 (call.xml's rtd 1).
+# Each refusal's time from the INVITE refused to its 503 (call.xml's rtd 1 after the
+# challenge, rtd 2 before it).
 times = sorted(float(r[1]) for f in glob.glob(sys.argv[2] + "/*_rtt.csv")
                for r in csv.reader(open(f), delimiter=';') if len(r) > 1 and r[1][:1].isdigit())
 p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else "null"

@@ -166,12 +166,14 @@ async fn a_dial_may_show_an_outside_number_the_account_verified_billed_as_its_ow
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dial_of_several_numbers_rings_them_at_once_and_connects_the_one_that_answers() {
-    // The carrier lets a number ending in 0000 ring unanswered.
+    // The carrier lets a number ending in 0000 ring unanswered, and one ending in 1111
+    // ring a second before it picks up: both legs reach it however slow billing is.
     const NO_ANSWER: &str = "+12125550000";
+    const PICKS_UP: &str = "+12125551111";
     let (mut ivr, customer) =
         twiml_line_with(&[("/voice", 200, XML, PRESS_2)], true, "10.00").await;
     let dial = format!(
-        "<Response><Dial timeout=\"10\"><Number>{NO_ANSWER}</Number><Number>{CALLEE}</Number></Dial></Response>"
+        "<Response><Dial timeout=\"10\"><Number>{NO_ANSWER}</Number><Number>{PICKS_UP}</Number></Dial></Response>"
     );
     customer.serve("/digits", "text/xml", dial.into_bytes());
     ivr.switch.start_carrier();
@@ -186,7 +188,7 @@ async fn a_dial_of_several_numbers_rings_them_at_once_and_connects_the_one_that_
             .unwrap_or_else(|| panic!("a leg to {to}: {billed:?}"))
             .clone()
     };
-    let answered = leg_to(CALLEE);
+    let answered = leg_to(PICKS_UP);
     assert_eq!(answered["status"], "completed", "{answered}");
     assert!(answered["cost"].as_f64().unwrap() > 0.0, "{answered}");
     let unanswered = leg_to(NO_ANSWER);
@@ -204,7 +206,7 @@ async fn a_dial_of_several_numbers_rings_them_at_once_and_connects_the_one_that_
         .scalar("SELECT ended_at FROM calls WHERE to_number = '+12125550000'")
         .await;
     let picked_up = app
-        .scalar("SELECT answered_at FROM calls WHERE to_number = '+12125550199'")
+        .scalar("SELECT answered_at FROM calls WHERE to_number = '+12125551111'")
         .await;
     assert!(
         (cancelled - picked_up).abs() < 1500,

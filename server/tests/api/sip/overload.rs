@@ -26,6 +26,11 @@ async fn past_its_capacity_the_switch_refuses_at_once_and_bills_what_it_admitted
     assert!(run.messages.contains("Retry-After: 1"), "{}", run.messages);
     let admitted = 30 - refused;
     assert!(admitted >= 1, "some calls go through");
+    // Once a second's admissions are full, a call is refused on its first INVITE, not
+    // challenged first and refused on the second: only calls that could still get in
+    // (three a second, over the one or two seconds the thirty calls span) are challenged.
+    let challenged = super::calls_answered(&run.messages, "SIP/2.0 407");
+    assert!(challenged <= 10, "{challenged} of 30 challenged");
 
     // Each admitted call is recorded and billed once; Dialtone never heard of the others.
     let calls = super::calls(&app, &s, admitted, &switch).await;
