@@ -73,10 +73,22 @@ done
 grep -q ':cdrq:' "$db/version" || echo '0:cdrq:2' >>"$db/version"
 
 # Dialtone's instances, the dispatcher's set 1: each keyed by a SIP URI of its host and
-# port (the dispatcher's key; nothing is sent there over SIP), its base URL beside it.
+# port (the dispatcher's key; nothing is sent there over SIP), its base URL and the name
+# of its HTTP connection beside it. Each instance is a named connection of http_client
+# (dialtone1...), kept open between questions, with the switch token as Basic
+# credentials: a connection per question cost a TCP handshake on both sides each time,
+# and across machines at 500 calls/s would use up the switch's ephemeral ports.
 list="$work/dialtone.list"
+connections="$work/dialtone.http"
 : >"$list"
+: >"$connections"
+chmod 600 "$connections"
 IFS=, read -ra urls <<<"$DIALTONE_API_URL"
+if [ "${#urls[@]}" -gt 4 ]; then
+  echo "switch: DIALTONE_API_URL: at most 4 Dialtone instances" >&2
+  exit 1
+fi
+n=0
 for url in "${urls[@]}"; do
   url=${url// /}
   url=${url%/}
@@ -85,7 +97,10 @@ for url in "${urls[@]}"; do
     exit 1
   fi
   port=${BASH_REMATCH[4]:-$([ "${BASH_REMATCH[1]}" = https ] && echo 443 || echo 80)}
-  echo "1 sip:${BASH_REMATCH[2]}:$port 0 0 url=$url" >>"$list"
+  n=$((n + 1))
+  echo "1 sip:${BASH_REMATCH[2]}:$port 0 0 url=$url;con=dialtone$n" >>"$list"
+  printf '[dialtone%s]\nurl = "%s"\nusername = "switch"\npassword = "%s"\n\n' \
+    "$n" "$url" "$DIALTONE_SWITCH_TOKEN" >>"$connections"
 done
 
 # STIR/SHAKEN: without DIALTONE_STIR_KEY, a development key and self-signed certificate
@@ -107,6 +122,7 @@ if [ -z "${DIALTONE_STIR_CERT_URL:-}" ]; then
 fi
 
 export SWITCH_DISPATCHER_LIST=$list
+export SWITCH_HTTP_CONNECTIONS=$connections
 export SWITCH_DB_URL="text://$db"
 export SWITCH_WS_PORT=${DIALTONE_SIP_WS_LISTEN##*:}
 export SWITCH_RPC_PORT=${DIALTONE_SWITCH_RPC##*:}

@@ -8,6 +8,8 @@ use crate::users::repo::{self, User};
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
 
 /// A signed-in user. The user row and whether the token's session was revoked are
 /// read on every request (one query), so a suspension, a role or password change, a
@@ -68,6 +70,17 @@ pub fn authorization(parts: &Parts) -> Option<&str> {
         .headers
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
+}
+
+/// `(username, password)` of an HTTP Basic header.
+pub fn basic_credentials(parts: &Parts) -> Option<(String, String)> {
+    let value = authorization(parts)?;
+    let encoded = value
+        .strip_prefix("Basic ")
+        .or_else(|| value.strip_prefix("basic "))?;
+    let decoded = String::from_utf8(STANDARD.decode(encoded.trim()).ok()?).ok()?;
+    let (user, password) = decoded.split_once(':')?;
+    Some((user.to_string(), password.to_string()))
 }
 
 /// A signed-in administrator: 401 without a valid token, 403 for anyone else.

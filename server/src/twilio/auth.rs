@@ -2,16 +2,14 @@
 //! auth token, or an API key SID and its secret, for the account the path names.
 
 use super::error::{code, TwilioError};
+use crate::auth::extract::basic_credentials as basic;
 use crate::credentials;
 use crate::state::AppState;
 use crate::throttle::{self, ClientIp, Limit};
 use crate::users::repo::{self as users, User};
 use axum::extract::{FromRequestParts, OriginalUri};
-use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::StatusCode;
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
 
 /// Wrong credentials per client address and account (DIALTONE_API_AUTH_FAILURES in five
 /// minutes), counted like sign-in failures; past it wrong ones get 429. Successful
@@ -31,17 +29,6 @@ fn failures(state: &AppState) -> Limit {
 pub struct ApiAccount {
     pub user: User,
     pub account_sid: String,
-}
-
-/// `(username, password)` of an HTTP Basic header.
-fn basic(parts: &Parts) -> Option<(String, String)> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
-    let encoded = value
-        .strip_prefix("Basic ")
-        .or_else(|| value.strip_prefix("basic "))?;
-    let decoded = String::from_utf8(STANDARD.decode(encoded.trim()).ok()?).ok()?;
-    let (user, password) = decoded.split_once(':')?;
-    Some((user.to_string(), password.to_string()))
 }
 
 /// The `{AccountSid}` of `/2010-04-01/Accounts/{AccountSid}/...` (the request's whole
@@ -111,7 +98,10 @@ impl FromRequestParts<AppState> for ApiAccount {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header::AUTHORIZATION;
     use axum::http::Request;
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
 
     fn parts(uri: &str, auth: Option<&str>) -> Parts {
         let mut b = Request::builder().uri(uri);

@@ -1,6 +1,8 @@
-//! The softswitch authenticates with a shared secret, never with a user's token.
+//! The softswitch authenticates with a shared secret, never with a user's token: as a
+//! bearer token, or as HTTP Basic with the user `switch` (Kamailio's named HTTP
+//! connections, the ones it keeps open between questions, send only Basic).
 
-use crate::auth::extract::authorization;
+use crate::auth::extract::{authorization, basic_credentials};
 use crate::error::Error;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
@@ -13,9 +15,14 @@ impl FromRequestParts<AppState> for Switch {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
-        let presented = authorization(parts)
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or("");
+        let bearer = authorization(parts).and_then(|v| v.strip_prefix("Bearer "));
+        let presented = match bearer {
+            Some(token) => token.to_string(),
+            None => basic_credentials(parts)
+                .filter(|(user, _)| user == "switch")
+                .map(|(_, password)| password)
+                .unwrap_or_default(),
+        };
         let expected = state.config.switch_token.as_bytes();
         if presented.as_bytes().ct_eq(expected).into() {
             Ok(Switch)

@@ -188,6 +188,35 @@ async fn the_switch_interface_needs_the_switch_token_not_a_user_token() {
 }
 
 #[tokio::test]
+async fn the_switch_may_present_its_token_as_http_basic_for_the_user_switch() {
+    // Kamailio's named HTTP connections, the ones it keeps open, send only Basic.
+    use base64::{engine::general_purpose::STANDARD, Engine};
+    let (app, _s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
+    let body = |id: &str| json!({ "callId": id, "direction": "outbound", "from": mine, "to": "+12125550199" });
+    let basic = |credentials: &str| format!("Basic {}", STANDARD.encode(credentials));
+    let ask = |id: &str, credentials: &str| {
+        app.post("/api/telephony/authorize")
+            .header("authorization", &basic(credentials))
+            .json(body(id))
+            .send()
+    };
+    let r = ask("b1", &format!("switch:{SWITCH}")).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["allowed"], true);
+    for wrong in [
+        format!("admin:{SWITCH}"),
+        "switch:guess".into(),
+        format!("switch:{SWITCH}x"),
+    ] {
+        assert_eq!(
+            ask("b2", &wrong).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{wrong}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_reservation_without_a_cdr_is_released_after_its_timeout() {
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
     authorize(&app, "lost", "outbound", &mine, "+12125550199").await;
