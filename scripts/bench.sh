@@ -134,7 +134,7 @@ bench_client() {
 switch_bench() {
   echo '## Calls through the switch'; echo
   echo 'SIPp devices call through Kamailio to a SIPp carrier (1 s calls, 10 s of offered load a row, SIPp on the same cores); "throughput" is the answered calls over the whole run (until the last call ended or failed), "answered/s while offered" those answered by the second after the offered seconds over those seconds; "p99 of a 503" is the time from the INVITE refused (the first, once the second is full, or the authenticated one) to its 503; the rows with customers spread the calls over that many customers, each with a device and a balance of its own.'
-  for backend in sqlite postgres; do
+  for backend in ${SWITCH_BACKENDS:-sqlite postgres}; do
     PORT=$(free_port); BASE=http://127.0.0.1:$PORT
     fresh_database $backend switch
     start_server

@@ -24,6 +24,22 @@ pub const BROWSER_PHONE_PREFIX: &str = "_web";
 pub const BROWSER_PHONE_NO_NUMBER_MESSAGE: &str =
     "Calls show one of your numbers: buy a number (or take your trial number) first";
 
+/// The longest the switch keeps a device's credentials (its HA1, caller ID and whether
+/// its account is suspended) before asking again. Any change to them is noticed sooner:
+/// the switch drops all it keeps when Dialtone's credential epoch moves, which it asks
+/// for every second.
+pub const CREDENTIALS_CACHE_SECONDS: i64 = 60;
+
+/// How long the switch may keep credentials read at `now_ms`: the cache's limit, or
+/// less for credentials that expire before it (a browser phone's), in whole seconds
+/// (0: not at all).
+pub fn credentials_cache_seconds(expires_at_ms: Option<i64>, now_ms: i64) -> i64 {
+    match expires_at_ms {
+        None => CREDENTIALS_CACHE_SECONDS,
+        Some(at) => ((at - now_ms) / 1000).clamp(0, CREDENTIALS_CACHE_SECONDS),
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -236,6 +252,19 @@ mod tests {
         assert_eq!(username("1ada"), None);
         assert_eq!(username("ada desk"), None);
         assert_eq!(username(&"a".repeat(33)), None);
+    }
+
+    #[test]
+    fn credentials_are_kept_no_longer_than_they_last() {
+        let now = 1_000_000;
+        assert_eq!(
+            credentials_cache_seconds(None, now),
+            CREDENTIALS_CACHE_SECONDS
+        );
+        assert_eq!(credentials_cache_seconds(Some(now + 3_600_000), now), 60);
+        assert_eq!(credentials_cache_seconds(Some(now + 9_999), now), 9);
+        assert_eq!(credentials_cache_seconds(Some(now + 999), now), 0);
+        assert_eq!(credentials_cache_seconds(Some(now - 5_000), now), 0);
     }
 
     #[test]

@@ -6260,6 +6260,69 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/telephony/answered/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The switch reports the calls answered in the last tenth of a second, in one request
+     *     and one transaction (at hundreds of calls a second, one each was as many requests
+     *     and write transactions). An invalid report (a device's oversized Call-ID) is refused
+     *     alone: the others are recorded.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AnsweredBatch'];
+        };
+      };
+      responses: {
+        /** @description Recorded (calls already ended are ignored), but for the reports refused */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AnsweredBatchResult'];
+          };
+        };
+        /** @description The input is invalid: `message`, and `errors` by field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/calls/live': {
     parameters: {
       query?: never;
@@ -7889,6 +7952,54 @@ export interface paths {
         };
         /** @description No such record (or not the caller's) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/telephony/sip/credentials/epoch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The credential epoch: the switch asks every second and drops the credentials it
+     *     kept when the epoch moved.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The epoch */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CredentialEpoch'];
+          };
+        };
+        /** @description No valid access token (missing, expired, or the session has ended) */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -13135,6 +13246,16 @@ export interface components {
       topDestinations: components['schemas']['TopDestination'][];
       newUsers: components['schemas']['NewUsersDay'][];
     };
+    /** @description Answers the switch reports together. */
+    AnsweredBatch: {
+      /** @description 1 to 500 reports, each as `POST /telephony/answered` takes it. */
+      answered: components['schemas']['AnsweredReport'][];
+    };
+    /** @description What became of a batch: how many reports were recorded, and the ones refused. */
+    AnsweredBatchResult: {
+      recorded: number;
+      refused: components['schemas']['RefusedReport'][];
+    };
     /** @description What the switch reports when a call is answered. */
     AnsweredReport: {
       /** @description The callId the call was authorized with. */
@@ -13861,6 +13982,14 @@ export interface components {
     CountryRateItem: {
       item: components['schemas']['CountryRate'];
     };
+    CredentialEpoch: {
+      /**
+       * Format: int64
+       * @description Moves whenever a device's credentials or caller ID change, a device goes, or an
+       *     account's status changes.
+       */
+      epoch: number;
+    };
     CredentialsAnswer: {
       /** @description MD5(username:realm:password), hex. */
       ha1: string;
@@ -13868,6 +13997,17 @@ export interface components {
       callerId: string;
       /** @description The account may not use the service (suspended): the switch answers 403. */
       suspended: boolean;
+      /**
+       * Format: int64
+       * @description How long the switch may keep this answer, in seconds (0: not at all).
+       */
+      cacheSeconds: number;
+      /**
+       * Format: int64
+       * @description The credential epoch this answer was read at: the switch keeps it only while
+       *     the epoch it last heard of is this one.
+       */
+      epoch: number;
     };
     CredentialsRequest: {
       /** @description The digest username the device presented. */
@@ -15446,6 +15586,11 @@ export interface components {
     };
     Refreshed: {
       accessToken: string;
+    };
+    /** @description A report of a batch that was not valid, by its place in the batch (from 0). */
+    RefusedReport: {
+      index: number;
+      message: string;
     };
     RegistrationReport: {
       username: string;

@@ -23,6 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(post_answered))
+        .routes(routes!(post_answered_batch))
         .routes(routes!(my_live_calls))
         .routes(routes!(all_live_calls))
         .routes(routes!(hang_up))
@@ -55,16 +56,9 @@ fn bounded(value: &str, field: &str) -> Result<()> {
     Ok(())
 }
 
-/// The switch reports an answered call; calls already ended are ignored.
-#[utoipa::path(post, path = "/telephony/answered", tag = "telephony",
-    security(("switch" = [])),
-    request_body = AnsweredReport,
-    responses((status = 204, description = "Recorded (or the call had already ended)"),
-        Invalid, SignedIn))]
-pub async fn post_answered(
-    With(state, _switch): With<Switch>,
-    Json(report): Json<AnsweredReport>,
-) -> Result<StatusCode> {
+/// The calls a report names (a call and, when forwarded, its second leg) and its SIP
+/// dialog, once every field is checked.
+fn checked(report: &AnsweredReport) -> Result<(Vec<&str>, Dialog)> {
     for (value, field) in [
         (&report.call_id, "callId"),
         (&report.sip_call_id, "sipCallId"),
@@ -83,15 +77,100 @@ pub async fn post_answered(
         ids.push(forward);
     }
     let dialog = Dialog {
-        sip_call_id: report.sip_call_id,
-        from_tag: report.from_tag,
-        to_tag: report.to_tag,
-        switch_rpc: report.switch,
+        sip_call_id: report.sip_call_id.clone(),
+        from_tag: report.from_tag.clone(),
+        to_tag: report.to_tag.clone(),
+        switch_rpc: report.switch.clone(),
     };
+    Ok((ids, dialog))
+}
+
+/// Records checked reports, all in one write transaction.
+async fn record(state: &AppState, checked: &[(Vec<&str>, Dialog)]) -> Result<()> {
+    let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    live::answered(&mut *tx, &ids, now_ms(), &dialog).await?;
+    for (ids, dialog) in checked {
+        live::answered(&mut *tx, ids, now, dialog).await?;
+    }
     tx.commit().await?;
+    Ok(())
+}
+
+/// The switch reports an answered call; calls already ended are ignored.
+#[utoipa::path(post, path = "/telephony/answered", tag = "telephony",
+    security(("switch" = [])),
+    request_body = AnsweredReport,
+    responses((status = 204, description = "Recorded (or the call had already ended)"),
+        Invalid, SignedIn))]
+pub async fn post_answered(
+    With(state, _switch): With<Switch>,
+    Json(report): Json<AnsweredReport>,
+) -> Result<StatusCode> {
+    record(&state, &[checked(&report)?]).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The most answers one batch may report.
+pub const MAX_ANSWERED_BATCH: usize = 500;
+
+/// Answers the switch reports together.
+#[derive(Deserialize, ToSchema)]
+pub struct AnsweredBatch {
+    /// 1 to 500 reports, each as `POST /telephony/answered` takes it.
+    pub answered: Vec<AnsweredReport>,
+}
+
+/// What became of a batch: how many reports were recorded, and the ones refused.
+#[derive(Serialize, ToSchema)]
+pub struct AnsweredBatchResult {
+    pub recorded: usize,
+    pub refused: Vec<RefusedReport>,
+}
+
+/// A report of a batch that was not valid, by its place in the batch (from 0).
+#[derive(Serialize, ToSchema)]
+pub struct RefusedReport {
+    pub index: usize,
+    pub message: String,
+}
+
+/// The switch reports the calls answered in the last tenth of a second, in one request
+/// and one transaction (at hundreds of calls a second, one each was as many requests
+/// and write transactions). An invalid report (a device's oversized Call-ID) is refused
+/// alone: the others are recorded.
+#[utoipa::path(post, path = "/telephony/answered/batch", tag = "telephony",
+    security(("switch" = [])),
+    request_body = AnsweredBatch,
+    responses((status = 200, description = "Recorded (calls already ended are ignored), but \
+            for the reports refused", body = AnsweredBatchResult),
+        Invalid, SignedIn))]
+pub async fn post_answered_batch(
+    With(state, _switch): With<Switch>,
+    Json(batch): Json<AnsweredBatch>,
+) -> Result<axum::Json<AnsweredBatchResult>> {
+    if batch.answered.is_empty() || batch.answered.len() > MAX_ANSWERED_BATCH {
+        return Err(Error::field(
+            "answered",
+            format!("answered must hold 1 to {MAX_ANSWERED_BATCH} reports"),
+        ));
+    }
+    let (mut valid, mut refused) = (Vec::new(), Vec::new());
+    for (index, report) in batch.answered.iter().enumerate() {
+        match checked(report) {
+            Ok(c) => valid.push(c),
+            Err(e) => refused.push(RefusedReport {
+                index,
+                message: e.to_string(),
+            }),
+        }
+    }
+    if !valid.is_empty() {
+        record(&state, &valid).await?;
+    }
+    Ok(axum::Json(AnsweredBatchResult {
+        recorded: valid.len(),
+        refused,
+    }))
 }
 
 /// A call in progress.

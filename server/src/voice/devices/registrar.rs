@@ -17,6 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(post_credentials))
+        .routes(routes!(post_credential_epoch))
         .routes(routes!(post_registration))
 }
 
@@ -35,6 +36,11 @@ pub struct CredentialsAnswer {
     pub caller_id: String,
     /// The account may not use the service (suspended): the switch answers 403.
     pub suspended: bool,
+    /// How long the switch may keep this answer, in seconds (0: not at all).
+    pub cache_seconds: i64,
+    /// The credential epoch this answer was read at: the switch keeps it only while
+    /// the epoch it last heard of is this one.
+    pub epoch: i64,
 }
 
 /// A device's digest secret (HA1) and caller ID, for the switch to check a request.
@@ -48,13 +54,35 @@ pub async fn post_credentials(
     Json(req): Json<CredentialsRequest>,
 ) -> Result<axum::Json<CredentialsAnswer>> {
     let username = req.username.trim().to_ascii_lowercase();
-    let found = repo::credentials(&state.db.pool, &username, now_ms()).await?;
+    let now = now_ms();
+    let found = repo::credentials(&state.db.pool, &username, now).await?;
     let c = found.ok_or_else(|| Error::NotFound("No such SIP device".into()))?;
     Ok(axum::Json(CredentialsAnswer {
         ha1: c.ha1,
         caller_id: c.caller_id,
         suspended: c.suspended,
+        cache_seconds: dialtone_core::sip::credentials_cache_seconds(c.expires_at, now),
+        epoch: c.epoch,
     }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CredentialEpoch {
+    /// Moves whenever a device's credentials or caller ID change, a device goes, or an
+    /// account's status changes.
+    pub epoch: i64,
+}
+
+/// The credential epoch: the switch asks every second and drops the credentials it
+/// kept when the epoch moved.
+#[utoipa::path(post, path = "/telephony/sip/credentials/epoch", tag = "telephony",
+    security(("switch" = [])),
+    responses((status = 200, description = "The epoch", body = CredentialEpoch), SignedIn))]
+pub async fn post_credential_epoch(
+    With(state, _switch): With<Switch>,
+) -> Result<axum::Json<CredentialEpoch>> {
+    let epoch = repo::credential_epoch(&state.db.pool).await?;
+    Ok(axum::Json(CredentialEpoch { epoch }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -90,14 +90,23 @@ pub struct Credentials {
     pub suspended: bool,
     #[sqlx(try_from = "Flag")]
     pub replace_caller_id: bool,
+    /// When a browser phone's credentials stop counting (None: a device's never do).
+    pub expires_at: Option<i64>,
+    /// The credential epoch as this read saw it (migration 0050): what the switch
+    /// keeps of this answer is good while the epoch stays the same.
+    pub epoch: i64,
 }
 
 statements! {
+    /// The credential epoch (migration 0050), which the switch watches.
+    pub fn credential_epoch() -> scalar_one(i64) =
+        "SELECT epoch FROM credential_epoch WHERE id = 1";
+
     /// A browser phone's credentials count until they expire.
     pub fn credentials(username: &str, now: i64) -> optional(Credentials) =
         "SELECT d.user_id, d.ha1, d.caller_id, CASE WHEN u.status <> 'active' THEN 1 ELSE 0 END AS suspended, \
-         u.replace_caller_id \
-         FROM sip_devices d JOIN users u ON u.id = d.user_id \
+         u.replace_caller_id, d.expires_at, e.epoch \
+         FROM sip_devices d JOIN users u ON u.id = d.user_id CROSS JOIN credential_epoch e \
          WHERE d.username = $1 AND (d.expires_at IS NULL OR d.expires_at > $2)";
 }
 

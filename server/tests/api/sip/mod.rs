@@ -2,6 +2,7 @@
 //! Dialtone over HTTP; every test checks Dialtone's records and balances afterwards.
 
 mod caller_id;
+mod credentials;
 mod devices;
 mod edge;
 mod failover;

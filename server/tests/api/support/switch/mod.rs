@@ -106,6 +106,16 @@ fn cdr_queue(page: &str) -> Option<f64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
+/// The value of `series` (a metric's name with its labels, as the page writes them) on
+/// a Prometheus page; None when the page has no such line.
+pub fn sample(page: &str, series: &str) -> Option<f64> {
+    let line = page.lines().find(|l| {
+        l.strip_prefix(series)
+            .is_some_and(|rest| rest.starts_with(' '))
+    })?;
+    line[series.len()..].split_whitespace().next()?.parse().ok()
+}
+
 impl Switch {
     /// Serves `app` on a loopback port and starts Kamailio in front of it.
     pub async fn start(app: &TestApp) -> Switch {
@@ -269,6 +279,18 @@ impl Switch {
 
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("kamailio.log")).unwrap_or_default()
+    }
+
+    /// The switch's Prometheus page (the RPC port's /metrics, with the switch token).
+    pub async fn metrics(&self) -> String {
+        let url = format!("http://127.0.0.1:{}/metrics", self.rpc_port);
+        let r = reqwest::Client::new()
+            .get(&url)
+            .bearer_auth(crate::common::SWITCH)
+            .send()
+            .await
+            .unwrap();
+        r.text().await.unwrap()
     }
 
     /// The switch's CDR queue as its Prometheus endpoint reports it (the RPC port's
