@@ -219,11 +219,21 @@ impl Switch {
         self.wait_answering().await;
     }
 
-    /// Waits until Kamailio answers an OPTIONS (ten seconds at the most).
+    /// Waits until Kamailio answers an OPTIONS, and HTTP on its RPC port (ten seconds
+    /// at the most each): its TCP workers start after the UDP ones, and a connection
+    /// taken before they run is closed unanswered.
     async fn wait_answering(&self) {
         if !self.answers().await {
             panic!("Kamailio did not answer: {}", self.log());
         }
+        let url = format!("http://127.0.0.1:{}/metrics", self.rpc_port);
+        for _ in 0..100 {
+            if reqwest::get(&url).await.is_ok() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("Kamailio's RPC port did not answer: {}", self.log());
     }
 
     /// Whether Kamailio answers an OPTIONS within ten seconds.
