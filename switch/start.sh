@@ -15,7 +15,7 @@
 #   DIALTONE_SWITCH_RPC     127.0.0.1:5064          JSON-RPC over HTTP for Dialtone (hang-ups)
 #   DIALTONE_SIP_WORKDIR    target/switch           runtime files (dialogs, CDR queue, instances)
 #   DIALTONE_SIP_CHILDREN   8                       SIP workers (read the network; never wait on HTTP)
-#   DIALTONE_SIP_ASYNC_WORKERS  64                  task workers asking Dialtone about new calls
+#   DIALTONE_SIP_ASYNC_WORKERS  32                  task workers asking Dialtone about new calls
 #   DIALTONE_SIP_MAX_CPS    300                     new calls a second taken; past it 503 at once
 #   DIALTONE_SIP_QUEUE      64                      new calls waiting for a task worker; past it 503 at once
 #   DIALTONE_SIP_SHM_MB     256                     shared memory (transactions, dialogs): 64 ran out at 250 calls/s
@@ -42,7 +42,7 @@ export DIALTONE_CARRIER=${DIALTONE_CARRIER:-127.0.0.1:5080}
 export DIALTONE_CARRIER_INBOUND=${DIALTONE_CARRIER_INBOUND:-$DIALTONE_CARRIER}
 export DIALTONE_SWITCH_RPC=${DIALTONE_SWITCH_RPC:-127.0.0.1:5064}
 export DIALTONE_SIP_CHILDREN=${DIALTONE_SIP_CHILDREN:-8}
-export DIALTONE_SIP_ASYNC_WORKERS=${DIALTONE_SIP_ASYNC_WORKERS:-64}
+export DIALTONE_SIP_ASYNC_WORKERS=${DIALTONE_SIP_ASYNC_WORKERS:-32}
 export DIALTONE_SIP_MAX_CPS=${DIALTONE_SIP_MAX_CPS:-300}
 export DIALTONE_SIP_QUEUE=${DIALTONE_SIP_QUEUE:-64}
 export DIALTONE_SIP_AUTH_FAILURES=${DIALTONE_SIP_AUTH_FAILURES:-10}
