@@ -2,7 +2,7 @@
 //! password typed, a device of the account that expires, never listed or counted with
 //! the account's devices, ended with its sessions, and rung with the devices.
 
-use crate::common::{caller, Session, TestApp, SWITCH};
+use crate::common::{caller, credentials_lookup, Session, TestApp};
 use axum::http::StatusCode;
 use md5::{Digest, Md5};
 use serde_json::{json, Value};
@@ -14,13 +14,7 @@ async fn issue(app: &TestApp, s: &Session, body: Value) -> (StatusCode, Value) {
 
 /// What the switch hears when it asks for `username`'s digest secret.
 async fn lookup(app: &TestApp, username: &str) -> (StatusCode, Value) {
-    let r = app
-        .post_as(
-            SWITCH,
-            "/api/telephony/sip/credentials",
-            json!({ "username": username }),
-        )
-        .await;
+    let r = credentials_lookup(app, username).await;
     (r.status, r.body)
 }
 

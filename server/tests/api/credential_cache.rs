@@ -2,18 +2,12 @@
 //! credential epoch whose move tells it to drop all it kept. The switch's side is
 //! `sip::devices`.
 
-use crate::common::{caller, Session, TestApp, SWITCH};
+use crate::common::{caller, credentials_lookup, Session, TestApp, SWITCH};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 async fn lookup(app: &TestApp, username: &str) -> Value {
-    let r = app
-        .post_as(
-            SWITCH,
-            "/api/telephony/sip/credentials",
-            json!({ "username": username }),
-        )
-        .await;
+    let r = credentials_lookup(app, username).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body
 }

@@ -8,7 +8,7 @@ mod requests;
 mod telephony;
 
 pub use requests::Answer;
-pub use telephony::{authorize, caller, cdr, send_cdr, wav, SWITCH};
+pub use telephony::{authorize, caller, cdr, credentials_lookup, send_cdr, wav, SWITCH};
 pub use telephony::{completed, upload_recording};
 
 use axum::body::Body;

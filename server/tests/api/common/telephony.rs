@@ -36,6 +36,15 @@ pub async fn authorize(
     r.body
 }
 
+/// What the switch hears when it asks for `username`'s digest secret.
+pub async fn credentials_lookup(app: &TestApp, username: &str) -> Resp {
+    app.post("/api/telephony/sip/credentials")
+        .bearer(SWITCH)
+        .json(json!({ "username": username }))
+        .send()
+        .await
+}
+
 /// A call record; answered only when `status` is "completed".
 pub fn cdr(
     call_id: &str,

@@ -1,17 +1,38 @@
 //! Usage records and usage triggers through the Twilio-compatible API.
 
 use super::{assert_twilio_error, call, creds, get, post};
-use crate::common::{caller, completed, TestApp};
+use crate::common::{caller, cdr, completed, send_cdr, TestApp};
 use axum::http::Method;
 use dialtone_server::db::now_ms;
+use serde_json::json;
+
+/// A completed call of `seconds`, started, answered and ended at the clock's now (in
+/// whole seconds), for the periods named after today; `completed` dates its calls
+/// 2026-11-20, which "ThisMonth" left when the clock reached December.
+async fn completed_now(
+    app: &TestApp,
+    id: &str,
+    direction: &str,
+    from: &str,
+    to: &str,
+    seconds: i64,
+) {
+    let mut body = cdr(id, direction, from, to, seconds, "completed");
+    let now = json!(now_ms() / 1000);
+    for field in ["startedAt", "answeredAt", "endedAt"] {
+        body[field] = now.clone();
+    }
+    let r = send_cdr(app, body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+}
 
 #[tokio::test]
 async fn usage_records_count_calls_by_direction_and_numbers() {
     let app = TestApp::new().await;
     let (ada, mine) = caller(&app, "ada@example.com", "20").await;
-    completed(&app, "u-1", "outbound", &mine, "+12125550199", 60).await;
-    completed(&app, "u-2", "outbound", &mine, "+12125550199", 30).await;
-    completed(&app, "u-3", "inbound", "+16045550111", &mine, 45).await;
+    completed_now(&app, "u-1", "outbound", &mine, "+12125550199", 60).await;
+    completed_now(&app, "u-2", "outbound", &mine, "+12125550199", 30).await;
+    completed_now(&app, "u-3", "inbound", "+16045550111", &mine, 45).await;
     let c = creds(&app, &ada).await;
     let all = get(&app, &c, "/Usage/Records.json").await;
     assert_eq!(all.status, 200, "{}", all.body);
