@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/basics/button';
+import { ScrollBox } from '../../../components/ui/layout/scroll-box';
 import { usd } from '../../../lib/core';
 import { useDownloadDocument, type DocumentView, type DocumentsBase } from '../api/documents';
 
@@ -63,7 +64,10 @@ export function DocumentsList({
   caption: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // ScrollBox, not a bare overflow box: its scroller is positioned, so the header's
+    // sr-only label (absolutely positioned) scrolls with the table instead of widening
+    // the page at 375 px once a statement row adds its CSV button.
+    <ScrollBox label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-500">
@@ -83,6 +87,6 @@ export function DocumentsList({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
