@@ -8,8 +8,8 @@ mod requests;
 mod telephony;
 
 pub use requests::Answer;
+pub use telephony::{at_now, completed, upload_recording};
 pub use telephony::{authorize, caller, cdr, credentials_lookup, send_cdr, wav, SWITCH};
-pub use telephony::{completed, upload_recording};
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};

@@ -59,6 +59,16 @@ pub fn cdr(
             "endedAt": "2026-11-20T10:10:00Z", "durationSeconds": seconds, "status": status, "recording": false })
 }
 
+/// `body` (a `cdr`) started, answered and ended at the clock's now, in whole seconds:
+/// for periods named after today ("ThisMonth"), which `cdr`'s fixed date leaves.
+pub fn at_now(mut body: Value) -> Value {
+    let now = json!(dialtone_server::db::now_ms() / 1000);
+    for field in ["startedAt", "answeredAt", "endedAt"] {
+        body[field] = now.clone();
+    }
+    body
+}
+
 pub async fn send_cdr(app: &TestApp, body: Value) -> Resp {
     app.post("/api/telephony/cdr")
         .bearer(SWITCH)

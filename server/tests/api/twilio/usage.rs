@@ -1,28 +1,14 @@
 //! Usage records and usage triggers through the Twilio-compatible API.
 
 use super::{assert_twilio_error, call, creds, get, post};
-use crate::common::{caller, cdr, completed, send_cdr, TestApp};
+use crate::common::{at_now, caller, cdr, completed, send_cdr, TestApp};
 use axum::http::Method;
 use dialtone_server::db::now_ms;
-use serde_json::json;
 
-/// A completed call of `seconds`, started, answered and ended at the clock's now (in
-/// whole seconds), for the periods named after today; `completed` dates its calls
-/// 2026-11-20, which "ThisMonth" left when the clock reached December.
-async fn completed_now(
-    app: &TestApp,
-    id: &str,
-    direction: &str,
-    from: &str,
-    to: &str,
-    seconds: i64,
-) {
-    let mut body = cdr(id, direction, from, to, seconds, "completed");
-    let now = json!(now_ms() / 1000);
-    for field in ["startedAt", "answeredAt", "endedAt"] {
-        body[field] = now.clone();
-    }
-    let r = send_cdr(app, body).await;
+/// A completed call dated now (`completed` dates its calls 2026-11-20, which
+/// "ThisMonth" left when the clock reached December).
+async fn completed_now(app: &TestApp, id: &str, dir: &str, from: &str, to: &str, secs: i64) {
+    let r = send_cdr(app, at_now(cdr(id, dir, from, to, secs, "completed"))).await;
     assert_eq!(r.status, 200, "{}", r.body);
 }
 
