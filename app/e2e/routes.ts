@@ -47,6 +47,45 @@ export async function routesOf(area: Area): Promise<string[]> {
   return [...clientPaths, await paymentRoute()];
 }
 
+export interface RoutePart {
+  /** "the client routes 9 to 16 of 22" */
+  name: string;
+  routes: () => Promise<string[]>;
+}
+
+/**
+ * An area's routes in parts of at most `size`, in order, so that a sweep runs a part a
+ * test: its timeout covers a part on a busy machine, and a failure names fewer routes.
+ * The payment page's deposit is started only by the part that holds it.
+ */
+export function routeParts(area: Area, size: number): RoutePart[] {
+  const fixed = area === 'public' ? publicRoutes : area === 'admin' ? adminPaths : clientPaths;
+  const total = fixed.length + (area === 'client' ? 1 : 0);
+  const parts: RoutePart[] = [];
+  for (let from = 0; from < total; from += size) {
+    const to = Math.min(from + size, total);
+    parts.push({
+      name: `the ${area} routes ${from + 1} to ${to} of ${total}`,
+      routes: async () => [
+        ...fixed.slice(from, to),
+        ...(to > fixed.length ? [await paymentRoute()] : []),
+      ],
+    });
+  }
+  return parts;
+}
+
+/** Runs one route's step, naming the route in what it throws. */
+export async function onRoute<T>(route: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new Error(`${route}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * A browser context signed in as the area's demo account: the access token goes where
  * the app keeps it, the Authorization cookie, as the login form would have put it.
