@@ -2,7 +2,7 @@
 //! recording in progress closed with what it has, the path and any voicemail stored,
 //! and a few seconds for the transaction's stragglers.
 
-use super::session::{Session, T1};
+use super::session::{next_sip, Session, T1};
 use super::stream::{Command, MediaEvent};
 use super::wav;
 use crate::ivr::repo;
@@ -16,6 +16,13 @@ impl Session {
         if self.ended.is_some() {
             return;
         }
+        if why != "no ACK" {
+            self.await_ack().await;
+        }
+        // The caller may have hung up meanwhile.
+        if self.ended.is_some() {
+            return;
+        }
         self.ended = Some(why);
         self.end_leg().await;
         let bye = self.dialog.request("BYE", self.ep.local);
@@ -23,6 +30,30 @@ impl Session {
             self.ep.send(&bye, hop).await;
         }
         self.bye = Some(bye);
+    }
+
+    /// Waits for the ACK of the 200 OK (repeating the 200 meanwhile) before a BYE: RFC
+    /// 3261 15 forbids the callee's BYE until then. A document that hangs up at once
+    /// would otherwise send it right behind the 200, and the switch's workers could pass
+    /// it on first, to a caller (and a dialog) that never saw the answer. A forward
+    /// leg's message read meanwhile is dropped: its sender repeats it.
+    async fn await_ack(&mut self) {
+        while !self.acked && self.ended.is_none() {
+            tokio::select! {
+                m = next_sip(&mut self.sip) => match m {
+                    Some((m, src)) if m.call_id() == self.dialog.call_id => {
+                        self.answer_request(&m, src).await;
+                    }
+                    Some(_) => {}
+                    None => return,
+                },
+                _ = sleep_until(self.ok_next) => {
+                    if !self.resend_ok().await {
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /// The call is over: a recording in progress ends with what it has, as does the

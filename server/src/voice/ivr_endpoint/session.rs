@@ -198,12 +198,8 @@ impl Session {
                     self.leg_timer().await;
                 }
                 _ = sleep_until(self.ok_next), if !self.acked => {
-                    if self.ok_next - self.answered_at >= GIVE_UP {
+                    if !self.resend_ok().await {
                         self.hang_up("no ACK").await;
-                    } else {
-                        self.ep.send(&self.ok, self.proxy).await;
-                        self.ok_interval = (self.ok_interval * 2).min(Duration::from_secs(4));
-                        self.ok_next += self.ok_interval;
                     }
                 }
             }
@@ -218,6 +214,18 @@ impl Session {
         for leg in &self.legs {
             self.ep.forget(&leg.leg.call_id);
         }
+    }
+
+    /// Repeats the unacknowledged 200 OK at its next time (T1, doubling up to 4 s);
+    /// false once it has been repeated for 64*T1, when the answer is given up.
+    pub(super) async fn resend_ok(&mut self) -> bool {
+        if self.ok_next - self.answered_at >= GIVE_UP {
+            return false;
+        }
+        self.ep.send(&self.ok, self.proxy).await;
+        self.ok_interval = (self.ok_interval * 2).min(Duration::from_secs(4));
+        self.ok_next += self.ok_interval;
+        true
     }
 
     /// Performs actions that no event led to (a document's first, a redirect's), then

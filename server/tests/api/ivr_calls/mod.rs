@@ -8,6 +8,7 @@ mod api_calls_media;
 mod application;
 mod calls;
 mod forward;
+mod hang_up;
 mod info;
 mod load;
 mod quotas;
