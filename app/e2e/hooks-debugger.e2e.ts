@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { clientWithNumber, openSignedIn } from './accounts';
 import { api } from './api';
 import { baseUrl, sharedBrowser } from './browser';
+import { settle } from './routes';
 
 const PASSWORD = 'hooks-e2e-1';
 const browser = sharedBrowser();
@@ -82,11 +83,11 @@ describe('voice URLs and the debugger', () => {
       await page.getByRole('link', { name: 'Debugger' }).click();
       await page.getByRole('heading', { name: 'Debugger', level: 1 }).waitFor();
       const events = page.getByRole('table', { name: 'Debugger events' });
-      for (
-        let i = 0;
-        i < 45 && (await events.getByText('http://localhost:9/status').count()) === 0;
-        i += 1
-      ) {
+      // Counted once the page's data is in: counted right after a reload, the table was
+      // still loading, and every attempt missed an entry that was there after a second.
+      for (let i = 0; i < 45; i += 1) {
+        await settle(page);
+        if ((await events.getByText('http://localhost:9/status').count()) > 0) break;
         await page.waitForTimeout(1000);
         await page.reload();
       }
