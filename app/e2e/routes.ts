@@ -42,13 +42,19 @@ export async function paymentRoute(): Promise<string> {
  * known once a deposit has started.
  */
 export async function routesOf(area: Area): Promise<string[]> {
-  if (area === 'public') return publicRoutes;
-  if (area === 'admin') return adminPaths;
-  return [...clientPaths, await paymentRoute()];
+  const fixed = fixedRoutes[area];
+  return area === 'client' ? [...fixed, await paymentRoute()] : fixed;
 }
 
+/** An area's routes whose paths are known up front (all but the client's payment page). */
+const fixedRoutes: Record<Area, string[]> = {
+  public: publicRoutes,
+  client: clientPaths,
+  admin: adminPaths,
+};
+
 export interface RoutePart {
-  /** "the client routes 9 to 16 of 22" */
+  /** "the client routes 9 to 16 of 21" */
   name: string;
   routes: () => Promise<string[]>;
 }
@@ -59,7 +65,7 @@ export interface RoutePart {
  * The payment page's deposit is started only by the part that holds it.
  */
 export function routeParts(area: Area, size: number): RoutePart[] {
-  const fixed = area === 'public' ? publicRoutes : area === 'admin' ? adminPaths : clientPaths;
+  const fixed = fixedRoutes[area];
   const total = fixed.length + (area === 'client' ? 1 : 0);
   const parts: RoutePart[] = [];
   for (let from = 0; from < total; from += size) {
