@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['./e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for the page, the server or a call: vitest's default of one
+    // second is a fast machine's figure, not a slow CI runner's.
+    expect: { poll: { timeout: 10_000 } },
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
   },

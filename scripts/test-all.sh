@@ -3,7 +3,7 @@
 # fails or runs no test at all.
 set -uo pipefail
 LOGS=target/test-logs
-mkdir -p "$LOGS"
+rm -rf "$LOGS" && mkdir -p "$LOGS"  # only this run's logs, read at the end
 export CARGO_TERM_COLOR=never
 summary=()
 total_pass=0
@@ -78,4 +78,9 @@ echo
 echo "=== summary ==="
 printf '%s\n' "${summary[@]}"
 echo "total: $total_pass passed, $total_fail failed"
+# CI keeps only the tail of this output: name what failed here, at the end.
+if [ "$status" -ne 0 ]; then
+  echo "failed:"
+  python3 scripts/lib/failed-tests.py "$LOGS"/*.log
+fi
 exit $status
