@@ -13,5 +13,10 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // One more try for a test that fails: a browser, a switch, a media relay and the
+    // server share a shared runner's two cores, and a red CI drops a session's work.
+    // A test that needed it is named at the end (RETRIED, with its first error).
+    retry: 1,
+    reporters: ['default', './e2e/retried-reporter.ts'],
   },
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the name of every failed test found in make test's suite logs.
+"""Prints the name of every failed (or retried) test found in make test's suite logs.
 
 CI keeps only the tail of make test's output, so the summary's counts alone left a
 failure unnamed (stop 63: "e2e 1 failed", which one unknown). Each log is the whole
@@ -17,6 +17,8 @@ PATTERNS = [
     re.compile(r"^(?:FAIL|ERROR): (.+)$"),
     # the Node SDK's spec reporter: "✖ name (12.3ms)"
     re.compile(r"^\s*✖ (?!failing tests)(.+?)(?: \([\d.]+m?s\))?$"),
+    # e2e tests that passed on vitest's retry (app/e2e/retried-reporter.ts)
+    re.compile(r"^(RETRIED .+)$"),
 ]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
