@@ -9,9 +9,13 @@ export default class RetriedReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     const { flaky, retryCount } = test.diagnostic() ?? {};
     if (!flaky) return;
-    const first = test.result().errors?.[0]?.message?.split('\n')[0] ?? 'no error kept';
+    const error = test.result().errors?.[0];
+    const first = error?.message?.split('\n')[0] ?? 'no error kept';
+    // Where in the test it failed: the deepest frame in an e2e file.
+    const frame = error?.stacks?.find((f) => f.file.includes('/e2e/'));
+    const at = frame ? ` at ${frame.file.split('/app/').pop()}:${frame.line}` : '';
     this.retried.push(
-      `RETRIED ${test.module.relativeModuleId} > ${test.fullName} (${retryCount}): ${first}`,
+      `RETRIED ${test.module.relativeModuleId} > ${test.fullName} (${retryCount}): ${first}${at}`,
     );
   }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { refreshAfterWrite } from './refresh-after-write';
 
 interface DialogMutationOptions<R, A> {
   mutationFn: (arg: A) => Promise<R>;
@@ -25,7 +26,7 @@ export function useDialogMutation<R, A = void>({
     onSuccess: async (result: R) => {
       onSaved(result);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: refresh });
+      await refreshAfterWrite(queryClient, { queryKey: refresh });
     },
     onError,
   });

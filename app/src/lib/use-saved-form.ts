@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import toast from 'react-hot-toast';
 import { fieldErrorsOf, generalFailureOf, type FieldMessages } from './api-client';
 import { useCoreForm, type FormValues } from './use-core-form';
+import { refreshAfterWrite } from './refresh-after-write';
 
 interface SavedFormOptions<V extends FormValues, R> {
   /** What the form shows first, and again on Reset. */
@@ -47,7 +48,7 @@ export function useSavedForm<V extends FormValues, R>({
       if (cache) queryClient.setQueryData(cache, result);
       form.reset(valuesOf(result, form.values));
       toast.success(saved(result));
-      if (refresh) void queryClient.invalidateQueries({ queryKey: refresh });
+      if (refresh) void refreshAfterWrite(queryClient, { queryKey: refresh });
     },
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),
   });

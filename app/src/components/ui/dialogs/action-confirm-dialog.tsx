@@ -5,6 +5,7 @@ import { messageOf } from '../../../lib/api-client';
 import { AuthContext } from '../../../lib/auth-context';
 import { ChargeFailure } from '../feedback/charge-failure';
 import { ConfirmDialog } from './confirm-dialog';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 type DialogProps = Omit<ComponentProps<typeof ConfirmDialog>, 'onConfirm' | 'pending' | 'error'>;
 
@@ -64,7 +65,7 @@ export function ActionConfirmDialog<T>({
       dialog.onClose();
       await Promise.all([
         charge ? auth?.refreshUser() : undefined,
-        queryClient.invalidateQueries({ queryKey: refresh }),
+        refreshAfterWrite(queryClient, { queryKey: refresh }),
       ]);
     },
   });

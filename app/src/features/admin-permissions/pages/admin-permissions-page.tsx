@@ -14,6 +14,7 @@ import {
 import { DefaultLimitsForm } from '../components/default-limits-form';
 import { ListsForm } from '../components/lists-form';
 import { RequestsTable } from '../components/requests-table';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 export function AdminPermissionsPage() {
   const permissions = useAdminPermissions();
@@ -24,7 +25,7 @@ export function AdminPermissionsPage() {
       decide(request.id, approve),
     onSuccess: (_, { request, approve }) => {
       toast.success(`${approve ? 'Granted' : 'Declined'}: ${request.country} for ${request.email}`);
-      void queryClient.invalidateQueries({ queryKey: adminPermissionsKey });
+      void refreshAfterWrite(queryClient, { queryKey: adminPermissionsKey });
     },
     onError: (error) => toast.error(messageOf(error, 'Could not answer the request.')),
   });

@@ -11,6 +11,7 @@ import {
   type CardValues,
 } from '../../payments/components/card-fields';
 import { autoRechargeKey, cardKey, saveSandboxCard } from '../api/billing';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** Saves one of Stripe's test cards with the sandbox provider. */
 export function SandboxSaveCardForm() {
@@ -20,7 +21,7 @@ export function SandboxSaveCardForm() {
     mutationFn: saveSandboxCard,
     onSuccess: async (saved) => {
       queryClient.setQueryData(cardKey, saved);
-      await queryClient.invalidateQueries({ queryKey: autoRechargeKey });
+      await refreshAfterWrite(queryClient, { queryKey: autoRechargeKey });
       toast.success('Card saved');
     },
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),

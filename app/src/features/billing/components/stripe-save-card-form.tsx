@@ -15,6 +15,7 @@ import {
   startCardSetup,
   type CardSetup,
 } from '../api/billing';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** Saves a card with Stripe: a SetupIntent confirmed by Stripe.js, then read back by Dialtone. */
 export function StripeSaveCardForm({ publishableKey }: { publishableKey: string }) {
@@ -54,7 +55,7 @@ function SetupForm({ setupIntentId }: { setupIntentId: string }) {
     }
     try {
       queryClient.setQueryData(cardKey, await confirmCardSetup(setupIntentId));
-      await queryClient.invalidateQueries({ queryKey: autoRechargeKey });
+      await refreshAfterWrite(queryClient, { queryKey: autoRechargeKey });
       toast.success('Card saved');
     } catch (e) {
       setError(messageOf(e, 'The card could not be saved. Please try again.'));

@@ -17,6 +17,7 @@ import { api } from '../../../lib/api-client';
 import { useApiGet } from '../../../lib/use-api-get';
 import { useSavedForm } from '../../../lib/use-saved-form';
 import { Section } from '../../../components/ui/layout/section';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 type Trigger = Schema<'TriggerView'>;
 type Values = {
@@ -66,7 +67,7 @@ function NewTriggerForm() {
     // The list shows the new trigger before the form clears.
     save: async (values) => {
       const created = await api.post<Trigger>('/usage/triggers', values);
-      await queryClient.invalidateQueries({ queryKey: key });
+      await refreshAfterWrite(queryClient, { queryKey: key });
       return created;
     },
     valuesOf: () => empty,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calls, listPage, ok, refusal } from '../../../test/mock-api';
+import { calls, listPage, ok, refusal, type Reply } from '../../../test/mock-api';
 import { pageTest } from '../../../test/render';
 import { CountryPricingPage } from './country-pricing-page';
 import {
@@ -141,6 +141,32 @@ describe('Country pricing page', () => {
       code: 'DE',
       outboundRate: '0.03',
     });
+  });
+
+  it('shows the saved rate even when a search read the old one before the save', async () => {
+    // The search's first request reaches the server before the save and answers after it
+    // (a busy machine): what it read is stale once the save is in, so it is asked again.
+    const saved = { ...germany, outboundRate: 0.031 };
+    let answerSearch: (reply: Reply) => void = () => {};
+    let searches = 0;
+    show({
+      'GET /api/admin/country-pricing?search=Germany&status=&page=1&pageSize=20': () => {
+        searches += 1;
+        if (searches > 1) return listPage([saved]);
+        return new Promise((resolve) => (answerSearch = resolve));
+      },
+      'PUT /api/admin/country-pricing/3': ok({ item: saved }),
+    });
+    await findRow('Germany');
+    await userEvent.type(screen.getByPlaceholderText('Search countries...'), 'Germany');
+    await waitFor(() => expect(searches).toBe(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Germany' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Germany' });
+    await retype(within(dialog).getByLabelText(/Outbound rate/), '0.031');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Germany saved')).toBeInTheDocument();
+    answerSearch(listPage([germany]));
+    await waitFor(() => expectShows(rowOf('Germany'), ['$0.031/min']));
   });
 
   it('deletes a row after a confirmation', async () => {

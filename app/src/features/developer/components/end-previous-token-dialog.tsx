@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { developerAccountKey } from '../api/get-developer-account';
 import { endPreviousToken } from '../api/end-previous-token';
 import { PasswordDialog } from './password-dialog';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** Asks for the password, then ends the replaced auth token at once. */
 export function EndPreviousTokenDialog({ onClose }: { onClose: () => void }) {
@@ -14,7 +15,7 @@ export function EndPreviousTokenDialog({ onClose }: { onClose: () => void }) {
       action={endPreviousToken}
       onDone={() => {
         toast.success('The previous auth token no longer works');
-        void queryClient.invalidateQueries({ queryKey: developerAccountKey });
+        void refreshAfterWrite(queryClient, { queryKey: developerAccountKey });
         onClose();
       }}
       onClose={onClose}

@@ -6,6 +6,7 @@ import { developerAccountKey } from '../api/get-developer-account';
 import { rotateAuthToken, type AuthTokenRotation } from '../api/rotate-auth-token';
 import { PasswordDialog } from './password-dialog';
 import { SecretsDialog } from './secrets-dialog';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 interface RotateTokenDialogProps {
   onRotated: (authToken: string) => void;
@@ -57,7 +58,7 @@ export function RotateTokenDialog({ onRotated, onClose }: RotateTokenDialogProps
         setRotated(result);
         onRotated(result.authToken);
         toast.success('Auth token rotated');
-        void queryClient.invalidateQueries({ queryKey: developerAccountKey });
+        void refreshAfterWrite(queryClient, { queryKey: developerAccountKey });
       }}
       onClose={onClose}
       failure="Could not rotate the auth token."

@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useWebhookDeliveries, webhookDeliveriesKey } from '../api/get-webhook-deliveries';
 import { resendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** The latest webhook deliveries with their outcome, each one sendable again. */
 export function WebhookDeliveriesPanel() {
@@ -15,7 +16,7 @@ export function WebhookDeliveriesPanel() {
     mutationFn: resendWebhookDelivery,
     onSuccess: async () => {
       toast.success('Delivery queued again');
-      await queryClient.invalidateQueries({ queryKey: webhookDeliveriesKey });
+      await refreshAfterWrite(queryClient, { queryKey: webhookDeliveriesKey });
     },
     onError: (error) => toast.error(messageOf(error, 'Could not resend the delivery.')),
   });

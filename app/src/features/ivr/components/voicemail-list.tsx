@@ -12,6 +12,7 @@ import { Time } from '../../../components/ui/tables/table-cells';
 import { deleteVoicemail } from '../api/delete-voicemail';
 import { useVoicemails, voicemailsKey, type Voicemail } from '../api/get-voicemails';
 import { VoicemailPlayer } from './voicemail-player';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 const duration = (seconds: number) =>
   seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
@@ -51,7 +52,7 @@ export function VoicemailList() {
                 label={v.caller}
                 onFetched={() => {
                   // The server marks it heard once fetched.
-                  if (!v.heard) void queryClient.invalidateQueries({ queryKey: voicemailsKey });
+                  if (!v.heard) void refreshAfterWrite(queryClient, { queryKey: voicemailsKey });
                 }}
               />
               <Button variant="secondary" size="sm" onClick={() => setDeleting(v)}>

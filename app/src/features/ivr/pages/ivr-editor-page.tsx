@@ -15,6 +15,7 @@ import { saveIvrFlow } from '../api/save-flow';
 import { FlowEditor, type ServerProblems } from '../components/flow-editor';
 import { FlowInUse } from '../components/flow-in-use';
 import { starterFlow } from '../components/flow-steps';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** The problems of a 400 answer to a save (core's, as the server found them). */
 function problemsOf(error: unknown): IvrProblem[] {
@@ -91,7 +92,7 @@ function Editor({ id, initial, level }: { id: number | null; initial: IvrFlow; l
     mutationFn: (flow: IvrFlow) => saveIvrFlow(id, flow),
     onSuccess: (saved: IvrFlowDetail) => {
       toast.success(`${saved.name} saved`);
-      void queryClient.invalidateQueries({ queryKey: ivrFlowsKey, exact: true });
+      void refreshAfterWrite(queryClient, { queryKey: ivrFlowsKey, exact: true });
       if (id === null) {
         queryClient.setQueryData(ivrFlowKey(saved.id), saved);
         navigate(paths.client.ivrFlow(saved.id), { replace: true });

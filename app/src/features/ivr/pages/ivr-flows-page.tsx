@@ -16,6 +16,7 @@ import { ivrFlowsKey, useIvrFlows, type IvrFlowSummary } from '../api/get-flows'
 import { deleteFlowConfirm } from '../components/delete-flow-confirm';
 import { FlowsTable, type FlowAction } from '../components/flows-table';
 import { VoicemailList } from '../components/voicemail-list';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 export function IvrFlowsPage() {
   const flows = useIvrFlows();
@@ -26,7 +27,7 @@ export function IvrFlowsPage() {
     mutationFn: (flow: IvrFlowSummary) => duplicateIvrFlow(flow.id),
     onSuccess: async (copy) => {
       toast.success(`${copy.name} created`);
-      await queryClient.invalidateQueries({ queryKey: ivrFlowsKey, exact: true });
+      await refreshAfterWrite(queryClient, { queryKey: ivrFlowsKey, exact: true });
     },
     onError: (error) => toast.error(messageOf(error, 'Could not duplicate the flow.')),
   });

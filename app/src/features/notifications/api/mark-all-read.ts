@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, messageOf } from '../../../lib/api-client';
 import { notificationsKey } from './get-notifications';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 export function markAllRead(): Promise<{ marked: number }> {
   return api.post<{ marked: number }>('/notifications/read-all');
@@ -20,8 +21,8 @@ export function useMarkAllRead() {
       toast.error(messageOf(error, 'Could not mark the notifications as read.'));
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshAfterWrite(queryClient, { queryKey: notificationsKey });
+      void refreshAfterWrite(queryClient, { queryKey: ['dashboard'] });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, messageOf } from '../../../lib/api-client';
 import { notificationsKey, type NotificationPage } from './get-notifications';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 export function markRead(id: number): Promise<unknown> {
   return api.post(`/notifications/${id}/read`);
@@ -32,8 +33,8 @@ export function useMarkRead() {
       toast.error(messageOf(error, 'Could not mark the notification as read.'));
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshAfterWrite(queryClient, { queryKey: notificationsKey });
+      void refreshAfterWrite(queryClient, { queryKey: ['dashboard'] });
     },
   });
 }

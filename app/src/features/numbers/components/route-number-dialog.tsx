@@ -16,6 +16,7 @@ import type { MyNumber } from '../api/get-my-numbers';
 import { routeKey, saveNumberRoute, useNumberRoute, type NumberRoute } from '../api/number-route';
 import { RouteDevicesFieldset } from './route-devices-fieldset';
 import { RouteIvrField } from './route-ivr-field';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 interface RouteNumberDialogProps {
   item: MyNumber;
@@ -75,7 +76,7 @@ function RouteForm({
       if (target.ivrFlowId !== null || route.ivrFlowId) {
         await Promise.all([
           refreshUser(),
-          queryClient.invalidateQueries({ queryKey: ivrFlowsKey, exact: true }),
+          refreshAfterWrite(queryClient, { queryKey: ivrFlowsKey, exact: true }),
         ]);
       }
     },

@@ -29,6 +29,7 @@ import { CountryStep } from '../components/country-step';
 import { NumberStep } from '../components/number-step';
 import { TypeStep } from '../components/type-step';
 import { WizardSteps } from '../components/wizard-steps';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 const titles = wizardStepTitles();
 
@@ -80,16 +81,16 @@ export function BuyNumberPage() {
       send({ type: 'confirm' });
       await Promise.all([
         refreshUser(),
-        queryClient.invalidateQueries({ queryKey: myNumbersKey }),
-        queryClient.invalidateQueries({ queryKey: availableNumbersKey }),
-        queryClient.invalidateQueries({ queryKey: trialKey }),
+        refreshAfterWrite(queryClient, { queryKey: myNumbersKey }),
+        refreshAfterWrite(queryClient, { queryKey: availableNumbersKey }),
+        refreshAfterWrite(queryClient, { queryKey: trialKey }),
       ]);
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 409) {
         toast.error(error.message);
         send({ type: 'back' });
-        void queryClient.invalidateQueries({ queryKey: availableNumbersKey });
+        void refreshAfterWrite(queryClient, { queryKey: availableNumbersKey });
       }
     },
   });

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { usd } from '../../../lib/core';
 import { depositsKey } from '../api/get-deposits';
 import { isSettled, POLL_LIMIT_MS, usePayment } from '../api/get-payment';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 const frames = {
   info: 'border-slate-200 bg-white text-slate-700',
@@ -40,7 +41,7 @@ export function PaymentResult({ clientSecret, onDismiss }: PaymentResultProps) {
 
   useEffect(() => {
     if (status !== 'succeeded' && status !== 'failed') return;
-    void queryClient.invalidateQueries({ queryKey: depositsKey });
+    void refreshAfterWrite(queryClient, { queryKey: depositsKey });
     // The balance in the shell and on the dashboard comes from the user; reload it.
     if (status === 'succeeded') void refreshUser();
   }, [status, queryClient, refreshUser]);

@@ -13,6 +13,7 @@ import { refusedLines, uploadRateDeck } from '../api/upload-rate-deck';
 import { formatDeckDate } from './deck-dates';
 import { DeckErrorsPanel } from './deck-errors';
 import { useDeckCheck, type DeckCheck } from './use-deck-check';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 const fileControl =
   'block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100';
@@ -82,7 +83,7 @@ export function DeckImport({ onUploaded }: DeckImportProps) {
       emptyInput();
       void choose(null);
       onUploaded(item);
-      await queryClient.invalidateQueries({ queryKey: rateDecksKey });
+      await refreshAfterWrite(queryClient, { queryKey: rateDecksKey });
     },
   });
   const refused = refusedLines(upload.error);

@@ -8,6 +8,7 @@ import { PasswordDialog } from '../../developer/components/password-dialog';
 import { startTwoFactor, twoFactorKey, useTwoFactor, type Enrolment } from '../api/two-factor';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
 import { RecoveryCodesPanel, TwoFactorEnrol } from './two-factor-enrol';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'enrol'; enrolment: Enrolment };
 
@@ -20,7 +21,7 @@ export function TwoFactorForm() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
   const changed = async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: twoFactorKey }), refreshUser()]);
+    await Promise.all([refreshAfterWrite(queryClient, { queryKey: twoFactorKey }), refreshUser()]);
   };
 
   if (codes) {

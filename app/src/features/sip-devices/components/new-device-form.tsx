@@ -9,6 +9,7 @@ import { validateSipDevice } from '../../../lib/core';
 import { useCoreForm } from '../../../lib/use-core-form';
 import { createSipDevice, type NewSipDevice } from '../api/create-device';
 import { sipDevicesKey } from '../api/get-devices';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 type DeviceValues = { username: string; callerId: string; password: string };
 
@@ -36,7 +37,7 @@ export function NewDeviceForm({ callerIds, onCreated }: NewDeviceFormProps) {
       }),
     onSuccess: (created) => {
       form.reset({ username: '', callerId: form.values.callerId, password: '' });
-      void queryClient.invalidateQueries({ queryKey: sipDevicesKey });
+      void refreshAfterWrite(queryClient, { queryKey: sipDevicesKey });
       onCreated(created);
     },
     onError: (error) => form.setServerErrors(fieldErrorsOf(error)),

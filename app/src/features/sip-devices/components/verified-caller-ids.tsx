@@ -14,6 +14,7 @@ import {
   useVerifiedCallerIds,
   verifiedCallerIdsKey,
 } from '../api/verified-caller-ids';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 function forgetConfirm(number: string) {
   return dangerConfirm('remove the number', () => forgetCallerId(number), verifiedCallerIdsKey, {
@@ -67,7 +68,7 @@ export function VerifiedCallerIds() {
           idPrefix="caller-id"
           send={sendCallerIdCode}
           verify={confirmCallerId}
-          onVerified={() => void queryClient.invalidateQueries({ queryKey: verifiedCallerIdsKey })}
+          onVerified={() => void refreshAfterWrite(queryClient, { queryKey: verifiedCallerIdsKey })}
         />
       </div>
       {forgetting && (

@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth-context';
 import type { SmsInput } from '../../../lib/core';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { Schema } from '../../../generated/api-types';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 export type SentSms = Schema<'SmsSent'>;
 
@@ -25,11 +26,11 @@ export function useSendSms() {
     mutationFn: sendSms,
     // A carrier failure (502) is recorded too, as a failed and refunded message.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['sms', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshAfterWrite(queryClient, { queryKey: ['sms', 'list'] });
+      void refreshAfterWrite(queryClient, { queryKey: ['dashboard'] });
       // The Messages page: the list and the open thread show the new message.
-      void queryClient.invalidateQueries({ queryKey: ['sms', 'conversations'] });
-      void queryClient.invalidateQueries({ queryKey: ['sms', 'conversation'] });
+      void refreshAfterWrite(queryClient, { queryKey: ['sms', 'conversations'] });
+      void refreshAfterWrite(queryClient, { queryKey: ['sms', 'conversation'] });
     },
   });
 }

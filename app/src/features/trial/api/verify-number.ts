@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { VerifyInput } from '../../../lib/core';
 import { trialKey, type Trial } from './get-trial';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 /** Sends a 6-digit code by SMS to the number. */
 export function requestCode(number: string): Promise<{ message: string }> {
@@ -19,7 +20,7 @@ export function useConfirmCode() {
     onSuccess: (trial) => {
       queryClient.setQueryData(trialKey, trial);
       // The first verified number grants the trial credit.
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void refreshAfterWrite(queryClient, { queryKey: ['dashboard'] });
     },
   });
 }
