@@ -107,7 +107,10 @@ async fn a_call_is_cut_when_its_paid_time_runs_out() {
     let started = std::time::Instant::now();
     ivr.carrier_completes("ivr-listen", 1).await;
     let lasted = started.elapsed().as_secs_f64();
-    assert!((8.0..12.0).contains(&lasted), "the call lasted {lasted} s");
+    // Cut at the paid 8 s, not at the flow's own end (ten rounds of a 2 s prompt and a
+    // 5 s wait: 70 s). The margin is SIPp's start and the signalling on a busy machine:
+    // 12.2 s once with eight tests at a time beside a CPU hog.
+    assert!((8.0..20.0).contains(&lasted), "the call lasted {lasted} s");
     let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
     assert_eq!(call["durationSeconds"], 8);
     assert_eq!(ivr.paths(1).await, vec!["menu"]);
