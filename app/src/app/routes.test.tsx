@@ -5,7 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-do
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAuthFailureHandler } from '../lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-cookie';
-import { listPage, mockApi, ok, refusal, type Routes } from '../test/mock-api';
+import { listPage, mockApi, ok, refusal, type Reply, type Routes } from '../test/mock-api';
 import { adminUser, clientUser } from '../test/render';
 import { adminPaths, clientPaths, paths, publicPaths } from './paths';
 import { routes } from './routes';
@@ -151,6 +151,33 @@ describe('route table', () => {
       password: 'client123',
       remember: false,
     });
+  });
+
+  it("stays signed in when the page's first look for a session answers after the sign-in", async () => {
+    // The page asked for a session as it loaded, with none; a busy server answered that
+    // 401 only after the visitor had signed in. The API client repeats a 401'd request
+    // with the token stored since (lib/api-client.ts), so the late answer signs no one out.
+    let answerFirstLook: (reply: Reply) => void = () => {};
+    let looks = 0;
+    mockApi({
+      ...anonymous,
+      'GET /api/user/info': () => {
+        looks += 1;
+        if (looks > 1) return ok({ user: clientUser });
+        return new Promise((resolve) => (answerFirstLook = resolve));
+      },
+      'POST /api/auth/login': ok({ user: clientUser, accessToken: 'fresh' }),
+    });
+    const router = renderAt('/login');
+    await userEvent.type(await screen.findByLabelText('Email address'), 'client@dialtone.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'client123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
+    await router.navigate('/client/settings');
+    answerFirstLook(refusal(401, 'Unauthorized'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe('/client/settings');
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('logs out from the client shell and goes to /', async () => {
