@@ -7,7 +7,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock scripts/build-wasm.sh
 APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.html app/vite.config.ts app/package.json
 
-.PHONY: run test lint bench tour deps tools npm-deps test-deps wasm app server clean
+.PHONY: run test test-ready lint bench tour deps tools npm-deps test-deps wasm app server clean
 
 ## Build everything and serve it at http://127.0.0.1:8080 on the embedded SQLite database,
 ## with the SIP switch on 127.0.0.1:5060 (DIALTONE_SWITCH=0 leaves it out).
@@ -18,8 +18,13 @@ run: deps wasm app
 	scripts/run.sh
 
 ## Run every test: Rust (SQLite and PostgreSQL), the vectors through wasm, vitest, Chromium e2e.
-test: deps test-deps wasm app
+test:
+	@$(MAKE) --no-print-directory -j3 --output-sync=line test-ready
 	scripts/test-all.sh
+
+# What the tests need, made side by side: the installs of test-deps wait on the network
+# and the disk while the Rust tools compile (about 2 of a fresh machine's minutes).
+test-ready: deps test-deps wasm app
 
 ## Measure: release builds, figures printed (nothing fails on time).
 bench: deps test-deps wasm app
@@ -38,8 +43,9 @@ tour: deps wasm app
 
 deps: tools npm-deps
 
+# "+": cargo shares make's job slots when the targets run side by side (make test).
 tools:
-	@scripts/ensure-tools.sh
+	+@scripts/ensure-tools.sh
 
 npm-deps: app/node_modules/.package-lock.json
 
@@ -57,7 +63,7 @@ wasm: pkg/dialtone_core.js pkg-tools/dialtone_tools.js
 
 # Both modules come from one build (scripts/build-wasm.sh).
 pkg/dialtone_core.js pkg-tools/dialtone_tools.js &: $(WASM_SOURCES) | tools
-	scripts/build-wasm.sh
+	+scripts/build-wasm.sh
 
 app: app/dist/index.html
 
