@@ -19,7 +19,7 @@ run: deps wasm app
 
 ## Run every test: Rust (SQLite and PostgreSQL), the vectors through wasm, vitest, Chromium e2e.
 test:
-	@$(MAKE) --no-print-directory -j3 --output-sync=line test-ready
+	@$(MAKE) --no-print-directory -j3 test-ready
 	scripts/test-all.sh
 
 # What the tests need, made side by side: the installs of test-deps wait on the network
