@@ -10,6 +10,20 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 pub const REFUSED: &str = "Refused: the URL leads to a private or local address";
 
+/// Whether the guard refused `e`'s request: its refusal sits somewhere down the error
+/// chain (reqwest wraps the resolver's error), so the customer is told why, not
+/// "error sending request".
+pub fn refused(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string() == REFUSED {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
 fn public_v4(ip: Ipv4Addr) -> bool {
     let [a, b, ..] = ip.octets();
     !(ip.is_private()

@@ -256,14 +256,9 @@ pub(crate) fn with_query(url: &str, params: &[(String, String)]) -> Option<Strin
 
 /// Why a request got no answer, in words for the customer's delivery list.
 fn describe(e: &reqwest::Error) -> String {
-    let mut cause: Option<&dyn std::error::Error> = Some(e);
-    while let Some(c) = cause {
-        if c.to_string() == guard::REFUSED {
-            return guard::REFUSED.into();
-        }
-        cause = c.source();
-    }
-    if e.is_timeout() {
+    if guard::refused(e) {
+        guard::REFUSED.into()
+    } else if e.is_timeout() {
         format!("No answer within {} seconds", TIMEOUT.as_secs())
     } else if e.is_connect() {
         "Could not connect".into()

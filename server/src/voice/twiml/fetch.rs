@@ -174,14 +174,9 @@ pub async fn read_limited(
 }
 
 fn reason(e: &reqwest::Error) -> String {
-    let mut cause: Option<&dyn std::error::Error> = Some(e);
-    while let Some(c) = cause {
-        if c.to_string() == guard::REFUSED {
-            return guard::REFUSED.into();
-        }
-        cause = c.source();
-    }
-    if e.is_timeout() {
+    if guard::refused(e) {
+        guard::REFUSED.into()
+    } else if e.is_timeout() {
         "it did not answer in time".into()
     } else if e.is_connect() {
         "could not connect".into()
