@@ -13,10 +13,13 @@ md=bench/results/latest.md
 json=bench/results/latest.json.tmp
 : > "$json"
 source scripts/lib/bench.sh
+source scripts/lib/stir-dev-key.sh
 record() { echo "$1" >> "$json"; }
 
 start_server() { # DATABASE_URL must be set; sets SERVER and READY_S (seconds to /readyz)
   local t0; t0=$(date +%s.%N)
+  # Every instance signs calls' PASSporTs with the same key, as in a deployment.
+  stir_dev_key "$work/stir"
   BIND=127.0.0.1:$PORT DIALTONE_DATA_DIR=$DATA DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_JWT_SECRET=bench-secret-0123456789abcdef0123 DIALTONE_ADMIN_TWO_FACTOR=off \
     DIALTONE_DEMO=1 DIALTONE_SIGNUPS_PER_HOUR=1000 DIALTONE_STATIC_DIR=app/dist RUST_LOG=error $BIN/dialtone-server >>"$work/server.log" 2>&1 &
   SERVER=$!

@@ -4,6 +4,8 @@
 # DIALTONE_SWITCH=0. Ctrl-C stops them all.
 set -euo pipefail
 bind=${BIND:-127.0.0.1:8080}
+source scripts/lib/stir-dev-key.sh
+stir_dev_key "${DIALTONE_DATA_DIR:-data}/stir"
 ./target/release/dialtone-server &
 server=$!
 pids=($server)

@@ -23,8 +23,6 @@
 #   DIALTONE_SIP_PIKE_DENSITY  30                   requests per 2 s from one address before a ban
 #   DIALTONE_SIP_TRUSTED    127.0.0.1               an address never banned for floods, answered OPTIONS
 #   DIALTONE_SIP_PROBE_SECONDS  1                   how often each Dialtone instance's /readyz is asked
-#   DIALTONE_STIR_KEY       a development key       the EC P-256 key (PEM) outbound calls' PASSporTs are signed with
-#   DIALTONE_STIR_CERT_URL  file:// of its cert     where verifiers fetch the certificate (x5u; https in a deployment)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data=${DIALTONE_DATA_DIR:-data}
@@ -51,7 +49,7 @@ export DIALTONE_SIP_TRUSTED=${DIALTONE_SIP_TRUSTED:-127.0.0.1}
 # Values go into the configuration as they are: nothing that could end a string there.
 for name in DIALTONE_SWITCH_TOKEN DIALTONE_API_URL DIALTONE_SIP_LISTEN DIALTONE_SIP_WS_LISTEN \
   DIALTONE_RTPENGINE DIALTONE_SIP_REALM DIALTONE_CARRIER DIALTONE_CARRIER_INBOUND \
-  DIALTONE_SWITCH_RPC DIALTONE_SIP_TRUSTED DIALTONE_STIR_KEY DIALTONE_STIR_CERT_URL; do
+  DIALTONE_SWITCH_RPC DIALTONE_SIP_TRUSTED; do
   case ${!name-} in *'"'* | *\\* | *$'\n'* | *$'\r'*)
     echo "switch: $name must not contain quotes, backslashes or line breaks" >&2
     exit 1 ;;
@@ -103,24 +101,6 @@ for url in "${urls[@]}"; do
     "$n" "$url" "$DIALTONE_SWITCH_TOKEN" >>"$connections"
 done
 
-# STIR/SHAKEN: without DIALTONE_STIR_KEY, a development key and self-signed certificate
-# of this switch, created once and kept in its working directory.
-if [ -z "${DIALTONE_STIR_KEY:-}" ]; then
-  stir="$work/stir"
-  if [ ! -f "$stir/cert.pem" ]; then
-    mkdir -p "$stir"
-    openssl ecparam -name prime256v1 -genkey -noout -out "$stir/key.pem"
-    openssl req -new -x509 -key "$stir/key.pem" -out "$stir/cert.pem" -days 3650 \
-      -subj "/CN=Dialtone development STIR-SHAKEN" 2>/dev/null
-  fi
-  export DIALTONE_STIR_KEY="$stir/key.pem"
-  export DIALTONE_STIR_CERT_URL=${DIALTONE_STIR_CERT_URL:-file://$stir/cert.pem}
-fi
-if [ -z "${DIALTONE_STIR_CERT_URL:-}" ]; then
-  echo "switch: DIALTONE_STIR_KEY needs DIALTONE_STIR_CERT_URL (where its certificate is published)" >&2
-  exit 1
-fi
-
 export SWITCH_DISPATCHER_LIST=$list
 export SWITCH_HTTP_CONNECTIONS=$connections
 export SWITCH_DB_URL="text://$db"
@@ -140,10 +120,7 @@ export SWITCH_NONCE_SECRET
 # Memory: TLSF instead of the default q_malloc, whose free-list search was 10% of the
 # switch's CPU at 1,000 calls/s offered (perf: qm_malloc); Kamailio's CPU for the same
 # run fell by 15% (docs/switch.md).
-# GOMAXPROCS=1: every Kamailio process loads secsipid's Go runtime, whose threads woke
-# for their own scheduling in each of the ~50 processes (perf: nanosleep and futex from
-# libsecsipid); one thread each does the signing as well and costs the switch less.
-GOMAXPROCS=1 /usr/sbin/kamailio -x tlsf -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8 &
+/usr/sbin/kamailio -x tlsf -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8 &
 kamailio=$!
 trap 'sleep 1.2; kill -TERM $kamailio 2>/dev/null' TERM INT
 wait $kamailio

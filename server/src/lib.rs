@@ -6,7 +6,7 @@ pub mod infra;
 // Infrastructure by its short name (`crate::db`, `crate::error`, ...).
 pub use infra::{
     backup, config, csv, db, error, extract, health, json, mail, openapi, paging, security, spa,
-    telemetry, throttle,
+    stir_key, telemetry, throttle,
 };
 
 // The composition root: the state every handler shares and the list of jobs (each

@@ -29,6 +29,8 @@ pub struct Inner {
     pub fraud_checked_at: std::sync::atomic::AtomicI64,
     /// This instance's IVR endpoint, which places the Calls API's calls.
     pub ivr: crate::voice::ivr_endpoint::Handle,
+    /// The STIR/SHAKEN signer (`config.stir`); None: calls leave unsigned.
+    pub stir: Option<crate::voice::stir::Signer>,
 }
 
 impl Deref for AppState {
@@ -43,6 +45,10 @@ impl AppState {
         let jwt = JwtKeys::new(&config.jwt_secret);
         let mailer = Mailer::new(&config, db.clone());
         let switch_slots = Arc::new(tokio::sync::Semaphore::new(config.switch_queue));
+        // Checked when the configuration was read (`StirKey::read`).
+        let stir = config.stir.as_ref().map(|key| {
+            crate::voice::stir::Signer::new(key).expect("a STIR key checked at startup")
+        });
         AppState(Arc::new(Inner {
             config,
             db,
@@ -54,6 +60,7 @@ impl AppState {
             switch_slots,
             fraud_checked_at: Default::default(),
             ivr: Default::default(),
+            stir,
         }))
     }
 }

@@ -13427,6 +13427,13 @@ export interface components {
        * @example B
        */
       attestation?: string | null;
+      /**
+       * @description For an allowed call from a SIP device or an IVR leg, where Dialtone has a
+       *     STIR/SHAKEN key: the Identity header the carrier gets (RFC 8224), a PASSporT
+       *     signed for the caller ID shown (`callerId`, else `from`), `to` and the
+       *     attestation. Absent otherwise.
+       */
+      identity?: string | null;
     };
     /** @description An account's auto-recharge, as the Billing page shows it. */
     AutoRecharge: {

@@ -90,6 +90,10 @@ pub struct Config {
     /// DIALTONE_METRICS_TOKEN: a bearer token that reads /metrics (besides the switch
     /// token), for a Prometheus that should not hold the switch's secret.
     pub metrics_token: Option<String>,
+    /// DIALTONE_STIR_KEY (a PKCS#8 PEM file) with DIALTONE_STIR_CERT_URL (the x5u its
+    /// certificate is published at): the STIR/SHAKEN key outbound calls' PASSporTs are
+    /// signed with. None: calls leave unsigned.
+    pub stir: Option<super::stir_key::StirKey>,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -105,6 +109,16 @@ fn whole<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
             .map_err(|_| anyhow::anyhow!("{name} must be a whole number")),
         None => Ok(default),
     }
+}
+
+fn stir_key() -> anyhow::Result<Option<super::stir_key::StirKey>> {
+    let Some(path) = var("DIALTONE_STIR_KEY") else {
+        return Ok(None);
+    };
+    let x5u = var("DIALTONE_STIR_CERT_URL").ok_or_else(|| {
+        anyhow::anyhow!("DIALTONE_STIR_KEY needs DIALTONE_STIR_CERT_URL (where its certificate is)")
+    })?;
+    super::stir_key::StirKey::read(std::path::Path::new(&path), x5u).map(Some)
 }
 
 fn flag(name: &str, default: bool) -> bool {
@@ -180,6 +194,7 @@ impl Config {
             api_auth_failures: whole("DIALTONE_API_AUTH_FAILURES", 20)?,
             switch_queue: whole("DIALTONE_SWITCH_QUEUE", 512)?,
             call_guards: true,
+            stir: stir_key()?,
             sms_provider: var("DIALTONE_SMS_PROVIDER").unwrap_or_else(|| "loopback".into()),
             sms_http_url: var("DIALTONE_SMS_HTTP_URL"),
             sms_http_token: var("DIALTONE_SMS_HTTP_TOKEN"),
@@ -218,6 +233,9 @@ impl Config {
             api_auth_failures: 20,
             switch_queue: 512,
             call_guards: true,
+            stir: Some(super::stir_key::StirKey::generate(
+                "https://certs.dialtone.test/stir.pem",
+            )),
             metrics_token: None,
             sms_provider: "loopback".into(),
             sms_http_url: None,

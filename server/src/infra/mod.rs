@@ -22,5 +22,6 @@ pub mod regions;
 pub mod security;
 pub mod smpp_settings;
 pub mod spa;
+pub mod stir_key;
 pub mod telemetry;
 pub mod throttle;

@@ -12,6 +12,7 @@
 //! - `calls`: call records and recordings, the client's and the admin's.
 //! - `devices`: SIP devices, their credentials and registrations (`registrar`).
 //! - `edge`: the addresses the switch banned (scanners, floods, guessed passwords).
+//! - `stir`: the STIR/SHAKEN PASSporT a call leaves for the carrier with.
 //! - `routing`: a number's route (devices, a forward, an IVR flow), as its owner sets it.
 //! - `ivr_endpoint`: Dialtone's own SIP user agent with G.711 media, which answers the
 //!   calls routed to IVR flows and runs core's flow executor.
@@ -30,6 +31,7 @@ pub mod live;
 pub mod release;
 pub mod repo;
 pub mod routing;
+pub mod stir;
 pub mod switch;
 mod switch_auth;
 pub mod twiml;

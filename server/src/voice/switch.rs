@@ -42,7 +42,8 @@ async fn post_authorize(
     Json(req): Json<authorize::AuthorizeRequest>,
 ) -> Result<axum::Json<authorize::AuthorizeResponse>> {
     let _slot = slot(&state)?;
-    let answer = authorize::authorize(&state, &req).await?;
+    let mut answer = authorize::authorize(&state, &req).await?;
+    super::stir::sign(&state, &req, &mut answer);
     let outcome = answer.reason.clone().unwrap_or_else(|| "allowed".into());
     metrics::counter!("dialtone_authorize_decisions_total", "outcome" => outcome).increment(1);
     Ok(axum::Json(answer))

@@ -94,6 +94,12 @@ pub struct AuthorizeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>, example = "B")]
     pub attestation: Option<dialtone_core::sip::Attestation>,
+    /// For an allowed call from a SIP device or an IVR leg, where Dialtone has a
+    /// STIR/SHAKEN key: the Identity header the carrier gets (RFC 8224), a PASSporT
+    /// signed for the caller ID shown (`callerId`, else `from`), `to` and the
+    /// attestation. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
 }
 
 fn refuse(refusal: Refusal) -> AuthorizeResponse {
@@ -110,6 +116,7 @@ fn refuse(refusal: Refusal) -> AuthorizeResponse {
         caller_id: None,
         billed_as: None,
         attestation: None,
+        identity: None,
     }
 }
 
@@ -127,6 +134,7 @@ fn allow(max_duration_seconds: i64) -> AuthorizeResponse {
         caller_id: None,
         billed_as: None,
         attestation: None,
+        identity: None,
     }
 }
 
@@ -305,7 +313,7 @@ async fn decide(state: &AppState, req: &AuthorizeRequest) -> Result<AuthorizeRes
         match plan? {
             Plan::Answer { answer, settled } if settled => {
                 super::read_ahead("authorize", "answered");
-                return Ok(answer);
+                return Ok(*answer);
             }
             Plan::Hold(h) if h.settled => Some(h),
             _ => {
@@ -351,7 +359,7 @@ async fn in_turn(
         None => writes.begin_call(db).await?,
     };
     let h = match plan(state, req, direction, now, deck, &mut tx).await? {
-        Plan::Answer { answer, .. } => return Ok(answer),
+        Plan::Answer { answer, .. } => return Ok(*answer),
         Plan::Hold(h) => h,
     };
     if h.ringing.is_some() {

@@ -17,7 +17,7 @@ use sqlx::AnyConnection;
 pub(super) enum Plan {
     /// `settled` when no write of the call path can change it (see `authorize`).
     Answer {
-        answer: AuthorizeResponse,
+        answer: Box<AuthorizeResponse>,
         settled: bool,
     },
     Hold(Box<Hold>),
@@ -296,7 +296,7 @@ fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Autho
     let h = match decision {
         Authorization::Refuse { refusal } => {
             return Plan::Answer {
-                answer: refuse(refusal),
+                answer: Box::new(refuse(refusal)),
                 settled,
             }
         }
@@ -304,7 +304,7 @@ fn planned(state: &AppState, req: &AuthorizeRequest, read: Read, decision: Autho
             max_duration_seconds,
         } => {
             return Plan::Answer {
-                answer: allow(max_duration_seconds),
+                answer: Box::new(allow(max_duration_seconds)),
                 settled,
             }
         }

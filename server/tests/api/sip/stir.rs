@@ -22,21 +22,10 @@ fn identity(switch: &Switch) -> String {
     line["identity:".len()..].trim().to_string()
 }
 
-/// The public key of the switch's development key, as the raw P-256 point the ES256
-/// check takes (the last 65 bytes of its DER SubjectPublicKeyInfo).
-fn public_key(switch: &Switch) -> Vec<u8> {
-    let key = switch.dir.path().join("kamailio/stir/key.pem");
-    let out = std::process::Command::new("openssl")
-        .args(["pkey", "-pubout", "-outform", "DER", "-in"])
-        .arg(&key)
-        .output()
-        .expect("openssl");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout[out.stdout.len() - 65..].to_vec()
+/// The public key Dialtone signs with, as the raw P-256 point the ES256 check takes.
+fn public_key(app: &TestApp) -> Vec<u8> {
+    let signer = app.state.stir.as_ref().expect("the tests' STIR key");
+    signer.public_key().to_vec()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -59,13 +48,11 @@ async fn the_carrier_gets_a_passport_attesting_the_callers_own_number_signed_by_
     let params: Vec<&str> = params.split(';').map(str::trim).collect();
     assert!(params.contains(&"alg=ES256"), "{header}");
     assert!(params.contains(&"ppt=shaken"), "{header}");
-    let x5u = format!(
-        "info=<file://{}>",
-        switch.dir.path().join("kamailio/stir/cert.pem").display()
-    );
+    let stir = app.state.config.stir.as_ref().unwrap();
+    let x5u = format!("info=<{}>", stir.x5u);
     assert!(params.contains(&x5u.as_str()), "{header}");
 
-    let claims = verified_claims(&switch, token);
+    let claims = verified_claims(&app, token);
     assert_eq!(claims["attest"], "A");
     assert_eq!(claims["orig"]["tn"], mine.trim_start_matches('+'));
     assert_eq!(claims["dest"]["tn"][0], CALLEE.trim_start_matches('+'));
@@ -83,7 +70,7 @@ async fn the_carrier_gets_a_passport_attesting_the_callers_own_number_signed_by_
     assert_eq!(head["typ"], "passport");
 
     // A key that is not the provider's does not verify it.
-    let mut other = public_key(&switch);
+    let mut other = public_key(&app);
     other[10] ^= 1;
     let forged = jsonwebtoken::decode::<Value>(token, &DecodingKey::from_ec_der(&other), &check());
     assert!(forged.is_err());
@@ -97,8 +84,8 @@ fn check() -> Validation {
 }
 
 /// The PASSporT's claims, once its signature checks with the provider's public key.
-fn verified_claims(switch: &Switch, token: &str) -> Value {
-    let key = DecodingKey::from_ec_der(&public_key(switch));
+fn verified_claims(app: &TestApp, token: &str) -> Value {
+    let key = DecodingKey::from_ec_der(&public_key(app));
     jsonwebtoken::decode(token, &key, &check())
         .expect("signed with the provider's key")
         .claims
@@ -142,7 +129,7 @@ async fn an_outside_number_the_account_verified_goes_out_attested_b_and_billed_a
         assert!(carrier.contains(&shown), "{shown} in {carrier}");
     }
     let header = identity(&switch);
-    let claims = verified_claims(&switch, header.split(';').next().unwrap());
+    let claims = verified_claims(&app, header.split(';').next().unwrap());
     assert_eq!(claims["attest"], "B");
     assert_eq!(claims["orig"]["tn"], outside.trim_start_matches('+'));
     // Billed to the device's account as its configured caller ID.
