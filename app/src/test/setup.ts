@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait up to 5 s instead of 1 s: a lazily loaded area's first page
+// is transformed on its first import, which took over a second under `make test`'s load
+// (the admin shell's Overview, once). Tests assert what shows, never how fast.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
