@@ -117,10 +117,7 @@ export SWITCH_NONCE_SECRET
 # pass of the dialogs' writer (db_update_period, 1 s, in kamailio.cfg), which in its
 # delayed mode writes nothing at stop itself, so that a restart still knows the calls
 # answered in the last second.
-# Memory: TLSF instead of the default q_malloc, whose free-list search was 10% of the
-# switch's CPU at 1,000 calls/s offered (perf: qm_malloc); Kamailio's CPU for the same
-# run fell by 15% (docs/switch.md).
-/usr/sbin/kamailio -x tlsf -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8 &
+/usr/sbin/kamailio -f "$here/kamailio.cfg" -DD -E -Y "$work" -w "$work" -m "${DIALTONE_SIP_SHM_MB:-256}" -M 8 &
 kamailio=$!
 trap 'sleep 1.2; kill -TERM $kamailio 2>/dev/null' TERM INT
 wait $kamailio
