@@ -1,5 +1,6 @@
 // Browser end-to-end tests: real Chromium against a real server on a fresh database.
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/global-setup';
 
 export default defineConfig({
   test: {
@@ -11,8 +12,8 @@ export default defineConfig({
     // expect.poll waits for the page, the server or a call: vitest's default of one
     // second is a fast machine's figure, not a slow CI runner's.
     expect: { poll: { timeout: 10_000 } },
-    // One browser at a time: the machine has two cores and the server needs one.
-    fileParallelism: false,
+    // Two files at a time, each worker with a server of its own (global-setup.ts).
+    maxWorkers: E2E_WORKERS,
     // One more try for a test that fails: a browser, a switch, a media relay and the
     // server share a shared runner's two cores, and a red CI drops a session's work.
     // A test that needed it is named at the end (RETRIED, with its first error).

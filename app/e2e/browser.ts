@@ -4,7 +4,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from '../chromium.mjs';
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (see E2E_WORKERS in global-setup.ts). */
+function ownServer(): { baseUrl: string; dataDir: string } {
+  const servers = inject('servers');
+  const poolId = Number(process.env.VITEST_POOL_ID ?? '1');
+  return servers[(poolId - 1) % servers.length];
+}
+
+export const baseUrl = () => ownServer().baseUrl;
+/** The data directory of this worker's server (its switch token, its SMS outbox). */
+export const dataDir = () => ownServer().dataDir;
 
 export function launch(): Promise<Browser> {
   return launchChromium(['--headless']);

@@ -3,13 +3,13 @@
 // the suite's job interval is 5 s) until the detection job has opened the alert.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { clientWithNumber } from './accounts';
 import { api, DEMO_ADMIN, loginToken } from './api';
-import { baseUrl } from './browser';
+import { baseUrl, dataDir } from './browser';
 
 async function switchApi(path: string, body: unknown): Promise<unknown> {
-  const token = (await readFile(join(inject('dataDir'), 'switch_token'), 'utf8')).trim();
+  const token = (await readFile(join(dataDir(), 'switch_token'), 'utf8')).trim();
   const r = await fetch(`${baseUrl()}/api/telephony/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -1,5 +1,5 @@
-// Starts the real server binary once for the whole e2e run, on a free loopback port
-// with a fresh SQLite database and demo data, serving the built app.
+// Starts the real server binary for the e2e run, one per worker, each on a free loopback
+// port with a fresh SQLite database and demo data, serving the built app.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,8 +9,8 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
+    /** One per worker, in the order of VITEST_POOL_ID (1, 2, ...). */
+    servers: { baseUrl: string; dataDir: string }[];
   }
 }
 
@@ -87,10 +87,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   return { baseUrl, dataDir, stop };
 }
 
+/**
+ * Test files run two at a time (the phone's calls, the switch and the timers leave the
+ * cores idle about 40% of a one-at-a-time run), each worker against a server of its own:
+ * files change prices, settings and rates that a file beside them reads, and one after
+ * the other on one server they never meet.
+ */
+export const E2E_WORKERS = 2;
+
 export default async function setup(project: TestProject) {
   // Every suite signs up its own users, all from 127.0.0.1.
-  const server = await startServer({ DIALTONE_SIGNUPS_PER_HOUR: '1000' });
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('dataDir', server.dataDir);
-  return server.stop;
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () => startServer({ DIALTONE_SIGNUPS_PER_HOUR: '1000' })),
+  );
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+  );
+  return () => servers.forEach((server) => server.stop());
 }

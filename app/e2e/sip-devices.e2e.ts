@@ -3,17 +3,17 @@
 // confirmation.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { api, DEMO_CLIENT } from './api';
 import { clientWithNumber, signIn } from './accounts';
-import { baseUrl, open, sharedBrowser } from './browser';
+import { baseUrl, dataDir, open, sharedBrowser } from './browser';
 import { openCallRouting } from './call-routing';
 
 const browser = sharedBrowser();
 
 /** What Kamailio posts when a device registers, with the token it was started with. */
 async function reportRegistration(username: string): Promise<void> {
-  const token = (await readFile(join(inject('dataDir'), 'switch_token'), 'utf8')).trim();
+  const token = (await readFile(join(dataDir(), 'switch_token'), 'utf8')).trim();
   const response = await fetch(`${baseUrl()}/api/telephony/sip/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -29,7 +29,7 @@ async function reportRegistration(username: string): Promise<void> {
 
 /** The code the loopback carrier last "delivered" to `number` (its record in the data dir). */
 async function lastCodeTo(number: string): Promise<string> {
-  const outbox = await readFile(join(inject('dataDir'), 'loopback-sms.jsonl'), 'utf8');
+  const outbox = await readFile(join(dataDir(), 'loopback-sms.jsonl'), 'utf8');
   const sent = outbox
     .trim()
     .split('\n')
