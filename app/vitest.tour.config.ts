@@ -9,5 +9,7 @@ export default defineConfig({
     globalSetup: ['./e2e/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 60_000,
+    // One file, one worker: the global setup starts a server per worker.
+    maxWorkers: 1,
   },
 });

@@ -68,6 +68,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       // Background jobs (fraud detection among them) every 5 s rather than 30 s: a
       // test waits for one run, not half a minute.
       DIALTONE_JOB_INTERVAL_SECS: '5',
+      // No IVR endpoint unless a test asks for one on a port of its own: two servers
+      // on the default port, the second's could not listen.
+      DIALTONE_IVR_SIP_ADDR: 'off',
       DATABASE_URL: '',
       RUST_LOG: 'warn',
       ...env,
@@ -96,9 +99,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
 export const E2E_WORKERS = 2;
 
 export default async function setup(project: TestProject) {
+  // A server per worker the config allows (E2E_WORKERS for the suite, one for the tour).
   // Every suite signs up its own users, all from 127.0.0.1.
   const servers = await Promise.all(
-    Array.from({ length: E2E_WORKERS }, () => startServer({ DIALTONE_SIGNUPS_PER_HOUR: '1000' })),
+    Array.from({ length: project.config.maxWorkers }, () =>
+      startServer({ DIALTONE_SIGNUPS_PER_HOUR: '1000' }),
+    ),
   );
   project.provide(
     'servers',

@@ -19,8 +19,11 @@ export interface PhoneSwitch {
   carrierCall: (from: string, to: string, talkMs: number) => Promise<number | null>;
   /** CPU seconds rtpengine has used so far (user and system). */
   mediaCpuSeconds: () => number;
-  /** Packets rtpengine relayed, per leg of each call ended so far (its final stats). */
-  relayedPackets: () => { protocol: string; packets: number }[];
+  /** Where rtpengine's log stands: a mark for relayedPackets. */
+  mediaMark: () => number;
+  /** Packets rtpengine relayed, per leg of each call ended so far (its final stats),
+   *  of the calls offered after `since` (a mediaMark) when given. */
+  relayedPackets: (since?: number) => { protocol: string; packets: number }[];
   stop: () => void;
 }
 
@@ -171,11 +174,25 @@ export async function startPhoneSwitch(loop = false): Promise<PhoneSwitch> {
     throw e;
   }
   const carrierTrace = () => readText(join(work, 'carrier.log'));
-  const relayedPackets = () => {
-    const log = readText(join(work, 'rtpengine.log'));
+  const mediaLog = () => readText(join(work, 'rtpengine.log'));
+  // Where the media relay's log stands now: relayedPackets(mark) then counts only the
+  // calls offered after it, whenever an earlier call's final stats land.
+  const mediaMark = () => mediaLog().length;
+  const relayedPackets = (since = 0) => {
+    const log = mediaLog();
+    // Each line of a call carries its Call-ID: "INFO: [call-id]: ..." (or "[call-id/tag]").
+    const callOf = (line: string) => /\[([^\]/]+)[^\]]*\]: /.exec(line)?.[1];
+    const offered = new Set(
+      log
+        .slice(since)
+        .split('\n')
+        .filter((line) => line.includes("Received command 'offer'"))
+        .map(callOf),
+    );
     const legs: { protocol: string; packets: number }[] = [];
     let protocol = '';
     for (const line of log.split('\n')) {
+      if (!offered.has(callOf(line))) continue;
       const media = /Media #\d+ \(audio over ([^)]+)\)/.exec(line);
       if (media) protocol = media[1];
       const port = /--- Port .*?, (\d+) p,/.exec(line);
@@ -212,6 +229,7 @@ export async function startPhoneSwitch(loop = false): Promise<PhoneSwitch> {
     carrierTrace,
     carrierCall,
     mediaCpuSeconds,
+    mediaMark,
     relayedPackets,
     stop,
   };

@@ -42,8 +42,6 @@ export async function startSmppServer(): Promise<SmppServer> {
   let server: E2eServer;
   try {
     server = await startServer({
-      // No calls here: the shared e2e server already holds the IVR endpoint's port.
-      DIALTONE_IVR_SIP_ADDR: 'off',
       DIALTONE_SMS_PROVIDER: 'smpp',
       DIALTONE_SMPP_ADDR: `127.0.0.1:${smppPort}`,
       DIALTONE_SMPP_SYSTEM_ID: SYSTEM_ID,
