@@ -6,8 +6,9 @@
 # second instance on its database), TOKEN (a funded client) and PASSWORD (its password,
 # which creating a device asks for), NUMBER (one of that client's numbers) and BACKEND
 # (its name, for the JSON); ADMIN optional (an administrator's token: then also the
-# calls of CUSTOMERS customers at once, each with the limits BENCH_LIMITS). Prints markdown rows; a JSON line per row goes
-# to $1.
+# calls of CUSTOMERS customers at once, each with the limits BENCH_LIMITS); DIALOG_DB
+# optional (an empty PostgreSQL database: then also many calls up at once, the dialogs
+# in db_text and in it). Prints markdown rows; a JSON line per row goes to $1.
 set -euo pipefail
 json=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,9 +62,10 @@ many_customers() {
 }
 
 # One run: $1 label, $2 API base, $3 calls per second, $4 calls, $5 the devices (an
-# -inf file; one.csv by default). Talk time 1 s.
+# -inf file; one.csv by default). Talk time TALK_MS (1 s by default).
 run() {
   local label=$1 api_url=$2 rate=$3 total=$4 devices=${5:-$work/one.csv} sip carrier
+  local talk=${TALK_MS:-1000}
   sip=$(udp_port); carrier=$(udp_port)
   DIALTONE_API_URL=$api_url DIALTONE_SWITCH_TOKEN=bench-switch DIALTONE_SIP_LISTEN=127.0.0.1:$sip \
     DIALTONE_CARRIER=127.0.0.1:$carrier DIALTONE_SWITCH_RPC=127.0.0.1:$(udp_port) \
@@ -82,7 +84,8 @@ run() {
   t0=$(date +%s.%N)
   mkdir -p "$work/counts-$sip"
   (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$work/call.xml" -s "bench-$$" -inf "$devices" \
-    -key to +12125550199 -d 1000 -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" -l $((rate * 4)) \
+    -key to +12125550199 -d "$talk" -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" \
+    -l $((rate * 4 + rate * (talk - 1000) / 500)) \
     -buff_size 2097152 -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 1 \
     -trace_rtt -rtt_freq 1 >/dev/null 2>&1) || true
   t1=$(date +%s.%N)
@@ -125,7 +128,7 @@ PY
   secs=$(python3 -c "print(round($t1 - $t0, 1))")
   per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
   echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s | ${window/null/-} | ${p99/null/-} |"
-  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"answered_per_second_while_offered\":$window,\"refusal_p99_ms\":$p99,\"admission\":${DIALTONE_SIP_MAX_CPS:-300}}" >> "$json"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"answered_per_second_while_offered\":$window,\"refusal_p99_ms\":$p99,\"admission\":${DIALTONE_SIP_MAX_CPS:-300},\"talk_ms\":$talk}" >> "$json"
 }
 
 echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | answered/s while offered | p99 of a 503, ms |'
@@ -177,3 +180,11 @@ nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" -g 'daemon off;' &
 pids+=($!)
 sleep 0.5
 for rate in $rates; do run "no-op billing (nginx)" "http://127.0.0.1:$nginx_port" $rate $((rate * 10)); done
+# Many calls up at once, as a carrier's minutes-long calls hold them: 40 s calls at 400/s
+# (16,000 up by the end of the offered load), no-op billing, the dialogs kept in db_text
+# and then in PostgreSQL (DIALOG_DB, an empty database, given by the PostgreSQL section).
+if [ -n "${DIALOG_DB:-}" ]; then
+  TALK_MS=40000 run "no-op billing, 40 s calls, dialogs in db_text" "http://127.0.0.1:$nginx_port" 400 16000
+  TALK_MS=40000 DIALTONE_SIP_DIALOG_DB=$DIALOG_DB \
+    run "no-op billing, 40 s calls, dialogs in PostgreSQL" "http://127.0.0.1:$nginx_port" 400 16000
+fi

@@ -151,7 +151,14 @@ switch_bench() {
       SERVER=${first[0]}; PORT=${first[1]}; BASE=${first[2]}
     fi
     echo; echo "### $backend"; echo
-    BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend scripts/bench-switch.sh "$json"
+    # On PostgreSQL also the switch's dialogs in a database of their own (its last rows).
+    DIALOG_DB=
+    if [ $backend = postgres ]; then
+      psql -h 127.0.0.1 -U postgres -qc "create database dialtone_bench_dialogs_$$"
+      DIALOG_DB=postgres://postgres@127.0.0.1:5432/dialtone_bench_dialogs_$$
+    fi
+    BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend DIALOG_DB=$DIALOG_DB scripts/bench-switch.sh "$json"
+    [ -z "$DIALOG_DB" ] || psql -h 127.0.0.1 -U postgres -qc "drop database dialtone_bench_dialogs_$$ with (force)"
     echo "- invariants after the calls through the switch: $(check)"
     if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
     stop_server

@@ -1,12 +1,13 @@
 //! Kamailio restarted while calls are up or CDRs wait: it keeps its dialogs (written each
-//! second and when it stops) and its CDR queue (saved when it stops) in db_text files, so
-//! every call is still billed, once.
+//! second and when it stops) in db_text files or in PostgreSQL (DIALTONE_SIP_DIALOG_DB)
+//! and its CDR queue (saved when it stops) in db_text files, so every call is still
+//! billed, once.
 
 use super::{
-    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_call_while, PER_SECOND,
-    US_OUTBOUND,
+    answered, assert_charged, calling_on_a_dollar, calls, cdr_queued, desk_call_while, device,
+    micros, PER_SECOND, US_OUTBOUND,
 };
-use crate::common::{Session, TestApp};
+use crate::common::{caller, fresh_postgres_url, Session, TestApp};
 use crate::support::switch::Switch;
 use dialtone_core::rating::rate_call;
 
@@ -30,6 +31,51 @@ async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
 
     let run = desk_call_while(&switch, &password, 4000, async {
         answered(&app, &s, &switch).await;
+        switch.restart_kamailio().await;
+    })
+    .await;
+    assert!(
+        run.ok,
+        "the BYE went through the restarted switch: {}\n{}",
+        run.errors,
+        switch.log()
+    );
+    billed_once(&app, &s, &switch, before, 4).await;
+}
+
+/// The dialogs Kamailio keeps in the PostgreSQL database at `url` (its own tables).
+async fn dialogs_in(url: &str) -> i64 {
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    let n = sqlx::query_scalar("SELECT COUNT(*) FROM dialog")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_its_dialogs_in_postgresql_a_restarted_kamailio_still_ends_and_bills_the_call_once() {
+    let app = TestApp::new().await;
+    let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
+    let password = device(&app, &s, "ada.desk", &mine).await;
+    let before = micros(&app, &s, "balance_micros").await;
+    // A database of the switch's own, its tables created by switch/start.sh.
+    let store = fresh_postgres_url().await;
+    let env = vec![("DIALTONE_SIP_DIALOG_DB", store.clone())];
+    let mut switch = Switch::start_with(&app, env).await;
+    switch.start_carrier();
+
+    let run = desk_call_while(&switch, &password, 4000, async {
+        answered(&app, &s, &switch).await;
+        // Written within a second (db_update_period): the restart reads it back from there.
+        for _ in 0..30 {
+            if dialogs_in(&store).await == 1 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(dialogs_in(&store).await, 1, "{}", switch.log());
         switch.restart_kamailio().await;
     })
     .await;
