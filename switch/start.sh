@@ -72,6 +72,16 @@ dialog_tables() {
   if [ -z "$(psql "$1" -qtAc "SELECT 1 FROM version WHERE table_name = 'dialog'")" ]; then
     psql "$1" -q -v ON_ERROR_STOP=1 -f "$schema/dialog-create.sql"
   fi
+  # Kamailio opens a connection per process (two per SIP worker, each task worker and
+  # about 12 more); too few free and it stops at start with only "could not connect".
+  local need=$((2 * DIALTONE_SIP_CHILDREN + DIALTONE_SIP_ASYNC_WORKERS + 12)) free
+  free=$(psql "$1" -qtAc "SELECT current_setting('max_connections')::int
+    - current_setting('superuser_reserved_connections')::int - COUNT(*)
+    FROM pg_stat_activity WHERE backend_type = 'client backend'")
+  if [ "$free" -lt "$need" ]; then
+    echo "switch: warning: DIALTONE_SIP_DIALOG_DB's server has $free connections free;" \
+      "Kamailio opens $need (one per process): raise its max_connections" >&2
+  fi
 }
 
 work=${DIALTONE_SIP_WORKDIR:-target/switch}
