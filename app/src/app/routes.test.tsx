@@ -169,6 +169,10 @@ describe('route table', () => {
       'POST /api/auth/login': ok({ user: clientUser, accessToken: 'fresh' }),
     });
     const router = renderAt('/login');
+    // The premise: the page's look is out before the sign-in. Had it gone out after (a
+    // loaded machine; this test failed once in make test), it would carry the new token,
+    // and its 401 would rightly ask for a refresh, which this mock refuses: signed out.
+    await waitFor(() => expect(looks).toBe(1));
     await userEvent.type(await screen.findByLabelText('Email address'), 'client@dialtone.test');
     await userEvent.type(screen.getByLabelText('Password'), 'client123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
