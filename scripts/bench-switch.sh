@@ -76,7 +76,7 @@ run() {
   # SIPp's sockets take 2 MB (the kernel caps it at net.core.rmem_max): with its default
   # 64 KB the calling SIPp itself dropped hundreds of answers a run at 1,000 calls/s
   # (UdpRcvbufErrors), and each drop came back as a retransmission 500 ms later.
-  sipp -sf "$here/switch/sipp/answer.xml" -i 127.0.0.1 -p "$carrier" -buff_size 2097152 -nostdin -bind_local >/dev/null 2>&1 &
+  sipp -sf "$here/switch/sipp/answer.xml" -i 127.0.0.1 -p "$carrier" -buff_size 2097152 -nostdin -aa -bind_local >/dev/null 2>&1 &
   local uas=$!; pids+=($uas)
   for _ in $(seq 100); do grep -q "Listening on" "$work/kamailio-$sip.log" 2>/dev/null && break; sleep 0.1; done
   sleep 1
@@ -86,7 +86,7 @@ run() {
   (cd "$work/counts-$sip" && sipp "127.0.0.1:$sip" -sf "$work/call.xml" -s "bench-$$" -inf "$devices" \
     -key to +12125550199 -d "$talk" -i 127.0.0.1 -p "$(udp_port)" -r "$rate" -m "$total" \
     -l $((rate * 4 + rate * (talk - 1000) / 500)) \
-    -buff_size 2097152 -nostdin -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 1 \
+    -buff_size 2097152 -nostdin -aa -timeout 120s -trace_stat -stf "$work/stat-$sip.csv" -trace_counts -fd 1 \
     -trace_rtt -rtt_freq 1 >/dev/null 2>&1) || true
   t1=$(date +%s.%N)
   # Answered: the INVITE's 200 received; refused: 503 Over Capacity (SIPp counts a

@@ -23,6 +23,8 @@
 #   DIALTONE_SIP_PIKE_DENSITY  30                   requests per 2 s from one address before a ban
 #   DIALTONE_SIP_TRUSTED    127.0.0.1               an address never banned for floods, answered OPTIONS
 #   DIALTONE_SIP_PROBE_SECONDS  1                   how often each Dialtone instance's /readyz is asked
+#   DIALTONE_SIP_KEEPALIVE  60                      seconds between in-dialog OPTIONS to each leg of a call;
+#                                                   a leg that stops answering ends the call (0: off)
 #   DIALTONE_SIP_DIALOG_DB  db_text files in the workdir  where the dialogs are kept: a PostgreSQL
 #                                                   database (postgres://user:password@host:port/name)
 #                                                   for carrier traffic; its tables are created if missing
@@ -49,6 +51,7 @@ export DIALTONE_SIP_QUEUE=${DIALTONE_SIP_QUEUE:-64}
 export DIALTONE_SIP_AUTH_FAILURES=${DIALTONE_SIP_AUTH_FAILURES:-10}
 export DIALTONE_SIP_PIKE_DENSITY=${DIALTONE_SIP_PIKE_DENSITY:-30}
 export DIALTONE_SIP_TRUSTED=${DIALTONE_SIP_TRUSTED:-127.0.0.1}
+export DIALTONE_SIP_KEEPALIVE=${DIALTONE_SIP_KEEPALIVE:-60}
 # Values go into the configuration as they are: nothing that could end a string there.
 for name in DIALTONE_SWITCH_TOKEN DIALTONE_API_URL DIALTONE_SIP_LISTEN DIALTONE_SIP_WS_LISTEN \
   DIALTONE_RTPENGINE DIALTONE_SIP_REALM DIALTONE_CARRIER DIALTONE_CARRIER_INBOUND \
@@ -58,6 +61,12 @@ for name in DIALTONE_SWITCH_TOKEN DIALTONE_API_URL DIALTONE_SIP_LISTEN DIALTONE_
     exit 1 ;;
   esac
 done
+
+# The dialog module refuses keep-alives more often than every 30 s (Kamailio would not start).
+if ! [[ $DIALTONE_SIP_KEEPALIVE =~ ^[0-9]+$ ]] || ((DIALTONE_SIP_KEEPALIVE > 0 && DIALTONE_SIP_KEEPALIVE < 30)); then
+  echo "switch: DIALTONE_SIP_KEEPALIVE must be 0 (off) or a number of seconds from 30" >&2
+  exit 1
+fi
 
 # Kamailio's own tables for its dialogs, from its PostgreSQL schema, where missing.
 dialog_tables() {

@@ -209,7 +209,7 @@ export async function startPhoneSwitch(loop = false): Promise<PhoneSwitch> {
           ...['-sf', join(root, 'switch/sipp/inbound.xml'), '-s', 'carrier'],
           ...['-key', 'from', from, '-key', 'to', to, '-d', `${talkMs}`],
           ...['-i', '127.0.0.1', '-p', `${p.carrierIn}`, '-mi', '127.0.0.1', '-rtp_echo'],
-          ...['-m', '1', '-nostdin', '-timeout', '40s', '-timeout_error', '-bind_local'],
+          ...['-m', '1', '-nostdin', '-aa', '-timeout', '40s', '-timeout_error', '-bind_local'],
         ],
         {},
         join(work, 'carrier-in.log'),

@@ -8,6 +8,7 @@ mod edge;
 mod failover;
 mod geo;
 mod inbound;
+mod keepalive;
 mod limits;
 mod live;
 mod outbound;

@@ -34,7 +34,7 @@ pub struct Switch {
     /// SIP over WebSocket (browser phones).
     ws_port: u16,
     kamailio: std::sync::Mutex<Option<Child>>,
-    carrier: Option<Child>,
+    carrier: std::sync::Mutex<Option<Child>>,
     /// Where Kamailio asks Dialtone (DIALTONE_API_URL: one URL or several).
     api_url: String,
     /// This test's app, when served here.
@@ -83,7 +83,7 @@ impl Drop for Switch {
         if let Some(kamailio) = self.kamailio.get_mut().unwrap().take() {
             stop(kamailio);
         }
-        if let Some(c) = &mut self.carrier {
+        if let Some(c) = self.carrier.get_mut().unwrap() {
             let _ = c.start_kill();
         }
         if let Some(app) = &self.in_process {
@@ -154,7 +154,7 @@ impl Switch {
             rpc_port: free_port(),
             ws_port: free_port(),
             kamailio: std::sync::Mutex::new(None),
-            carrier: None,
+            carrier: std::sync::Mutex::new(None),
             api_url,
             in_process,
             dir: tempfile::tempdir().unwrap(),

@@ -37,6 +37,8 @@ pub async fn run_traced(mut sipp: Command, dir: &Path, name: &str) -> SippRun {
         .current_dir(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        // A run dropped before its end (a phone that vanishes mid-call) is killed.
+        .kill_on_drop(true)
         .status()
         .await
         .expect("sipp");
@@ -57,6 +59,8 @@ pub struct SippRun {
 impl Switch {
     /// Answers every call that reaches `port` and waits for its BYE: the carrier's
     /// trunk, or a registered device's phone. Its messages go to `answer-<port>.msg`.
+    /// Every SIPp here answers in-dialog OPTIONS (`-aa`), as live phones and trunks do
+    /// the switch's keep-alives.
     fn answer_at(&self, port: u16) -> Child {
         self.answer_with(port, &switch_dir().join("sipp/answer.xml"))
     }
@@ -66,7 +70,13 @@ impl Switch {
             .arg("-sf")
             .arg(scenario)
             .args(["-i", "127.0.0.1", "-p", &port.to_string()])
-            .args(["-nostdin", "-bind_local", "-trace_msg", "-message_file"])
+            .args([
+                "-nostdin",
+                "-aa",
+                "-bind_local",
+                "-trace_msg",
+                "-message_file",
+            ])
             .arg(self.dir.path().join(format!("answer-{port}.msg")))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -77,7 +87,14 @@ impl Switch {
 
     /// The carrier's trunk for outbound calls.
     pub fn start_carrier(&mut self) {
-        self.carrier = Some(self.answer_at(self.carrier_port));
+        *self.carrier.get_mut().unwrap() = Some(self.answer_at(self.carrier_port));
+    }
+
+    /// The carrier's trunk goes away at once (SIGKILL): no BYE, no answer to anything.
+    pub fn stop_carrier(&self) {
+        if let Some(mut c) = self.carrier.lock().unwrap().take() {
+            let _ = c.start_kill();
+        }
     }
 
     /// The carrier's trunk, its answers naming `rtp` as where its media goes (a socket
@@ -88,7 +105,7 @@ impl Switch {
             .replace("[media_port]", &rtp.to_string());
         let file = self.dir.path().join("answer-heard.xml");
         std::fs::write(&file, scenario).unwrap();
-        self.carrier = Some(self.answer_with(self.carrier_port, &file));
+        *self.carrier.get_mut().unwrap() = Some(self.answer_with(self.carrier_port, &file));
     }
 
     /// A phone that registers as `user` and then answers the calls it is rung for.
@@ -164,7 +181,7 @@ impl Switch {
             .args(["-i", "127.0.0.1", "-p", &port.to_string()])
             .args(["-m", &calls.to_string(), "-l", &calls.to_string()])
             .args(["-r", &calls.to_string(), "-rp", "1000"])
-            .args(["-nostdin", "-timeout", "40s", "-timeout_error"])
+            .args(["-nostdin", "-aa", "-timeout", "40s", "-timeout_error"])
             .args(extra);
         let name = format!("{scenario}-{user}-{port}-{}", free_port());
         run_traced(sipp, self.dir.path(), &name).await
