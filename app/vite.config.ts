@@ -72,5 +72,9 @@ export default defineConfig({
     // test leaves behind (the rendered tree, stubbed globals, toasts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
+    // Vitest's 5 s is a test's whole budget: the buy-number wizard's walk (four steps,
+    // each a render and a mocked request) took 5.1 s once, when every suite of make
+    // test ran at half its usual speed (2026-12-02), and failed on the clock alone.
+    testTimeout: 15_000,
   },
 });
