@@ -14,9 +14,10 @@ use dialtone_core::rating::rate_call;
 use serde_json::Value;
 
 const INTERVAL: i64 = 30;
-/// The most a dead call is billed: its first keep-alive (answer + INTERVAL), tm's 5 s of
-/// retransmitting it, the dialog module's 10 s before the end, and a margin.
-const DEAD_CALL_MOST: i64 = INTERVAL + 5 + 10 + 5;
+/// The most a dead call is billed: its first keep-alive (answer + INTERVAL), 5 s of
+/// retransmitting it, the dialog module's 10 s before the end, and a margin for the
+/// timers' whole-second ticks on a busy machine.
+const DEAD_CALL_MOST: i64 = INTERVAL + 5 + 10 + 10;
 
 /// Ada with $1.00 (50 minutes of paid time at the seeded US rate), her desk phone, and
 /// a switch probing each leg every INTERVAL seconds, its carrier answering:
