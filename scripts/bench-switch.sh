@@ -128,7 +128,7 @@ PY
   secs=$(python3 -c "print(round($t1 - $t0, 1))")
   per_s=$(python3 -c "print(round($ok / ($t1 - $t0 - 1), 1))")
   echo "| $label | $rate/s offered | $total | $ok answered, $refused refused (503), $failed failed | $per_s answered calls/s over ${secs} s | ${window/null/-} | ${p99/null/-} |"
-  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"answered_per_second_while_offered\":$window,\"refusal_p99_ms\":$p99,\"admission\":${DIALTONE_SIP_MAX_CPS:-300},\"talk_ms\":$talk}" >> "$json"
+  echo "{\"backend\":\"${BACKEND:-}\",\"mode\":\"switch: $label\",\"offered_per_second\":$rate,\"calls\":$total,\"answered\":$ok,\"refused\":$refused,\"failed\":$failed,\"per_second\":$per_s,\"answered_per_second_while_offered\":$window,\"refusal_p99_ms\":$p99,\"admission\":${DIALTONE_SIP_MAX_CPS:-300},\"task_workers\":${DIALTONE_SIP_ASYNC_WORKERS:-32},\"talk_ms\":$talk}" >> "$json"
 }
 
 echo '| through Kamailio (1 s calls) | offered | calls | result | throughput | answered/s while offered | p99 of a 503, ms |'
