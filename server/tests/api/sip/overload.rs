@@ -77,6 +77,10 @@ async fn calls_past_the_queue_of_a_slow_billing_are_refused_at_once() {
     let refused = super::calls_answered(&run.messages, "SIP/2.0 503 Over Capacity");
     assert!(refused >= 6, "{refused} refused at once: {}", switch.log());
     assert!(switch.log().contains("queue full"), "{}", switch.log());
+    // Once the queue is full a call is refused on its first INVITE, before its
+    // challenge: one exchange, not a challenge and a second INVITE refused after it.
+    let challenged = super::calls_answered(&run.messages, "SIP/2.0 407");
+    assert!(challenged <= 5, "{challenged} of 10 challenged");
     // The three that waited got their answer once billing gave up on them: no call
     // waits out its caller.
     assert!(started.elapsed() < std::time::Duration::from_secs(15));
