@@ -132,6 +132,13 @@ bench_client() {
   NUMBER=$(api POST /numbers/purchase "{\"numberId\":$NUMBER_ID}" | jq_ 'd["number"]["number"]')
   TOKEN=$CLIENT
 }
+# The switch's rows against the server(s) started for $backend; $1 the dialogs'
+# database for the 40 s rows (empty: none).
+switch_rows() {
+  BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 \
+    NUMBER=$NUMBER BACKEND=$backend DIALOG_DB=$1 scripts/bench-switch.sh "$json"
+}
+
 # Calls through Kamailio billed by Dialtone on each backend, by two instances behind
 # the dispatcher on PostgreSQL, and against the switch's own ceiling (no-op billing).
 switch_bench() {
@@ -157,15 +164,14 @@ switch_bench() {
       psql -h 127.0.0.1 -U postgres -qc "create database dialtone_bench_dialogs_$$"
       DIALOG_DB=postgres://postgres@127.0.0.1:5432/dialtone_bench_dialogs_$$
     fi
-    BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend DIALOG_DB=$DIALOG_DB scripts/bench-switch.sh "$json"
+    switch_rows "$DIALOG_DB"
     [ -z "$DIALOG_DB" ] || psql -h 127.0.0.1 -U postgres -qc "drop database dialtone_bench_dialogs_$$ with (force)"
     echo "- invariants after the calls through the switch: $(check)"
     # The issue's goals (500 billed calls/s; at twice the admission, 90% of it answered
     # and the rest refused within 50 ms) at the settings a deployment on a machine that
     # carries them would choose: an admission of 500 and 64 task workers.
     echo; echo "#### $backend, admission 500, 64 task workers"; echo
-    DIALTONE_SIP_MAX_CPS=500 DIALTONE_SIP_ASYNC_WORKERS=64 SWITCH_RATES="500 1000" \
-      BASE=$BASE BASE2=$BASE2 ADMIN=$ADMIN BENCH_LIMITS=$BENCH_LIMITS TOKEN=$CLIENT PASSWORD=password1 NUMBER=$NUMBER BACKEND=$backend DIALOG_DB= scripts/bench-switch.sh "$json"
+    DIALTONE_SIP_MAX_CPS=500 DIALTONE_SIP_ASYNC_WORKERS=64 SWITCH_RATES="500 1000" switch_rows ""
     echo "- invariants after these calls: $(check)"
     if [ -n "$BASE2" ]; then kill "$SECOND"; wait "$SECOND" 2>/dev/null || true; fi
     stop_server
