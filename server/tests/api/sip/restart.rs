@@ -25,8 +25,8 @@ async fn billed_once(app: &TestApp, s: &Session, switch: &Switch, before: i64, t
     assert_charged(app, s, before, cost).await;
 }
 
-/// A 4 s desk call: once it is answered and `ready` has run, Kamailio restarts; the BYE
-/// still goes through and the call is billed once.
+/// A 4 s desk call: once it is answered and `ready` has run, Kamailio restarts (running
+/// `between` while it is stopped); the BYE still goes through and the call is billed once.
 async fn restarted_mid_call(
     app: &TestApp,
     s: &Session,
@@ -34,11 +34,12 @@ async fn restarted_mid_call(
     switch: &Switch,
     before: i64,
     ready: impl std::future::Future<Output = ()>,
+    between: impl std::future::Future<Output = ()>,
 ) {
     let run = desk_call_while(switch, password, 4000, async {
         answered(app, s, switch).await;
         ready.await;
-        switch.restart_kamailio().await;
+        switch.restart_kamailio_after(between).await;
     })
     .await;
     assert!(
@@ -53,7 +54,7 @@ async fn restarted_mid_call(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
     let (app, s, password, switch, before) = calling_on_a_dollar().await;
-    restarted_mid_call(&app, &s, &password, &switch, before, async {}).await;
+    restarted_mid_call(&app, &s, &password, &switch, before, async {}, async {}).await;
 }
 
 /// The dialogs Kamailio keeps in the PostgreSQL database at `url` (its own tables).
@@ -69,6 +70,66 @@ async fn dialogs_in(url: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_its_dialogs_in_postgresql_a_restarted_kamailio_still_ends_and_bills_the_call_once() {
+    restarted_with_dialogs_in_postgresql(false).await;
+}
+
+/// An upgrade across b038126 (nine dialog variables packed into three): the call's
+/// variables as the older kamailio.cfg saved them, written into the dialogs' database
+/// while Kamailio is stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_up_across_an_upgrade_from_the_older_dialog_variables_is_billed_once() {
+    let switch = restarted_with_dialogs_in_postgresql(true).await;
+    assert!(
+        switch
+            .log()
+            .contains("dialog variables of an older kamailio.cfg packed"),
+        "{}",
+        switch.log()
+    );
+}
+
+/// The variables of every dialog in the database at `url`, back to the nine of the
+/// kamailio.cfg before b038126: direction, from, to, started and max for `cdr`, answer_s
+/// and answer_u for `answer`, and the status it set on every call.
+async fn as_saved_before_packing(url: &str) {
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    let unpack = [
+        ("cdr", vec!["direction", "from", "to", "started", "max"]),
+        ("answer", vec!["answer_s", "answer_u"]),
+    ];
+    for (packed, keys) in unpack {
+        for (n, key) in keys.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO dialog_vars (hash_entry, hash_id, dialog_key, dialog_value) \
+                 SELECT hash_entry, hash_id, $1, split_part(dialog_value, '|', $2) \
+                 FROM dialog_vars WHERE dialog_key = $3",
+            )
+            .bind(*key)
+            .bind(n as i32 + 1)
+            .bind(packed)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+        sqlx::query("DELETE FROM dialog_vars WHERE dialog_key = $1")
+            .bind(packed)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    sqlx::query(
+        "INSERT INTO dialog_vars (hash_entry, hash_id, dialog_key, dialog_value) \
+         SELECT hash_entry, hash_id, 'status', 'failed' FROM dialog",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+}
+
+/// A desk call restarted mid-call with its dialog in PostgreSQL, the dialog's variables
+/// turned back to the older kamailio.cfg's while stopped when `older` is set.
+async fn restarted_with_dialogs_in_postgresql(older: bool) -> Switch {
     let app = TestApp::new().await;
     let (s, mine) = caller(&app, "ada@example.com", "1.00").await;
     let password = device(&app, &s, "ada.desk", &mine).await;
@@ -94,7 +155,13 @@ async fn with_its_dialogs_in_postgresql_a_restarted_kamailio_still_ends_and_bill
         }
         assert_eq!(dialogs_in(&store).await, 1, "{}", switch.log());
     };
-    restarted_mid_call(&app, &s, &password, &switch, before, written).await;
+    let between = async {
+        if older {
+            as_saved_before_packing(&store).await;
+        }
+    };
+    restarted_mid_call(&app, &s, &password, &switch, before, written, between).await;
+    switch
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -210,10 +210,16 @@ impl Switch {
     /// Stops Kamailio as an operator would (SIGTERM: it saves its CDR queue) and starts
     /// it again on the same ports and files, waiting until it answers.
     pub async fn restart_kamailio(&self) {
+        self.restart_kamailio_after(async {}).await;
+    }
+
+    /// The same, with `between` run while Kamailio is stopped (an upgrade's step).
+    pub async fn restart_kamailio_after(&self, between: impl std::future::Future<Output = ()>) {
         let old = self.kamailio.lock().unwrap().take();
         if let Some(child) = old {
             stop(child);
         }
+        between.await;
         let fresh = self.spawn_kamailio();
         *self.kamailio.lock().unwrap() = Some(fresh);
         self.wait_answering().await;
