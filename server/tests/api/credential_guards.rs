@@ -96,11 +96,7 @@ async fn log_out_everywhere_can_revoke_every_key_and_device_too() {
     new_device(&app, &s, &number, Some("password1")).await;
 
     // Without the option, the credentials stay.
-    let plain = app
-        .post("/api/auth/logout-all")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let plain = app.post_empty_as(&s, "/api/auth/logout-all").await;
     assert_eq!(plain.status, StatusCode::NO_CONTENT);
     let s = app.session("ada@example.com", "password1").await;
     assert_eq!(
@@ -119,9 +115,7 @@ async fn log_out_everywhere_can_revoke_every_key_and_device_too() {
     );
 
     let revoked = app
-        .post("/api/auth/logout-all?revokeCredentials=true")
-        .bearer(&s.token)
-        .send()
+        .post_empty_as(&s, "/api/auth/logout-all?revokeCredentials=true")
         .await;
     assert_eq!(revoked.status, StatusCode::NO_CONTENT);
     assert_eq!(

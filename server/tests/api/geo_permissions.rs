@@ -67,10 +67,7 @@ async fn a_country_outside_the_set_is_refused_for_calls_messages_the_api_and_tri
     assert_twilio_error(&api, 400, 21408);
     let trial = app.client("newcomer@example.com").await;
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&trial.token)
-        .json(json!({ "number": SOMALIA }))
-        .send()
+        .post_as(&trial, "/api/trial/verify", json!({ "number": SOMALIA }))
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(
@@ -99,18 +96,10 @@ async fn a_request_granted_by_an_administrator_opens_the_country_once() {
     );
     let ask = json!({ "channel": "voice", "country": "SO", "note": "Family in Mogadishu" });
     let r = app
-        .post("/api/permissions/requests")
-        .bearer(&s.token)
-        .json(ask.clone())
-        .send()
+        .post_as(&s, "/api/permissions/requests", ask.clone())
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let again = app
-        .post("/api/permissions/requests")
-        .bearer(&s.token)
-        .json(ask)
-        .send()
-        .await;
+    let again = app.post_as(&s, "/api/permissions/requests", ask).await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
     assert_eq!(
         state_of(&permissions(&app, &s).await, "SO", "voice")["status"],
@@ -124,18 +113,10 @@ async fn a_request_granted_by_an_administrator_opens_the_country_once() {
     );
     let id = request["id"].as_i64().unwrap();
     let path = format!("/api/admin/permissions/requests/{id}");
-    let r = app
-        .post(&path)
-        .bearer(&admin.token)
-        .json(json!({ "approve": true }))
-        .send()
-        .await;
+    let r = app.post_as(&admin, &path, json!({ "approve": true })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let twice = app
-        .post(&path)
-        .bearer(&admin.token)
-        .json(json!({ "approve": false }))
-        .send()
+        .post_as(&admin, &path, json!({ "approve": false }))
         .await;
     assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
     assert_eq!(app.notices(&s, "permissions").await, 1);
@@ -151,12 +132,7 @@ async fn a_request_granted_by_an_administrator_opens_the_country_once() {
         "blocked"
     );
     // Clients may not answer requests.
-    let r = app
-        .post(&path)
-        .bearer(&s.token)
-        .json(json!({ "approve": true }))
-        .send()
-        .await;
+    let r = app.post_as(&s, &path, json!({ "approve": true })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
 
@@ -199,12 +175,7 @@ async fn high_risk_prefixes_are_refused_in_any_country_and_new_accounts_get_the_
     let (s, mine) = caller(&app, "ada@example.com", "20.00").await;
     let admin = app.admin("root@example.com").await;
     let bad = json!({ "voiceCountries": "USA", "smsCountries": "US", "highRiskPrefixes": "+0" });
-    let r = app
-        .put("/api/admin/permissions")
-        .bearer(&admin.token)
-        .json(bad)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/permissions", bad).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(
         r.body["errors"]["voiceCountries"],
@@ -216,12 +187,7 @@ async fn high_risk_prefixes_are_refused_in_any_country_and_new_accounts_get_the_
     );
     let lists =
         json!({ "voiceCountries": "us ca", "smsCountries": "US", "highRiskPrefixes": "+1212 252" });
-    let r = app
-        .put("/api/admin/permissions")
-        .bearer(&admin.token)
-        .json(lists)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/permissions", lists).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["voiceCountries"], "CA US");
     assert_eq!(r.body["highRiskPrefixes"], "1212 252");

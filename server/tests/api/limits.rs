@@ -9,12 +9,7 @@ use dialtone_core::caps;
 use serde_json::{json, Value};
 
 async fn set_defaults(app: &TestApp, admin: &Session, limits: Value) -> Value {
-    let r = app
-        .put("/api/admin/limits")
-        .bearer(&admin.token)
-        .json(limits)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/limits", limits).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body
 }
@@ -149,12 +144,7 @@ async fn a_customer_lowers_limits_and_only_an_administrator_raises_them() {
     let page = app.get_as(&s, "/api/limits").await.body;
     assert_eq!(page["inForce"]["concurrentCalls"], "10", "{page}");
     let mine_only = json!({ "concurrentCalls": "1", "smsPerMinute": "2" });
-    let r = app
-        .put("/api/limits")
-        .bearer(&s.token)
-        .json(mine_only)
-        .send()
-        .await;
+    let r = app.put_as(&s, "/api/limits", mine_only).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["inForce"]["concurrentCalls"], "1");
     assert_eq!(r.body["ceiling"]["concurrentCalls"], "10");
@@ -174,12 +164,7 @@ async fn a_customer_lowers_limits_and_only_an_administrator_raises_them() {
         third.body
     );
     let raise = json!({ "concurrentCalls": "50" });
-    let r = app
-        .put("/api/limits")
-        .bearer(&s.token)
-        .json(raise)
-        .send()
-        .await;
+    let r = app.put_as(&s, "/api/limits", raise).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert_eq!(
         r.body["errors"]["concurrentCalls"],
@@ -187,18 +172,10 @@ async fn a_customer_lowers_limits_and_only_an_administrator_raises_them() {
     );
     let ceiling = json!({ "ceiling": { "concurrentCalls": "50", "dailySpend": "500" } });
     let path = format!("/api/admin/users/{}/limits", s.user_id);
-    let r = app
-        .put(&path)
-        .bearer(&admin.token)
-        .json(ceiling)
-        .send()
-        .await;
+    let r = app.put_as(&admin, &path, ceiling).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let r = app
-        .put("/api/limits")
-        .bearer(&s.token)
-        .json(json!({ "concurrentCalls": "50" }))
-        .send()
+        .put_as(&s, "/api/limits", json!({ "concurrentCalls": "50" }))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["inForce"]["concurrentCalls"], "50");
@@ -206,18 +183,10 @@ async fn a_customer_lowers_limits_and_only_an_administrator_raises_them() {
         .scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'limits.ceiling'")
         .await;
     assert_eq!(audited, 1);
-    let r = app
-        .put(&path)
-        .bearer(&s.token)
-        .json(json!({ "ceiling": null }))
-        .send()
-        .await;
+    let r = app.put_as(&s, &path, json!({ "ceiling": null })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let bad = app
-        .put("/api/admin/limits")
-        .bearer(&admin.token)
-        .json(json!({ "dailySpend": "lots" }))
-        .send()
+        .put_as(&admin, "/api/admin/limits", json!({ "dailySpend": "lots" }))
         .await;
     assert_eq!(
         bad.body["errors"]["dailySpend"],

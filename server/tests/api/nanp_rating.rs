@@ -10,10 +10,11 @@ use serde_json::{json, Value};
 
 async fn authorize_to(app: &TestApp, id: &str, from: &str, to: &str) -> Value {
     let r = app
-        .post("/api/telephony/authorize")
-        .bearer(SWITCH)
-        .json(json!({ "callId": id, "direction": "outbound", "from": from, "to": to }))
-        .send()
+        .post_as(
+            SWITCH,
+            "/api/telephony/authorize",
+            json!({ "callId": id, "direction": "outbound", "from": from, "to": to }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body

@@ -114,11 +114,7 @@ async fn a_failing_carrier_leaves_the_balance_unchanged() {
             .await
             .unwrap();
     assert_eq!(kinds, ["admin_credit", "sms", "refund"]);
-    let limits = app.get_as(&s, "/api/limits").await.body;
-    assert_eq!(
-        limits["spentToday"], 0.0,
-        "the refund gives the day's limit back"
-    );
+    app.assert_nothing_spent_today(&s).await;
     app.assert_invariant().await;
 }
 

@@ -47,6 +47,19 @@ pub async fn start_localstripe() -> (tokio::process::Child, String) {
 }
 
 /// What localstripe answers a GET of `url` with, as JSON.
+/// A test app whose payments go to localstripe (its base URL and its process).
+pub async fn stripe_app() -> (TestApp, String, tokio::process::Child) {
+    let (child, base) = start_localstripe().await;
+    let stripe_base = base.clone();
+    let app = TestApp::with(move |c| {
+        c.stripe_secret_key = Some(SECRET_KEY.into());
+        c.stripe_api_base = stripe_base;
+        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+    })
+    .await;
+    (app, base, child)
+}
+
 pub async fn stripe_get(http: &reqwest::Client, url: String) -> Value {
     let r = http.get(url).basic_auth(SECRET_KEY, Some(""));
     r.send().await.unwrap().json().await.unwrap()
@@ -66,14 +79,7 @@ pub async fn stripe_post(http: &reqwest::Client, url: String, form: &[(&str, &st
 
 #[tokio::test]
 async fn a_deposit_through_stripe_is_credited_once_by_its_signed_webhook() {
-    let (_localstripe, base) = start_localstripe().await;
-    let stripe_base = base.clone();
-    let app = TestApp::with(move |c| {
-        c.stripe_secret_key = Some(SECRET_KEY.into());
-        c.stripe_api_base = stripe_base;
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-    })
-    .await;
+    let (app, base, _localstripe) = stripe_app().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let our_port = listener.local_addr().unwrap().port();
     // Counts the webhook deliveries our socket has answered.

@@ -15,11 +15,8 @@ async fn authorize_device(app: &TestApp, call_id: &str, from: &str, device: &str
         .body
 }
 
-#[tokio::test]
-async fn a_device_calling_from_a_number_that_is_nobodys_is_refused_with_403_not_404() {
-    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
-    crate::sip::device(&app, &s, "ada.desk", &mine).await;
-    let a = authorize_device(&app, "gone", "+15551234567", "ada.desk").await;
+/// The switch API's answer refuses the call: its reason, SIP status and phrase.
+fn assert_refused(a: &Value, reason: &str, status: u16, phrase: &str) {
     assert_eq!(
         (
             &a["allowed"],
@@ -29,11 +26,19 @@ async fn a_device_calling_from_a_number_that_is_nobodys_is_refused_with_403_not_
         ),
         (
             &json!(false),
-            &json!("caller_id_not_yours"),
-            &json!(403),
-            &json!("Caller ID not allowed")
+            &json!(reason),
+            &json!(status),
+            &json!(phrase)
         )
     );
+}
+
+#[tokio::test]
+async fn a_device_calling_from_a_number_that_is_nobodys_is_refused_with_403_not_404() {
+    let (app, s, mine) = TestApp::with_caller("ada@example.com", "1.00").await;
+    crate::sip::device(&app, &s, "ada.desk", &mine).await;
+    let a = authorize_device(&app, "gone", "+15551234567", "ada.desk").await;
+    assert_refused(&a, "caller_id_not_yours", 403, "Caller ID not allowed");
     assert_eq!(reserved(&app, &s).await, 0);
     // Without a device, a number nobody serves is still 404.
     let a = authorize(&app, "nobody", "outbound", "+15551234567", "+12125550199").await;
@@ -85,19 +90,11 @@ async fn calls_and_messages_to_premium_rate_and_satellite_numbers_are_refused() 
     let (app, s, mine) = TestApp::with_caller("ada@example.com", "5.00").await;
     for premium in ["+19005550123", "+881612345678"] {
         let a = authorize(&app, &format!("to-{premium}"), "outbound", &mine, premium).await;
-        assert_eq!(
-            (
-                &a["allowed"],
-                &a["reason"],
-                &a["sipStatus"],
-                &a["sipReason"]
-            ),
-            (
-                &json!(false),
-                &json!("destination_not_allowed"),
-                &json!(403),
-                &json!("Destination not allowed")
-            )
+        assert_refused(
+            &a,
+            "destination_not_allowed",
+            403,
+            "Destination not allowed",
         );
         let body = json!({ "to": premium, "message": "hello" });
         let r = app.post_as(&s, "/api/sms", body).await;

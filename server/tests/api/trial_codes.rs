@@ -15,10 +15,7 @@ async fn send_code(
     number: &str,
 ) -> (StatusCode, Value, Option<String>) {
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&s.token)
-        .json(json!({ "number": number }))
-        .send()
+        .post_as(&s, "/api/trial/verify", json!({ "number": number }))
         .await;
     let retry = r
         .headers

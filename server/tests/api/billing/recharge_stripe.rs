@@ -4,21 +4,9 @@
 
 use super::{recharges, run};
 use crate::common::{exp_year, Session, TestApp};
-use crate::stripe::{start_localstripe, stripe_get, stripe_post, SECRET_KEY, WEBHOOK_SECRET};
+use crate::stripe::{stripe_app, stripe_get, stripe_post, WEBHOOK_SECRET};
 use dialtone_server::db::now_ms;
 use serde_json::{json, Value};
-
-async fn stripe_app() -> (TestApp, String, tokio::process::Child) {
-    let (child, base) = start_localstripe().await;
-    let stripe_base = base.clone();
-    let app = TestApp::with(move |c| {
-        c.stripe_secret_key = Some(SECRET_KEY.into());
-        c.stripe_api_base = stripe_base;
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-    })
-    .await;
-    (app, base, child)
-}
 
 /// Saves `number` as `who`'s card the way the Billing page does with Stripe.js.
 async fn save_card(app: &TestApp, base: &str, who: &Session, number: &str) -> Value {

@@ -1,5 +1,5 @@
 //! What a user's account holds of a kind, counted: the notifications and ledger
-//! entries that many tests check came once, or not at all.
+//! entries that many tests check came once, or not at all, and what was spent today.
 
 use super::{Session, TestApp};
 
@@ -14,6 +14,15 @@ impl TestApp {
     pub async fn ledger_entries(&self, s: &Session, kind: &str) -> i64 {
         let sql = "SELECT COUNT(*) FROM ledger_entries WHERE user_id = $1 AND kind = $2";
         self.count_of_kind(sql, s, kind).await
+    }
+
+    /// A refund gave the day's spending limit back: nothing counts as spent today.
+    pub async fn assert_nothing_spent_today(&self, s: &Session) {
+        let limits = self.get_as(s, "/api/limits").await.body;
+        assert_eq!(
+            limits["spentToday"], 0.0,
+            "the refund gives the day's limit back"
+        );
     }
 
     async fn count_of_kind(&self, sql: &str, s: &Session, kind: &str) -> i64 {

@@ -258,10 +258,11 @@ impl TestApp {
             self.admin(FUNDING_ADMIN).await
         };
         let r = self
-            .post(&format!("/api/admin/balances/{user_id}/adjust"))
-            .bearer(&admin.token)
-            .json(json!({ "type": "credit", "amount": amount, "reason": "test funds" }))
-            .send()
+            .post_as(
+                &admin,
+                &format!("/api/admin/balances/{user_id}/adjust"),
+                json!({ "type": "credit", "amount": amount, "reason": "test funds" }),
+            )
             .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     }

@@ -27,10 +27,11 @@ pub async fn authorize(
     to: &str,
 ) -> Value {
     let r = app
-        .post("/api/telephony/authorize")
-        .bearer(SWITCH)
-        .json(json!({ "callId": call_id, "direction": direction, "from": from, "to": to }))
-        .send()
+        .post_as(
+            SWITCH,
+            "/api/telephony/authorize",
+            json!({ "callId": call_id, "direction": direction, "from": from, "to": to }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.body

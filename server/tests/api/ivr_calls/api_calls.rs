@@ -299,18 +299,7 @@ async fn calls_create_with_record_keeps_the_whole_call_as_a_recording_of_it() {
     let call = &calls(&ivr.app, &ivr.s, 1, &ivr.switch).await[0];
     assert_eq!(call["status"], "completed");
 
-    let path = format!("/Calls/{sid}/Recordings.json");
-    let mut listed = get(&ivr.app, &c, &path).await;
-    for _ in 0..50 {
-        if listed.body["recordings"]
-            .as_array()
-            .is_some_and(|r| !r.is_empty())
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        listed = get(&ivr.app, &c, &path).await;
-    }
+    let listed = crate::twilio::recordings_of(&ivr.app, &c, &sid).await;
     let recording = &listed.body["recordings"][0];
     let seconds: i64 = recording["duration"].as_str().unwrap().parse().unwrap();
     // The whole call: the greeting and the 2 s pause.

@@ -62,18 +62,7 @@ async fn a_key_leads_to_a_dial_shown_with_another_of_the_accounts_numbers_and_bi
     // Recorded from the party's answer until the caller hung up, as a recording of
     // the inbound call.
     let c = crate::twilio::creds(&ivr.app, &ivr.s).await;
-    let path = format!("/Calls/{}/Recordings.json", digits.params["CallSid"]);
-    let mut listed = crate::twilio::get(&ivr.app, &c, &path).await;
-    for _ in 0..50 {
-        if listed.body["recordings"]
-            .as_array()
-            .is_some_and(|r| !r.is_empty())
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        listed = crate::twilio::get(&ivr.app, &c, &path).await;
-    }
+    let listed = crate::twilio::recordings_of(&ivr.app, &c, &digits.params["CallSid"]).await;
     let seconds: i64 = listed.body["recordings"][0]["duration"]
         .as_str()
         .unwrap_or("0")

@@ -3,7 +3,7 @@
 //! before the carrier rings, and the carrier sees the checked number in From and
 //! P-Asserted-Identity.
 
-use super::{calling, micros, CALLEE};
+use super::{calling, desk_calls, micros, CALLEE};
 use crate::common::{caller, TestApp};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -39,15 +39,7 @@ async fn the_carrier_sees_the_checked_caller_id_in_from_and_p_asserted_identity(
     let app = TestApp::new().await;
     let (s, mine, password, switch) = calling(&app, "1.00", None).await;
     // The device's username in From: its configured caller ID goes out.
-    let run = switch
-        .device(
-            "call",
-            "ada.desk",
-            &password,
-            &["-key", "to", CALLEE, "-d", "500"],
-            1,
-        )
-        .await;
+    let run = desk_calls(&switch, &password, 500, 1).await;
     switch.assert_ran(&run);
     // Its own account's number in From: accepted as it is.
     let run = switch
@@ -103,17 +95,14 @@ async fn where_the_account_chose_it_a_caller_id_not_its_own_is_replaced_by_the_d
     let app = TestApp::new().await;
     let (s, mine, password, switch) = calling(&app, "1.00", None).await;
     let (_, theirs) = caller(&app, "bob@example.com", "1.00").await;
-    let rule = app
-        .get("/api/sip/caller-id-rule")
-        .bearer(&s.token)
-        .send()
-        .await;
+    let rule = app.get_as(&s, "/api/sip/caller-id-rule").await;
     assert_eq!(rule.body["replace"], false, "refusing is the default");
     let set = app
-        .put("/api/sip/caller-id-rule")
-        .bearer(&s.token)
-        .json(serde_json::json!({ "replace": true }))
-        .send()
+        .put_as(
+            &s,
+            "/api/sip/caller-id-rule",
+            serde_json::json!({ "replace": true }),
+        )
         .await;
     assert_eq!(set.body["replace"], true, "{}", set.body);
     for forged in [theirs.as_str(), "+15551234567"] {

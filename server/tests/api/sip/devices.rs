@@ -108,12 +108,7 @@ async fn a_device_is_its_owners_alone_and_its_caller_id_must_be_theirs() {
     assert_eq!(stolen.status, StatusCode::NOT_FOUND);
     // A device cannot call with another account's number, even when the switch is told
     // that number: the call would bill its owner.
-    let r = app
-        .post("/api/telephony/authorize")
-        .bearer(crate::common::SWITCH)
-        .json(json!({ "callId": "spoof", "direction": "outbound", "from": theirs, "to": CALLEE, "device": "ada.desk" }))
-        .send()
-        .await;
+    let r = app.post_as(crate::common::SWITCH, "/api/telephony/authorize", json!({ "callId": "spoof", "direction": "outbound", "from": theirs, "to": CALLEE, "device": "ada.desk" })).await;
     assert_eq!(
         (
             r.body["allowed"].clone(),

@@ -26,12 +26,7 @@ async fn a_call_to_a_country_not_permitted_or_a_high_risk_prefix_never_reaches_t
     );
     let admin = app.admin("root@example.com").await;
     let lists = json!({ "voiceCountries": "US", "smsCountries": "US", "highRiskPrefixes": "1212" });
-    let r = app
-        .put("/api/admin/permissions")
-        .bearer(&admin.token)
-        .json(lists)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/permissions", lists).await;
     assert_eq!(r.status.as_u16(), 200, "{}", r.body);
     let run = switch
         .device_as(("ada.desk", &password), "ada.desk", &["-key", "to", CALLEE])

@@ -9,12 +9,7 @@ use serde_json::json;
 
 async fn set_limits(app: &TestApp, admin: &Session, live: &str, cps: &str) {
     let limits = json!({ "concurrentCalls": live, "callsPerSecond": cps });
-    let r = app
-        .put("/api/admin/limits")
-        .bearer(&admin.token)
-        .json(limits)
-        .send()
-        .await;
+    let r = app.put_as(&admin, "/api/admin/limits", limits).await;
     assert_eq!(r.status.as_u16(), 200, "{}", r.body);
 }
 

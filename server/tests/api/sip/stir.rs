@@ -3,7 +3,7 @@
 //! the test verifies it with the public key, as a terminating carrier would; an
 //! outside number the account verified goes out attested B.
 
-use super::{calling, CALLEE};
+use super::{calling, desk_calls, CALLEE};
 use crate::common::{Session, TestApp};
 use crate::support::switch::Switch;
 use base64::Engine;
@@ -32,15 +32,7 @@ fn public_key(app: &TestApp) -> Vec<u8> {
 async fn the_carrier_gets_a_passport_attesting_the_callers_own_number_signed_by_the_provider() {
     let app = TestApp::new().await;
     let (_, mine, password, switch) = calling(&app, "1.00", None).await;
-    let run = switch
-        .device(
-            "call",
-            "ada.desk",
-            &password,
-            &["-key", "to", CALLEE, "-d", "500"],
-            1,
-        )
-        .await;
+    let run = desk_calls(&switch, &password, 500, 1).await;
     switch.assert_ran(&run);
 
     let header = identity(&switch);

@@ -15,10 +15,11 @@ async fn a_trials_code_goes_out_through_the_smsc_and_its_cost_is_counted() {
     smsc.wait_bound(1).await;
     let trial = app.client("newcomer@example.com").await;
     let r = app
-        .post("/api/trial/verify")
-        .bearer(&trial.token)
-        .json(json!({ "number": "+447700900123" }))
-        .send()
+        .post_as(
+            &trial,
+            "/api/trial/verify",
+            json!({ "number": "+447700900123" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     wait_count(

@@ -249,11 +249,7 @@ async fn a_message_the_smsc_refuses_fails_and_is_refunded() {
     )
     .await;
     assert_eq!(app.balance_of(&s).await.as_f64(), Some(5.0));
-    let limits = app.get_as(&s, "/api/limits").await.body;
-    assert_eq!(
-        limits["spentToday"], 0.0,
-        "the refund gives the day's limit back"
-    );
+    app.assert_nothing_spent_today(&s).await;
     app.assert_invariant().await;
 }
 

@@ -75,6 +75,24 @@ pub async fn post(app: &TestApp, c: &Creds, path: &str, form: &[(&str, &str)]) -
     call(app, c, Method::POST, path, form).await
 }
 
+/// The call's recordings listed by the API once there is one (five seconds at the most:
+/// a recording is stored when its call has ended), as the list's answer.
+pub async fn recordings_of(app: &TestApp, c: &Creds, call_sid: &str) -> Resp {
+    let path = format!("/Calls/{call_sid}/Recordings.json");
+    let mut listed = get(app, c, &path).await;
+    for _ in 0..50 {
+        if listed.body["recordings"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        listed = get(app, c, &path).await;
+    }
+    listed
+}
+
 /// Asserts a Twilio error: its HTTP status, its code, and Twilio's four keys only.
 pub fn assert_twilio_error(r: &Resp, status: u16, code: i64) {
     assert_eq!(
