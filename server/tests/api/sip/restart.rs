@@ -57,6 +57,64 @@ async fn kamailio_restarted_mid_call_still_ends_and_bills_the_call_once() {
     restarted_mid_call(&app, &s, &password, &switch, before, async {}, async {}).await;
 }
 
+/// The same upgrade with the dialogs in db_text files, the default store: the call's
+/// variables rewritten in the `dialog_vars` file while Kamailio is stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_db_text_a_call_up_across_an_upgrade_from_the_older_dialog_variables_is_billed_once() {
+    let (app, s, password, switch, before) = calling_on_a_dollar().await;
+    let file = switch.dir.path().join("kamailio/db/dialog_vars");
+    let written = async {
+        for _ in 0..30 {
+            if std::fs::read_to_string(&file).is_ok_and(|t| t.contains(":cdr:")) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the dialog was not written:\n{}", switch.log());
+    };
+    let between = async { unpack_in_file(&file) };
+    restarted_mid_call(&app, &s, &password, &switch, before, written, between).await;
+    assert!(
+        switch
+            .log()
+            .contains("dialog variables of an older kamailio.cfg packed"),
+        "{}",
+        switch.log()
+    );
+}
+
+/// `as_saved_before_packing` for a db_text `dialog_vars` file: rows
+/// `id:hash_entry:hash_id:key:value`, the value last (packed values hold no colon).
+fn unpack_in_file(file: &std::path::Path) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut lines = text.lines();
+    let mut out = vec![lines.next().unwrap().to_string()];
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.splitn(5, ':').collect()).collect();
+    let mut id = rows
+        .iter()
+        .filter_map(|r| r[0].parse::<i64>().ok())
+        .max()
+        .unwrap_or(0);
+    for r in rows.iter().filter(|r| r.len() == 5) {
+        let (keys, values): (&[&str], Vec<&str>) = match r[3] {
+            "cdr" => (
+                &["direction", "from", "to", "started", "max", "status"],
+                r[4].split('|').chain(["failed"]).collect(),
+            ),
+            "answer" => (&["answer_s", "answer_u"], r[4].split('|').collect()),
+            _ => {
+                out.push(r.join(":"));
+                continue;
+            }
+        };
+        for (key, value) in keys.iter().zip(values) {
+            id += 1;
+            out.push(format!("{id}:{}:{}:{key}:{value}", r[1], r[2]));
+        }
+    }
+    std::fs::write(file, out.join("\n") + "\n").unwrap();
+}
+
 /// The dialogs Kamailio keeps in the PostgreSQL database at `url` (its own tables).
 async fn dialogs_in(url: &str) -> i64 {
     let pool = sqlx::AnyPool::connect(url).await.unwrap();
