@@ -74,13 +74,14 @@ async fn in_db_text_a_call_up_across_an_upgrade_from_the_older_dialog_variables_
     };
     let between = async { unpack_in_file(&file) };
     restarted_mid_call(&app, &s, &password, &switch, before, written, between).await;
-    assert!(
-        switch
-            .log()
-            .contains("dialog variables of an older kamailio.cfg packed"),
-        "{}",
-        switch.log()
-    );
+    assert_packed(&switch);
+}
+
+/// The switch packed an older dialog's variables (route DLG_VARS_BEFORE_PACKING).
+fn assert_packed(switch: &Switch) {
+    let log = switch.log();
+    let packed = "dialog variables of an older kamailio.cfg packed";
+    assert!(log.contains(packed), "{log}");
 }
 
 /// `as_saved_before_packing` for a db_text `dialog_vars` file: rows
@@ -137,13 +138,7 @@ async fn with_its_dialogs_in_postgresql_a_restarted_kamailio_still_ends_and_bill
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_up_across_an_upgrade_from_the_older_dialog_variables_is_billed_once() {
     let switch = restarted_with_dialogs_in_postgresql(true).await;
-    assert!(
-        switch
-            .log()
-            .contains("dialog variables of an older kamailio.cfg packed"),
-        "{}",
-        switch.log()
-    );
+    assert_packed(&switch);
 }
 
 /// The variables of every dialog in the database at `url`, back to the nine of the
