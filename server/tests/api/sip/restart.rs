@@ -84,6 +84,13 @@ fn assert_packed(switch: &Switch) {
     assert!(log.contains(packed), "{log}");
 }
 
+/// What the kamailio.cfg before b038126 kept in place of each packed variable, in the
+/// packed order; it also set `status` to "failed" on every call.
+const OLDER_VARIABLES: [(&str, &[&str]); 2] = [
+    ("cdr", &["direction", "from", "to", "started", "max"]),
+    ("answer", &["answer_s", "answer_u"]),
+];
+
 /// `as_saved_before_packing` for a db_text `dialog_vars` file: rows
 /// `id:hash_entry:hash_id:key:value`, the value last (packed values hold no colon).
 fn unpack_in_file(file: &std::path::Path) {
@@ -97,18 +104,15 @@ fn unpack_in_file(file: &std::path::Path) {
         .max()
         .unwrap_or(0);
     for r in rows.iter().filter(|r| r.len() == 5) {
-        let (keys, values): (&[&str], Vec<&str>) = match r[3] {
-            "cdr" => (
-                &["direction", "from", "to", "started", "max", "status"],
-                r[4].split('|').chain(["failed"]).collect(),
-            ),
-            "answer" => (&["answer_s", "answer_u"], r[4].split('|').collect()),
-            _ => {
-                out.push(r.join(":"));
-                continue;
-            }
+        let Some((_, keys)) = OLDER_VARIABLES.iter().find(|(packed, _)| *packed == r[3]) else {
+            out.push(r.join(":"));
+            continue;
         };
-        for (key, value) in keys.iter().zip(values) {
+        let mut older: Vec<(&str, &str)> = keys.iter().copied().zip(r[4].split('|')).collect();
+        if r[3] == "cdr" {
+            older.push(("status", "failed"));
+        }
+        for (key, value) in older {
             id += 1;
             out.push(format!("{id}:{}:{}:{key}:{value}", r[1], r[2]));
         }
@@ -146,11 +150,7 @@ async fn a_call_up_across_an_upgrade_from_the_older_dialog_variables_is_billed_o
 /// and answer_u for `answer`, and the status it set on every call.
 async fn as_saved_before_packing(url: &str) {
     let pool = sqlx::AnyPool::connect(url).await.unwrap();
-    let unpack = [
-        ("cdr", vec!["direction", "from", "to", "started", "max"]),
-        ("answer", vec!["answer_s", "answer_u"]),
-    ];
-    for (packed, keys) in unpack {
+    for (packed, keys) in OLDER_VARIABLES {
         for (n, key) in keys.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO dialog_vars (hash_entry, hash_id, dialog_key, dialog_value) \
