@@ -33,7 +33,7 @@ bench: deps test-deps wasm app
 ## Formatting, clippy with warnings as errors, tsc, eslint and prettier.
 lint: deps wasm
 	cargo fmt --all -- --check
-	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets --features dialtone-core/bench -- -D warnings
 	cd app && npm run typecheck && npm run lint
 
 ## Screenshots of every route at 375 and 1440 px, with an index page, in target/tour/.

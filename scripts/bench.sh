@@ -308,7 +308,7 @@ echo; scripts/bench-phone.sh
 echo; front_end
 
 echo; echo '## Core rules in process (criterion, one core)'; echo; echo '```'
-cargo bench -q -p dialtone-core --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
+cargo bench -q -p dialtone-core --features bench --bench rules -- --noplot 2>&1 | grep -E "^core/|thrpt: .*elem/s" | paste - - | sed -E 's/ +/ /g'
 echo '```'
 
 echo; million_cdrs
