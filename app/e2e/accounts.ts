@@ -99,7 +99,46 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** Signs in through the login form and waits for the landing page, /. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await submitLogin(page, email, password);
-  await page.waitForURL(`${baseUrl()}/`);
+  await landedOn(page, `${baseUrl()}/`);
+}
+
+/**
+ * Signs a new client up through the form at `base`/signup (the page is there), then in
+ * on the login page the sign-up leads to, once it says the account was made, and waits
+ * for /.
+ */
+export async function signUpThenIn(
+  page: Page,
+  base: string,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
+  await submitSignup(page, account.name, account.email, account.password);
+  await page.waitForURL(`${base}/login`);
+  await page.getByText('Account created successfully').waitFor();
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await landedOn(page, `${base}/`);
+}
+
+/**
+ * Waits for `url`; when it does not come, the error says where the page is and what its
+ * alerts and field errors say (two sign-ins once timed out on a slow machine, and the
+ * timeout alone told nothing).
+ */
+export async function landedOn(page: Page, url: string): Promise<void> {
+  try {
+    await page.waitForURL(url);
+  } catch (error) {
+    const alerts = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
+    const at = page.url();
+    throw new Error(
+      `${(error as Error).message}; the page is at ${at}, alerts: ${JSON.stringify(alerts)}`,
+    );
+  }
 }
 
 /** A new context at the login form, signed in through it and on /; `viewport` as open's. */

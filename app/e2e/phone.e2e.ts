@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { submitSignup } from './accounts';
+import { signUpThenIn } from './accounts';
 import { uniqueEmail } from './api';
 import {
   byes,
@@ -45,12 +45,7 @@ describe('the newcomer path', () => {
     const started = Date.now();
     await page.goto('/signup');
     const email = uniqueEmail('e2e-newcomer');
-    await submitSignup(page, 'Nora Newcomer', email, PASSWORD);
-    await page.waitForURL(`${phone.baseUrl}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${phone.baseUrl}/`);
+    await signUpThenIn(page, phone.baseUrl, { name: 'Nora Newcomer', email, password: PASSWORD });
 
     // The code comes to the Demo phone (the loopback carrier's messages to this account).
     await page.goto('/client');

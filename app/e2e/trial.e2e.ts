@@ -2,7 +2,7 @@
 // code the (loopback) carrier delivered, read on the page's Demo phone as a newcomer on
 // `make run` would, and send a trial SMS with the trial credit.
 import { describe, expect, test } from 'vitest';
-import { submitSignup } from './accounts';
+import { signUpThenIn } from './accounts';
 import { uniqueEmail } from './api';
 import { baseUrl, open, sharedBrowser } from './browser';
 
@@ -15,12 +15,7 @@ describe('free trial', () => {
   test('sign up, see the days left, verify a number and send a trial SMS', async () => {
     const { page, context } = await open(browser(), '/signup');
     const email = uniqueEmail('e2e-trial');
-    await submitSignup(page, 'Tria Lee', email, PASSWORD);
-    await page.waitForURL(`${baseUrl()}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${baseUrl()}/`);
+    await signUpThenIn(page, baseUrl(), { name: 'Tria Lee', email, password: PASSWORD });
 
     await page.goto('/client');
     const trial = page.getByRole('region', { name: /Free trial/ });
