@@ -5,8 +5,8 @@
 //! module's least; DIALTONE_SIP_KEEPALIVE), so each test takes about 45 s.
 
 use super::{
-    answered, assert_hung_up_by_switch, calls, calls_answered, desk_calls, device, micros, CALLEE,
-    PER_SECOND, US_OUTBOUND,
+    answered, assert_hung_up_by_switch, calls, calls_answered, carrier_after_byes, desk_calls,
+    device, micros, CALLEE, PER_SECOND, US_OUTBOUND,
 };
 use crate::common::{caller, Session, TestApp};
 use crate::support::switch::Switch;
@@ -93,7 +93,7 @@ async fn a_phone_gone_mid_call_is_found_by_keep_alives_and_billed_its_talk_time_
         .map(|c| c["durationSeconds"].as_i64().unwrap())
         .find(|&n| (35..=37).contains(&n))
         .unwrap_or_else(|| panic!("the live call was billed its 35 s: {recorded:?}"));
-    let carrier = switch.carrier_messages();
+    let carrier = carrier_after_byes(&switch, 2).await;
     let ended = calls_answered(&carrier, "BYE sip:");
     assert_eq!(ended, 2, "both carrier legs got a BYE: {carrier}");
     charged_for(&app, &s, before, &[dead, talked]).await;

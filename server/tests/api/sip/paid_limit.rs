@@ -41,7 +41,8 @@ async fn every_call_cut_at_its_paid_time_hangs_up_the_carrier_too() {
         cut_in_a_row(&app, &ada, "ada.desk", &ada_password, &switch),
         cut_in_a_row(&app, &bob, "bob.desk", &bob_password, &switch),
     );
-    let byes = super::calls_answered(&switch.carrier_messages(), "BYE sip:");
+    let carrier = super::carrier_after_byes(&switch, CALLERS * CALLS_EACH).await;
+    let byes = super::calls_answered(&carrier, "BYE sip:");
     assert_eq!(byes, CALLERS * CALLS_EACH, "{}", switch.log());
     app.assert_invariant().await;
 }
