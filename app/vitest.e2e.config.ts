@@ -14,6 +14,11 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Two files at a time, each worker with a server of its own (global-setup.ts).
     maxWorkers: E2E_WORKERS,
+    // Tests of a describe.concurrent (the axe and sideways-scroll sweeps) two at a time,
+    // not vitest's five: on a slow 2-core machine five sweeps beside the other worker's
+    // file each took over their 180 s and failed (the same sweeps took 33-128 s each the
+    // same morning). The work is the same; fewer at once each finish in time.
+    maxConcurrency: 2,
     // One more try for a test that fails: a browser, a switch, a media relay and the
     // server share a shared runner's two cores, and a red CI drops a session's work.
     // A test that needed it is named at the end (RETRIED, with its first error).
